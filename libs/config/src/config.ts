@@ -1,0 +1,35 @@
+import { z } from 'zod';
+
+/** Environment settings shared by the API and the worker, validated once at boot. */
+export const configSchema = z.object({
+  NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
+  PORT: z.coerce.number().int().positive().default(3000),
+  DATABASE_URL: z.string().url().default('postgresql://postgres@127.0.0.1:5432/mandi'),
+  REDIS_URL: z.string().url().default('redis://127.0.0.1:6379'),
+  /** Key prefix for every Redis key we write (BullMQ queues, rate limits), so tests and apps never collide. */
+  REDIS_PREFIX: z.string().min(1).default('mandi'),
+  FIREBASE_PROJECT_ID: z.string().min(1).default('demo-mandi'),
+  /** host:port of the Firebase Auth emulator; unset in production. */
+  FIREBASE_AUTH_EMULATOR_HOST: z.string().optional(),
+  /** E-mail of the designated official seller (the admin account whose products are official_brand 1). */
+  OFFICIAL_SELLER_EMAIL: z.string().email().default('admin@mandi.test'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Folder of local files (uploads, invoices) when the local file store is used. */
+  FILE_STORE_DIR: z.string().default('var/files'),
+  /** Built front ends served by the API at / and /adminpanel. */
+  STOREFRONT_DIST: z.string().default('storefront/dist'),
+  ADMIN_UI_DIST: z.string().default('admin-ui/dist'),
+});
+
+/** The validated configuration. */
+export type AppConfig = z.infer<typeof configSchema>;
+
+/** Parses the environment; throws with every bad variable named, so a process refuses to start on a bad value. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
+  const parsed = configSchema.safeParse(env);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');
+    throw new Error(`Invalid configuration: ${problems}`);
+  }
+  return parsed.data;
+}
