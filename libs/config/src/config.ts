@@ -4,6 +4,12 @@ import { z } from 'zod';
 export const configSchema = z.object({
   NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
   PORT: z.coerce.number().int().positive().default(3000),
+  /** Interface the API listens on. */
+  HOST: z.string().default('0.0.0.0'),
+  /** Behind a load balancer, trust its X-Forwarded-For so rate limits and the terms record see the real address. */
+  TRUST_PROXY: z.stringbool().default(false),
+  /** Requests per minute one address may make to the public (not signed-in) routes. */
+  RATE_LIMIT_PUBLIC_PER_MINUTE: z.coerce.number().int().positive().default(600),
   DATABASE_URL: z.string().url().default('postgresql://postgres@127.0.0.1:5432/mandi'),
   REDIS_URL: z.string().url().default('redis://127.0.0.1:6379'),
   /** Key prefix for every Redis key we write (BullMQ queues, rate limits), so tests and apps never collide. */

@@ -1,0 +1,59 @@
+# syntax=docker/dockerfile:1
+# One image for the API and the worker (the command picks which), plus a small image of the Firebase Auth
+# emulator for a local container stack. Build: docker compose build (or docker build --target app .).
+
+# ---- build: install everything, build the apps and both front ends, then drop the dev dependencies ----
+FROM node:20-slim AS build
+WORKDIR /app
+# The browser's Firebase client configuration is public and baked into the front ends at build time.
+ARG VITE_FIREBASE_API_KEY=demo-key
+ARG VITE_FIREBASE_PROJECT_ID=demo-mandi
+ARG VITE_FIREBASE_AUTH_DOMAIN=
+ARG VITE_FIREBASE_APP_ID=
+ARG VITE_FIREBASE_AUTH_EMULATOR_URL=
+ENV VITE_FIREBASE_API_KEY=$VITE_FIREBASE_API_KEY \
+    VITE_FIREBASE_PROJECT_ID=$VITE_FIREBASE_PROJECT_ID \
+    VITE_FIREBASE_AUTH_DOMAIN=$VITE_FIREBASE_AUTH_DOMAIN \
+    VITE_FIREBASE_APP_ID=$VITE_FIREBASE_APP_ID \
+    VITE_FIREBASE_AUTH_EMULATOR_URL=$VITE_FIREBASE_AUTH_EMULATOR_URL
+COPY . .
+RUN npm ci --no-audit --no-fund \
+ && npm run build \
+ && npm prune --omit=dev --no-audit --no-fund
+
+# ---- app: the runtime of the API (default command) and the worker ----
+FROM node:20-slim AS app
+# Chromium renders the invoice PDFs in the worker; Noto fonts carry Hindi and the rupee sign.
+RUN apt-get update \
+ && apt-get install -y --no-install-recommends chromium fonts-noto-core ca-certificates \
+ && rm -rf /var/lib/apt/lists/*
+ENV NODE_ENV=production \
+    PORT=3000 \
+    PUPPETEER_EXECUTABLE_PATH=/usr/bin/chromium
+WORKDIR /app
+COPY --from=build /app/package.json /app/package-lock.json ./
+# node_modules links the workspace libs (@mandi/*) to libs/, so libs come along with their dist.
+COPY --from=build /app/node_modules ./node_modules
+COPY --from=build /app/libs ./libs
+COPY --from=build /app/apps/api/dist ./apps/api/dist
+COPY --from=build /app/apps/worker/dist ./apps/worker/dist
+COPY --from=build /app/storefront/dist ./storefront/dist
+COPY --from=build /app/admin-ui/dist ./admin-ui/dist
+COPY --from=build /app/prisma ./prisma
+COPY --from=build /app/scripts/db ./scripts/db
+RUN mkdir -p var/files && chown -R node:node var
+USER node
+EXPOSE 3000
+CMD ["node", "apps/api/dist/main.js"]
+
+# ---- auth-emulator: the Firebase Auth emulator, for a container stack without a real Firebase project ----
+FROM node:20-slim AS auth-emulator
+WORKDIR /firebase
+COPY tools/firebase/package.json tools/firebase/package-lock.json ./
+RUN npm ci --omit=optional --no-audit --no-fund
+COPY tools/firebase/firebase.json ./
+# Inside a container the emulator must listen on every interface, not only on loopback.
+RUN sed -i 's/127\.0\.0\.1/0.0.0.0/g' firebase.json && chown -R node:node /firebase
+USER node
+EXPOSE 9099
+CMD ["node_modules/.bin/firebase", "emulators:start", "--only", "auth", "--project", "demo-mandi"]

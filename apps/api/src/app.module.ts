@@ -1,0 +1,49 @@
+import type { IncomingMessage } from 'node:http';
+import { Module } from '@nestjs/common';
+import { APP_FILTER, APP_GUARD } from '@nestjs/core';
+import { LoggerModule } from 'nestjs-pino';
+import type { AppConfig } from '@mandi/config';
+import { DatabaseModule } from '@mandi/database';
+import { AccountsModule } from './accounts/accounts.module.js';
+import { AdminModule } from './admin/admin.module.js';
+import { AccessGuard } from './auth/access.guard.js';
+import { AuthModule } from './auth/auth.module.js';
+import { ApiErrorFilter } from './common/api-error.filter.js';
+import { AppConfigModule, APP_CONFIG } from './config/app-config.js';
+import { HealthModule } from './health/health.module.js';
+import { RateLimitGuard } from './rate-limit/rate-limit.guard.js';
+import { RedisModule } from './redis/redis.module.js';
+import { UsersModule } from './users/users.module.js';
+
+@Module({
+  imports: [
+    AppConfigModule,
+    LoggerModule.forRootAsync({
+      inject: [APP_CONFIG],
+      useFactory: (config: AppConfig) => ({
+        pinoHttp: {
+          level: config.LOG_LEVEL,
+          // Tokens and cookies never reach the log.
+          redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
+          customLogLevel: (_req, res, err) => (err || res.statusCode >= 500 ? 'error' : res.statusCode >= 400 ? 'warn' : 'info'),
+          // Load balancers poll the health check; logging each poll would drown the rest.
+          autoLogging: { ignore: (req: IncomingMessage & { originalUrl?: string }) => (req.originalUrl ?? req.url ?? '').startsWith('/api/health') },
+        },
+      }),
+    }),
+    RedisModule,
+    DatabaseModule,
+    AuthModule,
+    HealthModule,
+    AccountsModule,
+    UsersModule,
+    AdminModule,
+  ],
+  providers: [
+    { provide: APP_FILTER, useClass: ApiErrorFilter },
+    // Guards run in this order: who is calling, then how often (a route's own limit may count per caller).
+    { provide: APP_GUARD, useClass: AccessGuard },
+    { provide: APP_GUARD, useClass: RateLimitGuard },
+  ],
+})
+export class AppModule {}

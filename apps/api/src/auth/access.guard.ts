@@ -1,0 +1,82 @@
+import { type CanActivate, type ExecutionContext, Injectable } from '@nestjs/common';
+import { Reflector } from '@nestjs/core';
+import type { FastifyRequest } from 'fastify';
+import { DomainError, ACCESS_MESSAGES } from '@mandi/domain';
+import { ACCESS_KEY, type Access } from './access.decorators.js';
+import { CallersRepository } from './callers.repository.js';
+import { IdTokenVerifier } from './id-token.verifier.js';
+import type { Caller } from './caller.js';
+
+/** Body and path keys that name a user: `uid` is the Firebase uid, `userId`/`user_id` our user id. */
+const UID_KEYS = ['uid'] as const;
+const USER_ID_KEYS = ['userId', 'user_id'] as const;
+
+/**
+ * The one access rule of the API, run before every route:
+ * 1. every route needs a verified Firebase ID token unless it is @Public();
+ * 2. the token's uid must belong to an active user of ours (suspended and deleted users get 403),
+ *    except on @IdentityOnly() routes used while the account is being created;
+ * 3. @AdminOnly() routes need the admin role stored in our database;
+ * 4. a uid or userId in the path or body must be the caller's own, unless the caller is an admin.
+ */
+@Injectable()
+export class AccessGuard implements CanActivate {
+  constructor(
+    private readonly reflector: Reflector,
+    private readonly callers: CallersRepository,
+    private readonly tokens: IdTokenVerifier,
+  ) {}
+
+  async canActivate(context: ExecutionContext): Promise<boolean> {
+    const access =
+      this.reflector.getAllAndOverride<Access>(ACCESS_KEY, [context.getHandler(), context.getClass()]) ?? 'user';
+    if (access === 'public') return true;
+
+    const request = context.switchToHttp().getRequest<FastifyRequest>();
+    const decoded = await this.verify(request);
+    request.identity = { uid: decoded.uid, email: decoded.email ?? null, emailVerified: decoded.email_verified === true };
+    if (access === 'identity') return true;
+
+    const user = await this.callers.findByFirebaseUid(decoded.uid);
+    if (!user || user.deleted) throw new DomainError('not_allowed', ACCESS_MESSAGES.noAccount);
+    if (user.suspended) throw new DomainError('not_allowed', ACCESS_MESSAGES.suspended);
+    const caller: Caller = { id: user.id, uid: user.uid, email: user.email, role: user.role };
+    request.caller = caller;
+
+    if (access === 'admin' && caller.role !== 'admin') throw new DomainError('not_allowed', ACCESS_MESSAGES.notAllowed);
+    if (caller.role !== 'admin') assertOwnIds(request, caller);
+    return true;
+  }
+
+  private async verify(request: FastifyRequest) {
+    const header = request.headers.authorization ?? '';
+    const [scheme, token] = header.split(' ');
+    if (scheme?.toLowerCase() !== 'bearer' || !token) {
+      throw new DomainError('unauthenticated', ACCESS_MESSAGES.signInRequired);
+    }
+    try {
+      return await this.tokens.verify(token);
+    } catch {
+      throw new DomainError('unauthenticated', ACCESS_MESSAGES.invalidToken);
+    }
+  }
+}
+
+/** Refuses a request that names another user's uid or userId in its path or JSON body. */
+export function assertOwnIds(request: FastifyRequest, caller: Caller): void {
+  const sources = [request.params, request.body].filter(
+    (source): source is Record<string, unknown> => typeof source === 'object' && source !== null,
+  );
+  for (const source of sources) {
+    for (const key of UID_KEYS) {
+      if (source[key] !== undefined && String(source[key]) !== caller.uid) {
+        throw new DomainError('not_allowed', ACCESS_MESSAGES.notYours);
+      }
+    }
+    for (const key of USER_ID_KEYS) {
+      if (source[key] !== undefined && String(source[key]) !== String(caller.id)) {
+        throw new DomainError('not_allowed', ACCESS_MESSAGES.notYours);
+      }
+    }
+  }
+}

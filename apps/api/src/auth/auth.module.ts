@@ -1,0 +1,12 @@
+import { Global, Module } from '@nestjs/common';
+import { CallersRepository } from './callers.repository.js';
+import { IdTokenVerifier } from './id-token.verifier.js';
+import { firebaseAuthProvider, FIREBASE_AUTH } from './firebase-admin.provider.js';
+
+/** Identity for the whole API: what the access guard (registered in AppModule) needs to check a caller. */
+@Global()
+@Module({
+  providers: [firebaseAuthProvider, IdTokenVerifier, CallersRepository],
+  exports: [FIREBASE_AUTH, IdTokenVerifier, CallersRepository],
+})
+export class AuthModule {}

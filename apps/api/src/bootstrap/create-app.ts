@@ -1,0 +1,65 @@
+import { randomUUID } from 'node:crypto';
+import type { IncomingMessage } from 'node:http';
+import helmet from '@fastify/helmet';
+import { NestFactory } from '@nestjs/core';
+import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
+import { Logger } from 'nestjs-pino';
+import { loadConfig } from '@mandi/config';
+import { AppModule } from '../app.module.js';
+import { toApiError } from '../common/api-error.js';
+import { serveFrontEnds } from '../web/front-ends.js';
+
+/** Upload bodies are streamed by @fastify/multipart with their own limits; JSON bodies stay small. */
+const JSON_BODY_LIMIT = 1024 * 1024;
+
+const SANE_REQUEST_ID = /^[\w.-]{1,64}$/;
+
+/** Keeps a caller's (or load balancer's) x-request-id when it is sane, so one id follows a request across systems. */
+function requestId(request: IncomingMessage): string {
+  const given = request.headers['x-request-id'];
+  return typeof given === 'string' && SANE_REQUEST_ID.test(given) ? given : randomUUID();
+}
+
+/**
+ * Builds the whole HTTP application: Nest on Fastify with the /api prefix, security headers, the one error shape
+ * even for errors Fastify raises before Nest sees the request, and the two built front ends on the same origin.
+ * Used by main.ts and by the integration tests, so tests exercise exactly what runs.
+ */
+export async function createApp(): Promise<NestFastifyApplication> {
+  const config = loadConfig();
+  // Fastify's request id is what every log line of a request carries (pino-http reuses it) and what the client sees.
+  const adapter = new FastifyAdapter({ bodyLimit: JSON_BODY_LIMIT, trustProxy: config.TRUST_PROXY, genReqId: requestId });
+  const app = await NestFactory.create<NestFastifyApplication>(AppModule, adapter, { bufferLogs: true });
+  app.useLogger(app.get(Logger));
+  app.setGlobalPrefix('api');
+  app.enableShutdownHooks();
+
+  const fastify = app.getHttpAdapter().getInstance();
+  fastify.addHook('onRequest', async (request, reply) => {
+    void reply.header('x-request-id', request.id);
+  });
+  fastify.setErrorHandler((error, _request, reply) => {
+    const body = toApiError(error);
+    void reply.status(body.statusCode).send(body);
+  });
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        // Firebase Auth (or its local emulator) and Razorpay's checkout are the only other origins the pages talk to.
+        connectSrc: ["'self'", 'https://*.googleapis.com', 'https://*.firebaseio.com', 'https://api.razorpay.com',
+          ...(config.FIREBASE_AUTH_EMULATOR_HOST ? [`http://${config.FIREBASE_AUTH_EMULATOR_HOST}`, `http://localhost:${config.FIREBASE_AUTH_EMULATOR_HOST.split(':')[1]}`] : [])],
+        scriptSrc: ["'self'", 'https://checkout.razorpay.com', 'https://apis.google.com'],
+        frameSrc: ["'self'", 'https://api.razorpay.com', 'https://checkout.razorpay.com', `https://${config.FIREBASE_PROJECT_ID}.firebaseapp.com`],
+        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        fontSrc: ["'self'", 'data:'],
+        objectSrc: ["'none'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+  });
+  await serveFrontEnds(fastify, { storefront: config.STOREFRONT_DIST, adminUi: config.ADMIN_UI_DIST });
+  return app;
+}

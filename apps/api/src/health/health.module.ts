@@ -1,0 +1,7 @@
+import { Module } from '@nestjs/common';
+import { TerminusModule } from '@nestjs/terminus';
+import { HealthController } from './health.controller.js';
+
+/** GET /api/health. */
+@Module({ imports: [TerminusModule], controllers: [HealthController] })
+export class HealthModule {}

@@ -1,0 +1,20 @@
+import { SetMetadata } from '@nestjs/common';
+import type { FastifyRequest } from 'fastify';
+
+/** A limit of `limit` requests per `windowMs` for each key (by default the client address). */
+export interface RateLimitRule {
+  /** Names the counter, so two routes sharing a name share a limit. */
+  name: string;
+  limit: number;
+  windowMs: number;
+  /** What to count by; defaults to the client address. Return null to not count this request. */
+  key?: (request: FastifyRequest) => string | null;
+}
+
+export const RATE_LIMIT_KEY = 'mandi:rate-limit';
+
+/** Sets a route's own limit (for example per e-mail address on password reset). */
+export const RateLimit = (rule: RateLimitRule) => SetMetadata(RATE_LIMIT_KEY, rule);
+
+/** Exempts a public route from the default limit (the health check, which load balancers poll). */
+export const NoRateLimit = () => SetMetadata(RATE_LIMIT_KEY, false);

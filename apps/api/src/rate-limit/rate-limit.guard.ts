@@ -1,0 +1,53 @@
+import { type CanActivate, type ExecutionContext, Inject, Injectable } from '@nestjs/common';
+import { Reflector } from '@nestjs/core';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { Redis } from 'ioredis';
+import type { AppConfig } from '@mandi/config';
+import { ACCESS_MESSAGES, DomainError } from '@mandi/domain';
+import { ACCESS_KEY, type Access } from '../auth/access.decorators.js';
+import { APP_CONFIG } from '../config/app-config.js';
+import { REDIS } from '../redis/redis.module.js';
+import { RATE_LIMIT_KEY, type RateLimitRule } from './rate-limit.decorator.js';
+import { RateLimitStore } from './rate-limit.store.js';
+
+/**
+ * Limits requests per client address on every public route (RATE_LIMIT_PUBLIC_PER_MINUTE), and on any route
+ * that declares its own @RateLimit(). Signed-in routes are otherwise gated by the ID token and suspension.
+ * A request over the limit gets 429 with Retry-After; the counters live in Redis, shared by all replicas.
+ */
+@Injectable()
+export class RateLimitGuard implements CanActivate {
+  private readonly store: RateLimitStore;
+  private readonly publicRule: RateLimitRule;
+
+  constructor(
+    private readonly reflector: Reflector,
+    @Inject(REDIS) redis: Redis,
+    @Inject(APP_CONFIG) config: AppConfig,
+  ) {
+    this.store = new RateLimitStore(redis, config.REDIS_PREFIX);
+    this.publicRule = { name: 'public', limit: config.RATE_LIMIT_PUBLIC_PER_MINUTE, windowMs: 60_000 };
+  }
+
+  async canActivate(context: ExecutionContext): Promise<boolean> {
+    const targets = [context.getHandler(), context.getClass()];
+    const own = this.reflector.getAllAndOverride<RateLimitRule | false | undefined>(RATE_LIMIT_KEY, targets);
+    const access = this.reflector.getAllAndOverride<Access | undefined>(ACCESS_KEY, targets);
+    const rule = own === false ? null : (own ?? (access === 'public' ? this.publicRule : null));
+    if (!rule) return true;
+
+    const request = context.switchToHttp().getRequest<FastifyRequest>();
+    const key = rule.key ? rule.key(request) : request.ip;
+    if (key === null) return true;
+
+    const { hits, resetInMs } = await this.store.hit(`${rule.name}:${key}`, rule.windowMs);
+    const reply = context.switchToHttp().getResponse<FastifyReply>();
+    void reply.header('ratelimit-limit', rule.limit);
+    void reply.header('ratelimit-remaining', Math.max(0, rule.limit - hits));
+    if (hits > rule.limit) {
+      void reply.header('retry-after', Math.ceil(resetInMs / 1000));
+      throw new DomainError('rate_limited', ACCESS_MESSAGES.tooManyRequests);
+    }
+    return true;
+  }
+}

@@ -1,0 +1,17 @@
+import { Injectable } from '@nestjs/common';
+import { DomainError, ACCESS_MESSAGES } from '@mandi/domain';
+import type { GetUserIdAnswer } from '@mandi/contracts';
+import { UsersRepository } from './users.repository.js';
+
+/** Account facts about users. */
+@Injectable()
+export class UsersService {
+  constructor(private readonly users: UsersRepository) {}
+
+  /** Our user id and role for a Firebase uid. */
+  async getUserId(uid: string): Promise<GetUserIdAnswer> {
+    const user = await this.users.findActiveByFirebaseUid(uid);
+    if (!user) throw new DomainError('not_found', ACCESS_MESSAGES.noAccount);
+    return { userId: String(user.id), role: user.role };
+  }
+}

@@ -1,0 +1,45 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { ApiHarness } from './harness.js';
+
+/** Two tiny built apps, shaped like Vite's output, so the serving rules are tested without a Vite build. */
+function fakeBuild(title: string): string {
+  const dir = mkdtempSync(join(tmpdir(), 'mandi-web-'));
+  mkdirSync(join(dir, 'assets'));
+  writeFileSync(join(dir, 'index.html'), `<!doctype html><title>${title}</title>`);
+  writeFileSync(join(dir, 'assets', 'app-abc123.js'), 'console.log(1)');
+  return dir;
+}
+
+describe('one origin: storefront at /, console at /adminpanel, API at /api', () => {
+  let api: ApiHarness;
+  beforeAll(async () => {
+    api = await ApiHarness.start({ STOREFRONT_DIST: fakeBuild('Storefront'), ADMIN_UI_DIST: fakeBuild('Console') });
+  });
+  afterAll(() => api.stop());
+
+  const get = (url: string) => api.request({ method: 'GET', url });
+
+  it.each(['/', '/signin', '/product/42', '/orders/7', '/payment-page'])('serves the storefront for %s', async (url) => {
+    const response = await get(url);
+    expect(response.statusCode).toBe(200);
+    expect(response.body).toContain('<title>Storefront</title>');
+    expect(response.headers['cache-control']).toBe('no-cache');
+  });
+
+  it.each(['/adminpanel', '/adminpanel/', '/adminpanel/orders'])('serves the console for %s', async (url) => {
+    const response = await get(url);
+    expect(response.statusCode).toBe(200);
+    expect(response.body).toContain('<title>Console</title>');
+  });
+
+  it('serves hashed assets with a long cache lifetime', async () => {
+    const response = await get('/assets/app-abc123.js');
+    expect(response.statusCode).toBe(200);
+    expect(response.body).toBe('console.log(1)');
+    expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    const admin = await get('/adminpanel/assets/app-abc123.js');
+    expect(admin.statusCode).toBe(200);
+  });
+});

@@ -1,0 +1,137 @@
+import {
+  Inject,
+  Injectable,
+  Logger,
+  type OnApplicationBootstrap,
+  type OnModuleDestroy,
+  type OnModuleInit,
+} from '@nestjs/common';
+import { DiscoveryService, Reflector } from '@nestjs/core';
+import { PrismaService } from '@mandi/database';
+import { QUEUES_OPTIONS, redisConnection, type QueuesOptions } from '@mandi/queues';
+import { type Job, UnrecoverableError, Worker } from 'bullmq';
+import { matchHandlers, type DiscoveredHandler } from './handler.registry.js';
+import { HANDLES_JOB, type JobHandler } from './job.handler.js';
+import { JobLedgerRepository } from './job-ledger.repository.js';
+import { PIPELINE_OPTIONS, type EventJobData, type PipelineOptions } from './pipeline.options.js';
+
+/** Longest a job waits for a database connection before its attempt fails. */
+const CONNECTION_WAIT_MS = 10_000;
+
+/** What one run of a job came to. */
+export type JobOutcome = 'handled' | 'duplicate';
+
+/**
+ * Runs the jobs of the registry: finds their handlers at boot (refusing to start unless each job has
+ * exactly one), opens one BullMQ worker per queue that has jobs, and wraps every handler in the same
+ * validation, idempotency, retry and failure bookkeeping.
+ */
+@Injectable()
+export class JobRunner implements OnModuleInit, OnApplicationBootstrap, OnModuleDestroy {
+  private readonly logger = new Logger(JobRunner.name);
+  private handlers = new Map<string, JobHandler<unknown>>();
+  private readonly workers: Worker<EventJobData, JobOutcome>[] = [];
+
+  constructor(
+    private readonly discovery: DiscoveryService,
+    private readonly reflector: Reflector,
+    private readonly prisma: PrismaService,
+    private readonly ledger: JobLedgerRepository,
+    @Inject(QUEUES_OPTIONS) private readonly queues: QueuesOptions,
+    @Inject(PIPELINE_OPTIONS) private readonly options: PipelineOptions,
+  ) {}
+
+  onModuleInit(): void {
+    this.handlers = matchHandlers(this.options.jobs, this.discoverHandlers());
+  }
+
+  onApplicationBootstrap(): void {
+    const queueNames = new Set(Object.values(this.options.jobs).map((job) => job.queue));
+    for (const queueName of queueNames) {
+      const worker = new Worker<EventJobData, JobOutcome>(queueName, (job) => this.run(job), {
+        connection: redisConnection(this.queues.redisUrl),
+        prefix: this.queues.prefix,
+        concurrency: this.options.settings.concurrency,
+      });
+      // Without a listener an 'error' event would throw; BullMQ reconnects by itself.
+      worker.on('error', (error) =>
+        this.logger.error({ msg: 'queue worker error', queue: queueName, err: error }),
+      );
+      this.workers.push(worker);
+    }
+    this.logger.log({ msg: 'job workers started', queues: [...queueNames], jobs: [...this.handlers.keys()] });
+  }
+
+  /** Stops taking jobs and waits for the running ones to finish. */
+  async onModuleDestroy(): Promise<void> {
+    await Promise.all(this.workers.map((worker) => worker.close()));
+    this.workers.length = 0;
+  }
+
+  private discoverHandlers(): DiscoveredHandler[] {
+    const found: DiscoveredHandler[] = [];
+    for (const wrapper of this.discovery.getProviders()) {
+      const { metatype, instance } = wrapper;
+      if (typeof metatype !== 'function') continue;
+      const jobName = this.reflector.get<string | undefined>(HANDLES_JOB, metatype);
+      if (jobName !== undefined) found.push({ jobName, className: metatype.name, instance });
+    }
+    return found;
+  }
+
+  private async run(job: Job<EventJobData, JobOutcome>): Promise<JobOutcome> {
+    const started = Date.now();
+    const fields = { queue: job.queueName, job: job.name, jobId: job.id, eventId: job.data.eventId };
+    try {
+      const outcome = await this.handle(job);
+      const ms = Date.now() - started;
+      this.logger.log({ msg: 'job done', ...fields, outcome, attempt: job.attemptsMade + 1, ms });
+      return outcome;
+    } catch (error) {
+      // The same rule BullMQ applies right after this throw to decide between retry and failed.
+      const attempt = job.attemptsMade + 1;
+      const final = error instanceof UnrecoverableError || attempt >= (job.opts.attempts ?? 1);
+      const msg = final ? 'job failed for good' : 'job failed, will retry';
+      this.logger.warn({ msg, ...fields, attempt, err: error });
+      if (final) await this.recordFailure(job, error);
+      throw error;
+    }
+  }
+
+  private async handle(job: Job<EventJobData, JobOutcome>): Promise<JobOutcome> {
+    const handler = this.handlers.get(job.name);
+    const definition = this.options.jobs[job.name];
+    if (!handler || !definition) throw new UnrecoverableError(`No handler for job '${job.name}'`);
+    const parsed = definition.payload.safeParse(job.data.payload);
+    if (!parsed.success) {
+      throw new UnrecoverableError(`Invalid payload for job '${job.name}': ${parsed.error.message}`);
+    }
+    const eventId = BigInt(job.data.eventId);
+    return this.prisma.$transaction(
+      async (tx) => {
+        if (!(await this.ledger.claim(tx, eventId, job.name))) return 'duplicate';
+        const context = { tx, eventId, eventType: job.data.event, attempt: job.attemptsMade + 1 };
+        await handler.handle(parsed.data, context);
+        return 'handled';
+      },
+      // Waiting for a pooled connection under load is better than failing the attempt.
+      { timeout: this.options.settings.handlerTimeoutMs, maxWait: CONNECTION_WAIT_MS },
+    );
+  }
+
+  private async recordFailure(job: Job<EventJobData, JobOutcome>, error: unknown): Promise<void> {
+    try {
+      await this.ledger.recordFailure({
+        queue: job.queueName,
+        jobId: job.id ?? '',
+        name: job.name,
+        data: job.data,
+        error: error instanceof Error ? error.message : String(error),
+        attemptsMade: job.attemptsMade + 1,
+      });
+    } catch (recordError) {
+      // The job still fails in BullMQ, where it stays visible; only the copy in failed_jobs is lost.
+      this.logger.error({ msg: 'could not record failed job', jobId: job.id, err: recordError });
+    }
+  }
+}

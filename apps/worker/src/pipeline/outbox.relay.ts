@@ -1,0 +1,152 @@
+import { getQueueToken } from '@nestjs/bullmq';
+import {
+  Inject,
+  Injectable,
+  Logger,
+  type OnApplicationBootstrap,
+  type OnModuleDestroy,
+} from '@nestjs/common';
+import { ModuleRef } from '@nestjs/core';
+import { PrismaService } from '@mandi/database';
+import { jobsForEvent, type JobDefinition } from '@mandi/events';
+import type { JobsOptions, Queue } from 'bullmq';
+import { OutboxRepository, type PendingOutboxRow } from './outbox.repository.js';
+import { eventJobId, PIPELINE_OPTIONS, type EventJobData, type PipelineOptions } from './pipeline.options.js';
+
+/** Longest the relay holds its row locks while it talks to Redis. */
+const RELAY_TRANSACTION_TIMEOUT_MS = 15_000;
+/** Longest pause between passes while they keep failing. */
+const MAX_ERROR_BACKOFF_MS = 5_000;
+
+/**
+ * Moves committed outbox rows to BullMQ: one job per routed job name, with a fixed job id, then marks
+ * the rows published, all inside the transaction that locked them.
+ *
+ * A crash between enqueueing and the commit leaves the rows unpublished; the next pass enqueues them
+ * again under the same job ids, which BullMQ ignores while the first jobs are kept (see
+ * `keepCompletedSeconds`), and the handlers' processed_events check covers the rest.
+ */
+@Injectable()
+export class OutboxRelay implements OnApplicationBootstrap, OnModuleDestroy {
+  private readonly logger = new Logger(OutboxRelay.name);
+  private readonly queues = new Map<string, Queue>();
+  private loop: Promise<void> | undefined;
+  private stopping = false;
+  private wake: (() => void) | undefined;
+
+  constructor(
+    private readonly prisma: PrismaService,
+    private readonly outbox: OutboxRepository,
+    private readonly moduleRef: ModuleRef,
+    @Inject(PIPELINE_OPTIONS) private readonly options: PipelineOptions,
+  ) {}
+
+  onApplicationBootstrap(): void {
+    if (this.options.settings.relayAutostart) this.start();
+  }
+
+  async onModuleDestroy(): Promise<void> {
+    await this.stop();
+  }
+
+  /** Starts polling: again at once while full batches come back, else after the poll interval. */
+  start(): void {
+    if (this.loop) return;
+    this.stopping = false;
+    this.loop = this.run();
+    this.logger.log({ msg: 'outbox relay started', pollIntervalMs: this.options.settings.pollIntervalMs });
+  }
+
+  /** Stops polling after the pass in flight, if any, has committed or rolled back. */
+  async stop(): Promise<void> {
+    if (!this.loop) return;
+    this.stopping = true;
+    this.wake?.();
+    await this.loop;
+    this.loop = undefined;
+    this.logger.log('outbox relay stopped');
+  }
+
+  /** One pass: relays up to one batch of rows and returns how many it published. */
+  async relayOnce(): Promise<number> {
+    const { batchSize } = this.options.settings;
+    return this.prisma.$transaction(
+      async (tx) => {
+        const rows = await this.outbox.claimUnpublished(tx, batchSize);
+        if (rows.length === 0) return 0;
+        await this.enqueue(rows);
+        await this.outbox.markPublished(
+          tx,
+          rows.map((row) => row.id),
+        );
+        return rows.length;
+      },
+      { timeout: RELAY_TRANSACTION_TIMEOUT_MS },
+    );
+  }
+
+  private async run(): Promise<void> {
+    const { batchSize, pollIntervalMs } = this.options.settings;
+    let failures = 0;
+    while (!this.stopping) {
+      let published = 0;
+      try {
+        published = await this.relayOnce();
+        failures = 0;
+        if (published > 0) this.logger.debug({ msg: 'outbox rows relayed', count: published });
+      } catch (error) {
+        // The transaction rolled back, so the rows stay unpublished and a later pass retries them.
+        failures += 1;
+        this.logger.error({ msg: 'outbox relay pass failed', failures, err: error });
+      }
+      if (published < batchSize) {
+        // While PostgreSQL or Redis is down, back off instead of failing five times a second.
+        await this.sleep(Math.min(pollIntervalMs * 2 ** failures, MAX_ERROR_BACKOFF_MS));
+      }
+    }
+  }
+
+  private sleep(ms: number): Promise<void> {
+    return new Promise((resolve) => {
+      const timer = setTimeout(done, ms);
+      function done(): void {
+        clearTimeout(timer);
+        resolve();
+      }
+      this.wake = done;
+    });
+  }
+
+  private async enqueue(rows: readonly PendingOutboxRow[]): Promise<void> {
+    const { attempts, backoffDelayMs, keepCompletedSeconds, keepFailedSeconds } = this.options.settings;
+    const byQueue = new Map<string, { name: string; data: EventJobData; opts: JobsOptions }[]>();
+    for (const row of rows) {
+      for (const jobName of jobsForEvent(this.options.routes, row.type)) {
+        const definition: JobDefinition = this.options.jobs[jobName]!;
+        const batch = byQueue.get(definition.queue) ?? [];
+        batch.push({
+          name: jobName,
+          data: { eventId: String(row.id), event: row.type, payload: row.payload },
+          opts: {
+            jobId: eventJobId(jobName, row.id),
+            attempts,
+            backoff: { type: 'exponential', delay: backoffDelayMs },
+            removeOnComplete: { age: keepCompletedSeconds },
+            removeOnFail: { age: keepFailedSeconds },
+          },
+        });
+        byQueue.set(definition.queue, batch);
+      }
+    }
+    await Promise.all([...byQueue].map(([queue, jobs]) => this.queue(queue).addBulk(jobs)));
+  }
+
+  private queue(name: string): Queue {
+    let queue = this.queues.get(name);
+    if (!queue) {
+      queue = this.moduleRef.get<Queue>(getQueueToken(name), { strict: false });
+      this.queues.set(name, queue);
+    }
+    return queue;
+  }
+}

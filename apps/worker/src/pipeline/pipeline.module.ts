@@ -1,0 +1,29 @@
+import { type DynamicModule, Module } from '@nestjs/common';
+import { DiscoveryModule } from '@nestjs/core';
+import { JobLedgerRepository } from './job-ledger.repository.js';
+import { JobRunner } from './job.runner.js';
+import { OutboxRelay } from './outbox.relay.js';
+import { OutboxRepository } from './outbox.repository.js';
+import { PIPELINE_OPTIONS, type PipelineOptions } from './pipeline.options.js';
+
+/**
+ * The event pipeline of the worker: the outbox relay and the job runner. Needs PrismaService and the
+ * QueuesModule from the root; handlers come from any module the worker imports.
+ */
+@Module({})
+export class PipelineModule {
+  static forRoot(options: PipelineOptions): DynamicModule {
+    return {
+      module: PipelineModule,
+      imports: [DiscoveryModule],
+      providers: [
+        { provide: PIPELINE_OPTIONS, useValue: options },
+        OutboxRepository,
+        JobLedgerRepository,
+        OutboxRelay,
+        JobRunner,
+      ],
+      exports: [OutboxRelay, JobRunner],
+    };
+  }
+}

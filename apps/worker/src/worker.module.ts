@@ -1,0 +1,36 @@
+import { type DynamicModule, Module } from '@nestjs/common';
+import type { AppConfig } from '@mandi/config';
+import { DatabaseModule } from '@mandi/database';
+import { eventRoutes, jobs } from '@mandi/events';
+import { QueuesModule } from '@mandi/queues';
+import { LoggerModule } from 'nestjs-pino';
+import { HeartbeatModule } from './heartbeat/heartbeat.module.js';
+import { defaultPipelineSettings } from './pipeline/pipeline.options.js';
+import { PipelineModule } from './pipeline/pipeline.module.js';
+
+/**
+ * The worker process: the outbox relay, one BullMQ worker per queue with jobs, and the heartbeat.
+ * Job handlers are imported here, one module per feature, as later issues add them.
+ */
+@Module({})
+export class WorkerModule {
+  static forRoot(config: AppConfig): DynamicModule {
+    return {
+      module: WorkerModule,
+      imports: [
+        LoggerModule.forRoot({
+          pinoHttp: {
+            level: config.LOG_LEVEL,
+            base: { service: 'worker' },
+            // Belt and braces: nothing here logs credentials, and these paths stay hidden if one slips in.
+            redact: ['*.password', '*.token', '*.authorization', '*.connectionString', '*.url'],
+          },
+        }),
+        DatabaseModule.forUrl(config.DATABASE_URL),
+        QueuesModule.forRoot({ redisUrl: config.REDIS_URL, prefix: config.REDIS_PREFIX }),
+        PipelineModule.forRoot({ jobs, routes: eventRoutes, settings: defaultPipelineSettings }),
+        HeartbeatModule,
+      ],
+    };
+  }
+}

@@ -1,0 +1,40 @@
+import { expect, test, type Page } from '@playwright/test';
+import { demoPassword, screenshotPath } from './journey-helpers.js';
+
+/** The spec's text for anyone but an admin at /adminpanel (001, "Roles"). */
+const unauthorized = 'Unauthorized Access: You are not allowed to access this page.';
+
+async function signIn(page: Page, email: string): Promise<void> {
+  await page.goto('/adminpanel');
+  await page.getByLabel(/email|username/i).fill(email);
+  await page.getByLabel(/password/i).fill(demoPassword);
+  await page.getByRole('button', { name: /sign in/i }).click();
+}
+
+test('the console asks a visitor to sign in', async ({ page }) => {
+  await page.goto('/adminpanel');
+
+  await expect(page.getByLabel(/email|username/i)).toBeVisible();
+  await expect(page.getByLabel(/password/i)).toBeVisible();
+  await expect(page.getByRole('button', { name: /sign in/i })).toBeVisible();
+});
+
+test('the admin signs in and reaches the console with its three tabs', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+
+  await signIn(page, 'admin@mandi.test');
+
+  // Sidebar tabs of the admin panel (001, "Admin panel"), and the dashboard's system health.
+  for (const tab of ['Orders', 'Users', 'Interested Sellers']) {
+    await expect(page.getByRole('menuitem', { name: tab, exact: true })).toBeVisible();
+  }
+  await expect(page.getByText('Database', { exact: true })).toBeVisible();
+  await page.screenshot({ path: screenshotPath('console-dashboard-desktop.png'), fullPage: true });
+});
+
+test('a buyer who signs in to the console is turned away to the storefront', async ({ page, baseURL }) => {
+  await signIn(page, 'buyer@mandi.test');
+
+  await expect(page.getByText(unauthorized)).toBeVisible();
+  await expect(page).toHaveURL(`${baseURL}/`);
+});

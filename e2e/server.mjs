@@ -1,0 +1,110 @@
+// The web server of the Playwright run (e2e/playwright.config.ts): the built API and worker on their own port,
+// database and Redis prefix, so the journeys never touch a developer's `npm start` data.
+// The database is prepared here rather than in a globalSetup because Playwright starts its webServer first.
+// Playwright stops this script by signalling its whole process group, which the API and worker share.
+// The Auth emulator of `npm test` (or of a running `npm start`) is reused; alone, this script starts its own.
+import { setTimeout as sleep } from 'node:timers/promises';
+import { Redis } from 'ioredis';
+import pg from 'pg';
+import { migrate } from '../scripts/db/migrate.mjs';
+import { seed } from '../scripts/db/seed.mjs';
+import { emulatorHost, emulatorProjectId, startAuthEmulator } from '../scripts/lib/emulator.mjs';
+import { localEnvironment } from '../scripts/lib/environment.mjs';
+import { complain, say } from '../scripts/lib/output.mjs';
+import { startProcess } from '../scripts/lib/processes.mjs';
+import { maintenanceUrl } from '../scripts/lib/services.mjs';
+
+/** Set by playwright.config.ts, which also points the browser at this port. */
+const e2ePort = Number(process.env.E2E_PORT || 3100);
+const e2eDatabaseName = 'mandi_e2e';
+const e2eRedisPrefix = 'mandi-e2e';
+
+const databaseUrl = (() => {
+  const url = new URL(localEnvironment().DATABASE_URL);
+  url.pathname = `/${e2eDatabaseName}`;
+  return url.toString();
+})();
+const env = localEnvironment({
+  NODE_ENV: 'test',
+  PORT: String(e2ePort),
+  DATABASE_URL: databaseUrl,
+  REDIS_PREFIX: e2eRedisPrefix,
+  // Quiet by default: the run's own report is what matters; E2E_LOG_LEVEL=info shows every request.
+  LOG_LEVEL: process.env.E2E_LOG_LEVEL || 'warn',
+});
+
+async function recreateDatabase() {
+  const admin = new pg.Client({ connectionString: maintenanceUrl(databaseUrl) });
+  await admin.connect();
+  try {
+    await admin.query(`DROP DATABASE IF EXISTS "${e2eDatabaseName}" WITH (FORCE)`);
+    await admin.query(`CREATE DATABASE "${e2eDatabaseName}"`);
+  } finally {
+    await admin.end();
+  }
+}
+
+async function clearRedisPrefix() {
+  const redis = new Redis(env.REDIS_URL, { lazyConnect: true, maxRetriesPerRequest: 1 });
+  await redis.connect();
+  try {
+    let cursor = '0';
+    do {
+      const [next, keys] = await redis.scan(cursor, 'MATCH', `${e2eRedisPrefix}:*`, 'COUNT', 1000);
+      if (keys.length > 0) await redis.unlink(...keys);
+      cursor = next;
+    } while (cursor !== '0');
+  } finally {
+    redis.disconnect();
+  }
+}
+
+const children = [];
+/** Stops the Auth emulator if this script started it (a run outside `npm test`); a reused one stays. */
+let stopEmulator = async () => {};
+let stopping = false;
+
+async function stopAll(code) {
+  stopping = true;
+  await Promise.all(children.map((child) => child.stop()));
+  await stopEmulator();
+  process.exit(code);
+}
+
+/**
+ * Playwright signals the whole group, so the API and worker got the signal too and are already shutting down; a
+ * second signal would make them exit hard. Only a child still running after a grace period is stopped here.
+ */
+async function afterGroupSignal() {
+  stopping = true;
+  await Promise.all(children.map((child) => Promise.race([child.exited, sleep(10_000)]).then(() => child.stop())));
+  await stopEmulator();
+  process.exit(0);
+}
+
+for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => void afterGroupSignal());
+
+try {
+  await recreateDatabase();
+  await clearRedisPrefix();
+  await migrate(databaseUrl, { log: say });
+  // `npm test` has started the emulator already; `npm run test:e2e` alone may not have one.
+  await startAuthEmulator({ onSpawn: (emulator) => (stopEmulator = emulator.stop) });
+  await seed(databaseUrl, { firebaseAuthEmulatorHost: emulatorHost, projectId: emulatorProjectId, log: say });
+  say(`e2e database ${e2eDatabaseName} ready; starting the API on port ${e2ePort} and the worker`);
+  const app = (name, colour, main) =>
+    startProcess({ name, colour, command: process.execPath, args: [main], env, ownGroup: false });
+  children.push(app('api', 'cyan', 'apps/api/dist/main.js'), app('worker', 'magenta', 'apps/worker/dist/main.js'));
+  const { name, code, signal } = await Promise.race(
+    children.map((child) => child.exited.then((how) => ({ name: child.name, ...how }))),
+  );
+  if (!stopping) {
+    complain(`${name} exited (${code ?? signal}); stopping the e2e server`);
+    await stopAll(1);
+  }
+} catch (error) {
+  if (!stopping) {
+    complain(`e2e server failed: ${error.stack ?? error.message}`);
+    await stopAll(1);
+  }
+}

@@ -1,0 +1,68 @@
+import { ADDRESS_LIMITS, ADDRESS_MESSAGES, INDIAN_MOBILE_PATTERN, PINCODE_PATTERN } from '@mandi/domain';
+import { z } from 'zod';
+import { flagSchema, idSchema, requiredText } from '../common/fields.js';
+
+/** The address form's fields (spec 001 sections 3 and 5), each failure with the spec's or our message. */
+export const addressFieldsSchema = z.object({
+  name: requiredText(ADDRESS_MESSAGES.fullNameRequired, ADDRESS_LIMITS.fullNameMax, ADDRESS_MESSAGES.fullNameTooLong),
+  mobile: z.string({ error: ADDRESS_MESSAGES.invalidMobile }).trim().regex(INDIAN_MOBILE_PATTERN, ADDRESS_MESSAGES.invalidMobile),
+  pincode: z.string({ error: ADDRESS_MESSAGES.invalidPincode }).trim().regex(PINCODE_PATTERN, ADDRESS_MESSAGES.invalidPincode),
+  state: requiredText(ADDRESS_MESSAGES.stateRequired, 100),
+  district: requiredText(ADDRESS_MESSAGES.districtRequired, 100),
+  taluk: requiredText(ADDRESS_MESSAGES.talukRequired, 100),
+  flat_house_building: requiredText(
+    ADDRESS_MESSAGES.flatRequired,
+    ADDRESS_LIMITS.flatHouseBuildingMax,
+    ADDRESS_MESSAGES.flatTooLong,
+  ),
+  area_or_street_or_village: requiredText(ADDRESS_MESSAGES.areaRequired, 255),
+  landmark: requiredText(ADDRESS_MESSAGES.landmarkRequired, ADDRESS_LIMITS.landmarkMax, ADDRESS_MESSAGES.landmarkTooLong),
+  /** Make this the default address; the first address of a user is the default anyway. */
+  is_default: flagSchema.optional(),
+});
+/** Type of {@link addressFieldsSchema}. */
+export type AddressFields = z.infer<typeof addressFieldsSchema>;
+
+/** Body of POST /api/addresses: the fields plus the owner's user id. */
+export const createAddressBodySchema = addressFieldsSchema.extend({ user_id: idSchema });
+/** Type of {@link createAddressBodySchema}. */
+export type CreateAddressBody = z.infer<typeof createAddressBodySchema>;
+
+/** Body of PUT /api/addresses/{id}. */
+export const updateAddressBodySchema = addressFieldsSchema;
+/** Type of {@link updateAddressBodySchema}. */
+export type UpdateAddressBody = z.infer<typeof updateAddressBodySchema>;
+
+/** Path of the calls on one address: PUT, set-default, DELETE. */
+export const addressIdParamsSchema = z.object({ id: idSchema });
+/** Path of GET /api/addresses/{userId}. */
+export const addressesOfUserParamsSchema = z.object({ userId: idSchema });
+
+/** An address as the API answers it. */
+export const addressSchema = z.object({
+  id: idSchema,
+  name: z.string(),
+  mobile: z.string(),
+  state: z.string(),
+  district: z.string(),
+  taluk: z.string(),
+  flat_house_building: z.string(),
+  area_or_street_or_village: z.string(),
+  landmark: z.string(),
+  pincode: z.string(),
+  is_default: z.union([z.literal(0), z.literal(1)]),
+  is_deleted: z.union([z.literal(0), z.literal(1)]),
+});
+/** Type of {@link addressSchema}. */
+export type Address = z.infer<typeof addressSchema>;
+
+/** Answer of GET /api/addresses/{userId}: the active addresses. */
+export const addressListSchema = z.array(addressSchema);
+/** Type of {@link addressListSchema}. */
+export type AddressList = z.infer<typeof addressListSchema>;
+
+/** Type of {@link addressIdParamsSchema}. */
+export type AddressIdParams = z.infer<typeof addressIdParamsSchema>;
+
+/** Type of {@link addressesOfUserParamsSchema}. */
+export type AddressesOfUserParams = z.infer<typeof addressesOfUserParamsSchema>;

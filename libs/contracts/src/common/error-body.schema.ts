@@ -1,0 +1,13 @@
+import { z } from 'zod';
+
+/** The one JSON shape of every API error: status, its reason phrase, the user-facing message, failing fields. */
+export const errorBodySchema = z.object({
+  statusCode: z.number().int().min(400).max(599),
+  error: z.string(),
+  message: z.string(),
+  /** Field -> what is wrong with it, for bad input (400). */
+  fields: z.record(z.string(), z.string()).optional(),
+});
+
+/** Type of {@link errorBodySchema}. */
+export type ErrorBody = z.infer<typeof errorBodySchema>;

@@ -1,0 +1,18 @@
+// The public surface of @mandi/contracts: zod schemas and inferred types of every request and response body of
+// both spec documents, shared by the API (validation) and the front ends (forms, typing). Browser-safe.
+
+export * from './common/fields.js';
+export * from './common/error-body.schema.js';
+export * from './health/health.schema.js';
+export * from './products/product.schema.js';
+export * from './profiles/profile.schema.js';
+export * from './cart/cart.schema.js';
+export * from './auth/auth.schema.js';
+export * from './addresses/address.schema.js';
+export * from './pincodes/pincode.schema.js';
+export * from './payments/payment.schema.js';
+export * from './invoices/invoice.schema.js';
+export * from './orders/order.schema.js';
+export * from './admin/admin.schema.js';
+export * from './sellers/seller.schema.js';
+export * from './contact/contact.schema.js';

@@ -1,0 +1,91 @@
+import { ORDER_MESSAGES, ORDER_STATUSES, PAYMENT_METHODS, PAYMENT_STATUSES, CANCEL_REASON_MAX } from '@mandi/domain';
+import { z } from 'zod';
+import { idSchema, isoDateTimeSchema } from '../common/fields.js';
+import { documentRefSchema } from '../invoices/invoice.schema.js';
+import { productImagesSchema } from '../products/product.schema.js';
+
+/** Path of GET /api/orders/{userId}. */
+export const ordersOfUserParamsSchema = z.object({ userId: idSchema });
+/** Path of the calls on one order (details, cancel-request). */
+export const orderIdParamsSchema = z.object({ orderId: idSchema });
+
+/** One line of an order as the buyer sees it: the name and unit price at purchase time. */
+export const orderItemSchema = z.object({
+  order_item_id: idSchema,
+  name: z.string(),
+  images: productImagesSchema,
+  quantity: z.number().int(),
+  /** Unit price in rupees. */
+  price: z.number(),
+});
+/** Type of {@link orderItemSchema}. */
+export type OrderItem = z.infer<typeof orderItemSchema>;
+
+/** An order card of My Orders (spec 001 section 3). */
+export const orderSummarySchema = z.object({
+  order_id: idSchema,
+  created_at: isoDateTimeSchema,
+  status: z.enum(ORDER_STATUSES),
+  firstItem: orderItemSchema.nullable(),
+  items: z.array(orderItemSchema),
+});
+/** Type of {@link orderSummarySchema}. */
+export type OrderSummary = z.infer<typeof orderSummarySchema>;
+
+/** Answer of GET /api/orders/{userId}, newest first. */
+export const orderListSchema = z.array(orderSummarySchema);
+/** Type of {@link orderListSchema}. */
+export type OrderList = z.infer<typeof orderListSchema>;
+
+/** The delivery address copied onto the order when it was placed. */
+export const orderAddressSchema = z.object({
+  name: z.string(),
+  area: z.string(),
+  taluk: z.string(),
+  district: z.string(),
+  state: z.string(),
+  pincode: z.string(),
+  mobile: z.string(),
+});
+
+/** Answer of GET /api/orders/details/{orderId} (spec 001 section 3). Money in rupees. */
+export const orderDetailSchema = z.object({
+  order_id: idSchema,
+  created_at: isoDateTimeSchema,
+  placed_at: isoDateTimeSchema.optional(),
+  status: z.enum(ORDER_STATUSES),
+  payment_status: z.enum(PAYMENT_STATUSES),
+  payment: z.object({ payment_method: z.enum(PAYMENT_METHODS), status: z.string() }),
+  address: orderAddressSchema,
+  subtotal: z.number(),
+  shippingCost: z.number(),
+  total_amount: z.number(),
+  items: z.array(orderItemSchema),
+  invoice: documentRefSchema.nullable(),
+  creditNote: documentRefSchema.nullable(),
+  cancel_reason: z.string().nullable().optional(),
+  /** When the 8-hour window closes, so the page can enable 'Cancel Order' without guessing the rule. */
+  window_closes_at: isoDateTimeSchema.optional(),
+});
+/** Type of {@link orderDetailSchema}. */
+export type OrderDetail = z.infer<typeof orderDetailSchema>;
+
+/** Body of PUT /api/orders/cancel-request/{orderId}: a reason, trimmed and non-empty (spec 001 section 5). */
+export const cancelRequestBodySchema = z.object({
+  reason: z
+    .string({ error: ORDER_MESSAGES.missingReason.text })
+    .trim()
+    .min(1, ORDER_MESSAGES.missingReason.text)
+    .max(CANCEL_REASON_MAX, `Reason must be at most ${CANCEL_REASON_MAX} characters.`),
+});
+/** Type of {@link cancelRequestBodySchema}. */
+export type CancelRequestBody = z.infer<typeof cancelRequestBodySchema>;
+
+/** Type of {@link ordersOfUserParamsSchema}. */
+export type OrdersOfUserParams = z.infer<typeof ordersOfUserParamsSchema>;
+
+/** Type of {@link orderIdParamsSchema}. */
+export type OrderIdParams = z.infer<typeof orderIdParamsSchema>;
+
+/** Type of {@link orderAddressSchema}. */
+export type OrderAddress = z.infer<typeof orderAddressSchema>;

@@ -1,0 +1,181 @@
+import {
+  DEFAULT_SEARCH_FILTER,
+  PRODUCT_CATEGORIES,
+  PRODUCT_LIMITS,
+  PRODUCT_MESSAGES,
+  SEARCH_FILTERS,
+  isValidIndianMobile,
+  normalizePhone,
+} from '@mandi/domain';
+import { z } from 'zod';
+import {
+  dateTimeTextSchema,
+  emailSchema,
+  flagSchema,
+  formNumber,
+  idSchema,
+  isoDateTimeSchema,
+  jsonArrayField,
+  optionalText,
+  requiredText,
+  rupeesSchema,
+  uidSchema,
+} from '../common/fields.js';
+
+/** Images as stored: an array of URLs; the earlier server sometimes sent a JSON string, which is read too. */
+export const productImagesSchema = z.preprocess((value) => {
+  if (typeof value !== 'string') return value;
+  try {
+    return JSON.parse(value) as unknown;
+  } catch {
+    return [value];
+  }
+}, z.array(z.string()));
+
+/** A product as the API answers it (spec 000 section 3, 001 section 3). */
+export const productSchema = z.object({
+  id: idSchema,
+  uid: z.string(),
+  name: z.string(),
+  price: z.number(),
+  /** Struck-through earlier price on the product page, when there is one. */
+  originalPrice: z.number().nullable().optional(),
+  description: z.string(),
+  /** 'YYYY-MM-DD HH:MM:SS', India time. */
+  validUntil: z.string().nullable(),
+  createdAt: isoDateTimeSchema,
+  images: productImagesSchema,
+  sellerPhone: z.string(),
+  sellerEmail: z.string().nullable(),
+  /** Grams. */
+  weight: z.number().nullable(),
+  /** Centimetres. */
+  length: z.number().nullable(),
+  width: z.number().nullable(),
+  height: z.number().nullable(),
+  official_brand: z.union([z.literal(0), z.literal(1)]),
+  category: z.enum(PRODUCT_CATEGORIES).optional(),
+});
+/** Type of {@link productSchema}. */
+export type Product = z.infer<typeof productSchema>;
+
+/** A list of products (listing, search, a seller's posts, official products). */
+export const productListSchema = z.array(productSchema);
+/** Type of {@link productListSchema}. */
+export type ProductList = z.infer<typeof productListSchema>;
+
+/** Largest page of the listing. */
+export const PRODUCT_PAGE_MAX = 100;
+/** Default page size of the listing. */
+export const PRODUCT_PAGE_DEFAULT = 24;
+
+/** Query of GET /api/products: the home page's search and filter, paged. */
+export const productListQuerySchema = z.object({
+  search: z.string().trim().max(100).optional().transform((value) => (value === '' ? undefined : value)),
+  filter: z.enum(SEARCH_FILTERS).default(DEFAULT_SEARCH_FILTER),
+  page: z.coerce.number().int().min(1).default(1),
+  limit: z.coerce.number().int().min(1).max(PRODUCT_PAGE_MAX).default(PRODUCT_PAGE_DEFAULT),
+});
+/** Type of {@link productListQuerySchema}. */
+export type ProductListQuery = z.infer<typeof productListQuerySchema>;
+
+/** Query of GET /api/products/suggestions?q: a blank query gets no suggestions. */
+export const suggestionsQuerySchema = z.object({ q: z.string().trim().max(100).default('') });
+/** Answer of the suggestions call: a list of product names. */
+export const suggestionsAnswerSchema = z.array(z.string());
+/** Type of {@link suggestionsAnswerSchema}. */
+export type SuggestionsAnswer = z.infer<typeof suggestionsAnswerSchema>;
+
+/** Path of GET /api/products/by-name/{name}. */
+export const productByNameParamsSchema = z.object({ name: z.string().trim().min(1).max(100) });
+/** Path of GET /api/products/{id} and PUT /api/products/{id}. */
+export const productIdParamsSchema = z.object({ id: idSchema });
+/** Path of GET /api/products/user/{uid}. */
+export const productsOfUserParamsSchema = z.object({ uid: uidSchema });
+/** Path of DELETE /api/products/user/{uid}/{productId}. */
+export const deleteProductParamsSchema = z.object({ uid: uidSchema, productId: idSchema });
+
+const dimension = (message: string) =>
+  formNumber(z.number({ error: message }).refine((value) => Number.isFinite(value) && value > 0, message).optional());
+
+/**
+ * The text fields of POST /api/products (multipart; the files travel beside them). official_brand is read but the
+ * server decides it (design.md section 3). Images are counted with the files by the API: existing + new, 1 to 4.
+ */
+export const productFormSchema = z.object({
+  name: requiredText(PRODUCT_MESSAGES.missingName.text, PRODUCT_LIMITS.nameMax, PRODUCT_MESSAGES.nameTooLong.text),
+  price: formNumber(
+    z
+      .number({ error: PRODUCT_MESSAGES.invalidPrice.text })
+      .positive(PRODUCT_MESSAGES.invalidPrice.text)
+      .pipe(rupeesSchema),
+  ),
+  description: requiredText(
+    PRODUCT_MESSAGES.missingDescription.text,
+    PRODUCT_LIMITS.descriptionMax,
+    PRODUCT_MESSAGES.descriptionTooLong.text,
+  ),
+  validUntil: dateTimeTextSchema(PRODUCT_MESSAGES.missingValidityDate.text, PRODUCT_MESSAGES.invalidValidityDate.text),
+  uid: uidSchema,
+  /** Reduced to its last 10 digits, which must be an Indian mobile number. */
+  sellerPhone: z
+    .string({ error: PRODUCT_MESSAGES.invalidPhone.text })
+    .transform(normalizePhone)
+    .refine(isValidIndianMobile, PRODUCT_MESSAGES.invalidPhone.text),
+  sellerEmail: z.preprocess(
+    (value) => (value === null || (typeof value === 'string' && value.trim() === '') ? undefined : value),
+    emailSchema(PRODUCT_MESSAGES.invalidEmail.text).optional(),
+  ),
+  official_brand: flagSchema.optional(),
+  /** Grams (the form multiplies kilograms by 1000). */
+  weight: dimension(PRODUCT_MESSAGES.invalidWeight.text),
+  length: dimension(PRODUCT_MESSAGES.invalidLength.text),
+  width: dimension(PRODUCT_MESSAGES.invalidWidth.text),
+  height: dimension(PRODUCT_MESSAGES.invalidHeight.text),
+  /** URLs of images already saved that the product keeps (JSON text in multipart). */
+  existingImages: jsonArrayField(z.string().min(1), PRODUCT_LIMITS.imagesMax, PRODUCT_MESSAGES.tooManyImages.text),
+  /** URLs of saved images to drop (JSON text in multipart). */
+  removedImages: jsonArrayField(z.string().min(1), PRODUCT_LIMITS.imagesMax, PRODUCT_MESSAGES.tooManyImages.text),
+  /** Makes a repeated submission return the first product instead of a second one. */
+  requestId: optionalText(100, 'requestId must be at most 100 characters'),
+  /** Optional; the server infers it from the name when absent. */
+  category: z.enum(PRODUCT_CATEGORIES).optional(),
+});
+/** Type of {@link productFormSchema} after parsing. */
+export type ProductForm = z.infer<typeof productFormSchema>;
+
+/** The text fields of PUT /api/products/{id}: the same as creating (new files travel as newImages). */
+export const productUpdateFormSchema = productFormSchema;
+/** Type of {@link productUpdateFormSchema}. */
+export type ProductUpdateForm = z.infer<typeof productUpdateFormSchema>;
+
+/** The spec's image count rule on the existing and new images together: the popup text of the first failure, or null. */
+export function productImageCountProblem(existingCount: number, newCount: number): string | null {
+  const total = existingCount + newCount;
+  if (total < PRODUCT_LIMITS.imagesMin) return PRODUCT_MESSAGES.noImages.text;
+  if (total > PRODUCT_LIMITS.imagesMax) return PRODUCT_MESSAGES.tooManyImages.text;
+  return null;
+}
+
+/** The answer of creating or updating a product. */
+export const productSavedAnswerSchema = z.object({ message: z.string(), product: productSchema });
+/** Type of {@link productSavedAnswerSchema}. */
+export type ProductSavedAnswer = z.infer<typeof productSavedAnswerSchema>;
+
+/** Type of {@link productImagesSchema}. */
+export type ProductImages = z.infer<typeof productImagesSchema>;
+
+/** Type of {@link suggestionsQuerySchema}. */
+export type SuggestionsQuery = z.infer<typeof suggestionsQuerySchema>;
+
+/** Type of {@link productByNameParamsSchema}. */
+export type ProductByNameParams = z.infer<typeof productByNameParamsSchema>;
+
+/** Type of {@link productIdParamsSchema}. */
+export type ProductIdParams = z.infer<typeof productIdParamsSchema>;
+
+/** Type of {@link productsOfUserParamsSchema}. */
+export type ProductsOfUserParams = z.infer<typeof productsOfUserParamsSchema>;
+
+/** Type of {@link deleteProductParamsSchema}. */
+export type DeleteProductParams = z.infer<typeof deleteProductParamsSchema>;

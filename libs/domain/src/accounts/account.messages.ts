@@ -1,0 +1,96 @@
+// Texts of spec 000 section 8 (sign-in, sign-up, verification, forgot password, profile, header) character for
+// character. Where the spec names only a title (or 'a timeout message'), the text is ours and marked so.
+
+/** Messages of the sign-in page. */
+export const SIGN_IN_MESSAGES = {
+  /** Title from the spec; text ours. */
+  missingFields: { title: 'Missing Fields', text: 'Please enter your email and password.' },
+  accountSuspended: { title: 'Account Suspended', text: 'Your account has been suspended. Contact support.' },
+  unverifiedAccount: { title: 'Unverified Account', text: 'Account was not verified. Please sign up again.' },
+  wrongPassword: 'Incorrect password. Please try again.',
+  noAccount: 'No account found with this email. Please sign up first.',
+  accountDisabled: 'This account has been disabled. Contact support.',
+  invalidEmail: 'Invalid email address format.',
+  fallback: 'Something went wrong on our end...',
+} as const;
+
+/** Messages of the sign-up page. */
+export const SIGN_UP_MESSAGES = {
+  /** Title from the spec; text ours. */
+  incompleteForm: { title: 'Incomplete Form', text: 'Please fill in all fields and accept the terms.' },
+  /** Title from the spec; text ours, stating the spec's rule. */
+  invalidUsername: { title: 'Invalid Username', text: 'Username must be 3 to 15 characters: letters, digits and underscore only.' },
+  /** Title from the spec; text ours. */
+  usernameTaken: { title: 'Username Taken', text: 'This username is already taken. Please choose another.' },
+  passwordMismatch: { title: 'Password Error', text: 'Passwords do not match.' },
+  /** Title from the spec; text ours. */
+  signupFailed: { title: 'Signup Failed', text: 'Something went wrong. Please try again.' },
+  /** Ours: the server's answer when an e-mail already has an account. */
+  emailInUse: 'An account with this email already exists.',
+} as const;
+
+/** Messages of the e-mail verification page (titles from the spec, texts ours). */
+export const VERIFICATION_MESSAGES = {
+  timeout: { title: 'Verification Timed Out', text: 'Your email was not verified in time. Please sign up again.' },
+  somethingWentWrong: { title: 'Something Went Wrong', text: 'We could not finish creating your account. Please sign in again.' },
+  saveFailed: { title: 'Save Failed', text: 'We could not save your account. Please try again.' },
+} as const;
+
+/** Messages of the forgot-password page. */
+export const FORGOT_PASSWORD_MESSAGES = {
+  fallback: 'Something went wrong.Please try again',
+  /** Ours: the server's answer when the reset e-mail was sent. */
+  sent: 'Password reset email sent. Please check your inbox.',
+} as const;
+
+/** Messages of the profile pages. */
+export const PROFILE_MESSAGES = {
+  /** Titles from the spec; texts ours. */
+  deleteFailed: { title: 'Delete Failed', text: 'Could not delete the product. Please try again.' },
+  uploadFailed: { title: 'Upload Failed', text: 'Could not upload the image. Please try again.' },
+  updateFailed: { title: 'Update Failed', text: 'Could not update your profile. Please try again.' },
+  /** Ours: the limits of spec 000 section 5 in words. */
+  fullNameTooLong: 'Full name must be at most 50 characters.',
+  bioTooLong: 'Bio must be at most 200 characters.',
+  cityTooLong: 'City must be at most 30 characters.',
+  loadingSeller: 'Loading seller profile...',
+  /** Ours: the server's answer for an unknown user. */
+  notFound: 'User not found.',
+} as const;
+
+/** '{username} has not posted any products yet.' of the seller page. */
+export function sellerHasNoPosts(username: string): string {
+  return `${username} has not posted any products yet.`;
+}
+
+/** Messages of the shared header: sign-in prompts, sign-out and account deletion. */
+export const HEADER_MESSAGES = {
+  userNotAuthenticated: { title: 'Error', text: 'User not authenticated' },
+  /** The text is the server's message when there is one. */
+  deleteAccountFailed: { title: 'Error', text: 'Something went wrong while deleting the account' },
+  /** The text is the server's message when there is one. */
+  deleteAccountSucceeded: { title: 'Success', text: 'Account deleted successfully' },
+  signInToSell: { title: 'Not Signed In', text: 'Please sign in to sell a product.' },
+  signInToViewOrders: { title: 'Not Signed In', text: 'Please sign in to view your orders.' },
+  signInToDeleteAccount: { title: 'Not Signed In', text: 'Please sign in to delete your account.' },
+  /** Text from the spec; the title is ours. */
+  confirmSignOut: { title: 'Sign Out?', text: 'Are you sure you want to sign out?' },
+  confirmDeleteAccount: { title: 'Delete Account?', text: 'Are you sure you want to permanently delete your account?' },
+  analyticsInitFailed: 'Analytics init failed',
+  signIn: 'Sign In',
+} as const;
+
+/** Answers of the API's identity and access checks (ours, reusing the spec's texts where they fit). */
+export const ACCESS_MESSAGES = {
+  signInRequired: 'Sign In Required',
+  userNotAuthenticated: 'User not authenticated',
+  suspended: 'Your account has been suspended. Contact support.',
+  notAllowed: 'You are not allowed to access this page.',
+  tooManyRequests: 'Too many requests. Please try again in a moment.',
+  /** Ours: a token that does not verify (expired, forged, from another project). */
+  invalidToken: 'Your session has expired. Please sign in again.',
+  /** Ours: a verified identity with no account of ours (never created, or deleted). */
+  noAccount: 'No account found. Please sign up first.',
+  /** Ours: a uid or userId that is not the caller's own. */
+  notYours: 'You can only access your own account.',
+} as const;

@@ -1,0 +1,25 @@
+// Texts of spec 001 sections 2, 5 and 8 (checkout and payment), character for character unless marked ours.
+
+/** Messages of checkout step 1 and the payment page. */
+export const CHECKOUT_MESSAGES = {
+  selectAddress: { title: 'Select Address', text: 'Please select a delivery address to continue.' },
+  missingCheckoutInformation: 'Missing checkout information.',
+  fetchCheckoutItemsFailed: 'Failed to fetch checkout items.',
+  /** Ours: the server's 409 when the client's totals differ from the server's (design.md section 3). */
+  totalsChanged: 'Prices or shipping have changed. Please review your order.',
+  /** Ours: an item that is not an official product cannot be bought through checkout. */
+  productUnavailable: 'This product can no longer be ordered.',
+} as const;
+
+/** Messages of paying online or placing a cash-on-delivery order. */
+export const PAYMENT_MESSAGES = {
+  sdkNotLoaded: 'Razorpay SDK is not loaded yet. Try again in a moment.',
+  userNotLoggedIn: 'User not logged in',
+  paymentFailed: { title: 'Payment Failed', text: 'Something went wrong, please try again.' },
+  confirmFailed: 'Failed to confirm payment. Try again later.',
+  paymentError: 'Payment error. Please try again later.',
+  userNotReady: 'User not ready, please try again.',
+  placeOrderFailed: 'Failed to place order.',
+  /** Ours: the server's answer when the payment signature does not verify. */
+  signatureInvalid: 'Payment could not be verified.',
+} as const;

@@ -1,0 +1,56 @@
+// The public surface of @mandi/domain: pure rules, limits and texts shared by the API, the worker and both
+// front ends. Nothing here performs I/O or needs Node.
+
+export * from './errors/domain.error.js';
+
+export * from './money/money.js';
+export * from './money/amount-in-words.js';
+
+export * from './checkout/payment-method.js';
+export * from './checkout/checkout.constants.js';
+export * from './checkout/checkout.messages.js';
+
+export * from './shipping/shipping.js';
+export * from './shipping/order-totals.js';
+
+export * from './orders/order.status.js';
+export * from './orders/order.window.js';
+export * from './orders/order.transitions.js';
+export * from './orders/order.messages.js';
+export * from './orders/cancel-reason.validation.js';
+
+export * from './invoices/financial-year.js';
+export * from './invoices/document-number.js';
+
+export * from './time/india-time.js';
+export * from './time/expiry-text.js';
+export * from './time/posted-time.js';
+
+export * from './validation/patterns.js';
+export * from './messages/popup-message.js';
+export * from './messages/messages.js';
+
+export * from './products/product.limits.js';
+export * from './products/product.messages.js';
+export * from './products/product.validation.js';
+export * from './products/product.category.js';
+
+export * from './accounts/account.limits.js';
+export * from './accounts/account.messages.js';
+export * from './accounts/account.validation.js';
+
+export * from './addresses/address.limits.js';
+export * from './addresses/address.messages.js';
+export * from './addresses/address.validation.js';
+
+export * from './cart/cart.limits.js';
+export * from './cart/cart.messages.js';
+
+export * from './admin/admin.limits.js';
+export * from './admin/admin.messages.js';
+export * from './admin/invites.validation.js';
+
+export * from './sellers/seller.messages.js';
+export * from './contact/contact.messages.js';
+export * from './contact/contact.validation.js';
+export * from './layout/layout.constants.js';

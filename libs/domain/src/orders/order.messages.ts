@@ -1,0 +1,23 @@
+// Texts of spec 001 sections 2, 4, 5 and 8 (orders, cancellation, invoices), character for character.
+
+/** Messages of the order pages, cancellation and invoice downloads. */
+export const ORDER_MESSAGES = {
+  notFound: 'Order not found.',
+  missingReason: { title: 'Missing Reason', text: 'Please provide a reason for cancellation.' },
+  /** Shown when the server gives no message. */
+  cancelRequestFailed: 'Error submitting cancellation request',
+  cancellationRequested: 'Cancellation Requested',
+  invoiceDownloadFailed: 'Error downloading invoice PDF.',
+  /** Ours: the server's answer for an unknown invoice or credit note. */
+  invoiceNotFound: 'Invoice not found.',
+} as const;
+
+/** The invoice file name when the download names none: 'invoice-{id}.pdf'. */
+export function defaultInvoiceFileName(invoiceId: string | number): string {
+  return `invoice-${invoiceId}.pdf`;
+}
+
+/** The '+N more product(s)' line of an order card: singular for 1, plural otherwise. */
+export function moreProductsText(count: number): string {
+  return `+${count} more ${count === 1 ? 'product' : 'products'}`;
+}

@@ -1,0 +1,166 @@
+import { DomainError } from '../errors/domain.error.js';
+import { ORDER_STATUS_LABELS, isPaid, type OrderStatus } from './order.status.js';
+import { isWithinWindow } from './order.window.js';
+
+/** Who moves an order. */
+export type OrderActor = 'customer' | 'admin' | 'system';
+
+/** Every move an order can make, named by what someone does. */
+export const ORDER_ACTIONS = [
+  'request_cancel',
+  'confirm',
+  'mark_shipped',
+  'mark_delivered',
+  'cancel',
+  'settle_deadline',
+] as const;
+
+/** One of {@link ORDER_ACTIONS}. */
+export type OrderAction = (typeof ORDER_ACTIONS)[number];
+
+/**
+ * When a move is allowed relative to the 8-hour window: only while it is open, only once it has closed
+ * (the deadline settlement), or at any time.
+ */
+export type WindowRule = 'open' | 'closed' | 'any';
+
+/** One row of the order process: who may do it, from which states, to which state, and when. */
+export interface OrderTransition {
+  action: OrderAction;
+  actor: OrderActor;
+  from: readonly OrderStatus[];
+  to: OrderStatus;
+  window: WindowRule;
+  /** The rule in words, used in the message of a refused move. */
+  requirement: string;
+}
+
+/**
+ * The order process as data (spec 001 section 4, design.md section 3). An admin cannot confirm an order
+ * whose customer asked to cancel it: the admin cancels it, or the deadline settles it as cancelled.
+ */
+export const ORDER_TRANSITIONS: Readonly<Record<OrderAction, OrderTransition>> = {
+  request_cancel: {
+    action: 'request_cancel',
+    actor: 'customer',
+    from: ['pending'],
+    to: 'cancel_requested',
+    window: 'open',
+    requirement: 'Cancellation can only be requested for a pending order',
+  },
+  confirm: {
+    action: 'confirm',
+    actor: 'admin',
+    from: ['pending'],
+    to: 'confirmed',
+    window: 'open',
+    requirement: 'Only a pending order can be confirmed',
+  },
+  mark_shipped: {
+    action: 'mark_shipped',
+    actor: 'admin',
+    from: ['confirmed'],
+    to: 'shipped',
+    window: 'any',
+    requirement: 'Only a confirmed order can be marked as shipped',
+  },
+  mark_delivered: {
+    action: 'mark_delivered',
+    actor: 'admin',
+    from: ['shipped'],
+    to: 'delivered',
+    window: 'any',
+    requirement: 'Only a shipped order can be marked as delivered',
+  },
+  cancel: {
+    action: 'cancel',
+    actor: 'admin',
+    from: ['pending', 'cancel_requested'],
+    to: 'cancelled',
+    window: 'open',
+    requirement: 'Only a pending order or one awaiting cancellation can be cancelled',
+  },
+  settle_deadline: {
+    action: 'settle_deadline',
+    actor: 'system',
+    from: ['pending', 'cancel_requested'],
+    to: 'cancelled',
+    window: 'closed',
+    requirement: 'Only a pending order or one awaiting cancellation is settled at the deadline',
+  },
+};
+
+/** The reason recorded when the deadline cancels an order nobody confirmed (design.md section 3). */
+export const DEADLINE_CANCEL_REASON = 'Not confirmed within 8 hours';
+
+/** Message of a move refused because the 8-hour window has closed. */
+export const WINDOW_CLOSED_MESSAGE = 'The 8-hour window for this order has closed.';
+/** Message of a deadline settlement attempted before the window closed. */
+export const WINDOW_STILL_OPEN_MESSAGE = 'The 8-hour window for this order has not closed yet.';
+
+/** When the order was created and what time it is now (the database clock on the server). */
+export interface WindowTiming {
+  createdAt: Date;
+  now: Date;
+}
+
+/** The outcome of checking a move: the new state, or the error explaining the refusal. */
+export type TransitionCheck = { allowed: true; to: OrderStatus } | { allowed: false; error: DomainError };
+
+/** True when the table has this move from this state; the 8-hour window is NOT considered here. */
+export function canTransition(from: OrderStatus, action: OrderAction): boolean {
+  return ORDER_TRANSITIONS[action].from.includes(from);
+}
+
+/** Checks a move against the table and the 8-hour window, without throwing. */
+export function checkTransition(from: OrderStatus, action: OrderAction, timing: WindowTiming): TransitionCheck {
+  const transition = ORDER_TRANSITIONS[action];
+  if (!transition.from.includes(from)) {
+    const message = `${transition.requirement}; this order is ${ORDER_STATUS_LABELS[from].toLowerCase()}.`;
+    return { allowed: false, error: refused(message, from, action) };
+  }
+  const open = isWithinWindow(timing.createdAt, timing.now);
+  if (transition.window === 'open' && !open) return { allowed: false, error: refused(WINDOW_CLOSED_MESSAGE, from, action) };
+  if (transition.window === 'closed' && open) return { allowed: false, error: refused(WINDOW_STILL_OPEN_MESSAGE, from, action) };
+  return { allowed: true, to: transition.to };
+}
+
+/** Returns the state a move leads to, or throws a DomainError 'invalid_transition' with a message for people. */
+export function assertTransition(from: OrderStatus, action: OrderAction, timing: WindowTiming): OrderStatus {
+  const check = checkTransition(from, action, timing);
+  if (!check.allowed) throw check.error;
+  return check.to;
+}
+
+/** The moves an actor may make now, e.g. to decide which buttons a screen enables. */
+export function availableActions(from: OrderStatus, actor: OrderActor, timing: WindowTiming): OrderAction[] {
+  return ORDER_ACTIONS.filter(
+    (action) => ORDER_TRANSITIONS[action].actor === actor && checkTransition(from, action, timing).allowed,
+  );
+}
+
+/** The cancel reason the deadline records: ours for a pending order, the customer's for a requested cancellation. */
+export function deadlineCancelReason(from: OrderStatus, customerReason: string | null | undefined): string {
+  if (from === 'cancel_requested' && customerReason && customerReason.trim() !== '') return customerReason.trim();
+  return DEADLINE_CANCEL_REASON;
+}
+
+/**
+ * Whether an admin may mark an order as paid: not when it is already paid (the button is disabled once paid,
+ * spec 001 section 4) and not when it is cancelled, since a cancelled order is never collected.
+ */
+export function checkMarkPaid(orderStatus: OrderStatus, paymentStatus: string | null | undefined): DomainError | null {
+  if (isPaid(paymentStatus)) return new DomainError('invalid_transition', 'This order is already paid.');
+  if (orderStatus === 'cancelled') return new DomainError('invalid_transition', 'A cancelled order cannot be marked as paid.');
+  return null;
+}
+
+/** Throws the refusal of {@link checkMarkPaid}, if any. */
+export function assertMarkPaid(orderStatus: OrderStatus, paymentStatus: string | null | undefined): void {
+  const error = checkMarkPaid(orderStatus, paymentStatus);
+  if (error) throw error;
+}
+
+function refused(message: string, from: OrderStatus, action: OrderAction): DomainError {
+  return new DomainError('invalid_transition', message, { details: { from, action } });
+}

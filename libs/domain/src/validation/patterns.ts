@@ -1,0 +1,32 @@
+/** An Indian mobile number: 10 digits, the first 6-9 (spec 000 section 9, 001 section 5). */
+export const INDIAN_MOBILE_PATTERN = /^[6-9]\d{9}$/;
+/** An Indian PIN code: exactly 6 digits. */
+export const PINCODE_PATTERN = /^\d{6}$/;
+/** Something that looks like an e-mail address: text, '@', a domain with a dot, no spaces. */
+export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+/** Country calling code of every phone number on Mandi. */
+export const PHONE_COUNTRY_CODE = '+91';
+/** The phone input accepts at most 15 digits (spec 000 section 5). */
+export const PHONE_INPUT_MAX_DIGITS = 15;
+/** Digits of an Indian mobile number. */
+export const MOBILE_DIGITS = 10;
+
+/** Reduces a typed phone number to digits and keeps the last 10 ('+91 98765-43210' -> '9876543210'). */
+export function normalizePhone(input: string): string {
+  return input.replace(/\D/g, '').slice(-MOBILE_DIGITS);
+}
+
+/** True for exactly 10 digits starting 6-9, with nothing else (the address form's rule). */
+export function isValidIndianMobile(value: string): boolean {
+  return INDIAN_MOBILE_PATTERN.test(value);
+}
+
+/** True for a 6-digit PIN code. */
+export function isValidPincode(value: string): boolean {
+  return PINCODE_PATTERN.test(value);
+}
+
+/** True when the text looks like an e-mail address. */
+export function isValidEmail(value: string): boolean {
+  return EMAIL_PATTERN.test(value.trim());
+}

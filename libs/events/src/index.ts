@@ -1,0 +1,3 @@
+export * from './events.js';
+export * from './jobs.js';
+export * from './publish.js';

@@ -1,0 +1,58 @@
+import { z } from 'zod';
+import { domainEvents } from './events.js';
+import {
+  defineJobs,
+  defineRoutes,
+  eventRoutes,
+  jobs,
+  jobsForEvent,
+  queueNames,
+  type JobDefinitions,
+} from './jobs.js';
+
+describe('the job registry', () => {
+  const sample = defineJobs({
+    'invoice.render': { queue: 'documents', payload: domainEvents['invoice.issued'].payload },
+    'mail.order-placed': { queue: 'mail', payload: z.object({ orderId: z.number() }) },
+  });
+
+  it('refuses job names that cannot be part of a BullMQ job id', () => {
+    expect(() => defineJobs({ 'invoice:render': { queue: 'documents', payload: z.object({}) } })).toThrow(
+      "Job name 'invoice:render' must be dotted lower-case words, e.g. 'invoice.render'",
+    );
+    expect(() => defineJobs({ render: { queue: 'documents', payload: z.object({}) } })).toThrow(
+      "Job name 'render' must be dotted lower-case words",
+    );
+    expect(() => defineJobs({ 'Invoice.Render': { queue: 'documents', payload: z.object({}) } })).toThrow();
+  });
+
+  it('routes an event to the jobs listed for it, and an unlisted event nowhere', () => {
+    const routes = defineRoutes(sample, {
+      'order.placed': ['mail.order-placed'],
+      'invoice.issued': ['invoice.render', 'mail.order-placed'],
+    });
+    expect(jobsForEvent(routes, 'order.placed')).toEqual(['mail.order-placed']);
+    expect(jobsForEvent(routes, 'invoice.issued')).toEqual(['invoice.render', 'mail.order-placed']);
+    expect(jobsForEvent(routes, 'order.shipped')).toEqual([]);
+  });
+
+  it('refuses a route to an unknown job or to one job twice', () => {
+    const unknown = { 'order.placed': ['mail.order-shipped'] } as unknown as Parameters<typeof defineRoutes>[1];
+    expect(() => defineRoutes(sample, unknown)).toThrow(
+      "Event 'order.placed' routes to unknown job 'mail.order-shipped'",
+    );
+    expect(() => defineRoutes(sample, { 'order.placed': ['mail.order-placed', 'mail.order-placed'] })).toThrow(
+      "Event 'order.placed' lists a job twice",
+    );
+  });
+
+  it("keeps the product's jobs on known queues and routes only to them", () => {
+    expect(queueNames).toEqual(['orders', 'payments', 'documents', 'mail', 'media', 'deadlines']);
+    for (const definition of Object.values(jobs as JobDefinitions)) {
+      expect(queueNames).toContain(definition.queue);
+    }
+    for (const names of Object.values(eventRoutes)) {
+      for (const name of names ?? []) expect(Object.keys(jobs)).toContain(name);
+    }
+  });
+});

@@ -1,0 +1,80 @@
+import type { z } from 'zod';
+import type { EventPayload, EventType } from './events.js';
+
+/**
+ * The job side of the pipeline: which queues exist, which jobs run on them with what payload, and
+ * which events fan out to which jobs. The worker's relay reads the routes; its job runner refuses to
+ * start unless every job here has exactly one handler.
+ */
+
+/** The BullMQ queues; each is worked by the worker, scaled by running more workers. */
+export const queueNames = ['orders', 'payments', 'documents', 'mail', 'media', 'deadlines'] as const;
+
+/** The name of a queue. */
+export type QueueName = (typeof queueNames)[number];
+
+/** One kind of job: the queue it runs on and the schema its payload must pass before the handler runs. */
+export interface JobDefinition<S extends z.ZodType = z.ZodType> {
+  readonly queue: QueueName;
+  readonly payload: S;
+}
+
+/** A registry of jobs by name. */
+export type JobDefinitions = Readonly<Record<string, JobDefinition>>;
+
+/**
+ * What a job name looks like: dotted lower-case words, e.g. `invoice.render`. A job name is part of
+ * the BullMQ job id, and BullMQ forbids ':' there.
+ */
+export const jobNamePattern = /^[a-z][a-z0-9_-]*(\.[a-z][a-z0-9_-]*)+$/;
+
+/** Declares a job registry; throws on a job name BullMQ could not carry. */
+export function defineJobs<const J extends JobDefinitions>(jobs: J): J {
+  for (const name of Object.keys(jobs)) {
+    if (!jobNamePattern.test(name)) {
+      throw new Error(`Job name '${name}' must be dotted lower-case words, e.g. 'invoice.render'`);
+    }
+  }
+  return jobs;
+}
+
+/** The names of the jobs of `J` whose payload schema accepts the payload of event `E`. */
+export type JobsAccepting<J extends JobDefinitions, E extends EventType> = {
+  [K in keyof J & string]: EventPayload<E> extends z.input<J[K]['payload']> ? K : never;
+}[keyof J & string];
+
+/** Event -> the jobs it starts. An event with no entry is recorded and marked published, nothing more. */
+export type EventRoutes<J extends JobDefinitions> = {
+  readonly [E in EventType]?: readonly JobsAccepting<J, E>[];
+};
+
+/** Routes of any registry, as the relay reads them: event -> job names. */
+export type AnyEventRoutes = { readonly [E in EventType]?: readonly string[] };
+
+/**
+ * Declares the routes of `jobs`. The types only allow a job whose payload accepts the event's payload;
+ * at run time it also refuses an unknown job and a job listed twice for one event.
+ */
+export function defineRoutes<J extends JobDefinitions>(jobs: J, routes: EventRoutes<J>): EventRoutes<J> {
+  for (const [event, names] of Object.entries(routes) as [string, readonly string[]][]) {
+    for (const name of names) {
+      if (!Object.hasOwn(jobs, name)) throw new Error(`Event '${event}' routes to unknown job '${name}'`);
+    }
+    if (new Set(names).size !== names.length) throw new Error(`Event '${event}' lists a job twice`);
+  }
+  return routes;
+}
+
+/** The jobs each event of type `type` starts, none when it has no route. */
+export function jobsForEvent(routes: AnyEventRoutes, type: string): readonly string[] {
+  return (routes as Partial<Record<string, readonly string[]>>)[type] ?? [];
+}
+
+/**
+ * The product's jobs. A job enters this registry together with its handler in apps/worker (the
+ * worker refuses to start with a job nobody handles), in the issue that gives it real work.
+ */
+export const jobs = defineJobs({});
+
+/** The product's routes from events to jobs; see docs/events.md for the table. */
+export const eventRoutes: EventRoutes<typeof jobs> = defineRoutes(jobs, {});

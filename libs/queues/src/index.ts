@@ -1,0 +1,2 @@
+export * from './queues.module.js';
+export * from './redis-connection.js';

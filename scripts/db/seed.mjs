@@ -1,0 +1,282 @@
+#!/usr/bin/env node
+// Demo data for a new installation: the three demo accounts (in the Firebase Auth emulator and in our
+// tables), a catalog of two dozen products and a default address for the buyer. It runs only on a
+// database without users, so it never touches real data, and it only ever talks to the Auth emulator.
+//
+//   node scripts/db/seed.mjs     # DATABASE_URL, FIREBASE_AUTH_EMULATOR_HOST, FIREBASE_PROJECT_ID or the local defaults
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import pg from 'pg';
+import { DEFAULT_DATABASE_URL } from './migrate.mjs';
+
+/** Password of every demo account. */
+export const DEMO_PASSWORD = 'mandi-demo';
+
+/** The demo accounts; the admin is the designated official seller (OFFICIAL_SELLER_EMAIL). */
+export const DEMO_ACCOUNTS = [
+  {
+    key: 'admin',
+    email: 'admin@mandi.test',
+    username: 'mandi_official',
+    role: 'admin',
+    fullName: 'Mandi Official Store',
+    city: 'Bengaluru',
+    bio: 'Products packed and shipped by Mandi itself, sourced from farmer collectives across India.',
+  },
+  {
+    key: 'seller',
+    email: 'seller@mandi.test',
+    username: 'kisan_ramesh',
+    role: 'user',
+    fullName: 'Ramesh Patil',
+    city: 'Nashik',
+    bio: 'Third-generation farmer from Niphad, Nashik. Onions, grapes and seasonal vegetables, picked to order.',
+  },
+  {
+    key: 'buyer',
+    email: 'buyer@mandi.test',
+    username: 'priya_sharma',
+    role: 'user',
+    fullName: 'Priya Sharma',
+    city: 'Bengaluru',
+    bio: 'Home cook who likes to know where her vegetables come from.',
+  },
+];
+
+const MINUTE = 60 * 1000;
+const HOUR = 60 * MINUTE;
+const DAY = 24 * HOUR;
+
+// Two dozen listings. Prices are in paise, weights in grams, sizes in millimetres. `validFor` and
+// `postedAgo` are relative to the moment of seeding, so the storefront shows every wording of the
+// expiry and posted-time texts: minutes and hours left, tomorrow, days, a year, one already expired.
+const OFFICIAL = [
+  { name: 'A2 Cow Ghee', description: 'Bilona-churned ghee from the milk of grass-fed Gir cows. Rich aroma, grainy texture. 1 litre glass jar.', pricePaise: 145_000, weightGrams: 950, size: [90, 90, 160], category: 'ghee_butter', prePackaged: true, validFor: 90 * DAY, postedAgo: 3 * DAY },
+  { name: 'Alphonso Aam (Ratnagiri)', description: 'GI-tagged Ratnagiri Alphonso mangoes, naturally ripened in hay. One dozen, medium size.', pricePaise: 89_900, originalPricePaise: 99_900, weightGrams: 3000, size: [300, 250, 120], category: 'fresh_fruits', validFor: 5 * DAY, postedAgo: 2 * HOUR },
+  { name: 'Basmati Chawal', description: 'Aged long-grain basmati rice from the Dehradun valley. Cooks fluffy and fragrant. 5 kg bag.', pricePaise: 72_500, weightGrams: 5000, category: 'cereals', prePackaged: true, validFor: 180 * DAY, postedAgo: 10 * DAY },
+  { name: 'Kachi Ghani Sarson Tel', description: 'Cold-pressed mustard oil from Bharatpur, pungent and unrefined, pressed in a wooden kolhu. 1 litre.', pricePaise: 24_500, weightGrams: 950, category: 'edible_oils', prePackaged: true, validFor: 120 * DAY, postedAgo: 4 * DAY },
+  { name: 'Wild Forest Honey', description: 'Raw multi-flora honey collected by tribal cooperatives in the Sundarbans. Unheated, unfiltered. 500 g.', pricePaise: 39_900, weightGrams: 600, category: 'honey', prePackaged: true, validFor: 400 * DAY, postedAgo: 20 * DAY },
+  { name: 'Chakki Fresh Atta', description: 'Whole-wheat flour stone-ground from Sharbati wheat of Sehore, Madhya Pradesh. 10 kg bag.', pricePaise: 52_000, weightGrams: 10_000, category: 'flour', prePackaged: true, validFor: 60 * DAY, postedAgo: 6 * DAY },
+  { name: 'Lakadong Haldi Powder', description: 'High-curcumin turmeric from the Jaintia Hills of Meghalaya, sun-dried and ground. 200 g pouch.', pricePaise: 18_000, weightGrams: 220, category: 'spices', prePackaged: true, validFor: 200 * DAY, postedAgo: 15 * DAY },
+  { name: 'Desi Gud', description: 'Chemical-free jaggery from Kolhapur sugarcane, made in open pans. 1 kg block.', pricePaise: 14_000, weightGrams: 1000, category: 'jaggery', validFor: 90 * DAY, postedAgo: 8 * DAY },
+  { name: 'Toor Dal', description: 'Unpolished arhar dal from Latur. No oil, no colour, just the lentil. 1 kg.', pricePaise: 18_500, weightGrams: 1000, category: 'pulses', prePackaged: true, validFor: 150 * DAY, postedAgo: 5 * DAY },
+  { name: 'Aam ka Achaar', description: 'Grandmother-style raw mango pickle in mustard oil with fennel and nigella. 500 g jar.', pricePaise: 26_000, weightGrams: 550, category: 'pickles_preserves', prePackaged: true, validFor: 240 * DAY, postedAgo: 30 * DAY },
+  { name: 'Nagpur Santra', description: 'Juicy Nagpur oranges, sweet with a little tang. 2 kg box.', pricePaise: 21_000, weightGrams: 2000, category: 'fresh_fruits', validFor: 20 * HOUR, postedAgo: 5 * MINUTE },
+  { name: 'Kashmiri Lal Mirch', description: 'Whole dried Kashmiri chillies for deep colour and mild heat. 100 g.', pricePaise: 12_000, weightGrams: 110, category: 'spices', prePackaged: true, validFor: 180 * DAY, postedAgo: 12 * DAY },
+];
+
+const FARMER = [
+  { name: 'Desi Tamatar', description: 'Country tomatoes, tangy and thin-skinned, picked this morning in Niphad. 1 kg.', pricePaise: 4000, weightGrams: 1000, category: 'fresh_produce', validFor: 2 * HOUR + 10 * MINUTE, postedAgo: 30 * 1000 },
+  { name: 'Nashik Pyaz', description: 'Red onions from Lasalgaon, cured for two weeks so they keep. 5 kg bag.', pricePaise: 15_000, weightGrams: 5000, category: 'fresh_produce', validFor: 10 * DAY, postedAgo: 45 * MINUTE },
+  { name: 'Thompson Seedless Angoor', description: 'Green seedless grapes, residue-tested, packed in 500 g punnets. 1 kg.', pricePaise: 12_000, weightGrams: 1000, size: [200, 150, 100], category: 'fresh_fruits', validFor: 3 * DAY, postedAgo: 5 * HOUR },
+  { name: 'Hari Mirch', description: 'Spicy green chillies, freshly plucked. 250 g.', pricePaise: 2000, weightGrams: 250, category: 'fresh_produce', validFor: 40 * MINUTE, postedAgo: 1 * DAY },
+  { name: 'Bhindi', description: 'Tender lady finger, harvested young so it stays crisp. 500 g.', pricePaise: 3500, weightGrams: 500, category: 'fresh_produce', validFor: 2 * DAY, postedAgo: 26 * HOUR },
+  { name: 'Pahadi Aloo', description: 'Hill potatoes, waxy and sweet, good for dum aloo. 5 kg.', pricePaise: 17_500, weightGrams: 5000, category: 'fresh_produce', validFor: 14 * DAY, postedAgo: 6 * DAY },
+  { name: 'Fresh Palak', description: 'Spinach bunches, washed and tied. About 250 g each.', pricePaise: 2500, weightGrams: 250, category: 'fresh_produce', validFor: 30 * HOUR, postedAgo: 3 * HOUR },
+  { name: 'Adrak', description: 'Fresh ginger with thin skin and strong bite. 250 g.', pricePaise: 4500, weightGrams: 250, category: 'fresh_produce', validFor: 7 * DAY, postedAgo: 2 * DAY },
+  { name: 'Elaichi Kela', description: 'Small, sweet cardamom bananas from the Konkan. One dozen.', pricePaise: 6000, weightGrams: 1200, category: 'fresh_fruits', validFor: -1 * DAY, postedAgo: 9 * DAY },
+  { name: 'Bhagwa Anar', description: 'Deep red Bhagwa pomegranates from Solapur. 1 kg, 3 to 4 fruits.', pricePaise: 18_000, weightGrams: 1000, category: 'fresh_fruits', validFor: 6 * DAY, postedAgo: 12 * DAY },
+  { name: 'Sweet Corn Bhutta', description: 'American sweet corn, four cobs, great roasted with nimbu and namak.', pricePaise: 6000, weightGrams: 1200, category: 'fresh_produce', validFor: 1 * DAY + 6 * HOUR, postedAgo: 50 * MINUTE },
+  { name: 'Hand-pounded Ragi', description: 'Finger millet from our own field, cleaned and sun-dried. 1 kg.', pricePaise: 9000, weightGrams: 1000, category: 'cereals', validFor: 45 * DAY, postedAgo: 40 * DAY },
+];
+
+/** The products of the catalog, each with the key of its seller's demo account. */
+export const DEMO_PRODUCTS = [
+  ...OFFICIAL.map((product) => ({ ...product, seller: 'admin' })),
+  ...FARMER.map((product) => ({ ...product, seller: 'seller' })),
+];
+
+const SELLER_CONTACT = {
+  admin: { phone: '9876500001', email: 'admin@mandi.test' },
+  seller: { phone: '9822012345', email: 'seller@mandi.test' },
+};
+
+/** The buyer's default address: central Bengaluru. */
+export const DEMO_ADDRESS = {
+  name: 'Priya Sharma',
+  mobile: '9845012345',
+  state: 'Karnataka',
+  district: 'Bangalore',
+  taluk: 'Bangalore North',
+  flatHouseBuilding: 'Flat 402, Prestige Meridian, 29 MG Road',
+  areaOrStreetOrVillage: 'MG Road',
+  landmark: 'Opposite MG Road metro station',
+  pincode: '560001',
+};
+
+/**
+ * Finds or creates each demo account in the Firebase Auth emulator at `host` (never a real project)
+ * and returns the uid per account key. An account that already exists with that e-mail is reused.
+ */
+export async function ensureDemoAuthUsers({ host, projectId }) {
+  if (!host) throw new Error('The seed creates accounts only in the Firebase Auth emulator: give its host:port.');
+  const { initializeApp, deleteApp } = await import('firebase-admin/app');
+  const { getAuth } = await import('firebase-admin/auth');
+  // firebase-admin reads the emulator's address from the environment when the app is used.
+  const previousHost = process.env.FIREBASE_AUTH_EMULATOR_HOST;
+  process.env.FIREBASE_AUTH_EMULATOR_HOST = host;
+  const app = initializeApp({ projectId }, `mandi-seed-${Date.now()}`);
+  try {
+    const auth = getAuth(app);
+    const uids = {};
+    for (const account of DEMO_ACCOUNTS) {
+      let user;
+      try {
+        user = await auth.getUserByEmail(account.email);
+      } catch (error) {
+        if (error.code !== 'auth/user-not-found') throw error;
+        user = await auth.createUser({
+          email: account.email,
+          password: DEMO_PASSWORD,
+          emailVerified: true,
+          displayName: account.username,
+        });
+      }
+      uids[account.key] = user.uid;
+    }
+    return uids;
+  } finally {
+    await deleteApp(app);
+    if (previousHost === undefined) delete process.env.FIREBASE_AUTH_EMULATOR_HOST;
+    else process.env.FIREBASE_AUTH_EMULATOR_HOST = previousHost;
+  }
+}
+
+async function hasUsers(client) {
+  const { rows } = await client.query('SELECT EXISTS (SELECT 1 FROM users) AS present');
+  return rows[0].present;
+}
+
+/**
+ * Writes the demo rows for the Firebase uids given per account key, in one transaction, unless the
+ * database already has users. Returns whether it wrote anything.
+ */
+export async function seedDatabase(databaseUrl, uids, { now = new Date() } = {}) {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    await client.query('BEGIN');
+    // Two seeds started together: the second waits here, then finds the users of the first.
+    await client.query('LOCK TABLE users IN SHARE ROW EXCLUSIVE MODE');
+    if (await hasUsers(client)) {
+      await client.query('ROLLBACK');
+      return false;
+    }
+    const userIds = {};
+    for (const account of DEMO_ACCOUNTS) {
+      const { rows } = await client.query(
+        `INSERT INTO users (firebase_uid, username, email, role, agreed_to_terms, agreed_at, ip_address, terms_version)
+         VALUES ($1, $2, $3, $4, true, $5, '127.0.0.1', 'v1.0') RETURNING id`,
+        [uids[account.key], account.username, account.email, account.role, now],
+      );
+      userIds[account.key] = rows[0].id;
+      await client.query('INSERT INTO profiles (user_id, full_name, bio, city) VALUES ($1, $2, $3, $4)', [
+        userIds[account.key],
+        account.fullName,
+        account.bio,
+        account.city,
+      ]);
+    }
+    for (const product of DEMO_PRODUCTS) {
+      const contact = SELLER_CONTACT[product.seller];
+      const [length, width, height] = product.size ?? [null, null, null];
+      const createdAt = new Date(now.getTime() - product.postedAgo);
+      await client.query(
+        `INSERT INTO products (seller_id, name, description, price_paise, original_price_paise, valid_until, seller_phone,
+           seller_email, weight_grams, length_mm, width_mm, height_mm, official_brand, category, pre_packaged, created_at, updated_at)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $16)`,
+        [
+          userIds[product.seller],
+          product.name,
+          product.description,
+          product.pricePaise,
+          product.originalPricePaise ?? null,
+          new Date(now.getTime() + product.validFor),
+          contact.phone,
+          contact.email,
+          product.weightGrams,
+          length,
+          width,
+          height,
+          // The server's rule (design.md section 3): official exactly when the seller is the official seller.
+          product.seller === 'admin',
+          product.category,
+          product.prePackaged ?? false,
+          createdAt,
+        ],
+      );
+    }
+    await client.query(
+      `INSERT INTO addresses (user_id, name, mobile, state, district, taluk, flat_house_building, area_or_street_or_village,
+         landmark, pincode, is_default)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, true)`,
+      [
+        userIds.buyer,
+        DEMO_ADDRESS.name,
+        DEMO_ADDRESS.mobile,
+        DEMO_ADDRESS.state,
+        DEMO_ADDRESS.district,
+        DEMO_ADDRESS.taluk,
+        DEMO_ADDRESS.flatHouseBuilding,
+        DEMO_ADDRESS.areaOrStreetOrVillage,
+        DEMO_ADDRESS.landmark,
+        DEMO_ADDRESS.pincode,
+      ],
+    );
+    // The buyer has asked to sell, so the console's Interested Sellers tab has someone to invite.
+    const buyer = DEMO_ACCOUNTS.find((account) => account.key === 'buyer');
+    await client.query('INSERT INTO interested_sellers (user_id, username, email, interest_date) VALUES ($1, $2, $3, $4)', [
+      userIds.buyer,
+      buyer.username,
+      buyer.email,
+      new Date(now.getTime() - 2 * DAY),
+    ]);
+    await client.query('COMMIT');
+    return true;
+  } catch (error) {
+    await client.query('ROLLBACK');
+    throw error;
+  } finally {
+    await client.end();
+  }
+}
+
+/**
+ * Seeds an empty database: the demo accounts in the Auth emulator and in our tables, the catalog and
+ * the buyer's address. Does nothing when the database has users. Returns whether it seeded.
+ * @param {string} databaseUrl
+ * @param {{ firebaseAuthEmulatorHost?: string, projectId?: string, log?: (message: string) => void }} [options]
+ * @returns {Promise<boolean>}
+ */
+export async function seed(databaseUrl, { firebaseAuthEmulatorHost, projectId = 'demo-mandi', log = () => {} } = {}) {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  let empty;
+  try {
+    empty = !(await hasUsers(client));
+  } finally {
+    await client.end();
+  }
+  if (!empty) {
+    log('Database has users already: not seeding');
+    return false;
+  }
+  const uids = await ensureDemoAuthUsers({ host: firebaseAuthEmulatorHost, projectId });
+  const seeded = await seedDatabase(databaseUrl, uids);
+  log(seeded ? `Seeded ${DEMO_ACCOUNTS.length} demo accounts and ${DEMO_PRODUCTS.length} products` : 'Database has users already: not seeding');
+  return seeded;
+}
+
+const invokedDirectly = process.argv[1] !== undefined && import.meta.url === pathToFileURL(path.resolve(process.argv[1])).href;
+if (invokedDirectly) {
+  try {
+    await seed(process.env.DATABASE_URL || DEFAULT_DATABASE_URL, {
+      firebaseAuthEmulatorHost: process.env.FIREBASE_AUTH_EMULATOR_HOST || '127.0.0.1:9099',
+      projectId: process.env.FIREBASE_PROJECT_ID || 'demo-mandi',
+      log: (message) => console.log(message),
+    });
+  } catch (error) {
+    console.error(error.message);
+    process.exitCode = 1;
+  }
+}

@@ -1,0 +1,132 @@
+// `npm start`: the whole marketplace on this machine (issue 3 item 9). Finds or starts PostgreSQL and Redis,
+// migrates the database, builds what is out of date, starts the Auth emulator, seeds the demo accounts on an empty
+// database, runs the API and the worker, and prints where everything is. Ctrl-C stops what this script started
+// (API, worker, emulator) and nothing else.
+import { join } from 'node:path';
+import { migrate } from './db/migrate.mjs';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD, seed } from './db/seed.mjs';
+import { recordBuild, staleBuildReason } from './lib/build.mjs';
+import { emulatorHost, emulatorProjectId, emulatorUrl, startAuthEmulator } from './lib/emulator.mjs';
+import { frontEndSettings, localEnvironment } from './lib/environment.mjs';
+import { complain, paint, say } from './lib/output.mjs';
+import { isListening, repoRoot, run, startProcess, waitForHttp } from './lib/processes.mjs';
+import { ensureServices } from './lib/services.mjs';
+
+const startedAt = performance.now();
+const env = localEnvironment({ NODE_ENV: 'development' });
+const baseUrl = `http://localhost:${env.PORT}`;
+
+/** Everything this script started, stopped in reverse order on the way out. */
+const owned = [];
+let leaving = false;
+
+async function leave(code, why) {
+  if (leaving) return;
+  leaving = true;
+  if (why) say(why);
+  const running = [...owned].reverse();
+  if (running.length > 0) say(`stopping ${running.map((p) => p.name).join(', ')}`);
+  // The apps first (they drain their work), then the emulator they talk to.
+  await Promise.all(running.filter((p) => p.name !== 'auth').map((p) => p.stop()));
+  await Promise.all(running.filter((p) => p.name === 'auth').map((p) => p.stop()));
+  say('stopped. PostgreSQL and Redis are system services and keep running.');
+  process.exit(code);
+}
+
+let ready = false;
+let interrupts = 0;
+for (const signal of ['SIGINT', 'SIGTERM']) {
+  process.on(signal, () => {
+    interrupts += 1;
+    if (interrupts > 1) {
+      say('second interrupt: killing what is left');
+      for (const p of owned) p.kill();
+      process.exit(130);
+    }
+    void leave(ready ? 0 : 130, `${signal} received`);
+  });
+}
+
+async function main() {
+  const port = Number(env.PORT);
+  if (await isListening('127.0.0.1', port)) {
+    throw new Error(`port ${port} is already in use (another npm start?). Stop it, or run with PORT=<free port>.`);
+  }
+
+  const services = await ensureServices({ databaseUrl: env.DATABASE_URL, redisUrl: env.REDIS_URL });
+  say(`PostgreSQL ${services.postgres}, Redis ${services.redis}`);
+
+  await migrate(env.DATABASE_URL, { log: say });
+
+  const staleBecause = staleBuildReason(frontEndSettings);
+  if (staleBecause) {
+    say(`building (${staleBecause})`);
+    const buildStarted = performance.now();
+    if ((await run('npm', ['run', 'build'], { env })) !== 0) throw new Error('npm run build failed (its errors are above).');
+    recordBuild(frontEndSettings);
+    say(`built in ${seconds(performance.now() - buildStarted)}`);
+  } else {
+    say('build is up to date');
+  }
+  if (leaving) return;
+
+  // The emulator keeps its accounts in var/ between runs, so the seeded demo accounts outlive a restart.
+  await startAuthEmulator({ dataDir: join(repoRoot, 'var', 'firebase-emulator'), onSpawn: (p) => owned.push(p) });
+
+  await seed(env.DATABASE_URL, { firebaseAuthEmulatorHost: emulatorHost, projectId: emulatorProjectId, log: say });
+  if (leaving) return;
+
+  const api = startProcess({ name: 'api', colour: 'cyan', command: process.execPath, args: ['apps/api/dist/main.js'], env });
+  const worker = startProcess({
+    name: 'worker',
+    colour: 'magenta',
+    command: process.execPath,
+    args: ['apps/worker/dist/main.js'],
+    env,
+  });
+  owned.push(api, worker);
+
+  const firstExit = Promise.race(
+    owned.map((p) => p.exited.then((how) => ({ name: p.name, ...how }))),
+  );
+  const died = firstExit.then(({ name, code, signal }) => new Error(`${name} exited during startup (${code ?? signal})`));
+  await waitForHttp(`http://127.0.0.1:${port}/api/health`, { timeoutMs: 120_000, abandon: died });
+  ready = true;
+  banner();
+
+  const { name, code, signal } = await firstExit;
+  if (!leaving) await leave(1, `${name} exited unexpectedly (${code ?? signal}); stopping the rest`);
+}
+
+function seconds(ms) {
+  return `${(ms / 1000).toFixed(1)} s`;
+}
+
+/** How the banner describes each demo account of the seed. */
+const demoRoles = { admin: 'admin, the official seller', seller: 'seller', buyer: 'buyer' };
+
+function banner() {
+  const row = (label, value) => `  ${label.padEnd(14)} ${paint('cyan', value)}`;
+  const lines = [
+    '',
+    paint('green', `Mandi is ready (${seconds(performance.now() - startedAt)})`),
+    '',
+    row('Storefront', `${baseUrl}/`),
+    row('Console', `${baseUrl}/adminpanel`),
+    row('API health', `${baseUrl}/api/health`),
+    row('Auth emulator', `${emulatorUrl} (project ${emulatorProjectId})`),
+    '',
+    `  Demo accounts, password ${paint('bold', DEMO_PASSWORD)}:`,
+    ...DEMO_ACCOUNTS.map((account) => `    ${account.email.padEnd(20)}${demoRoles[account.key] ?? account.role}`),
+    '',
+    'Ctrl-C stops the API, the worker and the Auth emulator this started. PostgreSQL and Redis keep running.',
+    '',
+  ];
+  process.stdout.write(`${lines.join('\n')}\n`);
+}
+
+main().catch(async (error) => {
+  if (leaving) return;
+  complain(`npm start failed: ${error.message}`);
+  await leave(1);
+});

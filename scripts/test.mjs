@@ -1,0 +1,132 @@
+// `npm test`: every test of the repository against the real PostgreSQL, Redis and Auth emulator (issue 3 item 10).
+// jest (backend and libs), Vitest (storefront, console) and Playwright (journeys through the built apps in Debian's
+// Chromium) run one after another with their usual output; the last line is `Tests: N passed, M failed`, which CI
+// reads, and the exit code is non-zero when anything failed or a stage could not run.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { recordBuild } from './lib/build.mjs';
+import { startAuthEmulator } from './lib/emulator.mjs';
+import { frontEndSettings, localEnvironment } from './lib/environment.mjs';
+import { complain, paint, say } from './lib/output.mjs';
+import { run } from './lib/processes.mjs';
+import { ensureServices } from './lib/services.mjs';
+import { countJestReport, countPlaywrightReport, readReport, stageCounts, summaryLine } from './lib/test-reports.mjs';
+
+const reports = mkdtempSync(join(tmpdir(), 'mandi-test-'));
+const env = localEnvironment();
+const npm = (args, extraEnv = {}) => run('npm', args, { env: { ...env, ...extraEnv } });
+
+/** One line per stage in the closing summary. */
+const results = [];
+let stopEmulator = async () => {};
+
+function record(name, exitCode, counts, startedAt) {
+  const { passed, failed } = stageCounts(exitCode, counts);
+  const note = counts === undefined && exitCode !== 0 ? ' (no report: counted as 1 failure)' : '';
+  results.push({ name, passed, failed, ms: performance.now() - startedAt, note });
+}
+
+/** A preparation step: it has no tests of its own and counts as one failure if it fails. */
+async function prepare(name, step) {
+  const startedAt = performance.now();
+  say(paint('bold', `${name}`));
+  let exitCode;
+  try {
+    exitCode = await step();
+  } catch (error) {
+    complain(`${name}: ${error.message}`);
+    exitCode = 1;
+  }
+  if (exitCode !== 0) record(name, exitCode, { passed: 0, failed: 1 }, startedAt);
+  return exitCode === 0;
+}
+
+/** A test stage: runs the runner, then counts its JSON report. */
+async function testStage(name, reportFile, count, runner) {
+  const startedAt = performance.now();
+  say(paint('bold', name));
+  const exitCode = await runner();
+  record(name, exitCode, readReport(reportFile, count), startedAt);
+}
+
+function finish() {
+  const total = results.reduce((sum, r) => ({ passed: sum.passed + r.passed, failed: sum.failed + r.failed }), {
+    passed: 0,
+    failed: 0,
+  });
+  process.stdout.write('\n');
+  for (const r of results) {
+    const mark = r.failed > 0 ? paint('red', 'FAIL') : paint('green', 'ok  ');
+    const figures = `${r.passed} passed, ${r.failed} failed`.padEnd(24);
+    say(`${mark} ${r.name.padEnd(22)} ${figures} ${(r.ms / 1000).toFixed(1).padStart(6)} s${r.note}`);
+  }
+  rmSync(reports, { recursive: true, force: true });
+  process.stdout.write(`${summaryLine(total)}\n`);
+  return total.failed > 0 ? 1 : 0;
+}
+
+for (const signal of ['SIGINT', 'SIGTERM']) {
+  process.on(signal, () => {
+    complain(`${signal} received: stopping`);
+    void stopEmulator().finally(() => process.exit(130));
+  });
+}
+
+async function main() {
+  const servicesUp = await prepare('services', async () => {
+    const state = await ensureServices({ databaseUrl: env.DATABASE_URL, redisUrl: env.REDIS_URL });
+    say(`PostgreSQL ${state.postgres}, Redis ${state.redis}`);
+    return 0;
+  });
+  if (!servicesUp) return finish();
+
+  const generated = await prepare('prisma generate', () => npm(['run', 'db:generate']));
+  // The e2e journeys run the built apps; the front ends are built to sign in against the emulator.
+  const built = generated && (await prepare('build', () => npm(['run', 'build'])));
+  if (built) recordBuild(frontEndSettings);
+
+  const emulatorUp = await prepare('Auth emulator', async () => {
+    const emulator = await startAuthEmulator();
+    stopEmulator = emulator.stop;
+    return 0;
+  });
+
+  if (generated && emulatorUp) {
+    const jestReport = join(reports, 'jest.json');
+    await testStage('jest (backend, libs)', jestReport, countJestReport, () =>
+      npm(['run', 'test:unit', '--', '--json', `--outputFile=${jestReport}`], { NODE_ENV: 'test' }),
+    );
+  }
+  for (const workspace of ['storefront', 'admin-ui']) {
+    const report = join(reports, `${workspace}.json`);
+    await testStage(`vitest (${workspace})`, report, countJestReport, () =>
+      npm(['test', '-w', workspace, '--', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`], {
+        NODE_ENV: 'test',
+      }),
+    );
+  }
+  if (built && emulatorUp) {
+    const report = join(reports, 'e2e.json');
+    await testStage('playwright (e2e)', report, countPlaywrightReport, () =>
+      run('node_modules/.bin/playwright', ['test', '-c', 'e2e/playwright.config.ts', '--reporter=list,json'], {
+        env: { ...env, PLAYWRIGHT_JSON_OUTPUT_FILE: report },
+      }),
+    );
+  } else {
+    say('playwright (e2e) skipped: it needs the build and the Auth emulator (their failure is counted above)');
+  }
+
+  await stopEmulator();
+  return finish();
+}
+
+main().then(
+  (code) => process.exit(code),
+  async (error) => {
+    complain(`npm test failed: ${error.stack ?? error.message}`);
+    await stopEmulator();
+    process.stdout.write(`${summaryLine({ passed: 0, failed: 1 })}\n`);
+    process.exit(1);
+  },
+);

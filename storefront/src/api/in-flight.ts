@@ -1,0 +1,36 @@
+import { useSyncExternalStore } from 'react';
+
+/*
+ * Counts requests made outside TanStack Query (sign-out, delete account, contact form...).
+ * The earlier client used one boolean that the first finished request cleared; a counter
+ * keeps the loading overlay up until the last request is done (design.md section 4).
+ */
+let inFlight = 0;
+const listeners = new Set<() => void>();
+
+function emit(): void {
+  for (const listener of listeners) listener();
+}
+
+function subscribe(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+/** Marks one request as started; call the returned function exactly once when it settles. */
+export function beginRequest(): () => void {
+  inFlight += 1;
+  emit();
+  let done = false;
+  return () => {
+    if (done) return;
+    done = true;
+    inFlight -= 1;
+    emit();
+  };
+}
+
+/** The number of tracked requests still in flight (re-renders when it changes). */
+export function useInFlightCount(): number {
+  return useSyncExternalStore(subscribe, () => inFlight, () => 0);
+}

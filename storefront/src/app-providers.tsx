@@ -1,0 +1,35 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { useState, type ReactNode } from 'react';
+import { AuthProvider } from './auth/auth-context';
+import type { IdentityClient } from './auth/identity';
+import { ConfirmProvider } from './ui/confirm-dialog';
+
+/** A query client with the storefront's defaults: no refetch on focus (each refetch would dim the page). */
+export function createQueryClient(): QueryClient {
+  return new QueryClient({
+    defaultOptions: {
+      queries: { staleTime: 30_000, refetchOnWindowFocus: false, retry: 1 },
+      mutations: { retry: 0 },
+    },
+  });
+}
+
+/** Data, identity and popups, wrapped around the router. */
+export function AppProviders({
+  children,
+  identity,
+  queryClient,
+}: {
+  children: ReactNode;
+  identity?: IdentityClient;
+  queryClient?: QueryClient;
+}) {
+  const [client] = useState(() => queryClient ?? createQueryClient());
+  return (
+    <QueryClientProvider client={client}>
+      <AuthProvider identity={identity}>
+        <ConfirmProvider>{children}</ConfirmProvider>
+      </AuthProvider>
+    </QueryClientProvider>
+  );
+}

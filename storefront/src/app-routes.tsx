@@ -1,0 +1,62 @@
+import { lazy } from 'react';
+import type { RouteObject } from 'react-router-dom';
+import { Layout } from './layout/layout';
+import { RouteErrorPage } from './pages/route-error.page';
+
+/*
+ * Every route of both specification documents (000 and 001, section 2). Pages are loaded
+ * on demand so the home page's entry chunk carries only the shell.
+ */
+const HomePage = lazy(() => import('./pages/home.page'));
+const SignInPage = lazy(() => import('./pages/sign-in.page'));
+const SignUpPage = lazy(() => import('./pages/sign-up.page'));
+const CheckVerificationPage = lazy(() => import('./pages/check-verification.page'));
+const ForgotPasswordPage = lazy(() => import('./pages/forgot-password.page'));
+const SellPage = lazy(() => import('./pages/sell.page'));
+const EditProductPage = lazy(() => import('./pages/edit-product.page'));
+const ProfilePage = lazy(() => import('./pages/profile.page'));
+const SellerPage = lazy(() => import('./pages/seller.page'));
+const CartPage = lazy(() => import('./pages/cart.page'));
+const ProductPage = lazy(() => import('./pages/product.page'));
+const CheckoutPage = lazy(() => import('./pages/checkout.page'));
+const PaymentPage = lazy(() => import('./pages/payment.page'));
+const OrdersPage = lazy(() => import('./pages/orders.page'));
+const OrderPage = lazy(() => import('./pages/order.page'));
+const BecomeSellerPage = lazy(() => import('./pages/become-seller.page'));
+const ContactPage = lazy(() => import('./pages/contact.page'));
+const AboutPage = lazy(() => import('./pages/about.page'));
+const TermsPage = lazy(() => import('./pages/terms.page'));
+const PrivacyPage = lazy(() => import('./pages/privacy.page'));
+const NotFoundPage = lazy(() => import('./pages/not-found.page'));
+
+/** The storefront's route table, shared by the browser router and the tests' memory router. */
+export const routes: RouteObject[] = [
+  {
+    element: <Layout />,
+    errorElement: <RouteErrorPage />,
+    children: [
+      { index: true, element: <HomePage /> },
+      { path: 'signin', element: <SignInPage /> },
+      { path: 'signup', element: <SignUpPage /> },
+      { path: 'check-verification', element: <CheckVerificationPage /> },
+      { path: 'forgot-password', element: <ForgotPasswordPage /> },
+      { path: 'SellPage', element: <SellPage />, caseSensitive: true },
+      { path: 'edit-product/:productId', element: <EditProductPage /> },
+      { path: 'profilepage', element: <ProfilePage /> },
+      { path: 'seller/:uid', element: <SellerPage /> },
+      { path: 'cartpage', element: <CartPage /> },
+      { path: 'product/:productId', element: <ProductPage /> },
+      { path: 'product-checkout/:productId', element: <CheckoutPage /> },
+      { path: 'product-checkout', element: <CheckoutPage /> },
+      { path: 'payment-page', element: <PaymentPage /> },
+      { path: 'orders/:userId', element: <OrdersPage /> },
+      { path: 'order/:orderId', element: <OrderPage /> },
+      { path: 'become-seller', element: <BecomeSellerPage /> },
+      { path: 'contactus', element: <ContactPage /> },
+      { path: 'aboutus', element: <AboutPage /> },
+      { path: 'terms-and-conditions', element: <TermsPage /> },
+      { path: 'privacy-policy', element: <PrivacyPage /> },
+      { path: '*', element: <NotFoundPage /> },
+    ],
+  },
+];

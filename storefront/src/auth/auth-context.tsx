@@ -1,0 +1,78 @@
+import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { apiFetch, setTokenSource } from '../api/api-fetch';
+import { firebaseIdentity, type IdentityClient, type IdentityUser } from './identity';
+
+/** The user session of 000 section 3: uid (from the user), role and userId (from our API). */
+export interface AuthState {
+  user: IdentityUser | null;
+  /** True until the identity service has said whether someone is signed in. */
+  loading: boolean;
+  role: string | null;
+  userId: string | null;
+  signOut(): Promise<void>;
+}
+
+interface UserIdAnswer {
+  userId: string | number;
+  role?: string | null;
+}
+
+const AuthContext = createContext<AuthState | null>(null);
+
+export function AuthProvider({ children, identity }: { children: ReactNode; identity?: IdentityClient }) {
+  const [client] = useState<IdentityClient>(() => identity ?? firebaseIdentity());
+  const [user, setUser] = useState<IdentityUser | null>(null);
+  const [loading, setLoading] = useState(true);
+  const [role, setRole] = useState<string | null>(null);
+  const [userId, setUserId] = useState<string | null>(null);
+
+  useEffect(
+    () =>
+      client.onUserChanged((next) => {
+        setTokenSource(async () => (next ? next.getIdToken() : null));
+        setUser(next);
+        setLoading(false);
+        setRole(null);
+        setUserId(null);
+      }),
+    [client],
+  );
+
+  useEffect(() => {
+    if (!user) return;
+    let current = true;
+    apiFetch<UserIdAnswer>('/api/user/getUserId', { method: 'POST', body: { uid: user.uid }, auth: true })
+      .then((answer) => {
+        if (!current) return;
+        setUserId(answer.userId === undefined || answer.userId === null ? null : String(answer.userId));
+        setRole(answer.role ?? null);
+      })
+      // 000 section 8: a failed user-id call is silently ignored; the user just has no role.
+      .catch(() => undefined);
+    return () => {
+      current = false;
+    };
+  }, [user]);
+
+  const signOut = useCallback(async () => {
+    await client.signOut();
+  }, [client]);
+
+  const value = useMemo<AuthState>(
+    () => ({ user, loading, role, userId, signOut }),
+    [user, loading, role, userId, signOut],
+  );
+  return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
+}
+
+/** The current session; must be used under AuthProvider. */
+export function useAuth(): AuthState {
+  const state = useContext(AuthContext);
+  if (!state) throw new Error('useAuth must be used inside <AuthProvider>');
+  return state;
+}
+
+/** True when the signed-in user's role, read from our API, is admin. */
+export function useIsAdmin(): boolean {
+  return useAuth().role === 'admin';
+}

@@ -1,0 +1,101 @@
+import { LAYOUT } from '@mandi/domain';
+import { useEffect, useState } from 'react';
+import { Link } from 'react-router-dom';
+import { SITE } from '../site/site-info';
+import { FacebookIcon, InstagramIcon, LeafIcon, MailIcon, PhoneIcon, PinIcon, XIcon, YoutubeIcon } from '../ui/icons';
+import styles from './footer.module.css';
+
+const SOCIAL_ICONS = { Instagram: InstagramIcon, Facebook: FacebookIcon, X: XIcon, YouTube: YoutubeIcon } as const;
+
+function nearBottom(): boolean {
+  const scrolled = window.innerHeight + window.scrollY;
+  return scrolled >= document.documentElement.scrollHeight - LAYOUT.footerRevealPx;
+}
+
+/** The shared footer of 000 section 2: Connect With Us, Know Us, Buy Now and the copyright line. */
+export function Footer() {
+  const [revealed, setRevealed] = useState(false);
+
+  useEffect(() => {
+    const check = () => {
+      if (nearBottom()) setRevealed(true);
+    };
+    check();
+    window.addEventListener('scroll', check, { passive: true });
+    window.addEventListener('resize', check);
+    return () => {
+      window.removeEventListener('scroll', check);
+      window.removeEventListener('resize', check);
+    };
+  }, []);
+
+  const column = revealed ? `${styles.column} ${styles.revealed}` : styles.column;
+  return (
+    <footer className={styles.footer}>
+      <div className={styles.columns}>
+        <section className={column} aria-labelledby="footer-connect">
+          <h2 id="footer-connect" className={styles.heading}>
+            Connect With Us
+          </h2>
+          <ul className={styles.social}>
+            {SITE.social.map((link) => {
+              const SocialIcon = SOCIAL_ICONS[link.name];
+              return (
+                <li key={link.name}>
+                  <a href={link.href} target="_blank" rel="noopener noreferrer" aria-label={`Mandi on ${link.name}`}>
+                    <SocialIcon size={20} />
+                  </a>
+                </li>
+              );
+            })}
+          </ul>
+          <Link to="/contactus" className={styles.link}>
+            Contact Us
+          </Link>
+        </section>
+        <section className={column} aria-labelledby="footer-know">
+          <h2 id="footer-know" className={styles.heading}>
+            Know Us
+          </h2>
+          <address className={styles.address}>
+            <span className={styles.line}>
+              <PinIcon size={18} />
+              <span>{SITE.address.join(', ')}</span>
+            </span>
+            <a className={styles.line} href={SITE.phoneHref}>
+              <PhoneIcon size={18} />
+              <span>{SITE.phone}</span>
+            </a>
+            <a className={styles.line} href={`mailto:${SITE.email}`}>
+              <MailIcon size={18} />
+              <span>{SITE.email}</span>
+            </a>
+          </address>
+          <Link to="/aboutus" className={styles.link}>
+            About Us
+          </Link>
+        </section>
+        <section className={column} aria-labelledby="footer-buy">
+          <h2 id="footer-buy" className={styles.heading}>
+            Buy Now
+          </h2>
+          <Link to="/" className={styles.link}>
+            Products
+          </Link>
+          <p className={styles.blurb}>
+            <LeafIcon size={18} /> Fresh from the farm, priced by the people who grow it.
+          </p>
+        </section>
+      </div>
+      <div className={styles.bottom}>
+        <p>
+          © {LAYOUT.copyrightYear} {SITE.legalName}. All rights reserved.
+        </p>
+        <p className={styles.legal}>
+          <Link to="/terms-and-conditions">Terms &amp; Conditions</Link>
+          <Link to="/privacy-policy">Privacy Policy</Link>
+        </p>
+      </div>
+    </footer>
+  );
+}

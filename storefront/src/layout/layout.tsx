@@ -1,0 +1,26 @@
+import { Suspense } from 'react';
+import { Outlet, ScrollRestoration } from 'react-router-dom';
+import { LoadingOverlay } from '../ui/loading-overlay';
+import { Footer } from './footer';
+import { Header } from './header';
+import styles from './layout.module.css';
+
+/** The frame of every route: header, the page (its code loaded on demand), footer and the loading overlay. */
+export function Layout() {
+  return (
+    <div className={styles.shell}>
+      <a href="#main" className="skip-link">
+        Skip to content
+      </a>
+      <Header />
+      <main id="main" className={styles.main} tabIndex={-1}>
+        <Suspense fallback={<div className={styles.routePending} aria-busy="true" aria-label="Loading page" />}>
+          <Outlet />
+        </Suspense>
+      </main>
+      <Footer />
+      <LoadingOverlay />
+      <ScrollRestoration />
+    </div>
+  );
+}

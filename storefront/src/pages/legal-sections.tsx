@@ -1,0 +1,38 @@
+import type { ReactNode } from 'react';
+import styles from './prose.module.css';
+
+/** One numbered section of a legal page. */
+export interface LegalSection {
+  id: string;
+  title: string;
+  body: ReactNode;
+}
+
+/** A legal page body: the effective date, a table of contents and the numbered sections. */
+export function LegalDocument({ updated, sections }: { updated: string; sections: LegalSection[] }) {
+  return (
+    <article className={styles.prose}>
+      <p className={styles.meta}>Last updated: {updated}</p>
+      <nav className={styles.toc} aria-labelledby="toc-title">
+        <h2 id="toc-title">Contents</h2>
+        <ol>
+          {sections.map((section) => (
+            <li key={section.id}>
+              <a href={`#${section.id}`}>{section.title}</a>
+            </li>
+          ))}
+        </ol>
+      </nav>
+      {sections.map((section, index) => (
+        <section key={section.id} aria-labelledby={section.id}>
+          <h2 id={section.id}>
+            {index + 1}. {section.title}
+          </h2>
+          {section.body}
+        </section>
+      ))}
+    </article>
+  );
+}
+
+export { styles as proseStyles };

@@ -1,0 +1,79 @@
+import { render } from '@testing-library/react';
+import type { ReactElement } from 'react';
+import { RouterProvider, createMemoryRouter, type RouteObject } from 'react-router-dom';
+import { vi } from 'vitest';
+import { AppProviders, createQueryClient } from '../app-providers';
+import { routes } from '../app-routes';
+import type { IdentityClient, IdentityUser } from '../auth/identity';
+
+/** A signed-in person as the identity service would hand them over. */
+export function identityUser(uid: string, email: string, token = `token-of-${uid}`): IdentityUser {
+  return { uid, email, displayName: null, photoURL: null, emailVerified: true, getIdToken: async () => token };
+}
+
+/** The identity service boundary: answers once with the given user and records sign-outs. */
+export function fakeIdentity(user: IdentityUser | null) {
+  const client: IdentityClient & { signOuts: number } = {
+    signOuts: 0,
+    onUserChanged(callback) {
+      queueMicrotask(() => callback(user));
+      return () => undefined;
+    },
+    async signOut() {
+      client.signOuts += 1;
+    },
+  };
+  return client;
+}
+
+type Answer = { status?: number; body?: unknown } | Promise<{ status?: number; body?: unknown }>;
+
+/** Stubs the network (global fetch) with answers by "METHOD path"; unknown calls answer 404. */
+export function stubApi(answers: Record<string, Answer | ((init: RequestInit | undefined) => Answer)>) {
+  const calls: { method: string; url: string; init: RequestInit | undefined }[] = [];
+  const fetchStub = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+    const url = String(input);
+    const method = init?.method ?? 'GET';
+    calls.push({ method, url, init });
+    const found = answers[`${method} ${url}`];
+    const answer = await (typeof found === 'function' ? found(init) : found);
+    const status = answer?.status ?? (found ? 200 : 404);
+    const body = answer ? answer.body : { statusCode: 404, error: 'Not Found', message: 'Not found' };
+    return new Response(body === undefined ? null : JSON.stringify(body), {
+      status,
+      headers: { 'content-type': 'application/json' },
+    });
+  });
+  vi.stubGlobal('fetch', fetchStub);
+  return { calls, fetchStub };
+}
+
+/** The app's query client without retries, so a failed call shows its state at once. */
+function testQueryClient() {
+  const client = createQueryClient();
+  const defaults = client.getDefaultOptions();
+  client.setDefaultOptions({ ...defaults, queries: { ...defaults.queries, retry: false } });
+  return client;
+}
+
+/** Renders the whole storefront at a path, the way main.tsx does, with a memory router. */
+export function renderApp(path: string, { identity = fakeIdentity(null), routeTable = routes }: { identity?: IdentityClient; routeTable?: RouteObject[] } = {}) {
+  const router = createMemoryRouter(routeTable, { initialEntries: [path] });
+  const utils = render(
+    <AppProviders identity={identity} queryClient={testQueryClient()}>
+      <RouterProvider router={router} />
+    </AppProviders>,
+  );
+  return { ...utils, router };
+}
+
+/** Renders one element inside the providers and a memory router at `path`. */
+export function renderWithProviders(element: ReactElement, path = '/', identity: IdentityClient = fakeIdentity(null)) {
+  const router = createMemoryRouter([{ path: '*', element }], { initialEntries: [path] });
+  const utils = render(
+    <AppProviders identity={identity} queryClient={testQueryClient()}>
+      <RouterProvider router={router} />
+    </AppProviders>,
+  );
+  return { ...utils, router };
+}

@@ -1,0 +1,110 @@
+import { useEffect, type ReactNode } from 'react';
+import { Link } from 'react-router-dom';
+import { useAuth } from '../auth/auth-context';
+import { ChevronRightIcon, LockIcon } from './icons';
+import styles from './page.module.css';
+
+export interface Crumb {
+  label: string;
+  to?: string;
+}
+
+/** Sets the browser tab's title for a page. */
+export function useDocumentTitle(title: string): void {
+  useEffect(() => {
+    document.title = title ? `${title} | Mandi` : 'Mandi — farm-fresh produce from Indian farmers';
+  }, [title]);
+}
+
+/** Every page's frame: breadcrumbs from Home, the page heading and its content. */
+export function Page({
+  title,
+  crumbs = [],
+  lead,
+  width = 'wide',
+  children,
+}: {
+  title: string;
+  crumbs?: Crumb[];
+  lead?: ReactNode;
+  width?: 'wide' | 'narrow' | 'text';
+  children: ReactNode;
+}) {
+  useDocumentTitle(title);
+  const trail: Crumb[] = [{ label: 'Home', to: '/' }, ...crumbs, { label: title }];
+  return (
+    <div className={`${styles.page} ${styles[width]}`}>
+      <nav aria-label="Breadcrumb" className={styles.crumbs}>
+        <ol>
+          {trail.map((crumb, index) => (
+            <li key={`${crumb.label}-${index}`}>
+              {index > 0 && <ChevronRightIcon size={14} />}
+              {crumb.to && index < trail.length - 1 ? (
+                <Link to={crumb.to}>{crumb.label}</Link>
+              ) : (
+                <span aria-current={index === trail.length - 1 ? 'page' : undefined}>{crumb.label}</span>
+              )}
+            </li>
+          ))}
+        </ol>
+      </nav>
+      <h1 className={styles.title}>{title}</h1>
+      {lead && <p className={styles.lead}>{lead}</p>}
+      {children}
+    </div>
+  );
+}
+
+/** The designed state for 'nothing here' and 'something went wrong': an icon, a heading, a line and an action. */
+export function EmptyState({
+  icon,
+  title,
+  tone = 'neutral',
+  children,
+  action,
+}: {
+  icon: ReactNode;
+  title: string;
+  tone?: 'neutral' | 'error';
+  children?: ReactNode;
+  action?: ReactNode;
+}) {
+  return (
+    <div className={`${styles.empty} ${tone === 'error' ? styles.error : ''}`} role={tone === 'error' ? 'alert' : undefined}>
+      <span className={styles.emptyIcon}>{icon}</span>
+      <h2 className={styles.emptyTitle}>{title}</h2>
+      {children && <div className={styles.emptyText}>{children}</div>}
+      {action && <div className={styles.emptyAction}>{action}</div>}
+    </div>
+  );
+}
+
+/** Shown instead of a page that needs an account when nobody is signed in. */
+export function SignInRequired({ message }: { message: string }) {
+  return (
+    <EmptyState
+      icon={<LockIcon size={32} />}
+      title="Sign In Required"
+      action={
+        <>
+          <Link to="/signin" className="btn btn-primary">
+            Sign In
+          </Link>
+          <Link to="/signup" className="btn btn-outline">
+            Create an account
+          </Link>
+        </>
+      }
+    >
+      {message}
+    </EmptyState>
+  );
+}
+
+/** Renders its children for a signed-in user, the sign-in state for a visitor, and a quiet placeholder while unknown. */
+export function RequireSignIn({ message, children }: { message: string; children: ReactNode }) {
+  const { user, loading } = useAuth();
+  if (loading) return <div className={styles.pending} aria-busy="true" />;
+  if (!user) return <SignInRequired message={message} />;
+  return <>{children}</>;
+}
