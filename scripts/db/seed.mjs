@@ -108,7 +108,7 @@ export const DEMO_ADDRESS = {
  * Finds or creates each demo account in the Firebase Auth emulator at `host` (never a real project)
  * and returns the uid per account key. An account that already exists with that e-mail is reused.
  */
-export async function ensureDemoAuthUsers({ host, projectId }) {
+export async function ensureDemoAuthUsers({ host, projectId, knownUids = {} }) {
   if (!host) throw new Error('The seed creates accounts only in the Firebase Auth emulator: give its host:port.');
   const { initializeApp, deleteApp } = await import('firebase-admin/app');
   const { getAuth } = await import('firebase-admin/auth');
@@ -120,18 +120,23 @@ export async function ensureDemoAuthUsers({ host, projectId }) {
     const auth = getAuth(app);
     const uids = {};
     for (const account of DEMO_ACCOUNTS) {
-      let user;
-      try {
-        user = await auth.getUserByEmail(account.email);
-      } catch (error) {
-        if (error.code !== 'auth/user-not-found') throw error;
-        user = await auth.createUser({
-          email: account.email,
-          password: DEMO_PASSWORD,
-          emailVerified: true,
-          displayName: account.username,
-        });
+      const wantedUid = knownUids[account.key];
+      let user = await auth.getUserByEmail(account.email).catch((error) => {
+        if (error.code === 'auth/user-not-found') return null;
+        throw error;
+      });
+      if (user && wantedUid && user.uid !== wantedUid) {
+        // An emulator account with another uid than our row names would sign in to nobody: replace it.
+        await auth.deleteUser(user.uid);
+        user = null;
       }
+      user ??= await auth.createUser({
+        ...(wantedUid ? { uid: wantedUid } : {}),
+        email: account.email,
+        password: DEMO_PASSWORD,
+        emailVerified: true,
+        displayName: account.username,
+      });
       uids[account.key] = user.uid;
     }
     return uids;
@@ -252,19 +257,36 @@ export async function seed(databaseUrl, { firebaseAuthEmulatorHost, projectId = 
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
   let empty;
+  let knownUids;
   try {
     empty = !(await hasUsers(client));
+    knownUids = await demoUidsInDatabase(client);
   } finally {
     await client.end();
   }
+  // Runs on every start: the emulator may have lost its accounts (a fresh var/, another emulator) while the
+  // database kept its users, and the demo accounts must sign in with the uids our rows name.
+  const uids = await ensureDemoAuthUsers({ host: firebaseAuthEmulatorHost, projectId, knownUids });
   if (!empty) {
-    log('Database has users already: not seeding');
+    log('Database has users already: not seeding (demo sign-ins checked in the Auth emulator)');
     return false;
   }
-  const uids = await ensureDemoAuthUsers({ host: firebaseAuthEmulatorHost, projectId });
   const seeded = await seedDatabase(databaseUrl, uids);
   log(seeded ? `Seeded ${DEMO_ACCOUNTS.length} demo accounts and ${DEMO_PRODUCTS.length} products` : 'Database has users already: not seeding');
   return seeded;
+}
+
+/** The Firebase uids our users table holds for the demo accounts, by account key. */
+async function demoUidsInDatabase(client) {
+  const { rows } = await client.query('SELECT email::text AS email, firebase_uid FROM users WHERE email = ANY($1::citext[])', [
+    DEMO_ACCOUNTS.map((account) => account.email),
+  ]);
+  const uids = {};
+  for (const account of DEMO_ACCOUNTS) {
+    const row = rows.find((r) => r.email.toLowerCase() === account.email);
+    if (row) uids[account.key] = row.firebase_uid;
+  }
+  return uids;
 }
 
 const invokedDirectly = process.argv[1] !== undefined && import.meta.url === pathToFileURL(path.resolve(process.argv[1])).href;

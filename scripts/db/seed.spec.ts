@@ -1,7 +1,9 @@
 import { createTestDatabase, type TestDatabase } from '@mandi/database';
+import { randomUUID } from 'node:crypto';
 import { seed, seedDatabase } from './seed.mjs';
 
-// The database half of the seed. The Firebase half needs the Auth emulator and runs with `npm start`.
+// The seed against a fresh database, and against the real Auth emulator (jest global setup starts it) in a
+// project of its own, so the demo accounts of a running `npm start` are never touched.
 const UIDS = { admin: 'uid-admin', seller: 'uid-seller', buyer: 'uid-buyer' };
 const NOW = new Date('2026-11-22T06:30:00.000Z');
 
@@ -51,11 +53,46 @@ test('a database with users is left alone', async () => {
   const before = await db.prisma.product.count();
 
   expect(await seedDatabase(db.url, { admin: 'other-a', seller: 'other-s', buyer: 'other-b' }, { now: NOW })).toBe(false);
-  // seed() returns before it would reach the Auth emulator (no host is given, which would throw).
-  const messages: string[] = [];
-  expect(await seed(db.url, { log: (message: string) => messages.push(message) })).toBe(false);
-
-  expect(messages).toEqual(['Database has users already: not seeding']);
   expect(await db.prisma.user.count()).toBe(3);
   expect(await db.prisma.product.count()).toBe(before);
+});
+
+describe('demo sign-ins in the Auth emulator', () => {
+  const host = process.env.FIREBASE_AUTH_EMULATOR_HOST ?? '127.0.0.1:9099';
+  const projectId = `demo-seed-${randomUUID().slice(0, 8)}`;
+  const emulator = (path: string, init?: RequestInit) =>
+    fetch(`http://${host}${path}`, { ...init, headers: { 'content-type': 'application/json', authorization: 'Bearer owner' } });
+
+  /** The emulator account with that e-mail: its uid, and the password its fake hash spells out. */
+  const account = async (email: string) => {
+    const response = await emulator(`/identitytoolkit.googleapis.com/v1/projects/${projectId}/accounts:lookup`, {
+      method: 'POST',
+      body: JSON.stringify({ email: [email] }),
+    });
+    const user = ((await response.json()) as { users?: Array<{ localId: string; passwordHash: string; emailVerified: boolean }> }).users?.[0];
+    return user && { uid: user.localId, password: /password=(.*)$/.exec(user.passwordHash)?.[1], verified: user.emailVerified };
+  };
+
+  let seeded: TestDatabase;
+  beforeAll(async () => {
+    seeded = await createTestDatabase();
+  });
+  afterAll(async () => {
+    await emulator(`/emulator/v1/projects/${projectId}/accounts`, { method: 'DELETE' });
+    await seeded.drop();
+  });
+
+  it('creates the three accounts with the uids our rows hold, and restores them when the emulator lost them', async () => {
+    expect(await seed(seeded.url, { firebaseAuthEmulatorHost: host, projectId })).toBe(true);
+    const admin = await seeded.prisma.user.findUniqueOrThrow({ where: { email: 'admin@mandi.test' } });
+    expect(await account('admin@mandi.test')).toEqual({ uid: admin.firebaseUid, password: 'mandi-demo', verified: true });
+
+    // The emulator forgets every account (a restart without its saved data); the database keeps its users.
+    await emulator(`/emulator/v1/projects/${projectId}/accounts`, { method: 'DELETE' });
+    expect(await account('admin@mandi.test')).toBeUndefined();
+
+    expect(await seed(seeded.url, { firebaseAuthEmulatorHost: host, projectId })).toBe(false);
+    expect(await account('admin@mandi.test')).toEqual({ uid: admin.firebaseUid, password: 'mandi-demo', verified: true });
+    expect(await seeded.prisma.user.count()).toBe(3);
+  });
 });
