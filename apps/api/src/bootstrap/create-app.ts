@@ -6,7 +6,6 @@ import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fa
 import { Logger } from 'nestjs-pino';
 import { loadConfig } from '@mandi/config';
 import { AppModule } from '../app.module.js';
-import { toApiError } from '../common/api-error.js';
 import { serveFrontEnds } from '../web/front-ends.js';
 
 /** Upload bodies are streamed by @fastify/multipart with their own limits; JSON bodies stay small. */
@@ -21,9 +20,9 @@ function requestId(request: IncomingMessage): string {
 }
 
 /**
- * Builds the whole HTTP application: Nest on Fastify with the /api prefix, security headers, the one error shape
- * even for errors Fastify raises before Nest sees the request, and the two built front ends on the same origin.
- * Used by main.ts and by the integration tests, so tests exercise exactly what runs.
+ * Builds the whole HTTP application: Nest on Fastify under the /api prefix, request ids, security headers, and the
+ * two built front ends on the same origin. Errors Fastify raises before a route runs (bad JSON, a body too large)
+ * also reach Nest's exception layer, so they too leave in the one error shape.
  */
 export async function createApp(): Promise<NestFastifyApplication> {
   const config = loadConfig();
@@ -37,10 +36,6 @@ export async function createApp(): Promise<NestFastifyApplication> {
   const fastify = app.getHttpAdapter().getInstance();
   fastify.addHook('onRequest', async (request, reply) => {
     void reply.header('x-request-id', request.id);
-  });
-  fastify.setErrorHandler((error, _request, reply) => {
-    const body = toApiError(error);
-    void reply.status(body.statusCode).send(body);
   });
   await app.register(helmet, {
     contentSecurityPolicy: {
