@@ -11,6 +11,7 @@ import { AuthModule } from './auth/auth.module.js';
 import { ApiErrorFilter } from './common/api-error.filter.js';
 import { AppConfigModule, APP_CONFIG } from './config/app-config.js';
 import { HealthModule } from './health/health.module.js';
+import { ProductsModule } from './products/products.module.js';
 import { RateLimitGuard } from './rate-limit/rate-limit.guard.js';
 import { RedisModule } from './redis/redis.module.js';
 import { UsersModule } from './users/users.module.js';
@@ -37,6 +38,7 @@ import { UsersModule } from './users/users.module.js';
     HealthModule,
     AccountsModule,
     UsersModule,
+    ProductsModule,
     AdminModule,
   ],
   providers: [

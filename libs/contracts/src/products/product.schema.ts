@@ -55,6 +55,10 @@ export const productSchema = z.object({
   height: z.number().nullable(),
   official_brand: z.union([z.literal(0), z.literal(1)]),
   category: z.enum(PRODUCT_CATEGORIES).optional(),
+  /** The seller's minimal profile, so a page of cards needs one request (no placeholder: the client draws one). */
+  seller: z
+    .object({ username: z.string(), profileImage: z.string().nullable(), city: z.string().nullable() })
+    .optional(),
 });
 /** Type of {@link productSchema}. */
 export type Product = z.infer<typeof productSchema>;
