@@ -49,7 +49,7 @@ describe('storefront routes', () => {
     renderApp('/');
 
     const card = (await screen.findByRole('link', { name: 'Alphonso Mango' })).closest('article')!;
-    expect(within(card).getByRole('link', { name: 'ratnagiri_farms' })).toHaveAttribute('href', '/seller/seller-1');
+    expect(within(card).getByRole('link', { name: 'ratnagiri_farms, posted 2 h' })).toHaveAttribute('href', '/seller/seller-1');
     expect(within(card).getByText('2 h')).toBeInTheDocument();
     expect(within(card).getByText('Expires in 3 days')).toBeInTheDocument();
     expect(within(card).getByText('No Image')).toBeInTheDocument();

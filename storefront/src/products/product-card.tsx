@@ -57,7 +57,9 @@ export function ProductCard({
           )}
           <span className={styles.who}>
             <span className={styles.username}>{username}</span>
-            <span className={styles.posted}>{postedTime(product.createdAt, now)}</span>
+            <span className={styles.posted}>
+              <span className="visually-hidden">, posted</span> {postedTime(product.createdAt, now)}
+            </span>
           </span>
         </Link>
         <button type="button" className={styles.contact} onClick={showContact} aria-label={`Contact ${username}`}>
