@@ -1,14 +1,21 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
+import { ApiError } from './api/api-fetch';
 import { AuthProvider } from './auth/auth-context';
 import type { IdentityClient } from './auth/identity';
 import { ConfirmProvider } from './ui/confirm-dialog';
+
+/** A 4xx answer will not change on retry (not found, not allowed, bad input); a network or server fault may. */
+function shouldRetry(failureCount: number, error: unknown): boolean {
+  if (error instanceof ApiError && error.statusCode < 500) return false;
+  return failureCount < 2;
+}
 
 /** A query client with the storefront's defaults: no refetch on focus (each refetch would dim the page). */
 export function createQueryClient(): QueryClient {
   return new QueryClient({
     defaultOptions: {
-      queries: { staleTime: 30_000, refetchOnWindowFocus: false, retry: 1 },
+      queries: { staleTime: 30_000, refetchOnWindowFocus: false, retry: shouldRetry },
       mutations: { retry: 0 },
     },
   });
