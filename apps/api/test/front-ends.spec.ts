@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ApiHarness } from './harness.js';
@@ -14,10 +14,14 @@ function fakeBuild(title: string): string {
 
 describe('one origin: storefront at /, console at /adminpanel, API at /api', () => {
   let api: ApiHarness;
+  const builds = { STOREFRONT_DIST: fakeBuild('Storefront'), ADMIN_UI_DIST: fakeBuild('Console') };
   beforeAll(async () => {
-    api = await ApiHarness.start({ STOREFRONT_DIST: fakeBuild('Storefront'), ADMIN_UI_DIST: fakeBuild('Console') });
+    api = await ApiHarness.start(builds);
   });
-  afterAll(() => api.stop());
+  afterAll(async () => {
+    await api.stop();
+    for (const dir of Object.values(builds)) rmSync(dir, { recursive: true, force: true });
+  });
 
   const get = (url: string) => api.request({ method: 'GET', url });
 
