@@ -4,3 +4,4 @@ export * from './prisma.service.js';
 export * from './database.module.js';
 export * from './testing/test-database.js';
 export * from './testing/factories.js';
+export * from './testing/query-counter.js';

@@ -1,0 +1,50 @@
+import {
+  createQueryCountingClient,
+  createTestDatabase,
+  newProduct,
+  newUser,
+  type PrismaService,
+  type QueryCountingClient,
+  type TestDatabase,
+} from '@mandi/database';
+import { productListQuerySchema } from '@mandi/contracts';
+import { ProductsRepository } from './products.repository.js';
+import { ProductsService } from './products.service.js';
+
+describe('ProductsService.list against the real database', () => {
+  let db: TestDatabase;
+  let counting: QueryCountingClient;
+  let service: ProductsService;
+
+  beforeAll(async () => {
+    db = await createTestDatabase();
+    counting = createQueryCountingClient(db.url);
+    service = new ProductsService(new ProductsRepository(counting.prisma as unknown as PrismaService));
+  });
+  afterAll(async () => {
+    await counting.prisma.$disconnect();
+    await db.drop();
+  });
+
+  it('makes as many queries for a full page as for one product (no N+1 over sellers or images)', async () => {
+    const first = await newUser(db.prisma);
+    await newProduct(db.prisma, { sellerId: first.id });
+    counting.reset();
+    expect(await service.list(productListQuerySchema.parse({}))).toHaveLength(1);
+    const forOne = counting.count();
+
+    for (let i = 0; i < 23; i += 1) {
+      const seller = await newUser(db.prisma);
+      const product = await newProduct(db.prisma, { sellerId: seller.id, name: `Product ${i}` });
+      await db.prisma.productImage.create({
+        data: { productId: product.id, position: 0, fileKey: `products/${product.id}/0.webp`, contentType: 'image/webp' },
+      });
+    }
+    counting.reset();
+    const page = await service.list(productListQuerySchema.parse({}));
+    expect(page).toHaveLength(24);
+    expect(page[0]!.images).toEqual([expect.stringMatching(/^products\/\d+\/0\.webp$/)]);
+    expect(counting.count()).toBe(forOne);
+    expect(forOne).toBeLessThanOrEqual(4);
+  });
+});
