@@ -7,6 +7,7 @@ import { Logger } from 'nestjs-pino';
 import { loadConfig } from '@mandi/config';
 import { AppModule } from '../app.module.js';
 import { serveFrontEnds } from '../web/front-ends.js';
+import { securityHeaders } from './security-headers.js';
 
 /** Upload bodies are streamed by @fastify/multipart with their own limits; JSON bodies stay small. */
 const JSON_BODY_LIMIT = 1024 * 1024;
@@ -37,24 +38,7 @@ export async function createApp(): Promise<NestFastifyApplication> {
   fastify.addHook('onRequest', async (request, reply) => {
     void reply.header('x-request-id', request.id);
   });
-  await app.register(helmet, {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        // Firebase Auth (or its local emulator) and Razorpay's checkout are the only other origins the pages talk to.
-        connectSrc: ["'self'", 'https://*.googleapis.com', 'https://*.firebaseio.com', 'https://api.razorpay.com',
-          ...(config.FIREBASE_AUTH_EMULATOR_HOST ? [`http://${config.FIREBASE_AUTH_EMULATOR_HOST}`, `http://localhost:${config.FIREBASE_AUTH_EMULATOR_HOST.split(':')[1]}`] : [])],
-        scriptSrc: ["'self'", 'https://checkout.razorpay.com', 'https://apis.google.com'],
-        frameSrc: ["'self'", 'https://api.razorpay.com', 'https://checkout.razorpay.com', `https://${config.FIREBASE_PROJECT_ID}.firebaseapp.com`],
-        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        fontSrc: ["'self'", 'data:'],
-        objectSrc: ["'none'"],
-        upgradeInsecureRequests: null,
-      },
-    },
-    crossOriginEmbedderPolicy: false,
-  });
+  await app.register(helmet, securityHeaders(config));
   await serveFrontEnds(fastify, { storefront: config.STOREFRONT_DIST, adminUi: config.ADMIN_UI_DIST });
   return app;
 }
