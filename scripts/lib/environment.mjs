@@ -20,9 +20,6 @@ export function localEnvironment(overrides = {}) {
     REDIS_PREFIX: env.REDIS_PREFIX || 'mandi',
     PORT: env.PORT || '3000',
     LOG_LEVEL: env.LOG_LEVEL || 'info',
-    // Production keeps the default (600 a minute per address); locally every request comes from one address, and a
-    // test suite or a busy developer must not be mistaken for a scraper.
-    RATE_LIMIT_PUBLIC_PER_MINUTE: env.RATE_LIMIT_PUBLIC_PER_MINUTE || '20000',
     FIREBASE_PROJECT_ID: emulatorProjectId,
     FIREBASE_AUTH_EMULATOR_HOST: emulatorHost,
     ...frontEndSettings,

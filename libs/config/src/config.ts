@@ -8,8 +8,11 @@ export const configSchema = z.object({
   HOST: z.string().default('0.0.0.0'),
   /** Behind a load balancer, trust its X-Forwarded-For so rate limits and the terms record see the real address. */
   TRUST_PROXY: z.stringbool().default(false),
-  /** Requests per minute one address may make to the public (not signed-in) routes. */
-  RATE_LIMIT_PUBLIC_PER_MINUTE: z.coerce.number().int().positive().default(600),
+  /**
+   * Requests per minute one address may make to the public (not signed-in) routes. Unset, it is 600 in production;
+   * elsewhere every request comes from one local address, and a test suite must not be taken for a scraper.
+   */
+  RATE_LIMIT_PUBLIC_PER_MINUTE: z.coerce.number().int().positive().optional(),
   DATABASE_URL: z.string().url().default('postgresql://postgres@127.0.0.1:5432/mandi'),
   REDIS_URL: z.string().url().default('redis://127.0.0.1:6379'),
   /** Key prefix for every Redis key we write (BullMQ queues, rate limits), so tests and apps never collide. */
@@ -28,7 +31,9 @@ export const configSchema = z.object({
 });
 
 /** The validated configuration. */
-export type AppConfig = z.infer<typeof configSchema>;
+export type AppConfig = Omit<z.infer<typeof configSchema>, 'RATE_LIMIT_PUBLIC_PER_MINUTE'> & {
+  RATE_LIMIT_PUBLIC_PER_MINUTE: number;
+};
 
 /** Parses the environment; throws with every bad variable named, so a process refuses to start on a bad value. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
@@ -37,5 +42,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     const problems = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');
     throw new Error(`Invalid configuration: ${problems}`);
   }
-  return parsed.data;
+  const config = parsed.data;
+  return {
+    ...config,
+    RATE_LIMIT_PUBLIC_PER_MINUTE: config.RATE_LIMIT_PUBLIC_PER_MINUTE ?? (config.NODE_ENV === 'production' ? 600 : 20_000),
+  };
 }

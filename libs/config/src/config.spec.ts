@@ -1,0 +1,26 @@
+import { loadConfig } from './config.js';
+
+describe('loadConfig', () => {
+  it('fills the local defaults', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({
+      NODE_ENV: 'development',
+      PORT: 3000,
+      DATABASE_URL: 'postgresql://postgres@127.0.0.1:5432/mandi',
+      REDIS_URL: 'redis://127.0.0.1:6379',
+      FIREBASE_PROJECT_ID: 'demo-mandi',
+      OFFICIAL_SELLER_EMAIL: 'admin@mandi.test',
+      TRUST_PROXY: false,
+    });
+  });
+
+  it('limits public routes to 600 a minute per address in production, generously elsewhere, as set when set', () => {
+    expect(loadConfig({ NODE_ENV: 'production' }).RATE_LIMIT_PUBLIC_PER_MINUTE).toBe(600);
+    expect(loadConfig({ NODE_ENV: 'development' }).RATE_LIMIT_PUBLIC_PER_MINUTE).toBe(20_000);
+    expect(loadConfig({ NODE_ENV: 'production', RATE_LIMIT_PUBLIC_PER_MINUTE: '90' }).RATE_LIMIT_PUBLIC_PER_MINUTE).toBe(90);
+  });
+
+  it('refuses a bad value, naming every bad variable', () => {
+    expect(() => loadConfig({ PORT: 'eighty', DATABASE_URL: 'not a url' })).toThrow(/PORT: .*; DATABASE_URL: /);
+  });
+});
