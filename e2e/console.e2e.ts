@@ -30,6 +30,14 @@ test('the admin signs in and reaches the console with its three tabs', async ({ 
   }
   await expect(page.getByText('Database', { exact: true })).toBeVisible();
   await page.screenshot({ path: screenshotPath('console-dashboard-desktop.png'), fullPage: true });
+
+  // The Users tab lists the seeded accounts from GET /api/admin/users, under a clean /adminpanel URL.
+  await page.getByRole('menuitem', { name: 'Users', exact: true }).click();
+  await expect(page).toHaveURL(/\/adminpanel\/users/);
+  for (const email of ['admin@mandi.test', 'seller@mandi.test', 'buyer@mandi.test']) {
+    await expect(page.getByText(email, { exact: true })).toBeVisible();
+  }
+  await page.screenshot({ path: screenshotPath('console-users-desktop.png'), fullPage: true });
 });
 
 test('a buyer who signs in to the console is turned away to the storefront', async ({ page, baseURL }) => {
