@@ -9,7 +9,7 @@ import { AppModule } from '../app.module.js';
 import { serveFrontEnds } from '../web/front-ends.js';
 import { securityHeaders } from './security-headers.js';
 
-/** Upload bodies are streamed by @fastify/multipart with their own limits; JSON bodies stay small. */
+/** JSON bodies stay small; file uploads are streamed as multipart with limits of their own. */
 const JSON_BODY_LIMIT = 1024 * 1024;
 
 const SANE_REQUEST_ID = /^[\w.-]{1,64}$/;
