@@ -1,7 +1,10 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { brotliCompressSync } from 'node:zlib';
 import { ApiHarness } from './harness.js';
+
+const BIG_ASSET = `export const produce = ${JSON.stringify(Array.from({ length: 200 }, (_, i) => `tamatar-${i}`))};`;
 
 /** Two tiny built apps, shaped like Vite's output, so the serving rules are tested without a Vite build. */
 function fakeBuild(title: string): string {
@@ -9,6 +12,9 @@ function fakeBuild(title: string): string {
   mkdirSync(join(dir, 'assets'));
   writeFileSync(join(dir, 'index.html'), `<!doctype html><title>${title}</title>`);
   writeFileSync(join(dir, 'assets', 'app-abc123.js'), 'console.log(1)');
+  // As scripts/compress-assets.mjs leaves a larger asset: with its Brotli copy beside it.
+  writeFileSync(join(dir, 'assets', 'vendor-def456.js'), BIG_ASSET);
+  writeFileSync(join(dir, 'assets', 'vendor-def456.js.br'), brotliCompressSync(BIG_ASSET));
   return dir;
 }
 
@@ -45,5 +51,12 @@ describe('one origin: storefront at /, console at /adminpanel, API at /api', () 
     expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
     const admin = await get('/adminpanel/assets/app-abc123.js');
     expect(admin.statusCode).toBe(200);
+  });
+
+  it('serves the pre-compressed Brotli copy to a browser that accepts it', async () => {
+    const response = await api.request({ method: 'GET', url: '/assets/vendor-def456.js', headers: { 'accept-encoding': 'br' } });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-encoding']).toBe('br');
+    expect(response.body).toBe(BIG_ASSET);
   });
 });

@@ -60,3 +60,26 @@ describe('GET /api/products: the home listing', () => {
     expect(Object.keys(response.json().fields)).toEqual(['limit']);
   });
 });
+
+describe('GET /api/products over a slow network', () => {
+  let api: ApiHarness;
+  beforeAll(async () => {
+    api = await ApiHarness.start();
+    const seller = await newUser(api.db.prisma);
+    for (let i = 0; i < 24; i += 1) await newProduct(api.db.prisma, { sellerId: seller.id, name: `Desi Tamatar ${i}` });
+  });
+  afterAll(() => api.stop());
+
+  it('sends a page of products compressed to a client that accepts Brotli', async () => {
+    const response = await api.request({ method: 'GET', url: '/api/products', headers: { 'accept-encoding': 'br' } });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-encoding']).toBe('br');
+    expect(response.json()).toHaveLength(24);
+  });
+
+  it('sends it plain to a client that accepts no encoding', async () => {
+    const response = await api.request({ method: 'GET', url: '/api/products', headers: { 'accept-encoding': 'identity' } });
+    expect(response.headers['content-encoding']).toBeUndefined();
+    expect(response.json()).toHaveLength(24);
+  });
+});

@@ -30,6 +30,8 @@ export async function serveFrontEnds(
       prefix: app.prefix,
       wildcard: false, // one route per built file, so the SPA fallback below never shadows a real file
       index: false,
+      // The build writes .br and .gz beside each text asset (scripts/compress-assets.mjs).
+      preCompressed: true,
       decorateReply: index === 0,
       cacheControl: false,
       setHeaders: setCacheHeaders,
