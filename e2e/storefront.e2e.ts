@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { screenshotPath } from './journey-helpers.js';
+import { demoPassword, screenshotPath } from './journey-helpers.js';
 
 /** Phone first (design.md section 8), then desktop. */
 const viewports = [
@@ -26,3 +26,34 @@ for (const viewport of viewports) {
     await page.screenshot({ path: screenshotPath(`storefront-home-${viewport.name}.png`), fullPage: true });
   });
 }
+
+test('the home lists the seeded catalog, newest first, with the Original badge on official products', async ({ page }) => {
+  await page.goto('/');
+  // The seed posts Desi Tamatar most recently (30 s ago), so it leads the newest-first listing.
+  await expect(page.locator('article').first().getByRole('heading')).toHaveText('Desi Tamatar');
+  await expect(page.locator('article').getByText('Original', { exact: true }).first()).toBeVisible();
+  await expect(page.locator('article')).toHaveCount(24);
+});
+
+test('a visitor asked for Orders is told to sign in, and the admin who signs in sees Sell and Profile', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.goto('/');
+  const nav = page.getByRole('navigation').first();
+  await expect(nav.getByRole('link', { name: 'Sell', exact: true })).toHaveCount(0);
+
+  await nav.getByRole('link', { name: 'Orders', exact: true }).click();
+  const popup = page.getByRole('dialog');
+  await expect(popup.getByText('Not Signed In')).toBeVisible();
+  await expect(popup.getByText('Please sign in to view your orders.')).toBeVisible();
+  await popup.getByRole('button', { name: 'OK' }).click();
+  await expect(page).toHaveURL(/\/signin$/);
+
+  await page.getByLabel('Email').fill('admin@mandi.test');
+  await page.getByLabel('Password').fill(demoPassword);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await expect(page).toHaveURL(/\/$/);
+  // The role comes from our database through POST /api/user/getUserId (000 section 6).
+  await expect(nav.getByRole('link', { name: 'Sell', exact: true })).toBeVisible();
+  await expect(nav.getByRole('link', { name: 'Profile', exact: true })).toBeVisible();
+  await page.screenshot({ path: screenshotPath('storefront-admin-desktop.png') });
+});
