@@ -35,3 +35,16 @@ describe('assertOwnIds: a uid or userId in the path or body must be the caller o
     expect((thrown as DomainError).message).toBe('You can only access your own account.');
   });
 });
+
+describe('assertOwnIds for a verified identity without a user row yet', () => {
+  const identity = { uid: 'firebase-uid-new' };
+
+  it("accepts the token's own uid", () => {
+    expect(() => assertOwnIds(request({}, { uid: 'firebase-uid-new' }), identity)).not.toThrow();
+  });
+
+  it('refuses another uid, and any userId (there is none to own yet)', () => {
+    expect(() => assertOwnIds(request({}, { uid: 'someone-else' }), identity)).toThrow('You can only access your own account.');
+    expect(() => assertOwnIds(request({ userId: '1' }, undefined), identity)).toThrow('You can only access your own account.');
+  });
+});

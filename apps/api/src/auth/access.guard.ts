@@ -35,7 +35,11 @@ export class AccessGuard implements CanActivate {
     const request = context.switchToHttp().getRequest<FastifyRequest>();
     const decoded = await this.verify(request);
     request.identity = { uid: decoded.uid, email: decoded.email ?? null, emailVerified: decoded.email_verified === true };
-    if (access === 'identity') return true;
+    if (access === 'identity') {
+      // No user row yet, so no userId to compare; a uid named in the call must still be the token's own.
+      assertOwnIds(request, { uid: decoded.uid });
+      return true;
+    }
 
     const user = await this.callers.findByFirebaseUid(decoded.uid);
     if (!user || user.deleted) throw new DomainError('not_allowed', ACCESS_MESSAGES.noAccount);
@@ -63,7 +67,7 @@ export class AccessGuard implements CanActivate {
 }
 
 /** Refuses a request that names another user's uid or userId in its path or JSON body. */
-export function assertOwnIds(request: FastifyRequest, caller: Caller): void {
+export function assertOwnIds(request: FastifyRequest, caller: Pick<Caller, 'uid'> & Partial<Pick<Caller, 'id'>>): void {
   const sources = [request.params, request.body].filter(
     (source): source is Record<string, unknown> => typeof source === 'object' && source !== null,
   );
@@ -74,7 +78,7 @@ export function assertOwnIds(request: FastifyRequest, caller: Caller): void {
       }
     }
     for (const key of USER_ID_KEYS) {
-      if (source[key] !== undefined && String(source[key]) !== String(caller.id)) {
+      if (source[key] !== undefined && (caller.id === undefined || String(source[key]) !== String(caller.id))) {
         throw new DomainError('not_allowed', ACCESS_MESSAGES.notYours);
       }
     }
