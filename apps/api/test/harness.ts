@@ -40,6 +40,9 @@ export interface TestResponse {
  * Redis key prefix, talking to the real Firebase Auth emulator. Tests speak HTTP to it like any client.
  */
 export class ApiHarness {
+  /** Emulator accounts this file made, removed on stop so a shared emulator does not fill up with test users. */
+  private readonly emulatorUids: string[] = [];
+
   private constructor(
     private readonly process: ChildProcess,
     readonly baseUrl: string,
@@ -97,6 +100,7 @@ export class ApiHarness {
   async newUser(overrides: { role?: 'user' | 'admin'; status?: 'active' | 'suspended' } = {}): Promise<TestUser> {
     const email = `u${randomUUID().slice(0, 12)}@mandi.test`;
     const { uid, token } = await emulatorSignUp(email, 'test-password');
+    this.emulatorUids.push(uid);
     const user = await this.db.prisma.user.create({
       data: {
         firebaseUid: uid,
@@ -119,7 +123,17 @@ export class ApiHarness {
     if (keys.length > 0) await this.redis.del(...keys);
     await this.redis.quit();
     await this.db.drop();
+    if (this.emulatorUids.length > 0) await emulatorDelete(this.emulatorUids);
   }
+}
+
+/** Removes accounts from the Auth emulator (its admin API accepts the 'owner' token). */
+async function emulatorDelete(uids: string[]): Promise<void> {
+  await fetch(`http://${EMULATOR_HOST}/identitytoolkit.googleapis.com/v1/projects/${PROJECT_ID}/accounts:batchDelete`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: 'Bearer owner' },
+    body: JSON.stringify({ localIds: uids, force: true }),
+  });
 }
 
 /** Creates an e-mail/password account in the Auth emulator and returns its uid and ID token. */
