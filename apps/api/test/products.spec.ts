@@ -54,6 +54,11 @@ describe('GET /api/products: the home listing', () => {
     expect(names).toEqual(['Desi Tamatar']);
   });
 
+  it('reads % and _ in the search text literally', async () => {
+    expect((await list('?search=%25')).json()).toEqual([]);
+    expect((await list('?search=_')).json()).toEqual([]);
+  });
+
   it('rejects a bad page size with 400 naming the field', async () => {
     const response = await list('?limit=500');
     expect(response.statusCode).toBe(400);

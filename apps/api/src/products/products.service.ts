@@ -26,14 +26,14 @@ export class ProductsService {
 export function toProduct(row: ProductCardRow): Product {
   return {
     id: String(row.id),
-    uid: row.seller.firebaseUid,
+    uid: row.sellerUid,
     name: row.name,
     price: paiseToRupees(row.pricePaise),
     originalPrice: row.originalPricePaise === null ? null : paiseToRupees(row.originalPricePaise),
     description: row.description,
     validUntil: formatIndiaDateTime(row.validUntil),
     createdAt: row.createdAt.toISOString(),
-    images: row.images.map((image) => image.fileKey),
+    images: row.imageKeys,
     sellerPhone: row.sellerPhone,
     sellerEmail: row.sellerEmail,
     weight: row.weightGrams,
@@ -42,10 +42,6 @@ export function toProduct(row: ProductCardRow): Product {
     height: toCm(row.heightMm),
     official_brand: row.officialBrand ? 1 : 0,
     category: row.category,
-    seller: {
-      username: row.seller.username,
-      profileImage: row.seller.profile?.profileImage ?? null,
-      city: row.seller.profile?.city ?? null,
-    },
+    seller: { username: row.sellerUsername, profileImage: row.sellerProfileImage, city: row.sellerCity },
   };
 }
