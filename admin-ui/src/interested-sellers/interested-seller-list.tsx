@@ -1,5 +1,5 @@
 import { BooleanField, Datagrid, DateField, List, SearchInput, TextField } from 'react-admin';
-import { EmptyList, ListError, StatusChip } from '../layout/states';
+import { EmptyList, ListError, ListPagination, QUIET_ERRORS, StatusChip } from '../layout/states';
 
 const filters = [<SearchInput key="q" source="q" alwaysOn placeholder="Search sellers" />];
 const empty = <EmptyList title="No one has shown interest yet">Requests from the Become a Seller page appear here.</EmptyList>;
@@ -12,6 +12,8 @@ export function InterestedSellerList() {
       filters={filters}
       sort={{ field: 'interest_date', order: 'DESC' }}
       perPage={25}
+      queryOptions={QUIET_ERRORS}
+      pagination={<ListPagination />}
       empty={empty}
       error={<ListError message="Failed to fetch interested sellers" />}
     >

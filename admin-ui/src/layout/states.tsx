@@ -2,7 +2,7 @@ import ErrorOutline from '@mui/icons-material/ErrorOutline';
 import Inbox from '@mui/icons-material/Inbox';
 import { Box, Button, Chip, Typography } from '@mui/material';
 import type { ReactNode } from 'react';
-import { useListContext, useRecordContext } from 'react-admin';
+import { Pagination, useListContext, useRecordContext } from 'react-admin';
 
 /** The designed 'nothing here' state of a list. */
 export function EmptyList({ title, children }: { title: string; children?: ReactNode }) {
@@ -69,3 +69,12 @@ export function StatusChip({ source }: { source: string; label?: string }) {
   const text = String(value);
   return <Chip size="small" label={text.replace(/_/g, ' ')} color={TONES[text] ?? 'default'} variant={TONES[text] ? 'filled' : 'outlined'} />;
 }
+
+/** The list's pagination, left out while the list shows its failure state. */
+export function ListPagination() {
+  const { error } = useListContext();
+  return error ? null : <Pagination />;
+}
+
+/** Query options of every list: the designed failure state replaces react-admin's error toast. */
+export const QUIET_ERRORS = { onError: () => undefined } as const;

@@ -1,8 +1,8 @@
 import { ADMIN_MESSAGES, ADMIN_ORDER_FILTERS, ADMIN_REFRESH_MS, DEFAULT_ADMIN_ORDER_FILTER, formatRupees, rupeesToPaise } from '@mandi/domain';
 import type { AdminOrder } from '@mandi/contracts';
-import { Typography } from '@mui/material';
-import { Datagrid, DateField, FunctionField, List, SearchInput, SelectInput, TextField } from 'react-admin';
-import { EmptyList, ListError, StatusChip } from '../layout/states';
+import { Typography, useMediaQuery, type Theme } from '@mui/material';
+import { Datagrid, DateField, FunctionField, List, SearchInput, SelectInput, SimpleList, TextField } from 'react-admin';
+import { EmptyList, ListError, ListPagination, QUIET_ERRORS, StatusChip } from '../layout/states';
 
 const RANGE_LABELS: Record<string, string> = {
   '1h': 'Last hour',
@@ -25,11 +25,16 @@ const filters = [
   />,
 ];
 
+/** An admin order as the data provider hands it over: keyed by order_id. */
+type OrderRow = AdminOrder & { id: AdminOrder['order_id'] };
+
 const rupees = (price: number) => formatRupees(rupeesToPaise(price));
 const empty = <EmptyList title="No orders in this period">Choose a longer period above to see older orders.</EmptyList>;
 
 /** The Orders tab of 001 section 2, with the Admin order fields of section 3; refreshed every 60 s. */
 export function OrderList() {
+  // Phones get one line per order; the full table scrolls sideways on a narrow screen.
+  const narrow = useMediaQuery((theme: Theme) => theme.breakpoints.down('md'));
   return (
     <List
       title="Orders"
@@ -37,13 +42,25 @@ export function OrderList() {
       filterDefaultValues={{ filter: DEFAULT_ADMIN_ORDER_FILTER }}
       sort={{ field: 'created_at', order: 'DESC' }}
       perPage={25}
-      queryOptions={{ refetchInterval: ADMIN_REFRESH_MS }}
+      queryOptions={{ ...QUIET_ERRORS, refetchInterval: ADMIN_REFRESH_MS }}
+      pagination={<ListPagination />}
       empty={empty}
       error={<ListError message={ADMIN_MESSAGES.fetchOrdersFailed} />}
     >
+      {narrow ? (
+        <SimpleList<OrderRow>
+          linkType={false}
+          empty={empty}
+          primaryText={(order) => `#${order.order_id} · ${order.username}`}
+          secondaryText={(order) =>
+            `${order.items.length} ${order.items.length === 1 ? 'item' : 'items'} · ${order.district} ${order.pincode}`
+          }
+          tertiaryText={(order) => `${order.status.replace(/_/g, ' ')} · ${order.payment_status}`}
+        />
+      ) : (
       <Datagrid bulkActionButtons={false} rowClick={false} empty={empty}>
         <TextField source="order_id" label="Order" />
-        <FunctionField<AdminOrder>
+        <FunctionField<OrderRow>
           label="Customer"
           sortBy="username"
           render={(order) => (
@@ -57,7 +74,7 @@ export function OrderList() {
             </>
           )}
         />
-        <FunctionField<AdminOrder>
+        <FunctionField<OrderRow>
           label="Delivery address"
           sortBy="pincode"
           render={(order) => (
@@ -66,7 +83,7 @@ export function OrderList() {
             </Typography>
           )}
         />
-        <FunctionField<AdminOrder>
+        <FunctionField<OrderRow>
           label="Items"
           sortable={false}
           render={(order) =>
@@ -82,6 +99,7 @@ export function OrderList() {
         <DateField source="created_at" label="Placed" showTime locales="en-IN" />
         <TextField source="cancel_reason" label="Cancel reason" emptyText="—" sortable={false} />
       </Datagrid>
+      )}
     </List>
   );
 }

@@ -1,6 +1,6 @@
 import { ADMIN_MESSAGES } from '@mandi/domain';
 import { Datagrid, DateField, List, SearchInput, TextField } from 'react-admin';
-import { EmptyList, ListError, StatusChip } from '../layout/states';
+import { EmptyList, ListError, ListPagination, QUIET_ERRORS, StatusChip } from '../layout/states';
 
 const filters = [<SearchInput key="q" source="q" alwaysOn placeholder="Search users" />];
 const empty = <EmptyList title="No users yet">People appear here as soon as they sign up.</EmptyList>;
@@ -13,6 +13,8 @@ export function UserList() {
       filters={filters}
       sort={{ field: 'created_at', order: 'DESC' }}
       perPage={25}
+      queryOptions={QUIET_ERRORS}
+      pagination={<ListPagination />}
       empty={empty}
       error={<ListError message={ADMIN_MESSAGES.fetchUsersFailed} />}
     >
