@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { renderApp, stubApi } from './test/render-app';
@@ -14,7 +14,7 @@ describe('storefront routes', () => {
     expect(screen.getByText(/never sees or stores your card details/)).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: '6. Cancellation' })).toBeInTheDocument();
     expect(screen.getByText('5–7 business days')).toBeInTheDocument();
-    expect(document.title).toBe('Terms and Conditions | Mandi');
+    await waitFor(() => expect(document.title).toBe('Terms and Conditions | Mandi'));
   });
 
   it('shows the designed 404 for an unknown path', async () => {
