@@ -15,9 +15,16 @@ describe('loadConfig', () => {
   });
 
   it('limits public routes to 600 a minute per address in production, generously elsewhere, as set when set', () => {
-    expect(loadConfig({ NODE_ENV: 'production' }).RATE_LIMIT_PUBLIC_PER_MINUTE).toBe(600);
+    const production = { NODE_ENV: 'production', MAIL_TRANSPORT: 'smtp', SMTP_URL: 'smtp://mail.example.com:587' } as const;
+    expect(loadConfig(production).RATE_LIMIT_PUBLIC_PER_MINUTE).toBe(600);
     expect(loadConfig({ NODE_ENV: 'development' }).RATE_LIMIT_PUBLIC_PER_MINUTE).toBe(20_000);
-    expect(loadConfig({ NODE_ENV: 'production', RATE_LIMIT_PUBLIC_PER_MINUTE: '90' }).RATE_LIMIT_PUBLIC_PER_MINUTE).toBe(90);
+    expect(loadConfig({ ...production, RATE_LIMIT_PUBLIC_PER_MINUTE: '90' }).RATE_LIMIT_PUBLIC_PER_MINUTE).toBe(90);
+  });
+
+  it('captures mail locally by default, and refuses capture in production and smtp without a server', () => {
+    expect(loadConfig({}).MAIL_TRANSPORT).toBe('capture');
+    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/MAIL_TRANSPORT/);
+    expect(() => loadConfig({ MAIL_TRANSPORT: 'smtp' })).toThrow(/SMTP_URL/);
   });
 
   it('refuses a bad value, naming every bad variable', () => {

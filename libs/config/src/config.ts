@@ -25,6 +25,19 @@ export const configSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Folder of local files (uploads, invoices) when the local file store is used. */
   FILE_STORE_DIR: z.string().default('var/files'),
+  /** Where people reach the storefront; links in mails (verification, password reset) start here. */
+  PUBLIC_URL: z.string().url().default('http://localhost:3000'),
+  /**
+   * How the worker sends mail: 'capture' writes each mail as a JSON file to MAIL_CAPTURE_DIR (read at /dev/mail
+   * outside production), 'smtp' sends it through SMTP_URL. Production refuses 'capture'.
+   */
+  MAIL_TRANSPORT: z.enum(['capture', 'smtp']).default('capture'),
+  /** SMTP server of the 'smtp' transport, e.g. smtps://user:password@smtp.example.com:465. */
+  SMTP_URL: z.string().url().optional(),
+  /** Folder of the 'capture' transport. */
+  MAIL_CAPTURE_DIR: z.string().default('var/mail'),
+  /** Sender of every mail. */
+  MAIL_FROM: z.string().default('Mandi <no-reply@mandi.test>'),
   /** Built front ends served by the API at / and /adminpanel. */
   STOREFRONT_DIST: z.string().default('storefront/dist'),
   ADMIN_UI_DIST: z.string().default('admin-ui/dist'),
@@ -43,6 +56,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     throw new Error(`Invalid configuration: ${problems}`);
   }
   const config = parsed.data;
+  if (config.MAIL_TRANSPORT === 'smtp' && !config.SMTP_URL) {
+    throw new Error('Invalid configuration: SMTP_URL: required when MAIL_TRANSPORT is smtp');
+  }
+  if (config.NODE_ENV === 'production' && config.MAIL_TRANSPORT === 'capture') {
+    throw new Error('Invalid configuration: MAIL_TRANSPORT: capture keeps mail on disk, set smtp in production');
+  }
   return {
     ...config,
     RATE_LIMIT_PUBLIC_PER_MINUTE: config.RATE_LIMIT_PUBLIC_PER_MINUTE ?? (config.NODE_ENV === 'production' ? 600 : 20_000),

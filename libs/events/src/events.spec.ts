@@ -23,7 +23,7 @@ describe('the domain event registry', () => {
         'credit_note.issued',
         'seller.interest_recorded',
         'contact.message_received',
-        'account.verification_requested',
+        'signup.verification_requested',
         'account.password_reset_requested',
       ]),
     );

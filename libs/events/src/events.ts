@@ -30,7 +30,8 @@ export const domainEvents = {
   'user.suspended': event({ userId: entityId }, 'userId'),
   'user.reactivated': event({ userId: entityId }, 'userId'),
   'user.deleted': event({ userId: entityId }, 'userId'),
-  'account.verification_requested': event({ userId: entityId }, 'userId'),
+  // A sign-up (before any user row exists) asked for its verification mail; starts the window.
+  'signup.verification_requested': event({ signupId: entityId }, 'signupId'),
   'account.password_reset_requested': event({ userId: entityId }, 'userId'),
 
   // Catalog.
