@@ -37,6 +37,8 @@ COPY --from=build /app/node_modules ./node_modules
 COPY --from=build /app/libs ./libs
 COPY --from=build /app/apps/api/dist ./apps/api/dist
 COPY --from=build /app/apps/worker/dist ./apps/worker/dist
+# The mail templates, read at run time from beside dist (apps/worker/src/mail/mail.module.ts).
+COPY --from=build /app/apps/worker/templates ./apps/worker/templates
 COPY --from=build /app/storefront/dist ./storefront/dist
 COPY --from=build /app/admin-ui/dist ./admin-ui/dist
 COPY --from=build /app/prisma ./prisma

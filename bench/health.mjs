@@ -2,137 +2,22 @@
 // (POST /api/user/getUserId with a real emulator ID token) under 50 connections for 10 s each, against a running
 // `npm start` (BASE_URL, default http://localhost:3000), and the peak memory of the API and worker meanwhile.
 // The load generator runs on the same machine as the apps, so the figures are a floor, not a ceiling.
-import { readFileSync, readdirSync, readlinkSync } from 'node:fs';
 import { cpus } from 'node:os';
-import autocannon from 'autocannon';
-
-const baseUrl = (process.env.BASE_URL ?? 'http://localhost:3000').replace(/\/$/, '');
-const emulatorUrl = process.env.FIREBASE_AUTH_EMULATOR_URL ?? 'http://127.0.0.1:9099';
-const connections = Number(process.env.CONNECTIONS ?? 50);
-const duration = Number(process.env.DURATION ?? 10);
-const account = { email: 'buyer@mandi.test', password: 'mandi-demo' };
-
-/** Signs the demo buyer in through the emulator's REST API, as the browser SDK does. */
-async function signIn() {
-  const url = `${emulatorUrl}/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=demo-key`;
-  const response = await fetch(url, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ ...account, returnSecureToken: true }),
-  });
-  const body = await response.json();
-  if (!response.ok) throw new Error(`emulator sign-in of ${account.email} failed: ${JSON.stringify(body.error ?? body)}`);
-  return { idToken: body.idToken, uid: body.localId };
-}
-
-/** Linux sockets listening on `port`: their inodes, from /proc/net/tcp and tcp6. */
-function listeningInodes(port) {
-  const inodes = new Set();
-  for (const table of ['/proc/net/tcp', '/proc/net/tcp6']) {
-    let lines;
-    try {
-      lines = readFileSync(table, 'utf8').trim().split('\n').slice(1);
-    } catch {
-      continue;
-    }
-    for (const line of lines) {
-      const fields = line.trim().split(/\s+/);
-      const localPort = parseInt(fields[1].split(':').at(-1), 16);
-      if (localPort === port && fields[3] === '0A') inodes.add(fields[9]);
-    }
-  }
-  return inodes;
-}
-
-function processes() {
-  return readdirSync('/proc')
-    .filter((entry) => /^\d+$/.test(entry))
-    .map((pid) => {
-      try {
-        const cmdline = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').join(' ');
-        const ppid = Number(/^PPid:\s+(\d+)/m.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1]);
-        return { pid: Number(pid), cmdline, ppid };
-      } catch {
-        return undefined;
-      }
-    })
-    .filter(Boolean);
-}
-
-function ownsSocket(pid, inodes) {
-  try {
-    return readdirSync(`/proc/${pid}/fd`).some((fd) => {
-      try {
-        return inodes.has(/^socket:\[(\d+)\]$/.exec(readlinkSync(`/proc/${pid}/fd/${fd}`))?.[1]);
-      } catch {
-        return false;
-      }
-    });
-  } catch {
-    return false;
-  }
-}
-
-/** The API is whoever listens on BASE_URL's port; its worker is the worker started by the same parent. */
-function findApps() {
-  const port = Number(new URL(baseUrl).port || 80);
-  const inodes = listeningInodes(port);
-  const all = processes();
-  const api = all.find((p) => p.cmdline.includes('apps/api/dist/main.js') && ownsSocket(p.pid, inodes));
-  const workers = all.filter((p) => p.cmdline.includes('apps/worker/dist/main.js'));
-  const worker = workers.find((p) => api && p.ppid === api.ppid) ?? (workers.length === 1 ? workers[0] : undefined);
-  return { api, worker };
-}
-
-function memoryKb(pid) {
-  try {
-    const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-    const field = (name) => Number(new RegExp(`^${name}:\\s+(\\d+) kB`, 'm').exec(status)?.[1] ?? 0);
-    return { rss: field('VmRSS'), hwm: field('VmHWM') };
-  } catch {
-    return undefined;
-  }
-}
-
-/** Samples the resident memory of `pids` every 200 ms; `stop()` returns the peak seen and the kernel's VmHWM. */
-function sampleMemory(pids) {
-  const peaks = new Map(Object.entries(pids).filter(([, pid]) => pid).map(([name, pid]) => [name, { pid, rss: 0, hwm: 0 }]));
-  const sample = () => {
-    for (const peak of peaks.values()) {
-      const now = memoryKb(peak.pid);
-      if (now) Object.assign(peak, { rss: Math.max(peak.rss, now.rss), hwm: now.hwm });
-    }
-  };
-  sample();
-  const timer = setInterval(sample, 200);
-  return () => {
-    clearInterval(timer);
-    sample();
-    return peaks;
-  };
-}
-
-function load(title, options) {
-  return new Promise((resolve, reject) => {
-    autocannon({ connections, duration, ...options }, (error, result) => (error ? reject(error) : resolve({ title, result })));
-  });
-}
-
-function report({ title, result }) {
-  const problems = [];
-  if (result.non2xx) problems.push(`${result.non2xx} non-2xx`);
-  if (result.errors) problems.push(`${result.errors} errors`);
-  if (result.timeouts) problems.push(`${result.timeouts} timeouts`);
-  console.log(
-    `${title.padEnd(34)} ${result.requests.average.toFixed(0).padStart(7)} req/s   p50 ${String(result.latency.p50).padStart(4)} ms   ` +
-      `p99 ${String(result.latency.p99).padStart(4)} ms   ${result.requests.total} requests${problems.length ? `   (${problems.join(', ')})` : ''}`,
-  );
-  return problems.length === 0;
-}
+import {
+  baseUrl,
+  connections,
+  duration,
+  findApps,
+  load,
+  report,
+  reportMemory,
+  requireRunningApp,
+  sampleMemory,
+  signIn,
+} from './lib/measure.mjs';
 
 async function main() {
-  const health = await fetch(`${baseUrl}/api/health`).catch(() => undefined);
-  if (health?.status !== 200) throw new Error(`${baseUrl}/api/health does not answer 200: start the app with npm start first.`);
+  await requireRunningApp();
   const { idToken, uid } = await signIn();
   const check = await fetch(`${baseUrl}/api/user/getUserId`, {
     method: 'POST',
@@ -156,14 +41,7 @@ async function main() {
   const peaks = stopSampling();
   const clean = results.map(report).every(Boolean);
   console.log('');
-  for (const name of ['api', 'worker']) {
-    const peak = peaks.get(name);
-    console.log(
-      peak
-        ? `${name.padEnd(7)} pid ${peak.pid}: peak RSS during the run ${(peak.rss / 1024).toFixed(0)} MB (VmHWM ${(peak.hwm / 1024).toFixed(0)} MB)`
-        : `${name.padEnd(7)} process not found (is it running on this machine?)`,
-    );
-  }
+  reportMemory(peaks);
   if (!clean) process.exitCode = 1;
 }
 

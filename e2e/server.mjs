@@ -3,6 +3,7 @@
 // The database is prepared here rather than in a globalSetup because Playwright starts its webServer first.
 // Playwright stops this script by signalling its whole process group, which the API and worker share.
 // The Auth emulator of `npm test` (or of a running `npm start`) is reused; alone, this script starts its own.
+import { rm } from 'node:fs/promises';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Redis } from 'ioredis';
 import pg from 'pg';
@@ -18,6 +19,8 @@ import { maintenanceUrl } from '../scripts/lib/services.mjs';
 const e2ePort = Number(process.env.E2E_PORT || 3100);
 const e2eDatabaseName = 'mandi_e2e';
 const e2eRedisPrefix = 'mandi-e2e';
+/** The worker's captured mail of this run; journeys read it at /dev/mail like a person would. */
+const e2eMailDir = 'var/e2e/mail';
 
 const databaseUrl = (() => {
   const url = new URL(localEnvironment().DATABASE_URL);
@@ -29,6 +32,9 @@ const env = localEnvironment({
   PORT: String(e2ePort),
   DATABASE_URL: databaseUrl,
   REDIS_PREFIX: e2eRedisPrefix,
+  PUBLIC_URL: `http://127.0.0.1:${e2ePort}`,
+  MAIL_TRANSPORT: 'capture',
+  MAIL_CAPTURE_DIR: e2eMailDir,
   // Quiet by default: the run's own report is what matters; E2E_LOG_LEVEL=info shows every request.
   LOG_LEVEL: process.env.E2E_LOG_LEVEL || 'warn',
 });
@@ -87,6 +93,7 @@ for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => void afterG
 try {
   await recreateDatabase();
   await clearRedisPrefix();
+  await rm(e2eMailDir, { recursive: true, force: true });
   await migrate(databaseUrl, { log: say });
   // `npm test` has started the emulator already; `npm run test:e2e` alone may not have one.
   await startAuthEmulator({ onSpawn: (emulator) => (stopEmulator = emulator.stop) });

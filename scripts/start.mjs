@@ -114,6 +114,7 @@ function banner() {
     row('Storefront', `${baseUrl}/`),
     row('Console', `${baseUrl}/adminpanel`),
     row('API health', `${baseUrl}/api/health`),
+    row('Mail inbox', `${baseUrl}/dev/mail (verification and password-reset mails land here)`),
     row('Auth emulator', `${emulatorUrl} (project ${emulatorProjectId})`),
     '',
     `  Demo accounts, password ${paint('bold', DEMO_PASSWORD)}:`,

@@ -13,12 +13,15 @@ export const frontEndSettings = {
 /** process.env completed with the local defaults, the emulator settings and `overrides` (which win). */
 export function localEnvironment(overrides = {}) {
   const env = process.env;
+  const port = overrides.PORT || env.PORT || '3000';
   return {
     ...env,
     DATABASE_URL: env.DATABASE_URL || defaultDatabaseUrl,
     REDIS_URL: env.REDIS_URL || defaultRedisUrl,
     REDIS_PREFIX: env.REDIS_PREFIX || 'mandi',
-    PORT: env.PORT || '3000',
+    PORT: port,
+    // Links in mails (verification, password reset) point at the storefront this serves.
+    PUBLIC_URL: env.PUBLIC_URL || `http://localhost:${port}`,
     LOG_LEVEL: env.LOG_LEVEL || 'info',
     FIREBASE_PROJECT_ID: emulatorProjectId,
     FIREBASE_AUTH_EMULATOR_HOST: emulatorHost,

@@ -4,13 +4,16 @@ import { DatabaseModule } from '@mandi/database';
 import { eventRoutes, jobs } from '@mandi/events';
 import { QueuesModule } from '@mandi/queues';
 import { LoggerModule } from 'nestjs-pino';
+import { AccountsModule } from './accounts/accounts.module.js';
+import { WorkerConfigModule } from './config/worker-config.module.js';
 import { HeartbeatModule } from './heartbeat/heartbeat.module.js';
+import { MailModule } from './mail/mail.module.js';
 import { defaultPipelineSettings } from './pipeline/pipeline.options.js';
 import { PipelineModule } from './pipeline/pipeline.module.js';
 
 /**
  * The worker process: the outbox relay, one BullMQ worker per queue with jobs, and the heartbeat.
- * Job handlers are imported here, one module per feature, as later issues add them.
+ * Job handlers are imported here, one module per feature.
  */
 @Module({})
 export class WorkerModule {
@@ -18,6 +21,7 @@ export class WorkerModule {
     return {
       module: WorkerModule,
       imports: [
+        WorkerConfigModule.forRoot(config),
         LoggerModule.forRoot({
           pinoHttp: {
             level: config.LOG_LEVEL,
@@ -30,6 +34,8 @@ export class WorkerModule {
         QueuesModule.forRoot({ redisUrl: config.REDIS_URL, prefix: config.REDIS_PREFIX }),
         PipelineModule.forRoot({ jobs, routes: eventRoutes, settings: defaultPipelineSettings }),
         HeartbeatModule,
+        AccountsModule,
+        MailModule,
       ],
     };
   }

@@ -6,8 +6,21 @@ export const configSchema = z.object({
   PORT: z.coerce.number().int().positive().default(3000),
   /** Interface the API listens on. */
   HOST: z.string().default('0.0.0.0'),
-  /** Behind a load balancer, trust its X-Forwarded-For so rate limits and the terms record see the real address. */
-  TRUST_PROXY: z.stringbool().default(false),
+  /**
+   * Behind a load balancer, which X-Forwarded-For hops to trust, so rate limits and the terms record see the real
+   * address: 'false' (none), a number of hops (e.g. 1 for one load balancer), or the proxies' addresses or CIDRs,
+   * comma-separated. 'true' trusts every hop, which lets a client forge its address: only for a closed network.
+   */
+  TRUST_PROXY: z
+    .string()
+    .default('false')
+    .transform((value): boolean | number | string[] => {
+      const trimmed = value.trim();
+      if (/^(false|0|)$/i.test(trimmed)) return false;
+      if (/^true$/i.test(trimmed)) return true;
+      if (/^\d+$/.test(trimmed)) return Number(trimmed);
+      return trimmed.split(',').map((part) => part.trim()).filter(Boolean);
+    }),
   /**
    * Requests per minute one address may make to the public (not signed-in) routes. Unset, it is 600 in production;
    * elsewhere every request comes from one local address, and a test suite must not be taken for a scraper.

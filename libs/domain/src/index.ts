@@ -38,6 +38,7 @@ export * from './products/product.category.js';
 export * from './accounts/account.limits.js';
 export * from './accounts/account.messages.js';
 export * from './accounts/account.validation.js';
+export * from './accounts/account.names.js';
 
 export * from './addresses/address.limits.js';
 export * from './addresses/address.messages.js';

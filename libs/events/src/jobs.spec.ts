@@ -1,3 +1,4 @@
+import { AUTH_TIMINGS } from '@mandi/domain';
 import { z } from 'zod';
 import { domainEvents } from './events.js';
 import {
@@ -26,6 +27,18 @@ describe('the job registry', () => {
     expect(() => defineJobs({ 'Invoice.Render': { queue: 'documents', payload: z.object({}) } })).toThrow();
   });
 
+  it('accepts a delay of whole milliseconds and refuses any other', () => {
+    const payload = z.object({});
+    expect(defineJobs({ 'order.settle': { queue: 'deadlines', payload, delayMs: 8 * 3_600_000 } })).toEqual({
+      'order.settle': { queue: 'deadlines', payload, delayMs: 28_800_000 },
+    });
+    for (const delayMs of [0, -1, 1.5, Number.NaN, Number.POSITIVE_INFINITY]) {
+      expect(() => defineJobs({ 'order.settle': { queue: 'deadlines', payload, delayMs } })).toThrow(
+        `Job 'order.settle' has delayMs ${delayMs}; it must be a whole number of milliseconds above 0`,
+      );
+    }
+  });
+
   it('routes an event to the jobs listed for it, and an unlisted event nowhere', () => {
     const routes = defineRoutes(sample, {
       'order.placed': ['mail.order-placed'],
@@ -47,12 +60,28 @@ describe('the job registry', () => {
   });
 
   it("keeps the product's jobs on known queues and routes only to them", () => {
-    expect(queueNames).toEqual(['orders', 'payments', 'documents', 'mail', 'media', 'deadlines']);
+    expect(queueNames).toEqual(['orders', 'payments', 'documents', 'mail', 'media', 'deadlines', 'accounts']);
     for (const definition of Object.values(jobs as JobDefinitions)) {
       expect(queueNames).toContain(definition.queue);
     }
     for (const names of Object.values(eventRoutes)) {
       for (const name of names ?? []) expect(Object.keys(jobs)).toContain(name);
     }
+  });
+
+  it('sends the verification mail at once and expires an unverified sign-up 5 s after its 90 s window', () => {
+    expect(jobsForEvent(eventRoutes, 'signup.verification_requested')).toEqual(['mail.verification', 'signup.expire']);
+    expect(jobs['mail.verification']).toMatchObject({ queue: 'mail' });
+    expect(jobs['mail.verification']).not.toHaveProperty('delayMs');
+    expect(jobs['signup.expire']).toMatchObject({ queue: 'deadlines', delayMs: AUTH_TIMINGS.verificationWindowMs + 5_000 });
+    expect(jobs['signup.expire'].delayMs).toBe(95_000);
+  });
+
+  it('mails a password reset and removes the identity of a deleted account', () => {
+    expect(jobsForEvent(eventRoutes, 'account.password_reset_requested')).toEqual(['mail.password-reset']);
+    expect(jobs['mail.password-reset']).toMatchObject({ queue: 'mail' });
+    expect(jobsForEvent(eventRoutes, 'user.deleted')).toEqual(['account.remove-identity']);
+    expect(jobs['account.remove-identity']).toMatchObject({ queue: 'accounts' });
+    expect(jobs['account.remove-identity'].payload.safeParse({ userId: 7 }).success).toBe(true);
   });
 });

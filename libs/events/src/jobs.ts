@@ -1,5 +1,6 @@
+import { AUTH_TIMINGS } from '@mandi/domain';
 import type { z } from 'zod';
-import type { EventPayload, EventType } from './events.js';
+import { domainEvents, type EventPayload, type EventType } from './events.js';
 
 /**
  * The job side of the pipeline: which queues exist, which jobs run on them with what payload, and
@@ -8,7 +9,7 @@ import type { EventPayload, EventType } from './events.js';
  */
 
 /** The BullMQ queues; each is worked by the worker, scaled by running more workers. */
-export const queueNames = ['orders', 'payments', 'documents', 'mail', 'media', 'deadlines'] as const;
+export const queueNames = ['orders', 'payments', 'documents', 'mail', 'media', 'deadlines', 'accounts'] as const;
 
 /** The name of a queue. */
 export type QueueName = (typeof queueNames)[number];
@@ -17,6 +18,11 @@ export type QueueName = (typeof queueNames)[number];
 export interface JobDefinition<S extends z.ZodType = z.ZodType> {
   readonly queue: QueueName;
   readonly payload: S;
+  /**
+   * Run the job this long after its event was published (the outbox row's created_at), not at once: a deadline.
+   * Counted from the event, so a relay that runs late does not push the deadline further.
+   */
+  readonly delayMs?: number;
 }
 
 /** A registry of jobs by name. */
@@ -28,11 +34,15 @@ export type JobDefinitions = Readonly<Record<string, JobDefinition>>;
  */
 export const jobNamePattern = /^[a-z][a-z0-9_-]*(\.[a-z][a-z0-9_-]*)+$/;
 
-/** Declares a job registry; throws on a job name BullMQ could not carry. */
+/** Declares a job registry; throws on a job name BullMQ could not carry, or a delay that is not a whole, positive count of ms. */
 export function defineJobs<const J extends JobDefinitions>(jobs: J): J {
-  for (const name of Object.keys(jobs)) {
+  for (const [name, definition] of Object.entries(jobs)) {
     if (!jobNamePattern.test(name)) {
       throw new Error(`Job name '${name}' must be dotted lower-case words, e.g. 'invoice.render'`);
+    }
+    const { delayMs } = definition;
+    if (delayMs !== undefined && !(Number.isSafeInteger(delayMs) && delayMs > 0)) {
+      throw new Error(`Job '${name}' has delayMs ${delayMs}; it must be a whole number of milliseconds above 0`);
     }
   }
   return jobs;
@@ -71,10 +81,30 @@ export function jobsForEvent(routes: AnyEventRoutes, type: string): readonly str
 }
 
 /**
+ * How long after the verification mail was asked for the unverified account is removed: the 90 s window plus a
+ * margin, so the verification page (which gives up at 90 s) and a verification in the last second finish first.
+ */
+export const SIGNUP_EXPIRY_DELAY_MS = AUTH_TIMINGS.verificationWindowMs + 5_000;
+
+/**
  * The product's jobs. A job enters this registry together with its handler in apps/worker (the
  * worker refuses to start with a job nobody handles), in the issue that gives it real work.
  */
-export const jobs = defineJobs({});
+export const jobs = defineJobs({
+  // Accounts (apps/worker/src/mail, apps/worker/src/accounts).
+  'mail.verification': { queue: 'mail', payload: domainEvents['signup.verification_requested'].payload },
+  'signup.expire': {
+    queue: 'deadlines',
+    payload: domainEvents['signup.verification_requested'].payload,
+    delayMs: SIGNUP_EXPIRY_DELAY_MS,
+  },
+  'mail.password-reset': { queue: 'mail', payload: domainEvents['account.password_reset_requested'].payload },
+  'account.remove-identity': { queue: 'accounts', payload: domainEvents['user.deleted'].payload },
+});
 
 /** The product's routes from events to jobs; see docs/events.md for the table. */
-export const eventRoutes: EventRoutes<typeof jobs> = defineRoutes(jobs, {});
+export const eventRoutes: EventRoutes<typeof jobs> = defineRoutes(jobs, {
+  'signup.verification_requested': ['mail.verification', 'signup.expire'],
+  'account.password_reset_requested': ['mail.password-reset'],
+  'user.deleted': ['account.remove-identity'],
+});

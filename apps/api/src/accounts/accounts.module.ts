@@ -1,7 +1,15 @@
 import { Module } from '@nestjs/common';
+import { AccountDeletionService } from './account-deletion.service.js';
 import { AccountsController } from './accounts.controller.js';
-import { AccountsService } from './accounts.service.js';
+import { AccountsRepository } from './accounts.repository.js';
+import { OauthLoginService } from './oauth-login.service.js';
+import { PasswordResetService } from './password-reset.service.js';
+import { SignUpService } from './sign-up.service.js';
 
-/** Sign-up and sign-in calls. */
-@Module({ controllers: [AccountsController], providers: [AccountsService] })
+/** The life of an account: sign-up, OAuth sign-in, password reset, deletion (routes under /api/auth and /api/user). */
+@Module({
+  controllers: [AccountsController],
+  providers: [AccountsRepository, SignUpService, OauthLoginService, PasswordResetService, AccountDeletionService],
+  exports: [SignUpService, PasswordResetService, AccountDeletionService],
+})
 export class AccountsModule {}

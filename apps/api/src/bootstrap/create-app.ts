@@ -6,8 +6,9 @@ import helmet from '@fastify/helmet';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import { Logger } from 'nestjs-pino';
-import { loadConfig } from '@mandi/config';
+import { loadConfig, type AppConfig } from '@mandi/config';
 import { AppModule } from '../app.module.js';
+import { devMailEnabled, serveDevMail } from '../dev-mail/dev-mail.routes.js';
 import { serveFrontEnds } from '../web/front-ends.js';
 import { securityHeaders } from './security-headers.js';
 
@@ -23,14 +24,15 @@ function requestId(request: IncomingMessage): string {
 }
 
 /**
- * Builds the whole HTTP application: Nest on Fastify under the /api prefix, request ids, security headers, and the
- * two built front ends on the same origin. Errors Fastify raises before a route runs (bad JSON, a body too large)
- * also reach Nest's exception layer, so they too leave in the one error shape.
+ * Builds the whole HTTP application: Nest on Fastify under the /api prefix, request ids, security headers, the
+ * two built front ends on the same origin, and in development the inbox of captured mail at /dev/mail. Errors Fastify
+ * raises before a route runs (bad JSON, a body too large) also reach Nest's exception layer, so they too leave in the
+ * one error shape.
  */
 export async function createApp(): Promise<NestFastifyApplication> {
   const config = loadConfig();
   // Fastify's request id is what every log line of a request carries (pino-http reuses it) and what the client sees.
-  const adapter = new FastifyAdapter({ bodyLimit: JSON_BODY_LIMIT, trustProxy: config.TRUST_PROXY, genReqId: requestId });
+  const adapter = new FastifyAdapter({ bodyLimit: JSON_BODY_LIMIT, trustProxy: trustedProxies(config.TRUST_PROXY), genReqId: requestId });
   const app = await NestFactory.create<NestFastifyApplication>(AppModule, adapter, { bufferLogs: true });
   app.useLogger(app.get(Logger));
   app.setGlobalPrefix('api');
@@ -48,6 +50,13 @@ export async function createApp(): Promise<NestFastifyApplication> {
     encodings: ['br', 'gzip'],
     brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } },
   });
+  // The inbox of captured mail at /dev/mail, beside /api like the front ends; never in production.
+  if (devMailEnabled(config)) serveDevMail(fastify, config.MAIL_CAPTURE_DIR);
   await serveFrontEnds(fastify, { storefront: config.STOREFRONT_DIST, adminUi: config.ADMIN_UI_DIST });
   return app;
+}
+
+/** Fastify's trustProxy for TRUST_PROXY: a hop count becomes "trust the nearest n hops". */
+function trustedProxies(setting: AppConfig['TRUST_PROXY']): boolean | string[] | ((address: string, hop: number) => boolean) {
+  return typeof setting === 'number' ? (_address, hop) => hop < setting : setting;
 }

@@ -9,12 +9,14 @@ export interface RateLimitRule {
   windowMs: number;
   /** What to count by; defaults to the client address. Return null to not count this request. */
   key?: (request: FastifyRequest) => string | null;
+  /** What a refused caller reads; defaults to ACCESS_MESSAGES.tooManyRequests. */
+  message?: string;
 }
 
 export const RATE_LIMIT_KEY = 'mandi:rate-limit';
 
-/** Sets a route's own limit (for example per e-mail address on password reset). */
-export const RateLimit = (rule: RateLimitRule) => SetMetadata(RATE_LIMIT_KEY, rule);
+/** Sets a route's own limits (for example per e-mail address and per client address on password reset); all must pass. */
+export const RateLimit = (...rules: [RateLimitRule, ...RateLimitRule[]]) => SetMetadata(RATE_LIMIT_KEY, rules);
 
 /** Exempts a public route from the default limit (the health check, which load balancers poll). */
 export const NoRateLimit = () => SetMetadata(RATE_LIMIT_KEY, false);

@@ -31,23 +31,25 @@ export class RateLimitGuard implements CanActivate {
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
     const targets = [context.getHandler(), context.getClass()];
-    const own = this.reflector.getAllAndOverride<RateLimitRule | false | undefined>(RATE_LIMIT_KEY, targets);
+    const own = this.reflector.getAllAndOverride<RateLimitRule[] | false | undefined>(RATE_LIMIT_KEY, targets);
     const access = this.reflector.getAllAndOverride<Access | undefined>(ACCESS_KEY, targets);
-    const rule = own === false ? null : (own ?? (access === 'public' ? this.publicRule : null));
-    if (!rule) return true;
-
+    const rules = own === false ? [] : (own ?? (access === 'public' ? [this.publicRule] : []));
     const request = context.switchToHttp().getRequest<FastifyRequest>();
+    const reply = context.switchToHttp().getResponse<FastifyReply>();
+    for (const rule of rules) await this.count(rule, request, reply);
+    return true;
+  }
+
+  private async count(rule: RateLimitRule, request: FastifyRequest, reply: FastifyReply): Promise<void> {
     const key = rule.key ? rule.key(request) : request.ip;
-    if (key === null) return true;
+    if (key === null) return;
 
     const { hits, resetInMs } = await this.store.hit(`${rule.name}:${key}`, rule.windowMs);
-    const reply = context.switchToHttp().getResponse<FastifyReply>();
     void reply.header('ratelimit-limit', rule.limit);
     void reply.header('ratelimit-remaining', Math.max(0, rule.limit - hits));
     if (hits > rule.limit) {
       void reply.header('retry-after', Math.ceil(resetInMs / 1000));
-      throw new DomainError('rate_limited', ACCESS_MESSAGES.tooManyRequests);
+      throw new DomainError('rate_limited', rule.message ?? ACCESS_MESSAGES.tooManyRequests);
     }
-    return true;
   }
 }

@@ -1,14 +1,82 @@
-import { Body, Controller, HttpCode, Post } from '@nestjs/common';
-import { getUserIdBodySchema, type GetUserIdBody, type GetUserIdAnswer } from '@mandi/contracts';
-import { CurrentCaller } from '../auth/access.decorators.js';
-import type { Caller } from '../auth/caller.js';
+import { Body, Controller, Delete, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
+import {
+  createUserBodySchema,
+  deleteAccountParamsSchema,
+  emailQuerySchema,
+  getUserIdBodySchema,
+  resetPasswordBodySchema,
+  type CreateUserAnswer,
+  type CreateUserBody,
+  type DeleteAccountParams,
+  type EmailQuery,
+  type GetUserIdAnswer,
+  type GetUserIdBody,
+  type MessageAnswer,
+  type ResetPasswordBody,
+  type UserExistsAnswer,
+  type UserStatusAnswer,
+} from '@mandi/contracts';
+import { SIGN_UP_MESSAGES } from '@mandi/domain';
+import { ACCOUNT_RATE_LIMITS } from '../accounts/account.rate-limits.js';
+import { AccountDeletionService } from '../accounts/account-deletion.service.js';
+import { ClientAddress } from '../accounts/client-address.decorator.js';
+import { PasswordResetService } from '../accounts/password-reset.service.js';
+import { SignUpService } from '../accounts/sign-up.service.js';
+import { CurrentCaller, CurrentIdentity, IdentityOnly, Public } from '../auth/access.decorators.js';
+import type { Caller, Identity } from '../auth/caller.js';
 import { ZodPipe } from '../common/zod-body.pipe.js';
+import { RateLimit } from '../rate-limit/rate-limit.decorator.js';
 import { UsersService } from './users.service.js';
 
 /** Account calls under /api/user. */
 @Controller('user')
 export class UsersController {
-  constructor(private readonly users: UsersService) {}
+  constructor(
+    private readonly users: UsersService,
+    private readonly signUp: SignUpService,
+    private readonly passwordReset: PasswordResetService,
+    private readonly deletion: AccountDeletionService,
+  ) {}
+
+  /**
+   * The user record of a verified identity: 201 {message, userId} when made, 409 when it exists already (the
+   * verification page counts both as success).
+   */
+  @Post('create-user')
+  @IdentityOnly()
+  async createUser(
+    @Body(new ZodPipe(createUserBodySchema)) body: CreateUserBody,
+    @CurrentIdentity() identity: Identity,
+    @ClientAddress() ipAddress: string,
+  ): Promise<CreateUserAnswer> {
+    const userId = await this.signUp.createUser(identity, body, ipAddress);
+    return { message: SIGN_UP_MESSAGES.userCreated, userId: String(userId) };
+  }
+
+  /** 'active' or 'suspended' for an account's e-mail; 404 when there is none. Limited against enumeration. */
+  @Get('user-status')
+  @Public()
+  @RateLimit(ACCOUNT_RATE_LIMITS.accountLookup)
+  userStatus(@Query(new ZodPipe(emailQuerySchema)) query: EmailQuery): Promise<UserStatusAnswer> {
+    return this.users.statusByEmail(query.email);
+  }
+
+  /** Whether an account has this e-mail. Limited against enumeration. */
+  @Get('user-exists')
+  @Public()
+  @RateLimit(ACCOUNT_RATE_LIMITS.accountLookup)
+  userExists(@Query(new ZodPipe(emailQuerySchema)) query: EmailQuery): Promise<UserExistsAnswer> {
+    return this.users.existsByEmail(query.email);
+  }
+
+  /** Queues a reset mail for an active account; the same answer for any address. One per address per 120 s. */
+  @Post('reset-password')
+  @Public()
+  @RateLimit(ACCOUNT_RATE_LIMITS.resetPerClient, ACCOUNT_RATE_LIMITS.resetPerEmail)
+  @HttpCode(200)
+  resetPassword(@Body(new ZodPipe(resetPasswordBodySchema)) body: ResetPasswordBody): Promise<MessageAnswer> {
+    return this.passwordReset.requestReset(body.email);
+  }
 
   /** Our user id and role for a uid: the caller's own (or any, for an admin; the access guard checks). */
   @Post('getUserId')
@@ -18,5 +86,11 @@ export class UsersController {
     @CurrentCaller() caller: Caller,
   ): Promise<GetUserIdAnswer> {
     return this.users.getUserId(body.uid, caller);
+  }
+
+  /** Deletes the account of uid: the owner's own, or any for an admin (the access guard checks). */
+  @Delete('delete-account/:uid')
+  deleteAccount(@Param(new ZodPipe(deleteAccountParamsSchema)) params: DeleteAccountParams): Promise<MessageAnswer> {
+    return this.deletion.deleteAccount(params.uid);
   }
 }

@@ -12,4 +12,10 @@ export class UsersRepository {
       select: { id: true, role: true },
     });
   }
+
+  /** The status of the account (not deleted) with `email`, any case; null when there is none. */
+  async findStatusByEmail(email: string): Promise<'active' | 'suspended' | null> {
+    const user = await this.prisma.user.findFirst({ where: { email, deletedAt: null }, select: { status: true } });
+    return user?.status ?? null;
+  }
 }

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import { DomainError, ACCESS_MESSAGES } from '@mandi/domain';
-import type { GetUserIdAnswer } from '@mandi/contracts';
+import { DomainError, ACCESS_MESSAGES, SIGN_IN_MESSAGES } from '@mandi/domain';
+import type { GetUserIdAnswer, UserExistsAnswer, UserStatusAnswer } from '@mandi/contracts';
 import type { Caller } from '../auth/caller.js';
 import { UsersRepository } from './users.repository.js';
 
@@ -15,5 +15,17 @@ export class UsersService {
     const user = await this.users.findActiveByFirebaseUid(uid);
     if (!user) throw new DomainError('not_found', ACCESS_MESSAGES.noAccount);
     return { userId: String(user.id), role: user.role };
+  }
+
+  /** Whether the account of `email` is active or suspended (the sign-in page signs a suspended user out). */
+  async statusByEmail(email: string): Promise<UserStatusAnswer> {
+    const status = await this.users.findStatusByEmail(email);
+    if (status === null) throw new DomainError('not_found', SIGN_IN_MESSAGES.noAccount);
+    return { status };
+  }
+
+  /** Whether an account (not deleted) has `email`. */
+  async existsByEmail(email: string): Promise<UserExistsAnswer> {
+    return { exists: (await this.users.findStatusByEmail(email)) !== null };
   }
 }

@@ -19,8 +19,17 @@ const RELAY_TRANSACTION_TIMEOUT_MS = 15_000;
 const MAX_ERROR_BACKOFF_MS = 5_000;
 
 /**
- * Moves committed outbox rows to BullMQ: one job per routed job name, with a fixed job id, then marks
- * the rows published, all inside the transaction that locked them.
+ * How long a job due `delayMs` after its event must still wait: counted from the event's created_at, so a relay
+ * that runs late (the worker was down, the outbox was backed up) does not push the deadline further, and one past
+ * due runs at once. Both times come from the database clock.
+ */
+export function remainingDelayMs(row: Pick<PendingOutboxRow, 'createdAt' | 'claimedAt'>, delayMs: number): number {
+  return Math.max(0, row.createdAt.getTime() + delayMs - row.claimedAt.getTime());
+}
+
+/**
+ * Moves committed outbox rows to BullMQ: one job per routed job name, with a fixed job id (and, for a job
+ * with `delayMs`, a BullMQ delay), then marks the rows published, all inside the transaction that locked them.
  *
  * A crash between enqueueing and the commit leaves the rows unpublished; the next pass enqueues them
  * again under the same job ids, which BullMQ ignores while the first jobs are kept (see
@@ -129,6 +138,7 @@ export class OutboxRelay implements OnApplicationBootstrap, OnModuleDestroy {
           data: { eventId: String(row.id), event: row.type, payload: row.payload },
           opts: {
             jobId: eventJobId(jobName, row.id),
+            ...(definition.delayMs !== undefined && { delay: remainingDelayMs(row, definition.delayMs) }),
             attempts,
             backoff: { type: 'exponential', delay: backoffDelayMs },
             removeOnComplete: { age: keepCompletedSeconds },

@@ -6,6 +6,10 @@ export interface PendingOutboxRow {
   readonly id: bigint;
   readonly type: string;
   readonly payload: unknown;
+  /** When the event was published, by the database clock: delayed jobs count from here. */
+  readonly createdAt: Date;
+  /** The database clock when the row was claimed, so a delay is measured on one clock, whatever the worker's says. */
+  readonly claimedAt: Date;
 }
 
 /** The relay's access to outbox_events. */
@@ -17,7 +21,7 @@ export class OutboxRepository {
    */
   async claimUnpublished(tx: Transaction, limit: number): Promise<PendingOutboxRow[]> {
     return tx.$queryRaw<PendingOutboxRow[]>`
-      SELECT id, type, payload
+      SELECT id, type, payload, created_at AS "createdAt", statement_timestamp() AS "claimedAt"
         FROM outbox_events
        WHERE published_at IS NULL
        ORDER BY id

@@ -3,12 +3,15 @@ import type { TestingModule } from '@nestjs/testing';
 import { createTestDatabase, newUser, type TestDatabase } from '@mandi/database';
 import { publish } from '@mandi/events';
 import type { Queue } from 'bullmq';
-import { OutboxRelay } from './outbox.relay.js';
+import { OutboxRelay, remainingDelayMs } from './outbox.relay.js';
 import {
   buildTestWorker,
   CrashingOutboxRepository,
   createEffectsTable,
   deleteKeys,
+  delayedTestJobs,
+  delayedTestRoutes,
+  testDelayMs,
   FailingHandler,
   SlowRecordingHandler,
   uniquePrefix,
@@ -289,4 +292,82 @@ it('lets a running job finish, writing through the database, before shutdown com
 
   expect(await effects()).toEqual([{ event_id: eventId, user_id: userId, attempt: 1 }]);
   expect(await processed()).toEqual([{ eventId, handler: 'test.record' }]);
+});
+
+describe('delayed jobs', () => {
+  const delayed = { registry: { jobs: delayedTestJobs, routes: delayedTestRoutes } };
+
+  /** Moves an event's created_at back, as if the relay reached it `ms` late. */
+  async function publishedAgo(eventId: bigint, ms: number): Promise<void> {
+    await db.prisma.$executeRaw`
+      UPDATE outbox_events SET created_at = created_at - make_interval(secs => ${ms / 1000}) WHERE id = ${eventId}`;
+  }
+
+  async function ranAfterEventMs(eventId: bigint): Promise<number> {
+    const [row] = await db.prisma.$queryRaw<{ ms: number }[]>`
+      SELECT (extract(epoch FROM e.recorded_at - o.created_at) * 1000)::float8 AS ms
+        FROM test_effects e JOIN outbox_events o ON o.id = e.event_id
+       WHERE e.event_id = ${eventId}`;
+    return row!.ms;
+  }
+
+  it('counts the wait from the event, never below zero', () => {
+    const createdAt = new Date('2026-11-22T10:00:00.000Z');
+    const at = (iso: string) => ({ createdAt, claimedAt: new Date(iso) });
+    expect(remainingDelayMs(at('2026-11-22T10:00:00.000Z'), 95_000)).toBe(95_000);
+    expect(remainingDelayMs(at('2026-11-22T10:00:30.000Z'), 95_000)).toBe(65_000);
+    expect(remainingDelayMs(at('2026-11-22T10:01:35.000Z'), 95_000)).toBe(0);
+    expect(remainingDelayMs(at('2026-11-22T18:00:00.000Z'), 95_000)).toBe(0);
+  });
+
+  it('holds the job until its delay after the event has passed, then runs it once', async () => {
+    const worker = await startWorker(delayed);
+    const { eventId, userId } = await createUserWithEvent();
+
+    expect(await worker.get(OutboxRelay).relayOnce()).toBe(1);
+    const job = await queue(worker, 'deadlines').getJob(`test.record#${eventId}`);
+    expect(await job?.getState()).toBe('delayed');
+    expect(job!.opts.delay).toBeLessThanOrEqual(testDelayMs);
+    expect(job!.opts.delay).toBeGreaterThan(testDelayMs - 1_000);
+    // The row is published at once: the wait is BullMQ's, not the outbox's.
+    expect(await unpublishedCount()).toBe(0);
+
+    await pause(testDelayMs / 2);
+    expect(await effects()).toEqual([]);
+
+    await waitFor(async () => (await effects()).length > 0);
+    expect(await effects()).toEqual([{ event_id: eventId, user_id: userId, attempt: 1 }]);
+    expect(await ranAfterEventMs(eventId)).toBeGreaterThanOrEqual(testDelayMs);
+    expect(await ranAfterEventMs(eventId)).toBeLessThan(testDelayMs + 1_500);
+  });
+
+  it('does not push the deadline further when the relay runs late', async () => {
+    const worker = await startWorker(delayed);
+    const { eventId } = await createUserWithEvent();
+    await publishedAgo(eventId, 1_000);
+
+    expect(await worker.get(OutboxRelay).relayOnce()).toBe(1);
+    const job = await queue(worker, 'deadlines').getJob(`test.record#${eventId}`);
+    expect(job!.opts.delay).toBeLessThanOrEqual(testDelayMs - 1_000);
+
+    await waitFor(async () => (await effects()).length > 0);
+    // Still due 1.5 s after the event, not 1.5 s after the late relay.
+    expect(await ranAfterEventMs(eventId)).toBeGreaterThanOrEqual(testDelayMs);
+    expect(await ranAfterEventMs(eventId)).toBeLessThan(testDelayMs + 1_000);
+  });
+
+  it('runs a job whose deadline passed while nothing relayed at once', async () => {
+    const worker = await startWorker(delayed);
+    const { eventId, userId } = await createUserWithEvent();
+    await publishedAgo(eventId, 60_000);
+
+    const relayedAt = Date.now();
+    expect(await worker.get(OutboxRelay).relayOnce()).toBe(1);
+    await waitFor(async () => (await effects()).length > 0);
+
+    expect(Date.now() - relayedAt).toBeLessThan(testDelayMs);
+    expect(await effects()).toEqual([{ event_id: eventId, user_id: userId, attempt: 1 }]);
+    const job = await queue(worker, 'deadlines').getJob(`test.record#${eventId}`);
+    expect(job!.opts.delay ?? 0).toBe(0);
+  });
 });

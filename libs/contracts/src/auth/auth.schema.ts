@@ -1,6 +1,19 @@
 import { SIGN_IN_MESSAGES, SIGN_UP_MESSAGES, TERMS_VERSION, USERNAME_PATTERN, USER_ROLES, USER_STATUSES } from '@mandi/domain';
 import { z } from 'zod';
-import { emailSchema, idSchema, isoDateTimeSchema, uidSchema } from '../common/fields.js';
+import { emailSchema, idSchema, messageAnswerSchema, requiredText, uidSchema } from '../common/fields.js';
+
+/** Messages of the auth bodies' technical fields (the client fills them, a person never types them). */
+export const AUTH_FIELD_MESSAGES = {
+  providerRequired: 'provider is required',
+  providerTooLong: 'provider must be at most 50 characters',
+  agreedAtInvalid: 'agreedAt must be an ISO 8601 date-time',
+  termsVersion: `Terms version must be ${TERMS_VERSION}`,
+} as const;
+
+/** When the terms were agreed to, as the client's clock says (the server never records a time in its future). */
+const agreedAt = z.iso.datetime({ offset: true, error: AUTH_FIELD_MESSAGES.agreedAtInvalid });
+/** The terms version agreed to: only the current one. */
+const termsVersion = z.literal(TERMS_VERSION, { error: AUTH_FIELD_MESSAGES.termsVersion });
 
 /** A username to register: 3 to 15 letters, digits and underscore (spec 000 section 5). */
 export const usernameSchema = z
@@ -11,20 +24,23 @@ export const usernameSchema = z
 /** An e-mail field of the auth calls, with the sign-in page's message. */
 const email = emailSchema(SIGN_IN_MESSAGES.invalidEmail);
 
-/** Where the client got the public address it reports (the server records the request's own address too). */
+/**
+ * The public address the earlier client looked up and sent. Accepted for compatibility and ignored: the server
+ * records the address the request itself came from.
+ */
 const ipAddress = z.string().trim().max(64).optional();
 
 /** Body of POST /api/auth/oauth-login (the OAuth login payload of spec 000 section 3). */
 export const oauthLoginBodySchema = z.object({
-  provider: z.string().trim().min(1).max(50),
+  provider: requiredText(AUTH_FIELD_MESSAGES.providerRequired, 50, AUTH_FIELD_MESSAGES.providerTooLong),
   uid: uidSchema,
   email,
   displayName: z.string().trim().max(100).nullish(),
   photoURL: z.string().trim().max(2000).nullish(),
   ipAddress,
   agreedToTerms: z.boolean().optional(),
-  agreedAt: isoDateTimeSchema.optional(),
-  termsVersion: z.literal(TERMS_VERSION).optional(),
+  agreedAt: agreedAt.optional(),
+  termsVersion: termsVersion.optional(),
 });
 /** Type of {@link oauthLoginBodySchema}. */
 export type OauthLoginBody = z.infer<typeof oauthLoginBodySchema>;
@@ -44,26 +60,32 @@ export const checkUsernameAnswerSchema = z.object({ available: z.boolean() });
 /** Type of {@link checkUsernameAnswerSchema}. */
 export type CheckUsernameAnswer = z.infer<typeof checkUsernameAnswerSchema>;
 
-/** Body of POST /api/auth/send-verification. */
+/** Body of POST /api/auth/send-verification; displayName is the chosen username, reserved for the verification window. */
 export const sendVerificationBodySchema = z.object({
   email,
-  displayName: z.string().trim().max(100).nullish(),
+  displayName: usernameSchema,
   uid: uidSchema,
 });
 /** Type of {@link sendVerificationBodySchema}. */
 export type SendVerificationBody = z.infer<typeof sendVerificationBodySchema>;
+/** Answer of send-verification: { message } once the mail is queued. */
+export const sendVerificationAnswerSchema = messageAnswerSchema;
 
 /** Body of POST /api/user/create-user (the user creation record of spec 000 section 3); the terms must be agreed. */
 export const createUserBodySchema = z.object({
   email,
   username: usernameSchema,
   agreedToTerms: z.literal(true, { error: SIGN_UP_MESSAGES.incompleteForm.text }),
-  agreedAt: isoDateTimeSchema,
+  agreedAt,
   ipAddress,
-  termsVersion: z.literal(TERMS_VERSION, { error: `Terms version must be ${TERMS_VERSION}` }),
+  termsVersion,
 });
 /** Type of {@link createUserBodySchema}. */
 export type CreateUserBody = z.infer<typeof createUserBodySchema>;
+/** Answer of create-user (201): the message and our new user id. */
+export const createUserAnswerSchema = z.object({ message: z.string(), userId: idSchema });
+/** Type of {@link createUserAnswerSchema}. */
+export type CreateUserAnswer = z.infer<typeof createUserAnswerSchema>;
 
 /** Query of GET /api/user/user-status and GET /api/user/user-exists. */
 export const emailQuerySchema = z.object({ email });
@@ -80,6 +102,8 @@ export type UserExistsAnswer = z.infer<typeof userExistsAnswerSchema>;
 export const resetPasswordBodySchema = z.object({ email });
 /** Type of {@link resetPasswordBodySchema}. */
 export type ResetPasswordBody = z.infer<typeof resetPasswordBodySchema>;
+/** Answer of reset-password: the same { message } whether or not the address has an account. */
+export const resetPasswordAnswerSchema = messageAnswerSchema;
 
 /** Body of POST /api/user/getUserId. */
 export const getUserIdBodySchema = z.object({ uid: uidSchema });
@@ -90,6 +114,8 @@ export type GetUserIdAnswer = z.infer<typeof getUserIdAnswerSchema>;
 
 /** Path of DELETE /api/user/delete-account/{uid}. */
 export const deleteAccountParamsSchema = z.object({ uid: uidSchema });
+/** Answer of delete-account: { message }. */
+export const deleteAccountAnswerSchema = messageAnswerSchema;
 
 /** Type of {@link checkUsernameQuerySchema}. */
 export type CheckUsernameQuery = z.infer<typeof checkUsernameQuerySchema>;

@@ -1,3 +1,5 @@
+import { AUTH_TIMINGS } from './account.limits.js';
+
 // Texts of spec 000 section 8 (sign-in, sign-up, verification, forgot password, profile, header) character for
 // character. Where the spec names only a title (or 'a timeout message'), the text is ours and marked so.
 
@@ -27,6 +29,10 @@ export const SIGN_UP_MESSAGES = {
   signupFailed: { title: 'Signup Failed', text: 'Something went wrong. Please try again.' },
   /** Ours: the server's answer when an e-mail already has an account. */
   emailInUse: 'An account with this email already exists.',
+  /** Ours: create-user's answer when the account has been made. */
+  userCreated: 'Your account has been created.',
+  /** Ours: the answer when the signed-in identity already has an account (the verification page counts 409 as success). */
+  accountExists: 'Your account already exists.',
 } as const;
 
 /** Messages of the e-mail verification page (titles from the spec, texts ours). */
@@ -34,13 +40,22 @@ export const VERIFICATION_MESSAGES = {
   timeout: { title: 'Verification Timed Out', text: 'Your email was not verified in time. Please sign up again.' },
   somethingWentWrong: { title: 'Something Went Wrong', text: 'We could not finish creating your account. Please sign in again.' },
   saveFailed: { title: 'Save Failed', text: 'We could not save your account. Please try again.' },
+  /** Ours: send-verification's answer once the mail is on its way. */
+  mailSent: 'Verification email sent. Please check your inbox.',
+  /** Ours: create-user refuses an identity whose e-mail is not verified yet. */
+  emailNotVerified: 'Please verify your email address before your account is created.',
 } as const;
 
 /** Messages of the forgot-password page. */
 export const FORGOT_PASSWORD_MESSAGES = {
   fallback: 'Something went wrong.Please try again',
-  /** Ours: the server's answer when the reset e-mail was sent. */
-  sent: 'Password reset email sent. Please check your inbox.',
+  /**
+   * Ours: the server's one answer to a reset request, whether or not the address has an account, so the answer
+   * tells nobody which addresses are registered.
+   */
+  sent: 'If an account exists for this email, a password reset link has been sent.',
+  /** Ours: a second request for the same address inside the lockout (spec 000: 120 s). */
+  tooSoon: `A reset link was requested for this email moments ago. Please wait ${AUTH_TIMINGS.resetLockoutMs / 60_000} minutes before trying again.`,
 } as const;
 
 /** Messages of the profile pages. */
@@ -93,4 +108,6 @@ export const ACCESS_MESSAGES = {
   noAccount: 'No account found. Please sign up first.',
   /** Ours: a uid or userId that is not the caller's own. */
   notYours: 'You can only access your own account.',
+  /** Ours: an e-mail in an account call that is not the signed-in identity's own. */
+  emailNotYours: 'This email does not belong to the account you signed in with.',
 } as const;

@@ -1,3 +1,4 @@
+import { FORGOT_PASSWORD_MESSAGES } from './account.messages.js';
 import { AUTH_TIMINGS, CREATE_USER_SUCCESS_STATUSES, TERMS_VERSION, toggledUserStatus } from './account.limits.js';
 import { checkUsername, isValidUsername, validateProfileInput, validateSignIn, validateSignUp } from './account.validation.js';
 
@@ -74,6 +75,10 @@ describe('account constants', () => {
       usernameCheckDebounceMs: 1_000,
     });
     expect(CREATE_USER_SUCCESS_STATUSES).toEqual([200, 201, 409]);
+  });
+
+  it('tells a second reset request inside the lockout how long to wait', () => {
+    expect(FORGOT_PASSWORD_MESSAGES.tooSoon).toContain('wait 2 minutes');
   });
 
   it('toggles suspended and active', () => {

@@ -8,7 +8,7 @@ import type { TestingModule } from '@nestjs/testing';
 import { Redis } from 'ioredis';
 import { HandlesJob, JobHandler, type JobContext } from '../job.handler.js';
 import { OutboxRepository } from '../outbox.repository.js';
-import { defaultPipelineSettings, type PipelineSettings } from '../pipeline.options.js';
+import { defaultPipelineSettings, type PipelineOptions, type PipelineSettings } from '../pipeline.options.js';
 import { PipelineModule } from '../pipeline.module.js';
 
 /**
@@ -22,6 +22,21 @@ export const testJobs = defineJobs({
 
 /** The routes of {@link testJobs}. */
 export const testRoutes = defineRoutes(testJobs, {
+  'user.created': ['test.record'],
+  'user.suspended': ['test.fail'],
+});
+
+/** The delay of 'test.record' in {@link delayedTestJobs}. */
+export const testDelayMs = 1_500;
+
+/** The same jobs, with 'test.record' turned into a deadline: it runs {@link testDelayMs} after its event. */
+export const delayedTestJobs = defineJobs({
+  'test.record': { queue: 'deadlines', payload: domainEvents['user.created'].payload, delayMs: testDelayMs },
+  'test.fail': testJobs['test.fail'],
+});
+
+/** The routes of {@link delayedTestJobs}. */
+export const delayedTestRoutes = defineRoutes(delayedTestJobs, {
   'user.created': ['test.record'],
   'user.suspended': ['test.fail'],
 });
@@ -41,7 +56,8 @@ export const createEffectsTable = `
   CREATE TABLE IF NOT EXISTS test_effects (
     event_id BIGINT NOT NULL,
     user_id INTEGER NOT NULL,
-    attempt INTEGER NOT NULL
+    attempt INTEGER NOT NULL,
+    recorded_at TIMESTAMPTZ NOT NULL DEFAULT clock_timestamp()
   )`;
 
 /** Records one effect row per run, through the handler's transaction. */
@@ -96,6 +112,8 @@ export interface TestWorkerOptions {
   readonly handlers?: readonly Type<unknown>[];
   readonly settings?: Partial<PipelineSettings>;
   readonly outboxRepository?: Type<OutboxRepository>;
+  /** The job registry and routes; {@link testJobs} by default. */
+  readonly registry?: Pick<PipelineOptions, 'jobs' | 'routes'>;
 }
 
 /**
@@ -112,8 +130,7 @@ export async function buildTestWorker(options: TestWorkerOptions): Promise<Testi
       DatabaseModule.forUrl(options.databaseUrl),
       QueuesModule.forRoot({ redisUrl: loadConfig().REDIS_URL, prefix: options.prefix }),
       PipelineModule.forRoot({
-        jobs: testJobs,
-        routes: testRoutes,
+        ...(options.registry ?? { jobs: testJobs, routes: testRoutes }),
         settings: { ...testSettings, ...options.settings },
       }),
       TestHandlersModule,

@@ -1,0 +1,44 @@
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import type { Auth } from 'firebase-admin/auth';
+import { ACCESS_MESSAGES, DomainError, HEADER_MESSAGES } from '@mandi/domain';
+import { publish } from '@mandi/events';
+import { isUserNotFound } from '@mandi/identity';
+import { FIREBASE_AUTH } from '../auth/firebase-admin.provider.js';
+import { AccountsRepository } from './accounts.repository.js';
+
+/**
+ * Account deletion (docs/accounts.md): personal data goes, accounting records stay, the identity is removed.
+ */
+@Injectable()
+export class AccountDeletionService {
+  private readonly logger = new Logger(AccountDeletionService.name);
+
+  constructor(
+    private readonly accounts: AccountsRepository,
+    @Inject(FIREBASE_AUTH) private readonly auth: Auth,
+  ) {}
+
+  /**
+   * Deletes the account of `firebaseUid` in one transaction (user.deleted and product.deleted published with it),
+   * then the Firebase account. The access guard refuses the uid from the next call on, since it reads deleted_at
+   * on every call. Should Firebase fail here, the worker's job for user.deleted removes the identity.
+   */
+  async deleteAccount(firebaseUid: string): Promise<{ message: string }> {
+    await this.accounts.transaction(async (tx) => {
+      const user = await this.accounts.findByFirebaseUid(tx, firebaseUid);
+      const deleted = user && (await this.accounts.deleteAccount(tx, user.id, firebaseUid));
+      if (!user || !deleted) throw new DomainError('not_found', ACCESS_MESSAGES.noAccount);
+      for (const productId of deleted.productIds) await publish(tx, { type: 'product.deleted', payload: { productId } });
+      await publish(tx, { type: 'user.deleted', payload: { userId: user.id } });
+    });
+
+    try {
+      await this.auth.deleteUser(firebaseUid);
+    } catch (error) {
+      if (!isUserNotFound(error)) {
+        this.logger.error({ err: error, firebaseUid }, 'Firebase account not deleted; the user.deleted job will retry');
+      }
+    }
+    return { message: HEADER_MESSAGES.deleteAccountSucceeded.text };
+  }
+}

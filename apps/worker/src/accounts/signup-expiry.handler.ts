@@ -1,0 +1,44 @@
+import { Inject, Injectable } from '@nestjs/common';
+import type { EventPayload } from '@mandi/events';
+import { FIREBASE_AUTH } from '@mandi/identity';
+import type { Auth } from 'firebase-admin/auth';
+import { HandlesJob, JobHandler, type JobContext } from '../pipeline/job.handler.js';
+import { AccountUsersRepository } from './account-users.repository.js';
+import { deleteFirebaseAccount, findFirebaseAccount } from './firebase-accounts.js';
+import { SignupsRepository } from './signups.repository.js';
+
+/**
+ * The server's end of the 90-second verification window (runs 5 s after it, see `signup.expire` in
+ * libs/events): an account still unverified is deleted from Firebase and its username reservation removed, so the
+ * address and the name are free again. The verification page does the same in the browser; this covers a closed
+ * tab.
+ */
+@Injectable()
+@HandlesJob('signup.expire')
+export class SignupExpiryHandler extends JobHandler<EventPayload<'signup.verification_requested'>> {
+  constructor(
+    private readonly signups: SignupsRepository,
+    private readonly users: AccountUsersRepository,
+    @Inject(FIREBASE_AUTH) private readonly auth: Auth,
+  ) {
+    super();
+  }
+
+  async handle({ signupId }: EventPayload<'signup.verification_requested'>, { tx }: JobContext): Promise<void> {
+    const signup = await this.signups.lockForExpiry(tx, signupId);
+    // Gone: create-user consumed it, or an earlier run removed it. Open: a new mail moved the window, and the job
+    // of that mail's event decides later.
+    if (!signup || signup.open) return;
+
+    const account = await findFirebaseAccount(this.auth, signup.firebaseUid);
+    if (account?.emailVerified) {
+      // Verified in time. create-user normally consumed the reservation; until it has, keep it, so the user's
+      // create-user (which may still be on its way) succeeds with the name they chose.
+      if (await this.users.existsForFirebaseUid(tx, signup.firebaseUid)) await this.signups.delete(tx, signupId);
+      return;
+    }
+    // Firebase first: if the commit below then fails, the retry finds no account and only removes the row.
+    if (account) await deleteFirebaseAccount(this.auth, account.uid);
+    await this.signups.delete(tx, signupId);
+  }
+}

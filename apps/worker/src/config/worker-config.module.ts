@@ -1,0 +1,18 @@
+import { type DynamicModule, Module } from '@nestjs/common';
+import type { AppConfig } from '@mandi/config';
+
+/** Injection token of the worker's validated AppConfig. */
+export const APP_CONFIG = Symbol('APP_CONFIG');
+
+/** Provides the configuration main.ts parsed at boot to every module of the worker (tests pass their own). */
+@Module({})
+export class WorkerConfigModule {
+  static forRoot(config: AppConfig): DynamicModule {
+    return {
+      module: WorkerConfigModule,
+      global: true,
+      providers: [{ provide: APP_CONFIG, useValue: config }],
+      exports: [APP_CONFIG],
+    };
+  }
+}

@@ -1,0 +1,36 @@
+import { Module, type OnApplicationShutdown } from '@nestjs/common';
+import type { AppConfig } from '@mandi/config';
+import { Mailer, MailTemplates } from '@mandi/mail';
+import { AccountsModule } from '../accounts/accounts.module.js';
+import { APP_CONFIG } from '../config/worker-config.module.js';
+import { IdentityModule } from '../identity/identity.module.js';
+import { AccountMails } from './account-mails.js';
+import { PasswordResetMailHandler } from './password-reset-mail.handler.js';
+import { VerificationMailHandler } from './verification-mail.handler.js';
+
+/**
+ * The mail templates, apps/worker/templates/mail/. Resolved from this file, which sits two levels below
+ * apps/worker in src/ (jest) and in dist/ alike.
+ */
+export const MAIL_TEMPLATES_DIR = new URL('../../templates/mail/', import.meta.url);
+
+/** Outgoing mail: the Mailer of MAIL_TRANSPORT, the templates, and the jobs that send account mails. */
+@Module({
+  imports: [IdentityModule, AccountsModule],
+  providers: [
+    { provide: Mailer, inject: [APP_CONFIG], useFactory: (config: AppConfig) => new Mailer(config) },
+    { provide: MailTemplates, useFactory: () => new MailTemplates(MAIL_TEMPLATES_DIR) },
+    AccountMails,
+    VerificationMailHandler,
+    PasswordResetMailHandler,
+  ],
+  exports: [AccountMails],
+})
+export class MailModule implements OnApplicationShutdown {
+  constructor(private readonly mailer: Mailer) {}
+
+  /** After every module's destroy hook, so the jobs the runner let finish have sent their mail. */
+  onApplicationShutdown(): void {
+    this.mailer.close();
+  }
+}
