@@ -10,6 +10,8 @@ export interface AuthState {
   role: string | null;
   userId: string | null;
   signOut(): Promise<void>;
+  /** The identity service itself, for the sign-in, sign-up and verification pages. */
+  identity: IdentityClient;
 }
 
 interface UserIdAnswer {
@@ -26,17 +28,17 @@ export function AuthProvider({ children, identity }: { children: ReactNode; iden
   const [role, setRole] = useState<string | null>(null);
   const [userId, setUserId] = useState<string | null>(null);
 
-  useEffect(
-    () =>
-      client.onUserChanged((next) => {
-        setTokenSource(async () => (next ? next.getIdToken() : null));
-        setUser(next);
-        setLoading(false);
-        setRole(null);
-        setUserId(null);
-      }),
-    [client],
-  );
+  useEffect(() => {
+    // The service's current user, not the one last reported: right after a sign-up or sign-in resolves, the
+    // page's next call must carry the new token even if the change callback has not run yet.
+    setTokenSource(async () => (await client.currentUser()?.getIdToken()) ?? null);
+    return client.onUserChanged((next) => {
+      setUser(next);
+      setLoading(false);
+      setRole(null);
+      setUserId(null);
+    });
+  }, [client]);
 
   useEffect(() => {
     if (!user) return;
@@ -59,8 +61,8 @@ export function AuthProvider({ children, identity }: { children: ReactNode; iden
   }, [client]);
 
   const value = useMemo<AuthState>(
-    () => ({ user, loading, role, userId, signOut }),
-    [user, loading, role, userId, signOut],
+    () => ({ user, loading, role, userId, signOut, identity: client }),
+    [user, loading, role, userId, signOut, client],
   );
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
 }

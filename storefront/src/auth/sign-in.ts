@@ -1,4 +1,7 @@
-import { SIGN_IN_MESSAGES } from '@mandi/domain';
+import { SIGN_IN_MESSAGES, TERMS_VERSION } from '@mandi/domain';
+import { ApiError, apiFetch } from '../api/api-fetch';
+import { beginRequest } from '../api/in-flight';
+import type { IdentityUser } from './identity';
 
 /** Maps a Firebase Auth error code to the sign-in message of 000 section 8. */
 export function signInErrorMessage(code: string | undefined): string {
@@ -18,8 +21,66 @@ export function signInErrorMessage(code: string | undefined): string {
   }
 }
 
-/** Signs in with e-mail and password through Firebase (loaded on demand). */
-export async function signInWithEmail(email: string, password: string): Promise<void> {
-  const [{ auth }, { signInWithEmailAndPassword }] = await Promise.all([import('./firebase'), import('firebase/auth')]);
-  await signInWithEmailAndPassword(auth, email, password);
+/**
+ * With e-mail enumeration protection (on by default, and in the emulator) Firebase answers
+ * 'auth/invalid-credential' for a wrong password and for an unknown address alike.
+ */
+function isAmbiguousCredentialError(code: string | undefined): boolean {
+  return code === 'auth/invalid-credential' || code === 'auth/invalid-login-credentials';
+}
+
+/**
+ * The message for a refused e-mail sign-in. An ambiguous refusal is settled by asking our API
+ * whether the address has an account; if that call fails it stays "wrong password".
+ */
+export async function signInFailureMessage(code: string | undefined, email: string): Promise<string> {
+  if (!isAmbiguousCredentialError(code)) return signInErrorMessage(code);
+  try {
+    const { exists } = await apiFetch<{ exists: boolean }>(`/api/user/user-exists?email=${encodeURIComponent(email)}`);
+    return exists ? SIGN_IN_MESSAGES.wrongPassword : SIGN_IN_MESSAGES.noAccount;
+  } catch {
+    return SIGN_IN_MESSAGES.wrongPassword;
+  }
+}
+
+/** An account's standing after the identity service accepted the sign-in: 'missing' when we have no record. */
+export type AccountStanding = 'active' | 'suspended' | 'missing';
+
+/** GET /api/user/user-status?email; other failures are thrown as ApiError. */
+export async function accountStanding(email: string): Promise<AccountStanding> {
+  try {
+    const { status } = await apiFetch<{ status: string }>(`/api/user/user-status?email=${encodeURIComponent(email)}`);
+    return status === 'suspended' ? 'suspended' : 'active';
+  } catch (error) {
+    if (error instanceof ApiError && error.statusCode === 404) return 'missing';
+    throw error;
+  }
+}
+
+/** POST /api/auth/oauth-login after a Google sign-in: creates our user record the first time. */
+export async function oauthLogin(user: IdentityUser): Promise<{ isNewUser: boolean; user: { username: string } }> {
+  return apiFetch('/api/auth/oauth-login', {
+    method: 'POST',
+    auth: true,
+    body: {
+      provider: 'google',
+      uid: user.uid,
+      email: user.email,
+      displayName: user.displayName,
+      photoURL: user.photoURL,
+      agreedToTerms: true,
+      agreedAt: new Date().toISOString(),
+      termsVersion: TERMS_VERSION,
+    },
+  });
+}
+
+/** Runs an identity-service call under the loading overlay, like every API call (000 section 2). */
+export async function withOverlay<T>(work: () => Promise<T>): Promise<T> {
+  const end = beginRequest();
+  try {
+    return await work();
+  } finally {
+    end();
+  }
 }

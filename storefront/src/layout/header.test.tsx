@@ -99,4 +99,97 @@ describe('Header', () => {
     const failed = await screen.findByRole('dialog', { name: 'Error' });
     expect(failed).toHaveTextContent('Something went wrong while deleting the account');
   });
+
+  it('signs out only after the confirmation, then goes home', async () => {
+    stubApi({ 'POST /api/user/getUserId': { body: { userId: 7, role: 'user' } } });
+    const identity = fakeIdentity(identityUser('uid-buyer', 'buyer@mandi.test'));
+    const { router } = renderApp('/aboutus', { identity });
+
+    await userEvent.click(await screen.findByRole('button', { name: /buyer/ }));
+    await userEvent.click(screen.getByRole('menuitem', { name: 'Sign Out' }));
+    const ask = await screen.findByRole('alertdialog', { name: 'Sign Out?' });
+    expect(ask).toHaveTextContent('Are you sure you want to sign out?');
+    await userEvent.click(within(ask).getByRole('button', { name: 'Cancel' }));
+    expect(identity.signOuts).toBe(0);
+    expect(router.state.location.pathname).toBe('/aboutus');
+
+    await userEvent.click(screen.getByRole('button', { name: /buyer/ }));
+    await userEvent.click(screen.getByRole('menuitem', { name: 'Sign Out' }));
+    await userEvent.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'OK' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    expect(identity.signOuts).toBe(1);
+    expect(await screen.findByRole('link', { name: 'Sign In' })).toHaveAttribute('href', '/signin');
+  });
+
+  it("keeps the account when deletion is cancelled, and shows the server's message when it fails", async () => {
+    const { calls } = stubApi({
+      'POST /api/user/getUserId': { body: { userId: 7, role: 'user' } },
+      'DELETE /api/user/delete-account/uid-buyer': {
+        status: 403,
+        body: { statusCode: 403, error: 'Forbidden', message: 'You can only access your own account.' },
+      },
+    });
+    const identity = fakeIdentity(identityUser('uid-buyer', 'buyer@mandi.test'));
+    renderApp('/aboutus', { identity });
+
+    await userEvent.click(await screen.findByRole('button', { name: /buyer/ }));
+    await userEvent.click(screen.getByRole('menuitem', { name: 'Delete Account' }));
+    await userEvent.click(within(await screen.findByRole('alertdialog', { name: 'Delete Account?' })).getByRole('button', { name: 'Cancel' }));
+    expect(calls.some((call) => call.method === 'DELETE')).toBe(false);
+
+    await userEvent.click(screen.getByRole('button', { name: /buyer/ }));
+    await userEvent.click(screen.getByRole('menuitem', { name: 'Delete Account' }));
+    await userEvent.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'OK' }));
+    expect(await screen.findByRole('dialog', { name: 'Error' })).toHaveTextContent('You can only access your own account.');
+    expect(identity.signOuts).toBe(0);
+  });
+
+  it("says 'User not authenticated' when no token can be had for the deletion", async () => {
+    stubApi({});
+    const identity = { ...fakeIdentity(identityUser('uid-buyer', 'buyer@mandi.test')), currentUser: () => null };
+    renderApp('/aboutus', { identity });
+
+    await userEvent.click(await screen.findByRole('button', { name: /buyer/ }));
+    await userEvent.click(screen.getByRole('menuitem', { name: 'Delete Account' }));
+    await userEvent.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'OK' }));
+    expect(await screen.findByRole('dialog', { name: 'Error' })).toHaveTextContent('User not authenticated');
+  });
+
+  it('offers Sign Out and Delete Account in the mobile menu; a visitor asked to delete is sent to sign in', async () => {
+    stubApi({});
+    const { router } = renderApp('/aboutus');
+    await screen.findByRole('heading', { level: 1, name: 'About Us' });
+
+    await userEvent.click(screen.getByRole('button', { name: 'Open menu' }));
+    const menu = screen.getByRole('dialog', { name: 'Menu' });
+    expect(within(menu).queryByRole('button', { name: 'Sign Out' })).not.toBeInTheDocument();
+    await userEvent.click(within(menu).getByRole('button', { name: 'Delete Account' }));
+
+    const dialog = await screen.findByRole('dialog', { name: 'Not Signed In' });
+    expect(dialog).toHaveTextContent('Please sign in to delete your account.');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'OK' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/signin'));
+  });
+
+  it('signs out from the mobile menu after the confirmation', async () => {
+    stubApi({ 'POST /api/user/getUserId': { body: { userId: 7, role: 'user' } } });
+    const identity = fakeIdentity(identityUser('uid-buyer', 'buyer@mandi.test'));
+    const { router } = renderApp('/aboutus', { identity });
+    await screen.findByRole('button', { name: /buyer/ });
+
+    await userEvent.click(screen.getByRole('button', { name: 'Open menu' }));
+    const menu = screen.getByRole('dialog', { name: 'Menu' });
+    expect(within(menu).getByRole('link', { name: 'Your Profile' })).toHaveAttribute('href', '/profilepage');
+    await userEvent.click(within(menu).getByRole('button', { name: 'Sign Out' }));
+    await userEvent.click(within(await screen.findByRole('alertdialog', { name: 'Sign Out?' })).getByRole('button', { name: 'OK' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    expect(identity.signOuts).toBe(1);
+  });
+
+  it("does not mark a visitor's Orders link (which leads to sign-in) as the current page on /signin", async () => {
+    stubApi({});
+    renderApp('/signin');
+    await screen.findByRole('heading', { level: 1, name: 'Sign in to Mandi' });
+    expect(within(mainNav()).getByRole('link', { name: 'Orders' })).not.toHaveAttribute('aria-current', 'page');
+  });
 });

@@ -38,7 +38,13 @@ interface NavItem {
   label: string;
   to: string;
   onClick?(event: MouseEvent): void;
+  /** A visitor's guarded link points at /signin; it must not look like the current page there. */
+  neverActive?: boolean;
 }
+
+/** The nav link class, active on its own page only. */
+const linkClass = (item: NavItem, base: string) => ({ isActive }: { isActive: boolean }) =>
+  isActive && !item.neverActive ? `${base} ${styles.active}` : base;
 
 /** The header links of 000 section 2, in order, for the current visitor. */
 function useNavItems(where: 'desktop' | 'mobile'): NavItem[] {
@@ -59,7 +65,9 @@ function useNavItems(where: 'desktop' | 'mobile'): NavItem[] {
       label: where === 'desktop' ? 'Profile' : 'Your Profile',
       to: '/profilepage',
     },
-    { label: 'Orders', to: actions.ordersPath, onClick: user ? undefined : guarded(actions.openOrders) },
+    user
+      ? { label: 'Orders', to: actions.ordersPath }
+      : { label: 'Orders', to: actions.ordersPath, onClick: guarded(actions.openOrders), neverActive: true },
     { label: 'Contact Us', to: '/contactus' },
     { label: 'About Us', to: '/aboutus' },
   ];
@@ -213,7 +221,8 @@ function SideMenu({ onClose }: { onClose(): void }) {
               key={item.label}
               to={item.to}
               end={item.to === '/'}
-              className={({ isActive }) => (isActive ? `${styles.sideLink} ${styles.active}` : styles.sideLink)}
+              className={linkClass(item, styles.sideLink)}
+              aria-current={item.neverActive ? false : 'page'}
               onClick={(event) => {
                 onClose();
                 item.onClick?.(event);
@@ -299,7 +308,8 @@ export function Header() {
                 key={item.label}
                 to={item.to}
                 end={item.to === '/'}
-                className={({ isActive }) => (isActive ? `${styles.navLink} ${styles.active}` : styles.navLink)}
+                className={linkClass(item, styles.navLink)}
+                aria-current={item.neverActive ? false : 'page'}
                 onClick={item.onClick}
               >
                 {item.label}

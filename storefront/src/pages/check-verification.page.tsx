@@ -1,11 +1,133 @@
-import { Link } from 'react-router-dom';
+import { AUTH_TIMINGS, CREATE_USER_SUCCESS_STATUSES, TERMS_VERSION, VERIFICATION_MESSAGES, type PopupMessage } from '@mandi/domain';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { ApiError, apiFetch } from '../api/api-fetch';
+import { useAuth } from '../auth/auth-context';
+import type { IdentityUser } from '../auth/identity';
+import { clearPendingSignUp, readPendingSignUp } from '../auth/pending-sign-up';
+import { withOverlay } from '../auth/sign-in';
+import { useConfirm } from '../ui/confirm-dialog';
 import { MailIcon } from '../ui/icons';
 import { useDocumentTitle } from '../ui/page';
+import type { SignInPageState } from './sign-in.page';
 import styles from './auth-card.module.css';
 
-/** The e-mail verification page of 000 section 2. */
+/** '1:05' for 65 seconds. */
+function clock(seconds: number): string {
+  return `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`;
+}
+
+/**
+ * The verification page of 000 sections 2 and 4: polls the identity service every 3 s; once the
+ * address is verified it saves the account (POST /api/user/create-user with a fresh token) and
+ * sends the user to sign in. After 90 s, or on a failed save, the identity account is deleted.
+ */
 export default function CheckVerificationPage() {
   useDocumentTitle('Verify your email');
+  const { user, loading, identity } = useAuth();
+  const navigate = useNavigate();
+  const confirm = useConfirm();
+  const [pending] = useState(readPendingSignUp);
+  const [deadline] = useState(() => pending?.deadline ?? Date.now() + AUTH_TIMINGS.verificationWindowMs);
+  const [now, setNow] = useState(() => Date.now());
+  const [saving, setSaving] = useState(false);
+  // Set once an outcome is chosen: the page then ignores the clock, the poll and the sign-out it causes.
+  const finished = useRef(false);
+
+  const popup = useCallback((message: PopupMessage) => confirm({ title: message.title, message: message.text }), [confirm]);
+
+  const dropIdentity = useCallback(async () => {
+    clearPendingSignUp();
+    await withOverlay(() => identity.deleteCurrentUser()).catch(() => identity.signOut().catch(() => undefined));
+  }, [identity]);
+
+  const saveAccount = useCallback(
+    async (verified: IdentityUser) => {
+      finished.current = true;
+      setSaving(true);
+      const email = verified.email ?? pending?.email ?? '';
+      let failure: PopupMessage | null = null;
+      try {
+        if (!pending) throw new Error('The chosen username is not stored on this device.');
+        // The cached token still says email_verified false; the server needs the new one.
+        await verified.getIdToken(true);
+        await apiFetch('/api/user/create-user', {
+          method: 'POST',
+          auth: true,
+          body: { email, username: pending.username, agreedToTerms: true, agreedAt: pending.agreedAt, termsVersion: TERMS_VERSION },
+        });
+      } catch (error) {
+        if (error instanceof ApiError) {
+          // 409: the record exists already, which is what this page wanted.
+          if (!CREATE_USER_SUCCESS_STATUSES.includes(error.statusCode)) {
+            failure = { title: VERIFICATION_MESSAGES.saveFailed.title, text: error.serverMessage || VERIFICATION_MESSAGES.saveFailed.text };
+          }
+        } else {
+          failure = VERIFICATION_MESSAGES.somethingWentWrong;
+        }
+      }
+      if (failure) {
+        await dropIdentity();
+        await popup(failure);
+        navigate('/signin', { replace: true });
+        return;
+      }
+      clearPendingSignUp();
+      await identity.signOut().catch(() => undefined);
+      navigate('/signin', { replace: true, state: { verified: true, email } satisfies SignInPageState });
+    },
+    [dropIdentity, identity, navigate, pending, popup],
+  );
+
+  const giveUp = useCallback(async () => {
+    finished.current = true;
+    await dropIdentity();
+    await popup(VERIFICATION_MESSAGES.timeout);
+    navigate('/signup', { replace: true });
+  }, [dropIdentity, navigate, popup]);
+
+  const startOver = async () => {
+    finished.current = true;
+    await dropIdentity();
+    navigate('/signup', { replace: true });
+  };
+
+  useEffect(() => {
+    // Nobody signed in: there is no sign-up to wait for.
+    if (!loading && !user && !finished.current) navigate('/signup', { replace: true });
+  }, [loading, user, navigate]);
+
+  useEffect(() => {
+    if (loading || !user) return;
+    let checking = false;
+    const poll = async () => {
+      if (checking || finished.current) return;
+      checking = true;
+      try {
+        const fresh = await identity.reloadCurrentUser();
+        if (fresh?.emailVerified && !finished.current) await saveAccount(fresh);
+      } catch {
+        // A failed reload (offline for a moment) is simply tried again on the next tick.
+      } finally {
+        checking = false;
+      }
+    };
+    const pollTimer = setInterval(() => void poll(), AUTH_TIMINGS.verificationPollMs);
+    const clockTimer = setInterval(() => setNow(Date.now()), 1000);
+    return () => {
+      clearInterval(pollTimer);
+      clearInterval(clockTimer);
+    };
+  }, [loading, user, identity, saveAccount]);
+
+  useEffect(() => {
+    if (!loading && user && now >= deadline && !finished.current) void giveUp();
+  }, [loading, user, now, deadline, giveUp]);
+
+  const secondsLeft = Math.max(0, Math.ceil((deadline - now) / 1000));
+  const windowSeconds = AUTH_TIMINGS.verificationWindowMs / 1000;
+  const address = user?.email ?? pending?.email;
+
   return (
     <div className={styles.wrap}>
       <section className={styles.card} aria-labelledby="verify-title">
@@ -16,20 +138,31 @@ export default function CheckVerificationPage() {
           Check your inbox
         </h1>
         <p className={styles.lead}>
-          We have sent a verification link to your email address. Open it on this device to activate your account;
-          please do it within 90 seconds, or you will need to sign up again.
+          We sent a verification link to {address ? <strong className={styles.address}>{address}</strong> : 'your email address. '}
+          Open it to activate your account.
         </p>
+        <div className={styles.countdown}>
+          <p className={styles.countdownText} role="timer" aria-label={`${secondsLeft} seconds left to verify`}>
+            <span>Time left</span>
+            <strong>{clock(secondsLeft)}</strong>
+          </p>
+          <div className={styles.progress} aria-hidden="true">
+            <span style={{ width: `${(secondsLeft / windowSeconds) * 100}%` }} />
+          </div>
+          <p className={styles.waiting} role="status">
+            <span className={styles.pulse} aria-hidden="true" />
+            {saving ? 'Email verified. Saving your account…' : 'Waiting for you to open the link…'}
+          </p>
+        </div>
         <ol className={styles.steps}>
           <li>Look for an email from Mandi, and check your spam folder too.</li>
-          <li>Tap the verification link.</li>
-          <li>Come back here and sign in.</li>
+          <li>Tap the verification link. This page notices by itself.</li>
+          <li>Then sign in with your email and password.</li>
         </ol>
-        <Link to="/signin" className={`btn btn-primary ${styles.full}`}>
-          Go to sign in
-        </Link>
-        <p className={styles.links}>
-          <Link to="/signup">Used the wrong email? Sign up again</Link>
-        </p>
+        <p className={styles.small}>If the link is not opened within {windowSeconds} seconds, the sign-up is cancelled and you can start again.</p>
+        <button type="button" className={`btn btn-outline ${styles.full}`} onClick={() => void startOver()} disabled={saving}>
+          Wrong email? Start over
+        </button>
       </section>
     </div>
   );

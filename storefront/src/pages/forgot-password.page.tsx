@@ -1,41 +1,71 @@
-import { useEffect, useId, useState, type FormEvent } from 'react';
+import { AUTH_TIMINGS, FORGOT_PASSWORD_MESSAGES } from '@mandi/domain';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
-import { FORGOT_PASSWORD_MESSAGES } from '@mandi/domain';
 import { ApiError, apiFetch } from '../api/api-fetch';
+import { ACCOUNT_TEXTS } from '../auth/account-texts';
 import { LockIcon } from '../ui/icons';
 import { useDocumentTitle } from '../ui/page';
 import styles from './auth-card.module.css';
 
-/** After a request the button stays disabled this long (000 section 9: 120 s). */
-const LOCKOUT_MS = 120_000;
-/** After any answer the page returns to sign-in after this long (000 section 9: 5 s). */
-const REDIRECT_MS = 5_000;
+/** The lockout survives leaving and re-opening the page in the same tab (the server enforces it anyway). */
+const LOCK_KEY = 'mandi.resetLockedUntil';
 
-/** The forgot-password page of 000 section 2: POST /api/user/reset-password {email}. */
+function storedLockEnd(): number {
+  try {
+    return Number(sessionStorage.getItem(LOCK_KEY)) || 0;
+  } catch {
+    return 0;
+  }
+}
+
+function storeLockEnd(until: number): void {
+  try {
+    sessionStorage.setItem(LOCK_KEY, String(until));
+  } catch {
+    // Without storage the lockout lasts as long as the page.
+  }
+}
+
+/**
+ * The forgot-password page of 000 sections 2, 4 and 9: POST /api/user/reset-password {email}; the
+ * button then stays disabled for 120 s, the answer is shown and the page returns to /signin after 5 s.
+ */
 export default function ForgotPasswordPage() {
   useDocumentTitle('Reset your password');
   const navigate = useNavigate();
   const emailId = useId();
+  const outcomeId = useId();
   const [email, setEmail] = useState('');
-  const [locked, setLocked] = useState(false);
+  const [lockedUntil, setLockedUntil] = useState(storedLockEnd);
+  const [now, setNow] = useState(() => Date.now());
+  const [sending, setSending] = useState(false);
+  const sendingRef = useRef(false);
   const [outcome, setOutcome] = useState<{ ok: boolean; text: string } | null>(null);
+
+  const secondsLeft = Math.max(0, Math.ceil((lockedUntil - now) / 1000));
+  const locked = secondsLeft > 0;
 
   useEffect(() => {
     if (!locked) return;
-    const timer = setTimeout(() => setLocked(false), LOCKOUT_MS);
-    return () => clearTimeout(timer);
+    const timer = setInterval(() => setNow(Date.now()), 1000);
+    return () => clearInterval(timer);
   }, [locked]);
 
   useEffect(() => {
     if (!outcome) return;
-    const timer = setTimeout(() => navigate('/signin'), REDIRECT_MS);
+    const timer = setTimeout(() => navigate('/signin'), AUTH_TIMINGS.resetRedirectMs);
     return () => clearTimeout(timer);
   }, [outcome, navigate]);
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
-    if (locked || !email.trim()) return;
-    setLocked(true);
+    if (locked || sendingRef.current || !email.trim()) return;
+    sendingRef.current = true;
+    setSending(true);
+    const until = Date.now() + AUTH_TIMINGS.resetLockoutMs;
+    storeLockEnd(until);
+    setLockedUntil(until);
+    setNow(Date.now());
     try {
       const answer = await apiFetch<{ message?: string } | null>('/api/user/reset-password', {
         method: 'POST',
@@ -44,6 +74,9 @@ export default function ForgotPasswordPage() {
       setOutcome({ ok: true, text: answer?.message || FORGOT_PASSWORD_MESSAGES.sent });
     } catch (error) {
       setOutcome({ ok: false, text: (error instanceof ApiError && error.serverMessage) || FORGOT_PASSWORD_MESSAGES.fallback });
+    } finally {
+      sendingRef.current = false;
+      setSending(false);
     }
   };
 
@@ -57,11 +90,12 @@ export default function ForgotPasswordPage() {
           Reset your password
         </h1>
         <p className={styles.lead}>Enter the email of your account and we will send you a link to choose a new password.</p>
-        <form onSubmit={(event) => void onSubmit(event)} noValidate>
+        <form onSubmit={(event) => void onSubmit(event)} noValidate aria-describedby={outcome ? outcomeId : undefined}>
           {outcome && (
-            <p className={outcome.ok ? styles.lead : styles.error} role="status">
-              {outcome.text} Returning to sign in…
-            </p>
+            <div id={outcomeId} className={outcome.ok ? styles.notice : styles.error} role={outcome.ok ? 'status' : 'alert'}>
+              <p className={styles.outcomeText}>{outcome.text}</p>
+              <p className={styles.outcomeNext}>{ACCOUNT_TEXTS.returningToSignIn}</p>
+            </div>
           )}
           <div className="field">
             <label htmlFor={emailId}>Email</label>
@@ -75,8 +109,8 @@ export default function ForgotPasswordPage() {
               onChange={(event) => setEmail(event.target.value)}
             />
           </div>
-          <button type="submit" className={`btn btn-primary ${styles.full}`} disabled={locked || !email.trim()}>
-            Send reset link
+          <button type="submit" className={`btn btn-primary ${styles.full}`} disabled={locked || sending || !email.trim()}>
+            {locked ? ACCOUNT_TEXTS.retryIn(secondsLeft) : 'Send reset link'}
           </button>
         </form>
         <p className={styles.links}>

@@ -1,50 +1,62 @@
-import { useEffect, useId, useState, type FormEvent } from 'react';
-import { Link, useNavigate } from 'react-router-dom';
+import { SIGN_IN_MESSAGES, validateSignIn } from '@mandi/domain';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { Link, useLocation, useNavigate } from 'react-router-dom';
+import { ACCOUNT_TEXTS } from '../auth/account-texts';
 import { useAuth } from '../auth/auth-context';
-import { SIGN_IN_MESSAGES } from '@mandi/domain';
-import { signInErrorMessage, signInWithEmail } from '../auth/sign-in';
-import { beginRequest } from '../api/in-flight';
+import { GoogleButton } from '../auth/google-button';
+import { useSignIn } from '../auth/use-sign-in';
 import { useConfirm } from '../ui/confirm-dialog';
 import { LeafIcon } from '../ui/icons';
 import { useDocumentTitle } from '../ui/page';
 import styles from './auth-card.module.css';
 
-/** The sign-in page of 000 section 2: e-mail and password, then home. */
+/** What other pages hand to /signin: the verification page's "verified", sign-up's address already in use. */
+export interface SignInPageState {
+  verified?: boolean;
+  email?: string;
+}
+
+/** The sign-in page of 000 section 2: e-mail and password or Google, then home. */
 export default function SignInPage() {
   useDocumentTitle('Sign In');
-  const { user } = useAuth();
+  const { user, loading } = useAuth();
   const navigate = useNavigate();
   const confirm = useConfirm();
-  const [email, setEmail] = useState('');
+  const arrived = (useLocation().state ?? {}) as SignInPageState;
+  const { error, setError, busy, running, signInWithEmail, signInWithGoogle, resumeGoogleRedirect } = useSignIn();
+  const [email, setEmail] = useState(arrived.email ?? '');
   const [password, setPassword] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [submitting, setSubmitting] = useState(false);
+  const [redirectChecked, setRedirectChecked] = useState(false);
+  const resumed = useRef(false);
   const emailId = useId();
   const passwordId = useId();
+  const errorId = useId();
 
   useEffect(() => {
-    if (user) navigate('/', { replace: true });
-  }, [user, navigate]);
+    // Once per visit (StrictMode runs effects twice in development): finish a Google redirect sign-in.
+    if (resumed.current) return;
+    resumed.current = true;
+    void resumeGoogleRedirect().finally(() => setRedirectChecked(true));
+  }, [resumeGoogleRedirect]);
+
+  useEffect(() => {
+    // Someone already signed in has nothing to do here; while a sign-in is settled the flow navigates itself.
+    if (redirectChecked && !loading && user?.emailVerified && !running.current) navigate('/', { replace: true });
+  }, [redirectChecked, loading, user, running, navigate]);
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
-    if (submitting) return;
-    if (!email.trim() || !password) {
-      await confirm({ title: SIGN_IN_MESSAGES.missingFields.title, message: SIGN_IN_MESSAGES.missingFields.text });
+    if (busy) return;
+    const problem = validateSignIn({ email, password });
+    if (problem?.title) {
+      await confirm({ title: problem.title, message: problem.text });
       return;
     }
-    setSubmitting(true);
-    setError(null);
-    const end = beginRequest();
-    try {
-      await signInWithEmail(email.trim(), password);
-      navigate('/', { replace: true });
-    } catch (failure) {
-      setError(signInErrorMessage((failure as { code?: string }).code));
-    } finally {
-      end();
-      setSubmitting(false);
+    if (problem) {
+      setError(problem.text);
+      return;
     }
+    await signInWithEmail(email.trim(), password);
   };
 
   return (
@@ -57,9 +69,14 @@ export default function SignInPage() {
           Sign in to Mandi
         </h1>
         <p className={styles.lead}>Welcome back. Sign in to manage your cart, orders and listings.</p>
-        <form onSubmit={(event) => void onSubmit(event)} noValidate>
+        {arrived.verified && !error && (
+          <p className={styles.notice} role="status">
+            {ACCOUNT_TEXTS.emailVerified}
+          </p>
+        )}
+        <form onSubmit={(event) => void onSubmit(event)} noValidate aria-describedby={error ? errorId : undefined}>
           {error && (
-            <p className={styles.error} role="alert">
+            <p id={errorId} className={styles.error} role="alert">
               {error}
             </p>
           )}
@@ -87,24 +104,26 @@ export default function SignInPage() {
             />
           </div>
           {error === SIGN_IN_MESSAGES.wrongPassword && (
-            <p>
+            <p className={styles.forgot}>
               <Link to="/forgot-password">Forgot password?</Link>
             </p>
           )}
-          <button type="submit" className={`btn btn-primary ${styles.full}`} disabled={submitting}>
+          <button type="submit" className={`btn btn-primary ${styles.full}`} disabled={busy}>
             Sign In
           </button>
         </form>
-        <div className={styles.divider}>New to Mandi?</div>
-        <Link to="/signup" className={`btn btn-outline ${styles.full}`}>
-          Create an account
-        </Link>
+        <div className={styles.divider}>or</div>
+        <GoogleButton className={styles.full} onClick={() => void signInWithGoogle()} disabled={busy} />
         <p className={styles.links}>
           <span>
             By signing in you agree to our <Link to="/terms-and-conditions">Terms and Conditions</Link> and{' '}
             <Link to="/privacy-policy">Privacy Policy</Link>.
           </span>
         </p>
+        <div className={styles.divider}>New to Mandi?</div>
+        <Link to="/signup" className={`btn btn-outline ${styles.full}`}>
+          Create an account
+        </Link>
       </section>
     </div>
   );

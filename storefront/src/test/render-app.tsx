@@ -4,27 +4,10 @@ import { RouterProvider, createMemoryRouter, type RouteObject } from 'react-rout
 import { vi } from 'vitest';
 import { AppProviders, createQueryClient } from '../app-providers';
 import { routes } from '../app-routes';
-import type { IdentityClient, IdentityUser } from '../auth/identity';
+import type { IdentityClient } from '../auth/identity';
+import { fakeIdentity } from './fake-identity';
 
-/** A signed-in person as the identity service would hand them over. */
-export function identityUser(uid: string, email: string, token = `token-of-${uid}`): IdentityUser {
-  return { uid, email, displayName: null, photoURL: null, emailVerified: true, getIdToken: async () => token };
-}
-
-/** The identity service boundary: answers once with the given user and records sign-outs. */
-export function fakeIdentity(user: IdentityUser | null) {
-  const client: IdentityClient & { signOuts: number } = {
-    signOuts: 0,
-    onUserChanged(callback) {
-      queueMicrotask(() => callback(user));
-      return () => undefined;
-    },
-    async signOut() {
-      client.signOuts += 1;
-    },
-  };
-  return client;
-}
+export { fakeIdentity, identityUser } from './fake-identity';
 
 type Answer = { status?: number; body?: unknown } | Promise<{ status?: number; body?: unknown }>;
 
