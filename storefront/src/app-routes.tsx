@@ -12,6 +12,7 @@ const SignInPage = lazy(() => import('./pages/sign-in.page'));
 const SignUpPage = lazy(() => import('./pages/sign-up.page'));
 const CheckVerificationPage = lazy(() => import('./pages/check-verification.page'));
 const ForgotPasswordPage = lazy(() => import('./pages/forgot-password.page'));
+const AuthActionPage = lazy(() => import('./pages/auth-action.page'));
 const SellPage = lazy(() => import('./pages/sell.page'));
 const EditProductPage = lazy(() => import('./pages/edit-product.page'));
 const ProfilePage = lazy(() => import('./pages/profile.page'));
@@ -40,6 +41,8 @@ export const routes: RouteObject[] = [
       { path: 'signup', element: <SignUpPage /> },
       { path: 'check-verification', element: <CheckVerificationPage /> },
       { path: 'forgot-password', element: <ForgotPasswordPage /> },
+      // Where the verification and password-reset mails lead (Firebase's custom e-mail action handler).
+      { path: 'auth/action', element: <AuthActionPage /> },
       { path: 'SellPage', element: <SellPage />, caseSensitive: true },
       { path: 'edit-product/:productId', element: <EditProductPage /> },
       { path: 'profilepage', element: <ProfilePage /> },

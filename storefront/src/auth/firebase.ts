@@ -2,9 +2,11 @@ import { HEADER_MESSAGES } from '@mandi/domain';
 import { initializeApp, type FirebaseApp, type FirebaseOptions } from 'firebase/app';
 import {
   GoogleAuthProvider,
+  applyActionCode,
   browserLocalPersistence,
   browserPopupRedirectResolver,
   browserSessionPersistence,
+  confirmPasswordReset,
   connectAuthEmulator,
   createUserWithEmailAndPassword,
   deleteUser,
@@ -16,6 +18,7 @@ import {
   signInWithPopup,
   signInWithRedirect,
   signOut,
+  verifyPasswordResetCode,
   type Auth,
   type User,
 } from 'firebase/auth';
@@ -107,4 +110,21 @@ export async function deleteCurrentUser(): Promise<void> {
 
 export async function signOutUser(): Promise<void> {
   await signOut(auth);
+}
+
+/*
+ * The codes of the verification and password-reset mails. The worker's mails link to our own /auth/action page
+ * (Firebase's "custom e-mail action handler") instead of Firebase's hosted one, so the page applies them here.
+ */
+
+export async function applyEmailVerification(oobCode: string): Promise<void> {
+  await applyActionCode(auth, oobCode);
+}
+
+export async function passwordResetEmail(oobCode: string): Promise<string> {
+  return verifyPasswordResetCode(auth, oobCode);
+}
+
+export async function confirmNewPassword(oobCode: string, newPassword: string): Promise<void> {
+  await confirmPasswordReset(auth, oobCode, newPassword);
 }

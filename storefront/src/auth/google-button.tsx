@@ -1,4 +1,4 @@
-import { ACCOUNT_TEXTS } from './account-texts';
+import { ACCOUNT_PAGE_TEXTS } from '@mandi/domain';
 
 /** Google's four-colour "G", as its sign-in branding asks for. */
 function GoogleMark() {
@@ -17,7 +17,7 @@ export function GoogleButton({ onClick, disabled, className }: { onClick(): void
   return (
     <button type="button" className={`btn btn-outline ${className ?? ''}`} onClick={onClick} disabled={disabled}>
       <GoogleMark />
-      {ACCOUNT_TEXTS.continueWithGoogle}
+      {ACCOUNT_PAGE_TEXTS.continueWithGoogle}
     </button>
   );
 }

@@ -36,6 +36,12 @@ export interface IdentityClient {
   /** Deletes the signed-in identity account (which also signs it out). */
   deleteCurrentUser(): Promise<void>;
   signOut(): Promise<void>;
+  /** Marks the address of a verification mail's code as verified (mode=verifyEmail); the code then stops working. */
+  applyEmailVerification(oobCode: string): Promise<void>;
+  /** Checks a password-reset mail's code without using it up; resolves to the account's e-mail address. */
+  passwordResetEmail(oobCode: string): Promise<string>;
+  /** Sets a new password with a password-reset mail's code, which then stops working. Signs nobody in. */
+  confirmNewPassword(oobCode: string, newPassword: string): Promise<void>;
 }
 
 /** The identity service's error code of a failure ('auth/...'), or undefined for anything else. */
@@ -76,5 +82,8 @@ export function firebaseIdentity(): IdentityClient {
     reloadCurrentUser: async () => (await sdk).reloadCurrentUser(),
     deleteCurrentUser: async () => (await sdk).deleteCurrentUser(),
     signOut: async () => (await sdk).signOutUser(),
+    applyEmailVerification: async (oobCode) => (await sdk).applyEmailVerification(oobCode),
+    passwordResetEmail: async (oobCode) => (await sdk).passwordResetEmail(oobCode),
+    confirmNewPassword: async (oobCode, newPassword) => (await sdk).confirmNewPassword(oobCode, newPassword),
   };
 }

@@ -1,8 +1,7 @@
-import { AUTH_TIMINGS, FORGOT_PASSWORD_MESSAGES } from '@mandi/domain';
+import { ACCOUNT_PAGE_TEXTS, AUTH_TIMINGS, FORGOT_PASSWORD_MESSAGES } from '@mandi/domain';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { ApiError, apiFetch } from '../api/api-fetch';
-import { ACCOUNT_TEXTS } from '../auth/account-texts';
 import { LockIcon } from '../ui/icons';
 import { useDocumentTitle } from '../ui/page';
 import styles from './auth-card.module.css';
@@ -94,7 +93,7 @@ export default function ForgotPasswordPage() {
           {outcome && (
             <div id={outcomeId} className={outcome.ok ? styles.notice : styles.error} role={outcome.ok ? 'status' : 'alert'}>
               <p className={styles.outcomeText}>{outcome.text}</p>
-              <p className={styles.outcomeNext}>{ACCOUNT_TEXTS.returningToSignIn}</p>
+              <p className={styles.outcomeNext}>{ACCOUNT_PAGE_TEXTS.returningToSignIn}</p>
             </div>
           )}
           <div className="field">
@@ -110,7 +109,7 @@ export default function ForgotPasswordPage() {
             />
           </div>
           <button type="submit" className={`btn btn-primary ${styles.full}`} disabled={locked || sending || !email.trim()}>
-            {locked ? ACCOUNT_TEXTS.retryIn(secondsLeft) : 'Send reset link'}
+            {locked ? ACCOUNT_PAGE_TEXTS.retryIn(secondsLeft) : 'Send reset link'}
           </button>
         </form>
         <p className={styles.links}>

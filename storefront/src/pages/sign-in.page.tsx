@@ -1,7 +1,6 @@
-import { SIGN_IN_MESSAGES, validateSignIn } from '@mandi/domain';
+import { ACCOUNT_PAGE_TEXTS, SIGN_IN_MESSAGES, validateSignIn } from '@mandi/domain';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
-import { ACCOUNT_TEXTS } from '../auth/account-texts';
 import { useAuth } from '../auth/auth-context';
 import { GoogleButton } from '../auth/google-button';
 import { useSignIn } from '../auth/use-sign-in';
@@ -10,9 +9,13 @@ import { LeafIcon } from '../ui/icons';
 import { useDocumentTitle } from '../ui/page';
 import styles from './auth-card.module.css';
 
-/** What other pages hand to /signin: the verification page's "verified", sign-up's address already in use. */
+/**
+ * What other pages hand to /signin: the verification page's "verified", the reset page's "password changed", and
+ * the address to prefill (sign-up's address already in use, the account just verified or reset).
+ */
 export interface SignInPageState {
   verified?: boolean;
+  passwordChanged?: boolean;
   email?: string;
 }
 
@@ -69,9 +72,9 @@ export default function SignInPage() {
           Sign in to Mandi
         </h1>
         <p className={styles.lead}>Welcome back. Sign in to manage your cart, orders and listings.</p>
-        {arrived.verified && !error && (
+        {(arrived.verified || arrived.passwordChanged) && !error && (
           <p className={styles.notice} role="status">
-            {ACCOUNT_TEXTS.emailVerified}
+            {arrived.verified ? ACCOUNT_PAGE_TEXTS.emailVerified : ACCOUNT_PAGE_TEXTS.passwordChanged}
           </p>
         )}
         <form onSubmit={(event) => void onSubmit(event)} noValidate aria-describedby={error ? errorId : undefined}>

@@ -1,8 +1,7 @@
-import { AUTH_TIMINGS, SIGN_IN_MESSAGES, SIGN_UP_MESSAGES, validateSignUp, type PopupMessage } from '@mandi/domain';
+import { ACCOUNT_PAGE_TEXTS, AUTH_TIMINGS, SIGN_IN_MESSAGES, SIGN_UP_MESSAGES, validateSignUp, type PopupMessage } from '@mandi/domain';
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { ApiError, apiFetch } from '../api/api-fetch';
-import { ACCOUNT_TEXTS } from '../auth/account-texts';
 import { useAuth } from '../auth/auth-context';
 import { GoogleButton } from '../auth/google-button';
 import { identityErrorCode, type IdentityUser } from '../auth/identity';
@@ -28,7 +27,7 @@ const statusClass: Record<UsernameState, string> = {
 
 /** The identity service's refusal of a new account, in the page's words. */
 function signUpFailureText(code: string | undefined): string {
-  if (code === 'auth/weak-password') return ACCOUNT_TEXTS.weakPassword;
+  if (code === 'auth/weak-password') return ACCOUNT_PAGE_TEXTS.weakPassword;
   if (code === 'auth/invalid-email') return SIGN_IN_MESSAGES.invalidEmail;
   return SIGN_UP_MESSAGES.signupFailed.text;
 }
@@ -161,7 +160,7 @@ export default function SignUpPage() {
               required
             />
             <p id={ids.status} className={`${styles.status} ${statusClass[state]}`} aria-live="polite">
-              {ACCOUNT_TEXTS.username[state]}
+              {ACCOUNT_PAGE_TEXTS.username[state]}
             </p>
           </div>
           <div className="field">

@@ -3,7 +3,8 @@ import type { IdentityClient, IdentityUser } from '../auth/identity';
 /*
  * A stand-in for the hosted identity service (the Firebase SDK boundary), with the service's own
  * behaviour: accounts with passwords, e-mail verification, Firebase's error codes (including the
- * single 'auth/invalid-credential' of e-mail enumeration protection) and change notifications.
+ * single 'auth/invalid-credential' of e-mail enumeration protection), change notifications, and
+ * the one-use codes of verification and password-reset mails.
  */
 
 /** A user as the identity service hands them over; its token names the uid. */
@@ -36,6 +37,14 @@ export interface FakeAccount {
   disabled?: boolean;
 }
 
+/** A code from a verification or password-reset mail, for the address `email`. */
+export interface FakeActionCode {
+  mode: 'verifyEmail' | 'resetPassword';
+  email: string;
+  /** Past its lifetime: Firebase answers 'auth/expired-action-code'. */
+  expired?: boolean;
+}
+
 export interface FakeIdentityOptions {
   accounts?: FakeAccount[];
   /** What the Google popup yields: a user, or an error code such as 'auth/popup-closed-by-user'. */
@@ -46,6 +55,10 @@ export interface FakeIdentityOptions {
   enumerationProtection?: boolean;
   /** Every e-mail sign-in fails with this code (e.g. 'auth/network-request-failed'). */
   signInFailure?: string;
+  /** The codes of mails sent, by oobCode; each works once, as Firebase's do. */
+  actionCodes?: Record<string, FakeActionCode>;
+  /** Every action-code call fails with this code (e.g. 'auth/network-request-failed'). */
+  actionFailure?: string;
 }
 
 const failure = (code: string) => Object.assign(new Error(code), { code });
@@ -57,6 +70,16 @@ export function fakeIdentity(user: IdentityUser | null, options: FakeIdentityOpt
   let current: IdentityUser | null = user;
   let redirectUser = options.redirectUser ?? null;
   let nextUid = 1;
+  const actionCodes = new Map(Object.entries(options.actionCodes ?? {}));
+
+  /** A live code of this mode, or Firebase's refusal: unknown or used codes are 'invalid', old ones 'expired'. */
+  const liveCode = (oobCode: string, mode: FakeActionCode['mode']) => {
+    if (options.actionFailure) throw failure(options.actionFailure);
+    const code = actionCodes.get(oobCode);
+    if (!code || code.mode !== mode) throw failure('auth/invalid-action-code');
+    if (code.expired) throw failure('auth/expired-action-code');
+    return code;
+  };
 
   const become = (next: IdentityUser | null) => {
     current = next;
@@ -69,6 +92,10 @@ export function fakeIdentity(user: IdentityUser | null, options: FakeIdentityOpt
     deleted: [] as string[],
     created: [] as FakeUser[],
     reloads: 0,
+    /** Addresses verified through a mail's code, in order. */
+    verifiedEmails: [] as string[],
+    /** New passwords set through a reset code, in order. */
+    passwordResets: [] as { email: string; newPassword: string }[],
     onUserChanged(callback: (user: IdentityUser | null) => void) {
       listeners.add(callback);
       queueMicrotask(() => callback(current));
@@ -120,6 +147,24 @@ export function fakeIdentity(user: IdentityUser | null, options: FakeIdentityOpt
     async signOut() {
       client.signOuts += 1;
       become(null);
+    },
+    async applyEmailVerification(oobCode: string) {
+      const code = liveCode(oobCode, 'verifyEmail');
+      actionCodes.delete(oobCode);
+      const account = accounts.get(code.email);
+      if (account) account.user.emailVerified = true;
+      client.verifiedEmails.push(code.email);
+    },
+    async passwordResetEmail(oobCode: string) {
+      return liveCode(oobCode, 'resetPassword').email;
+    },
+    async confirmNewPassword(oobCode: string, newPassword: string) {
+      const code = liveCode(oobCode, 'resetPassword');
+      if (newPassword.length < 6) throw failure('auth/weak-password');
+      actionCodes.delete(oobCode);
+      const account = accounts.get(code.email);
+      if (account) account.password = newPassword;
+      client.passwordResets.push({ email: code.email, newPassword });
     },
   } satisfies IdentityClient & Record<string, unknown>;
   return client;

@@ -13,6 +13,9 @@ export const PROFILE_LIMITS = {
   imageMaxBytes: 5 * MEGABYTE,
 } as const;
 
+/** The shortest password Firebase Authentication accepts (shorter ones fail with 'auth/weak-password'). */
+export const PASSWORD_MIN_LENGTH = 6;
+
 /** Version of the terms a user agrees to at sign-up. */
 export const TERMS_VERSION = 'v1.0';
 

@@ -1,4 +1,4 @@
-import { AUTH_TIMINGS } from './account.limits.js';
+import { AUTH_TIMINGS, PASSWORD_MIN_LENGTH } from './account.limits.js';
 
 // Texts of spec 000 section 8 (sign-in, sign-up, verification, forgot password, profile, header) character for
 // character. Where the spec names only a title (or 'a timeout message'), the text is ours and marked so.
@@ -56,6 +56,75 @@ export const FORGOT_PASSWORD_MESSAGES = {
   sent: 'If an account exists for this email, a password reset link has been sent.',
   /** Ours: a second request for the same address inside the lockout (spec 000: 120 s). */
   tooSoon: `A reset link was requested for this email moments ago. Please wait ${AUTH_TIMINGS.resetLockoutMs / 60_000} minutes before trying again.`,
+} as const;
+
+/**
+ * Texts of the account pages that the specification does not name (all ours): the username check's hints, the
+ * password rule, the sign-in page's notices and the forgot-password button's countdown.
+ */
+export const ACCOUNT_PAGE_TEXTS = {
+  /** The username field's hint for each check state (000 section 4: short, invalid, valid, then available or taken). */
+  username: {
+    short: 'At least 3 characters: letters, digits or underscore.',
+    invalid: 'Only letters, digits and underscore, 3 to 15 characters.',
+    valid: 'Valid username.',
+    checking: 'Checking availability…',
+    available: 'Username is available.',
+    taken: 'Username is taken.',
+  },
+  /** Firebase refuses passwords under 6 characters ('auth/weak-password'). */
+  weakPassword: `Password must be at least ${PASSWORD_MIN_LENGTH} characters.`,
+  /** Shown on the sign-in page after the verification page created the account. */
+  emailVerified: 'Your email is verified and your account is ready. Sign in to continue.',
+  /** Shown on the sign-in page after a new password was set from a reset link. */
+  passwordChanged: 'Your password has been changed. Sign in with your new password.',
+  continueWithGoogle: 'Continue with Google',
+  /** The forgot-password button while it is locked: 'Try again in 97 s'. */
+  retryIn: (seconds: number) => `Try again in ${seconds} s`,
+  returningToSignIn: 'Returning to sign in…',
+} as const;
+
+/**
+ * Texts of the page the verification and password-reset mails link to (/auth/action, Firebase's custom e-mail
+ * action handler); all ours.
+ */
+export const AUTH_ACTION_MESSAGES = {
+  /** A link without a known mode or without its code (cut short by a mail program, typed by hand). */
+  invalidLink: {
+    title: 'This link is not valid.',
+    text: 'It may have been cut short. Open the link from the email again, or copy all of it into the address bar.',
+  },
+  /** Applies the verification code (mode=verifyEmail). */
+  verifyEmail: {
+    checking: 'Verifying your email…',
+    verified: 'Your email is verified.',
+    /** The sign-up tab (the verification page) polls and creates the account itself. */
+    nextStep:
+      'Go back to the Mandi page where you signed up: it notices the verification by itself and finishes creating your account. Then sign in with your email and password.',
+    expired: {
+      title: 'This link has expired',
+      text: 'This verification link has expired or was already used. Please sign up again.',
+    },
+    failed: { title: 'Verification Failed', text: 'We could not verify your email. Check your connection and try again.' },
+  },
+  /** Checks the reset code, then takes the new password (mode=resetPassword). */
+  resetPassword: {
+    checking: 'Checking your reset link…',
+    /** 'Reset the password for asha@mandi.test'. */
+    resetFor: (email: string) => `Reset the password for ${email}`,
+    /** The rule under the New password field. */
+    passwordHint: `At least ${PASSWORD_MIN_LENGTH} characters.`,
+    missingPasswords: 'Please enter and confirm your new password.',
+    changed: 'Your password has been changed.',
+    expired: {
+      title: 'This link has expired',
+      text: 'This password reset link has expired or was already used. Please ask for a new one.',
+    },
+    /** The link could not be checked (offline for a moment); a retry may pass. */
+    checkFailed: { title: 'Reset Failed', text: 'We could not check your reset link. Check your connection and try again.' },
+    /** The new password could not be set; the form stays for another try. */
+    failed: { title: 'Reset Failed', text: 'We could not change your password. Check your connection and try again.' },
+  },
 } as const;
 
 /** Messages of the profile pages. */

@@ -1,6 +1,13 @@
-import { FORGOT_PASSWORD_MESSAGES } from './account.messages.js';
-import { AUTH_TIMINGS, CREATE_USER_SUCCESS_STATUSES, TERMS_VERSION, toggledUserStatus } from './account.limits.js';
-import { checkUsername, isValidUsername, validateProfileInput, validateSignIn, validateSignUp } from './account.validation.js';
+import { ACCOUNT_PAGE_TEXTS, AUTH_ACTION_MESSAGES, FORGOT_PASSWORD_MESSAGES } from './account.messages.js';
+import { AUTH_TIMINGS, CREATE_USER_SUCCESS_STATUSES, PASSWORD_MIN_LENGTH, TERMS_VERSION, toggledUserStatus } from './account.limits.js';
+import {
+  checkUsername,
+  isValidUsername,
+  validateNewPassword,
+  validateProfileInput,
+  validateSignIn,
+  validateSignUp,
+} from './account.validation.js';
 
 describe('username rules', () => {
   it.each([
@@ -52,6 +59,20 @@ describe('validateSignIn', () => {
   });
 });
 
+describe('validateNewPassword', () => {
+  it.each([
+    [{ password: 'secret', confirmPassword: 'secret' }, null],
+    [{ password: '', confirmPassword: 'secret' }, { field: 'password', text: 'Please enter and confirm your new password.' }],
+    [{ password: 'secret', confirmPassword: '' }, { field: 'confirmPassword', text: 'Please enter and confirm your new password.' }],
+    [{ password: 'five5', confirmPassword: 'five5' }, { field: 'password', text: 'Password must be at least 6 characters.' }],
+    [{ password: 'secret1', confirmPassword: 'secret2' }, { field: 'confirmPassword', title: 'Password Error', text: 'Passwords do not match.' }],
+    // Spaces are part of a password (Firebase keeps them), so they count and are not trimmed.
+    [{ password: '      ', confirmPassword: '      ' }, null],
+  ])('%j -> %j', (input, expected) => {
+    expect(validateNewPassword(input)).toEqual(expected);
+  });
+});
+
 describe('validateProfileInput', () => {
   it.each([
     [{ fullName: 'f'.repeat(50), bio: 'b'.repeat(200), city: 'c'.repeat(30) }, null],
@@ -75,6 +96,15 @@ describe('account constants', () => {
       usernameCheckDebounceMs: 1_000,
     });
     expect(CREATE_USER_SUCCESS_STATUSES).toEqual([200, 201, 409]);
+  });
+
+  it("states Firebase's 6-character password rule in the weak-password text", () => {
+    expect(PASSWORD_MIN_LENGTH).toBe(6);
+    expect(ACCOUNT_PAGE_TEXTS.weakPassword).toBe('Password must be at least 6 characters.');
+  });
+
+  it('names the account on the reset form', () => {
+    expect(AUTH_ACTION_MESSAGES.resetPassword.resetFor('asha@mandi.test')).toBe('Reset the password for asha@mandi.test');
   });
 
   it('tells a second reset request inside the lockout how long to wait', () => {

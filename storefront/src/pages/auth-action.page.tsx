@@ -1,0 +1,368 @@
+import {
+  ACCOUNT_PAGE_TEXTS,
+  AUTH_ACTION_MESSAGES,
+  AUTH_TIMINGS,
+  PASSWORD_MIN_LENGTH,
+  SIGN_IN_MESSAGES,
+  validateNewPassword,
+  type FieldProblem,
+} from '@mandi/domain';
+import { useCallback, useEffect, useId, useLayoutEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import { useAuth } from '../auth/auth-context';
+import { identityErrorCode } from '../auth/identity';
+import { withOverlay } from '../auth/sign-in';
+import { AlertIcon, LockIcon, MailIcon, ShieldIcon } from '../ui/icons';
+import { useDocumentTitle } from '../ui/page';
+import type { SignInPageState } from './sign-in.page';
+import styles from './auth-card.module.css';
+
+const VERIFY = AUTH_ACTION_MESSAGES.verifyEmail;
+const RESET = AUTH_ACTION_MESSAGES.resetPassword;
+
+/** Firebase's refusals of a code that will never work again: used, expired, or its account removed since the mail. */
+const deadCodeErrors = new Set(['auth/invalid-action-code', 'auth/expired-action-code', 'auth/user-not-found']);
+
+/** Where a mail's code stands: being checked, accepted (with what the service answered), dead, or refused for now. */
+type CodeStep<T> =
+  | { kind: 'checking' }
+  | { kind: 'accepted'; value: T }
+  | { kind: 'expired' }
+  | { kind: 'failed'; text: string; canRetry: boolean };
+
+/** The step a refused code leads to; `failedText` is the page's words for a refusal that may pass on a retry. */
+function refusedStep(error: unknown, failedText: string): CodeStep<never> {
+  const code = identityErrorCode(error);
+  if (code && deadCodeErrors.has(code)) return { kind: 'expired' };
+  if (code === 'auth/user-disabled') return { kind: 'failed', text: SIGN_IN_MESSAGES.accountDisabled, canRetry: false };
+  return { kind: 'failed', text: failedText, canRetry: true };
+}
+
+/**
+ * Runs `run(oobCode)` once per code (StrictMode runs effects twice, and a verification code works only once),
+ * again on retry(), behind the loading overlay.
+ */
+function useActionCode<T>(oobCode: string, run: (oobCode: string) => Promise<T>, failedText: string) {
+  const [attempt, setAttempt] = useState(0);
+  const [step, setStep] = useState<CodeStep<T>>({ kind: 'checking' });
+  const started = useRef<number | null>(null);
+
+  useEffect(() => {
+    if (started.current === attempt) return;
+    started.current = attempt;
+    withOverlay(() => run(oobCode)).then(
+      (value) => setStep({ kind: 'accepted', value }),
+      (error: unknown) => setStep(refusedStep(error, failedText)),
+    );
+  }, [oobCode, run, failedText, attempt]);
+
+  const retry = useCallback(() => {
+    setStep({ kind: 'checking' });
+    setAttempt((count) => count + 1);
+  }, []);
+  return { step, setStep, retry };
+}
+
+/** The account pages' card; its heading takes the focus when the card's state changes, so the change is read out. */
+function ActionCard({ icon, alarming = false, title, children }: { icon: ReactNode; alarming?: boolean; title: string; children: ReactNode }) {
+  const titleId = useId();
+  const heading = useRef<HTMLHeadingElement>(null);
+  const shownTitle = useRef(title);
+
+  // Before paint, so the new state is never shown without the focus on it.
+  useLayoutEffect(() => {
+    if (shownTitle.current === title) return;
+    shownTitle.current = title;
+    heading.current?.focus();
+  }, [title]);
+
+  return (
+    <div className={styles.wrap}>
+      <section className={styles.card} aria-labelledby={titleId}>
+        <span className={alarming ? `${styles.icon} ${styles.iconAlarm}` : styles.icon}>{icon}</span>
+        <h1 id={titleId} ref={heading} tabIndex={-1} className={styles.title}>
+          {title}
+        </h1>
+        {children}
+      </section>
+    </div>
+  );
+}
+
+/** The pulsing line of a code being checked. */
+function Checking({ text }: { text: string }) {
+  return (
+    <p className={`${styles.waiting} ${styles.checking}`} role="status">
+      <span className={styles.pulse} aria-hidden="true" />
+      {text}
+    </p>
+  );
+}
+
+/** `text` with its `part` (an e-mail address) in bold, so the one message stays the source of the words. */
+function Emphasised({ text, part }: { text: string; part: string }) {
+  const at = text.lastIndexOf(part);
+  if (!part || at < 0) return <>{text}</>;
+  return (
+    <>
+      {text.slice(0, at)}
+      <strong>{part}</strong>
+      {text.slice(at + part.length)}
+    </>
+  );
+}
+
+/** A refusal that may pass on a second try (offline for a moment). */
+function FailedCard({ title, text, onRetry }: { title: string; text: string; onRetry?: () => void }) {
+  return (
+    <ActionCard icon={<AlertIcon size={26} />} alarming title={title}>
+      <p className={styles.error} role="alert">
+        {text}
+      </p>
+      {onRetry && (
+        <button type="button" className={`btn btn-primary ${styles.full}`} onClick={onRetry}>
+          Try again
+        </button>
+      )}
+      <p className={styles.links}>
+        <Link to="/">Go to Home</Link>
+      </p>
+    </ActionCard>
+  );
+}
+
+/** mode=verifyEmail: the code is applied at once; the sign-up tab, which polls, then creates the account. */
+function VerifyEmail({ oobCode }: { oobCode: string }) {
+  useDocumentTitle('Verify your email');
+  const { identity } = useAuth();
+  const apply = useCallback((code: string) => identity.applyEmailVerification(code), [identity]);
+  const { step, retry } = useActionCode(oobCode, apply, VERIFY.failed.text);
+
+  switch (step.kind) {
+    case 'checking':
+      return (
+        <ActionCard icon={<MailIcon size={26} />} title="Verify your email">
+          <Checking text={VERIFY.checking} />
+        </ActionCard>
+      );
+    case 'accepted':
+      return (
+        <ActionCard icon={<ShieldIcon size={26} />} title={VERIFY.verified}>
+          <p className={styles.lead}>{VERIFY.nextStep}</p>
+          <Link to="/signin" className={`btn btn-primary ${styles.full}`}>
+            Go to Sign In
+          </Link>
+        </ActionCard>
+      );
+    case 'expired':
+      return (
+        <ActionCard icon={<AlertIcon size={26} />} alarming title={VERIFY.expired.title}>
+          <p className={styles.error} role="alert">
+            {VERIFY.expired.text}
+          </p>
+          <Link to="/signup" className={`btn btn-primary ${styles.full}`}>
+            Sign up again
+          </Link>
+          <p className={styles.links}>
+            <Link to="/signin">Go to Sign In</Link>
+          </p>
+        </ActionCard>
+      );
+    case 'failed':
+      return <FailedCard title={VERIFY.failed.title} text={step.text} onRetry={step.canRetry ? retry : undefined} />;
+  }
+}
+
+/** The new-password form; `change` answers the problem to show, or null when the page moves on (changed, or the code died). */
+function NewPasswordForm({ email, change }: { email: string; change(newPassword: string): Promise<FieldProblem | null> }) {
+  const ids = { password: useId(), hint: useId(), confirm: useId(), error: useId() };
+  const [password, setPassword] = useState('');
+  const [confirmPassword, setConfirmPassword] = useState('');
+  const [problem, setProblem] = useState<FieldProblem | null>(null);
+  const [submitting, setSubmitting] = useState(false);
+  const submittingRef = useRef(false);
+  const fields = useRef<Record<string, HTMLInputElement | null>>({});
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (submittingRef.current) return;
+    let found = validateNewPassword({ password, confirmPassword });
+    if (!found) {
+      submittingRef.current = true;
+      setSubmitting(true);
+      setProblem(null);
+      found = await change(password);
+      submittingRef.current = false;
+      // The page has moved on and this form is gone.
+      if (!found) return;
+      setSubmitting(false);
+    }
+    setProblem(found);
+    fields.current[found.field]?.focus();
+  };
+
+  const wrong = (field: string) => (problem?.field === field ? true : undefined);
+  const describedBy = (field: string, own?: string) =>
+    [own, problem?.field === field ? ids.error : undefined].filter(Boolean).join(' ') || undefined;
+
+  return (
+    <form onSubmit={(event) => void onSubmit(event)} noValidate>
+      {problem && (
+        <p id={ids.error} className={styles.error} role="alert">
+          {problem.text}
+        </p>
+      )}
+      {/* Lets a password manager file the new password under the right account. */}
+      <input type="email" name="username" autoComplete="username" value={email} readOnly hidden />
+      <div className="field">
+        <label htmlFor={ids.password}>New password</label>
+        <input
+          id={ids.password}
+          ref={(input) => {
+            fields.current.password = input;
+          }}
+          type="password"
+          autoComplete="new-password"
+          minLength={PASSWORD_MIN_LENGTH}
+          required
+          aria-invalid={wrong('password')}
+          aria-describedby={describedBy('password', ids.hint)}
+          value={password}
+          onChange={(event) => setPassword(event.target.value)}
+        />
+        <p id={ids.hint} className={styles.fieldHint}>
+          {RESET.passwordHint}
+        </p>
+      </div>
+      <div className="field">
+        <label htmlFor={ids.confirm}>Confirm new password</label>
+        <input
+          id={ids.confirm}
+          ref={(input) => {
+            fields.current.confirmPassword = input;
+          }}
+          type="password"
+          autoComplete="new-password"
+          required
+          aria-invalid={wrong('confirmPassword')}
+          aria-describedby={describedBy('confirmPassword')}
+          value={confirmPassword}
+          onChange={(event) => setConfirmPassword(event.target.value)}
+        />
+      </div>
+      <button type="submit" className={`btn btn-primary ${styles.full}`} disabled={submitting}>
+        {submitting ? 'Changing password…' : 'Change password'}
+      </button>
+    </form>
+  );
+}
+
+/** mode=resetPassword: the code is checked first (naming the account), then the new password is set with it. */
+function ResetPassword({ oobCode }: { oobCode: string }) {
+  useDocumentTitle('Choose a new password');
+  const { identity } = useAuth();
+  const navigate = useNavigate();
+  const check = useCallback((code: string) => identity.passwordResetEmail(code), [identity]);
+  const { step, setStep, retry } = useActionCode(oobCode, check, RESET.checkFailed.text);
+  const [changed, setChanged] = useState(false);
+  const email = step.kind === 'accepted' ? step.value : '';
+
+  useEffect(() => {
+    if (!changed) return;
+    const state: SignInPageState = { email, passwordChanged: true };
+    const timer = setTimeout(() => navigate('/signin', { replace: true, state }), AUTH_TIMINGS.resetRedirectMs);
+    return () => clearTimeout(timer);
+  }, [changed, email, navigate]);
+
+  const change = async (newPassword: string): Promise<FieldProblem | null> => {
+    try {
+      await withOverlay(() => identity.confirmNewPassword(oobCode, newPassword));
+      setChanged(true);
+      return null;
+    } catch (error) {
+      if (identityErrorCode(error) === 'auth/weak-password') return { field: 'password', text: ACCOUNT_PAGE_TEXTS.weakPassword };
+      const refused = refusedStep(error, RESET.failed.text);
+      if (refused.kind === 'failed') return { field: 'password', text: refused.text };
+      // The code died between the check and the submission (used in another tab, or it expired meanwhile).
+      setStep(refused);
+      return null;
+    }
+  };
+
+  if (changed) {
+    return (
+      <ActionCard icon={<ShieldIcon size={26} />} title={RESET.changed}>
+        <p className={styles.notice} role="status">
+          {ACCOUNT_PAGE_TEXTS.returningToSignIn}
+        </p>
+        <Link to="/signin" replace state={{ email, passwordChanged: true } satisfies SignInPageState} className={`btn btn-primary ${styles.full}`}>
+          Sign in now
+        </Link>
+      </ActionCard>
+    );
+  }
+
+  switch (step.kind) {
+    case 'checking':
+      return (
+        <ActionCard icon={<LockIcon size={26} />} title="Choose a new password">
+          <Checking text={RESET.checking} />
+        </ActionCard>
+      );
+    case 'accepted':
+      return (
+        <ActionCard icon={<LockIcon size={26} />} title="Choose a new password">
+          <p className={`${styles.lead} ${styles.account}`}>
+            <Emphasised text={RESET.resetFor(step.value)} part={step.value} />
+          </p>
+          <NewPasswordForm email={step.value} change={change} />
+          <p className={styles.links}>
+            <Link to="/signin">Back to sign in</Link>
+          </p>
+        </ActionCard>
+      );
+    case 'expired':
+      return (
+        <ActionCard icon={<AlertIcon size={26} />} alarming title={RESET.expired.title}>
+          <p className={styles.error} role="alert">
+            {RESET.expired.text}
+          </p>
+          <Link to="/forgot-password" className={`btn btn-primary ${styles.full}`}>
+            Request a new link
+          </Link>
+          <p className={styles.links}>
+            <Link to="/signin">Back to sign in</Link>
+          </p>
+        </ActionCard>
+      );
+    case 'failed':
+      return <FailedCard title={RESET.checkFailed.title} text={step.text} onRetry={step.canRetry ? retry : undefined} />;
+  }
+}
+
+/** A link without a known mode or without its code. */
+function InvalidLink() {
+  useDocumentTitle('Link not valid');
+  return (
+    <ActionCard icon={<AlertIcon size={26} />} alarming title={AUTH_ACTION_MESSAGES.invalidLink.title}>
+      <p className={styles.lead}>{AUTH_ACTION_MESSAGES.invalidLink.text}</p>
+      <Link to="/" className={`btn btn-primary ${styles.full}`}>
+        Go to Home
+      </Link>
+    </ActionCard>
+  );
+}
+
+/**
+ * /auth/action, where the verification and password-reset mails lead (Firebase's "custom e-mail action handler"):
+ * ?mode=verifyEmail|resetPassword&oobCode=<the mail's one-use code>.
+ */
+export default function AuthActionPage() {
+  const [params] = useSearchParams();
+  const mode = params.get('mode');
+  const oobCode = params.get('oobCode');
+  // Keyed by the code: another mail's link opened in the same tab starts afresh.
+  if (oobCode && mode === 'verifyEmail') return <VerifyEmail key={oobCode} oobCode={oobCode} />;
+  if (oobCode && mode === 'resetPassword') return <ResetPassword key={oobCode} oobCode={oobCode} />;
+  return <InvalidLink />;
+}
