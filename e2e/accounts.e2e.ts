@@ -12,8 +12,7 @@ import {
 
 /*
  * Accounts through the browser, against the built API and worker, the Auth emulator and the worker's mail capture
- * (read at /dev/mail as a developer would). Google sign-in is covered by the API tests: the Firebase SDK loads its
- * popup machinery from apis.google.com, which this offline machine cannot reach.
+ * (read at /dev/mail as a developer would). Google sign-in has its own journey (google.e2e.ts).
  */
 
 const password = 'kisan-secret-1';
@@ -33,6 +32,17 @@ async function followMailButton(context: BrowserContext, to: string, subject: st
   await actionPage.waitForLoadState();
   await inbox.close();
   return actionPage;
+}
+
+/** Fills the sign-up form, waiting for the username check to say the name is free, and submits it. */
+async function submitSignUp(page: Page, username: string, email: string): Promise<void> {
+  await page.getByLabel('Username').fill(username);
+  await expect(page.getByText('Username is available.')).toBeVisible();
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByLabel('Confirm password').fill(password);
+  await page.getByLabel(/I agree to the/).check();
+  await page.getByRole('button', { name: 'Create account' }).click();
 }
 
 async function signInWith(page: Page, email: string, secret: string): Promise<void> {
@@ -57,13 +67,7 @@ test('a new buyer signs up, verifies the address from the mail, and signs in', a
   await page.setViewportSize({ width: 390, height: 844 });
   await page.goto('/signup');
 
-  await page.getByLabel('Username').fill(username);
-  await expect(page.getByText('Username is available.')).toBeVisible();
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByLabel('Confirm password').fill(password);
-  await page.getByLabel(/I agree to the/).check();
-  await page.getByRole('button', { name: 'Create account' }).click();
+  await submitSignUp(page, username, email);
 
   await expect(page).toHaveURL(/\/check-verification$/);
   await expect(page.getByRole('timer')).toBeVisible();
@@ -92,13 +96,7 @@ test('a sign-up left unverified is removed by the server after 90 s, and its use
   const context = await browser.newContext();
   const page = await context.newPage();
   await page.goto('/signup');
-  await page.getByLabel('Username').fill(username);
-  await expect(page.getByText('Username is available.')).toBeVisible();
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByLabel('Confirm password').fill(password);
-  await page.getByLabel(/I agree to the/).check();
-  await page.getByRole('button', { name: 'Create account' }).click();
+  await submitSignUp(page, username, email);
   await expect(page).toHaveURL(/\/check-verification$/);
   // The buyer closes the tab: nothing in the browser can clean up now, so the server's own deadline must.
   await context.close();

@@ -39,4 +39,12 @@ describe('API basics: one error shape, request ids, security headers', () => {
     expect(response.headers['content-security-policy']).toContain("default-src 'self'");
     expect(response.headers['x-powered-by']).toBeUndefined();
   });
+
+  it('lets Google sign-in work: the Auth emulator may be framed, and the popup keeps its opener', async () => {
+    const response = await api.request({ method: 'GET', url: '/api/health' });
+    const frameSrc = /frame-src ([^;]*)/.exec(response.headers['content-security-policy'] as string)?.[1];
+    expect(frameSrc).toContain(`http://${process.env.FIREBASE_AUTH_EMULATOR_HOST ?? '127.0.0.1:9099'}`);
+    expect(frameSrc).toContain('https://demo-mandi.firebaseapp.com');
+    expect(response.headers['cross-origin-opener-policy']).toBe('same-origin-allow-popups');
+  });
 });

@@ -10,6 +10,11 @@ export interface AuthState {
   role: string | null;
   userId: string | null;
   signOut(): Promise<void>;
+  /**
+   * Reads userId and role again: after a first Google sign-in the user appears before POST oauth-login has made
+   * our record, so the first read found none.
+   */
+  refreshAccount(): void;
   /** The identity service itself, for the sign-in, sign-up and verification pages. */
   identity: IdentityClient;
 }
@@ -27,6 +32,7 @@ export function AuthProvider({ children, identity }: { children: ReactNode; iden
   const [loading, setLoading] = useState(true);
   const [role, setRole] = useState<string | null>(null);
   const [userId, setUserId] = useState<string | null>(null);
+  const [accountReads, setAccountReads] = useState(0);
 
   useEffect(() => {
     // The service's current user, not the one last reported: right after a sign-up or sign-in resolves, the
@@ -54,15 +60,17 @@ export function AuthProvider({ children, identity }: { children: ReactNode; iden
     return () => {
       current = false;
     };
-  }, [user]);
+  }, [user, accountReads]);
+
+  const refreshAccount = useCallback(() => setAccountReads((reads) => reads + 1), []);
 
   const signOut = useCallback(async () => {
     await client.signOut();
   }, [client]);
 
   const value = useMemo<AuthState>(
-    () => ({ user, loading, role, userId, signOut, identity: client }),
-    [user, loading, role, userId, signOut, client],
+    () => ({ user, loading, role, userId, signOut, refreshAccount, identity: client }),
+    [user, loading, role, userId, signOut, refreshAccount, client],
   );
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
 }

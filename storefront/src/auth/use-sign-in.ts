@@ -17,7 +17,7 @@ const googleCancelled = new Set(['auth/popup-closed-by-user', 'auth/cancelled-po
  * `running` is true while an outcome is being settled, so the page does not redirect on its own meanwhile.
  */
 export function useSignIn() {
-  const { identity } = useAuth();
+  const { identity, refreshAccount } = useAuth();
   const confirm = useConfirm();
   const navigate = useNavigate();
   const [error, setError] = useState<string | null>(null);
@@ -59,9 +59,12 @@ export function useSignIn() {
         else setError((failure instanceof ApiError && failure.serverMessage) || SIGN_IN_MESSAGES.fallback);
         return;
       }
-      if (await mayEnter(user.email)) navigate('/', { replace: true });
+      if (!(await mayEnter(user.email))) return;
+      // The first read of userId and role ran before oauth-login made the record.
+      refreshAccount();
+      navigate('/', { replace: true });
     },
-    [mayEnter, navigate, popup, signOutQuietly],
+    [mayEnter, navigate, popup, refreshAccount, signOutQuietly],
   );
 
   const run = useCallback(async (work: () => Promise<void>) => {

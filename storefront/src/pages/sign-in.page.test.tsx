@@ -139,6 +139,9 @@ describe('Sign-in page', () => {
     });
     expect(new Date(body.agreedAt).toISOString()).toBe(body.agreedAt);
     expect(body).not.toHaveProperty('ipAddress');
+    // The role is read when the user appears and again once oauth-login has made the record (the first read came
+    // too early for a new user).
+    await waitFor(() => expect(calls.filter((call) => call.url === '/api/user/getUserId')).toHaveLength(2));
   });
 
   it('signs a suspended Google user out when oauth-login answers 403', async () => {

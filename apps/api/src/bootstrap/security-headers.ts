@@ -22,6 +22,8 @@ export function securityHeaders(config: AppConfig): FastifyHelmetOptions {
           'https://api.razorpay.com',
           'https://checkout.razorpay.com',
           `https://${config.FIREBASE_PROJECT_ID}.firebaseapp.com`,
+          // The Firebase SDK frames the Auth emulator's helper page for Google sign-in in development.
+          ...emulator,
         ],
         imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
         // MUI (the console) injects its styles at run time.
@@ -32,5 +34,7 @@ export function securityHeaders(config: AppConfig): FastifyHelmetOptions {
       },
     },
     crossOriginEmbedderPolicy: false,
+    // Google sign-in's popup hands its result back through window.opener, which 'same-origin' would cut.
+    crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
   };
 }
