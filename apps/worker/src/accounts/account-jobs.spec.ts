@@ -82,14 +82,14 @@ describe('signup.expire', () => {
     expect(await signupExists(signup.id)).toBe(false);
   });
 
-  it('keeps a verified account and its reservation while create-user has not run yet, so it can still succeed', async () => {
+  it('removes a verified account that never got its user record (the tab closed first), so the address can sign up again', async () => {
     const account = await accounts.create({ verified: true });
     const signup = await newSignup(db.prisma, account, -1_000);
 
     await expire(signup.id);
 
-    expect(await accounts.exists(account.uid)).toBe(true);
-    expect(await signupExists(signup.id)).toBe(true);
+    expect(await accounts.exists(account.uid)).toBe(false);
+    expect(await signupExists(signup.id)).toBe(false);
   });
 
   it('leaves a sign-up alone whose window was moved on by a new mail', async () => {

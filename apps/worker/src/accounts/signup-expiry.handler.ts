@@ -8,10 +8,12 @@ import { deleteFirebaseAccount, findFirebaseAccount } from './firebase-accounts.
 import { SignupsRepository } from './signups.repository.js';
 
 /**
- * The server's end of the 90-second verification window (runs 5 s after it, see `signup.expire` in
- * libs/events): an account still unverified is deleted from Firebase and its username reservation removed, so the
- * address and the name are free again. The verification page does the same in the browser; this covers a closed
- * tab.
+ * The server's end of the 90-second verification window (runs 30 s after it, see `signup.expire` in
+ * libs/events): a sign-up that did not become a user is deleted from Firebase and its username reservation
+ * removed, so the address and the name are free again. The verification page does the same in the browser; this
+ * covers a closed tab, including one closed after the address was verified but before the page made the user
+ * record (such an account could otherwise neither sign in, having no record, nor sign up again, its address being
+ * taken).
  */
 @Injectable()
 @HandlesJob('signup.expire')
@@ -30,14 +32,13 @@ export class SignupExpiryHandler extends JobHandler<EventPayload<'signup.verific
     // of that mail's event decides later.
     if (!signup || signup.open) return;
 
-    const account = await findFirebaseAccount(this.auth, signup.firebaseUid);
-    if (account?.emailVerified) {
-      // Verified in time. create-user normally consumed the reservation; until it has, keep it, so the user's
-      // create-user (which may still be on its way) succeeds with the name they chose.
-      if (await this.users.existsForFirebaseUid(tx, signup.firebaseUid)) await this.signups.delete(tx, signupId);
+    if (await this.users.existsForFirebaseUid(tx, signup.firebaseUid)) {
+      // The sign-up finished: create-user normally removes the reservation itself.
+      await this.signups.delete(tx, signupId);
       return;
     }
     // Firebase first: if the commit below then fails, the retry finds no account and only removes the row.
+    const account = await findFirebaseAccount(this.auth, signup.firebaseUid);
     if (account) await deleteFirebaseAccount(this.auth, account.uid);
     await this.signups.delete(tx, signupId);
   }
