@@ -56,6 +56,9 @@ export const configSchema = z.object({
   ADMIN_UI_DIST: z.string().default('admin-ui/dist'),
 });
 
+/** Injection token of the validated AppConfig, shared by the API's and the worker's Nest modules. */
+export const APP_CONFIG = Symbol('APP_CONFIG');
+
 /** The validated configuration. */
 export type AppConfig = Omit<z.infer<typeof configSchema>, 'RATE_LIMIT_PUBLIC_PER_MINUTE'> & {
   RATE_LIMIT_PUBLIC_PER_MINUTE: number;

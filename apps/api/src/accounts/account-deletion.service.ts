@@ -2,8 +2,7 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import type { Auth } from 'firebase-admin/auth';
 import { ACCESS_MESSAGES, DomainError, HEADER_MESSAGES } from '@mandi/domain';
 import { publish } from '@mandi/events';
-import { isUserNotFound } from '@mandi/identity';
-import { FIREBASE_AUTH } from '../auth/firebase-admin.provider.js';
+import { deleteFirebaseAccount, FIREBASE_AUTH } from '@mandi/identity';
 import { AccountsRepository } from './accounts.repository.js';
 
 /**
@@ -33,11 +32,9 @@ export class AccountDeletionService {
     });
 
     try {
-      await this.auth.deleteUser(firebaseUid);
+      await deleteFirebaseAccount(this.auth, firebaseUid);
     } catch (error) {
-      if (!isUserNotFound(error)) {
-        this.logger.error({ err: error, firebaseUid }, 'Firebase account not deleted; the user.deleted job will retry');
-      }
+      this.logger.error({ err: error, firebaseUid }, 'Firebase account not deleted; the user.deleted job will retry');
     }
     return { message: HEADER_MESSAGES.deleteAccountSucceeded.text };
   }

@@ -83,12 +83,7 @@ export class AccountsRepository {
    * and is not `exceptUid`'s own. Names of deleted accounts are replaced at deletion, so they are free.
    */
   async isUsernameTaken(db: Db, username: string, exceptUid: string | null = null): Promise<boolean> {
-    const [row] = await db.$queryRaw<Array<{ taken: boolean }>>`
-      SELECT EXISTS (SELECT 1 FROM users WHERE username = ${username}::citext)
-          OR EXISTS (SELECT 1 FROM signups
-                      WHERE username = ${username}::citext AND expires_at > now()
-                        AND firebase_uid IS DISTINCT FROM ${exceptUid}::varchar) AS taken`;
-    return row!.taken;
+    return (await this.takenUsernames(db, [username], exceptUid)).size > 0;
   }
 
   /** isUsernameTaken outside any transaction (the public username check). */
@@ -96,12 +91,17 @@ export class AccountsRepository {
     return this.isUsernameTaken(this.prisma, username);
   }
 
-  /** Which of `usernames` are taken (as isUsernameTaken says), lower-cased. */
-  async takenUsernames(db: Db, usernames: string[]): Promise<Set<string>> {
+  /**
+   * Which of `usernames` are taken, lower-cased: held by a user row, or by a reservation that has not expired by the
+   * database clock and is not `exceptUid`'s own.
+   */
+  async takenUsernames(db: Db, usernames: string[], exceptUid: string | null = null): Promise<Set<string>> {
     const rows = await db.$queryRaw<Array<{ name: string }>>`
       SELECT lower(username) AS name FROM users WHERE username = ANY(${usernames}::text[]::citext[])
       UNION
-      SELECT lower(username) FROM signups WHERE username = ANY(${usernames}::text[]::citext[]) AND expires_at > now()`;
+      SELECT lower(username) FROM signups
+       WHERE username = ANY(${usernames}::text[]::citext[]) AND expires_at > now()
+         AND firebase_uid IS DISTINCT FROM ${exceptUid}::varchar`;
     return new Set(rows.map((row) => row.name));
   }
 

@@ -15,7 +15,7 @@ import { publish } from '@mandi/events';
 import type { Transaction } from '@mandi/database';
 import type { Identity } from '../auth/caller.js';
 import { AccountsRepository } from './accounts.repository.js';
-import { assertOwnEmail, assertOwnUid } from './identity-checks.js';
+import { assertOwnEmail } from './identity-checks.js';
 import { notAfterNow } from './terms-record.js';
 import { retryingUniqueRaces } from './unique-race.js';
 
@@ -39,7 +39,6 @@ export class OauthLoginService {
   constructor(private readonly accounts: AccountsRepository) {}
 
   async login(identity: Identity, body: OauthLoginBody, ipAddress: string): Promise<OauthLoginOutcome> {
-    assertOwnUid(identity, body.uid);
     assertOwnEmail(identity, body.email);
     return retryingUniqueRaces(
       () => this.accounts.transaction((tx) => this.loginOnce(tx, identity, body, ipAddress)),

@@ -10,7 +10,7 @@ import {
 import { publish } from '@mandi/events';
 import type { Identity } from '../auth/caller.js';
 import { AccountsRepository } from './accounts.repository.js';
-import { assertOwnEmail, assertOwnUid } from './identity-checks.js';
+import { assertOwnEmail } from './identity-checks.js';
 import { notAfterNow } from './terms-record.js';
 import { retryingUniqueRaces } from './unique-race.js';
 
@@ -32,7 +32,6 @@ export class SignUpService {
    * to mail the verification link and, when the window closes unverified, to remove the account and the reservation.
    */
   async sendVerification(identity: Identity, body: SendVerificationBody, ipAddress: string): Promise<{ message: string }> {
-    assertOwnUid(identity, body.uid);
     assertOwnEmail(identity, body.email);
     const username = body.displayName;
     await this.accounts.transaction(async (tx) => {

@@ -1,7 +1,7 @@
 import { Global, Module } from '@nestjs/common';
 import { CallersRepository } from './callers.repository.js';
 import { IdTokenVerifier } from './id-token.verifier.js';
-import { firebaseAuthProvider, FIREBASE_AUTH } from './firebase-admin.provider.js';
+import { firebaseAuthProvider, FIREBASE_AUTH } from '@mandi/identity';
 
 /** Identity for the whole API: what the access guard (registered in AppModule) needs to check a caller. */
 @Global()

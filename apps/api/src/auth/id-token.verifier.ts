@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import type { Auth, DecodedIdToken } from 'firebase-admin/auth';
-import { FIREBASE_AUTH } from './firebase-admin.provider.js';
+import { FIREBASE_AUTH } from '@mandi/identity';
 
 /** How long a verified token is trusted without verifying it again (never past its own expiry). */
 const REMEMBER_MS = 60_000;

@@ -1,8 +1,5 @@
 import { Global, Module } from '@nestjs/common';
-import { loadConfig, type AppConfig } from '@mandi/config';
-
-/** Injection token of the validated AppConfig. */
-export const APP_CONFIG = Symbol('APP_CONFIG');
+import { APP_CONFIG, loadConfig, type AppConfig } from '@mandi/config';
 
 /** Provides the configuration parsed once at boot; a bad value stops the process before it listens. */
 @Global()

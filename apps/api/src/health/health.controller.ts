@@ -7,13 +7,12 @@ import {
 } from '@nestjs/terminus';
 import type { FastifyReply } from 'fastify';
 import { Redis } from 'ioredis';
-import type { AppConfig } from '@mandi/config';
+import { APP_CONFIG, type AppConfig } from '@mandi/config';
 import type { HealthAnswer } from '@mandi/contracts';
 import { PrismaService } from '@mandi/database';
 import { workerHeartbeatKey } from '@mandi/queues';
 import { Public } from '../auth/access.decorators.js';
 import { NoRateLimit } from '../rate-limit/rate-limit.decorator.js';
-import { APP_CONFIG } from '../config/app-config.js';
 import { REDIS } from '../redis/redis.module.js';
 
 /** Each dependency gets this long to answer before it counts as down. */

@@ -2,10 +2,9 @@ import { type CanActivate, type ExecutionContext, Inject, Injectable } from '@ne
 import { Reflector } from '@nestjs/core';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Redis } from 'ioredis';
-import type { AppConfig } from '@mandi/config';
+import { APP_CONFIG, type AppConfig } from '@mandi/config';
 import { ACCESS_MESSAGES, DomainError } from '@mandi/domain';
 import { ACCESS_KEY, type Access } from '../auth/access.decorators.js';
-import { APP_CONFIG } from '../config/app-config.js';
 import { REDIS } from '../redis/redis.module.js';
 import { RATE_LIMIT_KEY, type RateLimitRule } from './rate-limit.decorator.js';
 import { RateLimitStore } from './rate-limit.store.js';

@@ -1,7 +1,6 @@
 import { Global, Inject, Injectable, Module, type OnApplicationShutdown } from '@nestjs/common';
 import { Redis } from 'ioredis';
-import type { AppConfig } from '@mandi/config';
-import { APP_CONFIG } from '../config/app-config.js';
+import { APP_CONFIG, type AppConfig } from '@mandi/config';
 
 /** Injection token of the shared ioredis client. */
 export const REDIS = Symbol('REDIS');

@@ -1,10 +1,9 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { EventPayload } from '@mandi/events';
-import { FIREBASE_AUTH } from '@mandi/identity';
+import { deleteFirebaseAccount, FIREBASE_AUTH } from '@mandi/identity';
 import type { Auth } from 'firebase-admin/auth';
 import { HandlesJob, JobHandler, type JobContext } from '../pipeline/job.handler.js';
 import { AccountUsersRepository } from './account-users.repository.js';
-import { deleteFirebaseAccount } from './firebase-accounts.js';
 
 /**
  * Deletes the Firebase account of a deleted user, so the address cannot sign in again, retried until Firebase

@@ -1,10 +1,9 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { EventPayload } from '@mandi/events';
-import { FIREBASE_AUTH } from '@mandi/identity';
+import { deleteFirebaseAccount, FIREBASE_AUTH, findFirebaseAccount } from '@mandi/identity';
 import type { Auth } from 'firebase-admin/auth';
 import { HandlesJob, JobHandler, type JobContext } from '../pipeline/job.handler.js';
 import { AccountUsersRepository } from './account-users.repository.js';
-import { deleteFirebaseAccount, findFirebaseAccount } from './firebase-accounts.js';
 import { SignupsRepository } from './signups.repository.js';
 
 /**

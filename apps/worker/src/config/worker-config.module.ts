@@ -1,8 +1,5 @@
 import { type DynamicModule, Module } from '@nestjs/common';
-import type { AppConfig } from '@mandi/config';
-
-/** Injection token of the worker's validated AppConfig. */
-export const APP_CONFIG = Symbol('APP_CONFIG');
+import { APP_CONFIG, type AppConfig } from '@mandi/config';
 
 /** Provides the configuration main.ts parsed at boot to every module of the worker (tests pass their own). */
 @Module({})

@@ -1,8 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
-import type { AppConfig } from '@mandi/config';
+import { APP_CONFIG, type AppConfig } from '@mandi/config';
 import { AUTH_TIMINGS } from '@mandi/domain';
 import { Mailer, MailTemplates, type SentMail } from '@mandi/mail';
-import { APP_CONFIG } from '../config/worker-config.module.js';
 
 /** The subject line of each account mail. */
 export const ACCOUNT_MAIL_SUBJECTS = {

@@ -1,8 +1,7 @@
 import { Module, type OnApplicationShutdown } from '@nestjs/common';
-import type { AppConfig } from '@mandi/config';
+import { APP_CONFIG, type AppConfig } from '@mandi/config';
 import { Mailer, MailTemplates } from '@mandi/mail';
 import { AccountsModule } from '../accounts/accounts.module.js';
-import { APP_CONFIG } from '../config/worker-config.module.js';
 import { IdentityModule } from '../identity/identity.module.js';
 import { AccountMails } from './account-mails.js';
 import { PasswordResetMailHandler } from './password-reset-mail.handler.js';

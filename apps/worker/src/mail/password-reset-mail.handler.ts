@@ -6,11 +6,6 @@ import { AccountUsersRepository } from '../accounts/account-users.repository.js'
 import { HandlesJob, JobHandler, type JobContext } from '../pipeline/job.handler.js';
 import { AccountMails } from './account-mails.js';
 
-/** Whether firebase-admin found no account for the address (it says so in two ways, by uid and by e-mail). */
-function isAccountMissing(error: unknown): boolean {
-  return isUserNotFound(error) || (error as { code?: unknown } | null)?.code === 'auth/email-not-found';
-}
-
 /**
  * Mails an active account its password-reset link (made by firebase-admin). Suspended and deleted accounts get
  * nothing, and neither does an address Firebase does not know; the API's answer was the same in every case.
@@ -33,7 +28,7 @@ export class PasswordResetMailHandler extends JobHandler<EventPayload<'account.p
     try {
       link = await this.auth.generatePasswordResetLink(user.email, { url: this.mails.continueUrl });
     } catch (error) {
-      if (isAccountMissing(error)) return;
+      if (isUserNotFound(error)) return;
       throw error;
     }
     // Sent last, after every check; a retry after a failed commit may resend, which is harmless for this mail.
