@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { AUTH_FIELD_MESSAGES } from '@mandi/contracts';
 import { ACCESS_MESSAGES, SIGN_IN_MESSAGES, SIGN_UP_MESSAGES } from '@mandi/domain';
-import { EmulatorAccounts, type EmulatorAccount } from './accounts.emulator.js';
+import { EmulatorAccounts, type EmulatorAccount } from '@mandi/identity';
 import { ApiHarness } from './harness.js';
 
 const bearer = (token: string) => ({ authorization: `Bearer ${token}` });

@@ -6,7 +6,7 @@ import {
   SIGN_UP_MESSAGES,
   VERIFICATION_MESSAGES,
 } from '@mandi/domain';
-import { EmulatorAccounts, type EmulatorAccount } from './accounts.emulator.js';
+import { EmulatorAccounts, type EmulatorAccount } from '@mandi/identity';
 import { ApiHarness } from './harness.js';
 
 /** A fresh valid username (u + 10 hex characters). */

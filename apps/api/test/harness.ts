@@ -4,9 +4,8 @@ import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { Redis } from 'ioredis';
 import { createTestDatabase, type TestDatabase } from '@mandi/database';
+import { EmulatorAccounts } from '@mandi/identity';
 
-const EMULATOR_HOST = process.env.FIREBASE_AUTH_EMULATOR_HOST ?? '127.0.0.1:9099';
-const PROJECT_ID = process.env.FIREBASE_PROJECT_ID ?? 'demo-mandi';
 const API_MAIN = fileURLToPath(new URL('../dist/main.js', import.meta.url));
 
 /** A user known to both the Auth emulator and our database, with a fresh ID token. */
@@ -40,11 +39,10 @@ export interface TestResponse {
  * Redis key prefix, talking to the real Firebase Auth emulator. Tests speak HTTP to it like any client.
  */
 export class ApiHarness {
-  /** Emulator accounts this file made, removed on stop so a shared emulator does not fill up with test users. */
-  private readonly emulatorUids: string[] = [];
-
   private constructor(
     private readonly process: ChildProcess,
+    /** The emulator accounts of this file's users, removed on stop. */
+    private readonly emulator: EmulatorAccounts,
     readonly baseUrl: string,
     readonly db: TestDatabase,
     readonly redis: Redis,
@@ -52,6 +50,7 @@ export class ApiHarness {
   ) {}
 
   static async start(env: Record<string, string> = {}): Promise<ApiHarness> {
+    const emulator = new EmulatorAccounts();
     const db = await createTestDatabase();
     const redisPrefix = `test-api-${randomUUID().slice(0, 8)}`;
     const port = await freePort();
@@ -64,8 +63,8 @@ export class ApiHarness {
         HOST: '127.0.0.1',
         DATABASE_URL: db.url,
         REDIS_PREFIX: redisPrefix,
-        FIREBASE_AUTH_EMULATOR_HOST: EMULATOR_HOST,
-        FIREBASE_PROJECT_ID: PROJECT_ID,
+        FIREBASE_AUTH_EMULATOR_HOST: emulator.host,
+        FIREBASE_PROJECT_ID: emulator.projectId,
         STOREFRONT_DIST: '/nonexistent',
         ADMIN_UI_DIST: '/nonexistent',
         ...env,
@@ -77,7 +76,7 @@ export class ApiHarness {
     child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
     const baseUrl = `http://127.0.0.1:${port}`;
     await waitUntilListening(baseUrl, child, () => output);
-    return new ApiHarness(child, baseUrl, db, new Redis(process.env.REDIS_URL ?? 'redis://127.0.0.1:6379'), redisPrefix);
+    return new ApiHarness(child, emulator, baseUrl, db, new Redis(process.env.REDIS_URL ?? 'redis://127.0.0.1:6379'), redisPrefix);
   }
 
   async request({ method, url, headers = {}, payload }: TestRequest): Promise<TestResponse> {
@@ -98,9 +97,7 @@ export class ApiHarness {
 
   /** Makes a user in the emulator and in our users table, and signs it in for an ID token. */
   async newUser(overrides: { role?: 'user' | 'admin'; status?: 'active' | 'suspended' } = {}): Promise<TestUser> {
-    const email = `u${randomUUID().slice(0, 12)}@mandi.test`;
-    const { uid, token } = await emulatorSignUp(email, 'test-password');
-    this.emulatorUids.push(uid);
+    const { uid, email, token } = await this.emulator.signUp(`u${randomUUID().slice(0, 12)}@mandi.test`);
     const user = await this.db.prisma.user.create({
       data: {
         firebaseUid: uid,
@@ -123,34 +120,8 @@ export class ApiHarness {
     if (keys.length > 0) await this.redis.del(...keys);
     await this.redis.quit();
     await this.db.drop();
-    if (this.emulatorUids.length > 0) await emulatorDelete(this.emulatorUids);
+    await this.emulator.removeAll();
   }
-}
-
-/** Removes accounts from the Auth emulator (its admin API accepts the 'owner' token). */
-async function emulatorDelete(uids: string[]): Promise<void> {
-  await fetch(`http://${EMULATOR_HOST}/identitytoolkit.googleapis.com/v1/projects/${PROJECT_ID}/accounts:batchDelete`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', authorization: 'Bearer owner' },
-    body: JSON.stringify({ localIds: uids, force: true }),
-  });
-}
-
-/** Creates an e-mail/password account in the Auth emulator and returns its uid and ID token. */
-export async function emulatorSignUp(email: string, password: string): Promise<{ uid: string; token: string }> {
-  const response = await fetch(
-    `http://${EMULATOR_HOST}/identitytoolkit.googleapis.com/v1/accounts:signUp?key=demo-key`,
-    {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email, password, returnSecureToken: true }),
-    },
-  ).catch((error: unknown) => {
-    throw new Error(`Firebase Auth emulator not reachable on ${EMULATOR_HOST} (npm test starts it): ${String(error)}`);
-  });
-  if (!response.ok) throw new Error(`emulator sign-up failed: ${response.status} ${await response.text()}`);
-  const body = (await response.json()) as { localId: string; idToken: string };
-  return { uid: body.localId, token: body.idToken };
 }
 
 function freePort(): Promise<number> {

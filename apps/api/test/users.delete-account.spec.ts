@@ -1,6 +1,6 @@
 import { newAddress, newOrder, newProduct } from '@mandi/database';
 import { ACCESS_MESSAGES, HEADER_MESSAGES } from '@mandi/domain';
-import { EmulatorAccounts } from './accounts.emulator.js';
+import { EmulatorAccounts } from '@mandi/identity';
 import { ApiHarness, type TestUser } from './harness.js';
 
 describe('DELETE /api/user/delete-account/{uid}', () => {

@@ -4,10 +4,10 @@ import { Test, type TestingModule } from '@nestjs/testing';
 import type { AppConfig } from '@mandi/config';
 import { createTestDatabase, type TestDatabase } from '@mandi/database';
 import { publish } from '@mandi/events';
-import { FIREBASE_AUTH } from '@mandi/identity';
+import { EmulatorAccounts } from '@mandi/identity';
 import { readCapturedMails } from '@mandi/mail';
 import type { Queue } from 'bullmq';
-import { EmulatorAccounts, firstLink, newSignup, testWorkerConfig } from './accounts/testing/account-jobs.testing.js';
+import { firstLink, newSignup, testWorkerConfig } from './accounts/testing/account-jobs.testing.js';
 import { deleteKeys, uniquePrefix, waitFor } from './pipeline/testing/pipeline.testing.js';
 import { WorkerModule } from './worker.module.js';
 
@@ -17,14 +17,13 @@ import { WorkerModule } from './worker.module.js';
 let db: TestDatabase;
 let config: AppConfig;
 let worker: TestingModule;
-let accounts: EmulatorAccounts;
+const accounts = new EmulatorAccounts();
 
 beforeAll(async () => {
   db = await createTestDatabase();
   config = testWorkerConfig(db.url, { REDIS_PREFIX: uniquePrefix('worker'), LOG_LEVEL: 'silent' });
   worker = await Test.createTestingModule({ imports: [WorkerModule.forRoot(config)] }).compile();
   await worker.init();
-  accounts = new EmulatorAccounts(worker.get(FIREBASE_AUTH));
 });
 
 afterAll(async () => {
@@ -36,7 +35,7 @@ afterAll(async () => {
 });
 
 it('mails the verification link of a new sign-up and schedules its expiry 120 s after the event', async () => {
-  const account = await accounts.create();
+  const account = await accounts.signUp();
   const { signup, eventId } = await db.prisma.$transaction(async (tx) => {
     const signup = await newSignup(tx, account, 90_000);
     const eventId = await publish(tx, { type: 'signup.verification_requested', payload: { signupId: signup.id } });

@@ -1,1 +1,2 @@
 export * from './firebase-auth.js';
+export * from './testing/emulator-accounts.js';

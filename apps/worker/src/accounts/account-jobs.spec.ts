@@ -1,104 +1,78 @@
-import { rmSync } from 'node:fs';
-import type { TestingModule } from '@nestjs/testing';
-import type { AppConfig } from '@mandi/config';
-import { createTestDatabase, newUser, type TestDatabase } from '@mandi/database';
+import { newUser } from '@mandi/database';
 import { IdentityRemovalHandler } from './identity-removal.handler.js';
 import { SignupExpiryHandler } from './signup-expiry.handler.js';
-import {
-  buildAccountJobs,
-  EmulatorAccounts,
-  newSignup,
-  runHandler,
-  testWorkerConfig,
-} from './testing/account-jobs.testing.js';
+import { newSignup, runHandler, useAccountJobs } from './testing/account-jobs.testing.js';
 
 // The account jobs against the real database and the Auth emulator.
 
-let db: TestDatabase;
-let config: AppConfig;
-let app: TestingModule;
-let accounts: EmulatorAccounts;
+const world = useAccountJobs();
 
-beforeAll(async () => {
-  db = await createTestDatabase();
-  config = testWorkerConfig(db.url);
-  app = await buildAccountJobs(config);
-  accounts = EmulatorAccounts.of(app);
-});
-
-afterAll(async () => {
-  await app.close();
-  await accounts.removeAll();
-  await db.drop();
-  rmSync(config.MAIL_CAPTURE_DIR, { recursive: true, force: true });
-});
-
-const signupExists = async (id: number) => (await db.prisma.signup.count({ where: { id } })) === 1;
+const signupExists = async (id: number) => (await world.db.prisma.signup.count({ where: { id } })) === 1;
 
 describe('signup.expire', () => {
-  const expire = (signupId: number) => runHandler(db, app.get(SignupExpiryHandler), { signupId });
+  const expire = (signupId: number) => runHandler(world.db, world.app.get(SignupExpiryHandler), { signupId });
 
   it('deletes an account left unverified past its window, and frees its username', async () => {
-    const account = await accounts.create();
-    const signup = await newSignup(db.prisma, account, -1_000);
+    const account = await world.accounts.signUp();
+    const signup = await newSignup(world.db.prisma, account, -1_000);
 
     await expire(signup.id);
 
-    expect(await accounts.exists(account.uid)).toBe(false);
+    expect(await world.accounts.exists(account.uid)).toBe(false);
     expect(await signupExists(signup.id)).toBe(false);
     // The name can be reserved again, by someone else.
-    const other = await accounts.create();
+    const other = await world.accounts.signUp();
     await expect(
-      db.prisma.signup.create({
+      world.db.prisma.signup.create({
         data: { firebaseUid: other.uid, email: other.email, username: signup.username, expiresAt: new Date(Date.now() + 90_000) },
       }),
     ).resolves.toMatchObject({ username: signup.username });
   });
 
   it('changes nothing a second time (a retried or repeated job)', async () => {
-    const account = await accounts.create();
-    const signup = await newSignup(db.prisma, account, -1_000);
+    const account = await world.accounts.signUp();
+    const signup = await newSignup(world.db.prisma, account, -1_000);
     await expire(signup.id);
     await expect(expire(signup.id)).resolves.toBeUndefined();
-    expect(await accounts.exists(account.uid)).toBe(false);
+    expect(await world.accounts.exists(account.uid)).toBe(false);
   });
 
   it('removes the reservation when the Firebase account is gone already', async () => {
-    const account = await accounts.create();
-    const signup = await newSignup(db.prisma, account, -1_000);
-    await accounts.auth.deleteUser(account.uid);
+    const account = await world.accounts.signUp();
+    const signup = await newSignup(world.db.prisma, account, -1_000);
+    await world.accounts.deleteAccounts([account.uid]);
     await expire(signup.id);
     expect(await signupExists(signup.id)).toBe(false);
   });
 
   it('keeps an account verified in time, and removes its reservation once create-user made the user', async () => {
-    const account = await accounts.create({ verified: true });
-    const signup = await newSignup(db.prisma, account, -1_000);
-    await newUser(db.prisma, { firebaseUid: account.uid, email: account.email, username: signup.username });
+    const account = await world.accounts.verifiedSignUp();
+    const signup = await newSignup(world.db.prisma, account, -1_000);
+    await newUser(world.db.prisma, { firebaseUid: account.uid, email: account.email, username: signup.username });
 
     await expire(signup.id);
 
-    expect(await accounts.exists(account.uid)).toBe(true);
+    expect(await world.accounts.exists(account.uid)).toBe(true);
     expect(await signupExists(signup.id)).toBe(false);
   });
 
   it('removes a verified account that never got its user record (the tab closed first), so the address can sign up again', async () => {
-    const account = await accounts.create({ verified: true });
-    const signup = await newSignup(db.prisma, account, -1_000);
+    const account = await world.accounts.verifiedSignUp();
+    const signup = await newSignup(world.db.prisma, account, -1_000);
 
     await expire(signup.id);
 
-    expect(await accounts.exists(account.uid)).toBe(false);
+    expect(await world.accounts.exists(account.uid)).toBe(false);
     expect(await signupExists(signup.id)).toBe(false);
   });
 
   it('leaves a sign-up alone whose window was moved on by a new mail', async () => {
-    const account = await accounts.create();
-    const signup = await newSignup(db.prisma, account, 60_000);
+    const account = await world.accounts.signUp();
+    const signup = await newSignup(world.db.prisma, account, 60_000);
 
     await expire(signup.id);
 
-    expect(await accounts.exists(account.uid)).toBe(true);
+    expect(await world.accounts.exists(account.uid)).toBe(true);
     expect(await signupExists(signup.id)).toBe(true);
   });
 
@@ -108,26 +82,26 @@ describe('signup.expire', () => {
 });
 
 describe('account.remove-identity', () => {
-  const removeIdentity = (userId: number) => runHandler(db, app.get(IdentityRemovalHandler), { userId });
+  const removeIdentity = (userId: number) => runHandler(world.db, world.app.get(IdentityRemovalHandler), { userId });
 
   it('deletes the Firebase account of a deleted user, so the address cannot sign in again', async () => {
-    const account = await accounts.create({ verified: true });
-    const user = await newUser(db.prisma, { firebaseUid: account.uid, email: account.email, deletedAt: new Date() });
+    const account = await world.accounts.verifiedSignUp();
+    const user = await newUser(world.db.prisma, { firebaseUid: account.uid, email: account.email, deletedAt: new Date() });
 
     await removeIdentity(user.id);
 
-    expect(await accounts.exists(account.uid)).toBe(false);
+    expect(await world.accounts.exists(account.uid)).toBe(false);
     // Gone already (a retry, or the API removed it at once) counts as done.
     await expect(removeIdentity(user.id)).resolves.toBeUndefined();
   });
 
   it('leaves the account of a user that is not deleted', async () => {
-    const account = await accounts.create({ verified: true });
-    const user = await newUser(db.prisma, { firebaseUid: account.uid, email: account.email });
+    const account = await world.accounts.verifiedSignUp();
+    const user = await newUser(world.db.prisma, { firebaseUid: account.uid, email: account.email });
 
     await removeIdentity(user.id);
     await removeIdentity(user.id + 1_000);
 
-    expect(await accounts.exists(account.uid)).toBe(true);
+    expect(await world.accounts.exists(account.uid)).toBe(true);
   });
 });

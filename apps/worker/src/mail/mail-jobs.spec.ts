@@ -1,20 +1,12 @@
-import { rmSync } from 'node:fs';
-import type { TestingModule } from '@nestjs/testing';
-import type { AppConfig } from '@mandi/config';
-import { createTestDatabase, newUser, type TestDatabase } from '@mandi/database';
+import { newUser } from '@mandi/database';
 import { readCapturedMails } from '@mandi/mail';
 import {
-  applyVerificationCode,
-  buildAccountJobs,
-  canSignIn,
-  EmulatorAccounts,
   firstLink,
   newSignup,
   oobCodeOf,
-  resetPasswordWithCode,
   runHandler,
   TEST_PUBLIC_URL,
-  testWorkerConfig,
+  useAccountJobs,
 } from '../accounts/testing/account-jobs.testing.js';
 import { ACCOUNT_MAIL_SUBJECTS } from './account-mails.js';
 import { PasswordResetMailHandler } from './password-reset-mail.handler.js';
@@ -23,42 +15,27 @@ import { VerificationMailHandler } from './verification-mail.handler.js';
 // The mail jobs against the real database, the Auth emulator and the capture transport: what lands in the
 // mailbox, and whether its link does what it says.
 
-let db: TestDatabase;
-let config: AppConfig;
-let app: TestingModule;
-let accounts: EmulatorAccounts;
+const world = useAccountJobs();
 
-beforeAll(async () => {
-  db = await createTestDatabase();
-  config = testWorkerConfig(db.url);
-  app = await buildAccountJobs(config);
-  accounts = EmulatorAccounts.of(app);
-});
-
-afterAll(async () => {
-  await app.close();
-  await accounts.removeAll();
-  await db.drop();
-  rmSync(config.MAIL_CAPTURE_DIR, { recursive: true, force: true });
-});
-
-const mailsTo = (email: string) => readCapturedMails(config.MAIL_CAPTURE_DIR, { to: email });
+/** Whether the emulator accepts the e-mail and password. */
+const canSignIn = async (email: string, password: string) => (await world.accounts.signIn(email, password)).token !== undefined;
+const mailsTo = (email: string) => readCapturedMails(world.config.MAIL_CAPTURE_DIR, { to: email });
 /** The link of an HTML body's button, as a mail program would follow it. */
 const buttonLink = (html: string) => /<a href="([^"]+)"/.exec(html)![1]!.replaceAll('&amp;', '&').replaceAll('&#x3D;', '=');
 
 describe('mail.verification', () => {
-  const handler = () => app.get(VerificationMailHandler);
+  const handler = () => world.app.get(VerificationMailHandler);
 
   it('mails the verification link to a new account while its window is open; the link verifies the account', async () => {
-    const account = await accounts.create();
-    const signup = await newSignup(db.prisma, account, 90_000);
+    const account = await world.accounts.signUp();
+    const signup = await newSignup(world.db.prisma, account, 90_000);
 
-    await runHandler(db, handler(), { signupId: signup.id });
+    await runHandler(world.db, handler(), { signupId: signup.id });
 
     const mails = await mailsTo(account.email);
     expect(mails).toHaveLength(1);
     const [mail] = mails;
-    expect(mail).toMatchObject({ subject: ACCOUNT_MAIL_SUBJECTS.verification, from: config.MAIL_FROM });
+    expect(mail).toMatchObject({ subject: ACCOUNT_MAIL_SUBJECTS.verification, from: world.config.MAIL_FROM });
     expect(mail!.text).toContain(`Hi ${signup.username},`);
     expect(mail!.text).toContain('The link is valid for 90 seconds.');
     expect(mail!.html).toContain(`Hi ${signup.username},`);
@@ -71,43 +48,43 @@ describe('mail.verification', () => {
     expect(`${url.origin}${url.pathname}`).toBe(`${TEST_PUBLIC_URL}/auth/action`);
     expect(url.searchParams.get('mode')).toBe('verifyEmail');
 
-    expect((await accounts.auth.getUser(account.uid)).emailVerified).toBe(false);
-    expect((await applyVerificationCode(oobCodeOf(link))).status).toBe(200);
-    expect((await accounts.auth.getUser(account.uid)).emailVerified).toBe(true);
+    expect((await world.accounts.lookup(account.uid))!.emailVerified).toBe(false);
+    expect((await world.accounts.applyActionCode(oobCodeOf(link))).status).toBe(200);
+    expect((await world.accounts.lookup(account.uid))!.emailVerified).toBe(true);
   });
 
   it('mails nothing once the window is over', async () => {
-    const account = await accounts.create();
-    const signup = await newSignup(db.prisma, account, -1_000);
-    await runHandler(db, handler(), { signupId: signup.id });
+    const account = await world.accounts.signUp();
+    const signup = await newSignup(world.db.prisma, account, -1_000);
+    await runHandler(world.db, handler(), { signupId: signup.id });
     expect(await mailsTo(account.email)).toEqual([]);
   });
 
   it('mails nothing for a sign-up that is gone', async () => {
-    const account = await accounts.create();
-    const signup = await newSignup(db.prisma, account, 90_000);
-    await db.prisma.signup.delete({ where: { id: signup.id } });
-    await runHandler(db, handler(), { signupId: signup.id });
+    const account = await world.accounts.signUp();
+    const signup = await newSignup(world.db.prisma, account, 90_000);
+    await world.db.prisma.signup.delete({ where: { id: signup.id } });
+    await runHandler(world.db, handler(), { signupId: signup.id });
     expect(await mailsTo(account.email)).toEqual([]);
   });
 
   it('mails nothing when the Firebase account was removed meanwhile', async () => {
-    const account = await accounts.create();
-    const signup = await newSignup(db.prisma, account, 90_000);
-    await accounts.auth.deleteUser(account.uid);
-    await runHandler(db, handler(), { signupId: signup.id });
+    const account = await world.accounts.signUp();
+    const signup = await newSignup(world.db.prisma, account, 90_000);
+    await world.accounts.deleteAccounts([account.uid]);
+    await runHandler(world.db, handler(), { signupId: signup.id });
     expect(await mailsTo(account.email)).toEqual([]);
   });
 });
 
 describe('mail.password-reset', () => {
-  const handler = () => app.get(PasswordResetMailHandler);
+  const handler = () => world.app.get(PasswordResetMailHandler);
 
   it('mails an active account a reset link that sets a new password', async () => {
-    const account = await accounts.create({ verified: true });
-    const user = await newUser(db.prisma, { firebaseUid: account.uid, email: account.email });
+    const account = await world.accounts.verifiedSignUp();
+    const user = await newUser(world.db.prisma, { firebaseUid: account.uid, email: account.email });
 
-    await runHandler(db, handler(), { userId: user.id });
+    await runHandler(world.db, handler(), { userId: user.id });
 
     const mails = await mailsTo(account.email);
     expect(mails).toHaveLength(1);
@@ -120,7 +97,7 @@ describe('mail.password-reset', () => {
     expect(new URL(link).searchParams.get('mode')).toBe('resetPassword');
     expect(`${new URL(link).origin}${new URL(link).pathname}`).toBe(`${TEST_PUBLIC_URL}/auth/action`);
 
-    expect((await resetPasswordWithCode(oobCodeOf(link), 'second-password')).status).toBe(200);
+    expect((await world.accounts.resetPassword(oobCodeOf(link), 'second-password')).status).toBe(200);
     expect(await canSignIn(account.email, 'second-password')).toBe(true);
     expect(await canSignIn(account.email, account.password)).toBe(false);
   });
@@ -129,16 +106,16 @@ describe('mail.password-reset', () => {
     ['suspended', { status: 'suspended' as const }],
     ['deleted', { deletedAt: new Date() }],
   ])('mails nothing to a %s account', async (_state, overrides) => {
-    const account = await accounts.create({ verified: true });
-    const user = await newUser(db.prisma, { firebaseUid: account.uid, email: account.email, ...overrides });
-    await runHandler(db, handler(), { userId: user.id });
+    const account = await world.accounts.verifiedSignUp();
+    const user = await newUser(world.db.prisma, { firebaseUid: account.uid, email: account.email, ...overrides });
+    await runHandler(world.db, handler(), { userId: user.id });
     expect(await mailsTo(account.email)).toEqual([]);
   });
 
   it('mails nothing when Firebase has no account for the address, nor for an unknown user', async () => {
-    const user = await newUser(db.prisma);
-    await runHandler(db, handler(), { userId: user.id });
-    await runHandler(db, handler(), { userId: user.id + 1_000 });
+    const user = await newUser(world.db.prisma);
+    await runHandler(world.db, handler(), { userId: user.id });
+    await runHandler(world.db, handler(), { userId: user.id + 1_000 });
     expect(await mailsTo(user.email)).toEqual([]);
   });
 });

@@ -1,19 +1,18 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Test, type TestingModule } from '@nestjs/testing';
 import { loadConfig, type AppConfig } from '@mandi/config';
-import { DatabaseModule, type Db, type Signup, type TestDatabase } from '@mandi/database';
-import { FIREBASE_AUTH } from '@mandi/identity';
-import type { Auth } from 'firebase-admin/auth';
+import { createTestDatabase, DatabaseModule, type Db, type Signup, type TestDatabase } from '@mandi/database';
+import { EmulatorAccounts } from '@mandi/identity';
 import { WorkerConfigModule } from '../../config/worker-config.module.js';
 import { MailModule } from '../../mail/mail.module.js';
 import type { JobHandler } from '../../pipeline/job.handler.js';
 import { AccountsModule } from '../accounts.module.js';
 
-const emulatorHost = process.env.FIREBASE_AUTH_EMULATOR_HOST ?? '127.0.0.1:9099';
-const identityToolkit = `http://${emulatorHost}/identitytoolkit.googleapis.com/v1`;
+/** The Auth emulator and project the test accounts live in; the worker's firebase-admin is pointed at the same. */
+const emulator = new EmulatorAccounts();
 
 /** The storefront address the test config's mail links continue to. */
 export const TEST_PUBLIC_URL = 'http://localhost:3999';
@@ -28,7 +27,8 @@ export function testWorkerConfig(databaseUrl: string, overrides: Record<string, 
     PUBLIC_URL: TEST_PUBLIC_URL,
     MAIL_TRANSPORT: 'capture',
     MAIL_CAPTURE_DIR: mkdtempSync(join(tmpdir(), 'mandi-worker-mail-')),
-    FIREBASE_AUTH_EMULATOR_HOST: emulatorHost,
+    FIREBASE_AUTH_EMULATOR_HOST: emulator.host,
+    FIREBASE_PROJECT_ID: emulator.projectId,
     ...overrides,
   });
 }
@@ -42,38 +42,38 @@ export async function buildAccountJobs(config: AppConfig): Promise<TestingModule
   return app;
 }
 
+/** What an account-jobs test file works with; {@link useAccountJobs} sets the fields in its beforeAll. */
+export interface AccountJobsWorld {
+  db: TestDatabase;
+  config: AppConfig;
+  app: TestingModule;
+  /** The emulator accounts the file makes, removed in its afterAll. */
+  accounts: EmulatorAccounts;
+}
+
+/**
+ * The account and mail jobs of one test file on its own fresh database and capture folder: registers the beforeAll
+ * that builds them and the afterAll that removes them again, with the emulator accounts the file made.
+ */
+export function useAccountJobs(): AccountJobsWorld {
+  const world = { accounts: new EmulatorAccounts() } as AccountJobsWorld;
+  beforeAll(async () => {
+    world.db = await createTestDatabase();
+    world.config = testWorkerConfig(world.db.url);
+    world.app = await buildAccountJobs(world.config);
+  });
+  afterAll(async () => {
+    await world.app.close();
+    await world.accounts.removeAll();
+    await world.db.drop();
+    rmSync(world.config.MAIL_CAPTURE_DIR, { recursive: true, force: true });
+  });
+  return world;
+}
+
 /** Runs one job's handler in its own transaction, as the job runner does (without the processed_events record). */
 export async function runHandler<P>(db: TestDatabase, handler: JobHandler<P>, payload: P): Promise<void> {
   await db.prisma.$transaction((tx) => handler.handle(payload, { tx, eventId: 1n, eventType: 'test', attempt: 1 }));
-}
-
-/** Accounts made in the Auth emulator by one test file, removed at its end. */
-export class EmulatorAccounts {
-  private readonly uids: string[] = [];
-
-  constructor(readonly auth: Auth) {}
-
-  static of(app: TestingModule): EmulatorAccounts {
-    return new EmulatorAccounts(app.get<Auth>(FIREBASE_AUTH));
-  }
-
-  /** A new e-mail/password account, unverified unless asked. */
-  async create(options: { verified?: boolean } = {}): Promise<{ uid: string; email: string; password: string }> {
-    const email = `w${randomBytes(6).toString('hex')}@mandi.test`;
-    const password = 'first-password';
-    const { uid } = await this.auth.createUser({ email, password, emailVerified: options.verified ?? false });
-    this.uids.push(uid);
-    return { uid, email, password };
-  }
-
-  /** Whether the emulator still has the account. */
-  async exists(uid: string): Promise<boolean> {
-    return (await this.auth.getUsers([{ uid }])).users.length === 1;
-  }
-
-  async removeAll(): Promise<void> {
-    if (this.uids.length > 0) await this.auth.deleteUsers(this.uids);
-  }
 }
 
 /** A username reservation for `account`, its window ending `expiresInMs` from now (negative: already over). */
@@ -94,29 +94,6 @@ export function oobCodeOf(link: string): string {
   const code = new URL(link).searchParams.get('oobCode');
   if (!code) throw new Error(`no oobCode in ${link}`);
   return code;
-}
-
-async function identityToolkitCall(path: string, body: object): Promise<Response> {
-  return fetch(`${identityToolkit}/${path}?key=demo-key`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-  });
-}
-
-/** Applies a verification link's code, as the emulator's action page does when a person opens the link. */
-export async function applyVerificationCode(oobCode: string): Promise<Response> {
-  return identityToolkitCall('accounts:update', { oobCode });
-}
-
-/** Sets a new password with a reset link's code, as the reset page does. */
-export async function resetPasswordWithCode(oobCode: string, newPassword: string): Promise<Response> {
-  return identityToolkitCall('accounts:resetPassword', { oobCode, newPassword });
-}
-
-/** Whether the emulator accepts the e-mail and password. */
-export async function canSignIn(email: string, password: string): Promise<boolean> {
-  return (await identityToolkitCall('accounts:signInWithPassword', { email, password, returnSecureToken: true })).ok;
 }
 
 /** The first http(s) link in a text. */
