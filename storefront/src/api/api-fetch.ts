@@ -1,4 +1,4 @@
-import { beginRequest } from './in-flight';
+import { withOverlay } from './in-flight';
 
 /** The API's one error shape (design.md section 5). */
 export interface ApiErrorBody {
@@ -83,35 +83,34 @@ async function readBody(response: Response): Promise<unknown> {
  * answer into an ApiError carrying the server's {statusCode, error, message}.
  */
 export async function apiFetch<T>(path: string, options: ApiFetchOptions = {}): Promise<T> {
-  const end = options.silent ? () => undefined : beginRequest();
-  try {
-    const headers = new Headers({ Accept: 'application/json' });
-    const token = await tokenSource();
-    if (token) headers.set('Authorization', `Bearer ${token}`);
-    else if (options.auth) throw new NotSignedInError();
+  return options.silent ? send<T>(path, options) : withOverlay(() => send<T>(path, options));
+}
 
-    let body: BodyInit | undefined;
-    if (options.body instanceof FormData) {
-      body = options.body;
-    } else if (options.body !== undefined) {
-      headers.set('Content-Type', 'application/json');
-      body = JSON.stringify(options.body);
-    }
+async function send<T>(path: string, options: ApiFetchOptions): Promise<T> {
+  const headers = new Headers({ Accept: 'application/json' });
+  const token = await tokenSource();
+  if (token) headers.set('Authorization', `Bearer ${token}`);
+  else if (options.auth) throw new NotSignedInError();
 
-    const response = await fetch(path, {
-      method: options.method ?? 'GET',
-      headers,
-      body,
-      signal: options.signal,
-    });
-    const parsed = await readBody(response);
-    if (!response.ok) {
-      const { error, message } = messageOf(parsed);
-      const status = response.statusText || `HTTP ${response.status}`;
-      throw new ApiError(response.status, error ?? status, message ?? status, parsed, message);
-    }
-    return parsed as T;
-  } finally {
-    end();
+  let body: BodyInit | undefined;
+  if (options.body instanceof FormData) {
+    body = options.body;
+  } else if (options.body !== undefined) {
+    headers.set('Content-Type', 'application/json');
+    body = JSON.stringify(options.body);
   }
+
+  const response = await fetch(path, {
+    method: options.method ?? 'GET',
+    headers,
+    body,
+    signal: options.signal,
+  });
+  const parsed = await readBody(response);
+  if (!response.ok) {
+    const { error, message } = messageOf(parsed);
+    const status = response.statusText || `HTTP ${response.status}`;
+    throw new ApiError(response.status, error ?? status, message ?? status, parsed, message);
+  }
+  return parsed as T;
 }

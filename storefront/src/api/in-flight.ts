@@ -30,6 +30,16 @@ export function beginRequest(): () => void {
   };
 }
 
+/** Runs `work` as one tracked request, so the loading overlay shows until it settles (identity-service calls too). */
+export async function withOverlay<T>(work: () => Promise<T>): Promise<T> {
+  const end = beginRequest();
+  try {
+    return await work();
+  } finally {
+    end();
+  }
+}
+
 /** The number of tracked requests still in flight (re-renders when it changes). */
 export function useInFlightCount(): number {
   return useSyncExternalStore(subscribe, () => inFlight, () => 0);

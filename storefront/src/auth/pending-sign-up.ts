@@ -1,3 +1,6 @@
+import { withOverlay } from '../api/in-flight';
+import type { IdentityClient } from './identity';
+
 /*
  * What the sign-up page leaves for the verification page: the chosen username (the identity
  * account does not carry it), when the terms were agreed, and when the 90 s window ends.
@@ -45,4 +48,13 @@ export function clearPendingSignUp(): void {
   } catch {
     // Nothing stored, nothing to remove.
   }
+}
+
+/**
+ * Gives up a sign-up: forgets it and deletes its half-made identity account (signing out where that fails), so
+ * the same address can sign up again at once.
+ */
+export async function abandonSignUp(identity: IdentityClient): Promise<void> {
+  clearPendingSignUp();
+  await withOverlay(() => identity.deleteCurrentUser()).catch(() => identity.signOut().catch(() => undefined));
 }

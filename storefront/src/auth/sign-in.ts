@@ -1,6 +1,5 @@
 import { SIGN_IN_MESSAGES, TERMS_VERSION } from '@mandi/domain';
 import { ApiError, apiFetch } from '../api/api-fetch';
-import { beginRequest } from '../api/in-flight';
 import type { IdentityUser } from './identity';
 
 /** Maps a Firebase Auth error code to the sign-in message of 000 section 8. */
@@ -73,14 +72,4 @@ export async function oauthLogin(user: IdentityUser): Promise<{ isNewUser: boole
       termsVersion: TERMS_VERSION,
     },
   });
-}
-
-/** Runs an identity-service call under the loading overlay, like every API call (000 section 2). */
-export async function withOverlay<T>(work: () => Promise<T>): Promise<T> {
-  const end = beginRequest();
-  try {
-    return await work();
-  } finally {
-    end();
-  }
 }

@@ -1,12 +1,14 @@
-import { SIGN_IN_MESSAGES, type PopupMessage } from '@mandi/domain';
-import { useCallback, useRef, useState } from 'react';
+import { SIGN_IN_MESSAGES } from '@mandi/domain';
+import { useCallback, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { ApiError } from '../api/api-fetch';
-import { useConfirm } from '../ui/confirm-dialog';
+import { withOverlay } from '../api/in-flight';
+import { usePopup } from '../ui/confirm-dialog';
+import { useSingleFlight } from '../ui/use-single-flight';
 import { useAuth } from './auth-context';
 import { identityErrorCode, type IdentityUser } from './identity';
-import { clearPendingSignUp } from './pending-sign-up';
-import { accountStanding, oauthLogin, signInErrorMessage, signInFailureMessage, withOverlay } from './sign-in';
+import { abandonSignUp } from './pending-sign-up';
+import { accountStanding, oauthLogin, signInErrorMessage, signInFailureMessage } from './sign-in';
 
 /** Closing Google's window is the user's choice, not a failure to report. */
 const googleCancelled = new Set(['auth/popup-closed-by-user', 'auth/cancelled-popup-request', 'auth/user-cancelled']);
@@ -18,13 +20,10 @@ const googleCancelled = new Set(['auth/popup-closed-by-user', 'auth/cancelled-po
  */
 export function useSignIn() {
   const { identity, refreshAccount } = useAuth();
-  const confirm = useConfirm();
+  const popup = usePopup();
   const navigate = useNavigate();
   const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const running = useRef(false);
-
-  const popup = useCallback((message: PopupMessage) => confirm({ title: message.title, message: message.text }), [confirm]);
+  const flight = useSingleFlight();
   const signOutQuietly = useCallback(() => identity.signOut().catch(() => undefined), [identity]);
 
   /** The status check both ways in share; true when the user may go on. */
@@ -67,18 +66,15 @@ export function useSignIn() {
     [mayEnter, navigate, popup, refreshAccount, signOutQuietly],
   );
 
-  const run = useCallback(async (work: () => Promise<void>) => {
-    if (running.current) return;
-    running.current = true;
-    setBusy(true);
-    setError(null);
-    try {
-      await work();
-    } finally {
-      running.current = false;
-      setBusy(false);
-    }
-  }, []);
+  const runFlight = flight.run;
+  const run = useCallback(
+    (work: () => Promise<void>) =>
+      runFlight(async () => {
+        setError(null);
+        await work();
+      }),
+    [runFlight],
+  );
 
   const signInWithEmail = useCallback(
     (email: string, password: string) =>
@@ -91,14 +87,13 @@ export function useSignIn() {
           return;
         }
         if (!user.emailVerified) {
-          await withOverlay(() => identity.deleteCurrentUser()).catch(signOutQuietly);
-          clearPendingSignUp();
+          await abandonSignUp(identity);
           await popup(SIGN_IN_MESSAGES.unverifiedAccount);
           return;
         }
         if (await mayEnter(user.email ?? email)) navigate('/', { replace: true });
       }),
-    [identity, mayEnter, navigate, popup, run, signOutQuietly],
+    [identity, mayEnter, navigate, popup, run],
   );
 
   const signInWithGoogle = useCallback(
@@ -134,5 +129,5 @@ export function useSignIn() {
     [finishGoogle, identity, run],
   );
 
-  return { error, setError, busy, running, signInWithEmail, signInWithGoogle, resumeGoogleRedirect };
+  return { error, setError, busy: flight.busy, running: flight.running, signInWithEmail, signInWithGoogle, resumeGoogleRedirect };
 }

@@ -9,11 +9,13 @@ import {
 } from '@mandi/domain';
 import { useCallback, useEffect, useId, useLayoutEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import { withOverlay } from '../api/in-flight';
 import { useAuth } from '../auth/auth-context';
 import { identityErrorCode } from '../auth/identity';
-import { withOverlay } from '../auth/sign-in';
 import { AlertIcon, LockIcon, MailIcon, ShieldIcon } from '../ui/icons';
 import { useDocumentTitle } from '../ui/page';
+import { TextField } from '../ui/text-field';
+import { useSingleFlight } from '../ui/use-single-flight';
 import type { SignInPageState } from './sign-in.page';
 import styles from './auth-card.module.css';
 
@@ -112,8 +114,13 @@ function Emphasised({ text, part }: { text: string; part: string }) {
   );
 }
 
+/*
+ * The two refusal cards are plain functions returning an ActionCard, not components of their own: every step then
+ * renders the same ActionCard in the same place, so its heading takes the focus when the step changes.
+ */
+
 /** A refusal that may pass on a second try (offline for a moment). */
-function FailedCard({ title, text, onRetry }: { title: string; text: string; onRetry?: () => void }) {
+function failedCard(title: string, text: string, onRetry?: () => void) {
   return (
     <ActionCard icon={<AlertIcon size={26} />} alarming title={title}>
       <p className={styles.error} role="alert">
@@ -126,6 +133,28 @@ function FailedCard({ title, text, onRetry }: { title: string; text: string; onR
       )}
       <p className={styles.links}>
         <Link to="/">Go to Home</Link>
+      </p>
+    </ActionCard>
+  );
+}
+
+interface CardLink {
+  to: string;
+  label: string;
+}
+
+/** A code that will never work again: its message, the way on (`next`) and the link back under it. */
+function expiredCard(message: { title: string; text: string }, next: CardLink, back: CardLink) {
+  return (
+    <ActionCard icon={<AlertIcon size={26} />} alarming title={message.title}>
+      <p className={styles.error} role="alert">
+        {message.text}
+      </p>
+      <Link to={next.to} className={`btn btn-primary ${styles.full}`}>
+        {next.label}
+      </Link>
+      <p className={styles.links}>
+        <Link to={back.to}>{back.label}</Link>
       </p>
     </ActionCard>
   );
@@ -155,50 +184,34 @@ function VerifyEmail({ oobCode }: { oobCode: string }) {
         </ActionCard>
       );
     case 'expired':
-      return (
-        <ActionCard icon={<AlertIcon size={26} />} alarming title={VERIFY.expired.title}>
-          <p className={styles.error} role="alert">
-            {VERIFY.expired.text}
-          </p>
-          <Link to="/signup" className={`btn btn-primary ${styles.full}`}>
-            Sign up again
-          </Link>
-          <p className={styles.links}>
-            <Link to="/signin">Go to Sign In</Link>
-          </p>
-        </ActionCard>
-      );
+      return expiredCard(VERIFY.expired, { to: '/signup', label: 'Sign up again' }, { to: '/signin', label: 'Go to Sign In' });
     case 'failed':
-      return <FailedCard title={VERIFY.failed.title} text={step.text} onRetry={step.canRetry ? retry : undefined} />;
+      return failedCard(VERIFY.failed.title, step.text, step.canRetry ? retry : undefined);
   }
 }
 
 /** The new-password form; `change` answers the problem to show, or null when the page moves on (changed, or the code died). */
 function NewPasswordForm({ email, change }: { email: string; change(newPassword: string): Promise<FieldProblem | null> }) {
-  const ids = { password: useId(), hint: useId(), confirm: useId(), error: useId() };
+  const ids = { hint: useId(), error: useId() };
   const [password, setPassword] = useState('');
   const [confirmPassword, setConfirmPassword] = useState('');
   const [problem, setProblem] = useState<FieldProblem | null>(null);
-  const [submitting, setSubmitting] = useState(false);
-  const submittingRef = useRef(false);
+  const submission = useSingleFlight();
   const fields = useRef<Record<string, HTMLInputElement | null>>({});
 
-  const onSubmit = async (event: FormEvent) => {
+  const onSubmit = (event: FormEvent) => {
     event.preventDefault();
-    if (submittingRef.current) return;
-    let found = validateNewPassword({ password, confirmPassword });
-    if (!found) {
-      submittingRef.current = true;
-      setSubmitting(true);
-      setProblem(null);
-      found = await change(password);
-      submittingRef.current = false;
-      // The page has moved on and this form is gone.
-      if (!found) return;
-      setSubmitting(false);
-    }
-    setProblem(found);
-    fields.current[found.field]?.focus();
+    void submission.run(async () => {
+      let found = validateNewPassword({ password, confirmPassword });
+      if (!found) {
+        setProblem(null);
+        found = await change(password);
+        // The page has moved on and this form is gone.
+        if (!found) return;
+      }
+      setProblem(found);
+      fields.current[found.field]?.focus();
+    });
   };
 
   const wrong = (field: string) => (problem?.field === field ? true : undefined);
@@ -206,7 +219,7 @@ function NewPasswordForm({ email, change }: { email: string; change(newPassword:
     [own, problem?.field === field ? ids.error : undefined].filter(Boolean).join(' ') || undefined;
 
   return (
-    <form onSubmit={(event) => void onSubmit(event)} noValidate>
+    <form onSubmit={onSubmit} noValidate>
       {problem && (
         <p id={ids.error} className={styles.error} role="alert">
           {problem.text}
@@ -214,44 +227,39 @@ function NewPasswordForm({ email, change }: { email: string; change(newPassword:
       )}
       {/* Lets a password manager file the new password under the right account. */}
       <input type="email" name="username" autoComplete="username" value={email} readOnly hidden />
-      <div className="field">
-        <label htmlFor={ids.password}>New password</label>
-        <input
-          id={ids.password}
-          ref={(input) => {
-            fields.current.password = input;
-          }}
-          type="password"
-          autoComplete="new-password"
-          minLength={PASSWORD_MIN_LENGTH}
-          required
-          aria-invalid={wrong('password')}
-          aria-describedby={describedBy('password', ids.hint)}
-          value={password}
-          onChange={(event) => setPassword(event.target.value)}
-        />
+      <TextField
+        label="New password"
+        ref={(input) => {
+          fields.current.password = input;
+        }}
+        type="password"
+        autoComplete="new-password"
+        minLength={PASSWORD_MIN_LENGTH}
+        required
+        aria-invalid={wrong('password')}
+        aria-describedby={describedBy('password', ids.hint)}
+        value={password}
+        onChange={(event) => setPassword(event.target.value)}
+      >
         <p id={ids.hint} className={styles.fieldHint}>
           {RESET.passwordHint}
         </p>
-      </div>
-      <div className="field">
-        <label htmlFor={ids.confirm}>Confirm new password</label>
-        <input
-          id={ids.confirm}
-          ref={(input) => {
-            fields.current.confirmPassword = input;
-          }}
-          type="password"
-          autoComplete="new-password"
-          required
-          aria-invalid={wrong('confirmPassword')}
-          aria-describedby={describedBy('confirmPassword')}
-          value={confirmPassword}
-          onChange={(event) => setConfirmPassword(event.target.value)}
-        />
-      </div>
-      <button type="submit" className={`btn btn-primary ${styles.full}`} disabled={submitting}>
-        {submitting ? 'Changing password…' : 'Change password'}
+      </TextField>
+      <TextField
+        label="Confirm new password"
+        ref={(input) => {
+          fields.current.confirmPassword = input;
+        }}
+        type="password"
+        autoComplete="new-password"
+        required
+        aria-invalid={wrong('confirmPassword')}
+        aria-describedby={describedBy('confirmPassword')}
+        value={confirmPassword}
+        onChange={(event) => setConfirmPassword(event.target.value)}
+      />
+      <button type="submit" className={`btn btn-primary ${styles.full}`} disabled={submission.busy}>
+        {submission.busy ? 'Changing password…' : 'Change password'}
       </button>
     </form>
   );
@@ -322,21 +330,9 @@ function ResetPassword({ oobCode }: { oobCode: string }) {
         </ActionCard>
       );
     case 'expired':
-      return (
-        <ActionCard icon={<AlertIcon size={26} />} alarming title={RESET.expired.title}>
-          <p className={styles.error} role="alert">
-            {RESET.expired.text}
-          </p>
-          <Link to="/forgot-password" className={`btn btn-primary ${styles.full}`}>
-            Request a new link
-          </Link>
-          <p className={styles.links}>
-            <Link to="/signin">Back to sign in</Link>
-          </p>
-        </ActionCard>
-      );
+      return expiredCard(RESET.expired, { to: '/forgot-password', label: 'Request a new link' }, { to: '/signin', label: 'Back to sign in' });
     case 'failed':
-      return <FailedCard title={RESET.checkFailed.title} text={step.text} onRetry={step.canRetry ? retry : undefined} />;
+      return failedCard(RESET.checkFailed.title, step.text, step.canRetry ? retry : undefined);
   }
 }
 

@@ -4,9 +4,8 @@ import { useNavigate } from 'react-router-dom';
 import { ApiError, apiFetch } from '../api/api-fetch';
 import { useAuth } from '../auth/auth-context';
 import type { IdentityUser } from '../auth/identity';
-import { clearPendingSignUp, readPendingSignUp } from '../auth/pending-sign-up';
-import { withOverlay } from '../auth/sign-in';
-import { useConfirm } from '../ui/confirm-dialog';
+import { abandonSignUp, clearPendingSignUp, readPendingSignUp } from '../auth/pending-sign-up';
+import { usePopup } from '../ui/confirm-dialog';
 import { MailIcon } from '../ui/icons';
 import { useDocumentTitle } from '../ui/page';
 import type { SignInPageState } from './sign-in.page';
@@ -26,20 +25,13 @@ export default function CheckVerificationPage() {
   useDocumentTitle('Verify your email');
   const { user, loading, identity } = useAuth();
   const navigate = useNavigate();
-  const confirm = useConfirm();
+  const popup = usePopup();
   const [pending] = useState(readPendingSignUp);
   const [deadline] = useState(() => pending?.deadline ?? Date.now() + AUTH_TIMINGS.verificationWindowMs);
   const [now, setNow] = useState(() => Date.now());
   const [saving, setSaving] = useState(false);
   // Set once an outcome is chosen: the page then ignores the clock, the poll and the sign-out it causes.
   const finished = useRef(false);
-
-  const popup = useCallback((message: PopupMessage) => confirm({ title: message.title, message: message.text }), [confirm]);
-
-  const dropIdentity = useCallback(async () => {
-    clearPendingSignUp();
-    await withOverlay(() => identity.deleteCurrentUser()).catch(() => identity.signOut().catch(() => undefined));
-  }, [identity]);
 
   const saveAccount = useCallback(
     async (verified: IdentityUser) => {
@@ -67,7 +59,7 @@ export default function CheckVerificationPage() {
         }
       }
       if (failure) {
-        await dropIdentity();
+        await abandonSignUp(identity);
         await popup(failure);
         navigate('/signin', { replace: true });
         return;
@@ -76,19 +68,19 @@ export default function CheckVerificationPage() {
       await identity.signOut().catch(() => undefined);
       navigate('/signin', { replace: true, state: { verified: true, email } satisfies SignInPageState });
     },
-    [dropIdentity, identity, navigate, pending, popup],
+    [identity, navigate, pending, popup],
   );
 
   const giveUp = useCallback(async () => {
     finished.current = true;
-    await dropIdentity();
+    await abandonSignUp(identity);
     await popup(VERIFICATION_MESSAGES.timeout);
     navigate('/signup', { replace: true });
-  }, [dropIdentity, navigate, popup]);
+  }, [identity, navigate, popup]);
 
   const startOver = async () => {
     finished.current = true;
-    await dropIdentity();
+    await abandonSignUp(identity);
     navigate('/signup', { replace: true });
   };
 

@@ -1,9 +1,11 @@
 import { ACCOUNT_PAGE_TEXTS, AUTH_TIMINGS, FORGOT_PASSWORD_MESSAGES } from '@mandi/domain';
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useId, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { ApiError, apiFetch } from '../api/api-fetch';
 import { LockIcon } from '../ui/icons';
 import { useDocumentTitle } from '../ui/page';
+import { TextField } from '../ui/text-field';
+import { useSingleFlight } from '../ui/use-single-flight';
 import styles from './auth-card.module.css';
 
 /** The lockout survives leaving and re-opening the page in the same tab (the server enforces it anyway). */
@@ -32,13 +34,11 @@ function storeLockEnd(until: number): void {
 export default function ForgotPasswordPage() {
   useDocumentTitle('Reset your password');
   const navigate = useNavigate();
-  const emailId = useId();
   const outcomeId = useId();
   const [email, setEmail] = useState('');
   const [lockedUntil, setLockedUntil] = useState(storedLockEnd);
   const [now, setNow] = useState(() => Date.now());
-  const [sending, setSending] = useState(false);
-  const sendingRef = useRef(false);
+  const sending = useSingleFlight();
   const [outcome, setOutcome] = useState<{ ok: boolean; text: string } | null>(null);
 
   const secondsLeft = Math.max(0, Math.ceil((lockedUntil - now) / 1000));
@@ -56,27 +56,24 @@ export default function ForgotPasswordPage() {
     return () => clearTimeout(timer);
   }, [outcome, navigate]);
 
-  const onSubmit = async (event: FormEvent) => {
+  const onSubmit = (event: FormEvent) => {
     event.preventDefault();
-    if (locked || sendingRef.current || !email.trim()) return;
-    sendingRef.current = true;
-    setSending(true);
-    const until = Date.now() + AUTH_TIMINGS.resetLockoutMs;
-    storeLockEnd(until);
-    setLockedUntil(until);
-    setNow(Date.now());
-    try {
-      const answer = await apiFetch<{ message?: string } | null>('/api/user/reset-password', {
-        method: 'POST',
-        body: { email: email.trim() },
-      });
-      setOutcome({ ok: true, text: answer?.message || FORGOT_PASSWORD_MESSAGES.sent });
-    } catch (error) {
-      setOutcome({ ok: false, text: (error instanceof ApiError && error.serverMessage) || FORGOT_PASSWORD_MESSAGES.fallback });
-    } finally {
-      sendingRef.current = false;
-      setSending(false);
-    }
+    if (locked || !email.trim()) return;
+    void sending.run(async () => {
+      const until = Date.now() + AUTH_TIMINGS.resetLockoutMs;
+      storeLockEnd(until);
+      setLockedUntil(until);
+      setNow(Date.now());
+      try {
+        const answer = await apiFetch<{ message?: string } | null>('/api/user/reset-password', {
+          method: 'POST',
+          body: { email: email.trim() },
+        });
+        setOutcome({ ok: true, text: answer?.message || FORGOT_PASSWORD_MESSAGES.sent });
+      } catch (error) {
+        setOutcome({ ok: false, text: (error instanceof ApiError && error.serverMessage) || FORGOT_PASSWORD_MESSAGES.fallback });
+      }
+    });
   };
 
   return (
@@ -89,26 +86,23 @@ export default function ForgotPasswordPage() {
           Reset your password
         </h1>
         <p className={styles.lead}>Enter the email of your account and we will send you a link to choose a new password.</p>
-        <form onSubmit={(event) => void onSubmit(event)} noValidate aria-describedby={outcome ? outcomeId : undefined}>
+        <form onSubmit={onSubmit} noValidate aria-describedby={outcome ? outcomeId : undefined}>
           {outcome && (
             <div id={outcomeId} className={outcome.ok ? styles.notice : styles.error} role={outcome.ok ? 'status' : 'alert'}>
               <p className={styles.outcomeText}>{outcome.text}</p>
               <p className={styles.outcomeNext}>{ACCOUNT_PAGE_TEXTS.returningToSignIn}</p>
             </div>
           )}
-          <div className="field">
-            <label htmlFor={emailId}>Email</label>
-            <input
-              id={emailId}
-              type="email"
-              autoComplete="email"
-              inputMode="email"
-              required
-              value={email}
-              onChange={(event) => setEmail(event.target.value)}
-            />
-          </div>
-          <button type="submit" className={`btn btn-primary ${styles.full}`} disabled={locked || sending || !email.trim()}>
+          <TextField
+            label="Email"
+            type="email"
+            autoComplete="email"
+            inputMode="email"
+            required
+            value={email}
+            onChange={(event) => setEmail(event.target.value)}
+          />
+          <button type="submit" className={`btn btn-primary ${styles.full}`} disabled={locked || sending.busy || !email.trim()}>
             {locked ? ACCOUNT_PAGE_TEXTS.retryIn(secondsLeft) : 'Send reset link'}
           </button>
         </form>

@@ -4,9 +4,10 @@ import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { useAuth } from '../auth/auth-context';
 import { GoogleButton } from '../auth/google-button';
 import { useSignIn } from '../auth/use-sign-in';
-import { useConfirm } from '../ui/confirm-dialog';
+import { usePopup } from '../ui/confirm-dialog';
 import { LeafIcon } from '../ui/icons';
 import { useDocumentTitle } from '../ui/page';
+import { TextField } from '../ui/text-field';
 import styles from './auth-card.module.css';
 
 /**
@@ -24,15 +25,13 @@ export default function SignInPage() {
   useDocumentTitle('Sign In');
   const { user, loading } = useAuth();
   const navigate = useNavigate();
-  const confirm = useConfirm();
+  const popup = usePopup();
   const arrived = (useLocation().state ?? {}) as SignInPageState;
   const { error, setError, busy, running, signInWithEmail, signInWithGoogle, resumeGoogleRedirect } = useSignIn();
   const [email, setEmail] = useState(arrived.email ?? '');
   const [password, setPassword] = useState('');
   const [redirectChecked, setRedirectChecked] = useState(false);
   const resumed = useRef(false);
-  const emailId = useId();
-  const passwordId = useId();
   const errorId = useId();
 
   useEffect(() => {
@@ -52,7 +51,7 @@ export default function SignInPage() {
     if (busy) return;
     const problem = validateSignIn({ email, password });
     if (problem?.title) {
-      await confirm({ title: problem.title, message: problem.text });
+      await popup({ title: problem.title, text: problem.text });
       return;
     }
     if (problem) {
@@ -83,29 +82,23 @@ export default function SignInPage() {
               {error}
             </p>
           )}
-          <div className="field">
-            <label htmlFor={emailId}>Email</label>
-            <input
-              id={emailId}
-              type="email"
-              autoComplete="email"
-              inputMode="email"
-              value={email}
-              onChange={(event) => setEmail(event.target.value)}
-              required
-            />
-          </div>
-          <div className="field">
-            <label htmlFor={passwordId}>Password</label>
-            <input
-              id={passwordId}
-              type="password"
-              autoComplete="current-password"
-              value={password}
-              onChange={(event) => setPassword(event.target.value)}
-              required
-            />
-          </div>
+          <TextField
+            label="Email"
+            type="email"
+            autoComplete="email"
+            inputMode="email"
+            value={email}
+            onChange={(event) => setEmail(event.target.value)}
+            required
+          />
+          <TextField
+            label="Password"
+            type="password"
+            autoComplete="current-password"
+            value={password}
+            onChange={(event) => setPassword(event.target.value)}
+            required
+          />
           {error === SIGN_IN_MESSAGES.wrongPassword && (
             <p className={styles.forgot}>
               <Link to="/forgot-password">Forgot password?</Link>

@@ -1,17 +1,19 @@
-import { ACCOUNT_PAGE_TEXTS, AUTH_TIMINGS, SIGN_IN_MESSAGES, SIGN_UP_MESSAGES, validateSignUp, type PopupMessage } from '@mandi/domain';
-import { useId, useRef, useState, type FormEvent } from 'react';
+import { ACCOUNT_PAGE_TEXTS, AUTH_TIMINGS, SIGN_IN_MESSAGES, SIGN_UP_MESSAGES, validateSignUp } from '@mandi/domain';
+import { useId, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { ApiError, apiFetch } from '../api/api-fetch';
+import { withOverlay } from '../api/in-flight';
 import { useAuth } from '../auth/auth-context';
 import { GoogleButton } from '../auth/google-button';
 import { identityErrorCode, type IdentityUser } from '../auth/identity';
-import { clearPendingSignUp, savePendingSignUp } from '../auth/pending-sign-up';
-import { withOverlay } from '../auth/sign-in';
+import { abandonSignUp, savePendingSignUp } from '../auth/pending-sign-up';
 import { useSignIn } from '../auth/use-sign-in';
 import { useUsernameCheck, type UsernameState } from '../auth/use-username-check';
-import { useConfirm } from '../ui/confirm-dialog';
+import { usePopup } from '../ui/confirm-dialog';
 import { LeafIcon } from '../ui/icons';
 import { useDocumentTitle } from '../ui/page';
+import { TextField } from '../ui/text-field';
+import { useSingleFlight } from '../ui/use-single-flight';
 import type { SignInPageState } from './sign-in.page';
 import styles from './auth-card.module.css';
 
@@ -39,7 +41,7 @@ function signUpFailureText(code: string | undefined): string {
 export default function SignUpPage() {
   useDocumentTitle('Create an account');
   const { identity } = useAuth();
-  const confirm = useConfirm();
+  const popup = usePopup();
   const navigate = useNavigate();
   const google = useSignIn();
   const [username, setUsername] = useState('');
@@ -47,18 +49,11 @@ export default function SignUpPage() {
   const [password, setPassword] = useState('');
   const [confirmPassword, setConfirmPassword] = useState('');
   const [agreed, setAgreed] = useState(false);
-  const [submitting, setSubmitting] = useState(false);
-  const submittingRef = useRef(false);
+  const submission = useSingleFlight();
   const usernameCheck = useUsernameCheck(username);
-  const ids = { username: useId(), status: useId(), email: useId(), password: useId(), confirm: useId(), terms: useId() };
-
-  const popup = (message: PopupMessage | { title: string; text: string }) => confirm({ title: message.title, message: message.text });
-
-  /** Removes the half-made identity account so the same address can sign up again at once. */
-  const undoIdentity = async () => {
-    clearPendingSignUp();
-    await identity.deleteCurrentUser().catch(() => identity.signOut().catch(() => undefined));
-  };
+  const ids = { status: useId(), terms: useId() };
+  /** The Signup Failed popup, with the server's or the identity service's words where there are some. */
+  const failed = (text: string | null) => popup({ title: SIGN_UP_MESSAGES.signupFailed.title, text: text || SIGN_UP_MESSAGES.signupFailed.text });
 
   const submit = async () => {
     const input = { username, email: email.trim(), password, confirmPassword, agreedToTerms: agreed };
@@ -72,7 +67,7 @@ export default function SignUpPage() {
     try {
       availability = await usernameCheck.confirmAvailable();
     } catch (failure) {
-      await popup({ title: SIGN_UP_MESSAGES.signupFailed.title, text: (failure instanceof ApiError && failure.serverMessage) || SIGN_UP_MESSAGES.signupFailed.text });
+      await failed(failure instanceof ApiError ? failure.serverMessage : null);
       return;
     }
     if (availability === 'taken') return void (await popup(SIGN_UP_MESSAGES.usernameTaken));
@@ -84,11 +79,11 @@ export default function SignUpPage() {
     } catch (failure) {
       const code = identityErrorCode(failure);
       if (code === 'auth/email-already-in-use') {
-        await popup({ title: SIGN_UP_MESSAGES.signupFailed.title, text: SIGN_UP_MESSAGES.emailInUse });
+        await failed(SIGN_UP_MESSAGES.emailInUse);
         navigate('/signin', { state: { email: input.email } satisfies SignInPageState });
         return;
       }
-      await popup({ title: SIGN_UP_MESSAGES.signupFailed.title, text: signUpFailureText(code) });
+      await failed(signUpFailureText(code));
       return;
     }
 
@@ -100,12 +95,12 @@ export default function SignUpPage() {
         body: { email: input.email, displayName: username, uid: user.uid },
       });
     } catch (failure) {
-      await withOverlay(undoIdentity);
+      await abandonSignUp(identity);
       if (failure instanceof ApiError && failure.statusCode === 409) {
         usernameCheck.markTaken();
         await popup(SIGN_UP_MESSAGES.usernameTaken);
       } else {
-        await popup({ title: SIGN_UP_MESSAGES.signupFailed.title, text: (failure instanceof ApiError && failure.serverMessage) || SIGN_UP_MESSAGES.signupFailed.text });
+        await failed(failure instanceof ApiError ? failure.serverMessage : null);
       }
       return;
     }
@@ -114,17 +109,9 @@ export default function SignUpPage() {
     navigate('/check-verification');
   };
 
-  const onSubmit = async (event: FormEvent) => {
+  const onSubmit = (event: FormEvent) => {
     event.preventDefault();
-    if (submittingRef.current) return;
-    submittingRef.current = true;
-    setSubmitting(true);
-    try {
-      await submit();
-    } finally {
-      submittingRef.current = false;
-      setSubmitting(false);
-    }
+    void submission.run(submit);
   };
 
   const state = usernameCheck.state;
@@ -144,59 +131,48 @@ export default function SignUpPage() {
             {google.error}
           </p>
         )}
-        <form onSubmit={(event) => void onSubmit(event)} noValidate>
-          <div className="field">
-            <label htmlFor={ids.username}>Username</label>
-            <input
-              id={ids.username}
-              autoComplete="username"
-              autoCapitalize="none"
-              spellCheck={false}
-              maxLength={30}
-              value={username}
-              onChange={(event) => setUsername(event.target.value)}
-              aria-describedby={ids.status}
-              aria-invalid={state === 'invalid' || state === 'taken' || undefined}
-              required
-            />
+        <form onSubmit={onSubmit} noValidate>
+          <TextField
+            label="Username"
+            autoComplete="username"
+            autoCapitalize="none"
+            spellCheck={false}
+            maxLength={30}
+            value={username}
+            onChange={(event) => setUsername(event.target.value)}
+            aria-describedby={ids.status}
+            aria-invalid={state === 'invalid' || state === 'taken' || undefined}
+            required
+          >
             <p id={ids.status} className={`${styles.status} ${statusClass[state]}`} aria-live="polite">
               {ACCOUNT_PAGE_TEXTS.username[state]}
             </p>
-          </div>
-          <div className="field">
-            <label htmlFor={ids.email}>Email</label>
-            <input
-              id={ids.email}
-              type="email"
-              autoComplete="email"
-              inputMode="email"
-              value={email}
-              onChange={(event) => setEmail(event.target.value)}
-              required
-            />
-          </div>
-          <div className="field">
-            <label htmlFor={ids.password}>Password</label>
-            <input
-              id={ids.password}
-              type="password"
-              autoComplete="new-password"
-              value={password}
-              onChange={(event) => setPassword(event.target.value)}
-              required
-            />
-          </div>
-          <div className="field">
-            <label htmlFor={ids.confirm}>Confirm password</label>
-            <input
-              id={ids.confirm}
-              type="password"
-              autoComplete="new-password"
-              value={confirmPassword}
-              onChange={(event) => setConfirmPassword(event.target.value)}
-              required
-            />
-          </div>
+          </TextField>
+          <TextField
+            label="Email"
+            type="email"
+            autoComplete="email"
+            inputMode="email"
+            value={email}
+            onChange={(event) => setEmail(event.target.value)}
+            required
+          />
+          <TextField
+            label="Password"
+            type="password"
+            autoComplete="new-password"
+            value={password}
+            onChange={(event) => setPassword(event.target.value)}
+            required
+          />
+          <TextField
+            label="Confirm password"
+            type="password"
+            autoComplete="new-password"
+            value={confirmPassword}
+            onChange={(event) => setConfirmPassword(event.target.value)}
+            required
+          />
           <div className={styles.check}>
             <input id={ids.terms} type="checkbox" checked={agreed} onChange={(event) => setAgreed(event.target.checked)} required />
             <label htmlFor={ids.terms}>
@@ -204,12 +180,12 @@ export default function SignUpPage() {
               <Link to="/privacy-policy">Privacy Policy</Link>.
             </label>
           </div>
-          <button type="submit" className={`btn btn-primary ${styles.full}`} disabled={submitting}>
-            {submitting ? 'Creating account…' : 'Create account'}
+          <button type="submit" className={`btn btn-primary ${styles.full}`} disabled={submission.busy}>
+            {submission.busy ? 'Creating account…' : 'Create account'}
           </button>
         </form>
         <div className={styles.divider}>or</div>
-        <GoogleButton className={styles.full} onClick={() => void google.signInWithGoogle()} disabled={submitting || google.busy} />
+        <GoogleButton className={styles.full} onClick={() => void google.signInWithGoogle()} disabled={submission.busy || google.busy} />
         <p className={styles.links}>
           <span>
             Continuing with Google means you agree to our <Link to="/terms-and-conditions">Terms and Conditions</Link> and{' '}

@@ -66,6 +66,12 @@ export function useConfirm(): Ask {
   return ask;
 }
 
+/** Shows one of the domain's {title, text} messages with OK only: `await popup(SIGN_IN_MESSAGES.accountSuspended)`. */
+export function usePopup(): (message: { title: string; text: string }) => Promise<boolean> {
+  const confirm = useConfirm();
+  return useCallback((message) => confirm({ title: message.title, message: message.text }), [confirm]);
+}
+
 function ConfirmDialog({ pending, onAnswer }: { pending: Pending; onAnswer(value: boolean): void }) {
   const titleId = useId();
   const messageId = useId();
