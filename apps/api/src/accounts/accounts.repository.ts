@@ -98,7 +98,7 @@ export class AccountsRepository {
   async takenUsernames(db: Db, usernames: string[], exceptUid: string | null = null): Promise<Set<string>> {
     const rows = await db.$queryRaw<Array<{ name: string }>>`
       SELECT lower(username) AS name FROM users WHERE username = ANY(${usernames}::text[]::citext[])
-      UNION
+      UNION ALL
       SELECT lower(username) FROM signups
        WHERE username = ANY(${usernames}::text[]::citext[]) AND expires_at > now()
          AND firebase_uid IS DISTINCT FROM ${exceptUid}::varchar`;
