@@ -45,6 +45,13 @@ export const productSchema = z.object({
   validUntil: z.string().nullable(),
   createdAt: isoDateTimeSchema,
   images: productImagesSchema,
+  /**
+   * Per image, the URL of its small square thumbnail (a 160 px WebP made by the worker), or the original's URL until
+   * the worker has made it; same order as `images`.
+   */
+  thumbnails: z.array(z.string()).optional(),
+  /** The first image at card size (a 480 px WebP made by the worker, else the original), null without images. */
+  cardImage: z.string().nullable().optional(),
   sellerPhone: z.string(),
   sellerEmail: z.string().nullable(),
   /** Grams. */
