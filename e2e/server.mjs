@@ -21,6 +21,8 @@ const e2eDatabaseName = 'mandi_e2e';
 const e2eRedisPrefix = 'mandi-e2e';
 /** The worker's captured mail of this run; journeys read it at /dev/mail like a person would. */
 const e2eMailDir = 'var/e2e/mail';
+/** The run's own file store (product photos, profile images), emptied with the database. */
+const e2eFileDir = 'var/e2e/files';
 
 const databaseUrl = (() => {
   const url = new URL(localEnvironment().DATABASE_URL);
@@ -35,6 +37,8 @@ const env = localEnvironment({
   PUBLIC_URL: `http://127.0.0.1:${e2ePort}`,
   MAIL_TRANSPORT: 'capture',
   MAIL_CAPTURE_DIR: e2eMailDir,
+  FILE_STORE: 'local',
+  FILE_STORE_DIR: e2eFileDir,
   // Quiet by default: the run's own report is what matters; E2E_LOG_LEVEL=info shows every request.
   LOG_LEVEL: process.env.E2E_LOG_LEVEL || 'warn',
 });
@@ -94,10 +98,16 @@ try {
   await recreateDatabase();
   await clearRedisPrefix();
   await rm(e2eMailDir, { recursive: true, force: true });
+  await rm(e2eFileDir, { recursive: true, force: true });
   await migrate(databaseUrl, { log: say });
   // `npm test` has started the emulator already; `npm run test:e2e` alone may not have one.
   await startAuthEmulator({ onSpawn: (emulator) => (stopEmulator = emulator.stop) });
-  await seed(databaseUrl, { firebaseAuthEmulatorHost: emulatorHost, projectId: emulatorProjectId, log: say });
+  await seed(databaseUrl, {
+    firebaseAuthEmulatorHost: emulatorHost,
+    projectId: emulatorProjectId,
+    fileStoreDir: e2eFileDir,
+    log: say,
+  });
   say(`e2e database ${e2eDatabaseName} ready; starting the API on port ${e2ePort} and the worker`);
   const app = (name, colour, main) =>
     startProcess({ name, colour, command: process.execPath, args: [main], env, ownGroup: false });

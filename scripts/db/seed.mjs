@@ -1,13 +1,18 @@
 #!/usr/bin/env node
 // Demo data for a new installation: the three demo accounts (in the Firebase Auth emulator and in our
-// tables), a catalog of two dozen products and a default address for the buyer. It runs only on a
+// tables), three more farmers, a catalog of forty products with drawn photos and a default address for the buyer. It runs only on a
 // database without users, so it never touches real data, and it only ever talks to the Auth emulator.
 //
 //   node scripts/db/seed.mjs     # DATABASE_URL, FIREBASE_AUTH_EMULATOR_HOST, FIREBASE_PROJECT_ID or the local defaults
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { randomBytes } from 'node:crypto';
+import { mkdir, rm, writeFile } from 'node:fs/promises';
 import pg from 'pg';
+import { DEMO_LOOKS, demoImageJpeg } from './demo-images.mjs';
 import { DEFAULT_DATABASE_URL } from './migrate.mjs';
+
+const { round, long, leafy, root, jar, bottle, sack, block } = DEMO_LOOKS;
 
 /** Password of every demo account. */
 export const DEMO_PASSWORD = 'mandi-demo';
@@ -43,6 +48,40 @@ export const DEMO_ACCOUNTS = [
   },
 ];
 
+/**
+ * More farmers who sell on the demo marketplace, so the listing has several sellers. They have no sign-in (no
+ * account in the Auth emulator): they exist to be seen on cards and seller pages.
+ */
+export const DEMO_FARMERS = [
+  {
+    key: 'punjab',
+    email: 'gurpreet@farmers.mandi.test',
+    username: 'gurpreet_farms',
+    fullName: 'Gurpreet Singh Sandhu',
+    city: 'Ludhiana',
+    bio: 'Wheat, mustard and winter vegetables from our family farm near Samrala. Zero-budget natural farming since 2016.',
+    phone: '9814012345',
+  },
+  {
+    key: 'kerala',
+    email: 'anjali@farmers.mandi.test',
+    username: 'malabar_spices',
+    fullName: 'Anjali Nair',
+    city: 'Wayanad',
+    bio: 'Pepper, cardamom and coconut from a shade-grown estate in the Wayanad hills. Dried the old way, in the sun.',
+    phone: '9447012345',
+  },
+  {
+    key: 'himachal',
+    email: 'tashi@farmers.mandi.test',
+    username: 'kinnaur_orchards',
+    fullName: 'Tashi Negi',
+    city: 'Reckong Peo',
+    bio: 'Apples, apricots and rajma from 2,800 metres in Kinnaur. Picked when ripe and sent down the same week.',
+    phone: '9418012345',
+  },
+];
+
 const MINUTE = 60 * 1000;
 const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
@@ -51,45 +90,90 @@ const DAY = 24 * HOUR;
 // `postedAgo` are relative to the moment of seeding, so the storefront shows every wording of the
 // expiry and posted-time texts: minutes and hours left, tomorrow, days, a year, one already expired.
 const OFFICIAL = [
-  { name: 'A2 Cow Ghee', description: 'Bilona-churned ghee from the milk of grass-fed Gir cows. Rich aroma, grainy texture. 1 litre glass jar.', pricePaise: 145_000, weightGrams: 950, size: [90, 90, 160], category: 'ghee_butter', prePackaged: true, validFor: 90 * DAY, postedAgo: 3 * DAY },
-  { name: 'Alphonso Aam (Ratnagiri)', description: 'GI-tagged Ratnagiri Alphonso mangoes, naturally ripened in hay. One dozen, medium size.', pricePaise: 89_900, originalPricePaise: 99_900, weightGrams: 3000, size: [300, 250, 120], category: 'fresh_fruits', validFor: 5 * DAY, postedAgo: 2 * HOUR },
-  { name: 'Basmati Chawal', description: 'Aged long-grain basmati rice from the Dehradun valley. Cooks fluffy and fragrant. 5 kg bag.', pricePaise: 72_500, weightGrams: 5000, category: 'cereals', prePackaged: true, validFor: 180 * DAY, postedAgo: 10 * DAY },
-  { name: 'Kachi Ghani Sarson Tel', description: 'Cold-pressed mustard oil from Bharatpur, pungent and unrefined, pressed in a wooden kolhu. 1 litre.', pricePaise: 24_500, weightGrams: 950, category: 'edible_oils', prePackaged: true, validFor: 120 * DAY, postedAgo: 4 * DAY },
-  { name: 'Wild Forest Honey', description: 'Raw multi-flora honey collected by tribal cooperatives in the Sundarbans. Unheated, unfiltered. 500 g.', pricePaise: 39_900, weightGrams: 600, category: 'honey', prePackaged: true, validFor: 400 * DAY, postedAgo: 20 * DAY },
-  { name: 'Chakki Fresh Atta', description: 'Whole-wheat flour stone-ground from Sharbati wheat of Sehore, Madhya Pradesh. 10 kg bag.', pricePaise: 52_000, weightGrams: 10_000, category: 'flour', prePackaged: true, validFor: 60 * DAY, postedAgo: 6 * DAY },
-  { name: 'Lakadong Haldi Powder', description: 'High-curcumin turmeric from the Jaintia Hills of Meghalaya, sun-dried and ground. 200 g pouch.', pricePaise: 18_000, weightGrams: 220, category: 'spices', prePackaged: true, validFor: 200 * DAY, postedAgo: 15 * DAY },
-  { name: 'Desi Gud', description: 'Chemical-free jaggery from Kolhapur sugarcane, made in open pans. 1 kg block.', pricePaise: 14_000, weightGrams: 1000, category: 'jaggery', validFor: 90 * DAY, postedAgo: 8 * DAY },
-  { name: 'Toor Dal', description: 'Unpolished arhar dal from Latur. No oil, no colour, just the lentil. 1 kg.', pricePaise: 18_500, weightGrams: 1000, category: 'pulses', prePackaged: true, validFor: 150 * DAY, postedAgo: 5 * DAY },
-  { name: 'Aam ka Achaar', description: 'Grandmother-style raw mango pickle in mustard oil with fennel and nigella. 500 g jar.', pricePaise: 26_000, weightGrams: 550, category: 'pickles_preserves', prePackaged: true, validFor: 240 * DAY, postedAgo: 30 * DAY },
-  { name: 'Nagpur Santra', description: 'Juicy Nagpur oranges, sweet with a little tang. 2 kg box.', pricePaise: 21_000, weightGrams: 2000, category: 'fresh_fruits', validFor: 20 * HOUR, postedAgo: 5 * MINUTE },
-  { name: 'Kashmiri Lal Mirch', description: 'Whole dried Kashmiri chillies for deep colour and mild heat. 100 g.', pricePaise: 12_000, weightGrams: 110, category: 'spices', prePackaged: true, validFor: 180 * DAY, postedAgo: 12 * DAY },
+  { name: 'A2 Cow Ghee', description: 'Bilona-churned ghee from the milk of grass-fed Gir cows. Rich aroma, grainy texture. 1 litre glass jar.', pricePaise: 145_000, weightGrams: 950, size: [90, 90, 160], category: 'ghee_butter', prePackaged: true, validFor: 90 * DAY, postedAgo: 3 * DAY, look: jar('#f2c14e', '#8d5524'), photos: 2 },
+  { name: 'Alphonso Aam (Ratnagiri)', description: 'GI-tagged Ratnagiri Alphonso mangoes, naturally ripened in hay. One dozen, medium size.', pricePaise: 89_900, originalPricePaise: 99_900, weightGrams: 3000, size: [300, 250, 120], category: 'fresh_fruits', validFor: 5 * DAY, postedAgo: 2 * HOUR, look: round('#f6a623', '#3f8f3a'), photos: 3 },
+  { name: 'Basmati Chawal', description: 'Aged long-grain basmati rice from the Dehradun valley. Cooks fluffy and fragrant. 5 kg bag.', pricePaise: 72_500, weightGrams: 5000, category: 'cereals', prePackaged: true, validFor: 180 * DAY, postedAgo: 10 * DAY, look: sack('#f3ead6', '#2e7d32') },
+  { name: 'Kachi Ghani Sarson Tel', description: 'Cold-pressed mustard oil from Bharatpur, pungent and unrefined, pressed in a wooden kolhu. 1 litre.', pricePaise: 24_500, weightGrams: 950, category: 'edible_oils', prePackaged: true, validFor: 120 * DAY, postedAgo: 4 * DAY, look: bottle('#d9a21b', '#2e7d32'), photos: 2 },
+  { name: 'Wild Forest Honey', description: 'Raw multi-flora honey collected by tribal cooperatives in the Sundarbans. Unheated, unfiltered. 500 g.', pricePaise: 39_900, weightGrams: 600, category: 'honey', prePackaged: true, validFor: 400 * DAY, postedAgo: 20 * DAY, look: jar('#c77b12', '#5d3a1a') },
+  { name: 'Chakki Fresh Atta', description: 'Whole-wheat flour stone-ground from Sharbati wheat of Sehore, Madhya Pradesh. 10 kg bag.', pricePaise: 52_000, weightGrams: 10_000, category: 'flour', prePackaged: true, validFor: 60 * DAY, postedAgo: 6 * DAY, look: sack('#ecdcb8', '#b85c1e') },
+  { name: 'Lakadong Haldi Powder', description: 'High-curcumin turmeric from the Jaintia Hills of Meghalaya, sun-dried and ground. 200 g pouch.', pricePaise: 18_000, weightGrams: 220, category: 'spices', prePackaged: true, validFor: 200 * DAY, postedAgo: 15 * DAY, look: sack('#f0a30a', '#2e7d32') },
+  { name: 'Desi Gud', description: 'Chemical-free jaggery from Kolhapur sugarcane, made in open pans. 1 kg block.', pricePaise: 14_000, weightGrams: 1000, category: 'jaggery', validFor: 90 * DAY, postedAgo: 8 * DAY, look: block('#9c5a1c') },
+  { name: 'Toor Dal', description: 'Unpolished arhar dal from Latur. No oil, no colour, just the lentil. 1 kg.', pricePaise: 18_500, weightGrams: 1000, category: 'pulses', prePackaged: true, validFor: 150 * DAY, postedAgo: 5 * DAY, look: sack('#f2c94c', '#6d4c41') },
+  { name: 'Aam ka Achaar', description: 'Grandmother-style raw mango pickle in mustard oil with fennel and nigella. 500 g jar.', pricePaise: 26_000, weightGrams: 550, category: 'pickles_preserves', prePackaged: true, validFor: 240 * DAY, postedAgo: 30 * DAY, look: jar('#d9822b', '#b71c1c') },
+  { name: 'Nagpur Santra', description: 'Juicy Nagpur oranges, sweet with a little tang. 2 kg box.', pricePaise: 21_000, weightGrams: 2000, category: 'fresh_fruits', validFor: 20 * HOUR, postedAgo: 5 * MINUTE, look: round('#f28c28', '#3f8f3a'), photos: 2 },
+  { name: 'Kashmiri Lal Mirch', description: 'Whole dried Kashmiri chillies for deep colour and mild heat. 100 g.', pricePaise: 12_000, weightGrams: 110, category: 'spices', prePackaged: true, validFor: 180 * DAY, postedAgo: 12 * DAY, look: long('#b3261e', '#3f8f3a') },
 ];
 
 const FARMER = [
-  { name: 'Desi Tamatar', description: 'Country tomatoes, tangy and thin-skinned, picked this morning in Niphad. 1 kg.', pricePaise: 4000, weightGrams: 1000, category: 'fresh_produce', validFor: 2 * HOUR + 10 * MINUTE, postedAgo: 30 * 1000 },
-  { name: 'Nashik Pyaz', description: 'Red onions from Lasalgaon, cured for two weeks so they keep. 5 kg bag.', pricePaise: 15_000, weightGrams: 5000, category: 'fresh_produce', validFor: 10 * DAY, postedAgo: 45 * MINUTE },
-  { name: 'Thompson Seedless Angoor', description: 'Green seedless grapes, residue-tested, packed in 500 g punnets. 1 kg.', pricePaise: 12_000, weightGrams: 1000, size: [200, 150, 100], category: 'fresh_fruits', validFor: 3 * DAY, postedAgo: 5 * HOUR },
-  { name: 'Hari Mirch', description: 'Spicy green chillies, freshly plucked. 250 g.', pricePaise: 2000, weightGrams: 250, category: 'fresh_produce', validFor: 40 * MINUTE, postedAgo: 1 * DAY },
-  { name: 'Bhindi', description: 'Tender lady finger, harvested young so it stays crisp. 500 g.', pricePaise: 3500, weightGrams: 500, category: 'fresh_produce', validFor: 2 * DAY, postedAgo: 26 * HOUR },
-  { name: 'Pahadi Aloo', description: 'Hill potatoes, waxy and sweet, good for dum aloo. 5 kg.', pricePaise: 17_500, weightGrams: 5000, category: 'fresh_produce', validFor: 14 * DAY, postedAgo: 6 * DAY },
-  { name: 'Fresh Palak', description: 'Spinach bunches, washed and tied. About 250 g each.', pricePaise: 2500, weightGrams: 250, category: 'fresh_produce', validFor: 30 * HOUR, postedAgo: 3 * HOUR },
-  { name: 'Adrak', description: 'Fresh ginger with thin skin and strong bite. 250 g.', pricePaise: 4500, weightGrams: 250, category: 'fresh_produce', validFor: 7 * DAY, postedAgo: 2 * DAY },
-  { name: 'Elaichi Kela', description: 'Small, sweet cardamom bananas from the Konkan. One dozen.', pricePaise: 6000, weightGrams: 1200, category: 'fresh_fruits', validFor: -1 * DAY, postedAgo: 9 * DAY },
-  { name: 'Bhagwa Anar', description: 'Deep red Bhagwa pomegranates from Solapur. 1 kg, 3 to 4 fruits.', pricePaise: 18_000, weightGrams: 1000, category: 'fresh_fruits', validFor: 6 * DAY, postedAgo: 12 * DAY },
-  { name: 'Sweet Corn Bhutta', description: 'American sweet corn, four cobs, great roasted with nimbu and namak.', pricePaise: 6000, weightGrams: 1200, category: 'fresh_produce', validFor: 1 * DAY + 6 * HOUR, postedAgo: 50 * MINUTE },
-  { name: 'Hand-pounded Ragi', description: 'Finger millet from our own field, cleaned and sun-dried. 1 kg.', pricePaise: 9000, weightGrams: 1000, category: 'cereals', validFor: 45 * DAY, postedAgo: 40 * DAY },
+  { name: 'Desi Tamatar', description: 'Country tomatoes, tangy and thin-skinned, picked this morning in Niphad. 1 kg.', pricePaise: 4000, weightGrams: 1000, category: 'fresh_produce', validFor: 2 * HOUR + 10 * MINUTE, postedAgo: 30 * 1000, look: round('#d63a2f', '#3f8f3a'), photos: 2 },
+  { name: 'Nashik Pyaz', description: 'Red onions from Lasalgaon, cured for two weeks so they keep. 5 kg bag.', pricePaise: 15_000, weightGrams: 5000, category: 'fresh_produce', validFor: 10 * DAY, postedAgo: 45 * MINUTE, look: round('#9c3d6b'), photos: 2 },
+  { name: 'Thompson Seedless Angoor', description: 'Green seedless grapes, residue-tested, packed in 500 g punnets. 1 kg.', pricePaise: 12_000, weightGrams: 1000, size: [200, 150, 100], category: 'fresh_fruits', validFor: 3 * DAY, postedAgo: 5 * HOUR, look: round('#a8c256') },
+  { name: 'Hari Mirch', description: 'Spicy green chillies, freshly plucked. 250 g.', pricePaise: 2000, weightGrams: 250, category: 'fresh_produce', validFor: 40 * MINUTE, postedAgo: 1 * DAY, look: long('#3e9b35', '#2f6b22') },
+  { name: 'Bhindi', description: 'Tender lady finger, harvested young so it stays crisp. 500 g.', pricePaise: 3500, weightGrams: 500, category: 'fresh_produce', validFor: 2 * DAY, postedAgo: 26 * HOUR, look: long('#4f9a3a', '#2f6b22'), photos: 2 },
+  { name: 'Pahadi Aloo', description: 'Hill potatoes, waxy and sweet, good for dum aloo. 5 kg.', pricePaise: 17_500, weightGrams: 5000, category: 'fresh_produce', validFor: 14 * DAY, postedAgo: 6 * DAY, look: root('#c9a66b') },
+  { name: 'Fresh Palak', description: 'Spinach bunches, washed and tied. About 250 g each.', pricePaise: 2500, weightGrams: 250, category: 'fresh_produce', validFor: 30 * HOUR, postedAgo: 3 * HOUR, look: leafy('#2f7d32') },
+  { name: 'Adrak', description: 'Fresh ginger with thin skin and strong bite. 250 g.', pricePaise: 4500, weightGrams: 250, category: 'fresh_produce', validFor: 7 * DAY, postedAgo: 2 * DAY, look: root('#c9a15f') },
+  { name: 'Elaichi Kela', description: 'Small, sweet cardamom bananas from the Konkan. One dozen.', pricePaise: 6000, weightGrams: 1200, category: 'fresh_fruits', validFor: -1 * DAY, postedAgo: 9 * DAY, look: long('#f2d22e', '#6b8e23') },
+  { name: 'Bhagwa Anar', description: 'Deep red Bhagwa pomegranates from Solapur. 1 kg, 3 to 4 fruits.', pricePaise: 18_000, weightGrams: 1000, category: 'fresh_fruits', validFor: 6 * DAY, postedAgo: 12 * DAY, look: round('#b3202a', '#7a3b1e'), photos: 2 },
+  { name: 'Sweet Corn Bhutta', description: 'American sweet corn, four cobs, great roasted with nimbu and namak.', pricePaise: 6000, weightGrams: 1200, category: 'fresh_produce', validFor: 1 * DAY + 6 * HOUR, postedAgo: 50 * MINUTE, look: long('#f4cf3a', '#6b9e3a') },
+  { name: 'Hand-pounded Ragi', description: 'Finger millet from our own field, cleaned and sun-dried. 1 kg.', pricePaise: 9000, weightGrams: 1000, category: 'cereals', validFor: 45 * DAY, postedAgo: 40 * DAY, look: sack('#8b4f3a', '#2e7d32') },
 ];
 
-/** The products of the catalog, each with the key of its seller's demo account. */
+const PUNJAB = [
+  { name: 'Sharbati Gehun', description: 'Golden Sharbati wheat, cleaned and sun-dried, ready for your chakki. 10 kg.', pricePaise: 48_000, weightGrams: 10_000, category: 'cereals', validFor: 120 * DAY, postedAgo: 7 * DAY, look: sack('#e3b55b', '#8d5524') },
+  { name: 'Sarson ka Saag', description: 'Tender mustard greens for saag, cut this morning. About 1 kg.', pricePaise: 6000, weightGrams: 1000, category: 'fresh_produce', validFor: 36 * HOUR, postedAgo: 4 * HOUR, look: leafy('#4c8c2b'), photos: 2 },
+  { name: 'Makki ka Atta', description: 'Stone-ground yellow maize flour for makki di roti. 2 kg.', pricePaise: 16_000, weightGrams: 2000, category: 'flour', validFor: 45 * DAY, postedAgo: 3 * DAY, look: sack('#f2c230', '#2e7d32') },
+  { name: 'Laal Gajar', description: 'Sweet red Delhi carrots, the kind for gajar ka halwa. 2 kg.', pricePaise: 9000, weightGrams: 2000, category: 'fresh_produce', validFor: 5 * DAY, postedAgo: 20 * HOUR, look: long('#d9411e', '#4c8c2b'), photos: 2 },
+  { name: 'Phool Gobhi', description: 'Firm white cauliflower heads, no chemical sprays. 2 heads, about 1.5 kg.', pricePaise: 7000, weightGrams: 1500, category: 'fresh_produce', validFor: 4 * DAY, postedAgo: 9 * HOUR, look: round('#f1ead2', '#4c8c2b') },
+  { name: 'Mooli', description: 'Crisp white radish with its leaves, for paratha and salad. 1 kg.', pricePaise: 3000, weightGrams: 1000, category: 'fresh_produce', validFor: 3 * DAY, postedAgo: 2 * DAY, look: long('#f4f1ea', '#4c8c2b') },
+];
+
+const KERALA = [
+  { name: 'Malabar Kali Mirch', description: 'Bold Tellicherry black pepper from Wayanad, sun-dried on the estate. 250 g.', pricePaise: 22_000, weightGrams: 260, category: 'spices', prePackaged: true, validFor: 300 * DAY, postedAgo: 11 * DAY, look: round('#3b2f2a'), photos: 2 },
+  { name: 'Hari Elaichi', description: 'Green cardamom pods, 8 mm bold grade, intensely aromatic. 100 g.', pricePaise: 38_000, weightGrams: 110, category: 'spices', prePackaged: true, validFor: 250 * DAY, postedAgo: 16 * DAY, look: round('#7fa650') },
+  { name: 'Nariyal', description: 'Mature brown coconuts for chutney and cooking. 3 pieces.', pricePaise: 12_000, weightGrams: 1800, category: 'fresh_fruits', validFor: 20 * DAY, postedAgo: 5 * DAY, look: round('#7a4a26') },
+  { name: 'Virgin Coconut Oil', description: 'Cold-pressed from fresh coconut milk, no heat, no refining. 500 ml.', pricePaise: 34_000, weightGrams: 520, category: 'edible_oils', prePackaged: true, validFor: 365 * DAY, postedAgo: 25 * DAY, look: bottle('#f3efe0', '#2e7d32') },
+  { name: 'Nendran Kela', description: 'Kerala plantains for chips and steaming, raw-ripe. 1 kg.', pricePaise: 8000, weightGrams: 1000, category: 'fresh_fruits', validFor: 4 * DAY, postedAgo: 30 * HOUR, look: long('#e9c23a', '#6b8e23'), photos: 2 },
+];
+
+const HIMACHAL = [
+  { name: 'Kinnauri Seb', description: 'Crisp, sweet Royal Delicious apples from Kinnaur orchards at 2,800 m. 3 kg box.', pricePaise: 42_000, weightGrams: 3000, size: [350, 250, 150], category: 'fresh_fruits', validFor: 15 * DAY, postedAgo: 6 * HOUR, look: round('#c0262d', '#4c8c2b'), photos: 3 },
+  { name: 'Pahadi Rajma', description: 'Small red Kinnaur rajma that cooks creamy. 1 kg.', pricePaise: 24_000, weightGrams: 1000, category: 'pulses', validFor: 200 * DAY, postedAgo: 18 * DAY, look: sack('#8e2a2a', '#2e7d32') },
+  { name: 'Pahadi Lehsun', description: 'Single-clove mountain garlic, strong and juicy. 250 g.', pricePaise: 15_000, weightGrams: 250, category: 'fresh_produce', validFor: 30 * DAY, postedAgo: 4 * DAY, look: round('#efe6d8') },
+  { name: 'Sukhi Khubani', description: 'Sun-dried Kinnaur apricots, no sulphur. 500 g.', pricePaise: 36_000, weightGrams: 500, category: 'fresh_fruits', validFor: 180 * DAY, postedAgo: 14 * DAY, look: round('#e8892b', '#7a4a26') },
+  { name: 'Hari Matar', description: 'Sweet green peas in the pod, picked at dawn. 1 kg.', pricePaise: 8000, weightGrams: 1000, category: 'fresh_produce', validFor: -3 * HOUR, postedAgo: 3 * DAY, look: round('#6aa84f', '#3d7a2a') },
+];
+
+/** The products of the catalog, each with the key of its seller (a demo account or a demo farmer). */
 export const DEMO_PRODUCTS = [
   ...OFFICIAL.map((product) => ({ ...product, seller: 'admin' })),
   ...FARMER.map((product) => ({ ...product, seller: 'seller' })),
+  ...PUNJAB.map((product) => ({ ...product, seller: 'punjab' })),
+  ...KERALA.map((product) => ({ ...product, seller: 'kerala' })),
+  ...HIMACHAL.map((product) => ({ ...product, seller: 'himachal' })),
 ];
 
 const SELLER_CONTACT = {
   admin: { phone: '9876500001', email: 'admin@mandi.test' },
   seller: { phone: '9822012345', email: 'seller@mandi.test' },
+  ...Object.fromEntries(DEMO_FARMERS.map((farmer) => [farmer.key, { phone: farmer.phone, email: farmer.email }])),
 };
+
+/**
+ * Draws each photo of `product` and writes it to the local file store under products/<id>/, the key layout of a
+ * seller's upload; returns the keys in display order.
+ */
+async function writeDemoPhotos(fileStoreDir, productId, product) {
+  const keys = [];
+  for (let photo = 0; photo < (product.photos ?? 1); photo += 1) {
+    const key = `products/${productId}/${randomBytes(8).toString('hex')}.jpg`;
+    const file = path.join(fileStoreDir, key);
+    await mkdir(path.dirname(file), { recursive: true });
+    await writeFile(file, await demoImageJpeg(product.name, product.look, photo));
+    keys.push(key);
+  }
+  return keys;
+}
 
 /** The buyer's default address: central Bengaluru. */
 export const DEMO_ADDRESS = {
@@ -154,11 +238,17 @@ async function hasUsers(client) {
 
 /**
  * Writes the demo rows for the Firebase uids given per account key, in one transaction, unless the
- * database already has users. Returns whether it wrote anything.
+ * database already has users, and the products' photos into the local file store at `fileStoreDir` (removed
+ * again if the transaction fails). Returns whether it wrote anything.
  */
-export async function seedDatabase(databaseUrl, uids, { now = new Date() } = {}) {
+export async function seedDatabase(
+  databaseUrl,
+  uids,
+  { now = new Date(), fileStoreDir = process.env.FILE_STORE_DIR || 'var/files' } = {},
+) {
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
+  const productFolders = [];
   try {
     await client.query('BEGIN');
     // Two seeds started together: the second waits here, then finds the users of the first.
@@ -182,14 +272,31 @@ export async function seedDatabase(databaseUrl, uids, { now = new Date() } = {})
         account.city,
       ]);
     }
+    for (const farmer of DEMO_FARMERS) {
+      const { rows } = await client.query(
+        `INSERT INTO users (firebase_uid, username, email, role, agreed_to_terms, agreed_at, ip_address, terms_version)
+         VALUES ($1, $2, $3, 'user', true, $4, '127.0.0.1', 'v1.0') RETURNING id`,
+        [`demo-farmer-${farmer.key}`, farmer.username, farmer.email, now],
+      );
+      userIds[farmer.key] = rows[0].id;
+      await client.query('INSERT INTO profiles (user_id, full_name, bio, city) VALUES ($1, $2, $3, $4)', [
+        userIds[farmer.key],
+        farmer.fullName,
+        farmer.bio,
+        farmer.city,
+      ]);
+    }
     for (const product of DEMO_PRODUCTS) {
       const contact = SELLER_CONTACT[product.seller];
       const [length, width, height] = product.size ?? [null, null, null];
       const createdAt = new Date(now.getTime() - product.postedAgo);
-      await client.query(
+      const {
+        rows: [{ id: productId }],
+      } = await client.query(
         `INSERT INTO products (seller_id, name, description, price_paise, original_price_paise, valid_until, seller_phone,
            seller_email, weight_grams, length_mm, width_mm, height_mm, official_brand, category, pre_packaged, created_at, updated_at)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $16)`,
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $16)
+         RETURNING id`,
         [
           userIds[product.seller],
           product.name,
@@ -210,6 +317,19 @@ export async function seedDatabase(databaseUrl, uids, { now = new Date() } = {})
           createdAt,
         ],
       );
+      productFolders.push(path.join(fileStoreDir, 'products', String(productId)));
+      const keys = await writeDemoPhotos(fileStoreDir, productId, product);
+      for (const [position, key] of keys.entries()) {
+        await client.query(
+          `INSERT INTO product_images (product_id, position, file_key, content_type, created_at) VALUES ($1, $2, $3, 'image/jpeg', $4)`,
+          [productId, position, key, createdAt],
+        );
+      }
+      // As for a seller's post: the worker makes the card and thumbnail sizes of the photos.
+      await client.query(`INSERT INTO outbox_events (type, aggregate_id, payload) VALUES ('product.created', $1, $2)`, [
+        String(productId),
+        { productId },
+      ]);
     }
     await client.query(
       `INSERT INTO addresses (user_id, name, mobile, state, district, taluk, flat_house_building, area_or_street_or_village,
@@ -240,6 +360,7 @@ export async function seedDatabase(databaseUrl, uids, { now = new Date() } = {})
     return true;
   } catch (error) {
     await client.query('ROLLBACK');
+    await Promise.all(productFolders.map((folder) => rm(folder, { recursive: true, force: true })));
     throw error;
   } finally {
     await client.end();
@@ -248,12 +369,16 @@ export async function seedDatabase(databaseUrl, uids, { now = new Date() } = {})
 
 /**
  * Seeds an empty database: the demo accounts in the Auth emulator and in our tables, the catalog and
- * the buyer's address. Does nothing when the database has users. Returns whether it seeded.
+ * the buyer's address, and the photos into the local file store (FILE_STORE_DIR unless `fileStoreDir` is given).
+ * Does nothing when the database has users. Returns whether it seeded.
  * @param {string} databaseUrl
  * @param {{ firebaseAuthEmulatorHost?: string, projectId?: string, log?: (message: string) => void }} [options]
  * @returns {Promise<boolean>}
  */
-export async function seed(databaseUrl, { firebaseAuthEmulatorHost, projectId = 'demo-mandi', log = () => {} } = {}) {
+export async function seed(
+  databaseUrl,
+  { firebaseAuthEmulatorHost, projectId = 'demo-mandi', fileStoreDir, log = () => {} } = {},
+) {
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
   let empty;
@@ -271,8 +396,8 @@ export async function seed(databaseUrl, { firebaseAuthEmulatorHost, projectId = 
     log('Database has users already: not seeding (demo sign-ins checked in the Auth emulator)');
     return false;
   }
-  const seeded = await seedDatabase(databaseUrl, uids);
-  log(seeded ? `Seeded ${DEMO_ACCOUNTS.length} demo accounts and ${DEMO_PRODUCTS.length} products` : 'Database has users already: not seeding');
+  const seeded = await seedDatabase(databaseUrl, uids, { fileStoreDir });
+  log(seeded ? `Seeded ${DEMO_ACCOUNTS.length} demo accounts, ${DEMO_FARMERS.length} more farmers and ${DEMO_PRODUCTS.length} products with photos` : 'Database has users already: not seeding');
   return seeded;
 }
 

@@ -1,5 +1,9 @@
 import { createTestDatabase, type TestDatabase } from '@mandi/database';
 import { randomUUID } from 'node:crypto';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import sharp from 'sharp';
 import { seed, seedDatabase } from './seed.mjs';
 
 // The seed against a fresh database, and against the real Auth emulator (jest global setup starts it) in a
@@ -8,6 +12,8 @@ const UIDS = { admin: 'uid-admin', seller: 'uid-seller', buyer: 'uid-buyer' };
 const NOW = new Date('2026-11-22T06:30:00.000Z');
 
 let db: TestDatabase;
+/** The local file store the seed writes its photos to. */
+const files = mkdtempSync(join(tmpdir(), 'mandi-seed-files-'));
 
 beforeAll(async () => {
   db = await createTestDatabase();
@@ -15,27 +21,65 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await db.drop();
+  rmSync(files, { recursive: true, force: true });
 });
 
 test('an empty database gets the three demo accounts, the catalog and the buyer address', async () => {
-  expect(await seedDatabase(db.url, UIDS, { now: NOW })).toBe(true);
+  expect(await seedDatabase(db.url, UIDS, { now: NOW, fileStoreDir: files })).toBe(true);
 
   const users = await db.prisma.user.findMany({ orderBy: { id: 'asc' }, include: { profile: true } });
   expect(users.map((user) => [user.email, user.username, user.role, user.firebaseUid, user.termsVersion])).toEqual([
     ['admin@mandi.test', 'mandi_official', 'admin', 'uid-admin', 'v1.0'],
     ['seller@mandi.test', 'kisan_ramesh', 'user', 'uid-seller', 'v1.0'],
     ['buyer@mandi.test', 'priya_sharma', 'user', 'uid-buyer', 'v1.0'],
+    ['gurpreet@farmers.mandi.test', 'gurpreet_farms', 'user', 'demo-farmer-punjab', 'v1.0'],
+    ['anjali@farmers.mandi.test', 'malabar_spices', 'user', 'demo-farmer-kerala', 'v1.0'],
+    ['tashi@farmers.mandi.test', 'kinnaur_orchards', 'user', 'demo-farmer-himachal', 'v1.0'],
   ]);
-  expect(users.map((user) => user.profile?.fullName)).toEqual(['Mandi Official Store', 'Ramesh Patil', 'Priya Sharma']);
+  expect(users.map((user) => user.profile?.fullName)).toEqual([
+    'Mandi Official Store',
+    'Ramesh Patil',
+    'Priya Sharma',
+    'Gurpreet Singh Sandhu',
+    'Anjali Nair',
+    'Tashi Negi',
+  ]);
 
   const [admin, seller, buyer] = users;
-  const products = await db.prisma.product.findMany();
-  expect(products).toHaveLength(24);
+  const products = await db.prisma.product.findMany({ include: { images: { orderBy: { position: 'asc' } } } });
+  expect(products).toHaveLength(40);
   // Official exactly when the admin (the official seller) posted it.
   expect(products.filter((product) => product.officialBrand).every((product) => product.sellerId === admin!.id)).toBe(true);
   expect(products.filter((product) => product.sellerId === admin!.id)).toHaveLength(12);
   expect(products.filter((product) => product.sellerId === seller!.id && !product.officialBrand)).toHaveLength(12);
-  expect(products.filter((product) => product.validUntil < NOW).map((product) => product.name)).toEqual(['Elaichi Kela']);
+  expect(new Set(products.map((product) => product.sellerId)).size).toBe(5);
+  expect(products.filter((product) => product.validUntil < NOW).map((product) => product.name).sort()).toEqual([
+    'Elaichi Kela',
+    'Hari Matar',
+  ]);
+
+  // Every product has 1 to 4 photos: real JPEG files in the file store, under the product's own folder.
+  for (const product of products) {
+    expect(product.images.length).toBeGreaterThanOrEqual(1);
+    expect(product.images.length).toBeLessThanOrEqual(4);
+    expect(product.images.map((image) => image.position)).toEqual(product.images.map((_, index) => index));
+    for (const image of product.images) {
+      expect(image.fileKey).toMatch(new RegExp(`^products/${product.id}/[0-9a-f]{16}\\.jpg$`));
+      expect(image.contentType).toBe('image/jpeg');
+    }
+  }
+  const apples = products.find((product) => product.name === 'Kinnauri Seb')!;
+  expect(apples.images).toHaveLength(3);
+  const photo = await sharp(readFileSync(join(files, apples.images[0]!.fileKey))).metadata();
+  expect(photo).toMatchObject({ format: 'jpeg', width: 800, height: 800 });
+  // Two photos of one product are different pictures.
+  expect(readFileSync(join(files, apples.images[0]!.fileKey)).equals(readFileSync(join(files, apples.images[1]!.fileKey)))).toBe(false);
+  expect(readdirSync(join(files, 'products'))).toHaveLength(40);
+  // The worker is asked to make the card and thumbnail sizes of every product's photos.
+  const events = await db.prisma.outboxEvent.findMany({ where: { type: 'product.created' } });
+  expect(events.map((event) => (event.payload as { productId: number }).productId).sort((a, b) => a - b)).toEqual(
+    products.map((product) => product.id).sort((a, b) => a - b),
+  );
   expect(products.find((product) => product.name === 'Desi Tamatar')).toMatchObject({
     pricePaise: 4000,
     weightGrams: 1000,
@@ -52,8 +96,8 @@ test('an empty database gets the three demo accounts, the catalog and the buyer 
 test('a database with users is left alone', async () => {
   const before = await db.prisma.product.count();
 
-  expect(await seedDatabase(db.url, { admin: 'other-a', seller: 'other-s', buyer: 'other-b' }, { now: NOW })).toBe(false);
-  expect(await db.prisma.user.count()).toBe(3);
+  expect(await seedDatabase(db.url, { admin: 'other-a', seller: 'other-s', buyer: 'other-b' }, { now: NOW, fileStoreDir: files })).toBe(false);
+  expect(await db.prisma.user.count()).toBe(6);
   expect(await db.prisma.product.count()).toBe(before);
 });
 
@@ -83,7 +127,7 @@ describe('demo sign-ins in the Auth emulator', () => {
   });
 
   it('creates the three accounts with the uids our rows hold, and restores them when the emulator lost them', async () => {
-    expect(await seed(seeded.url, { firebaseAuthEmulatorHost: host, projectId })).toBe(true);
+    expect(await seed(seeded.url, { firebaseAuthEmulatorHost: host, projectId, fileStoreDir: files })).toBe(true);
     const admin = await seeded.prisma.user.findUniqueOrThrow({ where: { email: 'admin@mandi.test' } });
     expect(await account('admin@mandi.test')).toEqual({ uid: admin.firebaseUid, password: 'mandi-demo', verified: true });
 
@@ -91,8 +135,8 @@ describe('demo sign-ins in the Auth emulator', () => {
     await emulator(`/emulator/v1/projects/${projectId}/accounts`, { method: 'DELETE' });
     expect(await account('admin@mandi.test')).toBeUndefined();
 
-    expect(await seed(seeded.url, { firebaseAuthEmulatorHost: host, projectId })).toBe(false);
+    expect(await seed(seeded.url, { firebaseAuthEmulatorHost: host, projectId, fileStoreDir: files })).toBe(false);
     expect(await account('admin@mandi.test')).toEqual({ uid: admin.firebaseUid, password: 'mandi-demo', verified: true });
-    expect(await seeded.prisma.user.count()).toBe(3);
+    expect(await seeded.prisma.user.count()).toBe(6);
   });
 });
