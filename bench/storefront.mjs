@@ -1,0 +1,98 @@
+// `npm run bench:storefront`, against a running `npm start` (BASE_URL, default http://localhost:3000):
+//  1. the JavaScript the home page loads before it is usable: each script's bytes as served (Brotli) and gzipped
+//     (the usual budget unit), summed;
+//  2. the largest contentful paint of the home page in Debian's Chromium on a cheap phone: 390x844, CPU slowed 4x,
+//     and Lighthouse's slow-4G network (each request 562.5 ms latency, 1.6 Mbps x 0.9 down, 750 kbps x 0.9 up, as
+//     Lighthouse's "devtools" throttling applies it), from a cold cache; RUNS runs (default 5), median and worst.
+// The figures come from the browser's own PerformanceObserver entries, as a trace would show them.
+import { gzipSync } from 'node:zlib';
+import { chromium } from '@playwright/test';
+import { baseUrl, findApps, reportMemory, requireRunningApp, sampleMemory } from './lib/measure.mjs';
+
+const runs = Number(process.env.RUNS ?? 5);
+const phone = { width: 390, height: 844 };
+
+/** Lighthouse's mobile "slow 4G" (lighthouse-core/config/constants.js, throttling.mobileSlow4G). */
+const slow4G = {
+  offline: false,
+  latency: 150 * 3.75,
+  downloadThroughput: ((1.6 * 1024 * 1024) / 8) * 0.9,
+  uploadThroughput: ((750 * 1024) / 8) * 0.9,
+};
+const cpuSlowdown = 4;
+
+const browserArgs = ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-background-networking', '--no-first-run'];
+
+async function initialJavaScript(browser) {
+  const context = await browser.newContext({ viewport: phone });
+  const page = await context.newPage();
+  const scripts = new Map();
+  page.on('response', async (response) => {
+    if (response.request().resourceType() !== 'script') return;
+    try {
+      const body = await response.body();
+      const served = (await response.request().sizes()).responseBodySize;
+      scripts.set(response.url(), { served, raw: body.length, gzip: gzipSync(body, { level: 9 }).length });
+    } catch {
+      // A script that failed to load is not part of what the page needs.
+    }
+  });
+  await page.goto(`${baseUrl}/`, { waitUntil: 'networkidle' });
+  await context.close();
+  return [...scripts.entries()].map(([url, sizes]) => ({ url: new URL(url).pathname, ...sizes }));
+}
+
+async function largestContentfulPaint(browser) {
+  const context = await browser.newContext({ viewport: phone, deviceScaleFactor: 2, isMobile: true, hasTouch: true });
+  const page = await context.newPage();
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Network.enable');
+  await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
+  await cdp.send('Network.emulateNetworkConditions', slow4G);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: cpuSlowdown });
+  await page.addInitScript(() => {
+    window.__lcp = [];
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) {
+        window.__lcp.push({ time: entry.startTime, size: entry.size, element: entry.element?.tagName ?? '', url: entry.url ?? '' });
+      }
+    }).observe({ type: 'largest-contentful-paint', buffered: true });
+  });
+  await page.goto(`${baseUrl}/`, { waitUntil: 'networkidle', timeout: 120_000 });
+  // LCP is final once the page is idle and nothing larger is still loading.
+  await page.waitForTimeout(1000);
+  const entries = await page.evaluate(() => window.__lcp);
+  const fcp = await page.evaluate(() => performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? null);
+  await context.close();
+  const last = entries.at(-1);
+  return { lcp: last?.time ?? Number.NaN, element: last ? `${last.element}${last.url ? ` ${new URL(last.url, baseUrl).pathname}` : ''}` : 'none', fcp };
+}
+
+const kb = (bytes) => `${(bytes / 1024).toFixed(1)} kB`;
+
+await requireRunningApp();
+const { api, worker } = findApps();
+const stopSampling = sampleMemory({ api: api?.pid, worker: worker?.pid });
+const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: browserArgs });
+try {
+  const scripts = await initialJavaScript(browser);
+  console.log(`Home page JavaScript (${baseUrl}/), as loaded before the page is idle:`);
+  for (const script of scripts) {
+    console.log(`  ${script.url.padEnd(52)} ${kb(script.raw).padStart(9)} raw  ${kb(script.gzip).padStart(9)} gzip  ${kb(script.served).padStart(9)} served`);
+  }
+  const total = (field) => scripts.reduce((sum, script) => sum + script[field], 0);
+  console.log(`  ${'total'.padEnd(52)} ${kb(total('raw')).padStart(9)} raw  ${kb(total('gzip')).padStart(9)} gzip  ${kb(total('served')).padStart(9)} served`);
+
+  console.log(`\nLargest contentful paint of the home page: 390x844, CPU ${cpuSlowdown}x slower, slow 4G (562.5 ms a request, 1.44 Mbps), cold cache`);
+  const results = [];
+  for (let run = 1; run <= runs; run += 1) {
+    const result = await largestContentfulPaint(browser);
+    results.push(result);
+    console.log(`  run ${run}: LCP ${result.lcp.toFixed(0)} ms (${result.element}), FCP ${result.fcp?.toFixed(0) ?? '?'} ms`);
+  }
+  const sorted = results.map((r) => r.lcp).sort((a, b) => a - b);
+  console.log(`  median LCP ${sorted[Math.floor(sorted.length / 2)].toFixed(0)} ms, worst ${sorted.at(-1).toFixed(0)} ms (target under 1500 ms)`);
+} finally {
+  await browser.close();
+}
+reportMemory(stopSampling());
