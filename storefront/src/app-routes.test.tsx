@@ -26,7 +26,7 @@ describe('storefront routes', () => {
   it('lists products from a page answer, with seller, times, badge, cut description and rupee price', async () => {
     const now = Date.now();
     stubApi({
-      'GET /api/products': {
+      'GET /api/products?page=1&limit=24&filter=All': {
         body: {
           items: [
             {
@@ -60,7 +60,7 @@ describe('storefront routes', () => {
   });
 
   it('asks a visitor to sign in before adding to the cart', async () => {
-    stubApi({ 'GET /api/products': { body: [{ id: 5, uid: 's', name: 'Okra', price: 40 }] } });
+    stubApi({ 'GET /api/products?page=1&limit=24&filter=All': { body: [{ id: 5, uid: 's', name: 'Okra', price: 40 }] } });
     const { router } = renderApp('/');
     await userEvent.click(await screen.findByRole('button', { name: 'Add Okra to cart' }));
 
@@ -71,13 +71,13 @@ describe('storefront routes', () => {
   });
 
   it("shows 'No results found.' for an empty list", async () => {
-    stubApi({ 'GET /api/products': { body: [] } });
+    stubApi({ 'GET /api/products?page=1&limit=24&filter=All': { body: [] } });
     renderApp('/');
     expect(await screen.findByRole('heading', { name: 'No results found.' })).toBeInTheDocument();
   });
 
   it('shows a designed error state when the listing fails', async () => {
-    stubApi({ 'GET /api/products': { status: 503, body: { statusCode: 503, error: 'Service Unavailable', message: 'Down' } } });
+    stubApi({ 'GET /api/products?page=1&limit=24&filter=All': { status: 503, body: { statusCode: 503, error: 'Service Unavailable', message: 'Down' } } });
     renderApp('/');
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent("We couldn't load products");

@@ -104,4 +104,34 @@ describe('SearchBar', () => {
 
     expect(router.state.location.search).toBe('?search=ghee&filter=Original');
   });
+
+  it('runs the search for a clicked suggestion and closes the list', async () => {
+    stubApi({ 'GET /api/products/suggestions?q=gh': { body: ['Desi Ghee', 'Ghee A2'] } });
+    const { router } = renderWithProviders(<SearchBar />);
+    await user().type(input(), 'gh');
+    await act(() => vi.advanceTimersByTimeAsync(300));
+    await user().click(screen.getByRole('option', { name: 'Ghee A2' }));
+
+    expect(router.state.location.search).toBe('?search=Ghee+A2&filter=All');
+    expect(input()).toHaveValue('Ghee A2');
+    expect(screen.queryByRole('listbox')).not.toBeInTheDocument();
+  });
+
+  it('closes the suggestions when the filter changes, and on Enter without a chosen suggestion', async () => {
+    stubApi({ 'GET /api/products/suggestions?q=oil': { body: ['Groundnut Oil'] } });
+    const { router } = renderWithProviders(<SearchBar />);
+    await user().type(input(), 'oil');
+    await act(() => vi.advanceTimersByTimeAsync(300));
+    expect(screen.getByRole('listbox')).toBeVisible();
+
+    await user().selectOptions(screen.getByRole('combobox', { name: 'Filter products' }), 'Original');
+    expect(screen.queryByRole('listbox')).not.toBeInTheDocument();
+    expect(router.state.location.search).toBe('?search=oil&filter=Original');
+
+    await user().type(input(), 's');
+    await act(() => vi.advanceTimersByTimeAsync(300));
+    await user().keyboard('{Enter}');
+    expect(screen.queryByRole('listbox')).not.toBeInTheDocument();
+    expect(router.state.location.search).toBe('?search=oils&filter=Original');
+  });
 });

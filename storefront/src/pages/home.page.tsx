@@ -1,36 +1,57 @@
-import { PRODUCT_MESSAGES } from '@mandi/domain';
-import { useQuery } from '@tanstack/react-query';
-import { useMemo } from 'react';
+import { DEFAULT_SEARCH_FILTER, PRODUCT_MESSAGES, SEARCH_FILTERS, normalizeSearchQuery, type SearchFilter } from '@mandi/domain';
+import { useInfiniteQuery } from '@tanstack/react-query';
+import { useEffect, useMemo, useRef } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
-import { apiFetch } from '../api/api-fetch';
 import { useAddToCart } from '../products/add-to-cart';
-import { isOriginal, productsOf } from '../products/product';
+import { fetchListingPage, nextListingPage } from '../products/listing';
 import { ProductCard } from '../products/product-card';
 import { AlertIcon, LeafIcon, SearchIcon, ShieldIcon, TruckIcon } from '../ui/icons';
 import { EmptyState, useDocumentTitle } from '../ui/page';
 import styles from './home.page.module.css';
 
-function listingPath(search: string): string {
-  return search ? `/api/products/by-name/${encodeURIComponent(search)}` : '/api/products';
+/** Cards in the first row on the widest layout: their pictures load eagerly, with high priority. */
+const FIRST_ROW = 4;
+
+function filterOf(value: string | null): SearchFilter {
+  return SEARCH_FILTERS.find((filter) => filter === value) ?? DEFAULT_SEARCH_FILTER;
 }
 
-/** The home listing of 000 section 2, with the search and filter of the URL. */
+/** Calls `onVisible` when the element scrolls near the viewport (the 'Load more' button stays as the fallback). */
+function useNearViewport(onVisible: () => void, enabled: boolean) {
+  const ref = useRef<HTMLDivElement>(null);
+  const callback = useRef(onVisible);
+  callback.current = onVisible;
+  useEffect(() => {
+    const element = ref.current;
+    if (!enabled || !element || typeof IntersectionObserver === 'undefined') return;
+    const observer = new IntersectionObserver((entries) => {
+      if (entries.some((entry) => entry.isIntersecting)) callback.current();
+    }, { rootMargin: '600px 0px' });
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [enabled]);
+  return ref;
+}
+
+/** The home listing of 000 section 2: the URL's search and filter, asked of the server a page at a time. */
 export default function HomePage() {
   const [params] = useSearchParams();
-  const search = (params.get('search') ?? '').trim();
-  const originalOnly = params.get('filter') === 'Original';
+  const search = normalizeSearchQuery(params.get('search')) ?? '';
+  const filter = filterOf(params.get('filter'));
+  const originalOnly = filter === 'Original';
   useDocumentTitle(search ? `Results for “${search}”` : '');
   const addToCart = useAddToCart();
 
-  const products = useQuery({
-    queryKey: ['products', 'listing', search],
-    queryFn: async ({ signal }) => productsOf(await apiFetch<unknown>(listingPath(search), { signal })),
+  const listing = useInfiniteQuery({
+    queryKey: ['products', 'listing', search, filter],
+    queryFn: ({ pageParam, signal }) => fetchListingPage(pageParam, search, filter, signal),
+    initialPageParam: 1,
+    getNextPageParam: nextListingPage,
   });
 
-  const shown = useMemo(
-    () => (originalOnly ? (products.data ?? []).filter(isOriginal) : (products.data ?? [])),
-    [products.data, originalOnly],
-  );
+  const products = useMemo(() => listing.data?.pages.flat() ?? [], [listing.data]);
+  const canLoadMore = listing.hasNextPage && !listing.isFetchingNextPage && !listing.isFetchNextPageError;
+  const sentinel = useNearViewport(() => void listing.fetchNextPage(), canLoadMore);
   const now = new Date();
 
   return (
@@ -76,14 +97,9 @@ export default function HomePage() {
             {search ? `Results for “${search}”` : originalOnly ? 'Mandi Originals' : 'Fresh on Mandi'}
           </h2>
           {originalOnly && <span className={styles.filterChip}>{PRODUCT_MESSAGES.originalBadge} only</span>}
-          {products.isSuccess && shown.length > 0 && (
-            <span className={styles.count}>
-              {shown.length} {shown.length === 1 ? 'product' : 'products'}
-            </span>
-          )}
         </div>
 
-        {products.isPending && (
+        {listing.isPending && (
           <ul className={styles.grid} aria-hidden="true">
             {Array.from({ length: 8 }, (_, index) => (
               <li key={index} className={styles.skeleton} />
@@ -91,13 +107,13 @@ export default function HomePage() {
           </ul>
         )}
 
-        {products.isError && (
+        {listing.isError && !listing.data && (
           <EmptyState
             tone="error"
             icon={<AlertIcon size={32} />}
             title="We couldn't load products"
             action={
-              <button type="button" className="btn btn-primary" onClick={() => void products.refetch()}>
+              <button type="button" className="btn btn-primary" onClick={() => void listing.refetch()}>
                 Try again
               </button>
             }
@@ -106,7 +122,7 @@ export default function HomePage() {
           </EmptyState>
         )}
 
-        {products.isSuccess && shown.length === 0 && (
+        {listing.data && products.length === 0 && (
           <EmptyState
             icon={<SearchIcon size={32} />}
             title={PRODUCT_MESSAGES.noResults}
@@ -122,14 +138,41 @@ export default function HomePage() {
           </EmptyState>
         )}
 
-        {products.isSuccess && shown.length > 0 && (
-          <ul className={styles.grid}>
-            {shown.map((product) => (
-              <li key={product.id}>
-                <ProductCard product={product} now={now} onAddToCart={(id) => void addToCart(id)} />
-              </li>
-            ))}
-          </ul>
+        {listing.data && products.length > 0 && (
+          <>
+            <ul className={styles.grid}>
+              {products.map((product, index) => (
+                <li key={product.id}>
+                  <ProductCard
+                    product={product}
+                    now={now}
+                    priority={index < FIRST_ROW}
+                    onAddToCart={(id) => void addToCart(id)}
+                  />
+                </li>
+              ))}
+            </ul>
+            <div ref={sentinel} className={styles.more}>
+              {listing.isFetchingNextPage && (
+                <p className={styles.moreNote} role="status">
+                  Loading more products…
+                </p>
+              )}
+              {listing.isFetchNextPageError && (
+                <p className={styles.moreError} role="alert">
+                  More products could not be loaded.
+                </p>
+              )}
+              {listing.hasNextPage && !listing.isFetchingNextPage && (
+                <button type="button" className="btn btn-outline" onClick={() => void listing.fetchNextPage()}>
+                  {listing.isFetchNextPageError ? 'Try again' : 'Load more'}
+                </button>
+              )}
+              {!listing.hasNextPage && products.length > FIRST_ROW * 2 && (
+                <p className={styles.moreNote}>You have seen every product. Check back tomorrow for fresh harvests.</p>
+              )}
+            </div>
+          </>
         )}
       </section>
     </div>

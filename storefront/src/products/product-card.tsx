@@ -1,37 +1,49 @@
 import { PRODUCT_MESSAGES, descriptionPreview, expiryText, postedTime } from '@mandi/domain';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { useConfirm } from '../ui/confirm-dialog';
-import { CartIcon, ImageIcon, MailIcon, PhoneIcon, UserIcon } from '../ui/icons';
+import { CartIcon, ImageIcon, MailIcon, PhoneIcon } from '../ui/icons';
 import { formatPrice } from './price';
-import { imagesOf, isOriginal, type ListedProduct } from './product';
+import { cardImageOf, isOriginal, phoneOf, sellerOf, type ListedProduct } from './product';
 import styles from './product-card.module.css';
 
-/** One product on the listing (000 section 2). The whole card opens /product/{id}; its controls sit above that link. */
+/** The card picture's intrinsic size: the 480 px WebP variant at the card's 4:3 ratio (no layout shift). */
+const CARD_IMAGE = { width: 480, height: 360 } as const;
+
+/**
+ * One product on the listing (000 section 2). The whole card opens /product/{id}; its controls sit above that link.
+ * `priority` marks the first row: its pictures load at once with high priority (the page's largest paint).
+ * `menu` puts the owner's actions (profile page) in the card's top corner instead of the contact button.
+ */
 export function ProductCard({
   product,
   onAddToCart,
   now,
+  priority = false,
+  menu,
 }: {
   product: ListedProduct;
   onAddToCart(productId: string | number): void;
   now: Date;
+  priority?: boolean;
+  menu?: ReactNode;
 }) {
   const confirm = useConfirm();
-  const image = imagesOf(product)[0];
+  const image = cardImageOf(product);
   const expiry = expiryText(product.validUntil, now);
-  const username = product.seller?.username ?? product.username ?? 'Seller';
-  const avatar = product.seller?.profileImage ?? product.profileImage ?? null;
+  const seller = sellerOf(product);
+  const phone = phoneOf(product.sellerPhone);
   const sellerPath = `/seller/${encodeURIComponent(product.uid)}`;
   const productPath = `/product/${encodeURIComponent(String(product.id))}`;
 
   const showContact = () =>
     void confirm({
-      title: `Contact ${username}`,
+      title: `Contact ${seller.username}`,
       message: (
         <span className={styles.contactLines}>
-          {product.sellerPhone && (
-            <a href={`tel:+91${product.sellerPhone.replace(/\D/g, '').slice(-10)}`}>
-              <PhoneIcon size={16} /> +91 {product.sellerPhone.replace(/\D/g, '').slice(-10)}
+          {phone && (
+            <a href={phone.href}>
+              <PhoneIcon size={16} /> {phone.text}
             </a>
           )}
           {product.sellerEmail && (
@@ -39,7 +51,7 @@ export function ProductCard({
               <MailIcon size={16} /> {product.sellerEmail}
             </a>
           )}
-          {!product.sellerPhone && !product.sellerEmail && <span>This seller has not shared contact details.</span>}
+          {!phone && !product.sellerEmail && <span>This seller has not shared contact details.</span>}
         </span>
       ),
     });
@@ -48,27 +60,31 @@ export function ProductCard({
     <article className={styles.card}>
       <header className={styles.top}>
         <Link to={sellerPath} className={styles.seller}>
-          {avatar ? (
-            <img src={avatar} alt="" className={styles.avatar} loading="lazy" />
-          ) : (
-            <span className={styles.avatar}>
-              <UserIcon size={16} />
-            </span>
-          )}
+          <img src={seller.profileImage} alt="" className={styles.avatar} width={26} height={26} loading="lazy" />
           <span className={styles.who}>
-            <span className={styles.username}>{username}</span>
+            <span className={styles.username}>{seller.username}</span>
             <span className={styles.posted}>
               <span className="visually-hidden">, posted</span> {postedTime(product.createdAt, now)}
             </span>
           </span>
         </Link>
-        <button type="button" className={styles.contact} onClick={showContact} aria-label={`Contact ${username}`}>
-          <PhoneIcon size={16} />
-        </button>
+        {menu ?? (
+          <button type="button" className={styles.contact} onClick={showContact} aria-label={`Contact ${seller.username}`}>
+            <PhoneIcon size={16} />
+          </button>
+        )}
       </header>
       <div className={styles.media}>
         {image ? (
-          <img src={image} alt="" loading="lazy" />
+          <img
+            src={image}
+            alt=""
+            width={CARD_IMAGE.width}
+            height={CARD_IMAGE.height}
+            loading={priority ? 'eager' : 'lazy'}
+            fetchPriority={priority ? 'high' : 'auto'}
+            decoding="async"
+          />
         ) : (
           <span className={styles.noImage}>
             <ImageIcon size={28} />

@@ -2,13 +2,21 @@ import { useIsFetching, useIsMutating } from '@tanstack/react-query';
 import { useInFlightCount } from '../api/in-flight';
 import styles from './loading-overlay.module.css';
 
+function isFetchingMore(fetchMeta: unknown): boolean {
+  return typeof fetchMeta === 'object' && fetchMeta !== null && 'fetchMore' in fetchMeta && Boolean(fetchMeta.fetchMore);
+}
+
 /**
  * The full-screen overlay of 000 section 2, up while ANY request is in flight: queries and
  * mutations of TanStack Query plus the counted non-query calls. Queries marked
- * meta.silent (type-ahead) do not dim the page.
+ * meta.silent (type-ahead) and the loading of an infinite list's next page do not dim the page.
  */
 export function LoadingOverlay() {
-  const fetching = useIsFetching({ predicate: (query) => query.meta?.silent !== true });
+  // The next page of an infinite list shows its own status under the list: dimming the page at every scroll
+  // stop would hide the cards being read.
+  const fetching = useIsFetching({
+    predicate: (query) => query.meta?.silent !== true && !isFetchingMore(query.state.fetchMeta),
+  });
   const mutating = useIsMutating();
   const counted = useInFlightCount();
   if (fetching + mutating + counted === 0) return null;
