@@ -6,12 +6,14 @@ import { normalizePhone } from '@mandi/domain';
  * answer carries are required; images sometimes arrive as a JSON string, and the earlier server sent the seller's
  * name and picture beside the product instead of in `seller`.
  */
-export type ListedProduct = Pick<Product, 'id' | 'uid' | 'name' | 'price'> &
+export type ListedProduct = Pick<Product, 'uid' | 'name' | 'price'> &
   Partial<Omit<Product, 'id' | 'uid' | 'name' | 'price' | 'images' | 'seller' | 'official_brand' | 'description'>> & {
+    /** The contract reads ids as text; the JSON answer may carry a number. */
+    id: string | number;
     description?: string | null;
     images?: string[] | string | null;
     official_brand?: number | boolean | null;
-    seller?: Partial<MinimalProfile> | null;
+    seller?: { username?: string | null; profileImage?: MinimalProfile['profileImage'] | null; city?: string | null } | null;
     username?: string | null;
     profileImage?: string | null;
   };
