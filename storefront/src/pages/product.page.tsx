@@ -1,71 +1,172 @@
-import { PRODUCT_MESSAGES } from '@mandi/domain';
+import type { MinimalProfile } from '@mandi/contracts';
+import { PRODUCT_MESSAGES, descriptionPreview, expiryText } from '@mandi/domain';
 import { useQuery } from '@tanstack/react-query';
-import { Link, useParams } from 'react-router-dom';
-import { apiFetch } from '../api/api-fetch';
+import { Link, useNavigate, useParams } from 'react-router-dom';
+import { ApiError, apiFetch } from '../api/api-fetch';
 import { useAddToCart } from '../products/add-to-cart';
 import { formatPrice } from '../products/price';
-import { imagesOf, isOriginal, type ListedProduct } from '../products/product';
-import { AlertIcon, CartIcon, ImageIcon } from '../ui/icons';
+import { imagesOf, isOriginal, sellerOf, type ListedProduct } from '../products/product';
+import { dimensionsText, productStructuredData, validUntilText, weightText } from '../products/product-details';
+import { ProductGallery } from '../products/product-gallery';
+import { useMetaDescription, useStructuredData } from '../ui/document-head';
+import { AlertIcon, CartIcon, ChevronRightIcon, PinIcon, ShieldIcon } from '../ui/icons';
 import { EmptyState, Page } from '../ui/page';
 import styles from './product.page.module.css';
+
+const CRUMBS = [{ label: 'Products', to: '/' }];
+
+/** The seller summary: carried by the product answer; asked for separately (minimal profile) when it is not. */
+function useSeller(product: ListedProduct | undefined) {
+  const missing = product !== undefined && !product.seller;
+  const profile = useQuery({
+    queryKey: ['profiles', 'minimal', product?.uid],
+    queryFn: ({ signal }) =>
+      apiFetch<MinimalProfile>(`/api/user-profile/uid/${encodeURIComponent(product!.uid)}?minimal=true`, { signal }),
+    enabled: missing,
+  });
+  if (!product) return null;
+  return sellerOf(missing && profile.data ? { ...product, seller: profile.data } : product);
+}
 
 /** The product page of 001 section 2: GET /api/products/{id}. */
 export default function ProductPage() {
   const { productId = '' } = useParams();
+  const navigate = useNavigate();
   const addToCart = useAddToCart();
   const product = useQuery({
     queryKey: ['products', 'one', productId],
     queryFn: ({ signal }) => apiFetch<ListedProduct>(`/api/products/${encodeURIComponent(productId)}`, { signal }),
   });
+  const item = product.data;
+  const seller = useSeller(item);
+  const now = new Date();
+  useMetaDescription(item ? `${item.name} for ${formatPrice(item.price)} on Mandi. ${descriptionPreview(item.description ?? '')}` : null);
+  useStructuredData(item ? productStructuredData(item, window.location.href, now) : null);
 
   if (product.isPending) {
     return (
-      <Page title="Loading..." crumbs={[{ label: 'Products', to: '/' }]}>
+      <Page title={PRODUCT_MESSAGES.loading} crumbs={CRUMBS}>
         <div className={styles.pending} aria-busy="true" />
       </Page>
     );
   }
   if (product.isError) {
+    const missing = product.error instanceof ApiError && product.error.statusCode === 404;
     return (
-      <Page title="Product" crumbs={[{ label: 'Products', to: '/' }]}>
+      <Page title={PRODUCT_MESSAGES.loadFailed} crumbs={CRUMBS}>
         <EmptyState
           tone="error"
           icon={<AlertIcon size={32} />}
-          title="Failed to load product"
+          title={missing ? PRODUCT_MESSAGES.notFound : 'Something went wrong'}
           action={
-            <Link to="/" className="btn btn-primary">
-              Back to all products
-            </Link>
+            <>
+              {!missing && (
+                <button type="button" className="btn btn-primary" onClick={() => void product.refetch()}>
+                  Try again
+                </button>
+              )}
+              <Link to="/" className="btn btn-outline">
+                Back to all products
+              </Link>
+            </>
           }
         >
-          This product may have been removed, or the connection dropped. Please try again.
+          {missing ? 'It may have been sold out or removed by its seller.' : 'Please check your connection and try again.'}
         </EmptyState>
       </Page>
     );
   }
 
-  const item = product.data;
-  const image = imagesOf(item)[0];
+  const data = product.data;
+  const original = isOriginal(data);
+  const expiry = expiryText(data.validUntil, now);
+  const weight = weightText(data.weight);
+  const dimensions = dimensionsText(data);
+  const struck = data.originalPrice && Number(data.originalPrice) > Number(data.price) ? data.originalPrice : null;
   return (
-    <Page title={item.name} crumbs={[{ label: 'Products', to: '/' }]}>
+    <Page title={data.name} crumbs={CRUMBS}>
       <div className={styles.layout}>
-        <div className={styles.media}>
-          {image ? (
-            <img src={image} alt={item.name} />
-          ) : (
-            <span className={styles.noImage}>
-              <ImageIcon size={36} />
-              {PRODUCT_MESSAGES.noImage}
-            </span>
-          )}
-          {isOriginal(item) && <span className={styles.badge}>{PRODUCT_MESSAGES.originalBadge}</span>}
-        </div>
+        <ProductGallery
+          name={data.name}
+          images={imagesOf(data)}
+          thumbnails={data.thumbnails}
+          badge={original ? PRODUCT_MESSAGES.originalBadge : undefined}
+        />
         <div className={styles.info}>
-          <p className={styles.price}>{formatPrice(item.price)}</p>
-          {item.description && <p>{item.description}</p>}
-          <button type="button" className="btn btn-accent" onClick={() => void addToCart(item.id)}>
-            <CartIcon size={20} /> Add to Cart
-          </button>
+          <p className={styles.prices}>
+            <span className={styles.price}>
+              <span className="visually-hidden">Price </span>
+              {formatPrice(data.price)}
+            </span>
+            {struck && (
+              <s className={styles.originalPrice}>
+                <span className="visually-hidden">Was </span>
+                {formatPrice(struck)}
+              </s>
+            )}
+          </p>
+          <dl className={styles.facts}>
+            <div>
+              <dt>Valid Until</dt>
+              <dd>
+                {validUntilText(data.validUntil)}
+                {expiry && <span className={expiry.expired ? styles.expired : styles.expiry}>{expiry.text}</span>}
+              </dd>
+            </div>
+            {weight && (
+              <div>
+                <dt>Weight</dt>
+                <dd>{weight}</dd>
+              </div>
+            )}
+            {dimensions && (
+              <div>
+                <dt>Size</dt>
+                <dd>{dimensions}</dd>
+              </div>
+            )}
+          </dl>
+          {data.description && <p className={styles.description}>{data.description}</p>}
+
+          <div className={styles.actions}>
+            <button type="button" className="btn btn-outline" onClick={() => void addToCart(data.id)}>
+              <CartIcon size={20} /> Add to Cart
+            </button>
+            {original && (
+              <button
+                type="button"
+                className="btn btn-accent"
+                onClick={() => navigate(`/product-checkout/${encodeURIComponent(String(data.id))}`)}
+              >
+                Buy Now
+              </button>
+            )}
+          </div>
+          {original && (
+            <p className={styles.note}>
+              <ShieldIcon size={18} />
+              <span>
+                This item is not returnable or refundable once delivered. Orders can be cancelled within 8 hours of
+                placing them.
+              </span>
+            </p>
+          )}
+
+          {seller && (
+            <Link to={`/seller/${encodeURIComponent(data.uid)}`} className={styles.seller}>
+              <img src={seller.profileImage} alt="" width={48} height={48} className={styles.avatar} />
+              <span className={styles.sellerText}>
+                <span className={styles.sellerLabel}>Sold by</span>
+                <span className={styles.sellerName}>{seller.username}</span>
+                {seller.city && (
+                  <span className={styles.sellerCity}>
+                    <PinIcon size={14} /> {seller.city}
+                  </span>
+                )}
+              </span>
+              <ChevronRightIcon size={18} />
+            </Link>
+          )}
         </div>
       </div>
     </Page>

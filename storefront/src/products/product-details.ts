@@ -1,0 +1,70 @@
+import { INDIA_TIME_ZONE, PRODUCT_MESSAGES, parseInstant, rupeesToPaise } from '@mandi/domain';
+import { imagesOf, isOriginal, sellerOf, type ListedProduct } from './product';
+
+const VALID_UNTIL_FORMAT = new Intl.DateTimeFormat('en-IN', {
+  timeZone: INDIA_TIME_ZONE,
+  day: 'numeric',
+  month: 'short',
+  year: 'numeric',
+  hour: 'numeric',
+  minute: '2-digit',
+});
+
+/** The product page's 'Valid Until' value: the date and time in India, or 'N/A' (001 section 2). */
+export function validUntilText(validUntil: string | null | undefined): string {
+  const instant = validUntil ? parseInstant(validUntil) : null;
+  return instant ? VALID_UNTIL_FORMAT.format(instant) : PRODUCT_MESSAGES.validUntilMissing;
+}
+
+/** True while validUntil is in the future: the product can be bought (structured data's InStock). */
+export function isInStock(validUntil: string | null | undefined, now: Date): boolean {
+  const instant = validUntil ? parseInstant(validUntil) : null;
+  return instant !== null && instant.getTime() > now.getTime();
+}
+
+/** A weight in grams as people read it: '750 g', '2.5 kg'. */
+export function weightText(grams: number | null | undefined): string | null {
+  if (!grams || grams <= 0) return null;
+  return grams >= 1000 ? `${Number((grams / 1000).toFixed(3))} kg` : `${Number(grams.toFixed(1))} g`;
+}
+
+/** Length x width x height in centimetres, when all three are given. */
+export function dimensionsText(product: Pick<ListedProduct, 'length' | 'width' | 'height'>): string | null {
+  const { length, width, height } = product;
+  if (!length || !width || !height) return null;
+  return `${length} × ${width} × ${height} cm`;
+}
+
+/** The rupee amount as schema.org wants it: a plain decimal with two places ('1234.50'). */
+function schemaPrice(rupees: number | string): string {
+  try {
+    return (rupeesToPaise(rupees) / 100).toFixed(2);
+  } catch {
+    return Number(rupees).toFixed(2);
+  }
+}
+
+/** The product's schema.org Product with its Offer (currency INR; InStock while validUntil is in the future). */
+export function productStructuredData(product: ListedProduct, pageUrl: string, now: Date): Record<string, unknown> {
+  const origin = new URL(pageUrl).origin;
+  const validUntil = product.validUntil ? parseInstant(product.validUntil) : null;
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'Product',
+    name: product.name,
+    description: product.description ?? '',
+    sku: String(product.id),
+    image: imagesOf(product).map((url) => new URL(url, origin).href),
+    ...(isOriginal(product) ? { brand: { '@type': 'Brand', name: 'Mandi' } } : {}),
+    ...(product.weight ? { weight: { '@type': 'QuantitativeValue', value: product.weight, unitCode: 'GRM' } } : {}),
+    offers: {
+      '@type': 'Offer',
+      url: pageUrl,
+      priceCurrency: 'INR',
+      price: schemaPrice(product.price),
+      availability: isInStock(product.validUntil, now) ? 'https://schema.org/InStock' : 'https://schema.org/OutOfStock',
+      ...(validUntil ? { priceValidUntil: validUntil.toISOString().slice(0, 10) } : {}),
+      seller: { '@type': 'Person', name: sellerOf(product).username },
+    },
+  };
+}
