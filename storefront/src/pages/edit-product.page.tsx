@@ -1,24 +1,71 @@
+import { PRODUCT_MESSAGES } from '@mandi/domain';
+import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router-dom';
-import { PlusIcon } from '../ui/icons';
+import { ApiError, apiFetch } from '../api/api-fetch';
+import { useAuth } from '../auth/auth-context';
+import { imagesOf, type ListedProduct } from '../products/product';
+import { ProductForm } from '../products/product-form';
+import { formValuesOf } from '../products/product-form-values';
+import { AlertIcon, LockIcon } from '../ui/icons';
 import { EmptyState, Page, RequireSignIn } from '../ui/page';
+
+const CRUMBS = [{ label: 'Your Profile', to: '/profilepage' }];
+
+function EditForm({ productId }: { productId: string }) {
+  const { user } = useAuth();
+  const product = useQuery({
+    queryKey: ['products', 'one', productId],
+    queryFn: ({ signal }) => apiFetch<ListedProduct>(`/api/products/${encodeURIComponent(productId)}`, { signal }),
+  });
+
+  if (product.isPending) return <p aria-busy="true">{PRODUCT_MESSAGES.loading}</p>;
+  if (product.isError) {
+    const missing = product.error instanceof ApiError && product.error.statusCode === 404;
+    return (
+      <EmptyState
+        tone="error"
+        icon={<AlertIcon size={32} />}
+        title={missing ? PRODUCT_MESSAGES.notFound : PRODUCT_MESSAGES.loadFailed}
+        action={
+          <Link to="/profilepage" className="btn btn-primary">
+            Back to your listings
+          </Link>
+        }
+      />
+    );
+  }
+  if (product.data.uid !== user?.uid) {
+    return (
+      <EmptyState
+        icon={<LockIcon size={32} />}
+        title="This product is not yours"
+        action={
+          <Link to="/profilepage" className="btn btn-primary">
+            Back to your listings
+          </Link>
+        }
+      >
+        Only the seller who listed a product can edit it.
+      </EmptyState>
+    );
+  }
+  // Keyed by product: a fresh form (and request id) for every product opened.
+  return (
+    <ProductForm
+      key={productId}
+      mode={{ kind: 'edit', productId: product.data.id, images: imagesOf(product.data) }}
+      initial={formValuesOf(product.data)}
+    />
+  );
+}
 
 /** The edit-product page of 000 section 2; saving returns to /profilepage. */
 export default function EditProductPage() {
   const { productId = '' } = useParams();
   return (
-    <Page title="Edit Product" crumbs={[{ label: 'Your Profile', to: '/profilepage' }]}>
+    <Page title="Edit Product" width="text" crumbs={CRUMBS}>
       <RequireSignIn message="Please sign in to edit your products.">
-        <EmptyState
-          icon={<PlusIcon size={32} />}
-          title={`Product ${productId}`}
-          action={
-            <Link to="/profilepage" className="btn btn-primary">
-              Back to your listings
-            </Link>
-          }
-        >
-          Only the seller who listed a product can edit it. Open it from your profile to change its details.
-        </EmptyState>
+        <EditForm productId={productId} />
       </RequireSignIn>
     </Page>
   );

@@ -1,39 +1,16 @@
-import { Link } from 'react-router-dom';
-import { useIsAdmin } from '../auth/auth-context';
-import { LockIcon, PlusIcon } from '../ui/icons';
-import { EmptyState, Page, RequireSignIn } from '../ui/page';
+import { PRODUCT_MESSAGES } from '@mandi/domain';
+import { ProductForm } from '../products/product-form';
+import { Page, RequireSignIn } from '../ui/page';
 
-/** The new-product page of 000 section 2 (admin only per the header link). */
+/**
+ * The new-product page of 000 section 2. Only admins see the header's Sell link, but any signed-in user may sell
+ * (000 section 6; the server allows it), so the page itself asks only for a signed-in user.
+ */
 export default function SellPage() {
-  const isAdmin = useIsAdmin();
   return (
-    <Page title="Sell a Product" lead="List fresh produce with photos, price, weight and how long it stays fresh.">
-      <RequireSignIn message="Please sign in to sell a product.">
-        {isAdmin ? (
-          <EmptyState
-            icon={<PlusIcon size={32} />}
-            title="List your next harvest"
-            action={
-              <Link to="/profilepage" className="btn btn-outline">
-                See your listings
-              </Link>
-            }
-          >
-            Up to 4 photos of 5 MB each, a name of up to 50 characters and a description of up to 500.
-          </EmptyState>
-        ) : (
-          <EmptyState
-            icon={<LockIcon size={32} />}
-            title="Selling is by invitation"
-            action={
-              <Link to="/become-seller" className="btn btn-accent">
-                Become a Seller
-              </Link>
-            }
-          >
-            Show your interest and we will invite you to list your produce on Mandi.
-          </EmptyState>
-        )}
+    <Page title="Sell a Product" width="text" crumbs={[{ label: 'Your Profile', to: '/profilepage' }]} lead="List fresh produce with photos, price, weight and how long it stays fresh.">
+      <RequireSignIn message={PRODUCT_MESSAGES.authenticationRequired.text}>
+        <ProductForm mode={{ kind: 'create' }} />
       </RequireSignIn>
     </Page>
   );

@@ -12,3 +12,7 @@ afterEach(() => {
 
 // jsdom does not implement scrolling; the router's scroll restoration calls it.
 window.scrollTo = () => undefined;
+
+// jsdom has no object URLs; the image pickers' previews use them.
+URL.createObjectURL ??= (blob: Blob) => `blob:preview/${blob instanceof File ? blob.name : 'blob'}`;
+URL.revokeObjectURL ??= () => undefined;

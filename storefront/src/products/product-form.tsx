@@ -1,0 +1,309 @@
+import {
+  PRODUCT_LIMITS,
+  PRODUCT_MESSAGES,
+  WEIGHT_UNITS,
+  fileTooLarge,
+  normalizePhone,
+  validateProductInput,
+  type PopupMessage,
+  type WeightUnit,
+} from '@mandi/domain';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useId, useRef, useState, type ChangeEvent, type FormEvent, type ReactNode } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { ApiError, NotSignedInError, apiFetch } from '../api/api-fetch';
+import { useAuth } from '../auth/auth-context';
+import { usePopup } from '../ui/confirm-dialog';
+import { CloseIcon, ImageIcon, PlusIcon } from '../ui/icons';
+import { useSingleFlight } from '../ui/use-single-flight';
+import {
+  EMPTY_PRODUCT_FORM,
+  newRequestId,
+  nowLocalInput,
+  toApiDateTime,
+  weightInGrams,
+  type ProductFormValues,
+} from './product-form-values';
+import styles from './product-form.module.css';
+
+interface NewImage {
+  file: File;
+  preview: string;
+}
+
+/** Which form: a new product (POST /api/products) or changes to a saved one (PUT /api/products/{id}). */
+export type ProductFormMode = { kind: 'create' } | { kind: 'edit'; productId: string | number; images: string[] };
+
+/**
+ * The sell and edit form of 000 sections 2, 5 and 7: every field, the image picker with previews (at most 4 in all,
+ * 5 MB each), the checks of section 5 as the popups of section 8 before anything is sent, one request id per form so
+ * a repeated submit cannot make a second product, and a button that stays disabled while the call runs.
+ */
+export function ProductForm({ mode, initial = EMPTY_PRODUCT_FORM }: { mode: ProductFormMode; initial?: ProductFormValues }) {
+  const { user } = useAuth();
+  const popup = usePopup();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const { busy, run } = useSingleFlight();
+  const [values, setValues] = useState(initial);
+  const [existing, setExisting] = useState<string[]>(mode.kind === 'edit' ? mode.images : []);
+  const [removed, setRemoved] = useState<string[]>([]);
+  const [added, setAdded] = useState<NewImage[]>([]);
+  const [requestId] = useState(newRequestId);
+  const fileInput = useRef<HTMLInputElement>(null);
+  const formId = useId();
+  const fieldId = (name: string) => `${formId}-${name}`;
+
+  // Previews are object URLs: free them when the form goes away.
+  const addedRef = useRef(added);
+  addedRef.current = added;
+  useEffect(() => () => addedRef.current.forEach((image) => URL.revokeObjectURL(image.preview)), []);
+
+  const save = useMutation({
+    mutationFn: (body: FormData) =>
+      mode.kind === 'create'
+        ? apiFetch('/api/products', { method: 'POST', body, auth: true })
+        : apiFetch(`/api/products/${encodeURIComponent(String(mode.productId))}`, { method: 'PUT', body, auth: true }),
+  });
+
+  const set = (field: keyof ProductFormValues) => (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement>) =>
+    setValues((current) => ({ ...current, [field]: event.target.value }));
+
+  const show = async (message: PopupMessage, field?: string) => {
+    await popup(message);
+    if (field) document.getElementById(fieldId(field === 'images' ? 'add-images' : field))?.focus();
+  };
+
+  const onPick = (event: ChangeEvent<HTMLInputElement>) => {
+    const picked = Array.from(event.target.files ?? []);
+    event.target.value = '';
+    const fitting: File[] = [];
+    for (const file of picked) {
+      if (file.size > PRODUCT_LIMITS.imageMaxBytes) void popup(fileTooLarge(file.name));
+      else fitting.push(file);
+    }
+    const room = PRODUCT_LIMITS.imagesMax - existing.length - added.length;
+    if (fitting.length > room) void popup(PRODUCT_MESSAGES.uploadLimitReached);
+    const accepted = fitting.slice(0, Math.max(0, room));
+    setAdded((current) => [...current, ...accepted.map((file) => ({ file, preview: URL.createObjectURL(file) }))]);
+  };
+
+  const removeAdded = (image: NewImage) => {
+    URL.revokeObjectURL(image.preview);
+    setAdded((current) => current.filter((item) => item !== image));
+  };
+
+  const removeExisting = (url: string) => {
+    setExisting((current) => current.filter((item) => item !== url));
+    setRemoved((current) => [...current, url]);
+  };
+
+  const submit = async () => {
+    if (!user) {
+      await popup(PRODUCT_MESSAGES.authenticationRequired);
+      navigate('/signin');
+      return;
+    }
+    const weight = weightInGrams(values);
+    const problem = validateProductInput({
+      ...values,
+      weight,
+      existingImageCount: existing.length,
+      newImages: added.map(({ file }) => file),
+    });
+    if (problem) {
+      await show({ title: problem.title ?? PRODUCT_MESSAGES.submissionError.title, text: problem.text }, problem.field);
+      return;
+    }
+
+    const body = new FormData();
+    body.set('name', values.name.trim());
+    body.set('price', values.price.trim());
+    body.set('description', values.description.trim());
+    body.set('validUntil', toApiDateTime(values.validUntil));
+    body.set('uid', user.uid);
+    body.set('sellerPhone', normalizePhone(values.sellerPhone));
+    body.set('sellerEmail', values.sellerEmail.trim());
+    // official_brand is decided by the server from who the seller is (design.md section 3), so it is not sent.
+    if (weight !== '') body.set('weight', String(weight));
+    for (const field of ['length', 'width', 'height'] as const) {
+      if (values[field].trim()) body.set(field, values[field].trim());
+    }
+    body.set('existingImages', JSON.stringify(existing));
+    body.set('removedImages', JSON.stringify(removed));
+    for (const { file } of added) body.append(mode.kind === 'create' ? 'images' : 'newImages', file);
+    body.set('requestId', requestId);
+
+    try {
+      await save.mutateAsync(body);
+    } catch (error) {
+      if (error instanceof NotSignedInError || (error instanceof ApiError && error.statusCode === 401)) {
+        await popup(PRODUCT_MESSAGES.authenticationRequired);
+        navigate('/signin');
+        return;
+      }
+      const text = error instanceof ApiError && error.serverMessage ? error.serverMessage : PRODUCT_MESSAGES.submissionError.text;
+      await popup({ title: PRODUCT_MESSAGES.submissionError.title, text });
+      return;
+    }
+    await queryClient.invalidateQueries({ queryKey: ['products'] });
+    navigate('/profilepage');
+  };
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    void run(submit);
+  };
+
+  const imageCount = existing.length + added.length;
+  const full = imageCount >= PRODUCT_LIMITS.imagesMax;
+  return (
+    <form className={styles.form} onSubmit={onSubmit} noValidate aria-busy={busy}>
+      <Section title="Photos" hint={`Up to ${PRODUCT_LIMITS.imagesMax} photos, ${PRODUCT_LIMITS.imageMaxBytes / 1024 / 1024} MB each. The first one is shown on the listing.`}>
+        <ul className={styles.images} aria-label="Chosen photos">
+          {existing.map((url, index) => (
+            <li key={url} className={styles.image}>
+              <img src={url} alt={`Saved photo ${index + 1}`} width={120} height={120} />
+              <button type="button" className={styles.remove} onClick={() => removeExisting(url)} aria-label={`Remove saved photo ${index + 1}`}>
+                <CloseIcon size={16} />
+              </button>
+            </li>
+          ))}
+          {added.map((image) => (
+            <li key={image.preview} className={styles.image}>
+              <img src={image.preview} alt={image.file.name} width={120} height={120} />
+              <button type="button" className={styles.remove} onClick={() => removeAdded(image)} aria-label={`Remove ${image.file.name}`}>
+                <CloseIcon size={16} />
+              </button>
+            </li>
+          ))}
+          {!full && (
+            <li>
+              <button id={fieldId('add-images')} type="button" className={styles.addImage} onClick={() => fileInput.current?.click()}>
+                {imageCount === 0 ? <ImageIcon size={24} /> : <PlusIcon size={24} />}
+                <span>{imageCount === 0 ? 'Add photos' : 'Add more'}</span>
+              </button>
+            </li>
+          )}
+        </ul>
+        <input ref={fileInput} type="file" accept="image/*" multiple hidden aria-label="Product photos" onChange={onPick} />
+        <p className={styles.count} aria-live="polite">
+          {imageCount} of {PRODUCT_LIMITS.imagesMax} photos
+        </p>
+      </Section>
+
+      <Section title="About the product">
+        <Field id={fieldId('name')} label="Product name" counter={`${values.name.length}/${PRODUCT_LIMITS.nameMax}`}>
+          <input id={fieldId('name')} value={values.name} onChange={set('name')} maxLength={PRODUCT_LIMITS.nameMax} placeholder="e.g. Alphonso Mangoes (Ratnagiri)" />
+        </Field>
+        <Field id={fieldId('description')} label="Description" counter={`${values.description.length}/${PRODUCT_LIMITS.descriptionMax}`}>
+          <textarea
+            id={fieldId('description')}
+            value={values.description}
+            onChange={set('description')}
+            maxLength={PRODUCT_LIMITS.descriptionMax}
+            placeholder="How it was grown, harvest date, taste, storage…"
+          />
+        </Field>
+      </Section>
+
+      <Section title="Price and validity">
+        <div className={styles.row}>
+          <Field id={fieldId('price')} label="Price (₹)">
+            <input id={fieldId('price')} type="number" inputMode="decimal" min="0.01" step="0.01" value={values.price} onChange={set('price')} />
+          </Field>
+          <Field id={fieldId('validUntil')} label="Valid until (India time)">
+            <input id={fieldId('validUntil')} type="datetime-local" min={nowLocalInput(new Date())} value={values.validUntil} onChange={set('validUntil')} />
+          </Field>
+        </div>
+      </Section>
+
+      <Section title="Contact for buyers">
+        <div className={styles.row}>
+          <Field id={fieldId('sellerPhone')} label="Phone number">
+            <span className={styles.phone}>
+              <span className={styles.prefix} aria-hidden="true">
+                +91
+              </span>
+              <input
+                id={fieldId('sellerPhone')}
+                type="tel"
+                inputMode="numeric"
+                autoComplete="tel-national"
+                maxLength={15}
+                value={values.sellerPhone}
+                onChange={set('sellerPhone')}
+                placeholder="98765 43210"
+              />
+            </span>
+          </Field>
+          <Field id={fieldId('sellerEmail')} label="Contact e-mail (optional)">
+            <input id={fieldId('sellerEmail')} type="email" autoComplete="email" value={values.sellerEmail} onChange={set('sellerEmail')} />
+          </Field>
+        </div>
+      </Section>
+
+      <Section title="Weight and size (optional)" hint="Used to work out shipping charges.">
+        <div className={styles.row}>
+          <Field id={fieldId('weight')} label="Weight">
+            <span className={styles.weight}>
+              <input id={fieldId('weight')} type="number" inputMode="decimal" min="0" step="any" value={values.weight} onChange={set('weight')} />
+              <select aria-label="Weight unit" value={values.weightUnit} onChange={set('weightUnit')}>
+                {WEIGHT_UNITS.map((unit: WeightUnit) => (
+                  <option key={unit} value={unit}>
+                    {unit}
+                  </option>
+                ))}
+              </select>
+            </span>
+          </Field>
+        </div>
+        <div className={styles.dimensions}>
+          {(['length', 'width', 'height'] as const).map((field) => (
+            <Field key={field} id={fieldId(field)} label={`${field[0]!.toUpperCase()}${field.slice(1)} (cm)`}>
+              <input id={fieldId(field)} type="number" inputMode="decimal" min="0" step="any" value={values[field]} onChange={set(field)} />
+            </Field>
+          ))}
+        </div>
+      </Section>
+
+      <div className={styles.submitBar}>
+        <button type="submit" className="btn btn-primary" disabled={busy}>
+          {busy ? (mode.kind === 'create' ? 'Posting…' : 'Saving…') : mode.kind === 'create' ? 'Post Product' : 'Save Changes'}
+        </button>
+        <button type="button" className="btn btn-ghost" onClick={() => navigate(-1)} disabled={busy}>
+          Cancel
+        </button>
+      </div>
+    </form>
+  );
+}
+
+function Section({ title, hint, children }: { title: string; hint?: string; children: ReactNode }) {
+  const headingId = useId();
+  return (
+    <section className={styles.section} aria-labelledby={headingId}>
+      <h2 id={headingId} className={styles.sectionTitle}>
+        {title}
+      </h2>
+      {hint && <p className={styles.hint}>{hint}</p>}
+      {children}
+    </section>
+  );
+}
+
+function Field({ id, label, counter, children }: { id: string; label: string; counter?: string; children: ReactNode }) {
+  return (
+    <div className="field">
+      <span className={styles.labelRow}>
+        <label htmlFor={id}>{label}</label>
+        {counter && (
+          <span className={styles.counter} aria-hidden="true">
+            {counter}
+          </span>
+        )}
+      </span>
+      {children}
+    </div>
+  );
+}
