@@ -4,6 +4,7 @@ import { APP_FILTER, APP_GUARD } from '@nestjs/core';
 import { LoggerModule } from 'nestjs-pino';
 import { APP_CONFIG, type AppConfig } from '@mandi/config';
 import { DatabaseModule } from '@mandi/database';
+import { FileStoreModule } from '@mandi/storage';
 import { AccountsModule } from './accounts/accounts.module.js';
 import { AdminModule } from './admin/admin.module.js';
 import { AccessGuard } from './auth/access.guard.js';
@@ -12,6 +13,7 @@ import { ApiErrorFilter } from './common/api-error.filter.js';
 import { AppConfigModule } from './config/app-config.js';
 import { HealthModule } from './health/health.module.js';
 import { ProductsModule } from './products/products.module.js';
+import { ProfilesModule } from './profiles/profiles.module.js';
 import { RateLimitGuard } from './rate-limit/rate-limit.guard.js';
 import { RedisModule } from './redis/redis.module.js';
 import { UsersModule } from './users/users.module.js';
@@ -34,11 +36,13 @@ import { UsersModule } from './users/users.module.js';
     }),
     RedisModule,
     DatabaseModule,
+    FileStoreModule,
     AuthModule,
     HealthModule,
     AccountsModule,
     UsersModule,
     ProductsModule,
+    ProfilesModule,
     AdminModule,
   ],
   providers: [

@@ -21,7 +21,7 @@ export interface TestRequest {
   method: 'GET' | 'HEAD' | 'POST' | 'PUT' | 'DELETE';
   url: string;
   headers?: Record<string, string>;
-  /** An object is sent as JSON; a string is sent as it is. */
+  /** An object is sent as JSON; a string or a FormData (multipart, with files as Blobs) is sent as it is. */
   payload?: unknown;
 }
 
@@ -80,11 +80,11 @@ export class ApiHarness {
   }
 
   async request({ method, url, headers = {}, payload }: TestRequest): Promise<TestResponse> {
-    const isJson = payload !== undefined && typeof payload !== 'string';
+    const isJson = payload !== undefined && typeof payload !== 'string' && !(payload instanceof FormData);
     const response = await fetch(`${this.baseUrl}${url}`, {
       method,
       headers: { ...(isJson ? { 'content-type': 'application/json' } : {}), ...headers },
-      body: payload === undefined ? undefined : isJson ? JSON.stringify(payload) : (payload as string),
+      body: payload === undefined ? undefined : isJson ? JSON.stringify(payload) : (payload as string | FormData),
     });
     const body = await response.text();
     return {

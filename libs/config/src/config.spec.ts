@@ -34,6 +34,15 @@ describe('loadConfig', () => {
     expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8, 127.0.0.1' }).TRUST_PROXY).toEqual(['10.0.0.0/8', '127.0.0.1']);
   });
 
+  it('keeps files in a local folder by default; the S3 store needs its bucket and region', () => {
+    expect(loadConfig({})).toMatchObject({ FILE_STORE: 'local', FILE_STORE_DIR: 'var/files' });
+    expect(() => loadConfig({ FILE_STORE: 's3' })).toThrow(/S3_BUCKET: required when FILE_STORE is s3; S3_REGION: required/);
+    expect(() => loadConfig({ FILE_STORE: 's3', S3_BUCKET: 'b', S3_REGION: 'r', S3_ACCESS_KEY_ID: 'k' })).toThrow(/set both or neither/);
+    const s3 = loadConfig({ FILE_STORE: 's3', S3_BUCKET: 'mandi', S3_REGION: 'ap-south-1', S3_PUBLIC_URL: 'https://cdn.example.com/' });
+    expect(s3).toMatchObject({ FILE_STORE: 's3', S3_BUCKET: 'mandi', S3_PUBLIC_URL: 'https://cdn.example.com' });
+    expect(() => loadConfig({ FILE_STORE: 'ftp' })).toThrow(/FILE_STORE/);
+  });
+
   it('refuses a bad value, naming every bad variable', () => {
     expect(() => loadConfig({ PORT: 'eighty', DATABASE_URL: 'not a url' })).toThrow(/PORT: .*; DATABASE_URL: /);
   });

@@ -36,8 +36,31 @@ export const configSchema = z.object({
   /** E-mail of the designated official seller (the admin account whose products are official_brand 1). */
   OFFICIAL_SELLER_EMAIL: z.string().email().default('admin@mandi.test'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  /** Folder of local files (uploads, invoices) when the local file store is used. */
+  /**
+   * Where files (product and profile images, invoices) are kept: 'local' is FILE_STORE_DIR, served by the API at
+   * /files/; 's3' is an S3-compatible bucket (S3_BUCKET, S3_REGION, and S3_ENDPOINT for a store other than AWS).
+   */
+  FILE_STORE: z.enum(['local', 's3']).default('local'),
+  /** Folder of local files (uploads, invoices) when the local file store is used, relative to the working directory. */
   FILE_STORE_DIR: z.string().default('var/files'),
+  /** Bucket of the 's3' file store. */
+  S3_BUCKET: z.string().min(1).optional(),
+  /** Region of the bucket ('auto' for stores that ignore it). */
+  S3_REGION: z.string().min(1).optional(),
+  /** Endpoint of an S3-compatible store (MinIO, R2, Spaces); unset for AWS itself. */
+  S3_ENDPOINT: z.string().url().optional(),
+  /** Credentials of the 's3' store; unset, the AWS SDK's default chain (instance role, environment) is used. */
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  /**
+   * Public base URL of the bucket (or of the CDN in front of it) that browsers load files from, without a trailing
+   * slash; unset, it is the bucket's virtual-hosted AWS address.
+   */
+  S3_PUBLIC_URL: z
+    .string()
+    .url()
+    .transform((url) => url.replace(/\/+$/, ''))
+    .optional(),
   /** Where people reach the storefront; links in mails (verification, password reset) start here. */
   PUBLIC_URL: z.string().url().default('http://localhost:3000'),
   /**
@@ -74,6 +97,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const config = parsed.data;
   if (config.MAIL_TRANSPORT === 'smtp' && !config.SMTP_URL) {
     throw new Error('Invalid configuration: SMTP_URL: required when MAIL_TRANSPORT is smtp');
+  }
+  if (config.FILE_STORE === 's3') {
+    const missing = (['S3_BUCKET', 'S3_REGION'] as const).filter((name) => !config[name]);
+    if (missing.length > 0) {
+      throw new Error(`Invalid configuration: ${missing.map((name) => `${name}: required when FILE_STORE is s3`).join('; ')}`);
+    }
+    if (!config.S3_ACCESS_KEY_ID !== !config.S3_SECRET_ACCESS_KEY) {
+      throw new Error('Invalid configuration: S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY: set both or neither');
+    }
   }
   if (config.NODE_ENV === 'production' && config.MAIL_TRANSPORT === 'capture') {
     throw new Error('Invalid configuration: MAIL_TRANSPORT: capture keeps mail on disk, set smtp in production');

@@ -1,2 +1,5 @@
-// The file store: product and profile images, invoice PDFs (filled in by issue 5).
-export {};
+export * from './file-store.js';
+export * from './file-keys.js';
+export * from './local-file-store.js';
+export * from './s3-file-store.js';
+export * from './file-store.module.js';

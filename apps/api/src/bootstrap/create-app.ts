@@ -3,12 +3,16 @@ import type { IncomingMessage } from 'node:http';
 import zlib from 'node:zlib';
 import compress from '@fastify/compress';
 import helmet from '@fastify/helmet';
+import multipart from '@fastify/multipart';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import { Logger } from 'nestjs-pino';
 import { loadConfig, type AppConfig } from '@mandi/config';
+import { PRODUCT_LIMITS } from '@mandi/domain';
+import { FILE_STORE, type FileStore } from '@mandi/storage';
 import { AppModule } from '../app.module.js';
 import { devMailEnabled, serveDevMail } from '../dev-mail/dev-mail.routes.js';
+import { serveFiles } from '../files/files.routes.js';
 import { serveFrontEnds } from '../web/front-ends.js';
 import { securityHeaders } from './security-headers.js';
 
@@ -50,6 +54,16 @@ export async function createApp(): Promise<NestFastifyApplication> {
     encodings: ['br', 'gzip'],
     brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } },
   });
+  // Image uploads (products, profiles) are multipart forms, read by the routes themselves with their own limits
+  // (apps/api/src/files/multipart-form.ts); these are the ceilings for any other multipart body.
+  // A file over its limit is flagged (file.truncated) rather than thrown mid-body, so the route can read the body to
+  // its end and answer 413 with the file's name instead of resetting the connection.
+  await app.register(multipart, {
+    limits: { fileSize: PRODUCT_LIMITS.imageMaxBytes, files: 20 },
+    throwFileSizeLimit: false,
+  });
+  // The local file store's files at /files, beside /api like the front ends; an S3 store is served by its bucket.
+  if (config.FILE_STORE === 'local') serveFiles(fastify, app.get<FileStore>(FILE_STORE));
   // The inbox of captured mail at /dev/mail, beside /api like the front ends; never in production.
   if (devMailEnabled(config)) serveDevMail(fastify, config.MAIL_CAPTURE_DIR);
   await serveFrontEnds(fastify, { storefront: config.STOREFRONT_DIST, adminUi: config.ADMIN_UI_DIST });

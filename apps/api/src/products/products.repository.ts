@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { Prisma, PrismaService, type ProductCategory } from '@mandi/database';
+import { Prisma, PrismaService, type ProductCategory, type Transaction } from '@mandi/database';
 
 /** A product as a card shows it, with its seller's minimal profile and its image keys in position order. */
 export interface ProductCardRow {
@@ -19,14 +19,92 @@ export interface ProductCardRow {
   officialBrand: boolean;
   category: ProductCategory;
   imageKeys: string[];
+  /** Per image, the key of its card WebP once the worker made it (select with {@link PRODUCT_IMAGE_VARIANTS}). */
+  cardKeys?: (string | null)[];
+  /** Per image, the key of its thumbnail WebP once the worker made it. */
+  thumbKeys?: (string | null)[];
   sellerUid: string;
   sellerUsername: string;
   sellerProfileImage: string | null;
   sellerCity: string | null;
 }
 
+/**
+ * The columns of {@link ProductCardRow} for a query over `products p JOIN users u ... LEFT JOIN profiles pr` plus
+ * {@link PRODUCT_IMAGES_JOIN}: the product, its images in position order with their variants, the seller's card.
+ */
+export const PRODUCT_CARD_COLUMNS = Prisma.sql`
+  p.id, p.name, p.description,
+  p.price_paise AS "pricePaise", p.original_price_paise AS "originalPricePaise",
+  p.valid_until AS "validUntil", p.created_at AS "createdAt",
+  p.seller_phone AS "sellerPhone", p.seller_email AS "sellerEmail",
+  p.weight_grams AS "weightGrams", p.length_mm AS "lengthMm", p.width_mm AS "widthMm",
+  p.height_mm AS "heightMm", p.official_brand AS "officialBrand", p.category::text AS category,
+  COALESCE(img.keys, '{}'::text[]) AS "imageKeys",
+  COALESCE(img.card_keys, '{}'::text[]) AS "cardKeys",
+  COALESCE(img.thumb_keys, '{}'::text[]) AS "thumbKeys",
+  u.firebase_uid AS "sellerUid", u.username::text AS "sellerUsername",
+  pr.profile_image AS "sellerProfileImage", pr.city AS "sellerCity"`;
+
+/** The images of product `p` in position order, one row per product (use with {@link PRODUCT_CARD_COLUMNS}). */
+export const PRODUCT_IMAGES_JOIN = Prisma.sql`
+  LEFT JOIN LATERAL (
+    SELECT array_agg(i.file_key ORDER BY i.position) AS keys,
+           array_agg(i.card_key ORDER BY i.position) AS card_keys,
+           array_agg(i.thumb_key ORDER BY i.position) AS thumb_keys
+      FROM product_images i
+     WHERE i.product_id = p.id
+  ) img ON TRUE`;
+
+/** The variant columns alone, for queries that build their own image aggregate (search). */
+export const PRODUCT_IMAGE_VARIANTS = Prisma.sql`
+  COALESCE((SELECT array_agg(i.card_key ORDER BY i.position) FROM product_images i WHERE i.product_id = p.id), '{}'::text[]) AS "cardKeys",
+  COALESCE((SELECT array_agg(i.thumb_key ORDER BY i.position) FROM product_images i WHERE i.product_id = p.id), '{}'::text[]) AS "thumbKeys"`;
+
 /** Escapes LIKE's wildcards so a search for '50%' looks for the text '50%'. */
 const likePattern = (text: string): string => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/** The columns a seller's form sets, as stored (paise, grams, millimetres). */
+export interface ProductDraft {
+  name: string;
+  description: string;
+  pricePaise: number;
+  validUntil: Date;
+  sellerPhone: string;
+  sellerEmail: string | null;
+  weightGrams: number | null;
+  lengthMm: number | null;
+  widthMm: number | null;
+  heightMm: number | null;
+  officialBrand: boolean;
+  category: ProductCategory;
+}
+
+/** One image row as stored, with its variants once the worker made them. */
+export interface ProductImageRow {
+  fileKey: string;
+  contentType: string;
+  cardKey: string | null;
+  thumbKey: string | null;
+}
+
+/** Who may change a product: its seller. */
+export interface ProductOwner {
+  id: number;
+  sellerId: number;
+  sellerUid: string;
+  sellerEmail: string;
+}
+
+/** True when `error` is a unique-index violation (a second product with the same seller and requestId). */
+export function isUniqueViolation(error: unknown): boolean {
+  if (!(error instanceof Prisma.PrismaClientKnownRequestError)) return false;
+  const cause = (error.meta as { driverAdapterError?: { cause?: { originalCode?: string } } })?.driverAdapterError?.cause;
+  return error.code === 'P2002' || cause?.originalCode === '23505';
+}
+
+/** The largest value of a PostgreSQL integer: a longer id names no product. */
+const INT4_MAX = 2_147_483_647;
 
 /** Product rows for the storefront. */
 @Injectable()
@@ -52,6 +130,7 @@ export class ProductsRepository {
                (SELECT array_agg(i.file_key ORDER BY i.position) FROM product_images i WHERE i.product_id = p.id),
                '{}'::text[]
              ) AS "imageKeys",
+             ${PRODUCT_IMAGE_VARIANTS},
              u.firebase_uid AS "sellerUid", u.username::text AS "sellerUsername",
              pr.profile_image AS "sellerProfileImage", pr.city AS "sellerCity"
         FROM products p
@@ -60,5 +139,142 @@ export class ProductsRepository {
        WHERE TRUE ${official} ${named}
        ORDER BY p.created_at DESC, p.id DESC
        LIMIT ${options.take} OFFSET ${options.skip}`;
+  }
+  /** One product as a card and product page show it; null when there is none (or its id is not a number of ours). */
+  async findCard(id: number): Promise<ProductCardRow | null> {
+    if (!Number.isSafeInteger(id) || id < 1 || id > INT4_MAX) return null;
+    const rows = await this.prisma.$queryRaw<ProductCardRow[]>`
+      SELECT ${PRODUCT_CARD_COLUMNS}
+        FROM products p
+        JOIN users u ON u.id = p.seller_id AND u.deleted_at IS NULL
+        LEFT JOIN profiles pr ON pr.user_id = u.id
+        ${PRODUCT_IMAGES_JOIN}
+       WHERE p.id = ${id}`;
+    return rows[0] ?? null;
+  }
+
+  /** A seller's products, newest first (the index on seller_id, created_at). */
+  listOfSeller(sellerId: number, options: { skip: number; take: number }): Promise<ProductCardRow[]> {
+    return this.prisma.$queryRaw<ProductCardRow[]>`
+      SELECT ${PRODUCT_CARD_COLUMNS}
+        FROM products p
+        JOIN users u ON u.id = p.seller_id AND u.deleted_at IS NULL
+        LEFT JOIN profiles pr ON pr.user_id = u.id
+        ${PRODUCT_IMAGES_JOIN}
+       WHERE p.seller_id = ${sellerId}
+       ORDER BY p.created_at DESC, p.id DESC
+       LIMIT ${options.take} OFFSET ${options.skip}`;
+  }
+
+  /** Official products: those still valid first (by the database clock), each group newest first. */
+  listOfficial(take: number): Promise<ProductCardRow[]> {
+    return this.prisma.$queryRaw<ProductCardRow[]>`
+      SELECT ${PRODUCT_CARD_COLUMNS}
+        FROM products p
+        JOIN users u ON u.id = p.seller_id AND u.deleted_at IS NULL
+        LEFT JOIN profiles pr ON pr.user_id = u.id
+        ${PRODUCT_IMAGES_JOIN}
+       WHERE p.official_brand
+       ORDER BY (p.valid_until > now()) DESC, p.created_at DESC, p.id DESC
+       LIMIT ${take}`;
+  }
+
+  /** Our id of the (not deleted) user behind a Firebase uid. */
+  async findSellerId(firebaseUid: string): Promise<number | null> {
+    const user = await this.prisma.user.findFirst({ where: { firebaseUid, deletedAt: null }, select: { id: true } });
+    return user?.id ?? null;
+  }
+
+  /** The product a seller already made with this requestId, if any. */
+  async findIdByRequest(sellerId: number, requestId: string): Promise<number | null> {
+    const product = await this.prisma.product.findUnique({
+      where: { sellerId_requestId: { sellerId, requestId } },
+      select: { id: true },
+    });
+    return product?.id ?? null;
+  }
+
+  /**
+   * Takes the next product id before the product exists, so its files can be stored under products/<id>/ before
+   * the row is written. A rolled-back insert leaves a gap in the ids, which is harmless.
+   */
+  async reserveId(): Promise<number> {
+    const [row] = await this.prisma.$queryRaw<{ id: number }[]>`
+      SELECT nextval(pg_get_serial_sequence('products', 'id'))::int AS id`;
+    return row!.id;
+  }
+
+  /** Runs `work` in one database transaction (rows and outbox events commit together). */
+  transaction<T>(work: (tx: Transaction) => Promise<T>): Promise<T> {
+    return this.prisma.$transaction(work);
+  }
+
+  /** Inserts a product under its reserved id with its images in order; a repeated requestId violates the unique index. */
+  async insert(
+    tx: Transaction,
+    id: number,
+    sellerId: number,
+    draft: ProductDraft,
+    requestId: string | null,
+    images: readonly Pick<ProductImageRow, 'fileKey' | 'contentType'>[],
+  ): Promise<void> {
+    await tx.product.create({
+      data: {
+        id,
+        sellerId,
+        requestId,
+        ...draft,
+        images: { create: images.map((image, position) => ({ position, fileKey: image.fileKey, contentType: image.contentType })) },
+      },
+    });
+  }
+
+  /** The product's seller, locking the row until the transaction ends (edits and deletions of one product queue up). */
+  async lockOwner(tx: Transaction, id: number): Promise<ProductOwner | null> {
+    if (!Number.isSafeInteger(id) || id < 1 || id > INT4_MAX) return null;
+    const rows = await tx.$queryRaw<ProductOwner[]>`
+      SELECT p.id, p.seller_id AS "sellerId", u.firebase_uid AS "sellerUid", u.email::text AS "sellerEmail"
+        FROM products p
+        JOIN users u ON u.id = p.seller_id
+       WHERE p.id = ${id}
+         FOR UPDATE OF p`;
+    return rows[0] ?? null;
+  }
+
+  /** The product's seller, without a lock: for checks before any file is written. */
+  async findOwner(id: number): Promise<ProductOwner | null> {
+    if (!Number.isSafeInteger(id) || id < 1 || id > INT4_MAX) return null;
+    const rows = await this.prisma.$queryRaw<ProductOwner[]>`
+      SELECT p.id, p.seller_id AS "sellerId", u.firebase_uid AS "sellerUid", u.email::text AS "sellerEmail"
+        FROM products p
+        JOIN users u ON u.id = p.seller_id
+       WHERE p.id = ${id}`;
+    return rows[0] ?? null;
+  }
+
+  /** The product's images in position order (in `tx` when given). */
+  imagesOf(productId: number, tx?: Transaction): Promise<ProductImageRow[]> {
+    return (tx ?? this.prisma).productImage.findMany({
+      where: { productId },
+      orderBy: { position: 'asc' },
+      select: { fileKey: true, contentType: true, cardKey: true, thumbKey: true },
+    });
+  }
+
+  /**
+   * Saves an edit: the columns and the new list of images (positions 0..n-1 in the given order). The image rows are
+   * written anew, each kept image with the variants the worker already made for it.
+   */
+  async update(tx: Transaction, id: number, draft: ProductDraft, images: readonly ProductImageRow[]): Promise<void> {
+    await tx.productImage.deleteMany({ where: { productId: id } });
+    await tx.product.update({
+      where: { id },
+      data: { ...draft, images: { create: images.map((image, position) => ({ position, ...image })) } },
+    });
+  }
+
+  /** Deletes a product; its images and cart lines cascade, order lines keep their copy (product_id set null). */
+  async delete(tx: Transaction, id: number): Promise<void> {
+    await tx.product.delete({ where: { id } });
   }
 }

@@ -8,6 +8,8 @@ import {
   type TestDatabase,
 } from '@mandi/database';
 import { productListQuerySchema } from '@mandi/contracts';
+import { loadConfig } from '@mandi/config';
+import { LocalFileStore } from '@mandi/storage';
 import { ProductsRepository } from './products.repository.js';
 import { ProductsService } from './products.service.js';
 
@@ -19,7 +21,11 @@ describe('ProductsService.list against the real database', () => {
   beforeAll(async () => {
     db = await createTestDatabase();
     counting = createQueryCountingClient(db.url);
-    service = new ProductsService(new ProductsRepository(counting.prisma as unknown as PrismaService));
+    service = new ProductsService(
+      new ProductsRepository(counting.prisma as unknown as PrismaService),
+      new LocalFileStore('var/files'),
+      loadConfig({}),
+    );
   });
   afterAll(async () => {
     await counting.prisma.$disconnect();
@@ -43,7 +49,8 @@ describe('ProductsService.list against the real database', () => {
     counting.reset();
     const page = await service.list(productListQuerySchema.parse({}));
     expect(page).toHaveLength(24);
-    expect(page[0]!.images).toEqual([expect.stringMatching(/^products\/\d+\/0\.webp$/)]);
+    expect(page[0]!.images).toEqual([expect.stringMatching(/^\/files\/products\/\d+\/0\.webp$/)]);
+    expect(page[0]!.thumbnails).toEqual(page[0]!.images);
     expect(counting.count()).toBe(forOne);
     expect(forOne).toBe(1);
   });

@@ -1,15 +1,65 @@
-import { Injectable } from '@nestjs/common';
-import type { Product, ProductListQuery } from '@mandi/contracts';
-import { formatIndiaDateTime, paiseToRupees } from '@mandi/domain';
-import { ProductsRepository, type ProductCardRow } from './products.repository.js';
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import { APP_CONFIG, type AppConfig } from '@mandi/config';
+import type { Product, ProductForm, ProductListQuery, ProductsOfUserQuery } from '@mandi/contracts';
+import {
+  ACCESS_MESSAGES,
+  DomainError,
+  PRODUCT_MESSAGES,
+  PROFILE_MESSAGES,
+  formatIndiaDateTime,
+  inferCategory,
+  paiseToRupees,
+  parseInstant,
+  rupeesToPaise,
+} from '@mandi/domain';
+import { publish } from '@mandi/events';
+import { FILE_STORE, imageFileKeys, newFileKey, productFolder, urlOfKeyOrUrl, type FileStore } from '@mandi/storage';
+import type { Caller } from '../auth/caller.js';
+import {
+  ProductsRepository,
+  isUniqueViolation,
+  type ProductCardRow,
+  type ProductDraft,
+  type ProductImageRow,
+  type ProductOwner,
+} from './products.repository.js';
 
 /** Millimetres in the database, centimetres in the API (spec 000 section 3). */
 const toCm = (mm: number | null): number | null => (mm === null ? null : mm / 10);
 
-/** The storefront's product listing. */
+/** An uploaded image whose bytes were checked: what is stored, under a key with this extension. */
+export interface NewImage {
+  bytes: Buffer;
+  extension: string;
+  contentType: string;
+}
+
+/** What creating a product answers: the product, and whether this call made it (false: a repeated requestId). */
+export interface CreatedProduct {
+  created: boolean;
+  product: Product;
+}
+
+/** Official products on the payment page's 'Add Product' list: at most this many. */
+const OFFICIAL_LIST_MAX = 100;
+
+/** The largest value a PostgreSQL integer column holds. */
+const INT4_MAX = 2_147_483_647;
+
+/**
+ * The catalog: the listing, a product, a seller's and the official products, and a seller posting, editing and
+ * deleting products with their images. Images are written to the file store before the transaction and removed
+ * again when it fails, so a failed save leaves neither a row nor a file; files of removed images go after commit.
+ */
 @Injectable()
 export class ProductsService {
-  constructor(private readonly products: ProductsRepository) {}
+  private readonly logger = new Logger(ProductsService.name);
+
+  constructor(
+    private readonly products: ProductsRepository,
+    @Inject(FILE_STORE) private readonly files: FileStore,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
 
   async list(query: ProductListQuery): Promise<Product[]> {
     const rows = await this.products.listNewest({
@@ -18,12 +68,202 @@ export class ProductsService {
       skip: (query.page - 1) * query.limit,
       take: query.limit,
     });
-    return rows.map(toProduct);
+    return rows.map((row) => toProduct(row, this.files));
+  }
+
+  /** One product; 404 'Product not found.' for an unknown id. */
+  async get(id: string | number): Promise<Product> {
+    const row = /^\d{1,10}$/.test(String(id)) ? await this.products.findCard(Number(id)) : null;
+    if (!row) throw new DomainError('not_found', PRODUCT_MESSAGES.notFound);
+    return toProduct(row, this.files);
+  }
+
+  /** The official products (GET /api/products/{brand}-products): still valid ones first, each group newest first. */
+  async official(): Promise<Product[]> {
+    return (await this.products.listOfficial(OFFICIAL_LIST_MAX)).map((row) => toProduct(row, this.files));
+  }
+
+  /** A seller's products, newest first; 404 when the uid is no (longer a) user of ours. */
+  async ofSeller(uid: string, query: ProductsOfUserQuery): Promise<Product[]> {
+    const sellerId = await this.products.findSellerId(uid);
+    if (sellerId === null) throw new DomainError('not_found', PROFILE_MESSAGES.notFound);
+    const rows = await this.products.listOfSeller(sellerId, { skip: (query.page - 1) * query.limit, take: query.limit });
+    return rows.map((row) => toProduct(row, this.files));
+  }
+
+  /**
+   * Posts a product for the caller. A requestId the caller used before answers the first product (created: false)
+   * without a second row or a second set of files, also when both requests race: the unique index on
+   * (seller_id, request_id) lets one insert win, and the loser removes its files and answers the winner's product.
+   */
+  async create(caller: Caller, form: ProductForm, images: readonly NewImage[]): Promise<CreatedProduct> {
+    // Sellers post as themselves; an admin edits others' products but posts under their own name.
+    if (form.uid !== caller.uid) throw new DomainError('not_allowed', ACCESS_MESSAGES.notYours);
+    // A new product has no saved images, so there is nothing it could keep.
+    if (keptImageUrls(form).length > 0) throw unknownImage();
+    const requestId = form.requestId ?? null;
+    if (requestId) {
+      const first = await this.products.findIdByRequest(caller.id, requestId);
+      if (first !== null) return { created: false, product: await this.get(first) };
+    }
+    const draft = this.draftOf(form, caller.email);
+
+    const id = await this.products.reserveId();
+    const folder = productFolder(id);
+    const stored = await this.store(folder, images);
+    try {
+      await this.products.transaction(async (tx) => {
+        await this.products.insert(tx, id, caller.id, draft, requestId, stored);
+        await publish(tx, { type: 'product.created', payload: { productId: id } });
+      });
+    } catch (error) {
+      await this.discard(() => this.files.deletePrefix(`${folder}/`));
+      if (requestId && isUniqueViolation(error)) {
+        const first = await this.products.findIdByRequest(caller.id, requestId);
+        if (first !== null) return { created: false, product: await this.get(first) };
+      }
+      throw error;
+    }
+    return { created: true, product: await this.get(id) };
+  }
+
+  /**
+   * Edits a product (its seller or an admin): the columns, and the images as existingImages minus removedImages in
+   * the given order followed by the new files. Files of images no longer used are deleted after the commit.
+   */
+  async update(caller: Caller, id: string, form: ProductForm, images: readonly NewImage[]): Promise<Product> {
+    const owner = /^\d{1,10}$/.test(id) ? await this.products.findOwner(Number(id)) : null;
+    if (!owner) throw new DomainError('not_found', PRODUCT_MESSAGES.notFound);
+    assertMayChange(caller, owner);
+    if (caller.role !== 'admin' && form.uid !== caller.uid) throw new DomainError('not_allowed', ACCESS_MESSAGES.notYours);
+    const keptKeys = keptImageUrls(form).map((url) => this.files.keyFromUrl(url));
+    const before = await this.products.imagesOf(owner.id);
+    if (keptKeys.some((key) => key === null || !before.some((image) => image.fileKey === key))) throw unknownImage();
+    // The seller's e-mail decides, not the editor's: an admin's edit does not make a product official.
+    const draft = this.draftOf(form, owner.sellerEmail);
+
+    const stored = await this.store(productFolder(owner.id), images);
+    let unused: ProductImageRow[];
+    try {
+      unused = await this.products.transaction(async (tx) => {
+        if (!(await this.products.lockOwner(tx, owner.id))) throw new DomainError('not_found', PRODUCT_MESSAGES.notFound);
+        // Read again under the lock: a concurrent edit may have changed the images since the check above.
+        const current = await this.products.imagesOf(owner.id, tx);
+        const kept = keptKeys.map((key) => current.find((image) => image.fileKey === key) ?? throwUnknownImage());
+        await this.products.update(tx, owner.id, draft, [
+          ...kept,
+          ...stored.map((image) => ({ ...image, cardKey: null, thumbKey: null })),
+        ]);
+        await publish(tx, { type: 'product.updated', payload: { productId: owner.id } });
+        return current.filter((image) => !keptKeys.includes(image.fileKey));
+      });
+    } catch (error) {
+      await this.discard(() => Promise.all(stored.map((image) => this.files.delete(image.fileKey))));
+      throw error;
+    }
+    await this.discard(() => Promise.all(unused.flatMap((image) => imageFileKeys(image.fileKey)).map((key) => this.files.delete(key))));
+    return this.get(owner.id);
+  }
+
+  /**
+   * Deletes a product of user `uid` (its seller or an admin): cart lines go with it, order lines keep their copy.
+   * Its files are removed after the commit (and again by the worker on product.deleted, should this process stop).
+   */
+  async remove(caller: Caller, uid: string, productId: string): Promise<{ message: string }> {
+    const id = /^\d{1,10}$/.test(productId) ? Number(productId) : 0;
+    await this.products.transaction(async (tx) => {
+      const owner = await this.products.lockOwner(tx, id);
+      if (!owner) throw new DomainError('not_found', PRODUCT_MESSAGES.notFound);
+      assertMayChange(caller, owner);
+      // The path names the seller: a product of someone else is not found under this user.
+      if (owner.sellerUid !== uid) throw new DomainError('not_found', PRODUCT_MESSAGES.notFound);
+      await this.products.delete(tx, id);
+      await publish(tx, { type: 'product.deleted', payload: { productId: id } });
+    });
+    await this.discard(() => this.files.deletePrefix(`${productFolder(id)}/`));
+    return { message: PRODUCT_MESSAGES.deleted };
+  }
+
+  /** The form's columns as stored; official exactly when the seller is the configured official seller. */
+  private draftOf(form: ProductForm, sellerEmail: string): ProductDraft {
+    const pricePaise = rupeesToPaise(form.price);
+    if (pricePaise > INT4_MAX) throw invalid('price', PRODUCT_MESSAGES.invalidPrice.text);
+    return {
+      name: form.name,
+      description: form.description,
+      pricePaise,
+      validUntil: parseInstant(form.validUntil)!,
+      sellerPhone: form.sellerPhone,
+      sellerEmail: form.sellerEmail ?? null,
+      weightGrams: storedMeasure('weight', form.weight, 1, PRODUCT_MESSAGES.invalidWeight.text),
+      lengthMm: storedMeasure('length', form.length, 10, PRODUCT_MESSAGES.invalidLength.text),
+      widthMm: storedMeasure('width', form.width, 10, PRODUCT_MESSAGES.invalidWidth.text),
+      heightMm: storedMeasure('height', form.height, 10, PRODUCT_MESSAGES.invalidHeight.text),
+      officialBrand: sellerEmail.toLowerCase() === this.config.OFFICIAL_SELLER_EMAIL.toLowerCase(),
+      category: form.category ?? inferCategory(form.name),
+    };
+  }
+
+  /** Writes the images under `folder` with fresh keys; if any write fails, removes those that succeeded. */
+  private async store(folder: string, images: readonly NewImage[]): Promise<Pick<ProductImageRow, 'fileKey' | 'contentType'>[]> {
+    const stored = images.map((image) => ({ fileKey: newFileKey(folder, image.extension), contentType: image.contentType }));
+    const writes = await Promise.allSettled(images.map((image, i) => this.files.put(stored[i]!.fileKey, image.bytes, image.contentType)));
+    const failed = writes.find((write): write is PromiseRejectedResult => write.status === 'rejected');
+    if (failed) {
+      await this.discard(() => Promise.all(stored.map((image) => this.files.delete(image.fileKey))));
+      throw failed.reason;
+    }
+    return stored;
+  }
+
+  /** Removes files that are no longer used; a failure is logged, never turned into the caller's error. */
+  private async discard(removal: () => Promise<unknown>): Promise<void> {
+    try {
+      await removal();
+    } catch (error) {
+      this.logger.error({ err: error }, 'Files not removed from the file store');
+    }
   }
 }
 
-/** A product row in the API's shape: rupees, India-time validity text, 0/1 official flag, the seller's card. */
-export function toProduct(row: ProductCardRow): Product {
+/** The URLs of saved images the form keeps: existingImages without removedImages, each once, in order. */
+function keptImageUrls(form: ProductForm): string[] {
+  return [...new Set(form.existingImages)].filter((url) => !form.removedImages.includes(url));
+}
+
+/** Only the seller or an admin may change a product. */
+function assertMayChange(caller: Caller, owner: ProductOwner): void {
+  if (caller.role !== 'admin' && caller.id !== owner.sellerId) throw new DomainError('not_allowed', PRODUCT_MESSAGES.notYours);
+}
+
+function invalid(field: string, message: string): DomainError {
+  return new DomainError('invalid_data', message, { fields: { [field]: message } });
+}
+
+function unknownImage(): DomainError {
+  return invalid('existingImages', PRODUCT_MESSAGES.unknownImage);
+}
+
+function throwUnknownImage(): never {
+  throw unknownImage();
+}
+
+/** A form measure (grams, or centimetres x10 = millimetres) as a whole positive number that fits its column. */
+function storedMeasure(field: string, value: number | undefined, factor: number, message: string): number | null {
+  if (value === undefined) return null;
+  const stored = Math.max(1, Math.round(value * factor));
+  if (stored > INT4_MAX) throw invalid(field, message);
+  return stored;
+}
+
+/**
+ * A product row in the API's shape: rupees, India-time validity text, 0/1 official flag, the seller's card, image
+ * URLs of `files`, and per image the worker's thumbnail (the original until it is made) and the first image's card.
+ */
+export function toProduct(row: ProductCardRow, files: Pick<FileStore, 'publicUrl'>): Product {
+  const images = row.imageKeys.map((key) => files.publicUrl(key));
+  const variant = (keys: (string | null)[] | undefined, index: number): string =>
+    keys?.[index] ? files.publicUrl(keys[index]) : images[index]!;
   return {
     id: String(row.id),
     uid: row.sellerUid,
@@ -33,7 +273,9 @@ export function toProduct(row: ProductCardRow): Product {
     description: row.description,
     validUntil: formatIndiaDateTime(row.validUntil),
     createdAt: row.createdAt.toISOString(),
-    images: row.imageKeys,
+    images,
+    thumbnails: images.map((_, index) => variant(row.thumbKeys, index)),
+    cardImage: images.length > 0 ? variant(row.cardKeys, 0) : null,
     sellerPhone: row.sellerPhone,
     sellerEmail: row.sellerEmail,
     weight: row.weightGrams,
@@ -42,6 +284,10 @@ export function toProduct(row: ProductCardRow): Product {
     height: toCm(row.heightMm),
     official_brand: row.officialBrand ? 1 : 0,
     category: row.category,
-    seller: { username: row.sellerUsername, profileImage: row.sellerProfileImage, city: row.sellerCity },
+    seller: {
+      username: row.sellerUsername,
+      profileImage: row.sellerProfileImage === null ? null : urlOfKeyOrUrl(files, row.sellerProfileImage),
+      city: row.sellerCity,
+    },
   };
 }

@@ -103,6 +103,14 @@ export const productByNameParamsSchema = z.object({ name: z.string().trim().min(
 export const productIdParamsSchema = z.object({ id: idSchema });
 /** Path of GET /api/products/user/{uid}. */
 export const productsOfUserParamsSchema = z.object({ uid: uidSchema });
+/** Query of GET /api/products/user/{uid}: a seller's products, newest first, up to 100 a page (a profile shows them all). */
+export const productsOfUserQuerySchema = z.object({
+  page: z.coerce.number().int().min(1).default(1),
+  limit: z.coerce.number().int().min(1).max(PRODUCT_PAGE_MAX).default(PRODUCT_PAGE_MAX),
+});
+/** Type of {@link productsOfUserQuerySchema}. */
+export type ProductsOfUserQuery = z.infer<typeof productsOfUserQuerySchema>;
+
 /** Path of DELETE /api/products/user/{uid}/{productId}. */
 export const deleteProductParamsSchema = z.object({ uid: uidSchema, productId: idSchema });
 
@@ -148,7 +156,7 @@ export const productFormSchema = z.object({
   /** URLs of saved images to drop (JSON text in multipart). */
   removedImages: jsonArrayField(z.string().min(1), PRODUCT_LIMITS.imagesMax, PRODUCT_MESSAGES.tooManyImages.text),
   /** Makes a repeated submission return the first product instead of a second one. */
-  requestId: optionalText(100, 'requestId must be at most 100 characters'),
+  requestId: optionalText(64, 'requestId must be at most 64 characters'),
   /** Optional; the server infers it from the name when absent. */
   category: z.enum(PRODUCT_CATEGORIES).optional(),
 });

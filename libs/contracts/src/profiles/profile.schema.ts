@@ -2,6 +2,18 @@ import { PROFILE_LIMITS, PROFILE_MESSAGES, USER_ROLES } from '@mandi/domain';
 import { z } from 'zod';
 import { optionalText, uidSchema } from '../common/fields.js';
 
+/** The image shown for a user without one (served by the storefront). */
+export const PROFILE_IMAGE_PLACEHOLDER = '/images/avatar-placeholder.svg';
+
+/** The answer to a profile image URL that is not one of the user's uploads. */
+export const PROFILE_IMAGE_INVALID = 'Invalid profile image';
+
+/** The answer to an upload without a file. */
+export const PROFILE_IMAGE_MISSING = 'Please choose an image.';
+
+/** The answer to a saved profile. */
+export const PROFILE_SAVED = 'Profile updated successfully.';
+
 /** Path of the user-profile calls. */
 export const profileParamsSchema = z.object({ uid: uidSchema });
 
@@ -36,11 +48,19 @@ export const updateProfileBodySchema = z.object({
   fullName: optionalText(PROFILE_LIMITS.fullNameMax, PROFILE_MESSAGES.fullNameTooLong),
   bio: optionalText(PROFILE_LIMITS.bioMax, PROFILE_MESSAGES.bioTooLong),
   city: optionalText(PROFILE_LIMITS.cityMax, PROFILE_MESSAGES.cityTooLong),
-  /** URL returned by the upload call. */
-  profileImage: optionalText(500, 'Invalid profile image'),
+  /**
+   * The URL the upload call returned (or the current image's URL, unchanged); '' or the placeholder's URL removes the
+   * image; absent keeps it.
+   */
+  profileImage: z.string().trim().max(500, PROFILE_IMAGE_INVALID).optional(),
 });
 /** Type of {@link updateProfileBodySchema}. */
 export type UpdateProfileBody = z.infer<typeof updateProfileBodySchema>;
+
+/** Answer of PUT /api/user-profile/uid/{uid}: a message and the profile as saved. */
+export const updateProfileAnswerSchema = z.object({ message: z.string(), profile: userProfileSchema });
+/** Type of {@link updateProfileAnswerSchema}. */
+export type UpdateProfileAnswer = z.infer<typeof updateProfileAnswerSchema>;
 
 /** Answer of POST /api/user-profile/upload-profile/{uid}. */
 export const uploadProfileImageAnswerSchema = z.object({ imageUrl: z.string() });

@@ -33,6 +33,16 @@ export const PRODUCT_MESSAGES = {
   loadFailed: 'Failed to load product',
   /** Ours: the server's answer for an unknown product id. */
   notFound: 'Product not found.',
+  /** Ours: the server's answers of the product calls. */
+  created: 'Product posted successfully.',
+  updated: 'Product updated successfully.',
+  deleted: 'Product deleted successfully.',
+  /** Ours: someone else's product (only its seller or an admin may change it). */
+  notYours: 'You can only change your own products.',
+  /** Ours: an image to keep that the product does not have (a stale form, or a URL from elsewhere). */
+  unknownImage: 'An image to keep is not one of this product\'s images. Reload the page and try again.',
+  /** Ours: the upload was not sent as a multipart form. */
+  formRequired: 'Send the product as a multipart form (multipart/form-data).',
   loading: 'Loading...',
   noResults: 'No results found.',
   noImage: 'No Image',
@@ -43,4 +53,9 @@ export const PRODUCT_MESSAGES = {
 /** The 'Invalid File Size' popup for one file: '{fileName} must be under 5MB'. */
 export function fileTooLarge(fileName: string): { title: string; text: string } {
   return { title: PRODUCT_MESSAGES.invalidFileSize.title, text: `${fileName} ${PRODUCT_MESSAGES.invalidFileSize.text}` };
+}
+
+/** Ours: a file whose bytes are not an image we accept: '{fileName} is not a supported image...'. */
+export function unsupportedImage(fileName: string): string {
+  return `${fileName} is not a supported image. Please choose a JPEG, PNG, WebP, GIF or AVIF picture.`;
 }
