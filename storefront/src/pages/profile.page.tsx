@@ -1,39 +1,322 @@
-import { Link } from 'react-router-dom';
+import type { UpdateProfileBody, UploadProfileImageAnswer, UserProfile } from '@mandi/contracts';
+import { PRODUCT_MESSAGES, PROFILE_LIMITS, PROFILE_MESSAGES, fileTooLarge, type PopupMessage } from '@mandi/domain';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useId, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
+import { Link, useNavigate } from 'react-router-dom';
+import { ApiError, apiFetch } from '../api/api-fetch';
 import { useAuth } from '../auth/auth-context';
-import { PlusIcon, UserIcon } from '../ui/icons';
+import { useAddToCart } from '../products/add-to-cart';
+import { AVATAR_PLACEHOLDER, type ListedProduct } from '../products/product';
+import { ProductCard } from '../products/product-card';
+import { PostMenu } from '../profiles/post-menu';
+import { profileKey, useProfile, useUserProducts } from '../profiles/profile-queries';
+import { useConfirm, usePopup } from '../ui/confirm-dialog';
+import { AlertIcon, ImageIcon, PinIcon, PlusIcon } from '../ui/icons';
 import { EmptyState, Page, RequireSignIn } from '../ui/page';
-import styles from './profile.page.module.css';
+import { useSingleFlight } from '../ui/use-single-flight';
+import grid from '../products/product-grid.module.css';
+import styles from '../profiles/profile-card.module.css';
 
-/** The own profile of 000 section 2. */
+interface Draft {
+  fullName: string;
+  bio: string;
+  city: string;
+}
+
+const draftOf = (profile: UserProfile): Draft => ({ fullName: profile.fullname ?? '', bio: profile.bio ?? '', city: profile.city ?? '' });
+
+/** The popup for a failed call: the spec's title with the server's text when it sent one. */
+function failure(message: PopupMessage, error: unknown): PopupMessage {
+  return { title: message.title, text: error instanceof ApiError && error.serverMessage ? error.serverMessage : message.text };
+}
+
+/** The limits of 000 section 5 in the order of the form: the first one broken, or null. */
+function draftProblem(draft: Draft): string | null {
+  if (draft.fullName.trim().length > PROFILE_LIMITS.fullNameMax) return PROFILE_MESSAGES.fullNameTooLong;
+  if (draft.bio.trim().length > PROFILE_LIMITS.bioMax) return PROFILE_MESSAGES.bioTooLong;
+  if (draft.city.trim().length > PROFILE_LIMITS.cityMax) return PROFILE_MESSAGES.cityTooLong;
+  return null;
+}
+
+function OwnProfile({ uid }: { uid: string }) {
+  const profile = useProfile(uid);
+  const posts = useUserProducts(uid);
+  const queryClient = useQueryClient();
+  const popup = usePopup();
+  const confirm = useConfirm();
+  const navigate = useNavigate();
+  const addToCart = useAddToCart();
+  const saving = useSingleFlight();
+  const [editing, setEditing] = useState(false);
+  const [draft, setDraft] = useState<Draft>({ fullName: '', bio: '', city: '' });
+  const [preview, setPreview] = useState<string | null>(null);
+  const fileInput = useRef<HTMLInputElement>(null);
+  const formId = useId();
+
+  useEffect(() => () => {
+    if (preview) URL.revokeObjectURL(preview);
+  }, [preview]);
+
+  const update = useMutation({
+    mutationFn: (body: UpdateProfileBody) =>
+      apiFetch(`/api/user-profile/uid/${encodeURIComponent(uid)}`, { method: 'PUT', body, auth: true }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: profileKey(uid) }),
+  });
+  const upload = useMutation({
+    mutationFn: (file: File) => {
+      const body = new FormData();
+      body.set('profileImage', file);
+      return apiFetch<UploadProfileImageAnswer>(`/api/user-profile/upload-profile/${encodeURIComponent(uid)}`, {
+        method: 'POST',
+        body,
+        auth: true,
+      });
+    },
+  });
+  const remove = useMutation({
+    mutationFn: (product: ListedProduct) =>
+      apiFetch(`/api/products/user/${encodeURIComponent(uid)}/${encodeURIComponent(String(product.id))}`, {
+        method: 'DELETE',
+        auth: true,
+      }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['products'] }),
+  });
+
+  if (profile.isPending) {
+    return (
+      <p className={styles.status} role="status">
+        {PRODUCT_MESSAGES.loading}
+      </p>
+    );
+  }
+  if (profile.isError) {
+    return (
+      <EmptyState
+        tone="error"
+        icon={<AlertIcon size={32} />}
+        title="We couldn’t load your profile"
+        action={
+          <button type="button" className="btn btn-primary" onClick={() => void profile.refetch()}>
+            Try again
+          </button>
+        }
+      />
+    );
+  }
+
+  const saved = profile.data;
+  const list = posts.data ?? [];
+  const now = new Date();
+
+  const startEditing = () => {
+    setDraft(draftOf(saved));
+    setEditing(true);
+  };
+
+  const onSave = (event: FormEvent) => {
+    event.preventDefault();
+    void saving.run(async () => {
+      const problem = draftProblem(draft);
+      if (problem) {
+        await popup({ title: PROFILE_MESSAGES.updateFailed.title, text: problem });
+        return;
+      }
+      try {
+        await update.mutateAsync({
+          fullName: draft.fullName.trim(),
+          bio: draft.bio.trim(),
+          city: draft.city.trim(),
+          profileImage: saved.profileImage,
+        });
+        setEditing(false);
+      } catch (error) {
+        await popup(failure(PROFILE_MESSAGES.updateFailed, error));
+      }
+    });
+  };
+
+  // The picture is saved as soon as it is uploaded (whatever the mode); the local preview shows until then.
+  const onPickPhoto = (event: ChangeEvent<HTMLInputElement>) => {
+    const file = event.target.files?.[0];
+    event.target.value = '';
+    if (!file) return;
+    if (file.size > PROFILE_LIMITS.imageMaxBytes) {
+      void popup({ title: PROFILE_MESSAGES.uploadFailed.title, text: fileTooLarge(file.name).text });
+      return;
+    }
+    void saving.run(async () => {
+      setPreview(URL.createObjectURL(file));
+      try {
+        let imageUrl: string;
+        try {
+          imageUrl = (await upload.mutateAsync(file)).imageUrl;
+        } catch (error) {
+          await popup(failure(PROFILE_MESSAGES.uploadFailed, error));
+          return;
+        }
+        try {
+          await update.mutateAsync({ ...draftOf(saved), profileImage: imageUrl });
+        } catch (error) {
+          await popup(failure(PROFILE_MESSAGES.updateFailed, error));
+        }
+      } finally {
+        setPreview(null);
+      }
+    });
+  };
+
+  const onDelete = async (product: ListedProduct) => {
+    const sure = await confirm({
+      title: PRODUCT_MESSAGES.confirmDelete.title,
+      message: PRODUCT_MESSAGES.confirmDelete.text,
+      confirm: true,
+      okLabel: 'Delete',
+    });
+    if (!sure) return;
+    try {
+      await remove.mutateAsync(product);
+    } catch (error) {
+      await popup(failure(PROFILE_MESSAGES.deleteFailed, error));
+    }
+  };
+
+  const field = (name: keyof Draft) => `${formId}-${name}`;
+  const set = (name: keyof Draft) => (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) =>
+    setDraft((current) => ({ ...current, [name]: event.target.value }));
+
+  return (
+    <>
+      <section className={styles.card} aria-label="Your details">
+        <div className={styles.avatarWrap}>
+          <img
+            src={preview ?? (saved.profileImage || AVATAR_PLACEHOLDER)}
+            alt={preview ? 'New profile picture, uploading' : 'Your profile picture'}
+            className={preview ? `${styles.avatar} ${styles.uploading}` : styles.avatar}
+            width={110}
+            height={110}
+          />
+          <button
+            type="button"
+            className={styles.photoButton}
+            aria-label="Change profile picture"
+            disabled={saving.busy}
+            onClick={() => fileInput.current?.click()}
+          >
+            <ImageIcon size={16} />
+          </button>
+          <input ref={fileInput} type="file" accept="image/*" hidden aria-label="Profile picture" onChange={onPickPhoto} />
+        </div>
+        <div className={styles.who}>
+          <p className={styles.username}>@{saved.username}</p>
+          {!editing && saved.fullname && <p className={styles.fullName}>{saved.fullname}</p>}
+          {!editing && saved.city && (
+            <p className={styles.city}>
+              <PinIcon size={14} /> {saved.city}
+            </p>
+          )}
+          <p className={styles.stats}>
+            <strong>{list.length}</strong> current {list.length === 1 ? 'item' : 'items'}
+          </p>
+        </div>
+        {!editing && (
+          <>
+            <div className={styles.actions}>
+              <button type="button" className="btn btn-outline" onClick={startEditing}>
+                Edit
+              </button>
+            </div>
+            {saved.bio ? <p className={styles.bio}>{saved.bio}</p> : <p className={styles.bioEmpty}>Add a short bio so buyers know who grows their food.</p>}
+          </>
+        )}
+        {editing && (
+          <form className={styles.form} onSubmit={onSave} aria-label="Edit profile" noValidate>
+            <div className="field">
+              <label htmlFor={field('fullName')}>Full name</label>
+              <input id={field('fullName')} value={draft.fullName} onChange={set('fullName')} maxLength={PROFILE_LIMITS.fullNameMax} autoComplete="name" />
+              <span className={styles.counter} aria-hidden="true">
+                {draft.fullName.length}/{PROFILE_LIMITS.fullNameMax}
+              </span>
+            </div>
+            <div className="field">
+              <label htmlFor={field('city')}>City</label>
+              <input id={field('city')} value={draft.city} onChange={set('city')} maxLength={PROFILE_LIMITS.cityMax} autoComplete="address-level2" />
+              <span className={styles.counter} aria-hidden="true">
+                {draft.city.length}/{PROFILE_LIMITS.cityMax}
+              </span>
+            </div>
+            <div className="field">
+              <label htmlFor={field('bio')}>Bio</label>
+              <textarea id={field('bio')} value={draft.bio} onChange={set('bio')} maxLength={PROFILE_LIMITS.bioMax} />
+              <span className={styles.counter} aria-hidden="true">
+                {draft.bio.length}/{PROFILE_LIMITS.bioMax}
+              </span>
+            </div>
+            <div className={styles.actions}>
+              <button type="submit" className="btn btn-primary" disabled={saving.busy}>
+                {saving.busy ? 'Saving…' : 'Save'}
+              </button>
+              <button type="button" className="btn btn-ghost" disabled={saving.busy} onClick={() => setEditing(false)}>
+                Cancel
+              </button>
+            </div>
+          </form>
+        )}
+      </section>
+
+      <div className={styles.sectionHead}>
+        <h2 className={styles.sectionTitle}>Your posts</h2>
+        <Link to="/SellPage" className="btn btn-accent">
+          <PlusIcon size={18} /> Sell a product
+        </Link>
+      </div>
+      {posts.isError && (
+        <EmptyState
+          tone="error"
+          icon={<AlertIcon size={32} />}
+          title="We couldn’t load your posts"
+          action={
+            <button type="button" className="btn btn-primary" onClick={() => void posts.refetch()}>
+              Try again
+            </button>
+          }
+        />
+      )}
+      {posts.isSuccess && list.length === 0 && (
+        <EmptyState icon={<PlusIcon size={32} />} title="You have not posted any products yet.">
+          Products you list appear here, where you can edit or remove them.
+        </EmptyState>
+      )}
+      {list.length > 0 && (
+        <ul className={grid.grid}>
+          {list.map((product, index) => (
+            <li key={product.id}>
+              <ProductCard
+                product={{ ...product, seller: product.seller ?? saved }}
+                now={now}
+                priority={index < 2}
+                onAddToCart={(id) => void addToCart(id)}
+                menu={
+                  <PostMenu
+                    productName={product.name}
+                    onEdit={() => navigate(`/edit-product/${encodeURIComponent(String(product.id))}`)}
+                    onDelete={() => void onDelete(product)}
+                  />
+                }
+              />
+            </li>
+          ))}
+        </ul>
+      )}
+    </>
+  );
+}
+
+/** The own profile of 000 section 2: view and edit modes, the picture, the post count and the user's posts. */
 export default function ProfilePage() {
   const { user } = useAuth();
   return (
     <Page title="Your Profile">
-      <RequireSignIn message="Please sign in to see your profile.">
-        <section className={styles.card} aria-label="Profile">
-          <span className={styles.avatar}>
-            {user?.photoURL ? <img src={user.photoURL} alt="" /> : <UserIcon size={40} />}
-          </span>
-          <div>
-            <h2 className={styles.name}>{user?.displayName || user?.email?.split('@')[0]}</h2>
-            <p className={styles.email}>{user?.email}</p>
-            <p className={styles.count}>
-              <strong>0</strong> current items
-            </p>
-          </div>
-        </section>
-        <EmptyState
-          icon={<PlusIcon size={32} />}
-          title="You have not posted any products yet."
-          action={
-            <Link to="/become-seller" className="btn btn-accent">
-              Become a Seller
-            </Link>
-          }
-        >
-          Products you list appear here, where you can edit or remove them.
-        </EmptyState>
-      </RequireSignIn>
+      <RequireSignIn message="Please sign in to see your profile.">{user && <OwnProfile uid={user.uid} />}</RequireSignIn>
     </Page>
   );
 }

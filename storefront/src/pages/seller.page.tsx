@@ -1,22 +1,122 @@
-import { Link } from 'react-router-dom';
-import { UserIcon } from '../ui/icons';
+import { PROFILE_MESSAGES, sellerHasNoPosts } from '@mandi/domain';
+import { Link, useParams } from 'react-router-dom';
+import { ApiError } from '../api/api-fetch';
+import { useAddToCart } from '../products/add-to-cart';
+import { AVATAR_PLACEHOLDER } from '../products/product';
+import { ProductCard } from '../products/product-card';
+import { useProfile, useUserProducts } from '../profiles/profile-queries';
+import { AlertIcon, PinIcon, UserIcon } from '../ui/icons';
 import { EmptyState, Page } from '../ui/page';
+import grid from '../products/product-grid.module.css';
+import styles from '../profiles/profile-card.module.css';
 
-/** A public seller profile of 000 section 2. */
+/** A public seller profile of 000 section 2: who they are and what they have posted. */
 export default function SellerPage() {
+  const { uid = '' } = useParams();
+  const profile = useProfile(uid);
+  const posts = useUserProducts(uid);
+  const addToCart = useAddToCart();
+
+  if (profile.isPending) {
+    return (
+      <Page title="Seller Profile">
+        <p className={styles.status} role="status">
+          {PROFILE_MESSAGES.loadingSeller}
+        </p>
+      </Page>
+    );
+  }
+  if (profile.isError) {
+    const missing = profile.error instanceof ApiError && profile.error.statusCode === 404;
+    return (
+      <Page title="Seller Profile">
+        <EmptyState
+          tone="error"
+          icon={<AlertIcon size={32} />}
+          title={missing ? PROFILE_MESSAGES.notFound : 'We couldn’t load this seller'}
+          action={
+            <>
+              {!missing && (
+                <button type="button" className="btn btn-primary" onClick={() => void profile.refetch()}>
+                  Try again
+                </button>
+              )}
+              <Link to="/" className="btn btn-outline">
+                Browse all products
+              </Link>
+            </>
+          }
+        />
+      </Page>
+    );
+  }
+
+  const seller = profile.data;
+  const list = posts.data ?? [];
+  const now = new Date();
   return (
-    <Page title="Seller Profile">
-      <EmptyState
-        icon={<UserIcon size={32} />}
-        title="This seller has not posted any products yet."
-        action={
-          <Link to="/" className="btn btn-primary">
-            Browse other sellers
-          </Link>
-        }
-      >
-        Their fresh listings will appear here as soon as they post them.
-      </EmptyState>
+    <Page title={seller.username} crumbs={[{ label: 'Sellers' }]}>
+      <section className={styles.card} aria-label="Seller">
+        <img src={seller.profileImage || AVATAR_PLACEHOLDER} alt="" className={styles.avatar} width={110} height={110} />
+        <div className={styles.who}>
+          <p className={styles.username}>@{seller.username}</p>
+          {seller.fullname && <p className={styles.fullName}>{seller.fullname}</p>}
+          {seller.city && (
+            <p className={styles.city}>
+              <PinIcon size={14} /> {seller.city}
+            </p>
+          )}
+          {posts.isSuccess && (
+            <p className={styles.stats}>
+              <strong>{list.length}</strong> {list.length === 1 ? 'post' : 'posts'}
+            </p>
+          )}
+        </div>
+        {seller.bio ? <p className={styles.bio}>{seller.bio}</p> : null}
+      </section>
+
+      <div className={styles.sectionHead}>
+        <h2 className={styles.sectionTitle}>Products by {seller.username}</h2>
+      </div>
+      {posts.isError && (
+        <EmptyState
+          tone="error"
+          icon={<AlertIcon size={32} />}
+          title="We couldn’t load these products"
+          action={
+            <button type="button" className="btn btn-primary" onClick={() => void posts.refetch()}>
+              Try again
+            </button>
+          }
+        />
+      )}
+      {posts.isSuccess && list.length === 0 && (
+        <EmptyState
+          icon={<UserIcon size={32} />}
+          title={sellerHasNoPosts(seller.username)}
+          action={
+            <Link to="/" className="btn btn-primary">
+              Browse other sellers
+            </Link>
+          }
+        >
+          Their fresh listings will appear here as soon as they post them.
+        </EmptyState>
+      )}
+      {list.length > 0 && (
+        <ul className={grid.grid}>
+          {list.map((product, index) => (
+            <li key={product.id}>
+              <ProductCard
+                product={{ ...product, seller: product.seller ?? seller }}
+                now={now}
+                priority={index < 2}
+                onAddToCart={(id) => void addToCart(id)}
+              />
+            </li>
+          ))}
+        </ul>
+      )}
     </Page>
   );
 }

@@ -13,6 +13,6 @@ afterEach(() => {
 // jsdom does not implement scrolling; the router's scroll restoration calls it.
 window.scrollTo = () => undefined;
 
-// jsdom has no object URLs; the image pickers' previews use them.
+// The image pickers' previews use object URLs (Node provides them; this covers a runtime without).
 URL.createObjectURL ??= (blob: Blob) => `blob:preview/${blob instanceof File ? blob.name : 'blob'}`;
 URL.revokeObjectURL ??= () => undefined;
