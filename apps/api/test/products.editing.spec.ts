@@ -56,6 +56,23 @@ describe('products: read, edit, delete', () => {
       expect(response.json()).toMatchObject({ id: product.id, images: product.images, seller: { city: 'Niphad', profileImage: null } });
     });
 
+    it("answers the worker's variants once they are recorded, and keeps them through an edit", async () => {
+      const product = await posted(seller, 2);
+      const [first, second] = product.images as [string, string];
+      const variant = (url: string, kind: string) => keyOf(url).replace(/\.jpg$/, `.${kind}.webp`);
+      await api.db.prisma.productImage.updateMany({
+        where: { fileKey: keyOf(first) },
+        data: { cardKey: variant(first, 'card'), thumbKey: variant(first, 'thumb') },
+      });
+      const shown = (await api.request({ method: 'GET', url: `/api/products/${product.id}` })).json();
+      expect(shown.thumbnails).toEqual([`/files/${variant(first, 'thumb')}`, second]);
+      expect(shown.cardImage).toBe(`/files/${variant(first, 'card')}`);
+
+      const edited = await put(seller, product.id, productFields(seller, { existingImages: JSON.stringify([second, first]) }));
+      expect(edited.json().product.thumbnails).toEqual([second, `/files/${variant(first, 'thumb')}`]);
+      expect(edited.json().product.cardImage).toBe(second);
+    });
+
     it.each(['999999', '99999999999', 'abc'])('answers 404 Product not found. for %p', async (id) => {
       const response = await api.request({ method: 'GET', url: `/api/products/${id}` });
       expect(response.statusCode).toBe(404);

@@ -3,11 +3,13 @@ import type { AppConfig } from '@mandi/config';
 import { DatabaseModule } from '@mandi/database';
 import { eventRoutes, jobs } from '@mandi/events';
 import { QueuesModule } from '@mandi/queues';
+import { FileStoreModule } from '@mandi/storage';
 import { LoggerModule } from 'nestjs-pino';
 import { AccountsModule } from './accounts/accounts.module.js';
 import { WorkerConfigModule } from './config/worker-config.module.js';
 import { HeartbeatModule } from './heartbeat/heartbeat.module.js';
 import { MailModule } from './mail/mail.module.js';
+import { MediaModule } from './media/media.module.js';
 import { defaultPipelineSettings } from './pipeline/pipeline.options.js';
 import { PipelineModule } from './pipeline/pipeline.module.js';
 
@@ -31,11 +33,13 @@ export class WorkerModule {
           },
         }),
         DatabaseModule.forUrl(config.DATABASE_URL),
+        FileStoreModule,
         QueuesModule.forRoot({ redisUrl: config.REDIS_URL, prefix: config.REDIS_PREFIX }),
         PipelineModule.forRoot({ jobs, routes: eventRoutes, settings: defaultPipelineSettings }),
         HeartbeatModule,
         AccountsModule,
         MailModule,
+        MediaModule,
       ],
     };
   }

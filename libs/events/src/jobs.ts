@@ -101,6 +101,9 @@ export const jobs = defineJobs({
   },
   'mail.password-reset': { queue: 'mail', payload: domainEvents['account.password_reset_requested'].payload },
   'account.remove-identity': { queue: 'accounts', payload: domainEvents['user.deleted'].payload },
+  // Catalog (apps/worker/src/media).
+  'product.image-variants': { queue: 'media', payload: domainEvents['product.created'].payload },
+  'product.remove-files': { queue: 'media', payload: domainEvents['product.deleted'].payload },
 });
 
 /** The product's routes from events to jobs; see docs/events.md for the table. */
@@ -108,4 +111,7 @@ export const eventRoutes: EventRoutes<typeof jobs> = defineRoutes(jobs, {
   'signup.verification_requested': ['mail.verification', 'signup.expire'],
   'account.password_reset_requested': ['mail.password-reset'],
   'user.deleted': ['account.remove-identity'],
+  'product.created': ['product.image-variants'],
+  'product.updated': ['product.image-variants'],
+  'product.deleted': ['product.remove-files'],
 });

@@ -1,0 +1,26 @@
+import sharp from 'sharp';
+import { IMAGE_VARIANTS, type ImageVariant } from '@mandi/storage';
+
+/** WebP quality of the variants: small on a slow phone connection, no visible loss at card size. */
+const WEBP_QUALITY = 80;
+
+/**
+ * The resized WebP copies of one image: the card (480 px wide, never enlarged) and the thumbnail (160 x 160, cropped
+ * to the centre). The photo is turned upright by its EXIF orientation first, as phones store it sideways.
+ */
+export async function makeImageVariants(original: Buffer): Promise<Record<ImageVariant, Buffer>> {
+  const upright = sharp(original, { failOn: 'error' }).rotate();
+  const [card, thumb] = await Promise.all([
+    upright
+      .clone()
+      .resize({ width: IMAGE_VARIANTS.card.width, withoutEnlargement: true })
+      .webp({ quality: WEBP_QUALITY })
+      .toBuffer(),
+    upright
+      .clone()
+      .resize({ width: IMAGE_VARIANTS.thumb.width, height: IMAGE_VARIANTS.thumb.height, fit: 'cover', position: 'centre' })
+      .webp({ quality: WEBP_QUALITY })
+      .toBuffer(),
+  ]);
+  return { card, thumb };
+}
