@@ -55,3 +55,6 @@ export * from './sellers/seller.messages.js';
 export * from './contact/contact.messages.js';
 export * from './contact/contact.validation.js';
 export * from './layout/layout.constants.js';
+
+export * from './search/synonyms.js';
+export * from './search/search-terms.js';

@@ -2,7 +2,14 @@ import { Module } from '@nestjs/common';
 import { ProductsController } from './products.controller.js';
 import { ProductsRepository } from './products.repository.js';
 import { ProductsService } from './products.service.js';
+import { ProductSearchController } from './search/product-search.controller.js';
+import { ProductSearchRepository } from './search/product-search.repository.js';
+import { ProductSearchService } from './search/product-search.service.js';
+import { SuggestionsCache } from './search/suggestions.cache.js';
 
 /** The storefront's catalog. */
-@Module({ controllers: [ProductsController], providers: [ProductsService, ProductsRepository] })
+@Module({
+  controllers: [ProductsController, ProductSearchController],
+  providers: [ProductsService, ProductsRepository, ProductSearchService, ProductSearchRepository, SuggestionsCache],
+})
 export class ProductsModule {}

@@ -1,5 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { Prisma, PrismaService, type ProductCategory, type Transaction } from '@mandi/database';
+import { searchTerms } from '@mandi/domain';
+import { searchPageSql } from './search/product-search.sql.js';
 
 /** A product as a card shows it, with its seller's minimal profile and its image keys in position order. */
 export interface ProductCardRow {
@@ -61,9 +63,6 @@ export const PRODUCT_IMAGE_VARIANTS = Prisma.sql`
   COALESCE((SELECT array_agg(i.card_key ORDER BY i.position) FROM product_images i WHERE i.product_id = p.id), '{}'::text[]) AS "cardKeys",
   COALESCE((SELECT array_agg(i.thumb_key ORDER BY i.position) FROM product_images i WHERE i.product_id = p.id), '{}'::text[]) AS "thumbKeys"`;
 
-/** Escapes LIKE's wildcards so a search for '50%' looks for the text '50%'. */
-const likePattern = (text: string): string => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-
 /** The columns a seller's form sets, as stored (paise, grams, millimetres). */
 export interface ProductDraft {
   name: string;
@@ -112,13 +111,18 @@ export class ProductsRepository {
   constructor(private readonly prisma: PrismaService) {}
 
   /**
-   * Newest first (the index on created_at, id), optionally only official products or names containing `search`
-   * (served by the trigram index on name). One statement for the whole page: the seller and the images are
-   * joined in, so a page costs one round trip whatever its size.
+   * Newest first (the index on created_at, id), optionally only official products; with `search`, the products
+   * matching it ranked as the by-name search ranks them. One statement for the whole page: the seller and the
+   * images are joined in, so a page costs one round trip whatever its size.
    */
   listNewest(options: { officialOnly: boolean; search?: string; skip: number; take: number }): Promise<ProductCardRow[]> {
+    if (options.search !== undefined) {
+      // A search is ranked by how well names match (synonyms and typos included), not by date: see search/.
+      const terms = searchTerms(options.search);
+      if (terms.length === 0) return Promise.resolve([]);
+      return this.prisma.$queryRaw<ProductCardRow[]>(searchPageSql({ terms, text: terms.join(' ') }, options));
+    }
     const official = options.officialOnly ? Prisma.sql`AND p.official_brand` : Prisma.empty;
-    const named = options.search ? Prisma.sql`AND p.name ILIKE ${likePattern(options.search)}` : Prisma.empty;
     return this.prisma.$queryRaw<ProductCardRow[]>`
       SELECT p.id, p.name, p.description,
              p.price_paise AS "pricePaise", p.original_price_paise AS "originalPricePaise",
@@ -136,7 +140,7 @@ export class ProductsRepository {
         FROM products p
         JOIN users u ON u.id = p.seller_id AND u.deleted_at IS NULL
         LEFT JOIN profiles pr ON pr.user_id = u.id
-       WHERE TRUE ${official} ${named}
+       WHERE TRUE ${official}
        ORDER BY p.created_at DESC, p.id DESC
        LIMIT ${options.take} OFFSET ${options.skip}`;
   }

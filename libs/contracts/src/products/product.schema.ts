@@ -99,6 +99,10 @@ export type SuggestionsAnswer = z.infer<typeof suggestionsAnswerSchema>;
 
 /** Path of GET /api/products/by-name/{name}. */
 export const productByNameParamsSchema = z.object({ name: z.string().trim().min(1).max(100) });
+/** Query of GET /api/products/by-name/{name}: a page of the results, sized like the listing's. */
+export const productByNameQuerySchema = productListQuerySchema.pick({ page: true, limit: true });
+/** Type of {@link productByNameQuerySchema}. */
+export type ProductByNameQuery = z.infer<typeof productByNameQuerySchema>;
 /** Path of GET /api/products/{id} and PUT /api/products/{id}. */
 export const productIdParamsSchema = z.object({ id: idSchema });
 /** Path of GET /api/products/user/{uid}. */

@@ -1,0 +1,150 @@
+import { Prisma } from '@mandi/database';
+import { PRODUCT_CARD_COLUMNS, PRODUCT_IMAGES_JOIN } from '../products.repository.js';
+
+/** Rows of the products table ranked for one search: more are never read, so a page past them is empty. */
+export const SEARCH_CANDIDATES_MAX = 1000;
+/** Rows read for the suggestions dropdown, of which the distinct names are ranked. */
+export const SUGGESTION_CANDIDATES_MAX = 200;
+
+/** A search as the queries take it: the terms of {@link searchTerms} and the text they came from (for ranking). */
+export interface SearchInput {
+  terms: string[];
+  text: string;
+}
+
+/**
+ * The common-table expressions that turn the terms into two text-search queries over product names, `q.best` and
+ * `q.anything`, without reading the products table:
+ * - each term means the words of the listings (search_words) and of the synonyms list that it is or begins, the
+ *   five most used of them ('tom' is 'tomatoes', 'tomato', ...), so the index is asked for a few words instead of
+ *   a prefix range that a one-letter term would make a third of the catalog;
+ * - a term that is none of these is a typo: the three words most similar to it (pg_trgm's % over the small
+ *   search_words table and the synonyms, never over a million names);
+ * - every one of those words brings its synonyms group ('tamatar' brings 'tomato' and back);
+ * - `best` asks for every term through its exact or prefix words, `anything` through its typo corrections too; a
+ *   term that means nothing at all is left out, unless no term means anything (then both are null: no results).
+ * Terms hold letters, digits and single spaces only (searchTerms), so they are safe inside LIKE and tsquery text.
+ */
+function searchQueries(terms: string[]): Prisma.Sql {
+  return Prisma.sql`
+    terms AS (
+      SELECT t.term, t.pos FROM unnest(${terms}::text[]) WITH ORDINALITY AS t(term, pos)
+    ),
+    known AS (
+      SELECT t.pos, k.word
+        FROM terms t
+        CROSS JOIN LATERAL (
+          SELECT w.word FROM search_words w
+           WHERE w.word LIKE t.term || '%'
+           ORDER BY w.word = t.term DESC, w.product_count DESC, w.word
+           LIMIT 5
+        ) k
+      UNION
+      -- A synonyms name the term begins (from three letters: 'pot' is potato, so aloo), or is exactly.
+      SELECT t.pos, s.term FROM terms t JOIN synonyms s
+          ON s.term LIKE t.term || '%' AND (char_length(t.term) >= 3 OR s.term = t.term)
+    ),
+    typos AS (
+      SELECT t.pos, c.word
+        FROM terms t
+        CROSS JOIN LATERAL (
+          SELECT v.word FROM (
+            SELECT w.word FROM search_words w WHERE w.word % t.term
+            UNION
+            SELECT s.term FROM synonyms s WHERE s.term % t.term
+          ) v
+          ORDER BY similarity(v.word, t.term) DESC, v.word
+          LIMIT 3
+        ) c
+       WHERE char_length(t.term) >= 3 AND NOT EXISTS (SELECT 1 FROM known k WHERE k.pos = t.pos)
+    ),
+    meanings AS (
+      SELECT pos, word, bool_or(best) AS best FROM (
+        SELECT pos, word, true AS best FROM known
+        UNION ALL
+        SELECT pos, word, false FROM typos
+        UNION ALL
+        SELECT m.pos, g.term, m.best
+          FROM (SELECT pos, word, true AS best FROM known UNION ALL SELECT pos, word, false FROM typos) m
+          JOIN synonyms s ON s.term = m.word
+          JOIN synonyms g ON g.canonical = s.canonical
+      ) a
+      GROUP BY pos, word
+    ),
+    alternatives AS (
+      -- One tsquery alternative per meaning: a word, or the words of a name like 'lady finger' side by side.
+      SELECT pos, best, array_to_string(array(SELECT '''' || part || '''' FROM unnest(string_to_array(word, ' ')) part), ' <-> ') AS expr
+        FROM meanings
+    ),
+    q AS (
+      SELECT CASE WHEN (SELECT count(DISTINCT pos) FROM alternatives WHERE best) = (SELECT count(DISTINCT pos) FROM alternatives)
+                  THEN to_tsquery('simple', (SELECT string_agg(e, ' & ') FROM (SELECT '(' || string_agg(expr, ' | ') || ')' AS e FROM alternatives WHERE best GROUP BY pos) b))
+             END AS best,
+             to_tsquery('simple', (SELECT string_agg(e, ' & ') FROM (SELECT '(' || string_agg(expr, ' | ') || ')' AS e FROM alternatives GROUP BY pos) b)) AS anything
+    )`;
+}
+
+/** Products whose name matches `match` (an expression over q), read through the full-text index on names. */
+const nameMatches = (match: Prisma.Sql) => Prisma.sql`to_tsvector('simple'::regconfig, p.name) @@ (SELECT ${match} FROM q)`;
+
+/**
+ * The candidates of a search: at most `limit` product rows in rank tiers, live and best-matching first, then live
+ * matching through a typo correction, then the same two for expired products. The tiers are read in that order and
+ * reading stops at `limit` (an Append under a Limit runs a tier only when the earlier ones fell short), so a common
+ * word costs one index scan and `limit` rows, never a sort of every match.
+ */
+function candidates(columns: Prisma.Sql, limit: number, officialOnly: boolean): Prisma.Sql {
+  const official = officialOnly ? Prisma.sql`AND p.official_brand` : Prisma.empty;
+  const flag = (value: boolean) => (value ? Prisma.sql`TRUE` : Prisma.sql`FALSE`);
+  const tier = (live: boolean, best: boolean) => Prisma.sql`
+    (SELECT ${columns}, ${flag(live)} AS live, ${flag(best)} AS best
+       FROM products p
+      WHERE ${best ? nameMatches(Prisma.sql`best`) : nameMatches(Prisma.sql`anything`)}
+        ${best ? Prisma.empty : Prisma.sql`AND NOT COALESCE(${nameMatches(Prisma.sql`best`)}, false)`}
+        AND ${live ? Prisma.sql`p.valid_until > now()` : Prisma.sql`p.valid_until <= now()`}
+        ${official}
+      LIMIT ${limit})`;
+  return Prisma.sql`
+    SELECT * FROM (
+      ${tier(true, true)} UNION ALL ${tier(true, false)} UNION ALL ${tier(false, true)} UNION ALL ${tier(false, false)}
+    ) tiers
+    LIMIT ${limit}`;
+}
+
+/**
+ * At most `limit` distinct product names for the search bar, ranked: names with a live product first, then names
+ * matching every term by an exact or prefix word (synonyms included) before those found through a typo
+ * correction, then the names closest to the typed text (trigram similarity), then alphabetically.
+ */
+export function suggestionsSql(search: SearchInput, limit: number): Prisma.Sql {
+  return Prisma.sql`
+    WITH ${searchQueries(search.terms)},
+    found AS (${candidates(Prisma.sql`p.name`, SUGGESTION_CANDIDATES_MAX, false)})
+    SELECT name FROM found
+     GROUP BY name
+     ORDER BY bool_or(live) DESC, bool_or(best) DESC, similarity(name, ${search.text}) DESC, name
+     LIMIT ${limit}`;
+}
+
+/**
+ * One page of products matching the search, as cards (the listing's columns, seller and images joined in): live
+ * before expired, best-matching before typo matches, closest name, then newest. One statement.
+ */
+export function searchPageSql(search: SearchInput, page: { officialOnly: boolean; skip: number; take: number }): Prisma.Sql {
+  return Prisma.sql`
+    WITH ${searchQueries(search.terms)},
+    found AS (${candidates(Prisma.sql`p.id, p.name, p.created_at`, SEARCH_CANDIDATES_MAX, page.officialOnly)}),
+    ranked AS (
+      SELECT id, row_number() OVER (ORDER BY live DESC, best DESC, similarity(name, ${search.text}) DESC, created_at DESC, id DESC) AS ord
+        FROM found
+       ORDER BY ord
+       LIMIT ${page.take} OFFSET ${page.skip}
+    )
+    SELECT ${PRODUCT_CARD_COLUMNS}
+      FROM ranked f
+      JOIN products p ON p.id = f.id
+      JOIN users u ON u.id = p.seller_id AND u.deleted_at IS NULL
+      LEFT JOIN profiles pr ON pr.user_id = u.id
+      ${PRODUCT_IMAGES_JOIN}
+     ORDER BY f.ord`;
+}
