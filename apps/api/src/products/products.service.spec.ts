@@ -54,4 +54,26 @@ describe('ProductsService.list against the real database', () => {
     expect(counting.count()).toBe(forOne);
     expect(forOne).toBe(1);
   });
+
+  it('answers a product page, with seller and image variants, in one query', async () => {
+    const seller = await newUser(db.prisma);
+    const product = await newProduct(db.prisma, { sellerId: seller.id });
+    for (const position of [0, 1]) {
+      await db.prisma.productImage.create({
+        data: {
+          productId: product.id,
+          position,
+          fileKey: `products/${product.id}/${position}.jpg`,
+          contentType: 'image/jpeg',
+          cardKey: position === 0 ? `products/${product.id}/0.card.webp` : null,
+          thumbKey: position === 0 ? `products/${product.id}/0.thumb.webp` : null,
+        },
+      });
+    }
+    counting.reset();
+    const shown = await service.get(String(product.id));
+    expect(counting.count()).toBe(1);
+    expect(shown.thumbnails).toEqual([`/files/products/${product.id}/0.thumb.webp`, `/files/products/${product.id}/1.jpg`]);
+    expect(shown.cardImage).toBe(`/files/products/${product.id}/0.card.webp`);
+  });
 });
