@@ -53,37 +53,88 @@ export function identityErrorCode(error: unknown): string | undefined {
   return undefined;
 }
 
-/** The Firebase-backed client; the SDK is fetched on first use so it never weighs on the entry chunk. */
+/** Set while the identity service reports a signed-in user, so the next visit knows to load it at once. */
+const SESSION_HINT_KEY = 'mandi.identity.session';
+
+/**
+ * Whether this browser may hold a signed-in session: our hint, or Firebase's own IndexedDB store (a session from
+ * before the hint existed). A first-time visitor has neither, and gets the home page without the identity SDK.
+ */
+async function mayHaveSession(): Promise<boolean> {
+  try {
+    if (localStorage.getItem(SESSION_HINT_KEY)) return true;
+  } catch {
+    // Storage blocked: fall through to IndexedDB.
+  }
+  try {
+    const databases = await indexedDB.databases();
+    return databases.some((database) => database.name === 'firebaseLocalStorageDb');
+  } catch {
+    // No IndexedDB listing (older browsers): load the SDK to be sure.
+    return true;
+  }
+}
+
+function rememberSession(signedIn: boolean): void {
+  try {
+    if (signedIn) localStorage.setItem(SESSION_HINT_KEY, '1');
+    else localStorage.removeItem(SESSION_HINT_KEY);
+  } catch {
+    // Without storage the SDK is simply loaded on each visit that needs it.
+  }
+}
+
+/**
+ * The Firebase-backed client. The SDK (about 32 kB gzipped) is fetched only when it is needed: at once for a browser
+ * that may hold a session, otherwise on the first sign-in, sign-up or account action, so a first visit to the
+ * catalog does not pay for it. Until it loads, a visitor without a session is reported as signed out.
+ */
 export function firebaseIdentity(): IdentityClient {
-  const sdk = import('./firebase');
-  let loaded: Awaited<typeof sdk> | undefined;
-  void sdk.then((module) => {
-    loaded = module;
-  });
+  let sdk: ReturnType<typeof loadSdk> | undefined;
+  let loaded: Awaited<ReturnType<typeof loadSdk>> | undefined;
+  const watchers = new Set<(user: IdentityUser | null) => void>();
+
+  function loadSdk() {
+    return import('./firebase').then((firebase) => {
+      loaded = firebase;
+      firebase.watchUser((user) => {
+        rememberSession(user !== null);
+        for (const watcher of watchers) watcher(user);
+      });
+      void firebase.startAnalytics();
+      return firebase;
+    });
+  }
+  const load = () => (sdk ??= loadSdk());
+
   return {
     onUserChanged(callback) {
-      let unsubscribe: (() => void) | undefined;
-      let cancelled = false;
-      void sdk.then((firebase) => {
-        if (cancelled) return;
-        unsubscribe = firebase.watchUser(callback);
-        void firebase.startAnalytics();
-      });
+      watchers.add(callback);
+      if (loaded) {
+        const firebase = loaded;
+        void firebase.auth.authStateReady().then(() => watchers.has(callback) && callback(firebase.auth.currentUser));
+      }
+      else if (!sdk) {
+        void mayHaveSession().then((maybe) => {
+          if (maybe) void load();
+          // Nobody can be signed in without the SDK having run in this browser.
+          else if (!sdk && watchers.has(callback)) callback(null);
+        });
+      }
       return () => {
-        cancelled = true;
-        unsubscribe?.();
+        watchers.delete(callback);
       };
     },
     currentUser: () => loaded?.auth.currentUser ?? null,
-    signUpWithEmail: async (email, password) => (await sdk).signUpWithEmail(email, password),
-    signInWithEmail: async (email, password) => (await sdk).signInWithEmail(email, password),
-    signInWithGoogle: async () => (await sdk).signInWithGoogle(),
-    googleRedirectResult: async () => (await sdk).googleRedirectResult(),
-    reloadCurrentUser: async () => (await sdk).reloadCurrentUser(),
-    deleteCurrentUser: async () => (await sdk).deleteCurrentUser(),
-    signOut: async () => (await sdk).signOutUser(),
-    applyEmailVerification: async (oobCode) => (await sdk).applyEmailVerification(oobCode),
-    passwordResetEmail: async (oobCode) => (await sdk).passwordResetEmail(oobCode),
-    confirmNewPassword: async (oobCode, newPassword) => (await sdk).confirmNewPassword(oobCode, newPassword),
+    signUpWithEmail: async (email, password) => (await load()).signUpWithEmail(email, password),
+    signInWithEmail: async (email, password) => (await load()).signInWithEmail(email, password),
+    signInWithGoogle: async () => (await load()).signInWithGoogle(),
+    googleRedirectResult: async () => (await load()).googleRedirectResult(),
+    reloadCurrentUser: async () => (await load()).reloadCurrentUser(),
+    deleteCurrentUser: async () => (await load()).deleteCurrentUser(),
+    signOut: async () => (await load()).signOutUser(),
+    applyEmailVerification: async (oobCode) => (await load()).applyEmailVerification(oobCode),
+    passwordResetEmail: async (oobCode) => (await load()).passwordResetEmail(oobCode),
+    confirmNewPassword: async (oobCode, newPassword) => (await load()).confirmNewPassword(oobCode, newPassword),
   };
 }
