@@ -15,10 +15,25 @@ export class ProductSearchService {
     @Inject(FILE_STORE) private readonly files: FileStore,
   ) {}
 
+  /**
+   * Lists being looked up now, by terms: buyers typing the same prefix at the same moment share one cache read and
+   * at most one query, instead of all missing the cache together and each asking PostgreSQL.
+   */
+  private readonly inFlight = new Map<string, Promise<string[]>>();
+
   /** Up to 10 product names for the search bar; none for blank text (spec 000 section 5). */
-  async suggestions(text: string): Promise<string[]> {
+  suggestions(text: string): Promise<string[]> {
     const terms = searchTerms(text);
-    if (terms.length === 0) return [];
+    if (terms.length === 0) return Promise.resolve([]);
+    const key = terms.join('\t');
+    const pending = this.inFlight.get(key);
+    if (pending) return pending;
+    const lookup = this.lookUpSuggestions(terms).finally(() => this.inFlight.delete(key));
+    this.inFlight.set(key, lookup);
+    return lookup;
+  }
+
+  private async lookUpSuggestions(terms: string[]): Promise<string[]> {
     const cached = await this.cache.get(terms);
     if (cached) return cached;
     const names = await this.search.suggestions({ terms, text: terms.join(' ') }, SEARCH_LIMITS.suggestionsMax);
