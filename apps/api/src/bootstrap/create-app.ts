@@ -2,7 +2,6 @@ import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import zlib from 'node:zlib';
 import compress from '@fastify/compress';
-import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
@@ -14,7 +13,7 @@ import { AppModule } from '../app.module.js';
 import { devMailEnabled, serveDevMail } from '../dev-mail/dev-mail.routes.js';
 import { serveFiles } from '../files/files.routes.js';
 import { serveFrontEnds } from '../web/front-ends.js';
-import { securityHeaders } from './security-headers.js';
+import { securityHeaderValues, securityHeaders } from './security-headers.js';
 
 /** JSON bodies stay small; file uploads are streamed as multipart with limits of their own. */
 const JSON_BODY_LIMIT = 1024 * 1024;
@@ -43,10 +42,10 @@ export async function createApp(): Promise<NestFastifyApplication> {
   app.enableShutdownHooks();
 
   const fastify = app.getHttpAdapter().getInstance();
+  const security = securityHeaderValues(securityHeaders(config));
   fastify.addHook('onRequest', async (request, reply) => {
-    void reply.header('x-request-id', request.id);
+    void reply.headers(security).header('x-request-id', request.id);
   });
-  await app.register(helmet, securityHeaders(config));
   // JSON answers over 1 kB leave compressed (a page of products shrinks about sixfold): Brotli at a quality cheap
   // enough for every request, gzip for older clients. Pre-compressed front-end files are sent as they are.
   await app.register(compress, {

@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { ListingCache } from './listing.cache.js';
 import { ProductsController } from './products.controller.js';
 import { ProductsRepository } from './products.repository.js';
 import { ProductsService } from './products.service.js';
@@ -10,6 +11,6 @@ import { SuggestionsCache } from './search/suggestions.cache.js';
 /** The storefront's catalog. */
 @Module({
   controllers: [ProductsController, ProductSearchController],
-  providers: [ProductsService, ProductsRepository, ProductSearchService, ProductSearchRepository, SuggestionsCache],
+  providers: [ProductsService, ProductsRepository, ListingCache, ProductSearchService, ProductSearchRepository, SuggestionsCache],
 })
 export class ProductsModule {}

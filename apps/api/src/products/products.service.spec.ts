@@ -10,6 +10,9 @@ import {
 import { productListQuerySchema } from '@mandi/contracts';
 import { loadConfig } from '@mandi/config';
 import { LocalFileStore } from '@mandi/storage';
+import { randomUUID } from 'node:crypto';
+import { Redis } from 'ioredis';
+import { ListingCache } from './listing.cache.js';
 import { ProductsRepository } from './products.repository.js';
 import { ProductsService } from './products.service.js';
 
@@ -17,19 +20,29 @@ describe('ProductsService.list against the real database', () => {
   let db: TestDatabase;
   let counting: QueryCountingClient;
   let service: ProductsService;
+  let redis: Redis;
+  let listing: ListingCache;
+  const redisPrefix = `test-listing-${randomUUID().slice(0, 8)}`;
 
   beforeAll(async () => {
     db = await createTestDatabase();
     counting = createQueryCountingClient(db.url);
+    const config = loadConfig({ REDIS_PREFIX: redisPrefix });
+    redis = new Redis(config.REDIS_URL);
+    listing = new ListingCache(redis, config);
     service = new ProductsService(
       new ProductsRepository(counting.prisma as unknown as PrismaService),
+      listing,
       new LocalFileStore('var/files'),
-      loadConfig({}),
+      config,
     );
   });
   afterAll(async () => {
     await counting.prisma.$disconnect();
     await db.drop();
+    const keys = await redis.keys(`${redisPrefix}:*`);
+    if (keys.length > 0) await redis.del(...keys);
+    redis.disconnect();
   });
 
   it('answers a page, sellers and images included, in one query whatever its size', async () => {
@@ -46,6 +59,12 @@ describe('ProductsService.list against the real database', () => {
         data: { productId: product.id, position: 0, fileKey: `products/${product.id}/0.webp`, contentType: 'image/webp' },
       });
     }
+    // These rows were written behind the service's back: the cached first page is still the one-product page.
+    counting.reset();
+    expect(await service.list(productListQuerySchema.parse({}))).toHaveLength(1);
+    expect(counting.count()).toBe(0);
+    // A change through the service invalidates the cache; so does this.
+    await listing.invalidate();
     counting.reset();
     const page = await service.list(productListQuerySchema.parse({}));
     expect(page).toHaveLength(24);

@@ -15,6 +15,7 @@ import {
 import { publish } from '@mandi/events';
 import { FILE_STORE, imageFileKeys, newFileKey, productFolder, urlOfKeyOrUrl, type FileStore } from '@mandi/storage';
 import type { Caller } from '../auth/caller.js';
+import { ListingCache } from './listing.cache.js';
 import {
   ProductsRepository,
   isUniqueViolation,
@@ -57,18 +58,23 @@ export class ProductsService {
 
   constructor(
     private readonly products: ProductsRepository,
+    private readonly listing: ListingCache,
     @Inject(FILE_STORE) private readonly files: FileStore,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
+  /** A page of the home listing: newest first, or ranked by a search. Pages without a search come from the cache. */
   async list(query: ProductListQuery): Promise<Product[]> {
-    const rows = await this.products.listNewest({
-      officialOnly: query.filter !== 'All',
-      search: query.search,
-      skip: (query.page - 1) * query.limit,
-      take: query.limit,
-    });
-    return rows.map((row) => toProduct(row, this.files));
+    const load = async () => {
+      const rows = await this.products.listNewest({
+        officialOnly: query.filter !== 'All',
+        search: query.search,
+        skip: (query.page - 1) * query.limit,
+        take: query.limit,
+      });
+      return rows.map((row) => toProduct(row, this.files));
+    };
+    return query.search === undefined ? this.listing.page([query.filter, query.page, query.limit], load) : load();
   }
 
   /** One product; 404 'Product not found.' for an unknown id. */
@@ -124,6 +130,7 @@ export class ProductsService {
       }
       throw error;
     }
+    await this.listing.invalidate();
     return { created: true, product: await this.get(id) };
   }
 
@@ -161,6 +168,7 @@ export class ProductsService {
       await this.discard(() => Promise.all(stored.map((image) => this.files.delete(image.fileKey))));
       throw error;
     }
+    await this.listing.invalidate();
     await this.discard(() => Promise.all(unused.flatMap((image) => imageFileKeys(image.fileKey)).map((key) => this.files.delete(key))));
     return this.get(owner.id);
   }
@@ -180,6 +188,7 @@ export class ProductsService {
       await this.products.delete(tx, id);
       await publish(tx, { type: 'product.deleted', payload: { productId: id } });
     });
+    await this.listing.invalidate();
     await this.discard(() => this.files.deletePrefix(`${productFolder(id)}/`));
     return { message: PRODUCT_MESSAGES.deleted };
   }

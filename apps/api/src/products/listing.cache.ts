@@ -1,0 +1,58 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { Redis } from 'ioredis';
+import { APP_CONFIG, type AppConfig } from '@mandi/config';
+import type { Product } from '@mandi/contracts';
+import { REDIS } from '../redis/redis.module.js';
+
+/**
+ * How long a page of the home listing is reused. Product changes made through the API invalidate it at once (see
+ * {@link ListingCache.invalidate}); what changes elsewhere (a seller's new avatar, the worker's card-size image)
+ * shows within this time.
+ */
+export const LISTING_TTL_SECONDS = 30;
+
+/** Reads the catalog version and the page cached under it in one round trip. */
+const READ_PAGE = `
+local version = redis.call('GET', KEYS[1]) or '0'
+return {version, redis.call('GET', ARGV[1] .. version)}`;
+
+type PageReader = Redis & { listingPage(versionKey: string, pagePrefix: string): Promise<[string, string | null]> };
+
+/**
+ * Pages of the home listing without a search (every visitor asks for the same first pages, and at a million
+ * products the statement costs a few milliseconds of PostgreSQL each time), in Redis so every API replica shares
+ * them. Pages are stored under a catalog version that every product change increments after its commit, so a
+ * reader never gets a page older than a change it could have seen; a page read before a change and stored after it
+ * is stored under the old version, where nobody looks any more.
+ */
+@Injectable()
+export class ListingCache {
+  private readonly redis: PageReader;
+
+  constructor(@Inject(REDIS) redis: Redis, @Inject(APP_CONFIG) private readonly config: AppConfig) {
+    if (!('listingPage' in redis)) redis.defineCommand('listingPage', { numberOfKeys: 1, lua: READ_PAGE });
+    this.redis = redis as PageReader;
+  }
+
+  /** The page `parts` names: from Redis when cached for the current version, else `load()`ed and cached. */
+  async page(parts: readonly (string | number)[], load: () => Promise<Product[]>): Promise<Product[]> {
+    const prefix = `${this.config.REDIS_PREFIX}:listing:${parts.join(':')}:v`;
+    // A Redis failure reads as a miss: the listing never fails over its cache.
+    const [version, cached] = await this.redis.listingPage(this.versionKey(), prefix).catch(() => [null, null] as const);
+    if (cached) return JSON.parse(cached) as Product[];
+    const products = await load();
+    if (version !== null) {
+      await this.redis.set(`${prefix}${version}`, JSON.stringify(products), 'EX', LISTING_TTL_SECONDS).catch(() => undefined);
+    }
+    return products;
+  }
+
+  /** After a product change has committed: every cached page is out of date. */
+  async invalidate(): Promise<void> {
+    await this.redis.incr(this.versionKey()).catch(() => undefined);
+  }
+
+  private versionKey(): string {
+    return `${this.config.REDIS_PREFIX}:listing:version`;
+  }
+}
