@@ -191,6 +191,30 @@ test('the page of an official product offers Buy Now with the no-return note and
   await expect(page.getByRole('button', { name: 'Buy Now' })).toHaveCount(0);
 });
 
+test('the home page arrives rendered with its first products, and the browser takes it over without asking again', async ({
+  page,
+  request,
+}) => {
+  // What a phone receives before any JavaScript runs: the cards themselves, and the data they were made from.
+  const html = await (await request.get('/')).text();
+  expect(html).toMatch(/<article[^>]*>[\s\S]*Desi Tamatar/);
+  expect(html).toContain('<script type="application/json" id="mandi-listing">');
+
+  const problems: string[] = [];
+  page.on('console', (message) => message.type() === 'error' && problems.push(message.text()));
+  page.on('pageerror', (error) => problems.push(error.message));
+  const listingCalls: string[] = [];
+  page.on('request', (sent) => sent.url().includes('/api/products?') && listingCalls.push(sent.url()));
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/');
+  await expect(page.locator('article')).toHaveCount(24);
+  // Hydrated: the menu answers, the search bar suggests.
+  await page.getByRole('button', { name: 'Open menu' }).click();
+  await expect(page.getByRole('dialog')).toBeVisible();
+  expect(listingCalls).toEqual([]);
+  expect(problems).toEqual([]);
+});
+
 /** Phone first (design.md section 8), then desktop. */
 const viewports = [
   { name: 'mobile', width: 390, height: 844 },

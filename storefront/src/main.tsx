@@ -1,5 +1,5 @@
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { RouterProvider, createBrowserRouter } from 'react-router-dom';
 import { AppProviders } from './app-providers';
 import { routes } from './app-routes';
@@ -7,10 +7,14 @@ import './styles/global.css';
 
 const router = createBrowserRouter(routes);
 
-createRoot(document.getElementById('root')!).render(
+const root = document.getElementById('root')!;
+const app = (
   <StrictMode>
     <AppProviders>
       <RouterProvider router={router} />
     </AppProviders>
-  </StrictMode>,
+  </StrictMode>
 );
+// The API renders the home page on the server (entry-server.tsx): take it over rather than paint it again.
+if (root.firstElementChild) hydrateRoot(root, app);
+else createRoot(root).render(app);

@@ -66,6 +66,7 @@ export class ApiHarness {
         FIREBASE_AUTH_EMULATOR_HOST: emulator.host,
         FIREBASE_PROJECT_ID: emulator.projectId,
         STOREFRONT_DIST: '/nonexistent',
+        STOREFRONT_SSR: '/nonexistent',
         ADMIN_UI_DIST: '/nonexistent',
         ...env,
       },

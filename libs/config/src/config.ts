@@ -76,6 +76,8 @@ export const configSchema = z.object({
   MAIL_FROM: z.string().default('Mandi <no-reply@mandi.test>'),
   /** Built front ends served by the API at / and /adminpanel. */
   STOREFRONT_DIST: z.string().default('storefront/dist'),
+  /** The storefront's server renderer of the home page (`vite build --ssr`); without it the page renders in the browser. */
+  STOREFRONT_SSR: z.string().default('storefront/dist-server/entry-server.js'),
   ADMIN_UI_DIST: z.string().default('admin-ui/dist'),
 });
 

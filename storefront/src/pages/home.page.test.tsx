@@ -1,12 +1,30 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
+import { EMBEDDED_LISTING_ID } from '@mandi/domain';
 import { renderApp, stubApi } from '../test/render-app';
 
 const item = (id: number) => ({ id, uid: `seller-${id}`, name: `Product ${id}`, price: 10 + id, images: [] });
 const page = (from: number, count: number) => Array.from({ length: count }, (_, index) => item(from + index));
 
 describe('home listing', () => {
+  it('shows the first page the API sent with the HTML, once, without asking for it again', async () => {
+    const block = document.createElement('script');
+    block.type = 'application/json';
+    block.id = EMBEDDED_LISTING_ID;
+    block.textContent = JSON.stringify(page(1, 24));
+    document.head.append(block);
+    const { calls } = stubApi({ 'GET /api/products?page=2&limit=24&filter=All': { body: page(25, 2) } });
+    renderApp('/');
+
+    expect(await screen.findByRole('link', { name: 'Product 24' })).toBeInTheDocument();
+    expect(calls.filter((call) => call.url.startsWith('/api/products?page=1'))).toHaveLength(0);
+    // Taken once: the block is gone, so a later visit asks the API.
+    expect(document.getElementById(EMBEDDED_LISTING_ID)).toBeNull();
+    await userEvent.click(screen.getByRole('button', { name: 'Load more' }));
+    expect(await screen.findByRole('link', { name: 'Product 26' })).toBeInTheDocument();
+  });
+
   it("asks the server for the URL's search and filter and shows 'No results found.'", async () => {
     const { calls } = stubApi({ 'GET /api/products?page=1&limit=24&search=red+rice&filter=Original': { body: [] } });
     renderApp('/?search=%20red%20rice%20&filter=Original');

@@ -3,7 +3,7 @@ import { useInfiniteQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { useAddToCart } from '../products/add-to-cart';
-import { fetchListingPage, nextListingPage } from '../products/listing';
+import { fetchListingPage, listingKey, nextListingPage, takeEmbeddedListing } from '../products/listing';
 import { ProductCard } from '../products/product-card';
 import { AlertIcon, LeafIcon, SearchIcon, ShieldIcon, TruckIcon } from '../ui/icons';
 import { EmptyState, useDocumentTitle } from '../ui/page';
@@ -43,10 +43,15 @@ export default function HomePage() {
   const addToCart = useAddToCart();
 
   const listing = useInfiniteQuery({
-    queryKey: ['products', 'listing', search, filter],
+    queryKey: listingKey(search, filter),
     queryFn: ({ pageParam, signal }) => fetchListingPage(pageParam, search, filter, signal),
     initialPageParam: 1,
     getNextPageParam: nextListingPage,
+    // The unfiltered first page may have come with the HTML; it is as fresh as a request made now.
+    initialData: () => {
+      const embedded = !search && filter === 'All' ? takeEmbeddedListing() : null;
+      return embedded ? { pages: [embedded], pageParams: [1] } : undefined;
+    },
   });
 
   const products = useMemo(() => listing.data?.pages.flat() ?? [], [listing.data]);

@@ -7,13 +7,17 @@ import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import { Logger } from 'nestjs-pino';
 import { loadConfig, type AppConfig } from '@mandi/config';
+import { productListQuerySchema } from '@mandi/contracts';
 import { PRODUCT_LIMITS } from '@mandi/domain';
 import { FILE_STORE, type FileStore } from '@mandi/storage';
 import { AppModule } from '../app.module.js';
 import { devMailEnabled, serveDevMail } from '../dev-mail/dev-mail.routes.js';
 import { serveFiles } from '../files/files.routes.js';
+import { ProductsService } from '../products/products.service.js';
 import { serveFrontEnds } from '../web/front-ends.js';
+import { HomePage } from '../web/home-page.js';
 import { securityHeaderValues, securityHeaders } from './security-headers.js';
+
 
 /** JSON bodies stay small; file uploads are streamed as multipart with limits of their own. */
 const JSON_BODY_LIMIT = 1024 * 1024;
@@ -65,7 +69,10 @@ export async function createApp(): Promise<NestFastifyApplication> {
   if (config.FILE_STORE === 'local') serveFiles(fastify, app.get<FileStore>(FILE_STORE));
   // The inbox of captured mail at /dev/mail, beside /api like the front ends; never in production.
   if (devMailEnabled(config)) serveDevMail(fastify, config.MAIL_CAPTURE_DIR);
-  await serveFrontEnds(fastify, { storefront: config.STOREFRONT_DIST, adminUi: config.ADMIN_UI_DIST });
+  // The home page comes rendered on the server with its first listing page (from the listing cache).
+  const products = app.get(ProductsService, { strict: false });
+  const homePage = await HomePage.create(() => products.list(productListQuerySchema.parse({})), config.STOREFRONT_SSR);
+  await serveFrontEnds(fastify, { storefront: config.STOREFRONT_DIST, adminUi: config.ADMIN_UI_DIST }, () => homePage.parts());
   return app;
 }
 

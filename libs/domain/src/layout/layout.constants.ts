@@ -12,6 +12,13 @@ export const LAYOUT = {
   copyrightYear: 2025,
 } as const;
 
+/**
+ * Id of the JSON data block in which the API sends the home page's first listing page with its HTML, so a phone
+ * shows products without waiting for a request of its own (apps/api/src/web/front-ends.ts writes it, the
+ * storefront's listing reads it once).
+ */
+export const EMBEDDED_LISTING_ID = 'mandi-listing';
+
 /** Search filter options: everything, or only official ('Original') products, those with official_brand 1. */
 export const SEARCH_FILTERS = ['All', 'Original'] as const;
 /** One of {@link SEARCH_FILTERS}. */

@@ -1,0 +1,30 @@
+import { StrictMode } from 'react';
+import { renderToString } from 'react-dom/server';
+import { StaticRouterProvider, createStaticHandler, createStaticRouter } from 'react-router-dom';
+import { AppProviders, createQueryClient } from './app-providers';
+import { routes } from './app-routes';
+import { homeListingKey } from './products/listing';
+import type { ListedProduct } from './products/product';
+
+/**
+ * The home page rendered on the server (built with `vite build --ssr` into dist-server/, run by the API): the page a
+ * visitor sees first, painted as soon as the HTML arrives instead of after the JavaScript has downloaded and run on
+ * a slow phone; the browser then hydrates it (main.tsx). `products` is the first listing page, the same one the
+ * API embeds for the browser, so both render the same cards.
+ */
+export async function renderHome(products: ListedProduct[]): Promise<string> {
+  const queryClient = createQueryClient();
+  queryClient.setQueryData(homeListingKey, { pages: [products], pageParams: [1] });
+  const handler = createStaticHandler(routes);
+  const context = await handler.query(new Request('http://localhost/'));
+  if (context instanceof Response) throw new Error('the home route answered a redirect');
+  const router = createStaticRouter(handler.dataRoutes, context);
+  return renderToString(
+    <StrictMode>
+      <AppProviders queryClient={queryClient}>
+        {/* No hydration script: the routes have no loaders, and the page's policy allows no inline scripts. */}
+        <StaticRouterProvider router={router} context={context} hydrate={false} />
+      </AppProviders>
+    </StrictMode>,
+  );
+}
