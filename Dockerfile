@@ -40,6 +40,8 @@ COPY --from=build /app/apps/worker/dist ./apps/worker/dist
 # The mail templates, read at run time from beside dist (apps/worker/src/mail/mail.module.ts).
 COPY --from=build /app/apps/worker/templates ./apps/worker/templates
 COPY --from=build /app/storefront/dist ./storefront/dist
+# The home page's server renderer (storefront/src/entry-server.tsx), run by the API.
+COPY --from=build /app/storefront/dist-server ./storefront/dist-server
 COPY --from=build /app/admin-ui/dist ./admin-ui/dist
 COPY --from=build /app/prisma ./prisma
 COPY --from=build /app/scripts/db ./scripts/db
