@@ -5,8 +5,8 @@ import { Link, useSearchParams } from 'react-router-dom';
 import { useAddToCart } from '../products/add-to-cart';
 import { fetchListingPage, listingKey, nextListingPage, takeEmbeddedListing } from '../products/listing';
 import { ProductCard } from '../products/product-card';
-import { AlertIcon, LeafIcon, SearchIcon, ShieldIcon, TruckIcon } from '../ui/icons';
-import { EmptyState, useDocumentTitle } from '../ui/page';
+import { LeafIcon, SearchIcon, ShieldIcon, TruckIcon } from '../ui/icons';
+import { EmptyState, LoadFailed, useDocumentTitle } from '../ui/page';
 import styles from './home.page.module.css';
 
 /** Cards in the first row on the widest layout: their pictures load eagerly, with high priority. */
@@ -113,18 +113,9 @@ export default function HomePage() {
         )}
 
         {listing.isError && !listing.data && (
-          <EmptyState
-            tone="error"
-            icon={<AlertIcon size={32} />}
-            title="We couldn't load products"
-            action={
-              <button type="button" className="btn btn-primary" onClick={() => void listing.refetch()}>
-                Try again
-              </button>
-            }
-          >
+          <LoadFailed title="We couldn't load products" onRetry={() => void listing.refetch()}>
             Please check your connection and try again in a moment.
-          </EmptyState>
+          </LoadFailed>
         )}
 
         {listing.data && products.length === 0 && (

@@ -9,8 +9,8 @@ import { imagesOf, isOriginal, sellerOf, type ListedProduct } from '../products/
 import { dimensionsText, productStructuredData, validUntilText, weightText } from '../products/product-details';
 import { ProductGallery } from '../products/product-gallery';
 import { useMetaDescription, useStructuredData } from '../ui/document-head';
-import { AlertIcon, CartIcon, ChevronRightIcon, PinIcon, ShieldIcon } from '../ui/icons';
-import { EmptyState, Page } from '../ui/page';
+import { CartIcon, ChevronRightIcon, PinIcon, ShieldIcon } from '../ui/icons';
+import { LoadFailed, Page } from '../ui/page';
 import styles from './product.page.module.css';
 
 const CRUMBS = [{ label: 'Products', to: '/' }];
@@ -54,25 +54,17 @@ export default function ProductPage() {
     const missing = product.error instanceof ApiError && product.error.statusCode === 404;
     return (
       <Page title={PRODUCT_MESSAGES.loadFailed} crumbs={CRUMBS}>
-        <EmptyState
-          tone="error"
-          icon={<AlertIcon size={32} />}
+        <LoadFailed
           title={missing ? PRODUCT_MESSAGES.notFound : 'Something went wrong'}
-          action={
-            <>
-              {!missing && (
-                <button type="button" className="btn btn-primary" onClick={() => void product.refetch()}>
-                  Try again
-                </button>
-              )}
-              <Link to="/" className="btn btn-outline">
-                Back to all products
-              </Link>
-            </>
+          onRetry={missing ? undefined : () => void product.refetch()}
+          more={
+            <Link to="/" className="btn btn-outline">
+              Back to all products
+            </Link>
           }
         >
           {missing ? 'It may have been sold out or removed by its seller.' : 'Please check your connection and try again.'}
-        </EmptyState>
+        </LoadFailed>
       </Page>
     );
   }

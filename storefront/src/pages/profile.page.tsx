@@ -11,8 +11,8 @@ import { ProductCard } from '../products/product-card';
 import { PostMenu } from '../profiles/post-menu';
 import { profileKey, useProfile, useUserProducts } from '../profiles/profile-queries';
 import { useConfirm, usePopup } from '../ui/confirm-dialog';
-import { AlertIcon, ImageIcon, PinIcon, PlusIcon } from '../ui/icons';
-import { EmptyState, Page, RequireSignIn } from '../ui/page';
+import { ImageIcon, PinIcon, PlusIcon } from '../ui/icons';
+import { EmptyState, LoadFailed, Page, RequireSignIn } from '../ui/page';
 import { useSingleFlight } from '../ui/use-single-flight';
 import grid from '../products/product-grid.module.css';
 import styles from '../profiles/profile-card.module.css';
@@ -91,16 +91,7 @@ function OwnProfile({ uid }: { uid: string }) {
   }
   if (profile.isError) {
     return (
-      <EmptyState
-        tone="error"
-        icon={<AlertIcon size={32} />}
-        title="We couldn’t load your profile"
-        action={
-          <button type="button" className="btn btn-primary" onClick={() => void profile.refetch()}>
-            Try again
-          </button>
-        }
-      />
+      <LoadFailed title="We couldn’t load your profile" onRetry={() => void profile.refetch()} />
     );
   }
 
@@ -270,16 +261,7 @@ function OwnProfile({ uid }: { uid: string }) {
         </Link>
       </div>
       {posts.isError && (
-        <EmptyState
-          tone="error"
-          icon={<AlertIcon size={32} />}
-          title="We couldn’t load your posts"
-          action={
-            <button type="button" className="btn btn-primary" onClick={() => void posts.refetch()}>
-              Try again
-            </button>
-          }
-        />
+        <LoadFailed title="We couldn’t load your posts" onRetry={() => void posts.refetch()} />
       )}
       {posts.isSuccess && list.length === 0 && (
         <EmptyState icon={<PlusIcon size={32} />} title="You have not posted any products yet.">

@@ -5,8 +5,8 @@ import { useAddToCart } from '../products/add-to-cart';
 import { AVATAR_PLACEHOLDER } from '../products/product';
 import { ProductCard } from '../products/product-card';
 import { useProfile, useUserProducts } from '../profiles/profile-queries';
-import { AlertIcon, PinIcon, UserIcon } from '../ui/icons';
-import { EmptyState, Page } from '../ui/page';
+import { PinIcon, UserIcon } from '../ui/icons';
+import { EmptyState, LoadFailed, Page } from '../ui/page';
 import grid from '../products/product-grid.module.css';
 import styles from '../profiles/profile-card.module.css';
 
@@ -30,21 +30,13 @@ export default function SellerPage() {
     const missing = profile.error instanceof ApiError && profile.error.statusCode === 404;
     return (
       <Page title="Seller Profile">
-        <EmptyState
-          tone="error"
-          icon={<AlertIcon size={32} />}
+        <LoadFailed
           title={missing ? PROFILE_MESSAGES.notFound : 'We couldn’t load this seller'}
-          action={
-            <>
-              {!missing && (
-                <button type="button" className="btn btn-primary" onClick={() => void profile.refetch()}>
-                  Try again
-                </button>
-              )}
-              <Link to="/" className="btn btn-outline">
-                Browse all products
-              </Link>
-            </>
+          onRetry={missing ? undefined : () => void profile.refetch()}
+          more={
+            <Link to="/" className="btn btn-outline">
+              Browse all products
+            </Link>
           }
         />
       </Page>
@@ -79,16 +71,7 @@ export default function SellerPage() {
         <h2 className={styles.sectionTitle}>Products by {seller.username}</h2>
       </div>
       {posts.isError && (
-        <EmptyState
-          tone="error"
-          icon={<AlertIcon size={32} />}
-          title="We couldn’t load these products"
-          action={
-            <button type="button" className="btn btn-primary" onClick={() => void posts.refetch()}>
-              Try again
-            </button>
-          }
-        />
+        <LoadFailed title="We couldn’t load these products" onRetry={() => void posts.refetch()} />
       )}
       {posts.isSuccess && list.length === 0 && (
         <EmptyState

@@ -1,7 +1,7 @@
 import { useEffect, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { useAuth } from '../auth/auth-context';
-import { ChevronRightIcon, LockIcon } from './icons';
+import { AlertIcon, ChevronRightIcon, LockIcon } from './icons';
 import styles from './page.module.css';
 
 export interface Crumb {
@@ -76,6 +76,42 @@ export function EmptyState({
       {children && <div className={styles.emptyText}>{children}</div>}
       {action && <div className={styles.emptyAction}>{action}</div>}
     </div>
+  );
+}
+
+/** A load that failed: what could not be loaded, a 'Try again' that asks again when `onRetry` is given, other ways on. */
+export function LoadFailed({
+  title,
+  onRetry,
+  children,
+  more,
+}: {
+  title: string;
+  onRetry?: () => void;
+  children?: ReactNode;
+  /** Further actions beside 'Try again' (a link back to the listing). */
+  more?: ReactNode;
+}) {
+  return (
+    <EmptyState
+      tone="error"
+      icon={<AlertIcon size={32} />}
+      title={title}
+      action={
+        (onRetry || more) && (
+          <>
+            {onRetry && (
+              <button type="button" className="btn btn-primary" onClick={onRetry}>
+                Try again
+              </button>
+            )}
+            {more}
+          </>
+        )
+      }
+    >
+      {children}
+    </EmptyState>
   );
 }
 

@@ -21,7 +21,7 @@ export interface ProductCardRow {
   officialBrand: boolean;
   category: ProductCategory;
   imageKeys: string[];
-  /** Per image, the key of its card WebP once the worker made it (select with {@link PRODUCT_IMAGE_VARIANTS}). */
+  /** Per image, the key of its card WebP once the worker made it. */
   cardKeys?: (string | null)[];
   /** Per image, the key of its thumbnail WebP once the worker made it. */
   thumbKeys?: (string | null)[];
@@ -58,26 +58,22 @@ export const PRODUCT_IMAGES_JOIN = Prisma.sql`
      WHERE i.product_id = p.id
   ) img ON TRUE`;
 
-/** The variant columns alone, for queries that build their own image aggregate (search). */
-export const PRODUCT_IMAGE_VARIANTS = Prisma.sql`
-  COALESCE((SELECT array_agg(i.card_key ORDER BY i.position) FROM product_images i WHERE i.product_id = p.id), '{}'::text[]) AS "cardKeys",
-  COALESCE((SELECT array_agg(i.thumb_key ORDER BY i.position) FROM product_images i WHERE i.product_id = p.id), '{}'::text[]) AS "thumbKeys"`;
-
 /** The columns a seller's form sets, as stored (paise, grams, millimetres). */
-export interface ProductDraft {
-  name: string;
-  description: string;
-  pricePaise: number;
-  validUntil: Date;
-  sellerPhone: string;
-  sellerEmail: string | null;
-  weightGrams: number | null;
-  lengthMm: number | null;
-  widthMm: number | null;
-  heightMm: number | null;
-  officialBrand: boolean;
-  category: ProductCategory;
-}
+export type ProductDraft = Pick<
+  ProductCardRow,
+  | 'name'
+  | 'description'
+  | 'pricePaise'
+  | 'validUntil'
+  | 'sellerPhone'
+  | 'sellerEmail'
+  | 'weightGrams'
+  | 'lengthMm'
+  | 'widthMm'
+  | 'heightMm'
+  | 'officialBrand'
+  | 'category'
+>;
 
 /** One image row as stored, with its variants once the worker made them. */
 export interface ProductImageRow {
@@ -124,22 +120,11 @@ export class ProductsRepository {
     }
     const official = options.officialOnly ? Prisma.sql`AND p.official_brand` : Prisma.empty;
     return this.prisma.$queryRaw<ProductCardRow[]>`
-      SELECT p.id, p.name, p.description,
-             p.price_paise AS "pricePaise", p.original_price_paise AS "originalPricePaise",
-             p.valid_until AS "validUntil", p.created_at AS "createdAt",
-             p.seller_phone AS "sellerPhone", p.seller_email AS "sellerEmail",
-             p.weight_grams AS "weightGrams", p.length_mm AS "lengthMm", p.width_mm AS "widthMm",
-             p.height_mm AS "heightMm", p.official_brand AS "officialBrand", p.category::text AS category,
-             COALESCE(
-               (SELECT array_agg(i.file_key ORDER BY i.position) FROM product_images i WHERE i.product_id = p.id),
-               '{}'::text[]
-             ) AS "imageKeys",
-             ${PRODUCT_IMAGE_VARIANTS},
-             u.firebase_uid AS "sellerUid", u.username::text AS "sellerUsername",
-             pr.profile_image AS "sellerProfileImage", pr.city AS "sellerCity"
+      SELECT ${PRODUCT_CARD_COLUMNS}
         FROM products p
         JOIN users u ON u.id = p.seller_id AND u.deleted_at IS NULL
         LEFT JOIN profiles pr ON pr.user_id = u.id
+        ${PRODUCT_IMAGES_JOIN}
        WHERE TRUE ${official}
        ORDER BY p.created_at DESC, p.id DESC
        LIMIT ${options.take} OFFSET ${options.skip}`;
