@@ -7,7 +7,7 @@
 // 1 % official, each with one image. Takes a few minutes on two cores.
 //
 // The bulk insert runs with the products' search-word triggers off and the GIN indexes dropped; both are put back
-// afterwards (search_words recounted by search_words_rebuild()), which is much faster than maintaining them row by
+// afterwards (search_words and search_names recounted by their rebuild functions), which is much faster than maintaining them row by
 // row, and leaves the same database the triggers would have.
 import pg from 'pg';
 import { databaseName, migrate, quoteIdentifier, withServer } from '../scripts/db/migrate.mjs';
@@ -175,6 +175,7 @@ async function main() {
 
     await client.query('ALTER TABLE products ENABLE TRIGGER USER');
     await client.query('SELECT search_words_rebuild()');
+    await client.query('SELECT search_names_rebuild()');
     for (const index of ginIndexes) await client.query(index.indexdef);
     console.log(`search words and GIN indexes (${elapsed()})`);
 

@@ -172,6 +172,29 @@ describe('search data in the database', () => {
     expect(await words()).toEqual({ '1kg': 1, desi: 1, ghee: 1 });
   });
 
+  it('keeps search_names: each name once, with its product count and the validity of its latest product', async () => {
+    const seller = await newUser(db.prisma);
+    const names = async () =>
+      Object.fromEntries(
+        (await db.prisma.searchName.findMany({ where: { name: { startsWith: 'Lauki' } }, orderBy: { name: 'asc' } })).map(
+          (row) => [row.name, [row.productCount, row.liveUntil.toISOString()]],
+        ),
+      );
+    const soon = new Date('2030-01-01T00:00:00.000Z');
+    const later = new Date('2031-01-01T00:00:00.000Z');
+    const first = await newProduct(db.prisma, { sellerId: seller.id, name: 'Lauki', validUntil: soon });
+    const second = await newProduct(db.prisma, { sellerId: seller.id, name: 'Lauki', validUntil: later });
+    expect(await names()).toEqual({ Lauki: [2, later.toISOString()] });
+
+    // The latest product leaves the name: its validity falls back to the other's, then the name goes with the last.
+    await db.prisma.product.update({ where: { id: second.id }, data: { name: 'Lauki Fresh' } });
+    expect(await names()).toEqual({ Lauki: [1, soon.toISOString()], 'Lauki Fresh': [1, later.toISOString()] });
+    await db.prisma.product.update({ where: { id: first.id }, data: { validUntil: later } });
+    expect(await names()).toEqual({ Lauki: [1, later.toISOString()], 'Lauki Fresh': [1, later.toISOString()] });
+    await db.prisma.product.delete({ where: { id: first.id } });
+    expect(await names()).toEqual({ 'Lauki Fresh': [1, later.toISOString()] });
+  });
+
   it('answers suggestions and a page of cards in one statement each, whatever the page size', async () => {
     const seller = await newUser(db.prisma);
     for (let i = 0; i < 30; i += 1) await newProduct(db.prisma, { sellerId: seller.id, name: `Kesar Aam ${i}` });

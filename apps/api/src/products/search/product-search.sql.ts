@@ -84,25 +84,37 @@ function searchQueries(terms: string[]): Prisma.Sql {
     )`;
 }
 
-/** Products whose name matches `match` (an expression over q), read through the full-text index on names. */
-const nameMatches = (match: Prisma.Sql) => Prisma.sql`to_tsvector('simple'::regconfig, p.name) @@ (SELECT ${match} FROM q)`;
+/**
+ * Rows whose `name` column matches `match` (an expression over q), read through the full-text index on names: the
+ * products' (`p.name`) or search_names' (`n.name`), which index the same expression.
+ */
+const nameMatches = (match: Prisma.Sql, column: Prisma.Sql) =>
+  Prisma.sql`to_tsvector('simple'::regconfig, ${column}) @@ (SELECT ${match} FROM q)`;
+
+/** Where rank tiers read from: the rows, their name and validity columns, and any further condition. */
+interface TierSource {
+  select: Prisma.Sql;
+  from: Prisma.Sql;
+  name: Prisma.Sql;
+  validUntil: Prisma.Sql;
+  filter: Prisma.Sql;
+}
 
 /**
- * The candidates of a search: at most `limit` product rows in rank tiers, live and best-matching first, then live
- * matching through a typo correction, then the same two for expired products. The tiers are read in that order and
- * reading stops at `limit` (an Append under a Limit runs a tier only when the earlier ones fell short), so a common
- * word costs one index scan and `limit` rows, never a sort of every match.
+ * At most `limit` rows of `source` in rank tiers: live and best-matching first, then live matching through a typo
+ * correction, then the same two for expired rows. The tiers are read in that order and reading stops at `limit`
+ * (an Append under a Limit runs a tier only when the earlier ones fell short), so a common word costs one index
+ * scan and `limit` rows, never a sort of every match.
  */
-function candidates(columns: Prisma.Sql, limit: number, officialOnly: boolean): Prisma.Sql {
-  const official = officialOnly ? Prisma.sql`AND p.official_brand` : Prisma.empty;
+function rankTiers(source: TierSource, limit: number): Prisma.Sql {
   const flag = (value: boolean) => (value ? Prisma.sql`TRUE` : Prisma.sql`FALSE`);
   const tier = (live: boolean, best: boolean) => Prisma.sql`
-    (SELECT ${columns}, ${flag(live)} AS live, ${flag(best)} AS best
-       FROM products p
-      WHERE ${best ? nameMatches(Prisma.sql`best`) : nameMatches(Prisma.sql`anything`)}
-        ${best ? Prisma.empty : Prisma.sql`AND NOT COALESCE(${nameMatches(Prisma.sql`best`)}, false)`}
-        AND ${live ? Prisma.sql`p.valid_until > now()` : Prisma.sql`p.valid_until <= now()`}
-        ${official}
+    (SELECT ${source.select}, ${flag(live)} AS live, ${flag(best)} AS best
+       FROM ${source.from}
+      WHERE ${best ? nameMatches(Prisma.sql`best`, source.name) : nameMatches(Prisma.sql`anything`, source.name)}
+        ${best ? Prisma.empty : Prisma.sql`AND NOT COALESCE(${nameMatches(Prisma.sql`best`, source.name)}, false)`}
+        AND ${live ? Prisma.sql`${source.validUntil} > now()` : Prisma.sql`${source.validUntil} <= now()`}
+        ${source.filter}
       LIMIT ${limit})`;
   return Prisma.sql`
     SELECT * FROM (
@@ -111,18 +123,49 @@ function candidates(columns: Prisma.Sql, limit: number, officialOnly: boolean): 
     LIMIT ${limit}`;
 }
 
+/** The candidate products of a search (see {@link rankTiers}), optionally official ones only. */
+function candidates(columns: Prisma.Sql, limit: number, officialOnly: boolean): Prisma.Sql {
+  return rankTiers(
+    {
+      select: columns,
+      from: Prisma.sql`products p`,
+      name: Prisma.sql`p.name`,
+      validUntil: Prisma.sql`p.valid_until`,
+      filter: officialOnly ? Prisma.sql`AND p.official_brand` : Prisma.empty,
+    },
+    limit,
+  );
+}
+
+/**
+ * The candidate names of the search bar, over search_names: each distinct name once, live while its latest product
+ * is, so a common word scans one entry per name rather than one per product.
+ */
+function nameCandidates(limit: number): Prisma.Sql {
+  return rankTiers(
+    {
+      select: Prisma.sql`n.name, n.product_count`,
+      from: Prisma.sql`search_names n`,
+      name: Prisma.sql`n.name`,
+      validUntil: Prisma.sql`n.live_until`,
+      filter: Prisma.empty,
+    },
+    limit,
+  );
+}
+
 /**
  * At most `limit` distinct product names for the search bar, ranked: names with a live product first, then names
  * matching every term by an exact or prefix word (synonyms included) before those found through a typo
- * correction, then the names closest to the typed text (trigram similarity), then alphabetically.
+ * correction, then the names closest to the typed text (trigram similarity), then the names most products use,
+ * then alphabetically.
  */
 export function suggestionsSql(search: SearchInput, limit: number): Prisma.Sql {
   return Prisma.sql`
     WITH ${searchQueries(search.terms)},
-    found AS (${candidates(Prisma.sql`p.name`, SUGGESTION_CANDIDATES_MAX, false)})
+    found AS (${nameCandidates(SUGGESTION_CANDIDATES_MAX)})
     SELECT name FROM found
-     GROUP BY name
-     ORDER BY bool_or(live) DESC, bool_or(best) DESC, similarity(name, ${search.text}) DESC, name
+     ORDER BY live DESC, best DESC, similarity(name, ${search.text}) DESC, product_count DESC, name
      LIMIT ${limit}`;
 }
 
