@@ -215,6 +215,15 @@ test('the home page arrives rendered with its first products, and the browser ta
   expect(problems).toEqual([]);
 });
 
+/** Scrolls to the bottom and back, as a person would, so a full-page picture shows the footer (it fades in there). */
+async function revealFooter(page: Page): Promise<void> {
+  await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+  await expect(page.getByRole('contentinfo').getByRole('heading', { name: 'Know Us' })).toBeVisible();
+  await page.evaluate(() => window.scrollTo(0, 0));
+  // The footer's fade and the header's return take a moment.
+  await page.waitForTimeout(500);
+}
+
 /** Phone first (design.md section 8), then desktop. */
 const viewports = [
   { name: 'mobile', width: 390, height: 844 },
@@ -234,11 +243,13 @@ for (const viewport of viewports) {
 
     await page.locator('article', { has: page.getByRole('heading', { name: 'Alphonso Aam (Ratnagiri)' }) }).getByRole('heading').click();
     await expect(page.getByRole('heading', { level: 1, name: 'Alphonso Aam (Ratnagiri)' })).toBeVisible();
+    await revealFooter(page);
     await page.screenshot({ path: screenshotPath(`catalog-product-${viewport.name}.png`), fullPage: true });
 
     await signIn(page, 'admin@mandi.test');
     await page.goto('/SellPage');
     await expect(page.getByLabel('Product name')).toBeVisible();
+    await revealFooter(page);
     await page.screenshot({ path: screenshotPath(`catalog-sell-${viewport.name}.png`), fullPage: true });
   });
 }
