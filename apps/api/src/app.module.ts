@@ -9,6 +9,7 @@ import { AccountsModule } from './accounts/accounts.module.js';
 import { AdminModule } from './admin/admin.module.js';
 import { AccessGuard } from './auth/access.guard.js';
 import { AuthModule } from './auth/auth.module.js';
+import { CartModule } from './cart/cart.module.js';
 import { ApiErrorFilter } from './common/api-error.filter.js';
 import { AppConfigModule } from './config/app-config.js';
 import { HealthModule } from './health/health.module.js';
@@ -42,6 +43,7 @@ import { UsersModule } from './users/users.module.js';
     AccountsModule,
     UsersModule,
     ProductsModule,
+    CartModule,
     ProfilesModule,
     AdminModule,
   ],

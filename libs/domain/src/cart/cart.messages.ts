@@ -16,4 +16,7 @@ export const CART_MESSAGES = {
   invalidQuantity: 'Quantity must be between 1 and 15.',
   /** Ours: the server's answer when a cart line does not exist. */
   notInCart: 'Product not found in cart.',
+  /** Ours: the server's answers to a removal and a quantity change. */
+  removed: 'Item removed from cart.',
+  quantityUpdated: 'Quantity updated.',
 } as const;

@@ -1,0 +1,43 @@
+import { Body, Controller, Delete, Get, Param, Post, Put } from '@nestjs/common';
+import {
+  cartParamsSchema,
+  cartProductBodySchema,
+  updateCartQuantityBodySchema,
+  type Cart,
+  type CartParams,
+  type CartProductBody,
+  type MessageAnswer,
+  type UpdateCartQuantityBody,
+} from '@mandi/contracts';
+import { ZodPipe } from '../common/zod-body.pipe.js';
+import { CartService } from './cart.service.js';
+
+/** The cart under /api/cart; every call is the uid's own (or an admin's), which the access guard checks. */
+@Controller('cart')
+export class CartController {
+  constructor(private readonly cart: CartService) {}
+
+  /** Adds a product: 201, or 409 when it is in the cart already. */
+  @Post('add')
+  add(@Body(new ZodPipe(cartProductBodySchema)) body: CartProductBody): Promise<MessageAnswer> {
+    return this.cart.add(body.uid, body.productId);
+  }
+
+  /** The cart's lines with their products. */
+  @Get(':uid')
+  items(@Param(new ZodPipe(cartParamsSchema)) params: CartParams): Promise<Cart> {
+    return this.cart.items(params.uid);
+  }
+
+  /** Removes a product (JSON body: uid, productId). */
+  @Delete('remove')
+  remove(@Body(new ZodPipe(cartProductBodySchema)) body: CartProductBody): Promise<MessageAnswer> {
+    return this.cart.remove(body.uid, body.productId);
+  }
+
+  /** Sets a quantity from 1 to 15; any other value answers 400 and changes nothing. */
+  @Put('updateQuantity')
+  updateQuantity(@Body(new ZodPipe(updateCartQuantityBodySchema)) body: UpdateCartQuantityBody): Promise<MessageAnswer> {
+    return this.cart.setQuantity(body.uid, body.productId, body.quantity);
+  }
+}

@@ -1,0 +1,8 @@
+import { Module } from '@nestjs/common';
+import { CartController } from './cart.controller.js';
+import { CartRepository } from './cart.repository.js';
+import { CartService } from './cart.service.js';
+
+/** The cart (spec 000 section 7). */
+@Module({ controllers: [CartController], providers: [CartService, CartRepository] })
+export class CartModule {}

@@ -1,0 +1,57 @@
+import { Injectable } from '@nestjs/common';
+import { PrismaService } from '@mandi/database';
+import { PRODUCT_CARD_COLUMNS, PRODUCT_IMAGES_JOIN, type ProductCardRow } from '../products/products.repository.js';
+
+/** A cart line as stored: the product as a card shows it, and how many. */
+export interface CartLineRow extends ProductCardRow {
+  quantity: number;
+}
+
+/** Cart lines in cart_items, one per user and product. */
+@Injectable()
+export class CartRepository {
+  constructor(private readonly prisma: PrismaService) {}
+
+  /** Our id of the active user with this Firebase uid, or null. */
+  async userIdOf(uid: string): Promise<number | null> {
+    const user = await this.prisma.user.findFirst({ where: { firebaseUid: uid, deletedAt: null }, select: { id: true } });
+    return user?.id ?? null;
+  }
+
+  /** Whether the product exists. */
+  async productExists(productId: number): Promise<boolean> {
+    return (await this.prisma.product.count({ where: { id: productId } })) > 0;
+  }
+
+  /** Puts the product in the cart with quantity 1; false when it was there already (the unique line decides). */
+  async add(userId: number, productId: number): Promise<boolean> {
+    const inserted = await this.prisma.$executeRaw`
+      INSERT INTO cart_items (user_id, product_id) VALUES (${userId}, ${productId})
+      ON CONFLICT (user_id, product_id) DO NOTHING`;
+    return inserted === 1;
+  }
+
+  /** The lines of a cart, the most recently added first, each with its product's card columns: one statement. */
+  lines(userId: number): Promise<CartLineRow[]> {
+    return this.prisma.$queryRaw<CartLineRow[]>`
+      SELECT ${PRODUCT_CARD_COLUMNS}, c.quantity
+        FROM cart_items c
+        JOIN products p ON p.id = c.product_id
+        JOIN users u ON u.id = p.seller_id
+        LEFT JOIN profiles pr ON pr.user_id = u.id
+        ${PRODUCT_IMAGES_JOIN}
+       WHERE c.user_id = ${userId}
+       ORDER BY c.created_at DESC, c.id DESC`;
+  }
+
+  /** Removes a line; false when there was none. */
+  async remove(userId: number, productId: number): Promise<boolean> {
+    return (await this.prisma.cartItem.deleteMany({ where: { userId, productId } })).count === 1;
+  }
+
+  /** Sets a line's quantity; false when there is no such line. */
+  async setQuantity(userId: number, productId: number, quantity: number): Promise<boolean> {
+    return (await this.prisma.cartItem.updateMany({ where: { userId, productId }, data: { quantity } })).count === 1;
+  }
+}
+

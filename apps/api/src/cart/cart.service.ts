@@ -1,0 +1,62 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { PROFILE_IMAGE_PLACEHOLDER, type Cart, type MessageAnswer } from '@mandi/contracts';
+import { CART_MESSAGES, DomainError, PRODUCT_MESSAGES, PROFILE_MESSAGES } from '@mandi/domain';
+import { FILE_STORE, type FileStore } from '@mandi/storage';
+import { toProduct } from '../products/products.service.js';
+import { CartRepository } from './cart.repository.js';
+
+/** A product id as the database keys it; anything else names no product. */
+const productIdOf = (id: string): number => (/^\d{1,9}$/.test(id) ? Number(id) : 0);
+
+/**
+ * A user's cart (spec 000 section 7): one line per product, quantity 1 to 15. The access guard has checked that
+ * the uid is the caller's own (or that the caller is an admin); the cart is the uid's.
+ */
+@Injectable()
+export class CartService {
+  constructor(
+    private readonly cart: CartRepository,
+    @Inject(FILE_STORE) private readonly files: FileStore,
+  ) {}
+
+  /** Adds a product with quantity 1; 409 'Product already in cart.' when it is there, 404 for an unknown product. */
+  async add(uid: string, productId: string): Promise<MessageAnswer> {
+    const userId = await this.userIdOf(uid);
+    const id = productIdOf(productId);
+    if (!(await this.cart.productExists(id))) throw new DomainError('not_found', PRODUCT_MESSAGES.notFound);
+    if (!(await this.cart.add(userId, id))) throw new DomainError('conflict', CART_MESSAGES.alreadyInCart.text);
+    return { message: CART_MESSAGES.added.text };
+  }
+
+  /** The cart's lines, the most recently added first: each product with its quantity and its seller's card. */
+  async items(uid: string): Promise<Cart> {
+    const lines = await this.cart.lines(await this.userIdOf(uid));
+    return lines.map((line) => {
+      const product = toProduct(line, this.files);
+      const seller = product.seller!;
+      return { ...product, quantity: line.quantity, seller: { ...seller, profileImage: seller.profileImage ?? PROFILE_IMAGE_PLACEHOLDER } };
+    });
+  }
+
+  /** Removes a product from the cart; 404 when it is not there. */
+  async remove(uid: string, productId: string): Promise<MessageAnswer> {
+    if (!(await this.cart.remove(await this.userIdOf(uid), productIdOf(productId)))) {
+      throw new DomainError('not_found', CART_MESSAGES.notInCart);
+    }
+    return { message: CART_MESSAGES.removed };
+  }
+
+  /** Sets a line's quantity (already checked to be 1 to 15); 404 when the product is not in the cart. */
+  async setQuantity(uid: string, productId: string, quantity: number): Promise<MessageAnswer> {
+    if (!(await this.cart.setQuantity(await this.userIdOf(uid), productIdOf(productId), quantity))) {
+      throw new DomainError('not_found', CART_MESSAGES.notInCart);
+    }
+    return { message: CART_MESSAGES.quantityUpdated };
+  }
+
+  private async userIdOf(uid: string): Promise<number> {
+    const userId = await this.cart.userIdOf(uid);
+    if (userId === null) throw new DomainError('not_found', PROFILE_MESSAGES.notFound);
+    return userId;
+  }
+}
