@@ -1,25 +1,146 @@
-import { Link } from 'react-router-dom';
-import { CART_MESSAGES } from '@mandi/domain';
-import { CartIcon } from '../ui/icons';
-import { EmptyState, Page, RequireSignIn } from '../ui/page';
+import { CART_MESSAGES, QUANTITY_MAX, QUANTITY_MIN, formatRupees, rupeesToPaise } from '@mandi/domain';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Link, useNavigate } from 'react-router-dom';
+import { apiFetch } from '../api/api-fetch';
+import { useAuth } from '../auth/auth-context';
+import { formatPrice } from '../products/price';
+import { imagesOf, type ListedProduct } from '../products/product';
+import { useConfirm } from '../ui/confirm-dialog';
+import { CartIcon, CloseIcon, ImageIcon } from '../ui/icons';
+import { EmptyState, LoadFailed, Page, RequireSignIn } from '../ui/page';
+import styles from './cart.page.module.css';
 
-/** The cart of 000/001 section 2. */
+/** A cart line as GET /api/cart/{uid} answers it: the product's fields and its quantity. */
+type CartLine = ListedProduct & { quantity: number; thumbnails?: string[]; cardImage?: string | null };
+
+const cartKey = (uid: string) => ['cart', uid] as const;
+
+/** Total = sum of price x quantity (001, "Cart page"), counted in paise so it is right to the paisa. */
+function cartTotal(lines: readonly CartLine[]): string {
+  return formatRupees(lines.reduce((sum, line) => sum + rupeesToPaise(line.price) * (line.quantity || 1), 0));
+}
+
+/** The cart of 000 section 2 and 001 "Cart page": lines with their seller, quantity and removal, the total. */
 export default function CartPage() {
   return (
     <Page title="Your Cart">
-      <RequireSignIn message="Please sign in to see your cart.">
-        <EmptyState
-          icon={<CartIcon size={32} />}
-          title={CART_MESSAGES.empty}
-          action={
-            <Link to="/" className="btn btn-primary">
-              Browse fresh produce
-            </Link>
-          }
-        >
-          Add produce from the listing and it will wait for you here.
-        </EmptyState>
+      <RequireSignIn message={CART_MESSAGES.signInRequired.text}>
+        <Cart />
       </RequireSignIn>
     </Page>
+  );
+}
+
+function Cart() {
+  const { user } = useAuth();
+  const uid = user!.uid;
+  const confirm = useConfirm();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const cart = useQuery({
+    queryKey: cartKey(uid),
+    queryFn: ({ signal }) => apiFetch<CartLine[]>(`/api/cart/${encodeURIComponent(uid)}`, { auth: true, signal }),
+  });
+  const refresh = () => queryClient.invalidateQueries({ queryKey: cartKey(uid) });
+
+  const setQuantity = useMutation({
+    mutationFn: ({ productId, quantity }: { productId: string; quantity: number }) =>
+      apiFetch('/api/cart/updateQuantity', { method: 'PUT', body: { uid, productId, quantity }, auth: true }),
+    onSuccess: (_answer, { productId, quantity }) =>
+      queryClient.setQueryData<CartLine[]>(cartKey(uid), (lines) =>
+        lines?.map((line) => (String(line.id) === productId ? { ...line, quantity } : line)),
+      ),
+    onError: () => confirm({ title: 'Error', message: CART_MESSAGES.updateFailed }),
+  });
+  const remove = useMutation({
+    mutationFn: (productId: string) => apiFetch('/api/cart/remove', { method: 'DELETE', body: { uid, productId }, auth: true }),
+    onSuccess: refresh,
+    onError: () => confirm({ title: 'Error', message: CART_MESSAGES.removeFailed }),
+  });
+
+  const onRemove = async (line: CartLine) => {
+    const sure = await confirm({ title: CART_MESSAGES.confirmRemove.title, message: CART_MESSAGES.confirmRemove.text, confirm: true, okLabel: 'Remove' });
+    if (sure) remove.mutate(String(line.id));
+  };
+
+  if (cart.isPending) return <div className={styles.pending} aria-busy="true" />;
+  if (cart.isError) return <LoadFailed title="We couldn’t load your cart" onRetry={() => void cart.refetch()} />;
+  const lines = cart.data;
+  if (lines.length === 0) {
+    return (
+      <EmptyState
+        icon={<CartIcon size={32} />}
+        title={CART_MESSAGES.empty}
+        action={
+          <Link to="/" className="btn btn-primary">
+            Browse fresh produce
+          </Link>
+        }
+      >
+        Add produce from the listing and it will wait for you here.
+      </EmptyState>
+    );
+  }
+
+  return (
+    <div className={styles.layout}>
+      <ul className={styles.lines} aria-label="Items in your cart">
+        {lines.map((line) => {
+          const picture = line.thumbnails?.[0] ?? imagesOf(line)[0];
+          const busy = (setQuantity.isPending && setQuantity.variables?.productId === String(line.id)) || remove.isPending;
+          return (
+            <li key={line.id} className={styles.line}>
+              <Link to={`/product/${line.id}`} className={styles.picture} tabIndex={-1} aria-hidden="true">
+                {picture ? <img src={picture} alt="" width={96} height={96} loading="lazy" /> : <ImageIcon size={28} />}
+              </Link>
+              <div className={styles.details}>
+                <Link to={`/product/${line.id}`} className={styles.name}>
+                  {line.name}
+                </Link>
+                {line.seller?.username && (
+                  <Link to={`/seller/${line.uid}`} className={styles.seller}>
+                    <img src={line.seller.profileImage || '/images/avatar-placeholder.svg'} alt="" width={20} height={20} />
+                    {line.seller.username}
+                  </Link>
+                )}
+                <p className={styles.price}>{formatPrice(line.price)}</p>
+                <div className={styles.quantity} role="group" aria-label={`Quantity of ${line.name}`}>
+                  <button
+                    type="button"
+                    aria-label={`One less ${line.name}`}
+                    disabled={busy || line.quantity <= QUANTITY_MIN}
+                    onClick={() => setQuantity.mutate({ productId: String(line.id), quantity: line.quantity - 1 })}
+                  >
+                    −
+                  </button>
+                  <output aria-live="polite">{line.quantity}</output>
+                  <button
+                    type="button"
+                    aria-label={`One more ${line.name}`}
+                    disabled={busy || line.quantity >= QUANTITY_MAX}
+                    onClick={() => setQuantity.mutate({ productId: String(line.id), quantity: line.quantity + 1 })}
+                  >
+                    +
+                  </button>
+                </div>
+              </div>
+              <button type="button" className={styles.remove} aria-label={`Remove ${line.name}`} onClick={() => void onRemove(line)}>
+                <CloseIcon size={18} />
+              </button>
+            </li>
+          );
+        })}
+      </ul>
+      <aside className={styles.summary} aria-label="Order summary">
+        <p className={styles.totalRow}>
+          <span>Total</span>
+          <strong>{cartTotal(lines)}</strong>
+        </p>
+        <p className={styles.note}>Shipping is added at checkout.</p>
+        <button type="button" className="btn btn-accent" onClick={() => navigate('/product-checkout')}>
+          Proceed to Checkout
+        </button>
+      </aside>
+    </div>
   );
 }
