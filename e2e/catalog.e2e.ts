@@ -198,7 +198,7 @@ test('the home page arrives rendered with its first products, and the browser ta
   // What a phone receives before any JavaScript runs: the cards themselves, and the data they were made from.
   const html = await (await request.get('/')).text();
   expect(html).toMatch(/<article[^>]*>[\s\S]*Desi Tamatar/);
-  expect(html).toContain('<script type="application/json" id="mandi-listing">');
+  expect(html).toMatch(/<script type="application\/json" id="mandi-listing" data-rendered-at="[^"]+">\[/);
 
   const problems: string[] = [];
   page.on('console', (message) => message.type() === 'error' && problems.push(message.text()));

@@ -5,26 +5,34 @@ import { AppProviders, createQueryClient } from './app-providers';
 import { routes } from './app-routes';
 import { homeListingKey } from './products/listing';
 import type { ListedProduct } from './products/product';
+import { setRenderClock } from './ui/render-clock';
 
 /**
  * The home page rendered on the server (built with `vite build --ssr` into dist-server/, run by the API): the page a
  * visitor sees first, painted as soon as the HTML arrives instead of after the JavaScript has downloaded and run on
  * a slow phone; the browser then hydrates it (main.tsx). `products` is the first listing page, the same one the
- * API embeds for the browser, so both render the same cards.
+ * API embeds for the browser, so both render the same cards; `renderedAt` is the time relative times are shown
+ * against, which the page also carries (the data block's data-rendered-at).
  */
-export async function renderHome(products: ListedProduct[]): Promise<string> {
+export async function renderHome(products: ListedProduct[], renderedAt: Date): Promise<string> {
   const queryClient = createQueryClient();
   queryClient.setQueryData(homeListingKey, { pages: [products], pageParams: [1] });
   const handler = createStaticHandler(routes);
   const context = await handler.query(new Request('http://localhost/'));
   if (context instanceof Response) throw new Error('the home route answered a redirect');
   const router = createStaticRouter(handler.dataRoutes, context);
-  return renderToString(
-    <StrictMode>
-      <AppProviders queryClient={queryClient}>
-        {/* No hydration script: the routes have no loaders, and the page's policy allows no inline scripts. */}
-        <StaticRouterProvider router={router} context={context} hydrate={false} />
-      </AppProviders>
-    </StrictMode>,
-  );
+  // Relative times are rendered against `renderedAt`, which the page carries for the browser's first render.
+  setRenderClock(renderedAt);
+  try {
+    return renderToString(
+      <StrictMode>
+        <AppProviders queryClient={queryClient}>
+          {/* No hydration script: the routes have no loaders, and the page's policy allows no inline scripts. */}
+          <StaticRouterProvider router={router} context={context} hydrate={false} />
+        </AppProviders>
+      </StrictMode>,
+    );
+  } finally {
+    setRenderClock(null);
+  }
 }

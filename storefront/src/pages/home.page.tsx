@@ -7,6 +7,7 @@ import { fetchListingPage, listingKey, nextListingPage, takeEmbeddedListing } fr
 import { ProductCard } from '../products/product-card';
 import { LeafIcon, SearchIcon, ShieldIcon, TruckIcon } from '../ui/icons';
 import { EmptyState, LoadFailed, useDocumentTitle } from '../ui/page';
+import { useNow } from '../ui/render-clock';
 import styles from './home.page.module.css';
 
 /** Cards in the first row on the widest layout: their pictures load eagerly, with high priority. */
@@ -57,7 +58,7 @@ export default function HomePage() {
   const products = useMemo(() => listing.data?.pages.flat() ?? [], [listing.data]);
   const canLoadMore = listing.hasNextPage && !listing.isFetchingNextPage && !listing.isFetchNextPageError;
   const sentinel = useNearViewport(() => void listing.fetchNextPage(), canLoadMore);
-  const now = new Date();
+  const now = useNow();
 
   return (
     <div className={styles.home}>

@@ -91,9 +91,10 @@ function inlineStylesheets(html: string | undefined, root: string): string | und
 /**
  * The extra <head> of the storefront's home page: the first listing page as a JSON data block, from which the
  * browser hydrates the server-rendered cards without a request of its own (a data block is not a script, so the
- * content security policy allows it). `<` is escaped so no product text can close the block.
+ * content security policy allows it), and the moment the page was rendered, against which the browser reads its
+ * relative times while it takes the page over. `<` is escaped so no product text can close the block.
  */
-export function homeHead(products: readonly unknown[]): string {
+export function homeHead(products: readonly unknown[], renderedAt: Date): string {
   const json = JSON.stringify(products).replace(/</g, '\\u003c');
-  return `<script type="application/json" id="${EMBEDDED_LISTING_ID}">${json}</script>`;
+  return `<script type="application/json" id="${EMBEDDED_LISTING_ID}" data-rendered-at="${renderedAt.toISOString()}">${json}</script>`;
 }

@@ -5,12 +5,12 @@ import type { Product } from '@mandi/contracts';
 import { homeHead } from './front-ends.js';
 
 /** The storefront's server renderer (storefront/src/entry-server.tsx, built by `vite build --ssr`). */
-type RenderHome = (products: Product[]) => Promise<string>;
+type RenderHome = (products: Product[], renderedAt: Date) => Promise<string>;
 
 /**
  * How long a rendered home page is reused while the first listing page is unchanged. Rendering costs tens of
- * milliseconds; the page's relative times ('5 m', 'Expires in 2 hr') may be this much behind, which the browser
- * corrects when it takes the page over.
+ * milliseconds; the page's relative times ('5 m', 'Expires in 2 hr') are rendered against the moment of rendering,
+ * which the page carries, and the browser shows its own time once it has taken the page over.
  */
 const REUSE_MS = 10_000;
 
@@ -20,7 +20,7 @@ const REUSE_MS = 10_000;
  * HTML arrives instead of after downloading and running the JavaScript.
  */
 export class HomePage {
-  private last: { json: string; body: string; renderedAt: number } | null = null;
+  private last: { json: string; body: string; renderedAt: Date } | null = null;
 
   private constructor(
     private readonly firstListingPage: () => Promise<Product[]>,
@@ -39,9 +39,12 @@ export class HomePage {
     const products = await this.firstListingPage();
     const json = JSON.stringify(products);
     const last = this.last;
-    if (last && last.json === json && Date.now() - last.renderedAt < REUSE_MS) return { head: homeHead(products), body: last.body };
-    const body = this.render ? await this.render(products) : '';
-    this.last = { json, body, renderedAt: Date.now() };
-    return { head: homeHead(products), body };
+    if (last && last.json === json && Date.now() - last.renderedAt.getTime() < REUSE_MS) {
+      return { head: homeHead(products, last.renderedAt), body: last.body };
+    }
+    const renderedAt = new Date();
+    const body = this.render ? await this.render(products, renderedAt) : '';
+    this.last = { json, body, renderedAt };
+    return { head: homeHead(products, renderedAt), body };
   }
 }
