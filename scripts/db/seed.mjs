@@ -258,32 +258,23 @@ export async function seedDatabase(
       return false;
     }
     const userIds = {};
-    for (const account of DEMO_ACCOUNTS) {
+    // The demo accounts sign in with the emulator's uids; the farmers have none (nobody signs in as them).
+    const people = [
+      ...DEMO_ACCOUNTS.map((account) => ({ ...account, uid: uids[account.key] })),
+      ...DEMO_FARMERS.map((farmer) => ({ ...farmer, role: 'user', uid: `demo-farmer-${farmer.key}` })),
+    ];
+    for (const person of people) {
       const { rows } = await client.query(
         `INSERT INTO users (firebase_uid, username, email, role, agreed_to_terms, agreed_at, ip_address, terms_version)
          VALUES ($1, $2, $3, $4, true, $5, '127.0.0.1', 'v1.0') RETURNING id`,
-        [uids[account.key], account.username, account.email, account.role, now],
+        [person.uid, person.username, person.email, person.role, now],
       );
-      userIds[account.key] = rows[0].id;
+      userIds[person.key] = rows[0].id;
       await client.query('INSERT INTO profiles (user_id, full_name, bio, city) VALUES ($1, $2, $3, $4)', [
-        userIds[account.key],
-        account.fullName,
-        account.bio,
-        account.city,
-      ]);
-    }
-    for (const farmer of DEMO_FARMERS) {
-      const { rows } = await client.query(
-        `INSERT INTO users (firebase_uid, username, email, role, agreed_to_terms, agreed_at, ip_address, terms_version)
-         VALUES ($1, $2, $3, 'user', true, $4, '127.0.0.1', 'v1.0') RETURNING id`,
-        [`demo-farmer-${farmer.key}`, farmer.username, farmer.email, now],
-      );
-      userIds[farmer.key] = rows[0].id;
-      await client.query('INSERT INTO profiles (user_id, full_name, bio, city) VALUES ($1, $2, $3, $4)', [
-        userIds[farmer.key],
-        farmer.fullName,
-        farmer.bio,
-        farmer.city,
+        userIds[person.key],
+        person.fullName,
+        person.bio,
+        person.city,
       ]);
     }
     for (const product of DEMO_PRODUCTS) {

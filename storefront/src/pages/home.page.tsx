@@ -8,6 +8,7 @@ import { ProductCard } from '../products/product-card';
 import { LeafIcon, SearchIcon, ShieldIcon, TruckIcon } from '../ui/icons';
 import { EmptyState, LoadFailed, useDocumentTitle } from '../ui/page';
 import { useNow } from '../ui/render-clock';
+import grid from '../products/product-grid.module.css';
 import styles from './home.page.module.css';
 
 /** Cards in the first row on the widest layout: their pictures load eagerly, with high priority. */
@@ -106,7 +107,7 @@ export default function HomePage() {
         </div>
 
         {listing.isPending && (
-          <ul className={styles.grid} aria-hidden="true">
+          <ul className={grid.grid} aria-hidden="true">
             {Array.from({ length: 8 }, (_, index) => (
               <li key={index} className={styles.skeleton} />
             ))}
@@ -137,7 +138,7 @@ export default function HomePage() {
 
         {listing.data && products.length > 0 && (
           <>
-            <ul className={styles.grid}>
+            <ul className={grid.grid}>
               {products.map((product, index) => (
                 <li key={product.id}>
                   <ProductCard

@@ -13,6 +13,7 @@ import { profileKey, useProfile, useUserProducts } from '../profiles/profile-que
 import { useConfirm, usePopup } from '../ui/confirm-dialog';
 import { ImageIcon, PinIcon, PlusIcon } from '../ui/icons';
 import { EmptyState, LoadFailed, Page, RequireSignIn } from '../ui/page';
+import { TextField } from '../ui/text-field';
 import { useSingleFlight } from '../ui/use-single-flight';
 import grid from '../products/product-grid.module.css';
 import styles from '../profiles/profile-card.module.css';
@@ -221,20 +222,18 @@ function OwnProfile({ uid }: { uid: string }) {
         )}
         {editing && (
           <form className={styles.form} onSubmit={onSave} aria-label="Edit profile" noValidate>
-            <div className="field">
-              <label htmlFor={field('fullName')}>Full name</label>
-              <input id={field('fullName')} value={draft.fullName} onChange={set('fullName')} maxLength={PROFILE_LIMITS.fullNameMax} autoComplete="name" />
-              <span className={styles.counter} aria-hidden="true">
-                {draft.fullName.length}/{PROFILE_LIMITS.fullNameMax}
-              </span>
-            </div>
-            <div className="field">
-              <label htmlFor={field('city')}>City</label>
-              <input id={field('city')} value={draft.city} onChange={set('city')} maxLength={PROFILE_LIMITS.cityMax} autoComplete="address-level2" />
-              <span className={styles.counter} aria-hidden="true">
-                {draft.city.length}/{PROFILE_LIMITS.cityMax}
-              </span>
-            </div>
+            {(
+              [
+                ['fullName', 'Full name', PROFILE_LIMITS.fullNameMax, 'name'],
+                ['city', 'City', PROFILE_LIMITS.cityMax, 'address-level2'],
+              ] as const
+            ).map(([name, label, max, autoComplete]) => (
+              <TextField key={name} id={field(name)} label={label} value={draft[name]} onChange={set(name)} maxLength={max} autoComplete={autoComplete}>
+                <span className={styles.counter} aria-hidden="true">
+                  {draft[name].length}/{max}
+                </span>
+              </TextField>
+            ))}
             <div className="field">
               <label htmlFor={field('bio')}>Bio</label>
               <textarea id={field('bio')} value={draft.bio} onChange={set('bio')} maxLength={PROFILE_LIMITS.bioMax} />

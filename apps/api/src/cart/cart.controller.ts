@@ -9,6 +9,8 @@ import {
   type MessageAnswer,
   type UpdateCartQuantityBody,
 } from '@mandi/contracts';
+import { CurrentCaller } from '../auth/access.decorators.js';
+import type { Caller } from '../auth/caller.js';
 import { ZodPipe } from '../common/zod-body.pipe.js';
 import { CartService } from './cart.service.js';
 
@@ -19,25 +21,28 @@ export class CartController {
 
   /** Adds a product: 201, or 409 when it is in the cart already. */
   @Post('add')
-  add(@Body(new ZodPipe(cartProductBodySchema)) body: CartProductBody): Promise<MessageAnswer> {
-    return this.cart.add(body.uid, body.productId);
+  add(@Body(new ZodPipe(cartProductBodySchema)) body: CartProductBody, @CurrentCaller() caller: Caller): Promise<MessageAnswer> {
+    return this.cart.add(caller, body.uid, body.productId);
   }
 
   /** The cart's lines with their products. */
   @Get(':uid')
-  items(@Param(new ZodPipe(cartParamsSchema)) params: CartParams): Promise<Cart> {
-    return this.cart.items(params.uid);
+  items(@Param(new ZodPipe(cartParamsSchema)) params: CartParams, @CurrentCaller() caller: Caller): Promise<Cart> {
+    return this.cart.items(caller, params.uid);
   }
 
   /** Removes a product (JSON body: uid, productId). */
   @Delete('remove')
-  remove(@Body(new ZodPipe(cartProductBodySchema)) body: CartProductBody): Promise<MessageAnswer> {
-    return this.cart.remove(body.uid, body.productId);
+  remove(@Body(new ZodPipe(cartProductBodySchema)) body: CartProductBody, @CurrentCaller() caller: Caller): Promise<MessageAnswer> {
+    return this.cart.remove(caller, body.uid, body.productId);
   }
 
   /** Sets a quantity from 1 to 15; any other value answers 400 and changes nothing. */
   @Put('updateQuantity')
-  updateQuantity(@Body(new ZodPipe(updateCartQuantityBodySchema)) body: UpdateCartQuantityBody): Promise<MessageAnswer> {
-    return this.cart.setQuantity(body.uid, body.productId, body.quantity);
+  updateQuantity(
+    @Body(new ZodPipe(updateCartQuantityBodySchema)) body: UpdateCartQuantityBody,
+    @CurrentCaller() caller: Caller,
+  ): Promise<MessageAnswer> {
+    return this.cart.setQuantity(caller, body.uid, body.productId, body.quantity);
   }
 }

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { PrismaService } from '@mandi/database';
-import { PRODUCT_CARD_COLUMNS, PRODUCT_IMAGES_JOIN, type ProductCardRow } from '../products/products.repository.js';
+import { PRODUCT_CARD_COLUMNS, PRODUCT_CARD_JOINS, type ProductCardRow } from '../products/products.repository.js';
 
 /** A cart line as stored: the product as a card shows it, and how many. */
 export interface CartLineRow extends ProductCardRow {
@@ -37,9 +37,7 @@ export class CartRepository {
       SELECT ${PRODUCT_CARD_COLUMNS}, c.quantity
         FROM cart_items c
         JOIN products p ON p.id = c.product_id
-        JOIN users u ON u.id = p.seller_id
-        LEFT JOIN profiles pr ON pr.user_id = u.id
-        ${PRODUCT_IMAGES_JOIN}
+        ${PRODUCT_CARD_JOINS}
        WHERE c.user_id = ${userId}
        ORDER BY c.created_at DESC, c.id DESC`;
   }

@@ -2,6 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { PROFILE_IMAGE_PLACEHOLDER, type Cart, type MessageAnswer } from '@mandi/contracts';
 import { CART_MESSAGES, DomainError, PRODUCT_MESSAGES, PROFILE_MESSAGES } from '@mandi/domain';
 import { FILE_STORE, type FileStore } from '@mandi/storage';
+import type { Caller } from '../auth/caller.js';
 import { toProduct } from '../products/products.service.js';
 import { CartRepository } from './cart.repository.js';
 
@@ -20,8 +21,8 @@ export class CartService {
   ) {}
 
   /** Adds a product with quantity 1; 409 'Product already in cart.' when it is there, 404 for an unknown product. */
-  async add(uid: string, productId: string): Promise<MessageAnswer> {
-    const userId = await this.userIdOf(uid);
+  async add(caller: Caller, uid: string, productId: string): Promise<MessageAnswer> {
+    const userId = await this.userIdOf(caller, uid);
     const id = productIdOf(productId);
     if (!(await this.cart.productExists(id))) throw new DomainError('not_found', PRODUCT_MESSAGES.notFound);
     if (!(await this.cart.add(userId, id))) throw new DomainError('conflict', CART_MESSAGES.alreadyInCart.text);
@@ -29,8 +30,8 @@ export class CartService {
   }
 
   /** The cart's lines, the most recently added first: each product with its quantity and its seller's card. */
-  async items(uid: string): Promise<Cart> {
-    const lines = await this.cart.lines(await this.userIdOf(uid));
+  async items(caller: Caller, uid: string): Promise<Cart> {
+    const lines = await this.cart.lines(await this.userIdOf(caller, uid));
     return lines.map((line) => {
       const product = toProduct(line, this.files);
       const seller = product.seller!;
@@ -39,22 +40,24 @@ export class CartService {
   }
 
   /** Removes a product from the cart; 404 when it is not there. */
-  async remove(uid: string, productId: string): Promise<MessageAnswer> {
-    if (!(await this.cart.remove(await this.userIdOf(uid), productIdOf(productId)))) {
+  async remove(caller: Caller, uid: string, productId: string): Promise<MessageAnswer> {
+    if (!(await this.cart.remove(await this.userIdOf(caller, uid), productIdOf(productId)))) {
       throw new DomainError('not_found', CART_MESSAGES.notInCart);
     }
     return { message: CART_MESSAGES.removed };
   }
 
   /** Sets a line's quantity (already checked to be 1 to 15); 404 when the product is not in the cart. */
-  async setQuantity(uid: string, productId: string, quantity: number): Promise<MessageAnswer> {
-    if (!(await this.cart.setQuantity(await this.userIdOf(uid), productIdOf(productId), quantity))) {
+  async setQuantity(caller: Caller, uid: string, productId: string, quantity: number): Promise<MessageAnswer> {
+    if (!(await this.cart.setQuantity(await this.userIdOf(caller, uid), productIdOf(productId), quantity))) {
       throw new DomainError('not_found', CART_MESSAGES.notInCart);
     }
     return { message: CART_MESSAGES.quantityUpdated };
   }
 
-  private async userIdOf(uid: string): Promise<number> {
+  /** Our id of the cart's owner: the caller's own, looked up only when an admin acts on someone else's cart. */
+  private async userIdOf(caller: Caller, uid: string): Promise<number> {
+    if (caller.uid === uid) return caller.id;
     const userId = await this.cart.userIdOf(uid);
     if (userId === null) throw new DomainError('not_found', PROFILE_MESSAGES.notFound);
     return userId;

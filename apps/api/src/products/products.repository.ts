@@ -32,8 +32,8 @@ export interface ProductCardRow {
 }
 
 /**
- * The columns of {@link ProductCardRow} for a query over `products p JOIN users u ... LEFT JOIN profiles pr` plus
- * {@link PRODUCT_IMAGES_JOIN}: the product, its images in position order with their variants, the seller's card.
+ * The columns of {@link ProductCardRow} over `products p` {@link PRODUCT_CARD_JOINS}: the product, its images in
+ * position order with their variants, the seller's card.
  */
 export const PRODUCT_CARD_COLUMNS = Prisma.sql`
   p.id, p.name, p.description,
@@ -49,7 +49,7 @@ export const PRODUCT_CARD_COLUMNS = Prisma.sql`
   pr.profile_image AS "sellerProfileImage", pr.city AS "sellerCity"`;
 
 /** The images of product `p` in position order, one row per product (use with {@link PRODUCT_CARD_COLUMNS}). */
-export const PRODUCT_IMAGES_JOIN = Prisma.sql`
+const PRODUCT_IMAGES_JOIN = Prisma.sql`
   LEFT JOIN LATERAL (
     SELECT array_agg(i.file_key ORDER BY i.position) AS keys,
            array_agg(i.card_key ORDER BY i.position) AS card_keys,
@@ -57,6 +57,15 @@ export const PRODUCT_IMAGES_JOIN = Prisma.sql`
       FROM product_images i
      WHERE i.product_id = p.id
   ) img ON TRUE`;
+
+/**
+ * What a card needs joined to `products p`: its seller (an active user) and profile, and its images
+ * ({@link PRODUCT_IMAGES_JOIN}); select {@link PRODUCT_CARD_COLUMNS} over it.
+ */
+export const PRODUCT_CARD_JOINS = Prisma.sql`
+  JOIN users u ON u.id = p.seller_id AND u.deleted_at IS NULL
+  LEFT JOIN profiles pr ON pr.user_id = u.id
+  ${PRODUCT_IMAGES_JOIN}`;
 
 /** The columns a seller's form sets, as stored (paise, grams, millimetres). */
 export type ProductDraft = Pick<
@@ -122,9 +131,7 @@ export class ProductsRepository {
     return this.prisma.$queryRaw<ProductCardRow[]>`
       SELECT ${PRODUCT_CARD_COLUMNS}
         FROM products p
-        JOIN users u ON u.id = p.seller_id AND u.deleted_at IS NULL
-        LEFT JOIN profiles pr ON pr.user_id = u.id
-        ${PRODUCT_IMAGES_JOIN}
+        ${PRODUCT_CARD_JOINS}
        WHERE TRUE ${official}
        ORDER BY p.created_at DESC, p.id DESC
        LIMIT ${options.take} OFFSET ${options.skip}`;
@@ -135,9 +142,7 @@ export class ProductsRepository {
     const rows = await this.prisma.$queryRaw<ProductCardRow[]>`
       SELECT ${PRODUCT_CARD_COLUMNS}
         FROM products p
-        JOIN users u ON u.id = p.seller_id AND u.deleted_at IS NULL
-        LEFT JOIN profiles pr ON pr.user_id = u.id
-        ${PRODUCT_IMAGES_JOIN}
+        ${PRODUCT_CARD_JOINS}
        WHERE p.id = ${id}`;
     return rows[0] ?? null;
   }
@@ -147,9 +152,7 @@ export class ProductsRepository {
     return this.prisma.$queryRaw<ProductCardRow[]>`
       SELECT ${PRODUCT_CARD_COLUMNS}
         FROM products p
-        JOIN users u ON u.id = p.seller_id AND u.deleted_at IS NULL
-        LEFT JOIN profiles pr ON pr.user_id = u.id
-        ${PRODUCT_IMAGES_JOIN}
+        ${PRODUCT_CARD_JOINS}
        WHERE p.seller_id = ${sellerId}
        ORDER BY p.created_at DESC, p.id DESC
        LIMIT ${options.take} OFFSET ${options.skip}`;
@@ -160,9 +163,7 @@ export class ProductsRepository {
     return this.prisma.$queryRaw<ProductCardRow[]>`
       SELECT ${PRODUCT_CARD_COLUMNS}
         FROM products p
-        JOIN users u ON u.id = p.seller_id AND u.deleted_at IS NULL
-        LEFT JOIN profiles pr ON pr.user_id = u.id
-        ${PRODUCT_IMAGES_JOIN}
+        ${PRODUCT_CARD_JOINS}
        WHERE p.official_brand
        ORDER BY (p.valid_until > now()) DESC, p.created_at DESC, p.id DESC
        LIMIT ${take}`;

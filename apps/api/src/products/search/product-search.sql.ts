@@ -1,5 +1,5 @@
 import { Prisma } from '@mandi/database';
-import { PRODUCT_CARD_COLUMNS, PRODUCT_IMAGES_JOIN } from '../products.repository.js';
+import { PRODUCT_CARD_COLUMNS, PRODUCT_CARD_JOINS } from '../products.repository.js';
 
 /** Rows of the products table ranked for one search: more are never read, so a page past them is empty. */
 export const SEARCH_CANDIDATES_MAX = 1000;
@@ -186,8 +186,6 @@ export function searchPageSql(search: SearchInput, page: { officialOnly: boolean
     SELECT ${PRODUCT_CARD_COLUMNS}
       FROM ranked f
       JOIN products p ON p.id = f.id
-      JOIN users u ON u.id = p.seller_id AND u.deleted_at IS NULL
-      LEFT JOIN profiles pr ON pr.user_id = u.id
-      ${PRODUCT_IMAGES_JOIN}
+      ${PRODUCT_CARD_JOINS}
      ORDER BY f.ord`;
 }
