@@ -13,6 +13,7 @@ import { CartModule } from './cart/cart.module.js';
 import { ApiErrorFilter } from './common/api-error.filter.js';
 import { AppConfigModule } from './config/app-config.js';
 import { HealthModule } from './health/health.module.js';
+import { PaymentsModule } from './payments/payments.module.js';
 import { ProductsModule } from './products/products.module.js';
 import { ProfilesModule } from './profiles/profiles.module.js';
 import { RateLimitGuard } from './rate-limit/rate-limit.guard.js';
@@ -44,6 +45,7 @@ import { UsersModule } from './users/users.module.js';
     UsersModule,
     ProductsModule,
     CartModule,
+    PaymentsModule,
     ProfilesModule,
     AdminModule,
   ],

@@ -15,7 +15,12 @@ describe('loadConfig', () => {
   });
 
   it('limits public routes to 600 a minute per address in production, generously elsewhere, as set when set', () => {
-    const production = { NODE_ENV: 'production', MAIL_TRANSPORT: 'smtp', SMTP_URL: 'smtp://mail.example.com:587' } as const;
+    const production = {
+      NODE_ENV: 'production',
+      MAIL_TRANSPORT: 'smtp',
+      SMTP_URL: 'smtp://mail.example.com:587',
+      RAZORPAY_WEBHOOK_SECRET: 'whsec-of-the-account',
+    } as const;
     expect(loadConfig(production).RATE_LIMIT_PUBLIC_PER_MINUTE).toBe(600);
     expect(loadConfig({ NODE_ENV: 'development' }).RATE_LIMIT_PUBLIC_PER_MINUTE).toBe(20_000);
     expect(loadConfig({ ...production, RATE_LIMIT_PUBLIC_PER_MINUTE: '90' }).RATE_LIMIT_PUBLIC_PER_MINUTE).toBe(90);
@@ -25,6 +30,13 @@ describe('loadConfig', () => {
     expect(loadConfig({}).MAIL_TRANSPORT).toBe('capture');
     expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/MAIL_TRANSPORT/);
     expect(() => loadConfig({ MAIL_TRANSPORT: 'smtp' })).toThrow(/SMTP_URL/);
+  });
+
+  it('pays through the local sandbox by default and refuses its public webhook secret in production', () => {
+    expect(loadConfig({})).toMatchObject({ RAZORPAY_KEY_ID: 'rzp_test_mandisandbox', RAZORPAY_API_URL: 'https://api.razorpay.com' });
+    expect(loadConfig({ RAZORPAY_API_URL: 'http://127.0.0.1:9300/' }).RAZORPAY_API_URL).toBe('http://127.0.0.1:9300');
+    const production = { NODE_ENV: 'production', MAIL_TRANSPORT: 'smtp', SMTP_URL: 'smtp://mail.example.com:587' } as const;
+    expect(() => loadConfig(production)).toThrow(/RAZORPAY_WEBHOOK_SECRET: the sandbox secret is public/);
   });
 
   it('reads TRUST_PROXY as off, every hop, a hop count or a list of proxy addresses', () => {

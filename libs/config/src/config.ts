@@ -1,5 +1,8 @@
 import { z } from 'zod';
 
+/** The local Razorpay sandbox's webhook secret (tools/razorpay-sandbox), the default outside production. */
+const SANDBOX_WEBHOOK_SECRET = 'mandi_sandbox_webhook_secret';
+
 /** Environment settings shared by the API and the worker, validated once at boot. */
 export const configSchema = z.object({
   NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
@@ -79,6 +82,22 @@ export const configSchema = z.object({
   /** The storefront's server renderer of the home page (`vite build --ssr`); without it the page renders in the browser. */
   STOREFRONT_SSR: z.string().default('storefront/dist-server/entry-server.js'),
   ADMIN_UI_DIST: z.string().default('admin-ui/dist'),
+  /**
+   * Razorpay credentials. Development and tests use the local sandbox's test keys (tools/razorpay-sandbox, started by
+   * `npm start` and the tests); production sets a live account's keys and leaves the two URLs at Razorpay's own.
+   */
+  RAZORPAY_KEY_ID: z.string().min(1).default('rzp_test_mandisandbox'),
+  RAZORPAY_KEY_SECRET: z.string().min(1).default('mandi_sandbox_key_secret'),
+  /** Secret of the webhook endpoint (POST /api/payment/webhook), set in Razorpay's dashboard. */
+  RAZORPAY_WEBHOOK_SECRET: z.string().min(1).default(SANDBOX_WEBHOOK_SECRET),
+  /** Base URL of Razorpay's REST API; the sandbox's address in development. */
+  RAZORPAY_API_URL: z
+    .string()
+    .url()
+    .transform((url) => url.replace(/\/+$/, ''))
+    .default('https://api.razorpay.com'),
+  /** Razorpay Checkout's script, which the storefront loads; its origin is allowed by the content security policy. */
+  RAZORPAY_CHECKOUT_URL: z.string().url().default('https://checkout.razorpay.com/v1/checkout.js'),
 });
 
 /** Injection token of the validated AppConfig, shared by the API's and the worker's Nest modules. */
@@ -111,6 +130,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   }
   if (config.NODE_ENV === 'production' && config.MAIL_TRANSPORT === 'capture') {
     throw new Error('Invalid configuration: MAIL_TRANSPORT: capture keeps mail on disk, set smtp in production');
+  }
+  // The sandbox's webhook secret is public (it is in this repository): accepting it would let anyone mark orders paid.
+  if (config.NODE_ENV === 'production' && config.RAZORPAY_WEBHOOK_SECRET === SANDBOX_WEBHOOK_SECRET) {
+    throw new Error('Invalid configuration: RAZORPAY_WEBHOOK_SECRET: the sandbox secret is public, set your Razorpay webhook secret');
   }
   return {
     ...config,

@@ -40,7 +40,8 @@ export async function createApp(): Promise<NestFastifyApplication> {
   const config = loadConfig();
   // Fastify's request id is what every log line of a request carries (pino-http reuses it) and what the client sees.
   const adapter = new FastifyAdapter({ bodyLimit: JSON_BODY_LIMIT, trustProxy: trustedProxies(config.TRUST_PROXY), genReqId: requestId });
-  const app = await NestFactory.create<NestFastifyApplication>(AppModule, adapter, { bufferLogs: true });
+  // rawBody: Razorpay signs its webhooks over the exact bytes it sent.
+  const app = await NestFactory.create<NestFastifyApplication>(AppModule, adapter, { bufferLogs: true, rawBody: true });
   app.useLogger(app.get(Logger));
   app.setGlobalPrefix('api');
   app.enableShutdownHooks();

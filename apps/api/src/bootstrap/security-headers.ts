@@ -12,16 +12,18 @@ export function securityHeaders(config: AppConfig): HelmetOptions {
   const emulator = emulatorPort
     ? [`http://${config.FIREBASE_AUTH_EMULATOR_HOST}`, `http://localhost:${emulatorPort}`]
     : [];
+  // Razorpay Checkout's script, and the calls and frames it makes from its own origin (the sandbox's in development).
+  const checkout = new URL(config.RAZORPAY_CHECKOUT_URL).origin;
+  const razorpay = [...new Set(['https://api.razorpay.com', 'https://checkout.razorpay.com', checkout])];
   return {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
-        connectSrc: ["'self'", 'https://*.googleapis.com', 'https://*.firebaseio.com', 'https://api.razorpay.com', ...emulator],
-        scriptSrc: ["'self'", 'https://checkout.razorpay.com', 'https://apis.google.com'],
+        connectSrc: ["'self'", 'https://*.googleapis.com', 'https://*.firebaseio.com', ...razorpay, ...emulator],
+        scriptSrc: ["'self'", ...razorpay, 'https://apis.google.com'],
         frameSrc: [
           "'self'",
-          'https://api.razorpay.com',
-          'https://checkout.razorpay.com',
+          ...razorpay,
           `https://${config.FIREBASE_PROJECT_ID}.firebaseapp.com`,
           // The Firebase SDK frames the Auth emulator's helper page for Google sign-in in development.
           ...emulator,

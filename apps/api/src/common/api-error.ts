@@ -22,6 +22,7 @@ const statusOfDomainCode: Record<DomainErrorCode, number> = {
   conflict: 409,
   invalid_transition: 409,
   rate_limited: 429,
+  provider_failed: 502,
 };
 
 /** Builds the error body for any status, message and optional fields. */

@@ -22,4 +22,12 @@ export const PAYMENT_MESSAGES = {
   placeOrderFailed: 'Failed to place order.',
   /** Ours: the server's answer when the payment signature does not verify. */
   signatureInvalid: 'Payment could not be verified.',
+  /** Ours: a payment reported for an order we do not have. */
+  orderNotFound: 'Payment order not found.',
+  /** Ours: the provider's amount is not the order's; the order is not marked paid. */
+  amountMismatch: 'The amount paid does not match the order.',
+  /** Ours: a webhook whose signature does not verify. */
+  webhookSignatureInvalid: 'Invalid webhook signature.',
+  /** Ours: a signed webhook we cannot read. */
+  webhookUnreadable: 'Unreadable webhook event.',
 } as const;

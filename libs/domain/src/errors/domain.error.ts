@@ -7,6 +7,8 @@ export const DOMAIN_ERROR_CODES = [
   'invalid_transition',
   'unauthenticated',
   'rate_limited',
+  /** A service we depend on (the payment provider) failed or could not be reached. */
+  'provider_failed',
 ] as const;
 
 /** One of {@link DOMAIN_ERROR_CODES}. */

@@ -1,0 +1,108 @@
+import {
+  ACCESS_MESSAGES,
+  ADDRESS_MESSAGES,
+  CATEGORY_TAX,
+  CHECKOUT_MESSAGES,
+  DomainError,
+  gstRatePercent,
+  orderTotals,
+  paiseToRupees,
+  rupeesToPaise,
+  type OrderTotals,
+  type PaymentMethod,
+} from '@mandi/domain';
+import type { Billing, OrderLine } from '@mandi/contracts';
+import type { CheckoutAddressRow, CheckoutProductRow, OrderLineCopy } from './checkout.repository.js';
+
+/** An order priced by the server: its totals and a copy of each line as bought. */
+export interface PricedOrder {
+  totals: OrderTotals;
+  lines: OrderLineCopy[];
+}
+
+/** What the client believed the order costs: its billing (cart variant) or its grand total (widget variant). */
+export interface ClientFigures {
+  billing?: Billing;
+  /** Grand total in rupees. */
+  amount?: number;
+}
+
+/**
+ * Checks the address is the buyer's own and still saved: 404 for an unknown or deleted one, 403 for another user's
+ * (an admin acting for a buyer still needs the buyer's address).
+ */
+export function checkAddress(address: CheckoutAddressRow | null, userId: number): CheckoutAddressRow {
+  if (!address || address.is_deleted) throw new DomainError('not_found', ADDRESS_MESSAGES.notFound);
+  if (address.user_id !== userId) throw new DomainError('not_allowed', ACCESS_MESSAGES.notYours);
+  return address;
+}
+
+/**
+ * Prices `lines` from our own product rows and libs/domain's shipping rule. A product that is gone or past its
+ * validUntil cannot be bought: 409 naming it.
+ */
+export function priceOrder(lines: readonly OrderLine[], products: readonly CheckoutProductRow[], method: PaymentMethod): PricedOrder {
+  const byId = new Map(products.map((product) => [String(product.id), product]));
+  const unavailable = lines.filter((line) => !byId.get(line.productId)?.available).map((line) => line.productId);
+  if (unavailable.length > 0) {
+    throw new DomainError('conflict', CHECKOUT_MESSAGES.productUnavailable, { details: { productIds: unavailable } });
+  }
+  const copies = lines.map((line): OrderLineCopy => {
+    const product = byId.get(line.productId)!;
+    return {
+      productId: product.id,
+      sellerId: product.seller_id,
+      productName: product.name,
+      imageKey: product.image_key,
+      unitPricePaise: product.price_paise,
+      quantity: line.quantity,
+      weightGrams: product.weight_grams,
+      category: product.category,
+      hsnCode: CATEGORY_TAX[product.category].hsn,
+      gstRatePercent: gstRatePercent(product.category, product.pre_packaged),
+    };
+  });
+  const totals = orderTotals(
+    copies.map((line) => ({ unitPaise: line.unitPricePaise, quantity: line.quantity, weightGrams: line.weightGrams })),
+    method,
+  );
+  return { totals, lines: copies };
+}
+
+/**
+ * Compares what the client showed the buyer with the server's figures; any difference (a line's price, the subtotal,
+ * shipping or the grand total) answers 409 with the real figures, so the buyer is never charged what they did not see.
+ */
+export function assertClientFigures(priced: PricedOrder, clientLines: readonly OrderLine[], client: ClientFigures): void {
+  const { totals } = priced;
+  const lineDiffers = clientLines.some(
+    (line, index) => line.price !== undefined && rupeesToPaise(line.price) !== priced.lines[index]!.unitPricePaise,
+  );
+  const billing = client.billing;
+  const billingDiffers =
+    billing !== undefined &&
+    (rupeesToPaise(billing.subtotal) !== totals.subtotal ||
+      rupeesToPaise(billing.shippingCost) !== totals.shipping ||
+      rupeesToPaise(billing.grandTotal) !== totals.grandTotal);
+  const amountDiffers = client.amount !== undefined && rupeesToPaise(client.amount) !== totals.grandTotal;
+  if (lineDiffers || billingDiffers || amountDiffers) {
+    throw new DomainError('conflict', CHECKOUT_MESSAGES.totalsChanged, { details: realFigures(priced) });
+  }
+}
+
+/** The server's figures in the API's rupees: the billing and each line's name, price and quantity. */
+export function realFigures({ totals, lines }: PricedOrder) {
+  return {
+    billing: {
+      subtotal: paiseToRupees(totals.subtotal),
+      shippingCost: paiseToRupees(totals.shipping),
+      grandTotal: paiseToRupees(totals.grandTotal),
+    },
+    items: lines.map((line) => ({
+      productId: String(line.productId),
+      productName: line.productName,
+      price: paiseToRupees(line.unitPricePaise),
+      quantity: line.quantity,
+    })),
+  };
+}

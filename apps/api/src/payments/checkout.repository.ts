@@ -1,0 +1,130 @@
+import { Injectable } from '@nestjs/common';
+import { PrismaService, type Transaction } from '@mandi/database';
+import type { PaymentMethod, ProductCategory } from '@mandi/domain';
+import { publish } from '@mandi/events';
+
+/** A product as checkout prices it: its row now, and whether it can still be bought (by the database clock). */
+export interface CheckoutProductRow {
+  id: number;
+  name: string;
+  price_paise: number;
+  weight_grams: number;
+  category: ProductCategory;
+  pre_packaged: boolean;
+  seller_id: number;
+  available: boolean;
+  image_key: string | null;
+}
+
+/** A saved address with its owner and whether it is still active. */
+export interface CheckoutAddressRow {
+  id: number;
+  user_id: number;
+  is_deleted: boolean;
+  name: string;
+  mobile: string;
+  flat_house_building: string;
+  area_or_street_or_village: string;
+  landmark: string;
+  taluk: string;
+  district: string;
+  state: string;
+  pincode: string;
+}
+
+/** One line as the order keeps it: a copy of the product as it was bought. */
+export interface OrderLineCopy {
+  productId: number;
+  sellerId: number;
+  productName: string;
+  imageKey: string | null;
+  unitPricePaise: number;
+  quantity: number;
+  weightGrams: number;
+  category: ProductCategory;
+  hsnCode: string;
+  gstRatePercent: number;
+}
+
+/** Everything an order row needs, priced by the server. */
+export interface NewOrder {
+  userId: number;
+  method: PaymentMethod;
+  subtotalPaise: number;
+  shippingPaise: number;
+  totalPaise: number;
+  totalWeightGrams: number;
+  address: CheckoutAddressRow;
+  lines: readonly OrderLineCopy[];
+  /** The provider's order (or payment link) id for an online payment; null for cash on delivery. */
+  providerOrderId: string | null;
+  /** Cash on delivery empties the ordered products from the cart at once; an online order does so once it is paid. */
+  clearCart: boolean;
+}
+
+/** Reads what checkout prices, and writes an order with its lines, its payment and its event in one transaction. */
+@Injectable()
+export class CheckoutRepository {
+  constructor(private readonly prisma: PrismaService) {}
+
+  /** The products of `ids` that exist, with their first image: one statement. */
+  products(ids: readonly number[]): Promise<CheckoutProductRow[]> {
+    return this.prisma.$queryRaw<CheckoutProductRow[]>`
+      SELECT p.id, p.name, p.price_paise, COALESCE(p.weight_grams, 0) AS weight_grams, p.category::text AS category,
+             p.pre_packaged, p.seller_id, p.valid_until > now() AS available,
+             (SELECT i.file_key FROM product_images i WHERE i.product_id = p.id ORDER BY i.position LIMIT 1) AS image_key
+        FROM products p
+       WHERE p.id = ANY(${ids as number[]}::int[])`;
+  }
+
+  /** The address `id`, deleted or not, or null. */
+  async address(id: number): Promise<CheckoutAddressRow | null> {
+    const rows = await this.prisma.$queryRaw<CheckoutAddressRow[]>`
+      SELECT id, user_id, is_deleted, name, mobile, flat_house_building, area_or_street_or_village, landmark, taluk,
+             district, state, pincode
+        FROM addresses WHERE id = ${id}`;
+    return rows[0] ?? null;
+  }
+
+  /**
+   * Records the order, a copy of each line, its payment (cash on delivery, or the provider's order awaiting payment)
+   * and the `order.placed` event, all or nothing. Returns the order's id.
+   */
+  placeOrder(order: NewOrder): Promise<number> {
+    return this.prisma.$transaction(async (tx) => {
+      const { address, lines } = order;
+      const [{ id }] = await tx.$queryRaw<{ id: number }[]>`
+        INSERT INTO orders (user_id, payment_method, subtotal_paise, shipping_paise, total_paise, total_weight_grams,
+                            address_id, address_name, address_mobile, address_flat_house_building,
+                            address_area_or_street_or_village, address_landmark, address_taluk, address_district,
+                            address_state, address_pincode)
+        VALUES (${order.userId}, ${order.method}::payment_method, ${order.subtotalPaise}, ${order.shippingPaise},
+                ${order.totalPaise}, ${order.totalWeightGrams}, ${address.id}, ${address.name}, ${address.mobile},
+                ${address.flat_house_building}, ${address.area_or_street_or_village}, ${address.landmark},
+                ${address.taluk}, ${address.district}, ${address.state}, ${address.pincode})
+        RETURNING id`;
+      await tx.$executeRaw`
+        INSERT INTO order_items (order_id, product_id, seller_id, product_name, image_key, unit_price_paise, quantity,
+                                 weight_grams, category, hsn_code, gst_rate_percent)
+        SELECT ${id}, * FROM unnest(
+          ${lines.map((line) => line.productId)}::int[], ${lines.map((line) => line.sellerId)}::int[],
+          ${lines.map((line) => line.productName)}::text[], ${lines.map((line) => line.imageKey)}::text[],
+          ${lines.map((line) => line.unitPricePaise)}::int[], ${lines.map((line) => line.quantity)}::int[],
+          ${lines.map((line) => line.weightGrams)}::int[], ${lines.map((line) => line.category)}::product_category[],
+          ${lines.map((line) => line.hsnCode)}::text[], ${lines.map((line) => line.gstRatePercent)}::int[])`;
+      await tx.$executeRaw`
+        INSERT INTO payments (order_id, provider, provider_order_id, amount_paise)
+        VALUES (${id}, ${order.method === 'cod' ? 'cod' : 'razorpay'}::payment_provider, ${order.providerOrderId}, ${order.totalPaise})`;
+      if (order.clearCart) await clearOrderedFromCart(tx, order.userId, id);
+      await publish(tx, { type: 'order.placed', payload: { orderId: id } });
+      return id;
+    });
+  }
+}
+
+/** Takes the products of order `orderId` out of its buyer's cart. */
+export async function clearOrderedFromCart(tx: Transaction, userId: number, orderId: number): Promise<void> {
+  await tx.$executeRaw`
+    DELETE FROM cart_items c USING order_items i
+     WHERE c.user_id = ${userId} AND i.order_id = ${orderId} AND c.product_id = i.product_id`;
+}

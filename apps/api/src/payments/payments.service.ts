@@ -1,0 +1,218 @@
+import { randomUUID } from 'node:crypto';
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import { APP_CONFIG, type AppConfig } from '@mandi/config';
+import type {
+  CodOrderBody,
+  OrderLine,
+  OrderPlacedAnswer,
+  PaymentOrderAnswer,
+  PaymentOrderBody,
+  PaymentSuccessBody,
+} from '@mandi/contracts';
+import { ACCESS_MESSAGES, CURRENCY, DomainError, PAYMENT_MESSAGES, type PaymentMethod } from '@mandi/domain';
+import type { Caller } from '../auth/caller.js';
+import { assertClientFigures, checkAddress, priceOrder, type ClientFigures, type PricedOrder } from './checkout-pricing.js';
+import { CheckoutRepository, type CheckoutAddressRow } from './checkout.repository.js';
+import { PaymentsRepository, type CaptureOutcome } from './payments.repository.js';
+import { RazorpayGateway } from './razorpay.gateway.js';
+import { webhookEventId, webhookEventSchema, type WebhookEvent } from './razorpay-webhook.js';
+
+/** What the hosted payment page sends the buyer back with (Razorpay Payment Links' callback query). */
+export interface PaymentPageReturn {
+  razorpay_payment_id?: string;
+  razorpay_payment_link_id?: string;
+  razorpay_payment_link_reference_id?: string;
+  razorpay_payment_link_status?: string;
+  razorpay_signature?: string;
+}
+
+/**
+ * Checkout and payment (spec 001 sections 4 and 7): every order is priced by the server and kept with copies of its
+ * address and lines; cash on delivery places it at once; an online order is paid exactly once, whichever of the
+ * checkout's success call, the webhook or the hosted page's return reports the payment first.
+ */
+@Injectable()
+export class PaymentsService {
+  private readonly logger = new Logger(PaymentsService.name);
+
+  constructor(
+    private readonly checkout: CheckoutRepository,
+    private readonly payments: PaymentsRepository,
+    private readonly razorpay: RazorpayGateway,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  /** POST /api/payment/cod: a pending, unpaid order; its products leave the cart. */
+  async placeCashOnDelivery(body: CodOrderBody): Promise<OrderPlacedAnswer> {
+    const { userId, address, priced } = await this.prepare(body.userId, body.addressId, body.cartItems, 'cod', { billing: body.billing });
+    const orderId = await this.checkout.placeOrder({ ...orderColumns(userId, 'cod', address, priced), providerOrderId: null, clearCart: true });
+    return { success: true, orderId: String(orderId) };
+  }
+
+  /**
+   * POST /api/payment/order: our order awaiting payment plus the provider's side of it. The widget variant answers
+   * the provider's order for Razorpay Checkout; the cart variant (with billing) also answers a hosted payment page.
+   * The provider is called before our transaction, so a provider failure leaves nothing of ours behind.
+   */
+  async createOnlineOrder(body: PaymentOrderBody): Promise<PaymentOrderAnswer> {
+    const client: ClientFigures = body.billing ? { billing: body.billing } : { amount: body.amount };
+    const { userId, address, priced } = await this.prepare(body.userId, body.addressId, body.items, 'online', client);
+    const amountPaise = priced.totals.grandTotal;
+    const reference = randomUUID();
+    const providerOrder = body.billing
+      ? await this.razorpay.createPaymentPage({
+          amountPaise,
+          referenceId: reference,
+          description: `Mandi order of ${priced.lines.length} product(s)`,
+          customer: { name: address.name, contact: `+91${address.mobile}` },
+          returnUrl: `${this.config.PUBLIC_URL}/api/payment/return`,
+        })
+      : await this.razorpay.createOrder(amountPaise, reference, { userId: String(userId) });
+    await this.checkout.placeOrder({ ...orderColumns(userId, 'online', address, priced), providerOrderId: providerOrder.id, clearCart: false });
+    return {
+      order: { id: providerOrder.id, amount: amountPaise, currency: CURRENCY },
+      key: this.razorpay.keyId,
+      ...('url' in providerOrder ? { paymentUrl: providerOrder.url } : {}),
+    };
+  }
+
+  /**
+   * POST /api/payment/payment-success: accepts only the checkout's valid signature (400 and no change otherwise),
+   * checks the payment with the provider (its order and amount must be ours), and marks the order paid and confirmed.
+   * Repeating the call, or calling after the webhook did the work, answers the same.
+   */
+  async confirmCheckout(body: PaymentSuccessBody, caller: Caller): Promise<OrderPlacedAnswer> {
+    const { razorpay_order_id: orderId, razorpay_payment_id: paymentId, razorpay_signature: signature } = body.payment;
+    if (!this.razorpay.isCheckoutSignature(orderId, paymentId, signature)) {
+      throw new DomainError('invalid_data', PAYMENT_MESSAGES.signatureInvalid);
+    }
+    const recorded = await this.payments.byProviderOrder(orderId);
+    if (!recorded) throw new DomainError('not_found', PAYMENT_MESSAGES.orderNotFound);
+    if (recorded.user_id !== caller.id && caller.role !== 'admin') throw new DomainError('not_allowed', ACCESS_MESSAGES.notYours);
+    const outcome = await this.captureReported(orderId, paymentId);
+    return { success: true, orderId: String(outcome.orderId) };
+  }
+
+  /**
+   * POST /api/payment/webhook: the signature over the exact body must verify (400 otherwise); each event id is
+   * recorded once and acted on in the same transaction, so retries, replays and concurrent duplicates change nothing.
+   */
+  async handleWebhook(rawBody: Buffer, signature: string | undefined, eventIdHeader: string | string[] | undefined): Promise<{ status: string }> {
+    if (!signature || !this.razorpay.isWebhookSignature(rawBody, signature)) {
+      throw new DomainError('invalid_data', PAYMENT_MESSAGES.webhookSignatureInvalid);
+    }
+    const parsed = webhookEventSchema.safeParse(JSON.parse(rawBody.toString('utf8')));
+    if (!parsed.success) throw new DomainError('invalid_data', PAYMENT_MESSAGES.webhookUnreadable);
+    const event = parsed.data;
+    const eventId = webhookEventId(eventIdHeader, rawBody);
+    const fresh = await this.payments.onceForEvent(
+      { eventId, type: event.event, payload: JSON.parse(rawBody.toString('utf8')) },
+      (tx) => this.applyEvent(event, tx),
+    );
+    return { status: fresh ? 'processed' : 'duplicate' };
+  }
+
+  /**
+   * GET /api/payment/return: the hosted payment page sends the buyer back here. A valid signature of a paid link marks
+   * the order paid (like the webhook, which may come first); the buyer lands on their orders either way.
+   */
+  async returnFromPaymentPage(query: PaymentPageReturn): Promise<string> {
+    const linkId = query.razorpay_payment_link_id ?? '';
+    const recorded = linkId ? await this.payments.byProviderOrder(linkId) : null;
+    if (!recorded) throw new DomainError('not_found', PAYMENT_MESSAGES.orderNotFound);
+    const ordersPage = `/orders/${recorded.user_id}`;
+    const fields = {
+      linkId,
+      referenceId: query.razorpay_payment_link_reference_id ?? '',
+      status: query.razorpay_payment_link_status ?? '',
+      paymentId: query.razorpay_payment_id ?? '',
+    };
+    if (fields.status !== 'paid' || !this.razorpay.isPaymentPageSignature(fields, query.razorpay_signature ?? '')) {
+      return `${ordersPage}?payment=failed`;
+    }
+    await this.captureReported(linkId, fields.paymentId);
+    return ordersPage;
+  }
+
+  /** Looks the payment up with the provider (it must be this order's, for its amount), captures it if only authorized, and records it. */
+  private async captureReported(providerOrderId: string, paymentId: string): Promise<Extract<CaptureOutcome, { orderId: number; userId: number }>> {
+    const payment = await this.razorpay.payment(paymentId);
+    const sameOrder = payment.orderId === providerOrderId || providerOrderId.startsWith('plink_');
+    if (!sameOrder || !['authorized', 'captured'].includes(payment.status)) {
+      throw new DomainError('invalid_data', PAYMENT_MESSAGES.signatureInvalid);
+    }
+    if (payment.status === 'authorized') await this.razorpay.capture(payment.id, payment.amountPaise);
+    const outcome = await this.payments.capture({
+      providerOrderId,
+      providerPaymentId: payment.id,
+      amountPaise: payment.amountPaise,
+      method: payment.method,
+    });
+    return this.settled(outcome);
+  }
+
+  /** Acts on one webhook event inside its recording transaction. */
+  private async applyEvent(event: WebhookEvent, tx: Parameters<PaymentsRepository['fail']>[1]): Promise<void> {
+    const payment = event.payload.payment?.entity;
+    if (!payment) return;
+    const providerOrderId = event.payload.payment_link?.entity.id ?? payment.order_id;
+    if (!providerOrderId) return;
+    if (event.event === 'payment.captured' || event.event === 'order.paid' || event.event === 'payment_link.paid') {
+      const outcome = await this.payments.capture(
+        { providerOrderId, providerPaymentId: payment.id, amountPaise: payment.amount, method: payment.method ?? null },
+        tx,
+      );
+      // A payment of an order that is not ours (a payment link's own order) is recorded and left alone.
+      if (outcome.kind === 'amount_mismatch') {
+        this.logger.error({ providerOrderId, paymentId: payment.id, amount: payment.amount, expected: outcome.expectedPaise }, 'webhook payment amount differs from the order');
+      }
+    } else if (event.event === 'payment.failed') {
+      await this.payments.fail(
+        { providerOrderId, providerPaymentId: payment.id, errorCode: payment.error_code ?? null, errorDescription: payment.error_description ?? null },
+        tx,
+      );
+    }
+  }
+
+  /** The order a capture paid, or the error the buyer reads. */
+  private settled(outcome: CaptureOutcome): Extract<CaptureOutcome, { orderId: number; userId: number }> {
+    if (outcome.kind === 'paid' || outcome.kind === 'already_paid') return outcome;
+    if (outcome.kind === 'amount_mismatch') {
+      this.logger.error({ orderId: outcome.orderId, expected: outcome.expectedPaise }, 'payment amount differs from the order');
+      throw new DomainError('conflict', PAYMENT_MESSAGES.amountMismatch);
+    }
+    throw new DomainError('not_found', PAYMENT_MESSAGES.orderNotFound);
+  }
+
+  /** Loads and checks the address and the products, prices the order, and compares the client's figures. */
+  private async prepare(userIdText: string, addressIdText: string, lines: readonly OrderLine[], method: PaymentMethod, client: ClientFigures) {
+    const userId = Number(userIdText);
+    const [products, addressRow] = await Promise.all([
+      this.checkout.products(lines.map((line) => idNumber(line.productId))),
+      this.checkout.address(idNumber(addressIdText)),
+    ]);
+    const address = checkAddress(addressRow, userId);
+    const priced = priceOrder(lines, products, method);
+    assertClientFigures(priced, lines, client);
+    return { userId, address, priced };
+  }
+}
+
+/** A database id from an API id; anything that is not one names nothing (0). */
+function idNumber(id: string): number {
+  return /^\d{1,9}$/.test(id) ? Number(id) : 0;
+}
+
+/** The order columns of a priced order. */
+function orderColumns(userId: number, method: PaymentMethod, address: CheckoutAddressRow, priced: PricedOrder) {
+  return {
+    userId,
+    method,
+    address,
+    lines: priced.lines,
+    subtotalPaise: priced.totals.subtotal,
+    shippingPaise: priced.totals.shipping,
+    totalPaise: priced.totals.grandTotal,
+    totalWeightGrams: priced.totals.totalWeightGrams,
+  };
+}
