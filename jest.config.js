@@ -15,7 +15,8 @@ const swc = [
 /** @type {import('jest').Config} */
 export default {
   testEnvironment: 'node',
-  roots: ['<rootDir>/apps', '<rootDir>/libs', '<rootDir>/prisma', '<rootDir>/scripts'],
+  // tools/razorpay-sandbox only: tools/firebase holds its own node_modules, which jest need not crawl.
+  roots: ['<rootDir>/apps', '<rootDir>/libs', '<rootDir>/prisma', '<rootDir>/scripts', '<rootDir>/tools/razorpay-sandbox'],
   testMatch: ['**/*.spec.ts'],
   testPathIgnorePatterns: ['/node_modules/', '/dist/'],
   extensionsToTreatAsEsm: ['.ts'],

@@ -3,6 +3,8 @@
 // The database is prepared here rather than in a globalSetup because Playwright starts its webServer first.
 // Playwright stops this script by signalling its whole process group, which the API and worker share.
 // The Auth emulator of `npm test` (or of a running `npm start`) is reused; alone, this script starts its own.
+// Likewise the Razorpay sandbox on its fixed port (the storefront is built against it): a running one also sends its
+// webhooks to this run's API; otherwise this script runs one itself.
 import { rm } from 'node:fs/promises';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Redis } from 'ioredis';
@@ -10,10 +12,11 @@ import pg from 'pg';
 import { migrate } from '../scripts/db/migrate.mjs';
 import { seed } from '../scripts/db/seed.mjs';
 import { emulatorHost, emulatorProjectId, startAuthEmulator } from '../scripts/lib/emulator.mjs';
-import { localEnvironment } from '../scripts/lib/environment.mjs';
+import { localEnvironment, razorpaySandboxPort, razorpaySandboxUrl } from '../scripts/lib/environment.mjs';
 import { complain, say } from '../scripts/lib/output.mjs';
 import { startProcess } from '../scripts/lib/processes.mjs';
 import { maintenanceUrl } from '../scripts/lib/services.mjs';
+import { ensureRazorpaySandbox } from '../tools/razorpay-sandbox/dev-sandbox.mjs';
 
 /** Set by playwright.config.ts, which also points the browser at this port. */
 const e2ePort = Number(process.env.E2E_PORT || 3100);
@@ -72,12 +75,14 @@ async function clearRedisPrefix() {
 const children = [];
 /** Stops the Auth emulator if this script started it (a run outside `npm test`); a reused one stays. */
 let stopEmulator = async () => {};
+/** Stops the Razorpay sandbox this script runs, or takes this run's webhook endpoint off a reused one. */
+let stopRazorpaySandbox = async () => {};
 let stopping = false;
 
 async function stopAll(code) {
   stopping = true;
   await Promise.all(children.map((child) => child.stop()));
-  await stopEmulator();
+  await Promise.all([stopEmulator(), stopRazorpaySandbox()]);
   process.exit(code);
 }
 
@@ -88,7 +93,7 @@ async function stopAll(code) {
 async function afterGroupSignal() {
   stopping = true;
   await Promise.all(children.map((child) => Promise.race([child.exited, sleep(10_000)]).then(() => child.stop())));
-  await stopEmulator();
+  await Promise.all([stopEmulator(), stopRazorpaySandbox()]);
   process.exit(0);
 }
 
@@ -102,6 +107,17 @@ try {
   await migrate(databaseUrl, { log: say });
   // `npm test` has started the emulator already; `npm run test:e2e` alone may not have one.
   await startAuthEmulator({ onSpawn: (emulator) => (stopEmulator = emulator.stop) });
+  if (env.RAZORPAY_API_URL === razorpaySandboxUrl) {
+    const sandbox = await ensureRazorpaySandbox({
+      port: razorpaySandboxPort,
+      keyId: env.RAZORPAY_KEY_ID,
+      keySecret: env.RAZORPAY_KEY_SECRET,
+      webhookSecret: env.RAZORPAY_WEBHOOK_SECRET,
+      webhookUrl: `http://127.0.0.1:${e2ePort}/api/payment/webhook`,
+      log: (line) => say(`razorpay: ${line}`),
+    });
+    stopRazorpaySandbox = sandbox.stop;
+  }
   await seed(databaseUrl, {
     firebaseAuthEmulatorHost: emulatorHost,
     projectId: emulatorProjectId,

@@ -1,23 +1,28 @@
 // `npm start`: the whole marketplace on this machine (issue 3 item 9). Finds or starts PostgreSQL and Redis,
 // migrates the database, builds what is out of date, starts the Auth emulator, seeds the demo accounts on an empty
-// database, runs the API and the worker, and prints where everything is. Ctrl-C stops what this script started
-// (API, worker, emulator) and nothing else.
+// database, starts the Razorpay sandbox, runs the API and the worker, and prints where everything is. Ctrl-C stops
+// what this script started (API, worker, sandbox, emulator) and nothing else.
 import { join } from 'node:path';
 import { migrate } from './db/migrate.mjs';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, seed } from './db/seed.mjs';
 import { recordBuild, staleBuildReason } from './lib/build.mjs';
 import { emulatorHost, emulatorProjectId, emulatorUrl, startAuthEmulator } from './lib/emulator.mjs';
-import { frontEndSettings, localEnvironment } from './lib/environment.mjs';
+import { frontEndSettings, localEnvironment, razorpaySandboxPort, razorpaySandboxUrl } from './lib/environment.mjs';
 import { complain, paint, say } from './lib/output.mjs';
 import { isListening, repoRoot, run, startProcess, waitForHttp } from './lib/processes.mjs';
 import { ensureServices } from './lib/services.mjs';
+import { ensureRazorpaySandbox } from '../tools/razorpay-sandbox/dev-sandbox.mjs';
 
 const startedAt = performance.now();
 const env = localEnvironment({ NODE_ENV: 'development' });
 const baseUrl = `http://localhost:${env.PORT}`;
+/** The local Razorpay sandbox runs unless the caller pointed RAZORPAY_API_URL at Razorpay itself. */
+const usesRazorpaySandbox = env.RAZORPAY_API_URL === razorpaySandboxUrl;
 
 /** Everything this script started, stopped in reverse order on the way out. */
 const owned = [];
+/** Stops the Razorpay sandbox (it runs in this process), or takes our webhook endpoint off one we reused. */
+let stopRazorpaySandbox = async () => {};
 let leaving = false;
 
 async function leave(code, why) {
@@ -26,9 +31,9 @@ async function leave(code, why) {
   if (why) say(why);
   const running = [...owned].reverse();
   if (running.length > 0) say(`stopping ${running.map((p) => p.name).join(', ')}`);
-  // The apps first (they drain their work), then the emulator they talk to.
+  // The apps first (they drain their work), then the emulator and the sandbox they talk to.
   await Promise.all(running.filter((p) => p.name !== 'auth').map((p) => p.stop()));
-  await Promise.all(running.filter((p) => p.name === 'auth').map((p) => p.stop()));
+  await Promise.all([...running.filter((p) => p.name === 'auth').map((p) => p.stop()), stopRazorpaySandbox()]);
   say('stopped. PostgreSQL and Redis are system services and keep running.');
   process.exit(code);
 }
@@ -80,6 +85,19 @@ async function main() {
   await seed(env.DATABASE_URL, { firebaseAuthEmulatorHost: emulatorHost, projectId: emulatorProjectId, log: say });
   if (leaving) return;
 
+  if (usesRazorpaySandbox) {
+    const sandbox = await ensureRazorpaySandbox({
+      port: razorpaySandboxPort,
+      keyId: env.RAZORPAY_KEY_ID,
+      keySecret: env.RAZORPAY_KEY_SECRET,
+      webhookSecret: env.RAZORPAY_WEBHOOK_SECRET,
+      webhookUrl: `http://127.0.0.1:${port}/api/payment/webhook`,
+      log: (line) => process.stdout.write(`${paint('blue', 'razorpay')} ${line}\n`),
+    });
+    stopRazorpaySandbox = sandbox.stop;
+  }
+  if (leaving) return;
+
   const api = startProcess({ name: 'api', colour: 'cyan', command: process.execPath, args: ['apps/api/dist/main.js'], env });
   const worker = startProcess({
     name: 'worker',
@@ -120,11 +138,14 @@ function banner() {
     row('API health', `${baseUrl}/api/health`),
     row('Mail inbox', `${baseUrl}/dev/mail (verification and password-reset mails land here)`),
     row('Auth emulator', `${emulatorUrl} (project ${emulatorProjectId})`),
+    usesRazorpaySandbox
+      ? row('Razorpay', `${razorpaySandboxUrl} sandbox (checkout ${env.RAZORPAY_CHECKOUT_URL}, docs/razorpay-sandbox.md)`)
+      : row('Razorpay', `${env.RAZORPAY_API_URL} (key ${env.RAZORPAY_KEY_ID})`),
     '',
     `  Demo accounts, password ${paint('bold', DEMO_PASSWORD)}:`,
     ...DEMO_ACCOUNTS.map((account) => `    ${account.email.padEnd(20)}${demoRoles[account.key] ?? account.role}`),
     '',
-    'Ctrl-C stops the API, the worker and the Auth emulator this started. PostgreSQL and Redis keep running.',
+    'Ctrl-C stops the API, the worker, the Razorpay sandbox and the Auth emulator this started. PostgreSQL and Redis keep running.',
     '',
   ];
   process.stdout.write(`${lines.join('\n')}\n`);
