@@ -8,19 +8,13 @@
 //  - by-name search over a mix of names, typos and Hinglish;
 //  - the home listing's first page, and the listing with a search;
 // printing requests/s, p50 and p99 of each, and the peak resident memory of the API and the worker.
-import { spawn } from 'node:child_process';
 import { cpus } from 'node:os';
-import { fileURLToPath } from 'node:url';
-import { Redis } from 'ioredis';
 import pg from 'pg';
+import { startApps } from './lib/apps.mjs';
 import { connections, duration, load, report, reportMemory, sampleMemory } from './lib/measure.mjs';
 
 const databaseUrl = process.env.BENCH_DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/mandi_bench';
-const redisUrl = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 const port = Number(process.env.BENCH_PORT ?? 3210);
-const url = `http://127.0.0.1:${port}`;
-const redisPrefix = 'mandi-bench-catalog';
-const repoRoot = fileURLToPath(new URL('..', import.meta.url));
 
 // What buyers type into the search bar, letter by letter, with their typos and Hindi names.
 const typed = [
@@ -41,50 +35,6 @@ const searched = [
 const withQuery = (path, text) => `${path}${encodeURIComponent(text)}`;
 const cycling = (paths) => paths.map((path) => ({ method: 'GET', path }));
 
-function start(name, script) {
-  const child = spawn(process.execPath, [script], {
-    cwd: repoRoot,
-    env: {
-      ...process.env,
-      NODE_ENV: 'development',
-      LOG_LEVEL: process.env.LOG_LEVEL ?? 'info',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATABASE_URL: databaseUrl,
-      REDIS_URL: redisUrl,
-      REDIS_PREFIX: redisPrefix,
-      FIREBASE_AUTH_EMULATOR_HOST: process.env.FIREBASE_AUTH_EMULATOR_HOST ?? '127.0.0.1:9099',
-      // One load generator on one address: the public per-address limit would answer 429 to the bench itself.
-      RATE_LIMIT_PUBLIC_PER_MINUTE: '100000000',
-    },
-    stdio: ['ignore', 'ignore', 'pipe'],
-  });
-  let errors = '';
-  child.stderr.on('data', (chunk) => (errors += chunk.toString()));
-  child.on('exit', (code) => {
-    if (code !== 0 && code !== null) console.error(`${name} exited with ${code}:\n${errors}`);
-  });
-  return child;
-}
-
-async function waitForHealth(api) {
-  const deadline = Date.now() + 30_000;
-  while (Date.now() < deadline) {
-    if (api.exitCode !== null) throw new Error('the API exited during startup');
-    const status = await fetch(`${url}/api/health`).then((response) => response.status, () => 0);
-    if (status === 200) return;
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error(`${url}/api/health did not answer 200 within 30 s`);
-}
-
-async function stop(child) {
-  if (child.exitCode !== null) return;
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  child.kill('SIGTERM');
-  await exited;
-}
-
 async function catalogSize() {
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect().catch(() => {
@@ -102,15 +52,9 @@ async function catalogSize() {
 
 async function main() {
   const { products, words } = await catalogSize();
-  // Every run starts with no cached suggestions.
-  const redis = new Redis(redisUrl);
-  const stale = await redis.keys(`${redisPrefix}:*`);
-  if (stale.length > 0) await redis.del(...stale);
-
-  const api = start('api', 'apps/api/dist/main.js');
-  const worker = start('worker', 'apps/worker/dist/main.js');
+  // Every run starts with no cached suggestions (startApps clears the prefix).
+  const { api, worker, url, stop } = await startApps({ port, databaseUrl, redisPrefix: 'mandi-bench-catalog' });
   try {
-    await waitForHealth(api);
     const stopSampling = sampleMemory({ api: api.pid, worker: worker.pid });
     console.log(
       `${products} products, ${words} search words; ${connections} connections, ${duration} s per load, ` +
@@ -155,11 +99,7 @@ async function main() {
     reportMemory(peaks);
     if (!clean) process.exitCode = 1;
   } finally {
-    await stop(api);
-    await stop(worker);
-    const keys = await redis.keys(`${redisPrefix}:*`);
-    if (keys.length > 0) await redis.del(...keys);
-    await redis.quit();
+    await stop();
   }
 }
 

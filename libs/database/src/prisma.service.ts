@@ -5,11 +5,25 @@ import { PrismaClient } from './generated/prisma/client.js';
 /** Injection token of the database URL the PrismaService connects to. */
 export const DATABASE_URL = Symbol('DATABASE_URL');
 
+/**
+ * How long an interactive transaction may wait for a pooled connection, and run. Prisma's defaults (2 s and 5 s) are
+ * too short under a burst: when maxWait expires while BEGIN is on the wire, the driver-adapter engine hands the
+ * connection back to the pool inside its open transaction (prisma/orm#29719), and a pool full of those stalls the
+ * process. A wait this long only expires when something else is already badly wrong.
+ */
+export const TRANSACTION_OPTIONS = { maxWait: 20_000, timeout: 20_000 } as const;
+
+/**
+ * Connection settings: PostgreSQL itself ends a session left idle inside a transaction for a minute, so a connection
+ * leaked that way (see TRANSACTION_OPTIONS) is closed instead of holding its locks, or being reused, for ever.
+ */
+export const CONNECTION_SETTINGS = { idle_in_transaction_session_timeout: 60_000 } as const;
+
 /** The Prisma client as a Nest provider: connects when the module starts, disconnects on shutdown. */
 @Injectable()
 export class PrismaService extends PrismaClient implements OnModuleInit, OnModuleDestroy {
   constructor(@Inject(DATABASE_URL) databaseUrl: string) {
-    super({ adapter: new PrismaPg({ connectionString: databaseUrl }) });
+    super({ adapter: new PrismaPg({ connectionString: databaseUrl, ...CONNECTION_SETTINGS }), transactionOptions: TRANSACTION_OPTIONS });
   }
 
   async onModuleInit(): Promise<void> {

@@ -1,7 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { Prisma, PrismaService, type Transaction } from '@mandi/database';
-import { publish } from '@mandi/events';
-import { clearOrderedFromCart } from './checkout.repository.js';
+import { Prisma, PrismaService } from '@mandi/database';
 
 /** A provider payment attempt with the order it pays. */
 export interface PaymentRow {
@@ -10,7 +8,6 @@ export interface PaymentRow {
   user_id: number;
   status: 'created' | 'captured' | 'failed' | 'refunded';
   amount_paise: number;
-  provider_payment_id: string | null;
 }
 
 /** What the provider says about a successful payment. */
@@ -25,9 +22,16 @@ export interface CapturedPayment {
 /** What the provider says about a failed attempt. */
 export interface FailedPayment {
   providerOrderId: string;
-  providerPaymentId: string | null;
   errorCode: string | null;
   errorDescription: string | null;
+}
+
+/** A webhook event as received, recorded once per event id. */
+export interface ProviderEvent {
+  eventId: string;
+  type: string;
+  /** The body as received (JSON text). */
+  body: string;
 }
 
 /** How recording a capture went. */
@@ -35,93 +39,120 @@ export type CaptureOutcome =
   | { kind: 'paid'; orderId: number; userId: number }
   | { kind: 'already_paid'; orderId: number; userId: number }
   | { kind: 'unknown_order' }
-  | { kind: 'amount_mismatch'; orderId: number; expectedPaise: number };
+  | { kind: 'amount_mismatch'; orderId: number; expectedPaise: number }
+  /** The webhook event was recorded before: nothing was done again. */
+  | { kind: 'duplicate_event' };
 
-/** Payments of orders and the provider's webhook events. */
+/**
+ * Payments of orders and the provider's webhook events. Each change is ONE statement of conditional writes: it is all
+ * or nothing on its own, and two reports of the same payment racing (the checkout's success call, webhook retries)
+ * serialise on the payment row, where the later one no longer matches `status IN ('created', 'failed')` and does
+ * nothing. No interactive transaction is held open across round trips.
+ */
 @Injectable()
 export class PaymentsRepository {
   constructor(private readonly prisma: PrismaService) {}
 
   /** The payment recorded for the provider's order (or payment link) `providerOrderId`, with its buyer. */
-  async byProviderOrder(providerOrderId: string, db: Transaction | PrismaService = this.prisma, lock = false): Promise<PaymentRow | null> {
-    const forUpdate = lock ? Prisma.sql`FOR UPDATE OF p` : Prisma.empty;
-    const rows = await db.$queryRaw<PaymentRow[]>`
-      SELECT p.id, p.order_id, o.user_id, p.status::text AS status, p.amount_paise, p.provider_payment_id
+  async byProviderOrder(providerOrderId: string): Promise<PaymentRow | null> {
+    const rows = await this.prisma.$queryRaw<PaymentRow[]>`
+      SELECT p.id, p.order_id, o.user_id, p.status::text AS status, p.amount_paise
         FROM payments p JOIN orders o ON o.id = p.order_id
-       WHERE p.provider_order_id = ${providerOrderId} ${forUpdate}`;
+       WHERE p.provider_order_id = ${providerOrderId}`;
     return rows[0] ?? null;
   }
 
   /**
-   * Records a successful payment once, however many times it is reported (the checkout's success call, each
-   * webhook delivery): the payment row is locked, so concurrent reports queue and the later ones find it captured.
-   * The order becomes paid, and confirmed when it was pending (spec 001 section 4, online flow); its products leave
-   * the cart; order.paid and payment.captured go to the outbox.
+   * Records a successful payment once, however many times it is reported. For the amount the order expects, the
+   * payment becomes captured; the order paid, and confirmed when it was pending (spec 001 section 4, online flow); its
+   * products leave the cart; payment.captured, order.paid (and order.confirmed) go to the outbox. With `event` (a
+   * webhook) the event is recorded in the same statement, and a repeated event id changes nothing.
    */
-  capture(payment: CapturedPayment, tx?: Transaction): Promise<CaptureOutcome> {
-    const run = async (db: Transaction): Promise<CaptureOutcome> => {
-      const row = await this.byProviderOrder(payment.providerOrderId, db, true);
-      if (!row) return { kind: 'unknown_order' };
-      if (row.status === 'captured' || row.status === 'refunded') return { kind: 'already_paid', orderId: row.order_id, userId: row.user_id };
-      if (row.amount_paise !== payment.amountPaise) {
-        return { kind: 'amount_mismatch', orderId: row.order_id, expectedPaise: row.amount_paise };
-      }
-      await db.$executeRaw`
+  async capture(payment: CapturedPayment, event?: ProviderEvent): Promise<CaptureOutcome> {
+    const [result] = await this.prisma.$queryRaw<{ fresh: boolean; order_id: number | null; user_id: number | null }[]>`
+      WITH ${eventCte(event)},
+      pay AS (
         UPDATE payments
            SET status = 'captured', provider_payment_id = ${payment.providerPaymentId}, signature_verified = true,
                method = ${payment.method}, error_code = NULL, error_description = NULL, captured_at = now(), updated_at = now()
-         WHERE id = ${row.id}`;
-      // `before` reads the row as it was, so the answer says whether this payment also confirmed the order.
-      const [order] = await db.$queryRaw<{ confirmed: boolean }[]>`
+         WHERE provider_order_id = ${payment.providerOrderId} AND status IN ('created', 'failed')
+           AND amount_paise = ${payment.amountPaise} AND EXISTS (SELECT 1 FROM event)
+        RETURNING id, order_id
+      ), before AS (
+        SELECT o.id, o.status FROM orders o JOIN pay ON pay.order_id = o.id
+      ), paid AS (
         UPDATE orders o
            SET payment_status = 'paid', paid_at = now(), updated_at = now(),
                status = CASE WHEN o.status = 'pending' THEN 'confirmed'::order_status ELSE o.status END,
                confirmed_at = CASE WHEN o.status = 'pending' THEN now() ELSE o.confirmed_at END
-          FROM (SELECT status FROM orders WHERE id = ${row.order_id}) before
-         WHERE o.id = ${row.order_id} AND o.payment_status = 'unpaid'
-        RETURNING before.status = 'pending' AS confirmed`;
-      await clearOrderedFromCart(db, row.user_id, row.order_id);
-      const orderId = row.order_id;
-      await publish(db, { type: 'payment.captured', payload: { paymentId: row.id, orderId } });
-      if (order) {
-        await publish(db, { type: 'order.paid', payload: { orderId } });
-        if (order.confirmed) await publish(db, { type: 'order.confirmed', payload: { orderId } });
-      }
-      return { kind: 'paid', orderId: row.order_id, userId: row.user_id };
-    };
-    return tx ? run(tx) : this.prisma.$transaction(run);
+          FROM before
+         WHERE o.id = before.id AND o.payment_status = 'unpaid'
+        RETURNING o.id, o.user_id, before.status = 'pending' AS confirmed
+      ), uncarted AS (
+        DELETE FROM cart_items c USING paid, order_items i
+         WHERE c.user_id = paid.user_id AND i.order_id = paid.id AND c.product_id = i.product_id
+        RETURNING 1
+      ), events AS (
+        -- The outbox rows publish() would write (libs/events): payloads { paymentId, orderId } and { orderId }.
+        INSERT INTO outbox_events (type, aggregate_id, payload)
+        SELECT 'payment.captured', pay.id::text, jsonb_build_object('paymentId', pay.id, 'orderId', pay.order_id) FROM pay
+        UNION ALL
+        SELECT 'order.paid', paid.id::text, jsonb_build_object('orderId', paid.id) FROM paid
+        UNION ALL
+        SELECT 'order.confirmed', paid.id::text, jsonb_build_object('orderId', paid.id) FROM paid WHERE paid.confirmed
+        RETURNING 1
+      )
+      SELECT EXISTS (SELECT 1 FROM event) AS fresh, (SELECT id FROM paid) AS order_id, (SELECT user_id FROM paid) AS user_id`;
+    if (!result!.fresh) return { kind: 'duplicate_event' };
+    if (result!.order_id !== null && result!.user_id !== null) return { kind: 'paid', orderId: result!.order_id, userId: result!.user_id };
+    // Nothing changed: say why, from the row as it is now.
+    const row = await this.byProviderOrder(payment.providerOrderId);
+    if (!row) return { kind: 'unknown_order' };
+    if (row.status === 'captured' || row.status === 'refunded') return { kind: 'already_paid', orderId: row.order_id, userId: row.user_id };
+    return { kind: 'amount_mismatch', orderId: row.order_id, expectedPaise: row.amount_paise };
   }
 
   /**
-   * Records a failed attempt while the payment is still open; a failure reported after a success (a late or
-   * out-of-order webhook) changes nothing. The buyer may try again on the same provider order.
+   * Records webhook `event` reporting a failed attempt, once per event id. The payment is marked failed while it is
+   * still open; a failure reported after a success (a late or out-of-order webhook) changes nothing. The buyer may try
+   * again on the same provider order. False when the event was recorded before.
    */
-  async fail(payment: FailedPayment, tx: Transaction): Promise<void> {
-    const [row] = await tx.$queryRaw<{ id: number; order_id: number }[]>`
-      UPDATE payments
-         SET status = 'failed', error_code = ${payment.errorCode}, error_description = ${payment.errorDescription?.slice(0, 500) ?? null},
-             updated_at = now()
-       WHERE provider_order_id = ${payment.providerOrderId} AND status IN ('created', 'failed')
-      RETURNING id, order_id`;
-    if (row) await publish(tx, { type: 'payment.failed', payload: { paymentId: row.id, orderId: row.order_id } });
+  async fail(payment: FailedPayment, event: ProviderEvent): Promise<boolean> {
+    const [result] = await this.prisma.$queryRaw<{ fresh: boolean }[]>`
+      WITH ${eventCte(event)},
+      failed AS (
+        UPDATE payments
+           SET status = 'failed', error_code = ${payment.errorCode}, error_description = ${payment.errorDescription?.slice(0, 500) ?? null},
+               updated_at = now()
+         WHERE provider_order_id = ${payment.providerOrderId} AND status IN ('created', 'failed') AND EXISTS (SELECT 1 FROM event)
+        RETURNING id, order_id
+      ), events AS (
+        INSERT INTO outbox_events (type, aggregate_id, payload)
+        SELECT 'payment.failed', failed.id::text, jsonb_build_object('paymentId', failed.id, 'orderId', failed.order_id) FROM failed
+        RETURNING 1
+      )
+      SELECT EXISTS (SELECT 1 FROM event) AS fresh`;
+    return result!.fresh;
   }
 
-  /**
-   * Runs `handle` in a transaction that first records the provider's event `eventId`; a delivery whose id is already
-   * recorded (a retry, a replay, a concurrent duplicate waiting on the first one's commit) does nothing and answers false.
-   */
-  async onceForEvent(
-    event: { eventId: string; type: string; payload: Prisma.InputJsonValue },
-    handle: (tx: Transaction) => Promise<void>,
-  ): Promise<boolean> {
-    return this.prisma.$transaction(async (tx) => {
-      const inserted = await tx.$executeRaw`
-        INSERT INTO payment_provider_events (provider, event_id, type, payload, processed_at)
-        VALUES ('razorpay', ${event.eventId}, ${event.type}, ${JSON.stringify(event.payload)}::jsonb, now())
-        ON CONFLICT (event_id) DO NOTHING`;
-      if (inserted === 0) return false;
-      await handle(tx);
-      return true;
-    });
+  /** Records webhook `event` once per event id, with nothing else to do; false when it was recorded before. */
+  async record(event: ProviderEvent): Promise<boolean> {
+    const [result] = await this.prisma.$queryRaw<{ fresh: boolean }[]>`
+      WITH ${eventCte(event)} SELECT EXISTS (SELECT 1 FROM event) AS fresh`;
+    return result!.fresh;
   }
+}
+
+/**
+ * The `event` CTE: inserts the webhook event unless its id is recorded already (a concurrent duplicate waits for the
+ * first one's commit and then inserts nothing); one row when this delivery is the first. Without an event (the
+ * checkout's own success call) it is always one row.
+ */
+function eventCte(event: ProviderEvent | undefined): Prisma.Sql {
+  if (!event) return Prisma.sql`event AS (SELECT 1)`;
+  return Prisma.sql`event AS (
+    INSERT INTO payment_provider_events (provider, event_id, type, payload, processed_at)
+    VALUES ('razorpay', ${event.eventId}, ${event.type}, ${event.body}::jsonb, now())
+    ON CONFLICT (event_id) DO NOTHING
+    RETURNING 1)`;
 }

@@ -13,9 +13,12 @@ import { ACCESS_MESSAGES, CURRENCY, DomainError, PAYMENT_MESSAGES, type PaymentM
 import type { Caller } from '../auth/caller.js';
 import { assertClientFigures, checkAddress, priceOrder, type ClientFigures, type PricedOrder } from './checkout-pricing.js';
 import { CheckoutRepository, type CheckoutAddressRow } from './checkout.repository.js';
-import { PaymentsRepository, type CaptureOutcome } from './payments.repository.js';
+import { PaymentsRepository, type CaptureOutcome, type ProviderEvent } from './payments.repository.js';
 import { RazorpayGateway } from './razorpay.gateway.js';
 import { webhookEventId, webhookEventSchema, type WebhookEvent } from './razorpay-webhook.js';
+
+/** Webhook events that report money received for one of our provider orders or payment links. */
+const CAPTURE_EVENTS = new Set(['payment.captured', 'order.paid', 'payment_link.paid']);
 
 /** What the hosted payment page sends the buyer back with (Razorpay Payment Links' callback query). */
 export interface PaymentPageReturn {
@@ -103,12 +106,8 @@ export class PaymentsService {
     }
     const parsed = webhookEventSchema.safeParse(JSON.parse(rawBody.toString('utf8')));
     if (!parsed.success) throw new DomainError('invalid_data', PAYMENT_MESSAGES.webhookUnreadable);
-    const event = parsed.data;
-    const eventId = webhookEventId(eventIdHeader, rawBody);
-    const fresh = await this.payments.onceForEvent(
-      { eventId, type: event.event, payload: JSON.parse(rawBody.toString('utf8')) },
-      (tx) => this.applyEvent(event, tx),
-    );
+    const received = { eventId: webhookEventId(eventIdHeader, rawBody), type: parsed.data.event, body: rawBody.toString('utf8') };
+    const fresh = await this.applyEvent(parsed.data, received);
     return { status: fresh ? 'processed' : 'duplicate' };
   }
 
@@ -151,27 +150,26 @@ export class PaymentsService {
     return this.settled(outcome);
   }
 
-  /** Acts on one webhook event inside its recording transaction. */
-  private async applyEvent(event: WebhookEvent, tx: Parameters<PaymentsRepository['fail']>[1]): Promise<void> {
+  /**
+   * Records one webhook event and acts on it in the same statement; false when its id was recorded before. A
+   * capture of a payment that is not one of ours (a payment link's own order) is recorded and left alone.
+   */
+  private async applyEvent(event: WebhookEvent, received: ProviderEvent): Promise<boolean> {
     const payment = event.payload.payment?.entity;
-    if (!payment) return;
-    const providerOrderId = event.payload.payment_link?.entity.id ?? payment.order_id;
-    if (!providerOrderId) return;
-    if (event.event === 'payment.captured' || event.event === 'order.paid' || event.event === 'payment_link.paid') {
-      const outcome = await this.payments.capture(
-        { providerOrderId, providerPaymentId: payment.id, amountPaise: payment.amount, method: payment.method ?? null },
-        tx,
-      );
-      // A payment of an order that is not ours (a payment link's own order) is recorded and left alone.
+    const providerOrderId = event.payload.payment_link?.entity.id ?? payment?.order_id;
+    if (payment && providerOrderId && CAPTURE_EVENTS.has(event.event)) {
+      const reported = { providerOrderId, providerPaymentId: payment.id, amountPaise: payment.amount, method: payment.method ?? null };
+      const outcome = await this.payments.capture(reported, received);
       if (outcome.kind === 'amount_mismatch') {
         this.logger.error({ providerOrderId, paymentId: payment.id, amount: payment.amount, expected: outcome.expectedPaise }, 'webhook payment amount differs from the order');
       }
-    } else if (event.event === 'payment.failed') {
-      await this.payments.fail(
-        { providerOrderId, providerPaymentId: payment.id, errorCode: payment.error_code ?? null, errorDescription: payment.error_description ?? null },
-        tx,
-      );
+      return outcome.kind !== 'duplicate_event';
     }
+    if (payment && providerOrderId && event.event === 'payment.failed') {
+      const failed = { providerOrderId, errorCode: payment.error_code ?? null, errorDescription: payment.error_description ?? null };
+      return this.payments.fail(failed, received);
+    }
+    return this.payments.record(received);
   }
 
   /** The order a capture paid, or the error the buyer reads. */

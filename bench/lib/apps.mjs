@@ -1,0 +1,80 @@
+// Benches that need their own data start the built API and worker (apps/*/dist/main.js; build first) against their
+// own database and Redis prefix on a port of their own, so a running `npm start` and its demo data are untouched.
+import { spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { Redis } from 'ioredis';
+
+const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
+export const redisUrl = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
+
+function start(name, script, env) {
+  const child = spawn(process.execPath, [script], { cwd: repoRoot, env, stdio: ['ignore', 'ignore', 'pipe'] });
+  let errors = '';
+  child.stderr.on('data', (chunk) => (errors += chunk.toString()));
+  child.on('exit', (code) => {
+    if (code !== 0 && code !== null) console.error(`${name} exited with ${code}:\n${errors}`);
+  });
+  return child;
+}
+
+async function stop(child) {
+  if (child.exitCode !== null) return;
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  child.kill('SIGTERM');
+  await exited;
+}
+
+async function clearPrefix(redis, prefix) {
+  const keys = await redis.keys(`${prefix}:*`);
+  if (keys.length > 0) await redis.del(...keys);
+}
+
+/**
+ * Starts the API and the worker on `port` against `databaseUrl` and a clean Redis `redisPrefix`, waits for the API's
+ * health check, and returns their processes, the API's URL and `stop()` (which also clears the prefix).
+ */
+export async function startApps({ port, databaseUrl, redisPrefix, env = {} }) {
+  const redis = new Redis(redisUrl);
+  await clearPrefix(redis, redisPrefix);
+  const processEnv = {
+    ...process.env,
+    NODE_ENV: 'development',
+    LOG_LEVEL: process.env.LOG_LEVEL ?? 'info',
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATABASE_URL: databaseUrl,
+    REDIS_URL: redisUrl,
+    REDIS_PREFIX: redisPrefix,
+    FIREBASE_AUTH_EMULATOR_HOST: process.env.FIREBASE_AUTH_EMULATOR_HOST ?? '127.0.0.1:9099',
+    // One load generator on one address: the public per-address limit would answer 429 to the bench itself.
+    RATE_LIMIT_PUBLIC_PER_MINUTE: '100000000',
+    ...env,
+  };
+  const api = start('api', 'apps/api/dist/main.js', processEnv);
+  const worker = start('worker', 'apps/worker/dist/main.js', processEnv);
+  const url = `http://127.0.0.1:${port}`;
+  const stopAll = async () => {
+    await stop(api);
+    await stop(worker);
+    await clearPrefix(redis, redisPrefix);
+    await redis.quit();
+  };
+  try {
+    await waitForHealth(url, api);
+  } catch (error) {
+    await stopAll();
+    throw error;
+  }
+  return { api, worker, url, stop: stopAll };
+}
+
+async function waitForHealth(url, api) {
+  const deadline = Date.now() + 30_000;
+  while (Date.now() < deadline) {
+    if (api.exitCode !== null) throw new Error('the API exited during startup');
+    const status = await fetch(`${url}/api/health`).then((response) => response.status, () => 0);
+    if (status === 200) return;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`${url}/api/health did not answer 200 within 30 s`);
+}

@@ -1,0 +1,212 @@
+// `npm run bench:orders`: placing orders and taking Razorpay webhooks. Needs the built apps; uses the Auth emulator on
+// 127.0.0.1:9099 (a running `npm start`'s, or one it starts and stops). Makes its own database (BENCH_ORDERS_DATABASE_URL, default
+// mandi_bench_orders, emptied on every run) with 50 buyers, each signed in and with an address, and 30 products;
+// starts the API and worker on BENCH_PORT (default 3211); then, at 50 connections (one buyer each) for 10 s each
+// (CONNECTIONS, DURATION override):
+//  - POST /api/payment/cod with 3 different products per order, billing priced as the storefront prices it;
+//  - POST /api/payment/webhook with signed payment.captured events, each for a different unpaid online order;
+// printing orders (and events) per second, p50 and p99, and the peak resident memory of the API and the worker.
+import { createHmac } from 'node:crypto';
+import { cpus } from 'node:os';
+import pg from 'pg';
+import { orderTotals, paiseToRupees } from '@mandi/domain';
+import { migrate, quoteIdentifier, withServer } from '../scripts/db/migrate.mjs';
+import { startAuthEmulator } from '../scripts/lib/emulator.mjs';
+import { startApps } from './lib/apps.mjs';
+import { connections, duration, emulatorUrl, load, report, reportMemory, sampleMemory } from './lib/measure.mjs';
+
+const databaseUrl = process.env.BENCH_ORDERS_DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/mandi_bench_orders';
+const port = Number(process.env.BENCH_PORT ?? 3211);
+const buyerCount = 50;
+const productCount = 30;
+const webhookOrders = 40_000;
+// The sandbox's secret, which the API uses outside production.
+const webhookSecret = process.env.RAZORPAY_WEBHOOK_SECRET ?? 'mandi_sandbox_webhook_secret';
+const runId = Date.now().toString(36);
+
+async function freshDatabase() {
+  const name = new URL(databaseUrl).pathname.slice(1);
+  await withServer(databaseUrl, async (server) => {
+    await server.query(`DROP DATABASE IF EXISTS ${quoteIdentifier(name)} WITH (FORCE)`);
+    await server.query(`CREATE DATABASE ${quoteIdentifier(name)}`);
+  });
+  await migrate(databaseUrl);
+}
+
+/** An account in the emulator, signed in: its uid and ID token. */
+async function emulatorAccount(email) {
+  const response = await fetch(`${emulatorUrl}/identitytoolkit.googleapis.com/v1/accounts:signUp?key=demo-key`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password: 'bench-password', returnSecureToken: true }),
+  });
+  const body = await response.json();
+  if (!response.ok) throw new Error(`emulator sign-up failed: ${JSON.stringify(body)}`);
+  return { uid: body.localId, token: body.idToken };
+}
+
+/** 50 buyers with an address each, a seller with 30 products, and the unpaid online orders the webhooks pay. */
+async function seedData(client) {
+  const buyers = [];
+  for (let i = 0; i < buyerCount; i += 1) {
+    const email = `bench-buyer-${runId}-${i}@mandi.test`;
+    const { uid, token } = await emulatorAccount(email);
+    const { rows: [user] } = await client.query(
+      `INSERT INTO users (firebase_uid, email, username, agreed_to_terms) VALUES ($1, $2, $3, true) RETURNING id`,
+      [uid, email, `bench_${runId}_${i}`],
+    );
+    const { rows: [address] } = await client.query(
+      `INSERT INTO addresses (user_id, name, mobile, state, district, taluk, flat_house_building, area_or_street_or_village, landmark, pincode, is_default)
+       VALUES ($1, 'Bench Buyer', '9876543210', 'Karnataka', 'Bengaluru', 'Bangalore North', '12, Residency Road', 'MG Road', 'Near the metro', '560001', true)
+       RETURNING id`,
+      [user.id],
+    );
+    buyers.push({ userId: user.id, addressId: address.id, token });
+  }
+  const { rows: [seller] } = await client.query(
+    `INSERT INTO users (firebase_uid, email, username) VALUES ($1, $2, $3) RETURNING id`,
+    [`bench-seller-${runId}`, `bench-seller-${runId}@mandi.test`, `bench_seller_${runId}`],
+  );
+  const { rows: products } = await client.query(
+    `INSERT INTO products (seller_id, name, description, price_paise, valid_until, seller_phone, weight_grams)
+     SELECT $1, 'Bench product ' || n, 'A product for the orders bench.', 2000 + n * 150, now() + interval '30 days', '9876543210', 250 * n
+       FROM generate_series(1, $2) n
+     RETURNING id, price_paise, weight_grams`,
+    [seller.id, productCount],
+  );
+  // Unpaid online orders for the webhook load, each with its Razorpay order id.
+  await client.query(
+    `WITH placed AS (
+       INSERT INTO orders (user_id, payment_method, subtotal_paise, shipping_paise, total_paise, total_weight_grams, address_name,
+                           address_mobile, address_flat_house_building, address_area_or_street_or_village, address_landmark,
+                           address_taluk, address_district, address_state, address_pincode)
+       SELECT $1, 'online', 10000, 3000, 13000, 1000, 'Bench Buyer', '9876543210', '12, Residency Road', 'MG Road',
+              'Near the metro', 'Bangalore North', 'Bengaluru', 'Karnataka', '560001'
+         FROM generate_series(1, $2)
+       RETURNING id)
+     INSERT INTO payments (order_id, provider, provider_order_id, amount_paise)
+     SELECT id, 'razorpay', 'order_bench' || id, 13000 FROM placed`,
+    [buyers[0].userId, webhookOrders],
+  );
+  const { rows: payable } = await client.query(`SELECT provider_order_id FROM payments WHERE provider = 'razorpay' ORDER BY id`);
+  return { buyers, products, providerOrderIds: payable.map((row) => row.provider_order_id) };
+}
+
+/** A cash-on-delivery order of 3 different products, priced as the storefront prices it. */
+function codBody(buyer, products, n) {
+  const picked = [0, 1, 2].map((k) => products[(n * 7 + k * 11) % products.length]);
+  const lines = picked.map((product, k) => ({ product, quantity: 1 + ((n + k) % 3) }));
+  const totals = orderTotals(
+    lines.map(({ product, quantity }) => ({ unitPaise: product.price_paise, quantity, weightGrams: product.weight_grams })),
+    'cod',
+  );
+  return JSON.stringify({
+    userId: buyer.userId,
+    addressId: buyer.addressId,
+    cartItems: lines.map(({ product, quantity }) => ({ productId: product.id, quantity, price: paiseToRupees(product.price_paise) })),
+    billing: {
+      subtotal: paiseToRupees(totals.subtotal),
+      shippingCost: paiseToRupees(totals.shipping),
+      grandTotal: paiseToRupees(totals.grandTotal),
+    },
+  });
+}
+
+/** A signed payment.captured webhook for a Razorpay order of ours. */
+function capturedEvent(providerOrderId, n) {
+  const body = JSON.stringify({
+    entity: 'event',
+    event: 'payment.captured',
+    payload: { payment: { entity: { id: `pay_bench${runId}${n}`, order_id: providerOrderId, amount: 13000, status: 'captured', method: 'upi' } } },
+    created_at: Math.floor(Date.now() / 1000),
+  });
+  const signature = createHmac('sha256', webhookSecret).update(body).digest('hex');
+  return { body, headers: { 'content-type': 'application/json', 'x-razorpay-signature': signature, 'x-razorpay-event-id': `evt_bench${runId}${n}` } };
+}
+
+async function main() {
+  const emulator = await startAuthEmulator();
+  try {
+    await run();
+  } finally {
+    await emulator.stop();
+  }
+}
+
+async function run() {
+  await freshDatabase();
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  let data;
+  try {
+    data = await seedData(client);
+  } finally {
+    await client.end();
+  }
+  const { api, worker, url, stop } = await startApps({ port, databaseUrl, redisPrefix: 'mandi-bench-orders' });
+  try {
+    const stopSampling = sampleMemory({ api: api.pid, worker: worker.pid });
+    console.log(
+      `${buyerCount} buyers, ${productCount} products, 3-line carts; ${connections} connections, ${duration} s per load, ` +
+        `load generator on the same ${cpus().length} cores\n`,
+    );
+    let buyersHanded = 0;
+    let orderNumber = 0;
+    let eventNumber = 0;
+    const results = [
+      await load('POST /api/payment/cod (3 lines)', {
+        url,
+        requests: [
+          {
+            method: 'POST',
+            path: '/api/payment/cod',
+            // One buyer per connection, as 50 people checking out at once.
+            setupRequest: (request, context) => {
+              context.buyer ??= data.buyers[buyersHanded++ % data.buyers.length];
+              orderNumber += 1;
+              return {
+                ...request,
+                headers: { 'content-type': 'application/json', authorization: `Bearer ${context.buyer.token}` },
+                body: codBody(context.buyer, data.products, orderNumber),
+              };
+            },
+          },
+        ],
+      }),
+      await load('POST /api/payment/webhook', {
+        url,
+        requests: [
+          {
+            method: 'POST',
+            path: '/api/payment/webhook',
+            setupRequest: (request) => {
+              const providerOrderId = data.providerOrderIds[eventNumber % data.providerOrderIds.length];
+              eventNumber += 1;
+              return { ...request, ...capturedEvent(providerOrderId, eventNumber) };
+            },
+          },
+        ],
+      }),
+    ];
+    const peaks = stopSampling();
+    const clean = results.map(report).every(Boolean);
+    const check = new pg.Client({ connectionString: databaseUrl });
+    await check.connect();
+    const { rows: [counts] } = await check.query(
+      `SELECT (SELECT count(*)::int FROM orders WHERE payment_method = 'cod') AS cod_orders,
+              (SELECT count(*)::int FROM orders WHERE payment_status = 'paid') AS paid_orders,
+              (SELECT count(*)::int FROM payment_provider_events) AS events`,
+    );
+    await check.end();
+    console.log(`\nrecorded: ${counts.cod_orders} cash-on-delivery orders, ${counts.events} webhook events, ${counts.paid_orders} orders paid by them`);
+    reportMemory(peaks);
+    if (!clean) process.exitCode = 1;
+  } finally {
+    await stop();
+  }
+}
+
+main().catch((error) => {
+  console.error(`bench:orders failed: ${error.message}`);
+  process.exit(1);
+});
