@@ -9,6 +9,8 @@ interface ImportMetaEnv {
   readonly VITE_FIREBASE_APP_ID?: string;
   readonly VITE_FIREBASE_MEASUREMENT_ID?: string;
   readonly VITE_FIREBASE_AUTH_EMULATOR_URL?: string;
+  /** Razorpay Checkout's script (the local sandbox's in development); default https://checkout.razorpay.com/v1/checkout.js. */
+  readonly VITE_RAZORPAY_CHECKOUT_URL?: string;
 }
 
 interface ImportMeta {

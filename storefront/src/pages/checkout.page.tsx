@@ -1,25 +1,203 @@
-import { Link, useParams } from 'react-router-dom';
-import { CartIcon } from '../ui/icons';
-import { EmptyState, Page, RequireSignIn } from '../ui/page';
+import { ADDRESS_MESSAGES, CART_MESSAGES, CHECKOUT_MESSAGES, DEFAULT_PAYMENT_METHOD, checkAddressLimit, formatRupees, type PaymentMethod } from '@mandi/domain';
+import { Suspense, lazy, useEffect, useState } from 'react';
+import { Link, useNavigate, useParams } from 'react-router-dom';
+import { ADDRESS_BOOK_TEXTS, defaultAddressOf, useAddresses, type SavedAddress } from '../addresses/address';
+import { AddressBookModal } from '../addresses/address-book-modal';
+import type { AddressFormMode } from '../addresses/address-form-modal';
+import { AddressView } from '../addresses/address-view';
+import { useAuth } from '../auth/auth-context';
+import { useCheckoutItems } from '../checkout/checkout-items';
+import type { CheckoutState } from '../checkout/checkout-state';
+import { pricePaise, subtotalPaise } from '../checkout/checkout-totals';
+import { CheckoutSteps, LinePicture, PaymentMethodChoice } from '../checkout/checkout-parts';
+import { formatPrice } from '../products/price';
+import { usePopup } from '../ui/confirm-dialog';
+import { CartIcon, PinIcon, PlusIcon } from '../ui/icons';
+import { EmptyState, LoadFailed, Page, RequireSignIn } from '../ui/page';
+import styles from './checkout.page.module.css';
 
-/** Checkout step 1 of 001 section 2: one product (Buy Now) or the whole cart. */
+// The address form carries the contract's zod rules; it loads after the page has shown, before it is needed.
+const loadAddressForm = () => import('../addresses/address-form-modal');
+const AddressFormModal = lazy(() => loadAddressForm().then((module) => ({ default: module.AddressFormModal })));
+
+/** Checkout step 1 of 001 section 2: one product (Buy Now, /product-checkout/{id}) or the whole cart (/product-checkout). */
 export default function CheckoutPage() {
   const { productId } = useParams();
   return (
     <Page title="Checkout" crumbs={productId ? [{ label: 'Product', to: `/product/${productId}` }] : [{ label: 'Cart', to: '/cartpage' }]}>
       <RequireSignIn message="Please sign in to check out.">
-        <EmptyState
-          icon={<CartIcon size={32} />}
-          title={productId ? 'Choose a delivery address' : 'No items in your cart.'}
-          action={
-            <Link to={productId ? `/product/${productId}` : '/'} className="btn btn-primary">
-              {productId ? 'Back to the product' : 'Browse fresh produce'}
-            </Link>
-          }
-        >
-          Pay online or with cash on delivery. Shipping is priced by weight and shown before you pay.
-        </EmptyState>
+        <Checkout productId={productId} />
       </RequireSignIn>
     </Page>
+  );
+}
+
+type Open = null | { kind: 'book' } | { kind: 'form'; mode: AddressFormMode };
+
+function Checkout({ productId }: { productId: string | undefined }) {
+  const { userId } = useAuth();
+  const popup = usePopup();
+  const navigate = useNavigate();
+  const addresses = useAddresses(userId);
+  const items = useCheckoutItems(productId);
+  const [selectedId, setSelectedId] = useState<string | null>(null);
+  const [payment, setPayment] = useState<PaymentMethod>(DEFAULT_PAYMENT_METHOD);
+  const [open, setOpen] = useState<Open>(null);
+  useEffect(() => {
+    void loadAddressForm();
+  }, []);
+
+  const saved = addresses.data ?? [];
+  // The chosen address while it is still saved; otherwise the default (001 section 2: 'shows the default address').
+  const selected = saved.find((address) => String(address.id) === selectedId) ?? defaultAddressOf(saved);
+
+  const onAddNew = async () => {
+    if (checkAddressLimit(saved.length)) {
+      setOpen(null);
+      await popup(ADDRESS_MESSAGES.maxAddressesReached);
+      return;
+    }
+    setOpen({ kind: 'form', mode: { kind: 'add' } });
+  };
+
+  const onContinue = async () => {
+    if (!selected) {
+      await popup(CHECKOUT_MESSAGES.selectAddress);
+      return;
+    }
+    const state: CheckoutState = { productId, selectedPayment: payment, selectedAddress: selected };
+    navigate('/payment-page', { state });
+  };
+
+  if (items.lines && items.lines.length === 0) {
+    return (
+      <EmptyState
+        icon={<CartIcon size={32} />}
+        title={CART_MESSAGES.empty}
+        action={
+          <Link to="/" className="btn btn-primary">
+            Browse fresh produce
+          </Link>
+        }
+      >
+        Add produce to your cart, then come back to check out.
+      </EmptyState>
+    );
+  }
+
+  const loadingAddresses = userId === null || addresses.isPending;
+  return (
+    <>
+      <CheckoutSteps current={1} />
+      <div className={styles.layout}>
+        <div className={styles.main}>
+          <section className={styles.card} aria-labelledby="delivery-address-title">
+            <h2 id="delivery-address-title" className={styles.cardTitle}>
+              <PinIcon size={20} /> Delivery Address
+            </h2>
+            {addresses.isError ? (
+              <LoadFailed title={ADDRESS_BOOK_TEXTS.loadFailed} onRetry={() => void addresses.refetch()} />
+            ) : loadingAddresses ? (
+              <div className={styles.addressPending} aria-busy="true" aria-label="Loading your addresses" />
+            ) : selected ? (
+              <AddressView address={selected} />
+            ) : (
+              <p className={styles.noAddress}>No delivery address yet. Add one to continue.</p>
+            )}
+            <div className={styles.addressActions}>
+              <button type="button" className="btn btn-outline" onClick={() => setOpen({ kind: 'book' })} disabled={loadingAddresses}>
+                Select Address
+              </button>
+              {selected && (
+                <button
+                  type="button"
+                  className="btn btn-ghost"
+                  onClick={() => setOpen({ kind: 'form', mode: { kind: 'edit', address: selected } })}
+                >
+                  Edit Address
+                </button>
+              )}
+              <button type="button" className="btn btn-ghost" onClick={() => void onAddNew()} disabled={loadingAddresses}>
+                <PlusIcon size={18} /> Add New Address
+              </button>
+            </div>
+          </section>
+
+          <section className={styles.card} aria-labelledby="payment-method-title">
+            <h2 id="payment-method-title" className={styles.cardTitle}>
+              Payment Method
+            </h2>
+            <PaymentMethodChoice value={payment} onChange={setPayment} labelledBy="payment-method-title" />
+          </section>
+        </div>
+
+        <aside className={`${styles.card} ${styles.summary}`} aria-label="Order summary">
+          <h2 className={styles.cardTitle}>Order Summary</h2>
+          <OrderPreview items={items} />
+          <button type="button" className={`btn btn-accent ${styles.continue}`} onClick={() => void onContinue()}>
+            Continue
+          </button>
+        </aside>
+      </div>
+
+      {open?.kind === 'book' && userId && (
+        <AddressBookModal
+          addresses={saved}
+          selected={selected}
+          userId={userId}
+          onClose={() => setOpen(null)}
+          onAddNew={() => void onAddNew()}
+          onChoose={(address: SavedAddress) => {
+            setSelectedId(String(address.id));
+            setOpen(null);
+          }}
+        />
+      )}
+      {open?.kind === 'form' && userId && (
+        <Suspense fallback={null}>
+          <AddressFormModal
+            mode={open.mode}
+            userId={userId}
+            addressCount={saved.length}
+            onClose={() => setOpen(null)}
+            onSaved={(address) => {
+              setSelectedId(String(address.id));
+              setOpen(null);
+            }}
+          />
+        </Suspense>
+      )}
+    </>
+  );
+}
+
+/** What is being checked out: each line with its quantity and price, and the subtotal (shipping comes next). */
+function OrderPreview({ items }: { items: ReturnType<typeof useCheckoutItems> }) {
+  if (items.isError) {
+    return <LoadFailed title={CHECKOUT_MESSAGES.fetchCheckoutItemsFailed} onRetry={() => void items.refetch()} />;
+  }
+  if (!items.lines) return <div className={styles.previewPending} aria-busy="true" aria-label="Loading your items" />;
+  return (
+    <>
+      <ul className={styles.preview} aria-label="Items to check out">
+        {items.lines.map((line) => (
+          <li key={line.id}>
+            <LinePicture src={line.picture} size={48} />
+            <span className={styles.previewName}>
+              {line.name}
+              <span className={styles.previewQuantity}>
+                {line.quantity} × {formatPrice(line.price)}
+              </span>
+            </span>
+            <span className={styles.previewPrice}>{formatRupees(pricePaise(line.price) * line.quantity)}</span>
+          </li>
+        ))}
+      </ul>
+      <p className={styles.subtotal}>
+        <span>Subtotal</span>
+        <strong>{formatRupees(subtotalPaise(items.lines))}</strong>
+      </p>
+      <p className={styles.note}>Shipping for your payment method is added on the next step, before you pay.</p>
+    </>
   );
 }

@@ -1,37 +1,36 @@
-import { Link, useLocation } from 'react-router-dom';
-import { AlertIcon } from '../ui/icons';
-import { EmptyState, Page, RequireSignIn } from '../ui/page';
+import { CART_MESSAGES, CHECKOUT_MESSAGES, ORDER_REDIRECT_MS, QUANTITY_MAX, QUANTITY_MIN, formatRupees } from '@mandi/domain';
+import { useEffect, useMemo, useState } from 'react';
+import { Link, useLocation, useNavigate } from 'react-router-dom';
+import { AddressView } from '../addresses/address-view';
+import { useAuth } from '../auth/auth-context';
+import { AddProductModal } from '../checkout/add-product-modal';
+import { toCheckoutLine, useCheckoutItems, useOfficialProducts, useRefreshCheckoutItems, type CheckoutLine } from '../checkout/checkout-items';
+import { CheckoutSteps, LinePicture } from '../checkout/checkout-parts';
+import { readCheckoutState, type CheckoutState } from '../checkout/checkout-state';
+import { checkoutSummary, pricePaise, weightText } from '../checkout/checkout-totals';
+import styles from '../checkout/payment.module.css';
+import { PaymentSummary } from '../checkout/payment-summary';
+import { loadRazorpayCheckout } from '../checkout/razorpay-loader';
+import { usePlaceOrder, type PlacedOrder } from '../checkout/use-place-order';
+import { formatPrice } from '../products/price';
+import { AlertIcon, CartIcon, CloseIcon, PinIcon } from '../ui/icons';
+import { Modal } from '../ui/modal';
+import { EmptyState, LoadFailed, Page, RequireSignIn } from '../ui/page';
 
-interface CheckoutState {
-  productId?: string;
-  selectedPayment?: string;
-  selectedAddress?: unknown;
-}
-
-/** The payment page of 001 section 2; it needs the checkout's router state. */
+/** The payment page of 001 section 2; it needs the router state of checkout step 1. */
 export default function PaymentPage() {
-  const state = useLocation().state as CheckoutState | null;
-  const complete = Boolean(state?.selectedPayment && state.selectedAddress);
+  const checkout = readCheckoutState(useLocation().state);
+  const back = checkout?.productId ? `/product-checkout/${encodeURIComponent(checkout.productId)}` : '/product-checkout';
   return (
-    <Page title="Payment" crumbs={[{ label: 'Checkout', to: '/product-checkout' }]}>
+    <Page title="Payment" crumbs={[{ label: 'Checkout', to: back }]}>
       <RequireSignIn message="Please sign in to pay for your order.">
-        {complete ? (
-          <EmptyState
-            icon={<AlertIcon size={32} />}
-            title={state?.selectedPayment === 'cod' ? 'Cash on Delivery' : 'Pay Online'}
-            action={
-              <Link to="/product-checkout" className="btn btn-outline">
-                Change address or payment
-              </Link>
-            }
-          >
-            Review your delivery address and the payment summary before you confirm.
-          </EmptyState>
+        {checkout ? (
+          <Payment checkout={checkout} back={back} />
         ) : (
           <EmptyState
             tone="error"
             icon={<AlertIcon size={32} />}
-            title="Missing checkout information."
+            title={CHECKOUT_MESSAGES.missingCheckoutInformation}
             action={
               <Link to="/cartpage" className="btn btn-primary">
                 Back to cart
@@ -43,5 +42,236 @@ export default function PaymentPage() {
         )}
       </RequireSignIn>
     </Page>
+  );
+}
+
+const clampQuantity = (quantity: number) => Math.min(QUANTITY_MAX, Math.max(QUANTITY_MIN, Math.round(quantity)));
+
+/**
+ * The order as the buyer shapes it on this page: the checked-out lines, products added from the official list, lines
+ * removed, and each quantity (kept here, 1 to 15; the cart itself is not changed).
+ */
+function useOrderLines(productId: string | undefined) {
+  const items = useCheckoutItems(productId);
+  const [quantities, setQuantities] = useState<Record<string, number>>({});
+  const [removed, setRemoved] = useState<readonly string[]>([]);
+  const [added, setAdded] = useState<readonly string[]>([]);
+  const official = useOfficialProducts(added.length > 0);
+
+  const lines = useMemo(() => {
+    const base = items.lines ?? [];
+    const extra = added
+      .filter((id) => !base.some((line) => line.id === id))
+      .flatMap((id) => {
+        const product = official.data?.find((candidate) => String(candidate.id) === id);
+        return product ? [toCheckoutLine(product, 1)] : [];
+      });
+    return [...base, ...extra]
+      .filter((line) => !removed.includes(line.id))
+      .map((line): CheckoutLine => ({ ...line, quantity: clampQuantity(quantities[line.id] ?? line.quantity) }));
+  }, [items.lines, official.data, added, removed, quantities]);
+
+  const setQuantity = (id: string, quantity: number) => setQuantities((current) => ({ ...current, [id]: clampQuantity(quantity) }));
+  const remove = (id: string) => setRemoved((current) => (lines.length > 1 ? [...current, id] : current));
+  const add = (id: string) => {
+    setRemoved((current) => current.filter((other) => other !== id));
+    setQuantities((current) => ({ ...current, [id]: 1 }));
+    if (!(items.lines ?? []).some((line) => line.id === id)) setAdded((current) => (current.includes(id) ? current : [...current, id]));
+  };
+  return { items, lines, setQuantity, remove, add };
+}
+
+function Payment({ checkout, back }: { checkout: CheckoutState; back: string }) {
+  const { productId, selectedPayment: method, selectedAddress } = checkout;
+  const { userId } = useAuth();
+  const navigate = useNavigate();
+  const order = useOrderLines(productId);
+  const refreshItems = useRefreshCheckoutItems(productId);
+  const [adding, setAdding] = useState(false);
+  const summary = useMemo(() => (order.lines.length > 0 ? checkoutSummary(order.lines, method) : null), [order.lines, method]);
+  const place = usePlaceOrder({ checkout, lines: order.lines, summary, onItemsChanged: () => void refreshItems() });
+
+  // Razorpay Checkout's script loads with the page, so it is there when the buyer presses Pay.
+  useEffect(() => {
+    if (method === 'online') loadRazorpayCheckout().catch(() => undefined);
+  }, [method]);
+
+  const ordersPath = `/orders/${encodeURIComponent(userId ?? '')}`;
+  useEffect(() => {
+    if (!place.placed) return;
+    const timer = window.setTimeout(() => navigate(ordersPath), ORDER_REDIRECT_MS);
+    return () => window.clearTimeout(timer);
+  }, [place.placed, navigate, ordersPath]);
+
+  const { items, lines } = order;
+  if (items.isError) {
+    return <LoadFailed title={CHECKOUT_MESSAGES.fetchCheckoutItemsFailed} onRetry={() => void items.refetch()} />;
+  }
+  if (!items.lines) return <div className={styles.pending} aria-busy="true" aria-label="Loading your order" />;
+  if (lines.length === 0) {
+    return (
+      <EmptyState
+        icon={<CartIcon size={32} />}
+        title={CART_MESSAGES.empty}
+        action={
+          <Link to="/" className="btn btn-primary">
+            Browse fresh produce
+          </Link>
+        }
+      />
+    );
+  }
+
+  const presentIds = new Set(lines.map((line) => line.id));
+  return (
+    <>
+      <CheckoutSteps current={2} />
+      <div className={styles.layout}>
+        <div className={styles.main}>
+          <section className={styles.card} aria-labelledby="payment-address-title">
+            <div className={styles.cardHead}>
+              <h2 id="payment-address-title" className={styles.cardTitle}>
+                <PinIcon size={20} /> Delivery Address
+              </h2>
+              <Link to={back} className={styles.change} aria-label="Change delivery address or payment method">
+                Change
+              </Link>
+            </div>
+            <AddressView address={selectedAddress} />
+          </section>
+
+          <section className={styles.card} aria-labelledby="payment-items-title">
+            <h2 id="payment-items-title" className={styles.cardTitle}>
+              Items
+            </h2>
+            <ul className={styles.lines} aria-label="Items in your order">
+              {lines.map((line) => (
+                <OrderLineRow
+                  key={line.id}
+                  line={line}
+                  locked={place.busy}
+                  removable={lines.length > 1}
+                  onQuantity={(quantity) => order.setQuantity(line.id, quantity)}
+                  onRemove={() => order.remove(line.id)}
+                />
+              ))}
+            </ul>
+            <button type="button" className={`btn btn-outline ${styles.addProduct}`} onClick={() => setAdding(true)} disabled={place.busy}>
+              + Add Product
+            </button>
+          </section>
+        </div>
+
+        {summary && (
+          <PaymentSummary summary={summary} method={method} itemCount={lines.reduce((sum, line) => sum + line.quantity, 0)}>
+            {method === 'cod' ? (
+              <button type="button" className={`btn btn-accent ${styles.pay}`} onClick={() => void place.placeCashOnDelivery()} disabled={place.busy}>
+                Place Order
+              </button>
+            ) : (
+              <button type="button" className={`btn btn-accent ${styles.pay}`} onClick={() => void place.payOnline()} disabled={place.busy}>
+                Pay {formatRupees(summary.totals.grandTotal)}
+              </button>
+            )}
+            <p className={styles.secure}>
+              {method === 'cod'
+                ? 'Pay in cash when your order arrives. You can cancel within 8 hours of placing it.'
+                : 'Payments are processed securely by Razorpay; Mandi never stores your card details.'}
+            </p>
+          </PaymentSummary>
+        )}
+      </div>
+
+      {adding && (
+        <AddProductModal
+          presentIds={presentIds}
+          onClose={() => setAdding(false)}
+          onAdd={(product) => {
+            order.add(String(product.id));
+            setAdding(false);
+          }}
+        />
+      )}
+      {place.placed && <PlacedDialog placed={place.placed} onGo={() => navigate(ordersPath)} />}
+    </>
+  );
+}
+
+/** One line: picture, name, unit price, the − / + quantity control (1 to 15), its total and a remove button. */
+function OrderLineRow({
+  line,
+  locked,
+  removable,
+  onQuantity,
+  onRemove,
+}: {
+  line: CheckoutLine;
+  locked: boolean;
+  removable: boolean;
+  onQuantity(quantity: number): void;
+  onRemove(): void;
+}) {
+  return (
+    <li className={styles.line}>
+      <LinePicture src={line.picture} size={72} />
+      <div className={styles.lineDetails}>
+        <span className={styles.lineName}>{line.name}</span>
+        <span className={styles.muted}>
+          {formatPrice(line.price)} each{line.weightGrams > 0 && ` · ${weightText(line.weightGrams)}`}
+        </span>
+        <div className={styles.lineBottom}>
+          <div className={styles.quantity} role="group" aria-label={`Quantity of ${line.name}`}>
+            <button
+              type="button"
+              aria-label={`One less ${line.name}`}
+              disabled={locked || line.quantity <= QUANTITY_MIN}
+              onClick={() => onQuantity(line.quantity - 1)}
+            >
+              −
+            </button>
+            <output aria-live="polite">{line.quantity}</output>
+            <button
+              type="button"
+              aria-label={`One more ${line.name}`}
+              disabled={locked || line.quantity >= QUANTITY_MAX}
+              onClick={() => onQuantity(line.quantity + 1)}
+            >
+              +
+            </button>
+          </div>
+          <strong className={styles.lineTotal}>{formatRupees(pricePaise(line.price) * line.quantity)}</strong>
+        </div>
+      </div>
+      <button
+        type="button"
+        className={styles.remove}
+        aria-label={`Remove ${line.name}`}
+        title={removable ? undefined : 'An order needs at least one item'}
+        disabled={locked || !removable}
+        onClick={onRemove}
+      >
+        <CloseIcon size={18} />
+      </button>
+    </li>
+  );
+}
+
+/** The success of 001 section 4: the order is placed, the buyer goes to their orders after ORDER_REDIRECT_MS. */
+function PlacedDialog({ placed, onGo }: { placed: PlacedOrder; onGo(): void }) {
+  return (
+    <Modal
+      title={placed.title}
+      onClose={onGo}
+      description={`Order #${placed.orderId} is confirmed. Taking you to your orders…`}
+      footer={
+        <button type="button" className="btn btn-primary" onClick={onGo} data-autofocus>
+          View My Orders
+        </button>
+      }
+    >
+      <p className={styles.placed}>
+        Thank you for shopping with Mandi. We will let you know when it ships.
+      </p>
+    </Modal>
   );
 }

@@ -1,6 +1,6 @@
 import { render } from '@testing-library/react';
 import type { ReactElement } from 'react';
-import { RouterProvider, createMemoryRouter, type RouteObject } from 'react-router-dom';
+import { RouterProvider, createMemoryRouter, type InitialEntry, type RouteObject } from 'react-router-dom';
 import { vi } from 'vitest';
 import { AppProviders, createQueryClient } from '../app-providers';
 import { routes } from '../app-routes';
@@ -39,8 +39,8 @@ function testQueryClient() {
   return client;
 }
 
-/** Renders the whole storefront at a path, the way main.tsx does, with a memory router. */
-export function renderApp(path: string, { identity = fakeIdentity(null), routeTable = routes }: { identity?: IdentityClient; routeTable?: RouteObject[] } = {}) {
+/** Renders the whole storefront at a path (or a location with router state), the way main.tsx does, with a memory router. */
+export function renderApp(path: InitialEntry, { identity = fakeIdentity(null), routeTable = routes }: { identity?: IdentityClient; routeTable?: RouteObject[] } = {}) {
   const router = createMemoryRouter(routeTable, { initialEntries: [path] });
   const utils = render(
     <AppProviders identity={identity} queryClient={testQueryClient()}>

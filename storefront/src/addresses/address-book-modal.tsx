@@ -1,0 +1,140 @@
+import { ADDRESS_MESSAGES } from '@mandi/domain';
+import { useQueryClient } from '@tanstack/react-query';
+import { useId, useState } from 'react';
+import { ApiError, apiFetch } from '../api/api-fetch';
+import { useConfirm } from '../ui/confirm-dialog';
+import { PlusIcon } from '../ui/icons';
+import { Modal } from '../ui/modal';
+import { useSingleFlight } from '../ui/use-single-flight';
+import { ADDRESS_BOOK_TEXTS, addressesKey, regionLine, sameAddress, streetLine, type SavedAddress } from './address';
+import styles from './addresses.module.css';
+
+/**
+ * The 'Change Delivery Address' modal of 001 section 2: the saved addresses with a radio, a Delete action per address
+ * (after a confirmation) and a 'Change Address' button that makes the chosen one the delivery address. Choosing
+ * another address also makes it the default (PUT /api/addresses/{id}/set-default), so the next checkout starts there.
+ */
+export function AddressBookModal({
+  addresses,
+  selected,
+  userId,
+  onChoose,
+  onAddNew,
+  onClose,
+}: {
+  addresses: readonly SavedAddress[];
+  selected: SavedAddress | null;
+  userId: string;
+  onChoose(address: SavedAddress): void;
+  onAddNew(): void;
+  onClose(): void;
+}) {
+  const confirm = useConfirm();
+  const queryClient = useQueryClient();
+  const { busy, run } = useSingleFlight();
+  const [chosenId, setChosenId] = useState<string | null>(selected ? String(selected.id) : null);
+  const [message, setMessage] = useState<string | null>(null);
+  const name = useId();
+  const chosen = addresses.find((address) => String(address.id) === chosenId) ?? null;
+
+  const refresh = () => queryClient.invalidateQueries({ queryKey: addressesKey(userId) });
+
+  const onDelete = (address: SavedAddress) =>
+    void run(async () => {
+      setMessage(null);
+      const { title, text } = ADDRESS_BOOK_TEXTS.confirmDelete;
+      const sure = await confirm({ title, message: text, confirm: true, okLabel: 'Delete' });
+      if (!sure) return;
+      try {
+        await apiFetch(`/api/addresses/${encodeURIComponent(String(address.id))}`, { method: 'DELETE', auth: true });
+      } catch (error) {
+        setMessage(error instanceof ApiError && error.statusCode < 500 && error.serverMessage ? error.serverMessage : ADDRESS_MESSAGES.deleteFailed);
+        return;
+      }
+      if (String(address.id) === chosenId) setChosenId(null);
+      await refresh();
+    });
+
+  const onChange = () =>
+    void run(async () => {
+      if (!chosen) return;
+      if (Number(chosen.is_default) !== 1) {
+        try {
+          await apiFetch(`/api/addresses/${encodeURIComponent(String(chosen.id))}/set-default`, { method: 'PUT', auth: true });
+          await refresh();
+        } catch {
+          // The order names its address by id, so this checkout still goes to the chosen one; only the
+          // default for next time stays as it was.
+        }
+      }
+      onChoose(chosen);
+    });
+
+  return (
+    <Modal
+      title="Change Delivery Address"
+      onClose={onClose}
+      footer={
+        <>
+          <button type="button" className="btn btn-outline" onClick={onAddNew} disabled={busy}>
+            <PlusIcon size={18} /> Add New Address
+          </button>
+          <button type="button" className="btn btn-primary" onClick={onChange} disabled={busy || !chosen}>
+            Change Address
+          </button>
+        </>
+      }
+    >
+      {message && (
+        <p className={styles.formError} role="alert">
+          {message}
+        </p>
+      )}
+      {addresses.length === 0 ? (
+        <p className={styles.none}>{ADDRESS_BOOK_TEXTS.noAddresses}</p>
+      ) : (
+        <ul className={styles.book} aria-label="Saved addresses">
+          {addresses.map((address) => {
+            const id = String(address.id);
+            const inputId = `${name}-${id}`;
+            return (
+              <li key={id} className={`${styles.entry} ${chosenId === id ? styles.entryChosen : ''}`}>
+                <input
+                  id={inputId}
+                  type="radio"
+                  name={name}
+                  value={id}
+                  checked={chosenId === id}
+                  onChange={() => setChosenId(id)}
+                  aria-labelledby={`${inputId}-name ${inputId}-street`}
+                  aria-describedby={`${inputId}-region ${inputId}-mobile`}
+                  data-autofocus={chosenId === id || (!chosenId && address === addresses[0]) ? true : undefined}
+                />
+                <label htmlFor={inputId} className={styles.entryText}>
+                  <span className={styles.viewName}>
+                    <strong id={`${inputId}-name`}>{address.name}</strong>
+                    {Number(address.is_default) === 1 && <span className={styles.badge}>Default</span>}
+                    {sameAddress(address, selected) && <span className={styles.badgeCurrent}>Delivering here</span>}
+                  </span>
+                  <span className={styles.entryLines}>
+                    <span id={`${inputId}-street`}>{streetLine(address)}</span>
+                    <span id={`${inputId}-region`}>{regionLine(address)}</span>
+                    <span id={`${inputId}-mobile`}>Mobile: +91 {address.mobile}</span>
+                  </span>
+                </label>
+                <button
+                  type="button"
+                  className={styles.delete}
+                  aria-label={`Delete address of ${address.name}`}
+                  onClick={() => onDelete(address)}
+                >
+                  Delete
+                </button>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+    </Modal>
+  );
+}

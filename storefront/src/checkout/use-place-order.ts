@@ -1,0 +1,173 @@
+import type { OrderPlacedAnswer, PaymentOrderAnswer } from '@mandi/contracts';
+import { CHECKOUT_MESSAGES, PAYMENT_MESSAGES } from '@mandi/domain';
+import { useState } from 'react';
+import { ApiError, apiFetch } from '../api/api-fetch';
+import { useAuth } from '../auth/auth-context';
+import { useConfirm } from '../ui/confirm-dialog';
+import { useSingleFlight } from '../ui/use-single-flight';
+import type { CheckoutLine } from './checkout-items';
+import type { CheckoutState } from './checkout-state';
+import { billingOf, orderLinesOf, type CheckoutSummary } from './checkout-totals';
+
+/** The brand shown in Razorpay Checkout and its theme (design.md section 8: leaf green). */
+export const CHECKOUT_BRAND = { name: 'Mandi', color: '#2E7D32' } as const;
+
+/** A placed order, for the success dialog and the redirect to /orders/{userId}. */
+export interface PlacedOrder {
+  title: string;
+  orderId: string;
+}
+
+/** Our ids travel as text; the API reads a numeric user id as a number too. */
+function idValue(id: string): string | number {
+  return /^\d+$/.test(id) ? Number(id) : id;
+}
+
+/**
+ * Placing the order of the payment page (001 sections 2, 4, 7, 8): cash on delivery with POST /api/payment/cod, or
+ * online through Razorpay Checkout (POST /api/payment/order, the widget, POST /api/payment/payment-success). One
+ * attempt at a time; a 409 (prices changed, product no longer for sale) shows the server's text and reads the
+ * items again so the buyer sees the real figures.
+ */
+export function usePlaceOrder({
+  checkout,
+  lines,
+  summary,
+  onItemsChanged,
+}: {
+  checkout: CheckoutState;
+  lines: readonly CheckoutLine[];
+  summary: CheckoutSummary | null;
+  /** Reads the items again after the server said they changed. */
+  onItemsChanged(): void;
+}) {
+  const { user, userId } = useAuth();
+  const confirm = useConfirm();
+  const { busy, run } = useSingleFlight();
+  /** Razorpay Checkout is open, or its result is being confirmed. */
+  const [widgetBusy, setWidgetBusy] = useState(false);
+  const [placed, setPlaced] = useState<PlacedOrder | null>(null);
+  const say = (text: string, title = 'Error') => confirm({ title, message: text });
+
+  /** A failed order call: the server's 409 text (and fresh items), else `fallback`. */
+  const failed = async (error: unknown, fallback: string) => {
+    if (error instanceof ApiError && error.statusCode === 409 && error.serverMessage) {
+      onItemsChanged();
+      const changed = error.serverMessage === CHECKOUT_MESSAGES.totalsChanged;
+      await say(error.serverMessage, changed ? 'Please review your order' : 'Error');
+      return;
+    }
+    await say(fallback);
+  };
+
+  const order = () => {
+    if (!summary) return null;
+    return {
+      addressId: idValue(String(checkout.selectedAddress.id)),
+      items: orderLinesOf(lines),
+      billing: billingOf(summary),
+    };
+  };
+
+  const placeCashOnDelivery = () =>
+    run(async () => {
+      const current = order();
+      if (!current || placed) return;
+      if (!user) return void (await say(PAYMENT_MESSAGES.userNotLoggedIn));
+      if (!userId) return void (await say(PAYMENT_MESSAGES.userNotReady));
+      try {
+        const answer = await apiFetch<OrderPlacedAnswer>('/api/payment/cod', {
+          method: 'POST',
+          body: { userId: idValue(userId), addressId: current.addressId, cartItems: current.items, billing: current.billing },
+          auth: true,
+        });
+        setPlaced({ title: 'Order placed', orderId: String(answer.orderId) });
+      } catch (error) {
+        await failed(error, PAYMENT_MESSAGES.placeOrderFailed);
+      }
+    });
+
+  const confirmPayment = async (
+    current: NonNullable<ReturnType<typeof order>>,
+    buyer: string,
+    response: RazorpaySuccessResponse,
+  ) => {
+    try {
+      const answer = await apiFetch<OrderPlacedAnswer>('/api/payment/payment-success', {
+        method: 'POST',
+        body: {
+          userId: idValue(buyer),
+          addressId: current.addressId,
+          items: current.items,
+          payment: { ...response, amount: current.billing.grandTotal },
+          billing: current.billing,
+        },
+        auth: true,
+      });
+      setPlaced({ title: 'Payment successful', orderId: String(answer.orderId) });
+    } catch {
+      setWidgetBusy(false);
+      await say(PAYMENT_MESSAGES.confirmFailed);
+    }
+  };
+
+  const payOnline = () =>
+    run(async () => {
+      const current = order();
+      if (!current || placed || widgetBusy) return;
+      const Razorpay = window.Razorpay;
+      if (!Razorpay) return void (await say(PAYMENT_MESSAGES.sdkNotLoaded));
+      if (!user) return void (await say(PAYMENT_MESSAGES.userNotLoggedIn));
+      if (!userId) return void (await say(PAYMENT_MESSAGES.userNotReady));
+
+      let created: PaymentOrderAnswer;
+      try {
+        created = await apiFetch<PaymentOrderAnswer>('/api/payment/order', {
+          method: 'POST',
+          body: { userId: idValue(userId), addressId: current.addressId, items: current.items, amount: current.billing.grandTotal },
+          auth: true,
+        });
+      } catch (error) {
+        await failed(error, PAYMENT_MESSAGES.paymentError);
+        return;
+      }
+
+      const address = checkout.selectedAddress;
+      const description =
+        current.items.length === 1 ? current.items[0]!.productName ?? 'Mandi order' : `${current.items.length} products from Mandi`;
+      // Once the widget has handed over a successful payment, a late 'payment.failed' (an earlier attempt) is old news.
+      let succeeded = false;
+      let checkoutWidget: RazorpayCheckout;
+      try {
+        checkoutWidget = new Razorpay({
+          key: created.key,
+          amount: created.order.amount,
+          currency: created.order.currency,
+          name: CHECKOUT_BRAND.name,
+          description,
+          order_id: created.order.id,
+          prefill: { name: address.name, contact: address.mobile, email: user.email ?? undefined },
+          theme: { color: CHECKOUT_BRAND.color },
+          handler: (response) => {
+            succeeded = true;
+            return confirmPayment(current, userId, response);
+          },
+          modal: { ondismiss: () => setWidgetBusy(false) },
+        });
+        checkoutWidget.on('payment.failed', () => {
+          if (succeeded) return;
+          // Close the widget so the popup is on top and the buyer can start again with Pay.
+          checkoutWidget.close?.();
+          setWidgetBusy(false);
+          void confirm({ title: PAYMENT_MESSAGES.paymentFailed.title, message: PAYMENT_MESSAGES.paymentFailed.text });
+        });
+        setWidgetBusy(true);
+        checkoutWidget.open();
+      } catch {
+        setWidgetBusy(false);
+        await say(PAYMENT_MESSAGES.paymentError);
+      }
+    });
+
+  return { placeCashOnDelivery, payOnline, busy: busy || widgetBusy || placed !== null, placed };
+}
