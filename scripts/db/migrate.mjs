@@ -174,6 +174,12 @@ export async function migrate(databaseUrl, { log = () => {}, migrationsDir = MIG
       applied.push(migration.name);
     }
     if (applied.length === 0) log(`Database ${databaseName(databaseUrl)} is up to date`);
+    // The India Post directory is data this schema needs (addresses are checked against it): loaded wherever these
+    // migrations are applied, and a no-op when it is current (scripts/db/pincodes.mjs).
+    if (migrationsDir === MIGRATIONS_DIR) {
+      const { loadPincodeDirectory } = await import('./pincodes.mjs');
+      await loadPincodeDirectory(databaseUrl, { log });
+    }
     return applied;
   } finally {
     await client.end();

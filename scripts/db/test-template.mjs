@@ -3,6 +3,7 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { migrate, quoteIdentifier, readMigrations, withServer } from './migrate.mjs';
+import { loadPincodeDirectory } from './pincodes.mjs';
 
 /** The migrated template test databases are copied from. */
 export const TEST_TEMPLATE_DATABASE = 'mandi_test_template';
@@ -61,7 +62,11 @@ export async function prepareTestTemplate(templateUrl = DEFAULT_TEST_DATABASE_UR
     await server.query('SELECT pg_advisory_lock($1)', [TEMPLATE_LOCK_KEY]);
     try {
       const { rowCount } = await server.query('SELECT 1 FROM pg_database WHERE datname = $1', [template]);
-      if (rowCount > 0 && (await templateIsCurrent(templateUrl, migrations))) return;
+      if (rowCount > 0 && (await templateIsCurrent(templateUrl, migrations))) {
+        // Reloads the pincode directory when its packages changed since (a no-op otherwise).
+        await loadPincodeDirectory(templateUrl, { log });
+        return;
+      }
       log(`Rebuilding test template database ${template}`);
       await server.query(`DROP DATABASE IF EXISTS ${quoteIdentifier(template)} WITH (FORCE)`);
       await migrate(templateUrl, { log });

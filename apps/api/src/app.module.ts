@@ -6,6 +6,7 @@ import { APP_CONFIG, type AppConfig } from '@mandi/config';
 import { DatabaseModule } from '@mandi/database';
 import { FileStoreModule } from '@mandi/storage';
 import { AccountsModule } from './accounts/accounts.module.js';
+import { AddressesModule } from './addresses/addresses.module.js';
 import { AdminModule } from './admin/admin.module.js';
 import { AccessGuard } from './auth/access.guard.js';
 import { AuthModule } from './auth/auth.module.js';
@@ -14,6 +15,7 @@ import { ApiErrorFilter } from './common/api-error.filter.js';
 import { AppConfigModule } from './config/app-config.js';
 import { HealthModule } from './health/health.module.js';
 import { PaymentsModule } from './payments/payments.module.js';
+import { PincodesModule } from './pincodes/pincodes.module.js';
 import { ProductsModule } from './products/products.module.js';
 import { ProfilesModule } from './profiles/profiles.module.js';
 import { RateLimitGuard } from './rate-limit/rate-limit.guard.js';
@@ -45,6 +47,8 @@ import { UsersModule } from './users/users.module.js';
     UsersModule,
     ProductsModule,
     CartModule,
+    PincodesModule,
+    AddressesModule,
     PaymentsModule,
     ProfilesModule,
     AdminModule,

@@ -43,6 +43,7 @@ export * from './accounts/account.names.js';
 export * from './addresses/address.limits.js';
 export * from './addresses/address.messages.js';
 export * from './addresses/address.validation.js';
+export * from './addresses/address.directory.js';
 
 export * from './cart/cart.limits.js';
 export * from './cart/cart.messages.js';

@@ -66,3 +66,13 @@ export type AddressIdParams = z.infer<typeof addressIdParamsSchema>;
 
 /** Type of {@link addressesOfUserParamsSchema}. */
 export type AddressesOfUserParams = z.infer<typeof addressesOfUserParamsSchema>;
+
+/** Answer of PUT /api/addresses/{id}/set-default and DELETE /api/addresses/{id}: which address is the default now. */
+export const addressBookChangeSchema = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  /** The user's default address after the change; null when no active address is left. */
+  default_id: z.string().nullable(),
+});
+/** Type of {@link addressBookChangeSchema}. */
+export type AddressBookChange = z.infer<typeof addressBookChangeSchema>;

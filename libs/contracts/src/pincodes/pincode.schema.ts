@@ -16,6 +16,9 @@ export const postOfficeSchema = z.object({
 /** Type of {@link postOfficeSchema}. */
 export type PostOffice = z.infer<typeof postOfficeSchema>;
 
+/** The Message of an answer for a PIN code with no office, as India Post's own service words it. */
+export const PINCODE_NO_RECORDS_MESSAGE = 'No records found';
+
 /**
  * The lookup answer in the shape the address form reads (spec 001 section 7): Status 'Success' with the post
  * offices, or 'Error' with none (PostOffice null, as India Post's own service answers).

@@ -1,5 +1,5 @@
 import { ADDRESS_LIMITS } from './address.limits.js';
-import { addressProblems, checkAddressLimit, defaultAfterDelete, validateAddressInput, type AddressInput } from './address.validation.js';
+import { addressProblems, becomesDefault, checkAddressLimit, defaultAfterDelete, validateAddressInput, type AddressInput } from './address.validation.js';
 
 const good: AddressInput = {
   name: 'Asha Patil',
@@ -67,5 +67,11 @@ describe('address book', () => {
     expect(defaultAfterDelete(book, 'a2')).toBe('a1');
     expect(defaultAfterDelete(book, 'a3')).toBe('a2');
     expect(defaultAfterDelete([{ id: 'a1', is_default: true }], 'a1')).toBeNull();
+  });
+
+  it('makes the first address the default, a later one only when asked', () => {
+    expect(becomesDefault(0, false)).toBe(true);
+    expect(becomesDefault(3, false)).toBe(false);
+    expect(becomesDefault(3, true)).toBe(true);
   });
 });

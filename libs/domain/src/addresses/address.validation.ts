@@ -61,3 +61,8 @@ export function defaultAfterDelete<T extends { id: string; is_default: boolean |
   const current = remaining.find((address) => Boolean(address.is_default));
   return current?.id ?? remaining[0]?.id ?? null;
 }
+
+/** Whether a new address becomes the default: the first active address of a user always does, a later one when asked. */
+export function becomesDefault(activeAddressCount: number, requested: boolean): boolean {
+  return activeAddressCount === 0 || requested;
+}

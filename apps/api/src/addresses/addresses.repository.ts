@@ -1,0 +1,121 @@
+import { Injectable } from '@nestjs/common';
+import { Prisma, PrismaService, type Transaction } from '@mandi/database';
+
+/** An address as stored, with the columns the API answers under their contract names. */
+export interface AddressRow {
+  id: number;
+  user_id: number;
+  name: string;
+  mobile: string;
+  state: string;
+  district: string;
+  taluk: string;
+  flat_house_building: string;
+  area_or_street_or_village: string;
+  landmark: string;
+  pincode: string;
+  is_default: boolean;
+  is_deleted: boolean;
+}
+
+/** The columns of an address a user fills in. */
+export interface AddressColumns {
+  name: string;
+  mobile: string;
+  state: string;
+  district: string;
+  taluk: string;
+  flat_house_building: string;
+  area_or_street_or_village: string;
+  landmark: string;
+  pincode: string;
+}
+
+const ADDRESS_COLUMNS = Prisma.sql`id, user_id, name, mobile, state, district, taluk, flat_house_building,
+  area_or_street_or_village, landmark, pincode, is_default, is_deleted`;
+
+/** Addresses in the addresses table: soft-deleted, at most one active default per user (a partial unique index). */
+@Injectable()
+export class AddressesRepository {
+  constructor(private readonly prisma: PrismaService) {}
+
+  /** Runs `work` in one database transaction. */
+  transaction<T>(work: (tx: Transaction) => Promise<T>): Promise<T> {
+    return this.prisma.$transaction(work);
+  }
+
+  /** Whether user `userId` exists and is not deleted. */
+  async userExists(userId: number): Promise<boolean> {
+    return (await this.prisma.user.count({ where: { id: userId, deletedAt: null } })) > 0;
+  }
+
+  /**
+   * Locks the user's row until the transaction ends, so changes to one address book queue up: two creates at once
+   * cannot both see 9 addresses, nor both make the first default. False when there is no such user.
+   */
+  async lockOwner(tx: Transaction, userId: number): Promise<boolean> {
+    const rows = await tx.$queryRaw<unknown[]>`SELECT id FROM users WHERE id = ${userId} AND deleted_at IS NULL FOR UPDATE`;
+    return rows.length === 1;
+  }
+
+  /** A user's active addresses, oldest first (the list order, whose first one is the default after a delete). */
+  active(userId: number, tx: Transaction | PrismaService = this.prisma): Promise<AddressRow[]> {
+    return tx.$queryRaw<AddressRow[]>`
+      SELECT ${ADDRESS_COLUMNS} FROM addresses
+       WHERE user_id = ${userId} AND NOT is_deleted
+       ORDER BY created_at, id`;
+  }
+
+  /** The address `id`, deleted or not, or null. */
+  async find(id: number, tx: Transaction | PrismaService = this.prisma): Promise<AddressRow | null> {
+    const rows = await tx.$queryRaw<AddressRow[]>`SELECT ${ADDRESS_COLUMNS} FROM addresses WHERE id = ${id}`;
+    return rows[0] ?? null;
+  }
+
+  /** Adds an address to the user's book. */
+  async insert(tx: Transaction, userId: number, columns: AddressColumns, isDefault: boolean): Promise<AddressRow> {
+    const rows = await tx.$queryRaw<AddressRow[]>`
+      INSERT INTO addresses (user_id, name, mobile, state, district, taluk, flat_house_building, area_or_street_or_village,
+                             landmark, pincode, is_default)
+      VALUES (${userId}, ${columns.name}, ${columns.mobile}, ${columns.state}, ${columns.district}, ${columns.taluk},
+              ${columns.flat_house_building}, ${columns.area_or_street_or_village}, ${columns.landmark}, ${columns.pincode},
+              ${isDefault})
+      RETURNING ${ADDRESS_COLUMNS}`;
+    return rows[0]!;
+  }
+
+  /** Replaces an active address's columns; null when it is gone. */
+  async update(tx: Transaction, id: number, columns: AddressColumns): Promise<AddressRow | null> {
+    const rows = await tx.$queryRaw<AddressRow[]>`
+      UPDATE addresses
+         SET name = ${columns.name}, mobile = ${columns.mobile}, state = ${columns.state}, district = ${columns.district},
+             taluk = ${columns.taluk}, flat_house_building = ${columns.flat_house_building},
+             area_or_street_or_village = ${columns.area_or_street_or_village}, landmark = ${columns.landmark},
+             pincode = ${columns.pincode}, updated_at = now()
+       WHERE id = ${id} AND NOT is_deleted
+      RETURNING ${ADDRESS_COLUMNS}`;
+    return rows[0] ?? null;
+  }
+
+  /**
+   * Makes `id` the user's one default address: the current default (if another) stops being one first, so the
+   * partial unique index never sees two.
+   */
+  async makeDefault(tx: Transaction, userId: number, id: number): Promise<void> {
+    await tx.$executeRaw`
+      UPDATE addresses SET is_default = false, updated_at = now()
+       WHERE user_id = ${userId} AND is_default AND NOT is_deleted AND id <> ${id}`;
+    await tx.$executeRaw`UPDATE addresses SET is_default = true, updated_at = now() WHERE id = ${id} AND NOT is_default`;
+  }
+
+  /** The user's active default stops being one (before a new address takes its place). */
+  async clearDefault(tx: Transaction, userId: number): Promise<void> {
+    await tx.$executeRaw`
+      UPDATE addresses SET is_default = false, updated_at = now() WHERE user_id = ${userId} AND is_default AND NOT is_deleted`;
+  }
+
+  /** Marks an address deleted (orders keep their own copy); it stops being the default. */
+  async softDelete(tx: Transaction, id: number): Promise<void> {
+    await tx.$executeRaw`UPDATE addresses SET is_deleted = true, is_default = false, updated_at = now() WHERE id = ${id}`;
+  }
+}

@@ -1,0 +1,33 @@
+import { Injectable } from '@nestjs/common';
+import { Prisma, PrismaService } from '@mandi/database';
+
+/** One post office of the directory as stored. */
+export interface PincodeOfficeRow {
+  office_name: string;
+  state: string;
+  district: string;
+  taluk: string;
+}
+
+/**
+ * The post offices of a PIN code. The column is CHAR(6): the parameter is cast to it, since `char = text` compares
+ * as text and would scan the whole table instead of using pincodes_pincode_idx.
+ */
+export function officesQuery(pincode: string): Prisma.Sql {
+  return Prisma.sql`
+    SELECT office_name, state, district, taluk
+      FROM pincodes
+     WHERE pincode = ${pincode}::char(6)
+     ORDER BY office_name`;
+}
+
+/** The India Post directory in the pincodes table (loaded by scripts/db/pincodes.mjs). */
+@Injectable()
+export class PincodesRepository {
+  constructor(private readonly prisma: PrismaService) {}
+
+  /** The post offices of a PIN code, by name; none for a PIN code the directory does not hold. */
+  offices(pincode: string): Promise<PincodeOfficeRow[]> {
+    return this.prisma.$queryRaw<PincodeOfficeRow[]>(officesQuery(pincode));
+  }
+}
