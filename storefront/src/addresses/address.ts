@@ -37,7 +37,7 @@ export function defaultAddressOf(addresses: readonly SavedAddress[]): SavedAddre
 
 /** The street part of an address on one line: flat, area, landmark. */
 export function streetLine(address: SavedAddress): string {
-  return [address.flat_house_building, address.area_or_street_or_village, address.landmark && `near ${address.landmark}`]
+  return [address.flat_house_building, address.area_or_street_or_village, landmarkText(address.landmark)]
     .filter(Boolean)
     .join(', ');
 }
@@ -48,4 +48,11 @@ export function regionLine(address: SavedAddress): string {
   // A taluk named like its district (Nashik, Nashik) is said once.
   const unique = places.filter((place, index) => places.indexOf(place) === index);
   return `${unique.join(', ')} – ${address.pincode}`;
+}
+
+/** A landmark as part of the street line: 'near X', unless the buyer already wrote 'Near X' or 'Opposite X'. */
+function landmarkText(landmark: string): string {
+  const text = landmark.trim();
+  if (!text) return '';
+  return /^(near|opp(osite|\.)?|behind|beside|next to|in front of)\b/i.test(text) ? text : `near ${text}`;
 }
