@@ -66,23 +66,23 @@ export interface NewOrder {
 export class CheckoutRepository {
   constructor(private readonly prisma: PrismaService) {}
 
-  /** The products of `ids` that exist, with their first image: one statement. */
-  products(ids: readonly number[]): Promise<CheckoutProductRow[]> {
-    return this.prisma.$queryRaw<CheckoutProductRow[]>`
-      SELECT p.id, p.name, p.price_paise, COALESCE(p.weight_grams, 0) AS weight_grams, p.category::text AS category,
-             p.pre_packaged, p.seller_id, p.valid_until > now() AS available,
-             (SELECT i.file_key FROM product_images i WHERE i.product_id = p.id ORDER BY i.position LIMIT 1) AS image_key
-        FROM products p
-       WHERE p.id = ANY(${ids as number[]}::int[])`;
-  }
-
-  /** The address `id`, deleted or not, or null. */
-  async address(id: number): Promise<CheckoutAddressRow | null> {
-    const rows = await this.prisma.$queryRaw<CheckoutAddressRow[]>`
-      SELECT id, user_id, is_deleted, name, mobile, flat_house_building, area_or_street_or_village, landmark, taluk,
-             district, state, pincode
-        FROM addresses WHERE id = ${id}`;
-    return rows[0] ?? null;
+  /**
+   * What checkout prices: the products of `productIds` that exist (with their first image and whether they can still be
+   * bought, by the database clock) and the address `addressId`, deleted or not; one round trip.
+   */
+  async pricingRows(productIds: readonly number[], addressId: number): Promise<{ products: CheckoutProductRow[]; address: CheckoutAddressRow | null }> {
+    const [rows] = await this.prisma.$queryRaw<{ products: CheckoutProductRow[]; address: CheckoutAddressRow | null }[]>`
+      SELECT (SELECT coalesce(json_agg(p), '[]'::json) FROM (
+                SELECT p.id, p.name, p.price_paise, COALESCE(p.weight_grams, 0) AS weight_grams, p.category, p.pre_packaged,
+                       p.seller_id, p.valid_until > now() AS available,
+                       (SELECT i.file_key FROM product_images i WHERE i.product_id = p.id ORDER BY i.position LIMIT 1) AS image_key
+                  FROM products p
+                 WHERE p.id = ANY(${productIds as number[]}::int[])) p) AS products,
+             (SELECT row_to_json(a) FROM (
+                SELECT id, user_id, is_deleted, name, mobile, flat_house_building, area_or_street_or_village, landmark, taluk,
+                       district, state, pincode
+                  FROM addresses WHERE id = ${addressId}) a) AS address`;
+    return rows!;
   }
 
   /**

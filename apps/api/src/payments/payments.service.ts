@@ -185,10 +185,10 @@ export class PaymentsService {
   /** Loads and checks the address and the products, prices the order, and compares the client's figures. */
   private async prepare(userIdText: string, addressIdText: string, lines: readonly OrderLine[], method: PaymentMethod, client: ClientFigures) {
     const userId = Number(userIdText);
-    const [products, addressRow] = await Promise.all([
-      this.checkout.products(lines.map((line) => idNumber(line.productId))),
-      this.checkout.address(idNumber(addressIdText)),
-    ]);
+    const { products, address: addressRow } = await this.checkout.pricingRows(
+      lines.map((line) => idNumber(line.productId)),
+      idNumber(addressIdText),
+    );
     const address = checkAddress(addressRow, userId);
     const priced = priceOrder(lines, products, method);
     assertClientFigures(priced, lines, client);
