@@ -12,6 +12,7 @@ import { AdminModule } from './admin/admin.module.js';
 import { AccessGuard } from './auth/access.guard.js';
 import { AuthModule } from './auth/auth.module.js';
 import { CartModule } from './cart/cart.module.js';
+import { ContactModule } from './contact/contact.module.js';
 import { ApiErrorFilter } from './common/api-error.filter.js';
 import { AppConfigModule } from './config/app-config.js';
 import { HealthModule } from './health/health.module.js';
@@ -21,6 +22,7 @@ import { ProductsModule } from './products/products.module.js';
 import { ProfilesModule } from './profiles/profiles.module.js';
 import { RateLimitGuard } from './rate-limit/rate-limit.guard.js';
 import { RedisModule } from './redis/redis.module.js';
+import { SellersModule } from './sellers/sellers.module.js';
 import { UsersModule } from './users/users.module.js';
 
 @Module({
@@ -67,6 +69,8 @@ import { UsersModule } from './users/users.module.js';
     PaymentsModule,
     ProfilesModule,
     AdminModule,
+    SellersModule,
+    ContactModule,
   ],
   providers: [
     { provide: APP_FILTER, useClass: ApiErrorFilter },

@@ -1,18 +1,20 @@
 import { Injectable } from '@nestjs/common';
-import type { AdminUser } from '@mandi/contracts';
-import { PrismaService } from '@mandi/database';
+import type { AdminUser, ToggleUserAnswer } from '@mandi/contracts';
+import { DomainError, PEOPLE_MESSAGES } from '@mandi/domain';
+import type { Caller } from '../auth/caller.js';
+import { AdminUsersRepository } from './admin-users.repository.js';
 
-/** Users as the console lists them, newest first; deleted accounts are not listed. */
+/** A user id as the database keys it; anything else names no user. */
+const userIdOf = (id: string): number | null => (/^\d{1,9}$/.test(id) ? Number(id) : null);
+
+/** The console's Users tab: the list, and suspending or reactivating an account. */
 @Injectable()
 export class AdminUsersService {
-  constructor(private readonly prisma: PrismaService) {}
+  constructor(private readonly users: AdminUsersRepository) {}
 
+  /** Users as the console lists them, newest first; deleted accounts are not listed. */
   async list(): Promise<AdminUser[]> {
-    const users = await this.prisma.user.findMany({
-      where: { deletedAt: null },
-      orderBy: { createdAt: 'desc' },
-      select: { id: true, firebaseUid: true, username: true, email: true, createdAt: true, status: true, role: true },
-    });
+    const users = await this.users.list();
     return users.map((user) => ({
       id: String(user.id),
       uid: user.firebaseUid,
@@ -22,5 +24,21 @@ export class AdminUsersService {
       status: user.status,
       role: user.role,
     }));
+  }
+
+  /**
+   * Suspends an active account or reactivates a suspended one. A suspended user gets 403 on every authenticated call
+   * from the next request on (the access guard reads the status each time). An admin cannot suspend themselves.
+   */
+  async toggle(caller: Caller, userId: string): Promise<ToggleUserAnswer> {
+    const id = userIdOf(userId);
+    if (id === null) throw new DomainError('not_found', PEOPLE_MESSAGES.userNotFound);
+    if (id === caller.id) throw new DomainError('not_allowed', PEOPLE_MESSAGES.cannotSuspendSelf);
+    const newStatus = await this.users.toggleStatus(id);
+    if (!newStatus) throw new DomainError('not_found', PEOPLE_MESSAGES.userNotFound);
+    return {
+      newStatus,
+      message: newStatus === 'suspended' ? PEOPLE_MESSAGES.userSuspended : PEOPLE_MESSAGES.userReactivated,
+    };
   }
 }

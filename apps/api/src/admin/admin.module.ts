@@ -1,7 +1,14 @@
 import { Module } from '@nestjs/common';
+import { AdminSellersController } from './admin-sellers.controller.js';
+import { AdminSellersRepository } from './admin-sellers.repository.js';
+import { AdminSellersService } from './admin-sellers.service.js';
 import { AdminUsersController } from './admin-users.controller.js';
+import { AdminUsersRepository } from './admin-users.repository.js';
 import { AdminUsersService } from './admin-users.service.js';
 
 /** The console's calls under /api/admin (admin role only). */
-@Module({ controllers: [AdminUsersController], providers: [AdminUsersService] })
+@Module({
+  controllers: [AdminUsersController, AdminSellersController],
+  providers: [AdminUsersService, AdminUsersRepository, AdminSellersService, AdminSellersRepository],
+})
 export class AdminModule {}

@@ -1,0 +1,64 @@
+import { Injectable } from '@nestjs/common';
+import { PrismaService } from '@mandi/database';
+
+/** An interested_sellers row as the console lists it. */
+export interface InterestedSellerRow {
+  id: number;
+  username: string;
+  email: string;
+  status: 'interested' | 'invited' | 'onboarded';
+  interest_date: Date;
+  invite_sent: boolean;
+}
+
+/** How a bulk invite went. */
+export type InviteOutcome =
+  /** Some ids name no interested seller: nothing was changed. */
+  | { kind: 'unknown_sellers' }
+  | { kind: 'invited'; invited: number; onboarded: number };
+
+/** Would-be sellers as the admin panel reads and invites them. */
+@Injectable()
+export class AdminSellersRepository {
+  constructor(private readonly prisma: PrismaService) {}
+
+  /** Every interested seller, the most recent interest first. */
+  list(): Promise<InterestedSellerRow[]> {
+    return this.prisma.$queryRaw<InterestedSellerRow[]>`
+      SELECT id, username, email, status::text AS status, interest_date, invite_sent
+        FROM interested_sellers
+       ORDER BY interest_date DESC, id DESC`;
+  }
+
+  /**
+   * Marks the sellers `ids` invited and writes one seller.invited outbox row per seller (each becomes one invite mail),
+   * all in ONE statement: either every id names a seller and all of them change, or nothing does. A seller invited
+   * before is invited again (the admin chose to resend); an onboarded seller is left as it is and gets no mail.
+   */
+  async invite(ids: readonly number[]): Promise<InviteOutcome> {
+    const [row] = await this.prisma.$queryRaw<{ complete: boolean; invited: number; onboarded: number }[]>`
+      WITH wanted AS (
+        SELECT DISTINCT unnest(${ids}::int[]) AS id
+      ), found AS (
+        SELECT s.id, s.status FROM interested_sellers s JOIN wanted USING (id)
+      ), complete AS (
+        SELECT (SELECT count(*) FROM found) = (SELECT count(*) FROM wanted) AS ok
+      ), invited AS (
+        UPDATE interested_sellers s
+           SET status = 'invited', invite_sent = true, invited_at = now()
+          FROM found, complete
+         WHERE complete.ok AND s.id = found.id AND s.status <> 'onboarded'
+        RETURNING s.id
+      ), events AS (
+        -- The outbox rows publish() would write (libs/events): the payload is { interestedSellerId }.
+        INSERT INTO outbox_events (type, aggregate_id, payload)
+        SELECT 'seller.invited', id::text, jsonb_build_object('interestedSellerId', id) FROM invited ORDER BY id
+        RETURNING 1
+      )
+      SELECT (SELECT ok FROM complete) AS complete,
+             (SELECT count(*) FROM invited)::int AS invited,
+             (SELECT count(*) FROM found WHERE status = 'onboarded')::int AS onboarded`;
+    if (!row!.complete) return { kind: 'unknown_sellers' };
+    return { kind: 'invited', invited: row!.invited, onboarded: row!.onboarded };
+  }
+}

@@ -1,0 +1,42 @@
+import { Injectable } from '@nestjs/common';
+import { PrismaService } from '@mandi/database';
+
+/** The account a seller-interest row is made from. */
+export interface InterestAccount {
+  email: string;
+}
+
+/** Seller interest in interested_sellers, one row per user. */
+@Injectable()
+export class SellersRepository {
+  constructor(private readonly prisma: PrismaService) {}
+
+  /** The e-mail of the active account `userId`, or null. */
+  async account(userId: number): Promise<InterestAccount | null> {
+    const rows = await this.prisma.$queryRaw<InterestAccount[]>`
+      SELECT email::text AS email FROM users WHERE id = ${userId} AND deleted_at IS NULL`;
+    return rows[0] ?? null;
+  }
+
+  /**
+   * Records the user's interest once, with their username and e-mail as they are now, and writes
+   * seller.interest_recorded to the outbox: ONE statement, so a double click racing itself makes one row (the unique
+   * user_id decides) and one event. True when this call recorded it, false when it was recorded before.
+   */
+  async record(userId: number): Promise<boolean> {
+    const [row] = await this.prisma.$queryRaw<{ recorded: boolean }[]>`
+      WITH inserted AS (
+        INSERT INTO interested_sellers (user_id, username, email)
+        SELECT id, username::text, email::text FROM users WHERE id = ${userId} AND deleted_at IS NULL
+        ON CONFLICT (user_id) DO NOTHING
+        RETURNING id
+      ), events AS (
+        -- The outbox row publish() would write (libs/events): the payload is { interestedSellerId }.
+        INSERT INTO outbox_events (type, aggregate_id, payload)
+        SELECT 'seller.interest_recorded', id::text, jsonb_build_object('interestedSellerId', id) FROM inserted
+        RETURNING 1
+      )
+      SELECT EXISTS (SELECT 1 FROM inserted) AS recorded`;
+    return row!.recorded;
+  }
+}
