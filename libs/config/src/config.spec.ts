@@ -20,6 +20,7 @@ describe('loadConfig', () => {
       MAIL_TRANSPORT: 'smtp',
       SMTP_URL: 'smtp://mail.example.com:587',
       RAZORPAY_WEBHOOK_SECRET: 'whsec-of-the-account',
+      QUEUES_SESSION_SECRET: 'a-queue-dashboard-secret-of-our-own-0123456789',
     } as const;
     expect(loadConfig(production).RATE_LIMIT_PUBLIC_PER_MINUTE).toBe(600);
     expect(loadConfig({ NODE_ENV: 'development' }).RATE_LIMIT_PUBLIC_PER_MINUTE).toBe(20_000);
@@ -37,6 +38,22 @@ describe('loadConfig', () => {
     expect(loadConfig({ RAZORPAY_API_URL: 'http://127.0.0.1:9300/' }).RAZORPAY_API_URL).toBe('http://127.0.0.1:9300');
     const production = { NODE_ENV: 'production', MAIL_TRANSPORT: 'smtp', SMTP_URL: 'smtp://mail.example.com:587' } as const;
     expect(() => loadConfig(production)).toThrow(/RAZORPAY_WEBHOOK_SECRET: the sandbox secret is public/);
+  });
+
+  it('mails contact messages to CONTACT_INBOX and signs dashboard sessions with a secret production must set', () => {
+    expect(loadConfig({}).CONTACT_INBOX).toBe('support@mandi.test');
+    expect(loadConfig({ CONTACT_INBOX: 'ops@mandi.example' }).CONTACT_INBOX).toBe('ops@mandi.example');
+    expect(() => loadConfig({ CONTACT_INBOX: 'ops' })).toThrow(/CONTACT_INBOX/);
+    expect(loadConfig({}).QUEUES_SESSION_SECRET.length).toBeGreaterThanOrEqual(32);
+    expect(() => loadConfig({ QUEUES_SESSION_SECRET: 'short' })).toThrow(/QUEUES_SESSION_SECRET/);
+    const production = {
+      NODE_ENV: 'production',
+      MAIL_TRANSPORT: 'smtp',
+      SMTP_URL: 'smtp://mail.example.com:587',
+      RAZORPAY_WEBHOOK_SECRET: 'whsec-of-the-account',
+    } as const;
+    expect(() => loadConfig(production)).toThrow(/QUEUES_SESSION_SECRET: the development secret is public/);
+    expect(loadConfig({ ...production, QUEUES_SESSION_SECRET: 'x'.repeat(32) }).QUEUES_SESSION_SECRET).toBe('x'.repeat(32));
   });
 
   it('reads TRUST_PROXY as off, every hop, a hop count or a list of proxy addresses', () => {

@@ -3,6 +3,9 @@ import { z } from 'zod';
 /** The local Razorpay sandbox's webhook secret (tools/razorpay-sandbox), the default outside production. */
 const SANDBOX_WEBHOOK_SECRET = 'mandi_sandbox_webhook_secret';
 
+/** The development secret of the queue dashboard's session cookie; public (it is in this repository), so refused in production. */
+const DEV_QUEUES_SESSION_SECRET = 'mandi-dev-queues-session-secret-change-me';
+
 /** Environment settings shared by the API and the worker, validated once at boot. */
 export const configSchema = z.object({
   NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
@@ -77,6 +80,13 @@ export const configSchema = z.object({
   MAIL_CAPTURE_DIR: z.string().default('var/mail'),
   /** Sender of every mail. */
   MAIL_FROM: z.string().default('Mandi <no-reply@mandi.test>'),
+  /** The operators' inbox: where the worker mails each message of the contact page (POST /api/contact). */
+  CONTACT_INBOX: z.string().email().default('support@mandi.test'),
+  /**
+   * Key of the HMAC that signs the queue dashboard's session cookie (/adminpanel/queues, admins only); at least 32
+   * characters. Production must set its own: the development default is public.
+   */
+  QUEUES_SESSION_SECRET: z.string().min(32).default(DEV_QUEUES_SESSION_SECRET),
   /** Built front ends served by the API at / and /adminpanel. */
   STOREFRONT_DIST: z.string().default('storefront/dist'),
   /** The storefront's server renderer of the home page (`vite build --ssr`); without it the page renders in the browser. */
@@ -134,6 +144,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   // The sandbox's webhook secret is public (it is in this repository): accepting it would let anyone mark orders paid.
   if (config.NODE_ENV === 'production' && config.RAZORPAY_WEBHOOK_SECRET === SANDBOX_WEBHOOK_SECRET) {
     throw new Error('Invalid configuration: RAZORPAY_WEBHOOK_SECRET: the sandbox secret is public, set your Razorpay webhook secret');
+  }
+  // Anyone could sign a dashboard cookie with the public development secret.
+  if (config.NODE_ENV === 'production' && config.QUEUES_SESSION_SECRET === DEV_QUEUES_SESSION_SECRET) {
+    throw new Error('Invalid configuration: QUEUES_SESSION_SECRET: the development secret is public, set a secret of your own');
   }
   return {
     ...config,

@@ -77,6 +77,15 @@ describe('the job registry', () => {
     expect(jobs['signup.expire'].delayMs).toBe(120_000);
   });
 
+  it('mails each invited seller their invite and the operators each contact message', () => {
+    expect(jobsForEvent(eventRoutes, 'seller.invited')).toEqual(['mail.seller-invite']);
+    expect(jobs['mail.seller-invite']).toMatchObject({ queue: 'mail' });
+    expect(jobs['mail.seller-invite'].payload.safeParse({ interestedSellerId: 4 }).success).toBe(true);
+    expect(jobsForEvent(eventRoutes, 'contact.message_received')).toEqual(['mail.contact-notification']);
+    expect(jobs['mail.contact-notification']).toMatchObject({ queue: 'mail' });
+    expect(jobsForEvent(eventRoutes, 'seller.interest_recorded')).toEqual([]);
+  });
+
   it('mails a password reset and removes the identity of a deleted account', () => {
     expect(jobsForEvent(eventRoutes, 'account.password_reset_requested')).toEqual(['mail.password-reset']);
     expect(jobs['mail.password-reset']).toMatchObject({ queue: 'mail' });

@@ -104,6 +104,9 @@ export const jobs = defineJobs({
   // Catalog (apps/worker/src/media).
   'product.image-variants': { queue: 'media', payload: domainEvents['product.created'].payload },
   'product.remove-files': { queue: 'media', payload: domainEvents['product.deleted'].payload },
+  // Sellers and contact (apps/worker/src/mail).
+  'mail.seller-invite': { queue: 'mail', payload: domainEvents['seller.invited'].payload },
+  'mail.contact-notification': { queue: 'mail', payload: domainEvents['contact.message_received'].payload },
 });
 
 /** The product's routes from events to jobs; see docs/events.md for the table. */
@@ -114,4 +117,6 @@ export const eventRoutes: EventRoutes<typeof jobs> = defineRoutes(jobs, {
   'product.created': ['product.image-variants'],
   'product.updated': ['product.image-variants'],
   'product.deleted': ['product.remove-files'],
+  'seller.invited': ['mail.seller-invite'],
+  'contact.message_received': ['mail.contact-notification'],
 });

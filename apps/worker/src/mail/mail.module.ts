@@ -4,7 +4,11 @@ import { Mailer, MailTemplates } from '@mandi/mail';
 import { AccountsModule } from '../accounts/accounts.module.js';
 import { IdentityModule } from '../identity/identity.module.js';
 import { AccountMails } from './account-mails.js';
+import { ContactNotificationMailHandler } from './contact-notification-mail.handler.js';
 import { PasswordResetMailHandler } from './password-reset-mail.handler.js';
+import { PeopleMails } from './people-mails.js';
+import { PeopleMailsRepository } from './people-mails.repository.js';
+import { SellerInviteMailHandler } from './seller-invite-mail.handler.js';
 import { VerificationMailHandler } from './verification-mail.handler.js';
 
 /**
@@ -13,7 +17,7 @@ import { VerificationMailHandler } from './verification-mail.handler.js';
  */
 export const MAIL_TEMPLATES_DIR = new URL('../../templates/mail/', import.meta.url);
 
-/** Outgoing mail: the Mailer of MAIL_TRANSPORT, the templates, and the jobs that send account mails. */
+/** Outgoing mail: the Mailer of MAIL_TRANSPORT, the templates, and the jobs that send account, seller-invite and contact mails. */
 @Module({
   imports: [IdentityModule, AccountsModule],
   providers: [
@@ -22,6 +26,10 @@ export const MAIL_TEMPLATES_DIR = new URL('../../templates/mail/', import.meta.u
     AccountMails,
     VerificationMailHandler,
     PasswordResetMailHandler,
+    PeopleMails,
+    PeopleMailsRepository,
+    SellerInviteMailHandler,
+    ContactNotificationMailHandler,
   ],
   exports: [AccountMails],
 })

@@ -1,0 +1,46 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { APP_CONFIG, type AppConfig } from '@mandi/config';
+import { formatIndiaDateTime } from '@mandi/domain';
+import { Mailer, MailTemplates, type SentMail } from '@mandi/mail';
+import type { ContactMessageRow, InvitedSeller } from './people-mails.repository.js';
+
+/** The subject line of each people mail; the contact one names the sender. */
+export const PEOPLE_MAIL_SUBJECTS = {
+  sellerInvite: 'You are invited to sell on Mandi',
+  contact: (name: string) => `Contact form: ${name}`,
+} as const;
+
+/**
+ * The seller-invite mail and the operators' copy of a contact message (templates in apps/worker/templates/mail/):
+ * renders both versions of each and sends them.
+ */
+@Injectable()
+export class PeopleMails {
+  constructor(
+    private readonly mailer: Mailer,
+    private readonly templates: MailTemplates,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  /** The storefront's sell page, where an invited seller posts their first product. */
+  get sellPageUrl(): string {
+    return `${this.config.PUBLIC_URL.replace(/\/+$/, '')}/SellPage`;
+  }
+
+  /** Invites an interested seller to list their produce. */
+  async sendSellerInvite(seller: InvitedSeller): Promise<SentMail> {
+    const body = this.templates.render('seller-invite', { username: seller.username, link: this.sellPageUrl });
+    return this.mailer.send({ to: seller.email, subject: PEOPLE_MAIL_SUBJECTS.sellerInvite, ...body });
+  }
+
+  /** Hands a contact message to the operators' inbox (CONTACT_INBOX), with the sender's address to answer to. */
+  async sendContactNotification(message: ContactMessageRow): Promise<SentMail> {
+    const body = this.templates.render('contact-message', {
+      name: message.name,
+      email: message.email,
+      message: message.message,
+      receivedAt: `${formatIndiaDateTime(message.createdAt)} IST`,
+    });
+    return this.mailer.send({ to: this.config.CONTACT_INBOX, subject: PEOPLE_MAIL_SUBJECTS.contact(message.name), ...body });
+  }
+}
