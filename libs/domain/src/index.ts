@@ -21,6 +21,10 @@ export * from './orders/cancel-reason.validation.js';
 
 export * from './invoices/financial-year.js';
 export * from './invoices/document-number.js';
+export * from './invoices/gst-states.js';
+export * from './invoices/gstin.js';
+export * from './invoices/invoice-tax.js';
+export * from './invoices/invoice-format.js';
 
 export * from './time/india-time.js';
 export * from './time/expiry-text.js';

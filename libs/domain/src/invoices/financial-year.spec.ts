@@ -8,6 +8,10 @@ describe('financialYearLabel', () => {
     ['2027-03-31T12:00:00+05:30', '26-27'],
     ['2026-12-25T10:00:00+05:30', '26-27'],
     ['2099-06-01T10:00:00+05:30', '99-00'], // the century wraps
+    ['2027-03-31T23:59:59.999+05:30', '26-27'], // the last instant of 31 March in India
+    ['2027-03-31T18:29:59.999Z', '26-27'],
+    ['2027-03-31T18:30:00Z', '27-28'], // 1 April 00:00 in India
+    ['2027-04-01T00:00:00+05:30', '27-28'],
   ])('%s is in %s', (iso, label) => {
     expect(financialYearLabel(new Date(iso))).toBe(label);
   });
