@@ -20,6 +20,7 @@ import { PaymentsModule } from './payments/payments.module.js';
 import { PincodesModule } from './pincodes/pincodes.module.js';
 import { ProductsModule } from './products/products.module.js';
 import { ProfilesModule } from './profiles/profiles.module.js';
+import { QueuesDashboardModule } from './queues-dashboard/queues-dashboard.module.js';
 import { RateLimitGuard } from './rate-limit/rate-limit.guard.js';
 import { RedisModule } from './redis/redis.module.js';
 import { SellersModule } from './sellers/sellers.module.js';
@@ -71,6 +72,7 @@ import { UsersModule } from './users/users.module.js';
     AdminModule,
     SellersModule,
     ContactModule,
+    QueuesDashboardModule,
   ],
   providers: [
     { provide: APP_FILTER, useClass: ApiErrorFilter },

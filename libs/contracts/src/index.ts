@@ -14,5 +14,6 @@ export * from './payments/payment.schema.js';
 export * from './invoices/invoice.schema.js';
 export * from './orders/order.schema.js';
 export * from './admin/admin.schema.js';
+export * from './admin/queues-session.schema.js';
 export * from './sellers/seller.schema.js';
 export * from './contact/contact.schema.js';

@@ -14,6 +14,8 @@ import { AppModule } from '../app.module.js';
 import { devMailEnabled, serveDevMail } from '../dev-mail/dev-mail.routes.js';
 import { serveFiles } from '../files/files.routes.js';
 import { ProductsService } from '../products/products.service.js';
+import { serveQueuesDashboard } from '../queues-dashboard/queues-dashboard.routes.js';
+import { QueuesDashboard } from '../queues-dashboard/queues-dashboard.service.js';
 import { serveFrontEnds } from '../web/front-ends.js';
 import { HomePage } from '../web/home-page.js';
 import { securityHeaderValues, securityHeaders } from './security-headers.js';
@@ -70,6 +72,8 @@ export async function createApp(): Promise<NestFastifyApplication> {
   if (config.FILE_STORE === 'local') serveFiles(fastify, app.get<FileStore>(FILE_STORE));
   // The inbox of captured mail at /dev/mail, beside /api like the front ends; never in production.
   if (devMailEnabled(config)) serveDevMail(fastify, config.MAIL_CAPTURE_DIR);
+  // bull-board at /adminpanel/queues behind the dashboard session (admins only), before the front ends' fallback.
+  await serveQueuesDashboard(fastify, app.get(QueuesDashboard, { strict: false }));
   // The home page comes rendered on the server with its first listing page (from the listing cache).
   const products = app.get(ProductsService, { strict: false });
   const homePage = await HomePage.create(() => products.list(productListQuerySchema.parse({})), config.STOREFRONT_SSR);

@@ -70,6 +70,10 @@ export async function serveFrontEnds(
       if (path === '/api' || path.startsWith('/api/')) {
         return reply.status(404).send(errorBody(404, `Cannot ${request.method} ${path}`));
       }
+      // The queue dashboard (apps/api/src/queues-dashboard) answers for its own paths, never the console.
+      if (path === '/adminpanel/queues' || path.startsWith('/adminpanel/queues/')) {
+        return reply.status(404).send(errorBody(404, `Cannot ${request.method} ${path}`));
+      }
       if (path === '/adminpanel' || path.startsWith('/adminpanel/')) return sendIndex(reply, '/adminpanel/');
       if (request.url === '/') return sendHome(reply);
       return sendIndex(reply, '/');
