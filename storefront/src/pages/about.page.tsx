@@ -1,4 +1,5 @@
 import { Link } from 'react-router-dom';
+import { ORDER_WINDOW_HOURS, PAYMENT_PROVIDER_NAME } from '../orders/order-policy';
 import { LeafIcon, PackageIcon, ShieldIcon, TruckIcon, UserIcon, CartIcon } from '../ui/icons';
 import { Page } from '../ui/page';
 import styles from './marketing.module.css';
@@ -19,7 +20,7 @@ export default function AboutPage() {
             <span>step from farm to you</span>
           </li>
           <li>
-            <strong>8 h</strong>
+            <strong>{ORDER_WINDOW_HOURS} h</strong>
             <span>to change your mind</span>
           </li>
           <li>
@@ -71,7 +72,10 @@ export default function AboutPage() {
               <ShieldIcon />
             </span>
             <h3>Safe payments</h3>
-            <p>Online payments go through a trusted payment provider; we never store your card details.</p>
+            <p>
+              Online payments go through {PAYMENT_PROVIDER_NAME}, a trusted payment provider; we never store your card
+              details.
+            </p>
           </li>
           <li className={styles.tile}>
             <span className={styles.tileIcon}>

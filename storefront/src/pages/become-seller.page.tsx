@@ -1,7 +1,9 @@
 import { CART_MESSAGES, SELLER_MESSAGES as M } from '@mandi/domain';
+import type { ShowInterestBody } from '@mandi/contracts';
 import { useMutation } from '@tanstack/react-query';
+import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { apiFetch } from '../api/api-fetch';
+import { ApiError, apiFetch } from '../api/api-fetch';
 import { useAuth } from '../auth/auth-context';
 import { SHELL_TEXTS } from '../site/messages';
 import { useConfirm } from '../ui/confirm-dialog';
@@ -29,13 +31,10 @@ export default function BecomeSellerPage() {
   const { user } = useAuth();
   const confirm = useConfirm();
   const navigate = useNavigate();
+  // There is no call that reads a recorded interest back; a 409 ('already recorded') says the same as a success.
+  const [recorded, setRecorded] = useState(false);
   const interest = useMutation({
-    mutationFn: () =>
-      apiFetch('/api/seller/show-interest', {
-        method: 'POST',
-        auth: true,
-        body: { email: user?.email, displayName: user?.displayName ?? user?.email, uid: user?.uid },
-      }),
+    mutationFn: (body: ShowInterestBody) => apiFetch('/api/seller/show-interest', { method: 'POST', auth: true, body }),
   });
 
   const showInterest = async () => {
@@ -45,8 +44,13 @@ export default function BecomeSellerPage() {
       return;
     }
     try {
-      await interest.mutateAsync();
-    } catch {
+      await interest.mutateAsync({ email: user.email ?? '', displayName: user.displayName ?? user.email, uid: user.uid });
+      setRecorded(true);
+    } catch (error) {
+      if (error instanceof ApiError && error.statusCode === 409) {
+        setRecorded(true);
+        return;
+      }
       await confirm({ title: 'Error', message: M.interestFailed });
     }
   };
@@ -108,20 +112,17 @@ export default function BecomeSellerPage() {
           <h2 id="seller-cta">Ready to grow with Mandi?</h2>
           <p>Tell us you are interested and we will send you an invitation.</p>
         </div>
-        {interest.isSuccess ? (
-          <button type="button" className="btn btn-outline" disabled>
-            {M.interestRecorded}
-          </button>
-        ) : (
-          <button
-            type="button"
-            className="btn btn-accent"
-            disabled={interest.isPending}
-            onClick={() => void showInterest()}
-          >
-            {M.showInterest}
-          </button>
-        )}
+        <button
+          type="button"
+          className={`btn ${recorded ? 'btn-outline' : 'btn-accent'}`}
+          disabled={recorded || interest.isPending}
+          onClick={() => void showInterest()}
+        >
+          {recorded ? M.interestRecorded : M.showInterest}
+        </button>
+        <p className={styles.recorded} role="status">
+          {recorded && 'Thank you! We will e-mail you an invitation to start selling.'}
+        </p>
       </section>
     </Page>
   );

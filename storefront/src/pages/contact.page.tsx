@@ -1,32 +1,40 @@
+import { contactBodySchema, type ContactBody } from '@mandi/contracts';
+import { CONTACT_MESSAGES as M, CONTACT_MESSAGE_MAX, CONTACT_NAME_MAX } from '@mandi/domain';
 import { useMutation } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
 import { apiFetch } from '../api/api-fetch';
-import { CONTACT_MESSAGES as M, CONTACT_MESSAGE_MAX, CONTACT_NAME_MAX, validateContactInput } from '@mandi/domain';
 import { SITE } from '../site/site-info';
 import { MailIcon, PhoneIcon, PinIcon } from '../ui/icons';
 import { Page } from '../ui/page';
 import styles from './contact.page.module.css';
 
-interface ContactForm {
-  name: string;
-  email: string;
-  message: string;
-}
+type ContactForm = ContactBody;
+type Errors = Partial<Record<keyof ContactForm, string>>;
 
 const EMPTY: ContactForm = { name: '', email: '', message: '' };
+const FIELDS: (keyof ContactForm)[] = ['name', 'email', 'message'];
 
-/** The first failing field, by the shared rule of 001 section 5. */
-function validate(form: ContactForm): Partial<Record<keyof ContactForm, string>> {
-  const found = validateContactInput({ name: form.name, email: form.email.trim(), message: form.message });
-  return found ? { [found.field]: found.text } : {};
+/**
+ * The form checked with the API's own contract (001 section 5: all three required, a valid e-mail): the trimmed
+ * body to send, or each failing field's first message.
+ */
+function validate(form: ContactForm): { body: ContactBody; errors?: never } | { body?: never; errors: Errors } {
+  const parsed = contactBodySchema.safeParse(form);
+  if (parsed.success) return { body: parsed.data };
+  const errors: Errors = {};
+  for (const issue of parsed.error.issues) {
+    const field = issue.path[0];
+    if (typeof field === 'string' && (FIELDS as string[]).includes(field)) errors[field as keyof ContactForm] ??= issue.message;
+  }
+  return { errors };
 }
 
 /** The contact page of 001 section 2: the form (POST /api/contact) and our contact details. */
 export default function ContactPage() {
   const [form, setForm] = useState<ContactForm>(EMPTY);
-  const [errors, setErrors] = useState<Partial<Record<keyof ContactForm, string>>>({});
+  const [errors, setErrors] = useState<Errors>({});
   const send = useMutation({
-    mutationFn: (body: ContactForm) => apiFetch('/api/contact', { method: 'POST', body }),
+    mutationFn: (body: ContactBody) => apiFetch('/api/contact', { method: 'POST', body }),
     onSuccess: () => setForm(EMPTY),
   });
   const ids = { name: useId(), email: useId(), message: useId() };
@@ -34,10 +42,15 @@ export default function ContactPage() {
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     if (send.isPending) return;
-    const found = validate(form);
-    setErrors(found);
-    if (Object.keys(found).length > 0) return;
-    send.mutate({ name: form.name.trim(), email: form.email.trim(), message: form.message.trim() });
+    const { body, errors: found } = validate(form);
+    setErrors(found ?? {});
+    if (!body) {
+      // The first field with a problem takes the focus, so its message is read out.
+      const first = FIELDS.find((key) => found?.[key]);
+      if (first) document.getElementById(ids[first])?.focus();
+      return;
+    }
+    send.mutate(body);
   };
 
   const field = (key: keyof ContactForm) => ({
@@ -48,6 +61,7 @@ export default function ContactPage() {
     'aria-describedby': errors[key] ? `${ids[key]}-error` : undefined,
     onChange: (event: { target: { value: string } }) => {
       setForm((current) => ({ ...current, [key]: event.target.value }));
+      if (errors[key]) setErrors((current) => ({ ...current, [key]: undefined }));
       if (send.isSuccess || send.isError) send.reset();
     },
   });
@@ -90,7 +104,6 @@ export default function ContactPage() {
             {send.isPending ? M.sending : 'Send Message'}
           </button>
           <p className={styles.status} role="status" aria-live="polite">
-            {send.isPending && M.sending}
             {send.isSuccess && <span className={styles.ok}>{M.sent}</span>}
             {send.isError && <span className={styles.failed}>{M.failed}</span>}
           </p>

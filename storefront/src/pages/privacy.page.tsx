@@ -1,4 +1,6 @@
+import { REFUND_BUSINESS_DAYS } from '@mandi/domain';
 import { Link } from 'react-router-dom';
+import { ORDER_WINDOW_HOURS, PAYMENT_PROVIDER_NAME } from '../orders/order-policy';
 import { SITE } from '../site/site-info';
 import { Page } from '../ui/page';
 import { LegalDocument, proseStyles, type LegalSection } from './legal-sections';
@@ -52,7 +54,8 @@ const sections: LegalSection[] = [
     body: (
       <div className={proseStyles.callout}>
         <p>
-          Online payments go through our online payment provider. <strong>We do not collect or store card numbers,
+          Online payments go through our online payment provider, {PAYMENT_PROVIDER_NAME}.{' '}
+          <strong>We do not collect or store card numbers,
           CVV, UPI PINs or banking passwords</strong> — you enter them on the provider’s secure page. We receive and
           keep only the payment reference, amount and status, so we can confirm your order and process refunds.
         </p>
@@ -80,7 +83,10 @@ const sections: LegalSection[] = [
         <p>We do not sell your personal data. We share only what each party needs:</p>
         <ul>
           <li>the seller of your order and the delivery partner receive your name, delivery address and mobile number;</li>
-          <li>our payment provider receives the order amount and reference needed to process your payment;</li>
+          <li>
+            our payment provider, {PAYMENT_PROVIDER_NAME}, receives the order amount and reference needed to process
+            your payment;
+          </li>
           <li>our identity provider handles sign-in, e-mail verification and password resets;</li>
           <li>authorities, when Indian law requires it.</li>
         </ul>
@@ -92,8 +98,9 @@ const sections: LegalSection[] = [
     title: 'Cancellations, refunds and returns',
     body: (
       <p>
-        Orders can be cancelled within 8 hours of being placed. Refunds go back to the original payment method and
-        usually arrive within 5–7 business days. Because produce is perishable, there are no returns after delivery.
+        Orders can be cancelled within {ORDER_WINDOW_HOURS} hours of being placed. Refunds go back to the original
+        payment method and usually arrive within {REFUND_BUSINESS_DAYS} business days. Because produce is perishable,
+        there are no returns after delivery.
         The full rules are in our <Link to="/terms-and-conditions">Terms and Conditions</Link>.
       </p>
     ),

@@ -1,4 +1,6 @@
+import { REFUND_BUSINESS_DAYS } from '@mandi/domain';
 import { Link } from 'react-router-dom';
+import { ORDER_WINDOW_HOURS, PAYMENT_PROVIDER_NAME } from '../orders/order-policy';
 import { SITE } from '../site/site-info';
 import { Page } from '../ui/page';
 import { LegalDocument, proseStyles, type LegalSection } from './legal-sections';
@@ -84,8 +86,8 @@ const sections: LegalSection[] = [
     body: (
       <>
         <p>
-          You can pay online or choose cash on delivery where it is offered. Online payments are processed by our
-          online payment provider, a regulated payment aggregator, over an encrypted connection.
+          You can pay online or choose cash on delivery where it is offered. Online payments go through our online
+          payment provider, {PAYMENT_PROVIDER_NAME}, a regulated payment aggregator, over an encrypted connection.
         </p>
         <div className={proseStyles.callout}>
           <p>
@@ -108,12 +110,12 @@ const sections: LegalSection[] = [
     body: (
       <>
         <p>
-          You may request cancellation of an order <strong>within 8 hours of placing it</strong>, as long as it has
-          not yet been confirmed, from the order’s page, giving a short reason. After 8 hours, or once the order has
-          been confirmed, it can no longer be cancelled.
+          You may request cancellation of an order <strong>within {ORDER_WINDOW_HOURS} hours of placing it</strong>, as
+          long as it has not yet been confirmed, from the order’s page, giving a short reason. After{' '}
+          {ORDER_WINDOW_HOURS} hours, or once the order has been confirmed, it can no longer be cancelled.
         </p>
         <p>
-          An order that is not confirmed within 8 hours of being placed is cancelled automatically. We may also cancel
+          An order that is not confirmed within {ORDER_WINDOW_HOURS} hours of being placed is cancelled automatically. We may also cancel
           an order when the produce is unavailable, the delivery address cannot be served, or the payment cannot be
           verified; we will tell you when this happens.
         </p>
@@ -127,7 +129,7 @@ const sections: LegalSection[] = [
       <p>
         When a paid order is cancelled, the full amount you paid is refunded to the <strong>original payment
         method</strong>. Refunds are initiated promptly and usually reach your account within{' '}
-        <strong>5–7 business days</strong>, depending on your bank or card issuer. Cash on delivery orders that are
+        <strong>{REFUND_BUSINESS_DAYS} business days</strong>, depending on your bank or card issuer. Cash on delivery orders that are
         cancelled before delivery have nothing to refund.
       </p>
     ),

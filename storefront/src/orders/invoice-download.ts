@@ -1,0 +1,73 @@
+import { ORDER_MESSAGES, defaultInvoiceFileName } from '@mandi/domain';
+import { useCallback } from 'react';
+import { withOverlay } from '../api/in-flight';
+import { useAuth } from '../auth/auth-context';
+import { useConfirm } from '../ui/confirm-dialog';
+
+/**
+ * The file name a Content-Disposition header gives ('attachment; filename="INV-26-27-000123.pdf"', or the RFC 6266
+ * filename*=UTF-8''... form, which wins); null when it names none. Path separators are dropped.
+ */
+export function fileNameFromDisposition(header: string | null): string | null {
+  if (!header) return null;
+  const extended = /filename\*\s*=\s*(?:[\w-]+)?'[^']*'([^;]+)/i.exec(header);
+  let name: string | null = null;
+  if (extended) {
+    try {
+      name = decodeURIComponent(extended[1]!.trim().replace(/^"|"$/g, ''));
+    } catch {
+      name = null;
+    }
+  }
+  if (!name) {
+    const plain = /filename\s*=\s*(?:"((?:\\.|[^"\\])*)"|([^;]+))/i.exec(header);
+    name = plain ? (plain[1] ?? plain[2] ?? '').replace(/\\(.)/g, '$1').trim() : null;
+  }
+  const safe = name?.replace(/[/\\]/g, '_').trim();
+  return safe ? safe : null;
+}
+
+/** Hands a downloaded file to the browser under `fileName`. */
+function saveFile(blob: Blob, fileName: string): void {
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = fileName;
+  link.rel = 'noopener';
+  document.body.append(link);
+  link.click();
+  link.remove();
+  // Some browsers read the object URL after click() returns; free it a little later.
+  window.setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
+
+/**
+ * GET /api/invoices/{invoiceId}/download with the bearer token, as a file: an invoice or a credit note (both are
+ * documents with an invoice_id). The name is the Content-Disposition's, else invoice-{id}.pdf; any failure shows
+ * 'Error downloading invoice PDF.' (001 section 8).
+ */
+export function useDocumentDownload(): (invoiceId: string) => Promise<void> {
+  const { identity } = useAuth();
+  const confirm = useConfirm();
+  return useCallback(
+    async (invoiceId: string) => {
+      try {
+        const { blob, fileName } = await withOverlay(async () => {
+          const token = await identity.currentUser()?.getIdToken();
+          const response = await fetch(`/api/invoices/${encodeURIComponent(invoiceId)}/download`, {
+            headers: token ? { Authorization: `Bearer ${token}`, Accept: 'application/pdf' } : { Accept: 'application/pdf' },
+          });
+          if (!response.ok) throw new Error(`HTTP ${response.status}`);
+          return {
+            blob: await response.blob(),
+            fileName: fileNameFromDisposition(response.headers.get('content-disposition')) ?? defaultInvoiceFileName(invoiceId),
+          };
+        });
+        saveFile(blob, fileName);
+      } catch {
+        await confirm({ title: 'Download Failed', message: ORDER_MESSAGES.invoiceDownloadFailed });
+      }
+    },
+    [identity, confirm],
+  );
+}

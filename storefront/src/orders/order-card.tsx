@@ -1,0 +1,61 @@
+import type { OrderSummary } from '@mandi/contracts';
+import { moreProductsText } from '@mandi/domain';
+import { useId } from 'react';
+import { Link } from 'react-router-dom';
+import { LinePicture } from '../checkout/checkout-parts';
+import { OrderStatusBadge } from './order-status';
+import { cardAmount, indiaDateText, itemPicture, orderNumberText, placedAt } from './order-view';
+import styles from './orders.module.css';
+
+/** One card of My Orders: the first item's picture and name, number, date, status, amount, the rest, 'View Order'. */
+export function OrderCard({ order }: { order: OrderSummary }) {
+  const titleId = useId();
+  const first = order.firstItem ?? order.items[0] ?? null;
+  const others = order.items.filter((item) => item !== first && item.order_item_id !== first?.order_item_id);
+  const placed = placedAt(order);
+  const amount = cardAmount(order);
+  return (
+    <article className={styles.orderCard} aria-labelledby={titleId}>
+      <header className={styles.orderCardHead}>
+        <div>
+          <h2 id={titleId} className={styles.orderNumber}>
+            {orderNumberText(order.order_id)}
+          </h2>
+          <span className={styles.muted}>
+            Placed on <time dateTime={placed?.toISOString()}>{indiaDateText(placed)}</time>
+          </span>
+        </div>
+        <OrderStatusBadge status={order.status} />
+      </header>
+
+      <div className={styles.orderCardBody}>
+        <LinePicture src={itemPicture(first)} size={80} />
+        <div className={styles.orderCardItems}>
+          <span className={styles.itemName}>{first ? first.name : 'No items'}</span>
+          {first && <span className={styles.muted}>Qty {first.quantity}</span>}
+          {others.length > 0 && (
+            <div className={styles.more}>
+              <span className={styles.moreTitle}>{moreProductsText(others.length)}</span>
+              <ul aria-label={`Other products in ${orderNumberText(order.order_id)}`}>
+                {others.map((item) => (
+                  <li key={item.order_item_id}>
+                    {item.name} <span className={styles.muted}>× {item.quantity}</span>
+                  </li>
+                ))}
+              </ul>
+            </div>
+          )}
+        </div>
+      </div>
+
+      <footer className={styles.orderCardFoot}>
+        <span className={styles.amount}>
+          <span className={styles.muted}>{amount.isTotal ? 'Total' : 'Items total'}</span> <strong>{amount.text}</strong>
+        </span>
+        <Link to={`/order/${encodeURIComponent(order.order_id)}`} className="btn btn-outline" aria-describedby={titleId}>
+          View Order
+        </Link>
+      </footer>
+    </article>
+  );
+}

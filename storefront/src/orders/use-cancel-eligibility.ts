@@ -1,0 +1,42 @@
+import type { OrderDetail } from '@mandi/contracts';
+import { ORDER_ELIGIBILITY_RECHECK_MS, ORDER_WINDOW_MS, checkTransition, parseInstant, windowClosesAt } from '@mandi/domain';
+import { useEffect, useState } from 'react';
+import { placedAt } from './order-view';
+
+/** Whether the buyer may ask to cancel now, and until when the 8-hour window is open. */
+export interface CancelEligibility {
+  /** Pending and inside the window: 'Cancel Order' is enabled. */
+  canCancel: boolean;
+  /** When the window closes (null when the order's time cannot be read). */
+  closesAt: Date | null;
+  /** The window is still open, whatever the status. */
+  windowOpen: boolean;
+}
+
+/** The current time, read again every `everyMs` while the component is shown. */
+function useClock(everyMs: number): Date {
+  const [now, setNow] = useState(() => new Date());
+  useEffect(() => {
+    const timer = window.setInterval(() => setNow(new Date()), everyMs);
+    return () => window.clearInterval(timer);
+  }, [everyMs]);
+  return now;
+}
+
+/**
+ * The customer's request_cancel move of the domain's order process, checked against the clock and rechecked every
+ * minute (001 section 4). The window's end is the server's window_closes_at when it sends one (the database
+ * clock), else created_at + 8 h; the server checks again when the request arrives.
+ */
+export function useCancelEligibility(order: Pick<OrderDetail, 'status' | 'created_at' | 'placed_at' | 'window_closes_at'>): CancelEligibility {
+  const now = useClock(ORDER_ELIGIBILITY_RECHECK_MS);
+  const created = placedAt(order);
+  const closesAt = (order.window_closes_at ? parseInstant(order.window_closes_at) : null) ?? (created ? windowClosesAt(created) : null);
+  if (!closesAt) return { canCancel: false, closesAt: null, windowOpen: false };
+  const timing = { createdAt: new Date(closesAt.getTime() - ORDER_WINDOW_MS), now };
+  return {
+    canCancel: checkTransition(order.status, 'request_cancel', timing).allowed,
+    closesAt,
+    windowOpen: now.getTime() < closesAt.getTime(),
+  };
+}
