@@ -8,6 +8,7 @@ import { LoggerModule } from 'nestjs-pino';
 import { AccountsModule } from './accounts/accounts.module.js';
 import { WorkerConfigModule } from './config/worker-config.module.js';
 import { HeartbeatModule } from './heartbeat/heartbeat.module.js';
+import { InvoicesModule } from './invoices/invoices.module.js';
 import { MailModule } from './mail/mail.module.js';
 import { MediaModule } from './media/media.module.js';
 import { defaultPipelineSettings } from './pipeline/pipeline.options.js';
@@ -40,6 +41,7 @@ export class WorkerModule {
         AccountsModule,
         MailModule,
         MediaModule,
+        InvoicesModule,
       ],
     };
   }

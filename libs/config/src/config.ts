@@ -93,6 +93,21 @@ export const configSchema = z.object({
   STOREFRONT_SSR: z.string().default('storefront/dist-server/entry-server.js'),
   ADMIN_UI_DIST: z.string().default('admin-ui/dist'),
   /**
+   * The seller printed on every invoice and credit note (GST rule 46): legal name, registered address, state and
+   * GSTIN. The state decides CGST + SGST (delivery in the same state) against IGST; the GSTIN's first two digits are
+   * that state's code. The defaults are a demo company in Karnataka.
+   */
+  SELLER_LEGAL_NAME: z.string().trim().min(1).max(100).default('Mandi Fresh Produce Private Limited'),
+  SELLER_ADDRESS: z.string().trim().min(1).max(300).default('No. 42, 2nd Floor, KR Market Road, Chickpet, Bengaluru 560002, Karnataka'),
+  SELLER_STATE: z.string().trim().min(1).max(100).default('Karnataka'),
+  SELLER_GSTIN: z
+    .string()
+    .trim()
+    .regex(/^\d{2}[A-Z]{5}\d{4}[A-Z][1-9A-Z]Z[0-9A-Z]$/, 'must be a 15-character GSTIN such as 29AAHCM4321K1ZA')
+    .default('29AAHCM4321K1ZA'),
+  /** The Chromium the worker renders invoice PDFs with (puppeteer-core brings no browser of its own). */
+  PUPPETEER_EXECUTABLE_PATH: z.string().min(1).default('/usr/bin/chromium'),
+  /**
    * Razorpay credentials. Development and tests use the local sandbox's test keys (tools/razorpay-sandbox, started by
    * `npm start` and the tests); production sets a live account's keys and leaves the two URLs at Razorpay's own.
    */

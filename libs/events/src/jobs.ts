@@ -1,6 +1,6 @@
 import { AUTH_TIMINGS } from '@mandi/domain';
-import type { z } from 'zod';
-import { domainEvents, type EventPayload, type EventType } from './events.js';
+import { z } from 'zod';
+import { domainEvents, entityId, type EventPayload, type EventType } from './events.js';
 
 /**
  * The job side of the pipeline: which queues exist, which jobs run on them with what payload, and
@@ -104,6 +104,14 @@ export const jobs = defineJobs({
   // Catalog (apps/worker/src/media).
   'product.image-variants': { queue: 'media', payload: domainEvents['product.created'].payload },
   'product.remove-files': { queue: 'media', payload: domainEvents['product.deleted'].payload },
+  // Invoices and credit notes (apps/worker/src/invoices, docs/invoices.md). Issuing numbers and records a document
+  // (its outbox event in the same statement); rendering prints its PDF in a job of its own, so a worker that dies
+  // while printing leaves a numbered document whose render job is retried. The credit note runs on the cancellation
+  // and on the invoice's issue, so whichever comes last issues it: its payload is read loosely as { orderId }.
+  'invoice.issue': { queue: 'documents', payload: z.object({ orderId: entityId }) },
+  'invoice.render': { queue: 'documents', payload: domainEvents['invoice.issued'].payload },
+  'credit-note.issue': { queue: 'documents', payload: z.object({ orderId: entityId }) },
+  'credit-note.render': { queue: 'documents', payload: domainEvents['credit_note.issued'].payload },
   // Sellers and contact (apps/worker/src/mail).
   'mail.seller-invite': { queue: 'mail', payload: domainEvents['seller.invited'].payload },
   'mail.contact-notification': { queue: 'mail', payload: domainEvents['contact.message_received'].payload },
@@ -117,6 +125,10 @@ export const eventRoutes: EventRoutes<typeof jobs> = defineRoutes(jobs, {
   'product.created': ['product.image-variants'],
   'product.updated': ['product.image-variants'],
   'product.deleted': ['product.remove-files'],
+  'order.paid': ['invoice.issue'],
+  'order.cancelled': ['credit-note.issue'],
+  'invoice.issued': ['invoice.render', 'credit-note.issue'],
+  'credit_note.issued': ['credit-note.render'],
   'seller.invited': ['mail.seller-invite'],
   'contact.message_received': ['mail.contact-notification'],
 });
