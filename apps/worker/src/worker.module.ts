@@ -1,7 +1,7 @@
 import { type DynamicModule, Module } from '@nestjs/common';
 import type { AppConfig } from '@mandi/config';
 import { DatabaseModule } from '@mandi/database';
-import { eventRoutes, jobs } from '@mandi/events';
+import { eventRoutes, jobsWithOrderWindow } from '@mandi/events';
 import { QueuesModule } from '@mandi/queues';
 import { FileStoreModule } from '@mandi/storage';
 import { LoggerModule } from 'nestjs-pino';
@@ -11,6 +11,7 @@ import { HeartbeatModule } from './heartbeat/heartbeat.module.js';
 import { InvoicesModule } from './invoices/invoices.module.js';
 import { MailModule } from './mail/mail.module.js';
 import { MediaModule } from './media/media.module.js';
+import { OrdersModule } from './orders/orders.module.js';
 import { defaultPipelineSettings } from './pipeline/pipeline.options.js';
 import { PipelineModule } from './pipeline/pipeline.module.js';
 
@@ -36,12 +37,18 @@ export class WorkerModule {
         DatabaseModule.forUrl(config.DATABASE_URL),
         FileStoreModule,
         QueuesModule.forRoot({ redisUrl: config.REDIS_URL, prefix: config.REDIS_PREFIX }),
-        PipelineModule.forRoot({ jobs, routes: eventRoutes, settings: defaultPipelineSettings }),
+        // The order deadline runs at this deployment's window (ORDER_DECISION_WINDOW_MS), not the registry's 8 hours.
+        PipelineModule.forRoot({
+          jobs: jobsWithOrderWindow(config.ORDER_DECISION_WINDOW_MS),
+          routes: eventRoutes,
+          settings: defaultPipelineSettings,
+        }),
         HeartbeatModule,
         AccountsModule,
         MailModule,
         MediaModule,
         InvoicesModule,
+        OrdersModule,
       ],
     };
   }

@@ -1,3 +1,4 @@
+import { ORDER_WINDOW_MS } from '@mandi/domain';
 import { loadConfig } from './config.js';
 
 describe('loadConfig', () => {
@@ -74,5 +75,14 @@ describe('loadConfig', () => {
 
   it('refuses a bad value, naming every bad variable', () => {
     expect(() => loadConfig({ PORT: 'eighty', DATABASE_URL: 'not a url' })).toThrow(/PORT: .*; DATABASE_URL: /);
+  });
+
+  it('gives orders the 8-hour window of libs/domain and sweeps every minute unless told otherwise', () => {
+    expect(loadConfig({})).toMatchObject({ ORDER_DECISION_WINDOW_MS: ORDER_WINDOW_MS, ORDER_DEADLINE_SWEEP_MS: 60_000 });
+    expect(loadConfig({ ORDER_DECISION_WINDOW_MS: '1500', ORDER_DEADLINE_SWEEP_MS: '0' })).toMatchObject({
+      ORDER_DECISION_WINDOW_MS: 1500,
+      ORDER_DEADLINE_SWEEP_MS: 0,
+    });
+    expect(() => loadConfig({ ORDER_DECISION_WINDOW_MS: '0' })).toThrow(/ORDER_DECISION_WINDOW_MS/);
   });
 });

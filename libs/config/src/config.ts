@@ -123,6 +123,14 @@ export const configSchema = z.object({
     .default('https://api.razorpay.com'),
   /** Razorpay Checkout's script, which the storefront loads; its origin is allowed by the content security policy. */
   RAZORPAY_CHECKOUT_URL: z.string().url().default('https://checkout.razorpay.com/v1/checkout.js'),
+  /**
+   * How long after creation an order may be cancelled by its buyer and confirmed or cancelled by an admin, and when
+   * the deadline job settles it: 8 hours (ORDER_WINDOW_MS of libs/domain; config.spec.ts checks they agree). Read
+   * by the API and the worker, which must agree; tests shorten it.
+   */
+  ORDER_DECISION_WINDOW_MS: z.coerce.number().int().positive().default(8 * 60 * 60 * 1000),
+  /** How often the worker sweeps for orders past their deadline whose deadline job was lost; 0 turns the sweep off. */
+  ORDER_DEADLINE_SWEEP_MS: z.coerce.number().int().min(0).default(60_000),
 });
 
 /** Injection token of the validated AppConfig, shared by the API's and the worker's Nest modules. */

@@ -1,4 +1,4 @@
-import { AUTH_TIMINGS } from '@mandi/domain';
+import { AUTH_TIMINGS, ORDER_WINDOW_MS } from '@mandi/domain';
 import { z } from 'zod';
 import { domainEvents } from './events.js';
 import {
@@ -7,6 +7,7 @@ import {
   eventRoutes,
   jobs,
   jobsForEvent,
+  jobsWithOrderWindow,
   queueNames,
   type JobDefinitions,
 } from './jobs.js';
@@ -92,5 +93,22 @@ describe('the job registry', () => {
     expect(jobsForEvent(eventRoutes, 'user.deleted')).toEqual(['account.remove-identity']);
     expect(jobs['account.remove-identity']).toMatchObject({ queue: 'accounts' });
     expect(jobs['account.remove-identity'].payload.safeParse({ userId: 7 }).success).toBe(true);
+  });
+
+  it('settles an order when its window closes: 8 hours, or the window the worker is configured with', () => {
+    expect(jobsForEvent(eventRoutes, 'order.placed')).toEqual(['order.settle']);
+    expect(jobs['order.settle']).toMatchObject({ queue: 'deadlines', delayMs: ORDER_WINDOW_MS });
+    const short = jobsWithOrderWindow(1_500);
+    expect(short['order.settle']).toMatchObject({ queue: 'deadlines', delayMs: 1_500 });
+    expect(short['payment.refund']).toBe(jobs['payment.refund']);
+    expect(jobs['order.settle'].delayMs).toBe(ORDER_WINDOW_MS);
+  });
+
+  it('refunds a cancelled order from its cancellation and from a payment captured after it', () => {
+    expect(jobsForEvent(eventRoutes, 'order.cancelled')).toContain('payment.refund');
+    expect(jobsForEvent(eventRoutes, 'payment.captured')).toContain('payment.refund');
+    expect(jobs['payment.refund']).toMatchObject({ queue: 'payments' });
+    expect(jobs['payment.refund'].payload.parse({ paymentId: 3, orderId: 7 })).toEqual({ orderId: 7 });
+    expect(jobs['payment.refund'].payload.safeParse({ paymentId: 3 }).success).toBe(false);
   });
 });

@@ -1,4 +1,4 @@
-import { AUTH_TIMINGS } from '@mandi/domain';
+import { AUTH_TIMINGS, ORDER_WINDOW_MS } from '@mandi/domain';
 import { z } from 'zod';
 import { domainEvents, entityId, type EventPayload, type EventType } from './events.js';
 
@@ -115,6 +115,13 @@ export const jobs = defineJobs({
   // Sellers and contact (apps/worker/src/mail).
   'mail.seller-invite': { queue: 'mail', payload: domainEvents['seller.invited'].payload },
   'mail.contact-notification': { queue: 'mail', payload: domainEvents['contact.message_received'].payload },
+  // Orders (apps/worker/src/orders). The settle job is due when the order's decision window closes; the worker runs
+  // it at its configured window (ORDER_DECISION_WINDOW_MS, see jobsWithOrderWindow), 8 hours here.
+  'order.settle': { queue: 'deadlines', payload: domainEvents['order.placed'].payload, delayMs: ORDER_WINDOW_MS },
+  // Returns the money of a cancelled order paid online. Started by the cancellation, and by a payment captured after
+  // the order was cancelled (a late payment); it does nothing for an order with no captured online payment. The
+  // payload is read loosely so both events' payloads reach it as { orderId }.
+  'payment.refund': { queue: 'payments', payload: z.object({ orderId: entityId }) },
 });
 
 /** The product's routes from events to jobs; see docs/events.md for the table. */
@@ -126,9 +133,19 @@ export const eventRoutes: EventRoutes<typeof jobs> = defineRoutes(jobs, {
   'product.updated': ['product.image-variants'],
   'product.deleted': ['product.remove-files'],
   'order.paid': ['invoice.issue'],
-  'order.cancelled': ['credit-note.issue'],
+  'order.cancelled': ['credit-note.issue', 'payment.refund'],
   'invoice.issued': ['invoice.render', 'credit-note.issue'],
   'credit_note.issued': ['credit-note.render'],
   'seller.invited': ['mail.seller-invite'],
   'contact.message_received': ['mail.contact-notification'],
+  'order.placed': ['order.settle'],
+  'payment.captured': ['payment.refund'],
 });
+
+/**
+ * The registry as a worker runs it: `order.settle` due `windowMs` after the order was placed, the deployment's
+ * ORDER_DECISION_WINDOW_MS (tests shorten it), instead of the 8 hours written above.
+ */
+export function jobsWithOrderWindow(windowMs: number): typeof jobs {
+  return defineJobs({ ...jobs, 'order.settle': { ...jobs['order.settle'], delayMs: windowMs } });
+}

@@ -26,6 +26,13 @@ export interface FailedPayment {
   errorDescription: string | null;
 }
 
+/** What the provider says about a refund it has processed. */
+export interface ProcessedRefund {
+  providerRefundId: string;
+  /** The refunded payment, which names our refund: one refund per payment. */
+  providerPaymentId: string;
+}
+
 /** A webhook event as received, recorded once per event id. */
 export interface ProviderEvent {
   eventId: string;
@@ -129,6 +136,38 @@ export class PaymentsRepository {
       ), events AS (
         INSERT INTO outbox_events (type, aggregate_id, payload)
         SELECT 'payment.failed', failed.id::text, jsonb_build_object('paymentId', failed.id, 'orderId', failed.order_id) FROM failed
+        RETURNING 1
+      )
+      SELECT EXISTS (SELECT 1 FROM event) AS fresh`;
+    return result!.fresh;
+  }
+
+  /**
+   * Records webhook `event` reporting a processed refund, once per event id, and marks our refund of that payment
+   * processed (and the payment refunded) unless it is already, with refund.processed in the outbox; the worker's
+   * refund job may have done so first, and then nothing changes. False when the event was recorded before.
+   */
+  async refundProcessed(refund: ProcessedRefund, event: ProviderEvent): Promise<boolean> {
+    const [result] = await this.prisma.$queryRaw<{ fresh: boolean }[]>`
+      WITH ${eventCte(event)},
+      processed AS (
+        UPDATE refunds r
+           SET status = 'processed', provider_refund_id = coalesce(r.provider_refund_id, ${refund.providerRefundId}),
+               processed_at = now(), last_error = NULL, updated_at = now()
+          FROM payments p
+         WHERE p.id = r.payment_id AND p.provider_payment_id = ${refund.providerPaymentId}
+           AND r.status <> 'processed' AND EXISTS (SELECT 1 FROM event)
+        RETURNING r.id, r.payment_id, p.order_id
+      ), refunded AS (
+        UPDATE payments p SET status = 'refunded', updated_at = now()
+          FROM processed WHERE p.id = processed.payment_id AND p.status = 'captured'
+        RETURNING 1
+      ), events AS (
+        -- The outbox row publish() would write (libs/events): the payload is { refundId, paymentId, orderId }.
+        INSERT INTO outbox_events (type, aggregate_id, payload)
+        SELECT 'refund.processed', processed.id::text,
+               jsonb_build_object('refundId', processed.id, 'paymentId', processed.payment_id, 'orderId', processed.order_id)
+          FROM processed
         RETURNING 1
       )
       SELECT EXISTS (SELECT 1 FROM event) AS fresh`;

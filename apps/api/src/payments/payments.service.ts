@@ -169,6 +169,11 @@ export class PaymentsService {
       const failed = { providerOrderId, errorCode: payment.error_code ?? null, errorDescription: payment.error_description ?? null };
       return this.payments.fail(failed, received);
     }
+    // A refund the worker's payment.refund job asked for (docs/orders.md); a refund of a payment not ours changes nothing.
+    const refund = event.payload.refund?.entity;
+    if (refund && event.event === 'refund.processed' && refund.status === 'processed') {
+      return this.payments.refundProcessed({ providerRefundId: refund.id, providerPaymentId: refund.payment_id }, received);
+    }
     return this.payments.record(received);
   }
 

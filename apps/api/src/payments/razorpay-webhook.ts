@@ -14,6 +14,13 @@ const paymentEntity = z.object({
   error_description: z.string().nullish(),
 });
 
+const refundEntity = z.object({
+  id: z.string().min(1),
+  payment_id: z.string().min(1),
+  amount: z.number().int(),
+  status: z.string(),
+});
+
 /** A webhook event: its name and the entities it carries. */
 export const webhookEventSchema = z.object({
   event: z.string().min(1).max(64),
@@ -22,6 +29,7 @@ export const webhookEventSchema = z.object({
       payment: z.object({ entity: paymentEntity }).optional(),
       order: z.object({ entity: z.object({ id: z.string() }) }).optional(),
       payment_link: z.object({ entity: z.object({ id: z.string() }) }).optional(),
+      refund: z.object({ entity: refundEntity }).optional(),
     })
     .default({}),
 });

@@ -1,6 +1,10 @@
 import {
   ADMIN_MESSAGES,
   ADMIN_ORDER_FILTERS,
+  ADMIN_ORDER_SEARCH_MAX,
+  ADMIN_ORDERS_PAGE,
+  CANCEL_REASON_MAX,
+  PAYMENT_METHODS,
   DEFAULT_ADMIN_ORDER_FILTER,
   INTERESTED_SELLER_STATUSES,
   ORDER_STATUSES,
@@ -11,9 +15,28 @@ import {
 import { z } from 'zod';
 import { idSchema, isoDateTimeSchema } from '../common/fields.js';
 
-/** Query of GET /api/admin/orders: the time filter, 24h by default. */
+const perPageMessage = `perPage must be from 1 to ${ADMIN_ORDERS_PAGE.max}`;
+const pageMessage = 'page must be a whole number from 1';
+
+/**
+ * Query of GET /api/admin/orders: the time filter (24h by default), an optional search (an order number, '#' allowed,
+ * or a 6-digit delivery pincode; any other text is looked for in the buyer's username and e-mail and the delivery
+ * name), and the page, newest first (the newest 100 by default, at most 500 a page). The answer's X-Total-Count header
+ * says how many orders match.
+ */
 export const adminOrdersQuerySchema = z.object({
-  filter: z.enum(ADMIN_ORDER_FILTERS).default(DEFAULT_ADMIN_ORDER_FILTER),
+  filter: z.enum(ADMIN_ORDER_FILTERS, { error: `filter must be one of ${ADMIN_ORDER_FILTERS.join(', ')}` }).default(DEFAULT_ADMIN_ORDER_FILTER),
+  search: z.preprocess(
+    (value) => (typeof value === 'string' && value.trim() === '' ? undefined : value),
+    z.string().trim().max(ADMIN_ORDER_SEARCH_MAX, `search must be at most ${ADMIN_ORDER_SEARCH_MAX} characters`).optional(),
+  ),
+  page: z.coerce.number({ error: pageMessage }).int(pageMessage).min(1, pageMessage).default(1),
+  perPage: z.coerce
+    .number({ error: perPageMessage })
+    .int(perPageMessage)
+    .min(1, perPageMessage)
+    .max(ADMIN_ORDERS_PAGE.max, perPageMessage)
+    .default(ADMIN_ORDERS_PAGE.default),
 });
 /** Type of {@link adminOrdersQuerySchema}. */
 export type AdminOrdersQuery = z.infer<typeof adminOrdersQuerySchema>;
@@ -34,9 +57,30 @@ export const adminOrderSchema = z.object({
   items: z.array(
     z.object({ order_item_id: idSchema, product_name: z.string(), quantity: z.number().int(), price: z.number() }),
   ),
+  /** Ours: how the buyer pays. */
+  payment_method: z.enum(PAYMENT_METHODS).optional(),
+  /** Ours: the grand total in rupees. */
+  total_amount: z.number().optional(),
+  /** Ours: when the window for confirming and cancelling closes, by the database clock and the configured window. */
+  window_closes_at: isoDateTimeSchema.optional(),
 });
 /** Type of {@link adminOrderSchema}. */
 export type AdminOrder = z.infer<typeof adminOrderSchema>;
+
+/** Answer of every admin order action (confirm, payment, shipped, delivered, cancel): a message and the order now. */
+export const adminOrderActionAnswerSchema = z.object({ message: z.string(), order: adminOrderSchema });
+/** Type of {@link adminOrderActionAnswerSchema}. */
+export type AdminOrderActionAnswer = z.infer<typeof adminOrderActionAnswerSchema>;
+
+/** Body of PUT /api/admin/orders/cancel/{id}: optionally the reason recorded; a buyer's own reason is kept. */
+export const adminCancelBodySchema = z.object({
+  reason: z.preprocess(
+    (value) => (typeof value === 'string' && value.trim() === '' ? undefined : value),
+    z.string().trim().max(CANCEL_REASON_MAX, `Reason must be at most ${CANCEL_REASON_MAX} characters.`).optional(),
+  ),
+});
+/** Type of {@link adminCancelBodySchema}. */
+export type AdminCancelBody = z.infer<typeof adminCancelBodySchema>;
 
 /** Answer of GET /api/admin/orders. */
 export const adminOrderListSchema = z.array(adminOrderSchema);

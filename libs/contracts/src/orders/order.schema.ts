@@ -1,4 +1,4 @@
-import { ORDER_MESSAGES, ORDER_STATUSES, PAYMENT_METHODS, PAYMENT_STATUSES, CANCEL_REASON_MAX } from '@mandi/domain';
+import { BUYER_ORDERS_PAGE, ORDER_MESSAGES, ORDER_STATUSES, PAYMENT_METHODS, PAYMENT_STATUSES, CANCEL_REASON_MAX } from '@mandi/domain';
 import { z } from 'zod';
 import { idSchema, isoDateTimeSchema } from '../common/fields.js';
 import { documentRefSchema } from '../invoices/invoice.schema.js';
@@ -8,6 +8,22 @@ import { productImagesSchema } from '../products/product.schema.js';
 export const ordersOfUserParamsSchema = z.object({ userId: idSchema });
 /** Path of the calls on one order (details, cancel-request). */
 export const orderIdParamsSchema = z.object({ orderId: idSchema });
+
+/**
+ * Query of GET /api/orders/{userId}: which page of the buyer's orders, newest first (the newest 100 by default). The
+ * answer's X-Total-Count header says how many orders the buyer has.
+ */
+export const ordersOfUserQuerySchema = z.object({
+  page: z.coerce.number({ error: 'page must be a whole number from 1' }).int('page must be a whole number from 1').min(1, 'page must be a whole number from 1').default(1),
+  perPage: z.coerce
+    .number({ error: `perPage must be from 1 to ${BUYER_ORDERS_PAGE.max}` })
+    .int(`perPage must be from 1 to ${BUYER_ORDERS_PAGE.max}`)
+    .min(1, `perPage must be from 1 to ${BUYER_ORDERS_PAGE.max}`)
+    .max(BUYER_ORDERS_PAGE.max, `perPage must be from 1 to ${BUYER_ORDERS_PAGE.max}`)
+    .default(BUYER_ORDERS_PAGE.default),
+});
+/** Type of {@link ordersOfUserQuerySchema}. */
+export type OrdersOfUserQuery = z.infer<typeof ordersOfUserQuerySchema>;
 
 /** One line of an order as the buyer sees it: the name and unit price at purchase time. */
 export const orderItemSchema = z.object({
@@ -80,6 +96,29 @@ export const cancelRequestBodySchema = z.object({
 });
 /** Type of {@link cancelRequestBodySchema}. */
 export type CancelRequestBody = z.infer<typeof cancelRequestBodySchema>;
+
+/** Answer of an accepted cancellation request: a message and the order's new state. */
+export const cancelRequestAnswerSchema = z.object({
+  message: z.string(),
+  order_id: idSchema,
+  status: z.enum(ORDER_STATUSES),
+  cancel_reason: z.string(),
+});
+/** Type of {@link cancelRequestAnswerSchema}. */
+export type CancelRequestAnswer = z.infer<typeof cancelRequestAnswerSchema>;
+
+/**
+ * `details` of a 409 answer to an order move that lost (a race, a closed window, a state that does not allow it): the
+ * order as it is now, so the screen can show it without reloading.
+ */
+export const orderConflictDetailsSchema = z.object({
+  order_id: idSchema,
+  status: z.enum(ORDER_STATUSES),
+  payment_status: z.enum(PAYMENT_STATUSES),
+  window_closes_at: isoDateTimeSchema,
+});
+/** Type of {@link orderConflictDetailsSchema}. */
+export type OrderConflictDetails = z.infer<typeof orderConflictDetailsSchema>;
 
 /** Type of {@link ordersOfUserParamsSchema}. */
 export type OrdersOfUserParams = z.infer<typeof ordersOfUserParamsSchema>;

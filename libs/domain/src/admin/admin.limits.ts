@@ -22,6 +22,15 @@ export const ADMIN_ORDER_FILTER_MS: Readonly<Record<AdminOrderFilter, number>> =
   '1y': 365 * DAY_MS,
 };
 
+/**
+ * Orders per page of the admin order list: the newest 100 of the filter unless the console asks for another page,
+ * at most 500 at once, so the list answers in milliseconds at any number of orders.
+ */
+export const ADMIN_ORDERS_PAGE = { default: 100, max: 500 } as const;
+
+/** Longest search text of the admin order list (order id, username, e-mail, name or pincode). */
+export const ADMIN_ORDER_SEARCH_MAX = 100;
+
 /** The admin panel refreshes its data every 60 seconds. */
 export const ADMIN_REFRESH_MS = 60_000;
 

@@ -10,6 +10,21 @@ export const ORDER_MESSAGES = {
   invoiceDownloadFailed: 'Error downloading invoice PDF.',
   /** Ours: the server's answer for an unknown invoice or credit note. */
   invoiceNotFound: 'Invoice not found.',
+  /** Ours: an order of another buyer (403). */
+  notYours: 'You can only see your own orders.',
+  /** Ours: a cancellation request for an order that is not the caller's (an admin cancels instead). */
+  cancelRequestNotYours: 'Only the buyer can request cancellation of this order.',
+  /** Ours: the answer to an accepted cancellation request. */
+  cancelRequestReceived: 'Your cancellation request has been received.',
+} as const;
+
+/** Ours: the server's answer to each admin action that succeeded (the console shows it). */
+export const ORDER_ACTION_MESSAGES = {
+  confirm: 'Order confirmed.',
+  mark_paid: 'Order marked as paid.',
+  mark_shipped: 'Order marked as shipped.',
+  mark_delivered: 'Order marked as delivered.',
+  cancel: 'Order cancelled.',
 } as const;
 
 /** The invoice file name when the download names none: 'invoice-{id}.pdf'. */

@@ -58,6 +58,13 @@ describe('assertTransition with the 8-hour window', () => {
     expect(() => assertTransition(from, action, closed)).toThrow('The 8-hour window for this order has closed.');
   });
 
+  it('follows a configured window length', () => {
+    const short = { createdAt, now: new Date('2026-05-10T04:30:02.000Z'), windowMs: 2_000 };
+    expect(() => assertTransition('pending', 'confirm', short)).toThrow('The 8-hour window for this order has closed.');
+    expect(assertTransition('pending', 'settle_deadline', short)).toBe('cancelled');
+    expect(assertTransition('pending', 'confirm', { ...short, windowMs: 2_001 })).toBe('confirmed');
+  });
+
   it('ships and delivers after the window too', () => {
     expect(assertTransition('confirmed', 'mark_shipped', closed)).toBe('shipped');
     expect(assertTransition('shipped', 'mark_delivered', closed)).toBe('delivered');

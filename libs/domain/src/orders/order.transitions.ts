@@ -93,6 +93,9 @@ export const ORDER_TRANSITIONS: Readonly<Record<OrderAction, OrderTransition>> =
 /** The reason recorded when the deadline cancels an order nobody confirmed (design.md section 3). */
 export const DEADLINE_CANCEL_REASON = 'Not confirmed within 8 hours';
 
+/** The reason recorded when an admin cancels an order whose buyer gave none (ours). */
+export const ADMIN_CANCEL_REASON = 'Cancelled by Mandi';
+
 /** Message of a move refused because the 8-hour window has closed. */
 export const WINDOW_CLOSED_MESSAGE = 'The 8-hour window for this order has closed.';
 /** Message of a deadline settlement attempted before the window closed. */
@@ -102,6 +105,8 @@ export const WINDOW_STILL_OPEN_MESSAGE = 'The 8-hour window for this order has n
 export interface WindowTiming {
   createdAt: Date;
   now: Date;
+  /** The window's length; 8 hours unless the deployment configures another (ORDER_DECISION_WINDOW_MS). */
+  windowMs?: number;
 }
 
 /** The outcome of checking a move: the new state, or the error explaining the refusal. */
@@ -119,7 +124,7 @@ export function checkTransition(from: OrderStatus, action: OrderAction, timing: 
     const message = `${transition.requirement}; this order is ${ORDER_STATUS_LABELS[from].toLowerCase()}.`;
     return { allowed: false, error: refused(message, from, action) };
   }
-  const open = isWithinWindow(timing.createdAt, timing.now);
+  const open = isWithinWindow(timing.createdAt, timing.now, timing.windowMs);
   if (transition.window === 'open' && !open) return { allowed: false, error: refused(WINDOW_CLOSED_MESSAGE, from, action) };
   if (transition.window === 'closed' && open) return { allowed: false, error: refused(WINDOW_STILL_OPEN_MESSAGE, from, action) };
   return { allowed: true, to: transition.to };

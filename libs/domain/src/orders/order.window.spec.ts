@@ -20,4 +20,10 @@ describe('the 8-hour order window', () => {
   ])('at %s the window is open: %p', (now, open) => {
     expect(isWithinWindow(createdAt, new Date(now))).toBe(open);
   });
+
+  it('takes a configured window length (tests shorten it)', () => {
+    expect(windowClosesAt(createdAt, 2_000).toISOString()).toBe('2026-04-01T10:00:02.000Z');
+    expect(isWithinWindow(createdAt, new Date('2026-04-01T10:00:01.999Z'), 2_000)).toBe(true);
+    expect(isWithinWindow(createdAt, new Date('2026-04-01T10:00:02.000Z'), 2_000)).toBe(false);
+  });
 });

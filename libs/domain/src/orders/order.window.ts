@@ -4,12 +4,15 @@ export const ORDER_WINDOW_MS = 8 * 60 * 60 * 1000;
 /** How often screens recheck whether an order may still be cancelled: every minute (spec 001 section 4). */
 export const ORDER_ELIGIBILITY_RECHECK_MS = 60 * 1000;
 
-/** The instant the 8-hour window of an order created at `createdAt` closes. */
-export function windowClosesAt(createdAt: Date): Date {
-  return new Date(createdAt.getTime() + ORDER_WINDOW_MS);
+/**
+ * The instant the window of an order created at `createdAt` closes. `windowMs` is the deployment's window
+ * (ORDER_DECISION_WINDOW_MS, which tests shorten); 8 hours unless told otherwise.
+ */
+export function windowClosesAt(createdAt: Date, windowMs: number = ORDER_WINDOW_MS): Date {
+  return new Date(createdAt.getTime() + windowMs);
 }
 
-/** True while `now` is strictly before createdAt + 8 h; at the closing instant the window is shut. */
-export function isWithinWindow(createdAt: Date, now: Date): boolean {
-  return now.getTime() < createdAt.getTime() + ORDER_WINDOW_MS;
+/** True while `now` is strictly before createdAt + the window (8 h by default); at the closing instant it is shut. */
+export function isWithinWindow(createdAt: Date, now: Date, windowMs: number = ORDER_WINDOW_MS): boolean {
+  return now.getTime() < createdAt.getTime() + windowMs;
 }

@@ -1,0 +1,169 @@
+import { Injectable } from '@nestjs/common';
+import { Prisma, PrismaService } from '@mandi/database';
+import { ADMIN_ORDER_FILTER_MS, type AdminOrderFilter } from '@mandi/domain';
+import { orderStateSql, windowClosesAtSql, type OrderStateRow } from '../orders/order-sql.js';
+
+/** An order row of the admin panel as the database gives it. */
+export interface AdminOrderRow {
+  id: number;
+  username: string;
+  email: string;
+  address_name: string;
+  area_or_street_or_village: string;
+  district: string;
+  pincode: string;
+  status: OrderStateRow['status'];
+  payment_status: OrderStateRow['payment_status'];
+  payment_method: 'online' | 'cod';
+  total_paise: number;
+  /** A Date from a column; JSON text when the row came back inside json_agg. */
+  created_at: Date | string;
+  window_closes_at: Date | string;
+  cancel_reason: string | null;
+  items: { id: number; product_name: string; quantity: number; unit_price_paise: number }[];
+}
+
+/** What the admin list asks for. */
+export interface AdminOrderSearch {
+  filter: AdminOrderFilter;
+  search?: string;
+  page: number;
+  perPage: number;
+}
+
+/** The admin order moves, each one conditional UPDATE. */
+export type AdminOrderMove = 'confirm' | 'mark_paid' | 'mark_shipped' | 'mark_delivered' | 'cancel';
+
+/**
+ * Orders as the admin panel lists and moves them. The list is one statement (the page, its lines and the count), and
+ * every move is ONE conditional UPDATE that writes its outbox rows in the same statement and answers the row as it
+ * is afterwards: two admins, or an admin and the deadline job, racing for one order serialise on its row, and the
+ * later one no longer matches its WHERE and changes nothing.
+ */
+@Injectable()
+export class AdminOrdersRepository {
+  constructor(private readonly prisma: PrismaService) {}
+
+  /**
+   * A page of the orders created within `filter` (by the database clock), newest first, optionally only those that
+   * `search` finds, with the number of orders that match.
+   */
+  async list(query: AdminOrderSearch, windowMs: number): Promise<{ total: number; orders: AdminOrderRow[] }> {
+    const since = Prisma.sql`now() - ${ADMIN_ORDER_FILTER_MS[query.filter]}::double precision * interval '1 millisecond'`;
+    const matching = query.search ? Prisma.sql`AND o.id IN (${searchSql(query.search)})` : Prisma.empty;
+    const [result] = await this.prisma.$queryRaw<{ total: number; orders: AdminOrderRow[] }[]>`
+      WITH page AS (
+        SELECT o.* FROM orders o
+         WHERE o.created_at >= ${since} ${matching}
+         ORDER BY o.created_at DESC, o.id DESC
+         LIMIT ${query.perPage} OFFSET ${(query.page - 1) * query.perPage}
+      )
+      SELECT (SELECT count(*)::int FROM orders o WHERE o.created_at >= ${since} ${matching}) AS total,
+             coalesce((SELECT json_agg(row_to_json(r) ORDER BY r.created_at DESC, r.id DESC)
+                         FROM (${rowSql(Prisma.sql`page`, windowMs)}) r), '[]'::json) AS orders`;
+    return result!;
+  }
+
+  /**
+   * Makes `move` on order `id` if, and only if, its state allows it right now (the window by the database clock),
+   * with its events in the outbox; returns the order afterwards, or null when nothing matched. Marking paid also
+   * captures a cash-on-delivery order's payment row.
+   */
+  async move(move: AdminOrderMove, id: number, windowMs: number, cancelReason?: string): Promise<AdminOrderRow | null> {
+    const { set, where, events } = moves(move, windowMs, cancelReason);
+    const capturesCash =
+      move === 'mark_paid'
+        ? Prisma.sql`, cash AS (
+            UPDATE payments p SET status = 'captured', captured_at = now(), updated_at = now()
+              FROM moved WHERE p.order_id = moved.id AND p.provider = 'cod' AND p.status = 'created'
+            RETURNING 1)`
+        : Prisma.empty;
+    const rows = await this.prisma.$queryRaw<AdminOrderRow[]>`
+      WITH moved AS (
+        UPDATE orders o SET ${set}, updated_at = now()
+         WHERE o.id = ${id} AND ${where}
+        RETURNING o.*
+      ), events AS (
+        -- The outbox rows publish() would write (libs/events): each payload is { orderId }.
+        INSERT INTO outbox_events (type, aggregate_id, payload)
+        SELECT event.type, moved.id::text, jsonb_build_object('orderId', moved.id)
+          FROM moved, unnest(${events}::text[]) AS event(type)
+        RETURNING 1
+      )${capturesCash}
+      ${rowSql(Prisma.sql`moved`, windowMs)}`;
+    return rows[0] ?? null;
+  }
+
+  /** Order `id` as it is now, read in a statement of its own so it sees what a concurrent change committed. */
+  async state(id: number, windowMs: number): Promise<OrderStateRow | null> {
+    const rows = await this.prisma.$queryRaw<OrderStateRow[]>(orderStateSql(id, windowMs));
+    return rows[0] ?? null;
+  }
+}
+
+/** The SET, the WHERE that makes it conditional, and the events of each move. */
+function moves(move: AdminOrderMove, windowMs: number, cancelReason?: string): { set: Prisma.Sql; where: Prisma.Sql; events: string[] } {
+  const windowOpen = Prisma.sql`now() < ${windowClosesAtSql('o', windowMs)}`;
+  switch (move) {
+    case 'confirm':
+      return {
+        set: Prisma.sql`status = 'confirmed', confirmed_at = now()`,
+        where: Prisma.sql`o.status = 'pending' AND ${windowOpen}`,
+        events: ['order.confirmed'],
+      };
+    case 'mark_paid':
+      return {
+        set: Prisma.sql`payment_status = 'paid', paid_at = now()`,
+        where: Prisma.sql`o.payment_status = 'unpaid' AND o.status <> 'cancelled'`,
+        events: ['order.paid'],
+      };
+    case 'mark_shipped':
+      return { set: Prisma.sql`status = 'shipped', shipped_at = now()`, where: Prisma.sql`o.status = 'confirmed'`, events: ['order.shipped'] };
+    case 'mark_delivered':
+      return { set: Prisma.sql`status = 'delivered', delivered_at = now()`, where: Prisma.sql`o.status = 'shipped'`, events: ['order.delivered'] };
+    case 'cancel':
+      return {
+        // A buyer's own reason (a requested cancellation) is kept; otherwise the admin's, or ours.
+        set: Prisma.sql`status = 'cancelled', cancelled_at = now(),
+                        cancel_reason = CASE WHEN o.status = 'cancel_requested' AND coalesce(btrim(o.cancel_reason), '') <> ''
+                                             THEN o.cancel_reason ELSE ${cancelReason ?? null} END`,
+        where: Prisma.sql`o.status IN ('pending', 'cancel_requested') AND ${windowOpen}`,
+        events: ['order.cancelled'],
+      };
+  }
+}
+
+/** The admin row of each order in `source` (a CTE of order rows), with its buyer and lines. */
+function rowSql(source: Prisma.Sql, windowMs: number): Prisma.Sql {
+  return Prisma.sql`
+    SELECT o.id, u.username::text AS username, u.email::text AS email, o.address_name,
+           o.address_area_or_street_or_village AS area_or_street_or_village, o.address_district AS district,
+           o.address_pincode AS pincode, o.status::text AS status, o.payment_status::text AS payment_status,
+           o.payment_method::text AS payment_method, o.total_paise, o.created_at,
+           ${windowClosesAtSql('o', windowMs)} AS window_closes_at, o.cancel_reason,
+           (SELECT coalesce(json_agg(json_build_object('id', i.id, 'product_name', i.product_name, 'quantity', i.quantity,
+                                                       'unit_price_paise', i.unit_price_paise) ORDER BY i.id), '[]'::json)
+              FROM order_items i WHERE i.order_id = o.id) AS items
+      FROM ${source} o JOIN users u ON u.id = o.user_id`;
+}
+
+/**
+ * The ids of the orders a search finds. Digits (optionally after '#') name an order by its number, or, six of them, a
+ * delivery pincode; any other text is looked for in the delivery name and the buyer's username and e-mail. Each branch
+ * reads an index of its own (the primary key, orders_address_pincode_idx, the trigram indexes of orders.address_name
+ * and of users' username and e-mail), so a search does not scan the orders.
+ */
+function searchSql(search: string): Prisma.Sql {
+  const digits = /^#?(\d+)$/.exec(search)?.[1];
+  if (digits !== undefined) {
+    const branches = [Prisma.sql`SELECT ${/^\d{1,9}$/.test(digits) ? Number(digits) : 0}::int`];
+    if (digits.length === 6) branches.push(Prisma.sql`SELECT s.id FROM orders s WHERE s.address_pincode = ${digits}`);
+    return Prisma.join(branches, ' UNION ');
+  }
+  const pattern = `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  return Prisma.sql`
+    SELECT s.id FROM orders s WHERE s.address_name ILIKE ${pattern}
+    UNION
+    SELECT s.id FROM users u JOIN orders s ON s.user_id = u.id
+     WHERE u.username::text ILIKE ${pattern} OR u.email::text ILIKE ${pattern}`;
+}

@@ -1,0 +1,111 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { APP_CONFIG, type AppConfig } from '@mandi/config';
+import type { AdminOrder, AdminOrderActionAnswer, AdminOrdersQuery } from '@mandi/contracts';
+import {
+  ADMIN_CANCEL_REASON,
+  DomainError,
+  ORDER_ACTION_MESSAGES,
+  ORDER_MESSAGES,
+  checkMarkPaid,
+  checkTransition,
+  paiseToRupees,
+} from '@mandi/domain';
+import { orderIdNumber, type OrderStateRow } from '../orders/order-sql.js';
+import { orderRefusal } from '../orders/order-refusal.js';
+import { AdminOrdersRepository, type AdminOrderMove, type AdminOrderRow } from './admin-orders.repository.js';
+
+/** A page of the admin order list and how many orders match in all. */
+export interface AdminOrderPage {
+  orders: AdminOrder[];
+  total: number;
+}
+
+/**
+ * The admin panel's orders (spec 001 sections 3, 4 and 7): the list by time filter and search, and the moves of the
+ * order process in libs/domain. Each move is one conditional update; when it matches nothing, the order as it is now
+ * and the domain's rule say why (404, or 409 with the current state).
+ */
+@Injectable()
+export class AdminOrdersService {
+  constructor(
+    private readonly orders: AdminOrdersRepository,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  /** Orders created within the filter, newest first, one page of them, with the number that match. */
+  async list(query: AdminOrdersQuery): Promise<AdminOrderPage> {
+    const { total, orders } = await this.orders.list(query, this.config.ORDER_DECISION_WINDOW_MS);
+    return { total, orders: orders.map(toAdminOrder) };
+  }
+
+  /** Confirms a pending order inside its window. */
+  confirm(id: string): Promise<AdminOrderActionAnswer> {
+    return this.move('confirm', id);
+  }
+
+  /** Marks an unpaid order that is not cancelled as paid; 409 'This order is already paid.' when it is. */
+  markPaid(id: string): Promise<AdminOrderActionAnswer> {
+    return this.move('mark_paid', id);
+  }
+
+  /** Marks a confirmed order as shipped. */
+  markShipped(id: string): Promise<AdminOrderActionAnswer> {
+    return this.move('mark_shipped', id);
+  }
+
+  /** Marks a shipped order as delivered. */
+  markDelivered(id: string): Promise<AdminOrderActionAnswer> {
+    return this.move('mark_delivered', id);
+  }
+
+  /**
+   * Cancels a pending order, or one whose buyer asked to cancel, inside its window. The buyer's reason is kept;
+   * otherwise `reason`, or ours. A paid online order is then refunded by the worker (payment.refund).
+   */
+  cancel(id: string, reason?: string): Promise<AdminOrderActionAnswer> {
+    return this.move('cancel', id, reason ?? ADMIN_CANCEL_REASON);
+  }
+
+  private async move(move: AdminOrderMove, idText: string, cancelReason?: string): Promise<AdminOrderActionAnswer> {
+    const id = orderIdNumber(idText);
+    const windowMs = this.config.ORDER_DECISION_WINDOW_MS;
+    const moved = await this.orders.move(move, id, windowMs, cancelReason);
+    if (moved) return { message: ORDER_ACTION_MESSAGES[move], order: toAdminOrder(moved) };
+    const state = await this.orders.state(id, windowMs);
+    if (!state) throw new DomainError('not_found', ORDER_MESSAGES.notFound);
+    throw orderRefusal(state, refusalOf(move, state, windowMs));
+  }
+}
+
+/** What the domain's rules say against `move` on the order as it is now (null if they would allow it). */
+function refusalOf(move: AdminOrderMove, state: OrderStateRow, windowMs: number): DomainError | null {
+  if (move === 'mark_paid') return checkMarkPaid(state.status, state.payment_status);
+  const check = checkTransition(state.status, move, { createdAt: state.created_at, now: state.now, windowMs });
+  return check.allowed ? null : check.error;
+}
+
+/** An admin row in the API's shape: ids as text, rupees, ISO times. */
+export function toAdminOrder(row: AdminOrderRow): AdminOrder {
+  return {
+    order_id: String(row.id),
+    username: row.username,
+    email: row.email,
+    address_name: row.address_name,
+    area_or_street_or_village: row.area_or_street_or_village,
+    district: row.district,
+    pincode: row.pincode,
+    status: row.status,
+    payment_status: row.payment_status,
+    created_at: new Date(row.created_at).toISOString(),
+    cancel_reason: row.cancel_reason,
+    items: row.items.map((item) => ({
+      order_item_id: String(item.id),
+      product_name: item.product_name,
+      quantity: item.quantity,
+      price: paiseToRupees(item.unit_price_paise),
+    })),
+    payment_method: row.payment_method,
+    total_amount: paiseToRupees(row.total_paise),
+    window_closes_at: new Date(row.window_closes_at).toISOString(),
+  };
+}

@@ -1,0 +1,138 @@
+import { Injectable } from '@nestjs/common';
+import { PrismaService } from '@mandi/database';
+import { orderStateSql, windowClosesAtSql, type OrderStateRow } from './order-sql.js';
+
+/** One line of an order as the buyer's pages show it. */
+export interface OrderLineRow {
+  id: number;
+  name: string;
+  image_key: string | null;
+  quantity: number;
+  unit_price_paise: number;
+}
+
+/** An order card of My Orders. */
+export interface BuyerOrderRow {
+  id: number;
+  /** JSON text of a timestamptz (the row comes back inside json_agg). */
+  created_at: string;
+  status: OrderStateRow['status'];
+  items: OrderLineRow[];
+}
+
+/** An order with everything its details page shows. */
+export interface OrderDetailRow {
+  id: number;
+  user_id: number;
+  created_at: Date;
+  window_closes_at: Date;
+  status: OrderStateRow['status'];
+  payment_status: OrderStateRow['payment_status'];
+  payment_method: 'online' | 'cod';
+  subtotal_paise: number;
+  shipping_paise: number;
+  total_paise: number;
+  address_name: string;
+  address_area: string;
+  address_taluk: string;
+  address_district: string;
+  address_state: string;
+  address_pincode: string;
+  address_mobile: string;
+  cancel_reason: string | null;
+  items: OrderLineRow[];
+  /** The order's invoice once its PDF can be downloaded. */
+  invoice: { id: number; number: string } | null;
+  /** The credit note reversing it once its PDF can be downloaded. */
+  credit_note: { id: number; number: string } | null;
+}
+
+/** The order after an accepted cancellation request. */
+export interface CancelRequestedRow {
+  id: number;
+  status: 'cancel_requested';
+  cancel_reason: string;
+}
+
+/**
+ * The buyer's side of orders. Each read is one statement (the lines, documents and totals come along as JSON), and
+ * the one change, a cancellation request, is one conditional UPDATE with its outbox row, so it is all or nothing and
+ * no interactive transaction is held open.
+ */
+@Injectable()
+export class OrdersRepository {
+  constructor(private readonly prisma: PrismaService) {}
+
+  /** A page of `userId`'s orders, newest first, with their lines, and how many orders the buyer has: one statement. */
+  async ofBuyer(userId: number, page: number, perPage: number): Promise<{ total: number; orders: BuyerOrderRow[] }> {
+    const [result] = await this.prisma.$queryRaw<{ total: number; orders: BuyerOrderRow[] }[]>`
+      WITH mine AS (
+        SELECT o.id, o.created_at, o.status
+          FROM orders o
+         WHERE o.user_id = ${userId}
+         ORDER BY o.created_at DESC, o.id DESC
+         LIMIT ${perPage} OFFSET ${(page - 1) * perPage}
+      )
+      SELECT (SELECT count(*)::int FROM orders WHERE user_id = ${userId}) AS total,
+             coalesce((
+               SELECT json_agg(json_build_object('id', m.id, 'created_at', m.created_at, 'status', m.status, 'items', (
+                        SELECT coalesce(json_agg(json_build_object('id', i.id, 'name', i.product_name, 'image_key', i.image_key,
+                                                                   'quantity', i.quantity, 'unit_price_paise', i.unit_price_paise)
+                                                 ORDER BY i.id), '[]'::json)
+                          FROM order_items i WHERE i.order_id = m.id))
+                      ORDER BY m.created_at DESC, m.id DESC)
+                 FROM mine m), '[]'::json) AS orders`;
+    return result!;
+  }
+
+  /** Order `id` with its lines, payment, address copy and downloadable documents, or null: one statement. */
+  async detail(id: number, windowMs: number): Promise<OrderDetailRow | null> {
+    const rows = await this.prisma.$queryRaw<OrderDetailRow[]>`
+      SELECT o.id, o.user_id, o.created_at, ${windowClosesAtSql('o', windowMs)} AS window_closes_at,
+             o.status::text AS status, o.payment_status::text AS payment_status, o.payment_method::text AS payment_method,
+             o.subtotal_paise, o.shipping_paise, o.total_paise,
+             o.address_name, o.address_area_or_street_or_village AS address_area, o.address_taluk, o.address_district,
+             o.address_state, o.address_pincode, o.address_mobile, o.cancel_reason,
+             (SELECT coalesce(json_agg(json_build_object('id', i.id, 'name', i.product_name, 'image_key', i.image_key,
+                                                         'quantity', i.quantity, 'unit_price_paise', i.unit_price_paise)
+                                       ORDER BY i.id), '[]'::json)
+                FROM order_items i WHERE i.order_id = o.id) AS items,
+             (SELECT json_build_object('id', v.id, 'number', v.number)
+                FROM invoices v WHERE v.order_id = o.id AND v.pdf_file_key IS NOT NULL) AS invoice,
+             (SELECT json_build_object('id', c.id, 'number', c.number)
+                FROM credit_notes c WHERE c.order_id = o.id AND c.pdf_file_key IS NOT NULL
+               ORDER BY c.id DESC LIMIT 1) AS credit_note
+        FROM orders o
+       WHERE o.id = ${id}`;
+    return rows[0] ?? null;
+  }
+
+  /**
+   * The buyer's cancellation request: order `id` of `userId` moves to cancel_requested with `reason` only while it is
+   * pending and its window is open by the database clock, and order.cancel_requested goes to the outbox in the same
+   * statement. Null when nothing matched (see {@link state} for why).
+   */
+  async requestCancel(id: number, userId: number, reason: string, windowMs: number): Promise<CancelRequestedRow | null> {
+    const rows = await this.prisma.$queryRaw<CancelRequestedRow[]>`
+      WITH requested AS (
+        UPDATE orders o
+           SET status = 'cancel_requested', cancel_reason = ${reason}, cancel_requested_at = now(), updated_at = now()
+         WHERE o.id = ${id} AND o.user_id = ${userId} AND o.status = 'pending'
+           AND now() < ${windowClosesAtSql('o', windowMs)}
+        RETURNING o.id, o.status::text AS status, o.cancel_reason
+      ), event AS (
+        -- The outbox row publish() would write (libs/events): the payload is { orderId }.
+        INSERT INTO outbox_events (type, aggregate_id, payload)
+        SELECT 'order.cancel_requested', requested.id::text, jsonb_build_object('orderId', requested.id) FROM requested
+        RETURNING 1
+      )
+      SELECT id, status, cancel_reason FROM requested`;
+    return rows[0] ?? null;
+  }
+
+  /** Order `id` as it is now, read in a statement of its own so it sees what a concurrent change committed. */
+  async state(id: number, windowMs: number): Promise<OrderStateRow | null> {
+    const rows = await this.prisma.$queryRaw<OrderStateRow[]>(orderStateSql(id, windowMs));
+    return rows[0] ?? null;
+  }
+}

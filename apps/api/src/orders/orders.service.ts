@@ -1,0 +1,112 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { APP_CONFIG, type AppConfig } from '@mandi/config';
+import type { CancelRequestAnswer, OrderDetail, OrderItem, OrderSummary, OrdersOfUserQuery } from '@mandi/contracts';
+import { DomainError, ORDER_MESSAGES, checkTransition, paiseToRupees } from '@mandi/domain';
+import { FILE_STORE, urlOfKeyOrUrl, type FileStore } from '@mandi/storage';
+import type { Caller } from '../auth/caller.js';
+import { orderIdNumber } from './order-sql.js';
+import { orderRefusal } from './order-refusal.js';
+import { OrdersRepository, type OrderLineRow } from './orders.repository.js';
+
+/** A page of a buyer's orders and how many there are in all. */
+export interface BuyerOrderPage {
+  orders: OrderSummary[];
+  total: number;
+}
+
+/**
+ * The buyer's orders (spec 001 sections 2 to 5): My Orders, the details page, and the cancellation request, which
+ * only the buyer may make, only for a pending order, and only while its window is open by the database clock.
+ */
+@Injectable()
+export class OrdersService {
+  constructor(
+    private readonly orders: OrdersRepository,
+    @Inject(FILE_STORE) private readonly files: FileStore,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  /**
+   * A page of the orders of `userId` (our id; the access guard has checked it is the caller's own or the caller is an
+   * admin), newest first, each with its lines.
+   */
+  async ofBuyer(userId: string, query: OrdersOfUserQuery): Promise<BuyerOrderPage> {
+    const { total, orders } = await this.orders.ofBuyer(Number(userId), query.page, query.perPage);
+    return {
+      total,
+      orders: orders.map((order) => {
+        const items = order.items.map((line) => this.item(line));
+        return { order_id: String(order.id), created_at: new Date(order.created_at).toISOString(), status: order.status, firstItem: items[0] ?? null, items };
+      }),
+    };
+  }
+
+  /** The details of order `orderId` for its buyer or an admin: 404 'Order not found.' for an unknown one, 403 for another's. */
+  async detail(caller: Caller, orderId: string): Promise<OrderDetail> {
+    const order = await this.orders.detail(orderIdNumber(orderId), this.config.ORDER_DECISION_WINDOW_MS);
+    if (!order) throw new DomainError('not_found', ORDER_MESSAGES.notFound);
+    if (order.user_id !== caller.id && caller.role !== 'admin') throw new DomainError('not_allowed', ORDER_MESSAGES.notYours);
+    return {
+      order_id: String(order.id),
+      created_at: order.created_at.toISOString(),
+      placed_at: order.created_at.toISOString(),
+      status: order.status,
+      payment_status: order.payment_status,
+      payment: { payment_method: order.payment_method, status: order.payment_status },
+      address: {
+        name: order.address_name,
+        area: order.address_area,
+        taluk: order.address_taluk,
+        district: order.address_district,
+        state: order.address_state,
+        pincode: order.address_pincode,
+        mobile: order.address_mobile,
+      },
+      subtotal: paiseToRupees(order.subtotal_paise),
+      shippingCost: paiseToRupees(order.shipping_paise),
+      total_amount: paiseToRupees(order.total_paise),
+      items: order.items.map((line) => this.item(line)),
+      invoice: order.invoice ? { invoice_id: String(order.invoice.id), number: order.invoice.number } : null,
+      creditNote: order.credit_note ? { invoice_id: creditNoteDownloadId(order.credit_note.id), number: order.credit_note.number } : null,
+      cancel_reason: order.cancel_reason,
+      window_closes_at: order.window_closes_at.toISOString(),
+    };
+  }
+
+  /**
+   * PUT /api/orders/cancel-request/{orderId}: the buyer asks to cancel a pending order inside its window. One
+   * conditional update decides; when it matches nothing, the order as it is now says why: 404, 403 for anyone but
+   * the buyer, 409 with the current state otherwise (not pending any more, or the window has closed).
+   */
+  async requestCancel(caller: Caller, orderId: string, reason: string): Promise<CancelRequestAnswer> {
+    const id = orderIdNumber(orderId);
+    const windowMs = this.config.ORDER_DECISION_WINDOW_MS;
+    const requested = await this.orders.requestCancel(id, caller.id, reason, windowMs);
+    if (requested) {
+      return { message: ORDER_MESSAGES.cancelRequestReceived, order_id: String(requested.id), status: requested.status, cancel_reason: requested.cancel_reason };
+    }
+    const state = await this.orders.state(id, windowMs);
+    if (!state) throw new DomainError('not_found', ORDER_MESSAGES.notFound);
+    if (state.user_id !== caller.id) throw new DomainError('not_allowed', ORDER_MESSAGES.cancelRequestNotYours);
+    const check = checkTransition(state.status, 'request_cancel', { createdAt: state.created_at, now: state.now, windowMs });
+    throw orderRefusal(state, check.allowed ? null : check.error);
+  }
+
+  private item(line: OrderLineRow): OrderItem {
+    return {
+      order_item_id: String(line.id),
+      name: line.name,
+      images: line.image_key ? [urlOfKeyOrUrl(this.files, line.image_key)] : [],
+      quantity: line.quantity,
+      price: paiseToRupees(line.unit_price_paise),
+    };
+  }
+}
+
+/**
+ * The id a credit note is downloaded by at GET /api/invoices/{invoiceId}/download: 'cn-' and its row id, so it never
+ * collides with an invoice's id (credit notes have a table and a numbering of their own).
+ */
+export function creditNoteDownloadId(creditNoteId: number): string {
+  return `cn-${creditNoteId}`;
+}

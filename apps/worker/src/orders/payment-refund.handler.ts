@@ -1,0 +1,63 @@
+import { Injectable, Logger } from '@nestjs/common';
+import type { JobContext } from '../pipeline/job.handler.js';
+import { HandlesJob, JobHandler } from '../pipeline/job.handler.js';
+import { RazorpayRefundsGateway, type ProviderRefund } from './razorpay-refunds.gateway.js';
+import { RefundsRepository, type RefundRow } from './refunds.repository.js';
+
+/**
+ * `payment.refund`: gives back the money of a cancelled order paid online (started by order.cancelled, and by a
+ * payment captured after the order was cancelled). In this order, so a retried or repeated job refunds once:
+ * 1. the refund row is opened and committed (one per payment), its id naming the refund from then on;
+ * 2. under a lock on that refund, the provider is asked whether it already has a refund naming it (an earlier
+ *    attempt whose commit was lost) and only otherwise asked to refund, with the id in receipt and notes;
+ * 3. a processed refund is recorded with refund.processed; a pending one fails the attempt, so BullMQ retries with
+ *    backoff until the provider has processed it (or its refund.processed webhook has recorded it).
+ * An order with no captured online payment (cash on delivery, never paid) has nothing to refund.
+ */
+@Injectable()
+@HandlesJob('payment.refund')
+export class PaymentRefundHandler extends JobHandler<{ orderId: number }> {
+  private readonly logger = new Logger(PaymentRefundHandler.name);
+
+  constructor(
+    private readonly refunds: RefundsRepository,
+    private readonly razorpay: RazorpayRefundsGateway,
+  ) {
+    super();
+  }
+
+  async handle({ orderId }: { orderId: number }, { tx }: JobContext): Promise<void> {
+    for (const opened of await this.refunds.open(orderId)) {
+      if (opened.status === 'processed') continue;
+      const refund = await this.refunds.take(tx, opened.id);
+      if (refund.status === 'processed') continue;
+      const outcome = await this.askProvider(refund);
+      if (outcome.status === 'processed') {
+        await this.refunds.markProcessed(tx, refund.id, outcome.id);
+        this.logger.log({ msg: 'refund processed', orderId, refundId: refund.id, providerRefundId: outcome.id });
+        continue;
+      }
+      const why = `Razorpay holds refund ${outcome.id} as ${outcome.status}`;
+      await this.refunds.recordAttempt(refund.id, why, outcome.id);
+      throw new Error(`${why}; asking again`);
+    }
+  }
+
+  /** The provider's refund naming ours: the one it has already, else a new one. A provider failure is recorded, then fails the attempt. */
+  private async askProvider(refund: RefundRow): Promise<ProviderRefund> {
+    try {
+      const earlier = await this.razorpay.findOurs(refund.provider_payment_id, refund.id);
+      return earlier ?? (await this.razorpay.refund(refund.provider_payment_id, refund.amount_paise, refund.id, refund.order_id));
+    } catch (error) {
+      await this.refunds.recordAttempt(refund.id, providerErrorText(error), null);
+      throw error;
+    }
+  }
+}
+
+/** A readable line from what the SDK throws (Razorpay's { error: { description } }, or a network error). */
+function providerErrorText(error: unknown): string {
+  const described = (error as { error?: { description?: unknown } })?.error?.description;
+  if (typeof described === 'string') return described;
+  return error instanceof Error ? error.message : String(error);
+}

@@ -1,0 +1,103 @@
+import { Injectable } from '@nestjs/common';
+import { PrismaService, type Transaction } from '@mandi/database';
+
+/** Our refund of an online payment, with what the provider needs to find the payment. */
+export interface RefundRow {
+  id: number;
+  order_id: number;
+  payment_id: number;
+  provider_payment_id: string;
+  amount_paise: number;
+  status: 'pending' | 'processed' | 'failed';
+  provider_refund_id: string | null;
+}
+
+/**
+ * The refunds table (one refund per payment, a unique key). The refund row is written and committed BEFORE the
+ * provider is called, outside the job's transaction, so a retried job finds the same row and names the same refund
+ * to the provider; only the outcome is written through the job's transaction.
+ */
+@Injectable()
+export class RefundsRepository {
+  constructor(private readonly prisma: PrismaService) {}
+
+  /**
+   * Opens the refund of order `orderId`'s captured online payment if the order is cancelled and none exists yet,
+   * with refund.requested in the outbox; commits at once (its own statement). Then answers every refund of the
+   * order's online payments, opened now or before.
+   */
+  async open(orderId: number): Promise<RefundRow[]> {
+    await this.prisma.$executeRaw`
+      WITH owed AS (
+        SELECT p.id AS payment_id, p.order_id, p.amount_paise
+          FROM payments p JOIN orders o ON o.id = p.order_id
+         WHERE o.id = ${orderId} AND o.status = 'cancelled'
+           AND p.provider = 'razorpay' AND p.status = 'captured' AND p.provider_payment_id IS NOT NULL
+      ), opened AS (
+        INSERT INTO refunds (payment_id, amount_paise, updated_at)
+        SELECT payment_id, amount_paise, now() FROM owed
+        ON CONFLICT (payment_id) DO NOTHING
+        RETURNING id, payment_id
+      )
+      -- The outbox row publish() would write (libs/events): the payload is { refundId, paymentId, orderId }.
+      INSERT INTO outbox_events (type, aggregate_id, payload)
+      SELECT 'refund.requested', opened.id::text,
+             jsonb_build_object('refundId', opened.id, 'paymentId', opened.payment_id, 'orderId', owed.order_id)
+        FROM opened JOIN owed ON owed.payment_id = opened.payment_id`;
+    return this.prisma.$queryRaw<RefundRow[]>`
+      SELECT r.id, p.order_id, r.payment_id, p.provider_payment_id, r.amount_paise, r.status::text AS status, r.provider_refund_id
+        FROM refunds r JOIN payments p ON p.id = r.payment_id
+       WHERE p.order_id = ${orderId} AND p.provider = 'razorpay'
+       ORDER BY r.id`;
+  }
+
+  /**
+   * Takes refund `refundId` for the rest of transaction `tx` (an advisory lock, so the refund row itself stays
+   * writable): two jobs for one refund (the cancellation's and a late payment's) run one after the other. Answers
+   * the refund as it is once taken.
+   */
+  async take(tx: Transaction, refundId: number): Promise<RefundRow> {
+    await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext('refunds'), ${refundId})`;
+    const [row] = await tx.$queryRaw<RefundRow[]>`
+      SELECT r.id, p.order_id, r.payment_id, p.provider_payment_id, r.amount_paise, r.status::text AS status, r.provider_refund_id
+        FROM refunds r JOIN payments p ON p.id = r.payment_id
+       WHERE r.id = ${refundId}`;
+    return row!;
+  }
+
+  /**
+   * Records that the provider processed refund `refundId` (as `providerRefundId`): the refund processed, the payment
+   * refunded, refund.processed in the outbox; nothing when the webhook recorded it first.
+   */
+  async markProcessed(tx: Transaction, refundId: number, providerRefundId: string): Promise<void> {
+    await tx.$executeRaw`
+      WITH processed AS (
+        UPDATE refunds r
+           SET status = 'processed', provider_refund_id = ${providerRefundId}, processed_at = now(), last_error = NULL,
+               attempts = r.attempts + 1, updated_at = now()
+         WHERE r.id = ${refundId} AND r.status <> 'processed'
+        RETURNING r.id, r.payment_id
+      ), refunded AS (
+        UPDATE payments p SET status = 'refunded', updated_at = now()
+          FROM processed WHERE p.id = processed.payment_id AND p.status = 'captured'
+        RETURNING p.order_id
+      )
+      -- The outbox row publish() would write (libs/events): the payload is { refundId, paymentId, orderId }.
+      INSERT INTO outbox_events (type, aggregate_id, payload)
+      SELECT 'refund.processed', processed.id::text,
+             jsonb_build_object('refundId', processed.id, 'paymentId', processed.payment_id, 'orderId', p.order_id)
+        FROM processed JOIN payments p ON p.id = processed.payment_id`;
+  }
+
+  /**
+   * Records an attempt that did not finish the refund (the provider failed, or holds it pending), committed at once
+   * so it survives the attempt's rollback: how many attempts, the last error, and the provider's refund id if any.
+   */
+  async recordAttempt(refundId: number, lastError: string, providerRefundId: string | null): Promise<void> {
+    await this.prisma.$executeRaw`
+      UPDATE refunds
+         SET attempts = attempts + 1, last_error = ${lastError.slice(0, 1000)},
+             provider_refund_id = coalesce(${providerRefundId}, provider_refund_id), updated_at = now()
+       WHERE id = ${refundId} AND status <> 'processed'`;
+  }
+}
