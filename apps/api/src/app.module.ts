@@ -16,6 +16,7 @@ import { ContactModule } from './contact/contact.module.js';
 import { ApiErrorFilter } from './common/api-error.filter.js';
 import { AppConfigModule } from './config/app-config.js';
 import { HealthModule } from './health/health.module.js';
+import { InvoicesModule } from './invoices/invoices.module.js';
 import { OrdersModule } from './orders/orders.module.js';
 import { PaymentsModule } from './payments/payments.module.js';
 import { PincodesModule } from './pincodes/pincodes.module.js';
@@ -69,6 +70,7 @@ import { UsersModule } from './users/users.module.js';
     PincodesModule,
     AddressesModule,
     PaymentsModule,
+    InvoicesModule,
     OrdersModule,
     ProfilesModule,
     AdminModule,

@@ -26,6 +26,7 @@ export * from './invoices/gst-states.js';
 export * from './invoices/gstin.js';
 export * from './invoices/invoice-tax.js';
 export * from './invoices/invoice-format.js';
+export * from './invoices/invoice.messages.js';
 
 export * from './time/india-time.js';
 export * from './time/expiry-text.js';
