@@ -1,38 +1,67 @@
-import { Admin, Resource, localStorageStore } from 'react-admin';
-import { BrowserRouter } from 'react-router-dom';
+import { useMemo, useState } from 'react';
+import { Admin, CustomRoutes, Resource } from 'react-admin';
+import { BrowserRouter, Route } from 'react-router-dom';
 import { createAuthProvider } from './auth/auth-provider';
 import type { AdminIdentity } from './auth/identity';
 import { Dashboard } from './dashboard/dashboard';
 import { createDataProvider } from './data/data-provider';
 import interestedSellers from './interested-sellers';
+import { ConsoleLayout, RememberedTab } from './layout/console-layout';
+import { consoleStore } from './layout/console-store';
 import { LoginPage } from './layout/login-page';
+import { RefusalContext } from './layout/refusal-context';
 import { theme } from './layout/theme';
 import orders from './orders';
 import users from './users';
 
+/** What the console is built from; tests hand in their own identity, store and departure. */
+export interface AppProps {
+  identity: AdminIdentity;
+  store?: ReturnType<typeof consoleStore>;
+  /** Sends a non-admin away to the storefront root. */
+  leave?: () => void;
+}
+
 /** The admin console of 001 section 2: Orders, Users and Interested Sellers, served under /adminpanel. */
-export function App({ identity }: { identity: AdminIdentity }) {
-  const getToken = async () => (await identity.currentUser())?.getIdToken() ?? null;
+export function App({ identity, store: givenStore, leave }: AppProps) {
+  const [refusal, setRefusal] = useState<string | null>(null);
+  // Made once: react-admin reruns its checks whenever a provider changes identity.
+  const [store] = useState(() => givenStore ?? consoleStore());
+  const { authProvider, dataProvider, getToken } = useMemo(() => {
+    const getToken = async () => (await identity.currentUser())?.getIdToken() ?? null;
+    return {
+      getToken,
+      authProvider: createAuthProvider({ identity, leave, onRefuse: setRefusal }),
+      dataProvider: createDataProvider(getToken),
+    };
+  }, [identity, leave]);
   // Clean URLs under /adminpanel (the API serves the console's index.html for every /adminpanel path); with a
   // router of ours, react-admin uses it instead of its default hash router.
   return (
-    <BrowserRouter basename="/adminpanel">
-      <Admin
-        title="Mandi Admin"
-        theme={theme}
-        authProvider={createAuthProvider({ identity })}
-        dataProvider={createDataProvider(getToken)}
-        loginPage={LoginPage}
-        dashboard={() => <Dashboard getToken={getToken} />}
-        // The chosen tab, filter and search survive a reload (001 section 2).
-        store={localStorageStore(undefined, 'mandi-admin')}
-        requireAuth
-        disableTelemetry
-      >
-        <Resource name="orders" {...orders} />
-        <Resource name="users" {...users} />
-        <Resource name="interested-sellers" {...interestedSellers} />
-      </Admin>
-    </BrowserRouter>
+    <RefusalContext.Provider value={refusal}>
+      <BrowserRouter basename="/adminpanel">
+        <Admin
+          title="Mandi Admin"
+          theme={theme}
+          authProvider={authProvider}
+          dataProvider={dataProvider}
+          loginPage={LoginPage}
+          layout={ConsoleLayout}
+          // The home opens the tab chosen last time; the system health page has a route of its own.
+          dashboard={RememberedTab}
+          // The chosen tab, filter and search survive a reload (001 section 2).
+          store={store}
+          requireAuth
+          disableTelemetry
+        >
+          <Resource name="orders" {...orders} />
+          <Resource name="users" {...users} />
+          <Resource name="interested-sellers" {...interestedSellers} />
+          <CustomRoutes>
+            <Route path="/health" element={<Dashboard getToken={getToken} />} />
+          </CustomRoutes>
+        </Admin>
+      </BrowserRouter>
+    </RefusalContext.Provider>
   );
 }

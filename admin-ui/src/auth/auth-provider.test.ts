@@ -79,6 +79,25 @@ describe('authProvider', () => {
     );
   });
 
+  it('signs the admin out on a 403 that denies the console, and keeps them on a 403 that refuses one action', async () => {
+    stubFetch({ 'POST /api/user/getUserId': { body: { userId: 1, role: 'admin' } } });
+    const identity = identityWith(accounts);
+    const leave = vi.fn();
+    const provider = createAuthProvider({ identity, leave });
+    await provider.login({ username: 'admin@mandi.test', password: 'mandi-demo' });
+
+    await expect(provider.checkError({ status: 403, message: 'You cannot suspend your own account.' })).resolves.toBeUndefined();
+    await expect(provider.checkError({ status: 409, message: 'This order is already paid.' })).resolves.toBeUndefined();
+    expect(identity.signOuts).toBe(0);
+
+    await expect(provider.checkError({ status: 403, message: 'Your account has been suspended. Contact support.' })).rejects.toThrow(
+      'Unauthorized Access: You are not allowed to access this page.',
+    );
+    expect(identity.signOuts).toBe(1);
+    vi.advanceTimersByTime(LEAVE_DELAY_MS);
+    expect(leave).toHaveBeenCalledTimes(1);
+  });
+
   it('asks a signed-out visitor to sign in and passes on a wrong password', async () => {
     stubFetch({});
     const provider = createAuthProvider({ identity: identityWith(accounts), leave: vi.fn() });

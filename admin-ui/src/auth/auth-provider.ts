@@ -1,10 +1,16 @@
-import { ADMIN_MESSAGES } from '@mandi/domain';
+import { ACCESS_MESSAGES, ADMIN_MESSAGES } from '@mandi/domain';
 import type { AuthProvider } from 'react-admin';
 import { apiFetch } from '../data/api-fetch';
 import type { AdminIdentity, AdminIdentityUser } from './identity';
 
 /** 'Unauthorized Access: You are not allowed to access this page.' (001 sections 6 and 8). */
 export const UNAUTHORIZED_TEXT = `${ADMIN_MESSAGES.unauthorized.title}: ${ADMIN_MESSAGES.unauthorized.text}`;
+
+/**
+ * The 403 messages that mean the caller may not use the console at all (not an admin, suspended, no account). Other
+ * 403s refuse one action (an admin suspending their own account) and leave the admin signed in.
+ */
+const ACCESS_DENIED_MESSAGES: readonly string[] = [ACCESS_MESSAGES.notAllowed, ACCESS_MESSAGES.suspended, ACCESS_MESSAGES.noAccount];
 
 /** How long the unauthorized message stays on screen before the visitor is sent to the storefront. */
 export const LEAVE_DELAY_MS = 2500;
@@ -18,10 +24,12 @@ export interface AuthProviderOptions {
   identity: AdminIdentity;
   /** Sends a non-admin away to the storefront root (window.location in the browser). */
   leave?: () => void;
+  /** Told the text when someone is turned away, so the sign-in page can show it until they leave. */
+  onRefuse?: (text: string) => void;
 }
 
 /** Builds the console's authProvider: Firebase e-mail/password sign-in, then the role from POST /api/user/getUserId. */
-export function createAuthProvider({ identity, leave = () => window.location.assign('/') }: AuthProviderOptions): AuthProvider {
+export function createAuthProvider({ identity, leave = () => window.location.assign('/'), onRefuse }: AuthProviderOptions): AuthProvider {
   // The role is read once per signed-in uid; a sign-out or another account reads it again.
   let checked: { uid: string; role: string | null } | null = null;
 
@@ -35,10 +43,16 @@ export function createAuthProvider({ identity, leave = () => window.location.ass
     return checked.role;
   };
 
+  // One departure however many checks refuse at once (react-admin checks from several places while it mounts).
+  let leaving = false;
   const refuse = async (): Promise<never> => {
     checked = null;
     await identity.signOut();
-    setTimeout(leave, LEAVE_DELAY_MS);
+    onRefuse?.(UNAUTHORIZED_TEXT);
+    if (!leaving) {
+      leaving = true;
+      setTimeout(leave, LEAVE_DELAY_MS);
+    }
     throw new Error(UNAUTHORIZED_TEXT);
   };
 
@@ -59,19 +73,20 @@ export function createAuthProvider({ identity, leave = () => window.location.ass
     },
     async logout() {
       checked = null;
-      await identity.signOut();
+      // react-admin may log out several times while it turns someone away; Firebase is asked once.
+      if (await identity.currentUser()) await identity.signOut();
     },
     async checkAuth() {
       const user = await identity.currentUser();
       if (!user) throw new Error('Please sign in.');
       await requireAdmin(user);
     },
-    async checkError(error: { status?: number }) {
+    async checkError(error: { status?: number; message?: string }) {
       if (error?.status === 401) {
         checked = null;
         throw new Error('Your session has ended. Please sign in again.');
       }
-      if (error?.status === 403) {
+      if (error?.status === 403 && ACCESS_DENIED_MESSAGES.includes(error.message ?? '')) {
         await refuse();
       }
     },

@@ -3,15 +3,22 @@ import { HttpError } from 'react-admin';
 /** Gives the bearer token of the signed-in admin, or null. */
 export type TokenSource = () => Promise<string | null>;
 
+/** What a call answered: the parsed body and the response headers. */
+export interface ApiAnswer<T> {
+  body: T;
+  headers: Headers;
+}
+
 /**
- * Calls our API with the bearer token and turns a non-2xx answer into react-admin's
- * HttpError carrying the server's message from {statusCode, error, message}.
+ * Calls our API with the bearer token and turns a non-2xx answer into react-admin's HttpError carrying the server's
+ * message from {statusCode, error, message} (and the whole body). A network failure rejects with the browser's own
+ * TypeError: no server message.
  */
-export async function apiFetch<T>(
+export async function apiCall<T>(
   path: string,
   getToken: TokenSource,
   init: { method?: string; body?: unknown } = {},
-): Promise<T> {
+): Promise<ApiAnswer<T>> {
   const headers = new Headers({ Accept: 'application/json' });
   const token = await getToken();
   if (token) headers.set('Authorization', `Bearer ${token}`);
@@ -31,11 +38,29 @@ export async function apiFetch<T>(
     }
   }
   if (!response.ok) {
-    const message =
-      body && typeof body === 'object' && 'message' in body && (body as { message: unknown }).message
-        ? String((body as { message: unknown }).message)
-        : response.statusText || `HTTP ${response.status}`;
-    throw new HttpError(message, response.status, body);
+    throw new HttpError(serverMessageOf(body) ?? (response.statusText || `HTTP ${response.status}`), response.status, body);
   }
-  return body as T;
+  return { body: body as T, headers: response.headers };
+}
+
+/** {@link apiCall}, answering the body only. */
+export async function apiFetch<T>(path: string, getToken: TokenSource, init: { method?: string; body?: unknown } = {}): Promise<T> {
+  return (await apiCall<T>(path, getToken, init)).body;
+}
+
+function serverMessageOf(body: unknown): string | null {
+  if (body && typeof body === 'object' && 'message' in body) {
+    const { message } = body as { message: unknown };
+    if (typeof message === 'string' && message.trim() !== '') return message;
+  }
+  return null;
+}
+
+/**
+ * The message our server gave with a failed call, or null when it gave none (a network failure, a proxy's error
+ * page): the console then shows its own text for the action (001 section 8: "server message or ...").
+ */
+export function serverMessage(error: unknown): string | null {
+  if (error instanceof HttpError) return serverMessageOf(error.body);
+  return null;
 }

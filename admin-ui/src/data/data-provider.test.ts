@@ -21,33 +21,41 @@ const token = async () => 'admin-token';
 const page = { page: 1, perPage: 25 };
 
 describe('dataProvider', () => {
-  it('reads orders from /api/admin/orders with the chosen filter and the bearer token, keyed by order_id', async () => {
+  it('reads orders from /api/admin/orders with the filter, search and page, the bearer token and the server total', async () => {
     const calls = stubFetch({
-      'GET /api/admin/orders?filter=7d': {
-        body: [order(101, 'asha', '2025-06-01T10:00:00.000Z'), order(102, 'ravi', '2025-06-02T10:00:00.000Z')],
+      'GET /api/admin/orders?filter=7d&search=asha&page=2&perPage=25': {
+        body: [order(102, 'asha', '2025-06-02T10:00:00.000Z'), order(101, 'asha', '2025-06-01T10:00:00.000Z')],
+        headers: { 'X-Total-Count': '27' },
       },
     });
     const provider = createDataProvider(token);
 
     const result = await provider.getList('orders', {
-      filter: { filter: '7d' },
+      filter: { filter: '7d', q: ' asha ' },
       sort: { field: 'created_at', order: 'DESC' },
-      pagination: page,
+      pagination: { page: 2, perPage: 25 },
     });
 
-    expect(calls).toEqual([{ method: 'GET', url: '/api/admin/orders?filter=7d', authorization: 'Bearer admin-token', body: undefined }]);
-    expect(result.total).toBe(2);
+    expect(calls).toEqual([
+      { method: 'GET', url: '/api/admin/orders?filter=7d&search=asha&page=2&perPage=25', authorization: 'Bearer admin-token', body: undefined },
+    ]);
+    expect(result.total).toBe(27);
+    // The server's order (newest first) is kept, keyed by order_id.
     expect(result.data.map((row) => row.id)).toEqual([102, 101]);
   });
 
-  it('uses the 24h filter when none or an unknown one is chosen', async () => {
-    const calls = stubFetch({ 'GET /api/admin/orders?filter=24h': { body: [] } });
+  it('uses the 24h filter when none or an unknown one is chosen, and counts the rows without a total header', async () => {
+    const calls = stubFetch({ 'GET /api/admin/orders?filter=24h&page=1&perPage=25': { body: [order(7, 'ravi', '2025-06-01T10:00:00.000Z')] } });
     const provider = createDataProvider(token);
 
-    await provider.getList('orders', { filter: {}, pagination: page, sort: { field: 'id', order: 'ASC' } });
-    await provider.getList('orders', { filter: { filter: '2w' }, pagination: page, sort: { field: 'id', order: 'ASC' } });
+    const first = await provider.getList('orders', { filter: {}, pagination: page, sort: { field: 'id', order: 'ASC' } });
+    await provider.getList('orders', { filter: { filter: '2w', q: '  ' }, pagination: page, sort: { field: 'id', order: 'ASC' } });
 
-    expect(calls.map((call) => call.url)).toEqual(['/api/admin/orders?filter=24h', '/api/admin/orders?filter=24h']);
+    expect(first.total).toBe(1);
+    expect(calls.map((call) => call.url)).toEqual([
+      '/api/admin/orders?filter=24h&page=1&perPage=25',
+      '/api/admin/orders?filter=24h&page=1&perPage=25',
+    ]);
   });
 
   it('maps users and interested sellers to their admin routes, searching and paging the array', async () => {
@@ -90,6 +98,50 @@ describe('dataProvider', () => {
       message: 'You are not allowed to access this page.',
       status: 403,
     });
+  });
+
+  it('sends each order action to its transition endpoint with the body the path implies', async () => {
+    const answer = { body: { message: 'Done' } };
+    const calls = stubFetch({
+      'PUT /api/admin/orders/confirm/5': answer,
+      'PUT /api/admin/orders/payment/5': answer,
+      'PUT /api/admin/orders/shipped/5': answer,
+      'PUT /api/admin/orders/delivered/5': answer,
+      'PUT /api/admin/orders/cancel/5': answer,
+    });
+    const provider = createDataProvider(token);
+
+    for (const action of ['confirm', 'markPaid', 'markShipped', 'markDelivered', 'cancel'] as const) {
+      await expect(provider.orderAction(5, action)).resolves.toEqual({ message: 'Done' });
+    }
+    await provider.orderAction('5', 'cancel', '  Out of stock ');
+
+    expect(calls.map(({ method, url, body }) => ({ method, url, body }))).toEqual([
+      { method: 'PUT', url: '/api/admin/orders/confirm/5', body: undefined },
+      { method: 'PUT', url: '/api/admin/orders/payment/5', body: { status: 'paid' } },
+      { method: 'PUT', url: '/api/admin/orders/shipped/5', body: { status: 'shipped' } },
+      { method: 'PUT', url: '/api/admin/orders/delivered/5', body: { status: 'delivered' } },
+      { method: 'PUT', url: '/api/admin/orders/cancel/5', body: {} },
+      { method: 'PUT', url: '/api/admin/orders/cancel/5', body: { reason: 'Out of stock' } },
+    ]);
+  });
+
+  it('toggles users, sends invites and opens the queue dashboard session through the admin routes', async () => {
+    const calls = stubFetch({
+      'PUT /api/admin/toggle-user': { body: { newStatus: 'suspended', message: 'User suspended.' } },
+      'POST /api/admin/send-bulk-invites': { body: { message: 'Invites sent to 2 sellers.' } },
+      'POST /api/admin/queues-session': { body: { url: '/adminpanel/queues/', expiresAt: '2026-11-25T10:30:00.000Z' } },
+    });
+    const provider = createDataProvider(token);
+
+    await expect(provider.toggleUser(3)).resolves.toEqual({ newStatus: 'suspended', message: 'User suspended.' });
+    await expect(provider.sendInvites([4, '9'])).resolves.toEqual({ message: 'Invites sent to 2 sellers.' });
+    await expect(provider.openQueuesSession()).resolves.toMatchObject({ url: '/adminpanel/queues/' });
+    expect(calls.map(({ url, body, authorization }) => ({ url, body, authorization }))).toEqual([
+      { url: '/api/admin/toggle-user', body: { userId: '3' }, authorization: 'Bearer admin-token' },
+      { url: '/api/admin/send-bulk-invites', body: { sellerIds: ['4', '9'] }, authorization: 'Bearer admin-token' },
+      { url: '/api/admin/queues-session', body: undefined, authorization: 'Bearer admin-token' },
+    ]);
   });
 
   it('offers no generic edits: status changes go through the transition endpoints', async () => {

@@ -1,6 +1,7 @@
 import { DEFAULT_ADMIN_ORDER_FILTER, isAdminOrderFilter } from '@mandi/domain';
+import type { MessageAnswer, QueuesSessionAnswer, ToggleUserAnswer } from '@mandi/contracts';
 import { HttpError, type DataProvider, type GetListParams, type RaRecord } from 'react-admin';
-import { apiFetch, type TokenSource } from './api-fetch';
+import { apiCall, type TokenSource } from './api-fetch';
 
 /** The console's resources and the admin routes that list them (001 section 7). */
 export const RESOURCES = {
@@ -12,18 +13,64 @@ export const RESOURCES = {
 /** One of the console's resource names. */
 export type ResourceName = keyof typeof RESOURCES;
 
+/** The order actions of 001 section 4 and the path segment of each (PUT /api/admin/orders/{segment}/{id}). */
+export const ORDER_ACTION_PATHS = {
+  confirm: 'confirm',
+  markPaid: 'payment',
+  markShipped: 'shipped',
+  markDelivered: 'delivered',
+  cancel: 'cancel',
+} as const;
+
+/** One of the console's order actions. */
+export type OrderActionName = keyof typeof ORDER_ACTION_PATHS;
+
+/** The body each action sends: the status the path implies, or (cancel) the optional reason. */
+function orderActionBody(action: OrderActionName, reason?: string): unknown {
+  switch (action) {
+    case 'markPaid':
+      return { status: 'paid' };
+    case 'markShipped':
+      return { status: 'shipped' };
+    case 'markDelivered':
+      return { status: 'delivered' };
+    case 'cancel':
+      return reason && reason.trim() !== '' ? { reason: reason.trim() } : {};
+    default:
+      return undefined;
+  }
+}
+
+/** The console's data provider: react-admin's reads plus the admin actions, which are the only way to change data. */
+export interface ConsoleDataProvider extends DataProvider {
+  /** PUT /api/admin/orders/{action}/{id}: answers the server's message. */
+  orderAction(id: string | number, action: OrderActionName, reason?: string): Promise<MessageAnswer>;
+  /** PUT /api/admin/toggle-user: suspends or reactivates an account. */
+  toggleUser(userId: string | number): Promise<ToggleUserAnswer>;
+  /** POST /api/admin/send-bulk-invites. */
+  sendInvites(sellerIds: readonly (string | number)[]): Promise<MessageAnswer>;
+  /** POST /api/admin/queues-session: sets the queue dashboard's cookie and answers where the dashboard is. */
+  openQueuesSession(): Promise<QueuesSessionAnswer>;
+}
+
 function resourceOf(name: string): (typeof RESOURCES)[ResourceName] {
   const found = RESOURCES[name as ResourceName];
   if (!found) throw new HttpError(`Unknown resource '${name}'`, 404);
   return found;
 }
 
-/** The URL a list is read from; orders carry the time filter (1h..1y, default 24h). */
-export function listUrl(resource: string, filter: Record<string, unknown> = {}): string {
+/** The URL a list is read from. Orders are filtered (1h..1y, default 24h), searched and paged by the server. */
+export function listUrl(resource: string, filter: Record<string, unknown> = {}, pagination?: { page: number; perPage: number }): string {
   const { path } = resourceOf(resource);
   if (resource !== 'orders') return path;
-  const range = isAdminOrderFilter(filter.filter) ? filter.filter : DEFAULT_ADMIN_ORDER_FILTER;
-  return `${path}?filter=${range}`;
+  const query = new URLSearchParams({ filter: isAdminOrderFilter(filter.filter) ? filter.filter : DEFAULT_ADMIN_ORDER_FILTER });
+  const search = typeof filter.q === 'string' ? filter.q.trim() : '';
+  if (search) query.set('search', search);
+  if (pagination) {
+    query.set('page', String(pagination.page));
+    query.set('perPage', String(pagination.perPage));
+  }
+  return `${path}?${query}`;
 }
 
 function rowsOf(answer: unknown): Record<string, unknown>[] {
@@ -48,8 +95,8 @@ function compare(a: unknown, b: unknown): number {
 }
 
 /**
- * The admin API answers whole arrays; searching ('q'), exact-field filters, sorting and
- * paging happen here so react-admin's list controls work unchanged.
+ * Users and interested sellers come as whole arrays: searching ('q'), exact-field filters, sorting and paging happen
+ * here so react-admin's list controls work unchanged.
  */
 function shapeList(rows: RaRecord[], params: GetListParams) {
   const { q, filter: _range, ...exact } = (params.filter ?? {}) as Record<string, unknown>;
@@ -70,15 +117,25 @@ const readOnly = (action: string) => () =>
   Promise.reject(new HttpError(`${action} is not offered: admin changes go through the order, user and invite actions.`, 405));
 
 /** The console's one data provider over our API, adding the admin's bearer token to every call. */
-export function createDataProvider(getToken: TokenSource): DataProvider {
-  const load = async (resource: string, filter?: Record<string, unknown>): Promise<RaRecord[]> => {
+export function createDataProvider(getToken: TokenSource): ConsoleDataProvider {
+  const keyed = (resource: string, rows: Record<string, unknown>[]): RaRecord[] => {
     const { id } = resourceOf(resource);
-    const answer = await apiFetch<unknown>(listUrl(resource, filter), getToken);
-    return rowsOf(answer).map((row) => ({ ...row, id: row[id] as RaRecord['id'] }));
+    return rows.map((row) => ({ ...row, id: row[id] as RaRecord['id'] }));
   };
+  const load = async (resource: string, filter?: Record<string, unknown>): Promise<RaRecord[]> =>
+    keyed(resource, rowsOf((await apiCall<unknown>(listUrl(resource, filter), getToken)).body));
+  const send = async <T>(path: string, method: string, body?: unknown): Promise<T> =>
+    (await apiCall<T>(path, getToken, { method, body })).body;
 
   return {
     async getList(resource, params) {
+      if (resource === 'orders') {
+        // The server filters, searches and pages (newest first); X-Total-Count says how many orders match.
+        const answer = await apiCall<unknown>(listUrl(resource, params.filter, params.pagination), getToken);
+        const data = keyed(resource, rowsOf(answer.body));
+        const total = Number(answer.headers.get('X-Total-Count'));
+        return { data, total: Number.isFinite(total) && answer.headers.has('X-Total-Count') ? total : data.length } as never;
+      }
       return shapeList(await load(resource, params.filter), params) as never;
     },
     async getOne(resource, params) {
@@ -100,5 +157,19 @@ export function createDataProvider(getToken: TokenSource): DataProvider {
     updateMany: readOnly('Editing records'),
     delete: readOnly('Deleting records'),
     deleteMany: readOnly('Deleting records'),
+
+    orderAction(id, action, reason) {
+      const path = `${RESOURCES.orders.path}/${ORDER_ACTION_PATHS[action]}/${encodeURIComponent(String(id))}`;
+      return send<MessageAnswer>(path, 'PUT', orderActionBody(action, reason));
+    },
+    toggleUser(userId) {
+      return send<ToggleUserAnswer>('/api/admin/toggle-user', 'PUT', { userId: String(userId) });
+    },
+    sendInvites(sellerIds) {
+      return send<MessageAnswer>('/api/admin/send-bulk-invites', 'POST', { sellerIds: sellerIds.map(String) });
+    },
+    openQueuesSession() {
+      return send<QueuesSessionAnswer>('/api/admin/queues-session', 'POST');
+    },
   };
 }

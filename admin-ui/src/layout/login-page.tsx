@@ -2,6 +2,7 @@ import Spa from '@mui/icons-material/Spa';
 import { Alert, Box, Button, Card, CardContent, TextField, Typography } from '@mui/material';
 import { useState, type FormEvent } from 'react';
 import { useLogin } from 'react-admin';
+import { useRefusal } from './refusal-context';
 
 /** The console's sign-in: the same e-mail and password accounts as the storefront; admins only. */
 export function LoginPage() {
@@ -10,6 +11,9 @@ export function LoginPage() {
   const [password, setPassword] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [submitting, setSubmitting] = useState(false);
+  // A signed-in non-admin who opened the console is turned away before any form is sent.
+  const refusal = useRefusal();
+  const shown = error ?? refusal;
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
@@ -38,9 +42,10 @@ export function LoginPage() {
             Sign in with an administrator account.
           </Typography>
           <form onSubmit={(event) => void onSubmit(event)} noValidate>
-            {error && (
-              <Alert severity="error" sx={{ mb: 2 }}>
-                {error}
+            {shown && (
+              <Alert severity="error" role="alert" sx={{ mb: 2 }}>
+                <div>{shown}</div>
+                {shown === refusal && <div>Taking you to the storefront…</div>}
               </Alert>
             )}
             <TextField label="Email" type="email" autoComplete="email" fullWidth required margin="normal" value={email} onChange={(event) => setEmail(event.target.value)} />

@@ -62,7 +62,7 @@ const TONES: Record<string, 'default' | 'success' | 'warning' | 'error' | 'info'
 };
 
 /** A status value as a coloured chip ('cancel_requested' reads 'cancel requested'). */
-export function StatusChip({ source }: { source: string; label?: string }) {
+export function StatusChip({ source }: { source: string; label?: string; sortable?: boolean }) {
   const record = useRecordContext();
   const value = record?.[source];
   if (value === undefined || value === null || value === '') return null;

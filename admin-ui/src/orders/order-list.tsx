@@ -1,44 +1,32 @@
-import { ADMIN_MESSAGES, ADMIN_ORDER_FILTERS, ADMIN_REFRESH_MS, DEFAULT_ADMIN_ORDER_FILTER, formatRupees, rupeesToPaise } from '@mandi/domain';
-import type { AdminOrder } from '@mandi/contracts';
-import { Typography, useMediaQuery, type Theme } from '@mui/material';
-import { Datagrid, DateField, FunctionField, List, SearchInput, SelectInput, SimpleList, TextField } from 'react-admin';
+import { ADMIN_MESSAGES, ADMIN_REFRESH_MS, DEFAULT_ADMIN_ORDER_FILTER } from '@mandi/domain';
+import { useMediaQuery, type Theme } from '@mui/material';
+import { Datagrid, FunctionField, List, SearchInput, TextField, TopToolbar } from 'react-admin';
 import { EmptyList, ListError, ListPagination, QUIET_ERRORS, StatusChip } from '../layout/states';
+import { OrderActionButtons, type OrderRow } from './order-action-buttons';
+import { OrderCards } from './order-cards';
+import { OrderAddress, OrderCustomer, OrderItems, OrderPlaced } from './order-fields';
+import { PeriodFilter } from './period-filter';
 
-const RANGE_LABELS: Record<string, string> = {
-  '1h': 'Last hour',
-  '24h': 'Last 24 hours',
-  '7d': 'Last 7 days',
-  '1m': 'Last month',
-  '6m': 'Last 6 months',
-  '1y': 'Last year',
-};
+const filters = [<SearchInput key="q" source="q" alwaysOn placeholder="Search orders" slotProps={{ htmlInput: { 'aria-label': 'Search orders' } }} />];
+const actions = (
+  <TopToolbar sx={{ alignItems: 'center' }}>
+    <PeriodFilter />
+  </TopToolbar>
+);
+const empty = <EmptyList title="No orders in this period">Choose a longer period above, or clear the search, to see more orders.</EmptyList>;
 
-const filters = [
-  <SearchInput key="q" source="q" alwaysOn placeholder="Search orders" />,
-  <SelectInput
-    key="filter"
-    source="filter"
-    label="Placed in"
-    alwaysOn
-    choices={ADMIN_ORDER_FILTERS.map((id) => ({ id, name: RANGE_LABELS[id] ?? id }))}
-    emptyText={RANGE_LABELS[DEFAULT_ADMIN_ORDER_FILTER]}
-  />,
-];
-
-/** An admin order as the data provider hands it over: keyed by order_id. */
-type OrderRow = AdminOrder & { id: AdminOrder['order_id'] };
-
-const rupees = (price: number) => formatRupees(rupeesToPaise(price));
-const empty = <EmptyList title="No orders in this period">Choose a longer period above to see older orders.</EmptyList>;
-
-/** The Orders tab of 001 section 2, with the Admin order fields of section 3; refreshed every 60 s. */
+/**
+ * The Orders tab of 001 section 2 with the admin order fields of section 3, newest first. The server filters by period
+ * (24 hours unless chosen), searches and pages; the list is read again every 60 s. Each row carries its actions.
+ */
 export function OrderList() {
-  // Phones get one line per order; the full table scrolls sideways on a narrow screen.
+  // Phones get one card per order; a wide screen gets the table.
   const narrow = useMediaQuery((theme: Theme) => theme.breakpoints.down('md'));
   return (
     <List
       title="Orders"
       filters={filters}
+      actions={actions}
       filterDefaultValues={{ filter: DEFAULT_ADMIN_ORDER_FILTER }}
       sort={{ field: 'created_at', order: 'DESC' }}
       perPage={25}
@@ -48,57 +36,19 @@ export function OrderList() {
       error={<ListError message={ADMIN_MESSAGES.fetchOrdersFailed} />}
     >
       {narrow ? (
-        <SimpleList<OrderRow>
-          linkType={false}
-          empty={empty}
-          primaryText={(order) => `#${order.order_id} · ${order.username}`}
-          secondaryText={(order) =>
-            `${order.items.length} ${order.items.length === 1 ? 'item' : 'items'} · ${order.district} ${order.pincode}`
-          }
-          tertiaryText={(order) => `${order.status.replace(/_/g, ' ')} · ${order.payment_status}`}
-        />
+        <OrderCards />
       ) : (
-      <Datagrid bulkActionButtons={false} rowClick={false} empty={empty}>
-        <TextField source="order_id" label="Order" />
-        <FunctionField<OrderRow>
-          label="Customer"
-          sortBy="username"
-          render={(order) => (
-            <>
-              <Typography variant="body2" fontWeight={600}>
-                {order.username}
-              </Typography>
-              <Typography variant="caption" color="text.secondary">
-                {order.email}
-              </Typography>
-            </>
-          )}
-        />
-        <FunctionField<OrderRow>
-          label="Delivery address"
-          sortBy="pincode"
-          render={(order) => (
-            <Typography variant="body2">
-              {order.address_name}, {order.area_or_street_or_village}, {order.district} {order.pincode}
-            </Typography>
-          )}
-        />
-        <FunctionField<OrderRow>
-          label="Items"
-          sortable={false}
-          render={(order) =>
-            order.items.map((item) => (
-              <Typography key={item.order_item_id} variant="body2">
-                {item.product_name} × {item.quantity} · {rupees(item.price)}
-              </Typography>
-            ))
-          }
-        />
-        <StatusChip source="status" label="Status" />
-        <StatusChip source="payment_status" label="Payment" />
-        <DateField source="created_at" label="Placed" showTime locales="en-IN" />
-        <TextField source="cancel_reason" label="Cancel reason" emptyText="—" sortable={false} />
-      </Datagrid>
+        <Datagrid bulkActionButtons={false} rowClick={false} empty={empty} sx={{ '& td': { verticalAlign: 'top' } }}>
+          <FunctionField<OrderRow> label="Order" sortable={false} render={(order) => `#${order.order_id}`} />
+          <FunctionField<OrderRow> label="Customer" sortable={false} render={(order) => <OrderCustomer order={order} />} />
+          <FunctionField<OrderRow> label="Delivery address" sortable={false} render={(order) => <OrderAddress order={order} />} />
+          <FunctionField<OrderRow> label="Items" sortable={false} render={(order) => <OrderItems order={order} />} />
+          <StatusChip source="status" label="Status" sortable={false} />
+          <StatusChip source="payment_status" label="Payment" sortable={false} />
+          <FunctionField<OrderRow> label="Placed (IST)" sortable={false} render={(order) => <OrderPlaced order={order} />} />
+          <TextField source="cancel_reason" label="Cancel reason" emptyText="—" sortable={false} />
+          <FunctionField<OrderRow> label="Actions" sortable={false} render={() => <OrderActionButtons />} />
+        </Datagrid>
       )}
     </List>
   );

@@ -1,25 +1,29 @@
 import { vi } from 'vitest';
 
-type Answer = { status?: number; body?: unknown };
+type Answer = { status?: number; body?: unknown; headers?: Record<string, string> };
 
-/** Stubs the network boundary (global fetch) with answers by "METHOD path" and records every call. */
-export function stubFetch(answers: Record<string, Answer>) {
+/**
+ * Stubs the network boundary (global fetch) with answers by "METHOD path" and records every call. An answer may be a
+ * function of the request body (a server whose state changes); `'down'` rejects like a failed connection.
+ */
+export function stubFetch(answers: Record<string, Answer | 'down' | ((body: unknown) => Answer | 'down')>) {
   const calls: { method: string; url: string; authorization: string | null; body: unknown }[] = [];
   vi.stubGlobal(
     'fetch',
     vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
       const method = init?.method ?? 'GET';
       const url = String(input);
-      calls.push({
-        method,
-        url,
-        authorization: new Headers(init?.headers).get('Authorization'),
-        body: init?.body ? JSON.parse(String(init.body)) : undefined,
-      });
-      const answer = answers[`${method} ${url}`] ?? { status: 404, body: { statusCode: 404, error: 'Not Found', message: 'Not found' } };
+      const body: unknown = init?.body ? JSON.parse(String(init.body)) : undefined;
+      calls.push({ method, url, authorization: new Headers(init?.headers).get('Authorization'), body });
+      const found = answers[`${method} ${url}`];
+      const answer = (typeof found === 'function' ? found(body) : found) ?? {
+        status: 404,
+        body: { statusCode: 404, error: 'Not Found', message: 'Not found' },
+      };
+      if (answer === 'down') throw new TypeError('Failed to fetch');
       return new Response(answer.body === undefined ? null : JSON.stringify(answer.body), {
         status: answer.status ?? 200,
-        headers: { 'content-type': 'application/json' },
+        headers: { 'content-type': 'application/json', ...answer.headers },
       });
     }),
   );

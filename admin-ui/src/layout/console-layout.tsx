@@ -1,0 +1,44 @@
+import MonitorHeart from '@mui/icons-material/MonitorHeart';
+import { useEffect, type ReactNode } from 'react';
+import { Layout, Menu, useStore } from 'react-admin';
+import { Navigate, useLocation } from 'react-router-dom';
+import { QueuesMenuItem } from '../queues/queues-menu-item';
+import { CONSOLE_TABS, TAB_STORE_KEY, tabOfPath, type ConsoleTab } from './console-tabs';
+
+/** The sidebar: the three tabs, then the queue dashboard and the system health page. */
+export function ConsoleMenu() {
+  return (
+    <Menu>
+      <Menu.ResourceItems />
+      <QueuesMenuItem />
+      <Menu.Item to="/health" primaryText="System health" leftIcon={<MonitorHeart />} />
+    </Menu>
+  );
+}
+
+/** Remembers the tab the admin is on (001 section 2: the chosen tab is persisted locally). */
+function RememberTab() {
+  const { pathname } = useLocation();
+  const [, setTab] = useStore<ConsoleTab>(TAB_STORE_KEY, 'orders');
+  useEffect(() => {
+    const tab = tabOfPath(pathname);
+    if (tab) setTab(tab);
+  }, [pathname, setTab]);
+  return null;
+}
+
+/** react-admin's layout with the console's menu, remembering the chosen tab. */
+export function ConsoleLayout({ children }: { children: ReactNode }) {
+  return (
+    <Layout menu={ConsoleMenu}>
+      <RememberTab />
+      {children}
+    </Layout>
+  );
+}
+
+/** The console's home: the tab chosen last time (Orders the first time). */
+export function RememberedTab() {
+  const [tab] = useStore<ConsoleTab>(TAB_STORE_KEY, 'orders');
+  return <Navigate to={`/${(CONSOLE_TABS as readonly string[]).includes(tab) ? tab : 'orders'}`} replace />;
+}

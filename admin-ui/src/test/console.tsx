@@ -1,0 +1,49 @@
+import { render } from '@testing-library/react';
+import { memoryStore, type Store } from 'react-admin';
+import { vi } from 'vitest';
+import { App } from '../app';
+import type { AdminIdentity, AdminIdentityUser } from '../auth/identity';
+import { stubFetch } from './network';
+
+/** The signed-in admin of the console tests. */
+export const ADMIN = { uid: 'uid-admin', email: 'admin@mandi.test' };
+
+/** An identity service with one signed-in account (or none). */
+export function signedIn(account: { uid: string; email: string } | null): AdminIdentity & { signOuts: number } {
+  let current: AdminIdentityUser | null = account
+    ? { uid: account.uid, email: account.email, displayName: null, getIdToken: async () => `token-${account.uid}` }
+    : null;
+  const identity = {
+    signOuts: 0,
+    async currentUser() {
+      return current;
+    },
+    async signIn(): Promise<AdminIdentityUser> {
+      throw new Error('not in these tests');
+    },
+    async signOut() {
+      identity.signOuts += 1;
+      current = null;
+    },
+  };
+  return identity;
+}
+
+type Answers = Parameters<typeof stubFetch>[0];
+
+/**
+ * Renders the whole console at `path` (below /adminpanel) as a signed-in admin over a stubbed API, the way a person
+ * would see it: react-admin, the router, the data provider and the auth provider are the real ones.
+ */
+export function renderConsole(
+  path: string,
+  answers: Answers,
+  { account = ADMIN, role = 'admin', store = memoryStore() }: { account?: { uid: string; email: string } | null; role?: string; store?: Store } = {},
+) {
+  window.history.pushState({}, '', `/adminpanel${path}`);
+  const calls = stubFetch({ 'POST /api/user/getUserId': { body: { userId: 1, role } }, ...answers });
+  const identity = signedIn(account);
+  const leave = vi.fn();
+  const view = render(<App identity={identity} store={store} leave={leave} />);
+  return { ...view, calls, identity, leave, store };
+}
