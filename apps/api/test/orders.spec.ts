@@ -79,6 +79,7 @@ describe('the buyer’s orders', () => {
       expect(read.statusCode).toBe(200);
       expect(read.json().length).toBeGreaterThan(0);
       expect((await api.request({ method: 'GET', url: `/api/orders/${buyer.id}` })).statusCode).toBe(401);
+      expect((await get(admin, '/api/orders/not-a-user')).json()).toEqual([]);
     });
   });
 

@@ -46,21 +46,28 @@ export class AdminOrdersRepository {
 
   /**
    * A page of the orders created within `filter` (by the database clock), newest first, optionally only those that
-   * `search` finds, with the number of orders that match.
+   * `search` finds, with the number of orders that match: one statement either way. Without a search the page is read
+   * straight off orders_created_at_id_idx and counted from it; with one, the matching orders are found once (each
+   * branch of the search by an index of its own) and both paged and counted from that set.
    */
   async list(query: AdminOrderSearch, windowMs: number): Promise<{ total: number; orders: AdminOrderRow[] }> {
     const since = Prisma.sql`now() - ${ADMIN_ORDER_FILTER_MS[query.filter]}::double precision * interval '1 millisecond'`;
-    const matching = query.search ? Prisma.sql`AND o.id IN (${searchSql(query.search)})` : Prisma.empty;
-    const [result] = await this.prisma.$queryRaw<{ total: number; orders: AdminOrderRow[] }[]>`
-      WITH page AS (
-        SELECT o.* FROM orders o
-         WHERE o.created_at >= ${since} ${matching}
-         ORDER BY o.created_at DESC, o.id DESC
-         LIMIT ${query.perPage} OFFSET ${(query.page - 1) * query.perPage}
-      )
-      SELECT (SELECT count(*)::int FROM orders o WHERE o.created_at >= ${since} ${matching}) AS total,
-             coalesce((SELECT json_agg(row_to_json(r) ORDER BY r.created_at DESC, r.id DESC)
-                         FROM (${rowSql(Prisma.sql`page`, windowMs)}) r), '[]'::json) AS orders`;
+    const window = Prisma.sql`LIMIT ${query.perPage} OFFSET ${(query.page - 1) * query.perPage}`;
+    const orders = Prisma.sql`coalesce((SELECT json_agg(row_to_json(r) ORDER BY r.created_at DESC, r.id DESC)
+                                          FROM (${rowSql(Prisma.sql`page`, windowMs)}) r), '[]'::json)`;
+    const [result] = query.search
+      ? await this.prisma.$queryRaw<{ total: number; orders: AdminOrderRow[] }[]>`
+          WITH matched AS MATERIALIZED (${searchSql(query.search, since)}),
+          page AS (
+            SELECT o.* FROM (SELECT m.id FROM matched m ORDER BY m.created_at DESC, m.id DESC ${window}) m
+              JOIN orders o ON o.id = m.id
+          )
+          SELECT (SELECT count(*)::int FROM matched) AS total, ${orders} AS orders`
+      : await this.prisma.$queryRaw<{ total: number; orders: AdminOrderRow[] }[]>`
+          WITH page AS (
+            SELECT o.* FROM orders o WHERE o.created_at >= ${since} ORDER BY o.created_at DESC, o.id DESC ${window}
+          )
+          SELECT (SELECT count(*)::int FROM orders o WHERE o.created_at >= ${since}) AS total, ${orders} AS orders`;
     return result!;
   }
 
@@ -148,22 +155,22 @@ function rowSql(source: Prisma.Sql, windowMs: number): Prisma.Sql {
 }
 
 /**
- * The ids of the orders a search finds. Digits (optionally after '#') name an order by its number, or, six of them, a
- * delivery pincode; any other text is looked for in the delivery name and the buyer's username and e-mail. Each branch
- * reads an index of its own (the primary key, orders_address_pincode_idx, the trigram indexes of orders.address_name
- * and of users' username and e-mail), so a search does not scan the orders.
+ * The orders (id, created_at) created since `since` that a search finds. Digits (optionally after '#') name an order
+ * by its number, or, six of them, a delivery pincode; any other text is looked for in the delivery name and the
+ * buyer's username and e-mail. Each branch reads an index of its own (the primary key, orders_address_pincode_idx,
+ * the trigram indexes of orders.address_name and of users' username and e-mail), so a search does not scan orders.
  */
-function searchSql(search: string): Prisma.Sql {
+function searchSql(search: string, since: Prisma.Sql): Prisma.Sql {
   const digits = /^#?(\d+)$/.exec(search)?.[1];
   if (digits !== undefined) {
-    const branches = [Prisma.sql`SELECT ${/^\d{1,9}$/.test(digits) ? Number(digits) : 0}::int`];
-    if (digits.length === 6) branches.push(Prisma.sql`SELECT s.id FROM orders s WHERE s.address_pincode = ${digits}`);
-    return Prisma.join(branches, ' UNION ');
+    const branches = [Prisma.sql`SELECT s.id, s.created_at FROM orders s WHERE s.id = ${/^\d{1,9}$/.test(digits) ? Number(digits) : 0}`];
+    if (digits.length === 6) branches.push(Prisma.sql`SELECT s.id, s.created_at FROM orders s WHERE s.address_pincode = ${digits}`);
+    return Prisma.sql`SELECT b.id, b.created_at FROM (${Prisma.join(branches, ' UNION ')}) b WHERE b.created_at >= ${since}`;
   }
   const pattern = `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
   return Prisma.sql`
-    SELECT s.id FROM orders s WHERE s.address_name ILIKE ${pattern}
+    SELECT s.id, s.created_at FROM orders s WHERE s.address_name ILIKE ${pattern} AND s.created_at >= ${since}
     UNION
-    SELECT s.id FROM users u JOIN orders s ON s.user_id = u.id
-     WHERE u.username::text ILIKE ${pattern} OR u.email::text ILIKE ${pattern}`;
+    SELECT s.id, s.created_at FROM users u JOIN orders s ON s.user_id = u.id
+     WHERE (u.username::text ILIKE ${pattern} OR u.email::text ILIKE ${pattern}) AND s.created_at >= ${since}`;
 }

@@ -28,7 +28,7 @@ export function orderStateSql(id: number, windowMs: number): Prisma.Sql {
       FROM orders o WHERE o.id = ${id}`;
 }
 
-/** A database id from an API id; anything that is not one names no order (0). */
+/** A database id (of an order, or a user) from an API id; anything that is not one names no row (0). */
 export function orderIdNumber(id: string): number {
   return /^\d{1,9}$/.test(id) ? Number(id) : 0;
 }

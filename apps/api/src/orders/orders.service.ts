@@ -1,6 +1,13 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '@mandi/config';
-import type { CancelRequestAnswer, OrderDetail, OrderItem, OrderSummary, OrdersOfUserQuery } from '@mandi/contracts';
+import {
+  documentDownloadId,
+  type CancelRequestAnswer,
+  type OrderDetail,
+  type OrderItem,
+  type OrderSummary,
+  type OrdersOfUserQuery,
+} from '@mandi/contracts';
 import { DomainError, ORDER_MESSAGES, checkTransition, paiseToRupees } from '@mandi/domain';
 import { FILE_STORE, urlOfKeyOrUrl, type FileStore } from '@mandi/storage';
 import type { Caller } from '../auth/caller.js';
@@ -31,7 +38,7 @@ export class OrdersService {
    * admin), newest first, each with its lines.
    */
   async ofBuyer(userId: string, query: OrdersOfUserQuery): Promise<BuyerOrderPage> {
-    const { total, orders } = await this.orders.ofBuyer(Number(userId), query.page, query.perPage);
+    const { total, orders } = await this.orders.ofBuyer(orderIdNumber(userId), query.page, query.perPage);
     return {
       total,
       orders: orders.map((order) => {
@@ -66,8 +73,12 @@ export class OrdersService {
       shippingCost: paiseToRupees(order.shipping_paise),
       total_amount: paiseToRupees(order.total_paise),
       items: order.items.map((line) => this.item(line)),
-      invoice: order.invoice ? { invoice_id: String(order.invoice.id), number: order.invoice.number } : null,
-      creditNote: order.credit_note ? { invoice_id: creditNoteDownloadId(order.credit_note.id), number: order.credit_note.number } : null,
+      invoice: order.invoice
+        ? { invoice_id: documentDownloadId({ kind: 'invoice', id: order.invoice.id }), number: order.invoice.number }
+        : null,
+      creditNote: order.credit_note
+        ? { invoice_id: documentDownloadId({ kind: 'credit_note', id: order.credit_note.id }), number: order.credit_note.number }
+        : null,
       cancel_reason: order.cancel_reason,
       window_closes_at: order.window_closes_at.toISOString(),
     };
@@ -101,12 +112,4 @@ export class OrdersService {
       price: paiseToRupees(line.unit_price_paise),
     };
   }
-}
-
-/**
- * The id a credit note is downloaded by at GET /api/invoices/{invoiceId}/download: 'cn-' and its row id, so it never
- * collides with an invoice's id (credit notes have a table and a numbering of their own).
- */
-export function creditNoteDownloadId(creditNoteId: number): string {
-  return `cn-${creditNoteId}`;
 }
