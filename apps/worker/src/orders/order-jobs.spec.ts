@@ -120,6 +120,28 @@ describe('the deadline job (sweep off)', () => {
     expect(await outbox('order.cancelled', order.id)).toBe(0);
   });
 
+  it('lets an admin confirming just before the deadline and the deadline job not both win', async () => {
+    const { order, eventId } = await placeOrder();
+    await waitFor(async () => (await (await settleJob(worker, eventId))?.getState()) === 'delayed');
+    // The admin's confirm (the API's conditional UPDATE) inside the window, committed only once the deadline has
+    // passed and the job is running, so the job's UPDATE waits for the row and then finds it confirmed.
+    await db.prisma.$transaction(
+      async (tx) => {
+        const confirmed = await tx.$executeRaw`
+          UPDATE orders o SET status = 'confirmed', confirmed_at = now()
+           WHERE o.id = ${order.id} AND o.status = 'pending' AND now() < o.created_at + ${WINDOW_MS}::double precision * interval '1 millisecond'`;
+        expect(confirmed).toBe(1);
+        await waitFor(async () => (await (await settleJob(worker, eventId))?.getState()) === 'active');
+        await new Promise((resolve) => setTimeout(resolve, 300));
+      },
+      { timeout: 20_000 },
+    );
+
+    await waitFor(async () => (await (await settleJob(worker, eventId))?.getState()) === 'completed');
+    expect((await orderRow(order.id)).status).toBe('confirmed');
+    expect(await outbox('order.cancelled', order.id)).toBe(0);
+  });
+
   it('loses no deadline when the worker restarts before it: the job waits in Redis', async () => {
     const config = configs.at(-1)!;
     const { order, eventId } = await placeOrder();
