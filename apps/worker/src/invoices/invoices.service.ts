@@ -116,11 +116,6 @@ export class InvoicesService {
     if (!(await this.repository.attachCreditNotePdf(db, creditNoteId, key))) await this.files.delete(key);
   }
 
-  /** The HTML and footer of a document, as {@link renderPdf} prints it. */
-  html(view: DocumentView): string {
-    return this.templates.html(view);
-  }
-
   /** Prints a document view to PDF with the warm browser. */
   renderPdf(view: DocumentView): Promise<Buffer> {
     return this.renderer.render(this.templates.html(view), view.footer);

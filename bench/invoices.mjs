@@ -1,0 +1,301 @@
+// `npm run bench:invoices`: invoice PDFs. Needs the built apps (npm run build:server) and Debian's Chromium; uses the
+// Auth emulator on 127.0.0.1:9099 (a running `npm start`'s, or one it starts and stops).
+//  1. In-process, through the worker's own renderer (one warm Chromium, the pool of 4 pages): RENDERS (default 200)
+//     invoices one after another (p50, p99, per second), then the same number 4 at a time (per second).
+//  2. End to end, with the API and the worker on their own database (BENCH_INVOICES_DATABASE_URL, default
+//     mandi_bench_invoices, emptied on every run) and port (BENCH_PORT, default 3212): an admin marks an order paid
+//     (PUT /api/admin/orders/payment/{id}), and the clock stops when the invoice downloads as a PDF
+//     (POST /api/invoices/generate says pdf_ready, then GET /api/invoices/{id}/download answers 200). First ORDERS
+//     (default 30) orders one at a time, then a burst of BURST (default 50) marked paid at once.
+// Prints the figures and the peak resident memory of the API, the worker, and the worker with its Chromium.
+import { readFileSync, readdirSync } from 'node:fs';
+import { cpus } from 'node:os';
+import pg from 'pg';
+import { loadConfig } from '@mandi/config';
+import { computeInvoice } from '@mandi/domain';
+import { invoiceView, sellerFromConfig } from '../apps/worker/dist/invoices/invoice-document.js';
+import { InvoiceTemplates } from '../apps/worker/dist/invoices/invoice-templates.js';
+import { PdfRenderer } from '../apps/worker/dist/invoices/pdf-renderer.js';
+import { migrate, quoteIdentifier, withServer } from '../scripts/db/migrate.mjs';
+import { startAuthEmulator } from '../scripts/lib/emulator.mjs';
+import { startApps } from './lib/apps.mjs';
+import { emulatorUrl, sampleMemory } from './lib/measure.mjs';
+
+const databaseUrl = process.env.BENCH_INVOICES_DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/mandi_bench_invoices';
+const port = Number(process.env.BENCH_PORT ?? 3212);
+const renders = Number(process.env.RENDERS ?? 200);
+const sequentialOrders = Number(process.env.ORDERS ?? 30);
+const burst = Number(process.env.BURST ?? 50);
+const runId = Date.now().toString(36);
+
+/** The lines of every bench order: 2 x ghee at 5%, 3 x potatoes exempt, a 12% pickle; Rs 65 shipping. */
+const LINES = [
+  { name: 'A2 Desi Cow Ghee (500 ml jar)', hsn: '0405', quantity: 2, unitPaise: 65_000, rate: 5 },
+  { name: 'Aloo (Potato) 1 kg', hsn: '0701', quantity: 3, unitPaise: 4_000, rate: 0 },
+  { name: 'Mango Pickle (Aam ka Achaar) 400 g', hsn: '2001', quantity: 1, unitPaise: 18_999, rate: 12 },
+];
+const SHIPPING_PAISE = 6_500;
+const SUBTOTAL_PAISE = LINES.reduce((sum, line) => sum + line.unitPaise * line.quantity, 0);
+
+const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+const ms = (value) => `${value.toFixed(1).padStart(7)} ms`;
+
+function summary(title, times) {
+  const sorted = [...times].sort((a, b) => a - b);
+  console.log(`${title.padEnd(46)} p50 ${ms(percentile(sorted, 50))}   p95 ${ms(percentile(sorted, 95))}   p99 ${ms(percentile(sorted, 99))}   max ${ms(sorted.at(-1))}`);
+}
+
+/** Renders through the worker's PdfRenderer and template, as invoice.render does, without the database. */
+async function renderInProcess() {
+  const config = loadConfig({ ...process.env, LOG_LEVEL: 'silent' });
+  const seller = sellerFromConfig(config);
+  const order = {
+    id: 1042,
+    status: 'confirmed',
+    paymentStatus: 'paid',
+    paymentMethod: 'cod',
+    cancelReason: null,
+    shippingPaise: SHIPPING_PAISE,
+    totalPaise: SUBTOTAL_PAISE + SHIPPING_PAISE,
+    createdAt: new Date(),
+    address: {
+      name: 'मीरा अय्यर (Meera Iyer)',
+      flatHouseBuilding: 'Flat 4B, Lotus Residency',
+      areaOrStreetOrVillage: 'Indiranagar 2nd Stage',
+      landmark: 'Opposite the ESI hospital',
+      taluk: 'Bangalore East',
+      district: 'Bengaluru Urban',
+      state: 'Karnataka',
+      pincode: '560038',
+    },
+    lines: LINES.map((l) => ({ productName: l.name, hsnCode: l.hsn, quantity: l.quantity, unitPricePaise: l.unitPaise, gstRatePercent: l.rate })),
+  };
+  const computation = computeInvoice({
+    lines: LINES.map((l) => ({ description: l.name, hsn: l.hsn, quantity: l.quantity, unitPaise: l.unitPaise, ratePercent: l.rate })),
+    shippingPaise: SHIPPING_PAISE,
+    sellerState: seller.state,
+    placeOfSupply: order.address.state,
+  });
+  const templates = new InvoiceTemplates();
+  const renderer = new PdfRenderer(config);
+  const renderOne = async (n) => {
+    const started = performance.now();
+    const invoice = {
+      id: n,
+      orderId: order.id,
+      kind: computation.kind,
+      number: `INV/26-27/${String(n).padStart(6, '0')}`,
+      placeOfSupply: order.address.state,
+      ...computation.totals,
+      issuedAt: new Date(),
+      pdfFileKey: null,
+    };
+    const view = invoiceView(seller, order, invoice);
+    const pdf = await renderer.render(templates.html(view), view.footer);
+    if (pdf.subarray(0, 5).toString() !== '%PDF-') throw new Error('not a PDF');
+    return performance.now() - started;
+  };
+  try {
+    const coldStarted = performance.now();
+    await renderOne(0);
+    console.log(`first PDF (starts Chromium)                   ${ms(performance.now() - coldStarted)}`);
+    const sequential = [];
+    const seqStarted = performance.now();
+    for (let n = 1; n <= renders; n += 1) sequential.push(await renderOne(n));
+    const seqSeconds = (performance.now() - seqStarted) / 1000;
+    summary(`${renders} PDFs one at a time (warm browser)`, sequential);
+    console.log(`  -> ${(renders / seqSeconds).toFixed(1)} invoices/s one at a time`);
+    const poolStarted = performance.now();
+    let next = renders + 1;
+    const parallel = [];
+    await Promise.all(
+      Array.from({ length: 4 }, async () => {
+        while (next <= 2 * renders) parallel.push(await renderOne(next++));
+      }),
+    );
+    const poolSeconds = (performance.now() - poolStarted) / 1000;
+    summary(`${renders} PDFs 4 at a time (the page pool)`, parallel);
+    console.log(`  -> ${(renders / poolSeconds).toFixed(1)} invoices/s 4 at a time`);
+  } finally {
+    await renderer.onApplicationShutdown();
+  }
+}
+
+async function freshDatabase() {
+  const name = new URL(databaseUrl).pathname.slice(1);
+  await withServer(databaseUrl, async (server) => {
+    await server.query(`DROP DATABASE IF EXISTS ${quoteIdentifier(name)} WITH (FORCE)`);
+    await server.query(`CREATE DATABASE ${quoteIdentifier(name)}`);
+  });
+  await migrate(databaseUrl);
+}
+
+async function emulatorAccount(email) {
+  const response = await fetch(`${emulatorUrl}/identitytoolkit.googleapis.com/v1/accounts:signUp?key=demo-key`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password: 'bench-password', returnSecureToken: true }),
+  });
+  const body = await response.json();
+  if (!response.ok) throw new Error(`emulator sign-up failed: ${JSON.stringify(body)}`);
+  return { uid: body.localId, token: body.idToken };
+}
+
+/** An admin (signed in) and `count` unpaid cash-on-delivery orders of a buyer, each with the bench's lines. */
+async function seed(client, count) {
+  const adminEmail = `bench-admin-${runId}@mandi.test`;
+  const admin = await emulatorAccount(adminEmail);
+  await client.query(`INSERT INTO users (firebase_uid, email, username, role, agreed_to_terms) VALUES ($1, $2, $3, 'admin', true)`, [
+    admin.uid,
+    adminEmail,
+    `bench_admin_${runId}`,
+  ]);
+  const { rows: [buyer] } = await client.query(
+    `INSERT INTO users (firebase_uid, email, username, agreed_to_terms) VALUES ($1, $2, $3, true) RETURNING id`,
+    [`bench-buyer-${runId}`, `bench-buyer-${runId}@mandi.test`, `bench_buyer_${runId}`],
+  );
+  const { rows } = await client.query(
+    `INSERT INTO orders (user_id, payment_method, subtotal_paise, shipping_paise, total_paise, total_weight_grams, address_name,
+                         address_mobile, address_flat_house_building, address_area_or_street_or_village, address_landmark,
+                         address_taluk, address_district, address_state, address_pincode)
+     SELECT $1, 'cod', $2::int, $3::int, $2::int + $3::int, 2900, 'मीरा अय्यर (Meera Iyer)', '9876543210', 'Flat 4B, Lotus Residency',
+            'Indiranagar 2nd Stage', 'Opposite the ESI hospital', 'Bangalore East', 'Bengaluru Urban', 'Karnataka', '560038'
+       FROM generate_series(1, $4)
+     RETURNING id`,
+    [buyer.id, SUBTOTAL_PAISE, SHIPPING_PAISE, count],
+  );
+  const ids = rows.map((row) => row.id);
+  for (const line of LINES) {
+    await client.query(
+      `INSERT INTO order_items (order_id, product_name, unit_price_paise, quantity, weight_grams, category, hsn_code, gst_rate_percent)
+       SELECT id, $2, $3, $4, 500, 'ghee_butter', $5, $6 FROM unnest($1::int[]) AS id`,
+      [ids, line.name, line.unitPaise, line.quantity, line.hsn, line.rate],
+    );
+  }
+  return { token: admin.token, orderIds: ids };
+}
+
+/**
+ * Memory of a process and all its descendants (the worker and its Chromium), in kB: the sum of their RSS, which counts
+ * pages they share once per process, and of their PSS (proportional set size), which shares them out.
+ */
+function treeMemory(rootPid) {
+  const children = new Map();
+  for (const entry of readdirSync('/proc').filter((name) => /^\d+$/.test(name))) {
+    try {
+      const ppid = Number(/^PPid:\s+(\d+)/m.exec(readFileSync(`/proc/${entry}/status`, 'utf8'))?.[1]);
+      children.set(ppid, [...(children.get(ppid) ?? []), Number(entry)]);
+    } catch {
+      // The process ended while we looked.
+    }
+  }
+  let rss = 0;
+  let pss = 0;
+  const stack = [rootPid];
+  while (stack.length > 0) {
+    const pid = stack.pop();
+    try {
+      const rollup = readFileSync(`/proc/${pid}/smaps_rollup`, 'utf8');
+      rss += Number(/^Rss:\s+(\d+) kB/m.exec(rollup)?.[1] ?? 0);
+      pss += Number(/^Pss:\s+(\d+) kB/m.exec(rollup)?.[1] ?? 0);
+    } catch {
+      // Gone, or not ours to read.
+    }
+    stack.push(...(children.get(pid) ?? []));
+  }
+  return { rss, pss };
+}
+
+async function endToEnd() {
+  await freshDatabase();
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  let data;
+  try {
+    data = await seed(client, sequentialOrders + burst);
+  } finally {
+    await client.end();
+  }
+  const { api, worker, url, stop } = await startApps({ port, databaseUrl, redisPrefix: 'mandi-bench-invoices', env: { LOG_LEVEL: 'warn' } });
+  const headers = { authorization: `Bearer ${data.token}`, 'content-type': 'application/json' };
+  const stopSampling = sampleMemory({ api: api.pid, worker: worker.pid });
+  const treePeak = { rss: 0, pss: 0 };
+  const treeTimer = setInterval(() => {
+    const now = treeMemory(worker.pid);
+    treePeak.rss = Math.max(treePeak.rss, now.rss);
+    treePeak.pss = Math.max(treePeak.pss, now.pss);
+  }, 200);
+
+  /**
+   * Marks `orderId` paid and waits until its invoice downloads, asking every `pollMs`; answers the milliseconds it took.
+   * The burst asks less often, so 50 pollers do not take the CPU the worker needs.
+   */
+  async function paidToDownloadable(orderId, pollMs = 10) {
+    const started = performance.now();
+    const paid = await fetch(`${url}/api/admin/orders/payment/${orderId}`, { method: 'PUT', headers, body: JSON.stringify({ status: 'paid' }) });
+    if (paid.status !== 200) throw new Error(`mark-paid of ${orderId} answered ${paid.status}: ${await paid.text()}`);
+    for (;;) {
+      const answer = await fetch(`${url}/api/invoices/generate`, { method: 'POST', headers, body: JSON.stringify({ orderId }) });
+      const body = await answer.json();
+      if (body.document?.pdf_ready) {
+        const pdf = await fetch(`${url}/api/invoices/${body.document.invoice_id}/download`, { headers });
+        const bytes = Buffer.from(await pdf.arrayBuffer());
+        if (pdf.status !== 200 || bytes.subarray(0, 5).toString() !== '%PDF-') throw new Error(`download of ${body.document.invoice_id}: ${pdf.status}`);
+        return performance.now() - started;
+      }
+      if (performance.now() - started > 60_000) throw new Error(`order ${orderId} had no invoice after 60 s`);
+      await new Promise((resolve) => setTimeout(resolve, pollMs));
+    }
+  }
+
+  try {
+    // Warm-up: the worker's Chromium starts at boot, the first render opens pages.
+    await paidToDownloadable(data.orderIds[0]);
+    const one = [];
+    for (const orderId of data.orderIds.slice(1, sequentialOrders)) one.push(await paidToDownloadable(orderId));
+    summary(`mark-paid -> PDF downloadable, one at a time (${one.length})`, one);
+    const burstIds = data.orderIds.slice(sequentialOrders);
+    const burstStarted = performance.now();
+    const all = await Promise.all(burstIds.map((orderId) => paidToDownloadable(orderId, 100)));
+    const burstSeconds = (performance.now() - burstStarted) / 1000;
+    summary(`mark-paid -> PDF downloadable, ${burstIds.length} at once (asked every 100 ms)`, all);
+    console.log(`  -> all ${burstIds.length} downloadable after ${burstSeconds.toFixed(2)} s (${(burstIds.length / burstSeconds).toFixed(1)} invoices/s end to end)`);
+    const check = new pg.Client({ connectionString: databaseUrl });
+    await check.connect();
+    const { rows: [numbers] } = await check.query(
+      `SELECT count(*)::int AS invoices, min(sequence) AS first, max(sequence) AS last, count(DISTINCT number)::int AS distinct_numbers,
+              (SELECT last_value FROM document_sequences WHERE kind = 'invoice') AS series
+         FROM invoices`,
+    );
+    await check.end();
+    console.log(`\nrecorded: ${numbers.invoices} invoices numbered ${numbers.first}..${numbers.last} (${numbers.distinct_numbers} distinct, series at ${numbers.series})`);
+  } finally {
+    clearInterval(treeTimer);
+    const peaks = stopSampling();
+    for (const name of ['api', 'worker']) {
+      const peak = peaks.get(name);
+      console.log(`${name.padEnd(7)} peak RSS ${(peak.rss / 1024).toFixed(0)} MB (VmHWM ${(peak.hwm / 1024).toFixed(0)} MB)`);
+    }
+    console.log(
+      `worker with its Chromium: peak PSS ${(treePeak.pss / 1024).toFixed(0)} MB (sum of RSS ${(treePeak.rss / 1024).toFixed(0)} MB, counting shared pages per process)`,
+    );
+    await stop();
+  }
+}
+
+async function main() {
+  console.log(`invoices bench on ${cpus().length} cores (load generator, API, worker, Chromium and PostgreSQL share them)\n`);
+  await renderInProcess();
+  console.log('');
+  const emulator = await startAuthEmulator();
+  try {
+    await endToEnd();
+  } finally {
+    await emulator.stop();
+  }
+}
+
+main().catch((error) => {
+  console.error(`bench:invoices failed: ${error.stack ?? error.message}`);
+  process.exit(1);
+});
