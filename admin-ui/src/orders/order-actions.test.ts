@@ -35,14 +35,15 @@ describe('enabledOrderActions', () => {
     expect(enabled(order('cancel_requested'))).toEqual(['markPaid', 'cancel']);
   });
 
-  it('ships only confirmed orders and delivers only shipped ones', () => {
-    expect(enabled(order('confirmed', 'paid'))).toEqual(['markShipped']);
+  it('ships only confirmed orders and delivers only shipped ones; a confirmed order can still be cancelled inside its 8 hours', () => {
+    expect(enabled(order('confirmed', 'paid'))).toEqual(['markShipped', 'cancel']);
+    expect(enabled(order('confirmed', 'paid'), at(8))).toEqual(['markShipped']);
     expect(enabled(order('shipped', 'paid'), at(30))).toEqual(['markDelivered']);
     expect(enabled(order('delivered', 'paid'), at(50))).toEqual([]);
   });
 
   it('disables Mark as Paid once paid (success counts as paid) and for a cancelled order', () => {
-    expect(enabled(order('confirmed', 'success'))).toEqual(['markShipped']);
+    expect(enabled(order('confirmed', 'success'))).toEqual(['markShipped', 'cancel']);
     expect(enabled(order('cancelled', 'unpaid'))).toEqual([]);
   });
 

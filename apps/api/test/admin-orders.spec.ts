@@ -182,9 +182,7 @@ describe('admin orders', () => {
       const delivered = await act('delivered', order.id);
       expect(delivered.json()).toMatchObject({ message: 'Order marked as delivered.', order: { status: 'delivered' } });
       expect((await act('delivered', order.id)).json().details.status).toBe('delivered');
-      expect((await act('cancel', order.id)).json().message).toBe(
-        'Only a pending order or one awaiting cancellation can be cancelled; this order is delivered.',
-      );
+      expect((await act('cancel', order.id)).json().message).toBe('Only an order not yet shipped can be cancelled; this order is delivered.');
       const row = await rowOf(order.id);
       expect([row.shippedAt, row.deliveredAt].every((at) => at instanceof Date)).toBe(true);
       for (const type of ['order.confirmed', 'order.shipped', 'order.delivered']) expect(await outbox(type, order.id)).toBe(1);
@@ -230,17 +228,24 @@ describe('admin orders', () => {
       }
     });
 
-    it('lets a confirm and a cancel racing for one order end in exactly one of them, the loser told the winner’s state', async () => {
+    it('lets a shipping and a cancel racing for one confirmed order end in exactly one of them, the loser told the winner’s state', async () => {
       for (let round = 0; round < 10; round += 1) {
-        const order = await ordered(api.db.prisma);
-        const [confirm, cancel] = await Promise.all([act('confirm', order.id), act('cancel', order.id)]);
-        expect([confirm.statusCode, cancel.statusCode].sort()).toEqual([200, 409]);
+        const order = await ordered(api.db.prisma, { status: 'confirmed' });
+        const [ship, cancel] = await Promise.all([act('shipped', order.id, { status: 'shipped' }), act('cancel', order.id)]);
+        expect([ship.statusCode, cancel.statusCode].sort()).toEqual([200, 409]);
         const final = (await rowOf(order.id)).status;
-        const loser = confirm.statusCode === 409 ? confirm : cancel;
+        const loser = ship.statusCode === 409 ? ship : cancel;
         expect(loser.json().details.status).toBe(final);
-        expect(final).toBe(confirm.statusCode === 200 ? 'confirmed' : 'cancelled');
-        expect((await outbox('order.confirmed', order.id)) + (await outbox('order.cancelled', order.id))).toBe(1);
+        expect(final).toBe(ship.statusCode === 200 ? 'shipped' : 'cancelled');
+        expect((await outbox('order.shipped', order.id)) + (await outbox('order.cancelled', order.id))).toBe(1);
       }
+    });
+
+    it('cancels a confirmed order inside the window, as for a paid online order', async () => {
+      const order = await ordered(api.db.prisma, { status: 'confirmed' });
+      const cancelled = await act('cancel', order.id);
+      expect(cancelled.json()).toMatchObject({ message: 'Order cancelled.', order: { status: 'cancelled' } });
+      expect(await outbox('order.cancelled', order.id)).toBe(1);
     });
   });
 

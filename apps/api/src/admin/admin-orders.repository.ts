@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { Prisma, PrismaService } from '@mandi/database';
-import { ADMIN_ORDER_FILTER_MS, type AdminOrderFilter } from '@mandi/domain';
+import { ADMIN_ORDER_FILTER_MS, ORDER_TRANSITIONS, type AdminOrderFilter, type OrderAction } from '@mandi/domain';
 import { orderStateSql, windowClosesAtSql, type OrderStateRow } from '../orders/order-sql.js';
 
 /** An order row of the admin panel as the database gives it. */
@@ -115,7 +115,7 @@ function moves(move: AdminOrderMove, windowMs: number, cancelReason?: string): {
     case 'confirm':
       return {
         set: Prisma.sql`status = 'confirmed', confirmed_at = now()`,
-        where: Prisma.sql`o.status = 'pending' AND ${windowOpen}`,
+        where: Prisma.sql`${fromStates('o', 'confirm')} AND ${windowOpen}`,
         events: ['order.confirmed'],
       };
     case 'mark_paid':
@@ -125,19 +125,24 @@ function moves(move: AdminOrderMove, windowMs: number, cancelReason?: string): {
         events: ['order.paid'],
       };
     case 'mark_shipped':
-      return { set: Prisma.sql`status = 'shipped', shipped_at = now()`, where: Prisma.sql`o.status = 'confirmed'`, events: ['order.shipped'] };
+      return { set: Prisma.sql`status = 'shipped', shipped_at = now()`, where: fromStates('o', 'mark_shipped'), events: ['order.shipped'] };
     case 'mark_delivered':
-      return { set: Prisma.sql`status = 'delivered', delivered_at = now()`, where: Prisma.sql`o.status = 'shipped'`, events: ['order.delivered'] };
+      return { set: Prisma.sql`status = 'delivered', delivered_at = now()`, where: fromStates('o', 'mark_delivered'), events: ['order.delivered'] };
     case 'cancel':
       return {
         // A buyer's own reason (a requested cancellation) is kept; otherwise the admin's, or ours.
         set: Prisma.sql`status = 'cancelled', cancelled_at = now(),
                         cancel_reason = CASE WHEN o.status = 'cancel_requested' AND coalesce(btrim(o.cancel_reason), '') <> ''
                                              THEN o.cancel_reason ELSE ${cancelReason ?? null} END`,
-        where: Prisma.sql`o.status IN ('pending', 'cancel_requested') AND ${windowOpen}`,
+        where: Prisma.sql`${fromStates('o', 'cancel')} AND ${windowOpen}`,
         events: ['order.cancelled'],
       };
   }
+}
+
+/** `<alias>.status` is one the state machine of libs/domain moves `action` from. */
+function fromStates(alias: string, action: OrderAction): Prisma.Sql {
+  return Prisma.sql`${Prisma.raw(alias)}.status = ANY(${[...ORDER_TRANSITIONS[action].from]}::order_status[])`;
 }
 
 /** The admin row of each order in `source` (a CTE of order rows), with its buyer and lines. */

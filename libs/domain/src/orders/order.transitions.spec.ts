@@ -19,7 +19,7 @@ const closed = { createdAt, now: new Date('2026-05-10T12:30:00.000Z') }; // exac
 // The whole table, written out by hand: [from, action] -> to, or null when the move does not exist.
 const expected: Record<OrderStatus, Record<OrderAction, OrderStatus | null>> = {
   pending: { request_cancel: 'cancel_requested', confirm: 'confirmed', mark_shipped: null, mark_delivered: null, cancel: 'cancelled', settle_deadline: 'cancelled' },
-  confirmed: { request_cancel: null, confirm: null, mark_shipped: 'shipped', mark_delivered: null, cancel: null, settle_deadline: null },
+  confirmed: { request_cancel: null, confirm: null, mark_shipped: 'shipped', mark_delivered: null, cancel: 'cancelled', settle_deadline: null },
   shipped: { request_cancel: null, confirm: null, mark_shipped: null, mark_delivered: 'delivered', cancel: null, settle_deadline: null },
   delivered: { request_cancel: null, confirm: null, mark_shipped: null, mark_delivered: null, cancel: null, settle_deadline: null },
   cancel_requested: { request_cancel: null, confirm: null, mark_shipped: null, mark_delivered: null, cancel: 'cancelled', settle_deadline: 'cancelled' },
@@ -90,7 +90,7 @@ describe('assertTransition with the 8-hour window', () => {
     ['confirmed', 'request_cancel', 'Cancellation can only be requested for a pending order; this order is confirmed.'],
     ['pending', 'mark_shipped', 'Only a confirmed order can be marked as shipped; this order is pending.'],
     ['confirmed', 'mark_delivered', 'Only a shipped order can be marked as delivered; this order is confirmed.'],
-    ['shipped', 'cancel', 'Only a pending order or one awaiting cancellation can be cancelled; this order is shipped.'],
+    ['shipped', 'cancel', 'Only an order not yet shipped can be cancelled; this order is shipped.'],
     ['delivered', 'settle_deadline', 'Only a pending order or one awaiting cancellation is settled at the deadline; this order is delivered.'],
   ] as const)('%s --%s--> says %p', (from, action, message) => {
     expect(() => assertTransition(from, action, open)).toThrow(message);

@@ -75,10 +75,12 @@ export const ORDER_TRANSITIONS: Readonly<Record<OrderAction, OrderTransition>> =
   cancel: {
     action: 'cancel',
     actor: 'admin',
-    from: ['pending', 'cancel_requested'],
+    // Confirmed too: an online payment confirms its order at once (spec 001 section 4), and an admin must still be
+    // able to cancel it (and so refund it) inside the window, as for any order not yet shipped.
+    from: ['pending', 'confirmed', 'cancel_requested'],
     to: 'cancelled',
     window: 'open',
-    requirement: 'Only a pending order or one awaiting cancellation can be cancelled',
+    requirement: 'Only an order not yet shipped can be cancelled',
   },
   settle_deadline: {
     action: 'settle_deadline',
