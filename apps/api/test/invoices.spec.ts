@@ -94,6 +94,13 @@ describe('invoices', () => {
       expect(answer.body).toBe(pdfBytes(`invoice of order ${invoice.orderId}`).toString());
     });
 
+    it('keeps the PDF itself out of the public /files route', async () => {
+      const invoice = await invoiceOf((await order(buyer)).id);
+      const direct = await api.request({ method: 'GET', url: `/files/${invoice.pdfFileKey}` });
+      expect(direct.statusCode).toBe(404);
+      expect(direct.body).not.toContain('%PDF');
+    });
+
     it("refuses another user (403), lets an admin download (200), and asks for a token (401)", async () => {
       const invoice = await invoiceOf((await order(buyer)).id);
       const refused = await download(invoice.id, other);
