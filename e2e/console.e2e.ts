@@ -24,10 +24,15 @@ test('the admin signs in and reaches the console with its three tabs', async ({ 
 
   await signIn(page, 'admin@mandi.test');
 
-  // Sidebar tabs of the admin panel (001, "Admin panel"), and the dashboard's system health.
+  // Sidebar tabs of the admin panel (001, "Admin panel"); the first visit opens Orders with the last 24 hours.
   for (const tab of ['Orders', 'Users', 'Interested Sellers']) {
     await expect(page.getByRole('menuitem', { name: tab, exact: true })).toBeVisible();
   }
+  await expect(page).toHaveURL(/\/adminpanel\/orders/);
+  await expect(page.getByRole('group', { name: 'Placed in the last' }).getByRole('button', { name: '24 hours' })).toHaveAttribute('aria-pressed', 'true');
+
+  // The system health page.
+  await page.getByRole('menuitem', { name: 'System health', exact: true }).click();
   await expect(page.getByText('Database', { exact: true })).toBeVisible();
   await page.screenshot({ path: screenshotPath('console-dashboard-desktop.png'), fullPage: true });
 
@@ -38,6 +43,29 @@ test('the admin signs in and reaches the console with its three tabs', async ({ 
     await expect(page.getByText(email, { exact: true })).toBeVisible();
   }
   await page.screenshot({ path: screenshotPath('console-users-desktop.png'), fullPage: true });
+
+  // The chosen tab is remembered: the console's home opens it again.
+  await page.goto('/adminpanel/');
+  await expect(page).toHaveURL(/\/adminpanel\/users/);
+});
+
+test('the admin opens the queue dashboard from the console; without its session it is refused', async ({ page, browser }) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await signIn(page, 'admin@mandi.test');
+
+  await page.getByRole('menuitem', { name: 'Queues', exact: true }).click();
+  await expect(page).toHaveURL(/\/adminpanel\/queues\/$/);
+  for (const queue of ['mail', 'documents', 'deadlines']) {
+    await expect(page.getByText(queue, { exact: true }).first()).toBeVisible();
+  }
+  await page.screenshot({ path: screenshotPath('console-queues-desktop.png'), fullPage: true });
+
+  // Another browser, with no session of its own, gets the 403 page.
+  const stranger = await browser.newPage();
+  const response = await stranger.goto('/adminpanel/queues/');
+  expect(response?.status()).toBe(403);
+  await expect(stranger.getByRole('heading', { name: unauthorized })).toBeVisible();
+  await stranger.close();
 });
 
 test('a buyer who signs in to the console is turned away to the storefront', async ({ page, baseURL }) => {

@@ -12,6 +12,9 @@ export const UNAUTHORIZED_TEXT = `${ADMIN_MESSAGES.unauthorized.title}: ${ADMIN_
  */
 const ACCESS_DENIED_MESSAGES: readonly string[] = [ACCESS_MESSAGES.notAllowed, ACCESS_MESSAGES.suspended, ACCESS_MESSAGES.noAccount];
 
+/** How long "no permissions" takes for a signed-out visitor (see getPermissions). */
+const SIGNED_OUT_PERMISSIONS_DELAY_MS = 50;
+
 /** How long the unauthorized message stays on screen before the visitor is sent to the storefront. */
 export const LEAVE_DELAY_MS = 2500;
 
@@ -92,7 +95,11 @@ export function createAuthProvider({ identity, leave = () => window.location.ass
     },
     async getPermissions() {
       const user = await identity.currentUser();
-      return user ? roleOf(user) : null;
+      if (user) return roleOf(user);
+      // Answering "nobody" at once races react-admin's logout (it resets the permissions query before its redirect
+      // lands), which remounts its logout route in a loop of history pushes: marmelab/react-admin#10764.
+      await new Promise((resolve) => setTimeout(resolve, SIGNED_OUT_PERMISSIONS_DELAY_MS));
+      return null;
     },
     async getIdentity() {
       const user = await identity.currentUser();

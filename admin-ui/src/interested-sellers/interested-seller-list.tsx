@@ -2,7 +2,7 @@ import type { InterestedSeller } from '@mandi/contracts';
 import { CONSOLE_MESSAGES } from '@mandi/domain';
 import { Typography } from '@mui/material';
 import { BooleanField, Datagrid, FunctionField, List, SearchInput, TextField, TopToolbar } from 'react-admin';
-import { formatIndiaTime } from '../layout/format';
+import { IndiaTime } from '../layout/india-time';
 import { EmptyList, ListError, ListPagination, QUIET_ERRORS, StatusChip } from '../layout/states';
 import { SendInvitesButton } from './send-invites-button';
 
@@ -32,6 +32,8 @@ export function InterestedSellerList() {
       actions={actions}
       sort={{ field: 'interest_date', order: 'DESC' }}
       perPage={25}
+      // No CSV export: the console changes and reads through its own actions only.
+      exporter={false}
       queryOptions={QUIET_ERRORS}
       pagination={<ListPagination />}
       empty={empty}
@@ -42,7 +44,7 @@ export function InterestedSellerList() {
         <TextField source="username" />
         <TextField source="email" />
         <StatusChip source="status" label="Status" />
-        <FunctionField<InterestedSeller> source="interest_date" label="Interested on (IST)" render={(seller) => formatIndiaTime(seller.interest_date)} />
+        <FunctionField<InterestedSeller> source="interest_date" label="Interested on (IST)" render={(seller) => <IndiaTime value={seller.interest_date} />} />
         <BooleanField source="invite_sent" label="Invite sent" />
       </Datagrid>
     </List>

@@ -1,5 +1,6 @@
 import { Box, Typography } from '@mui/material';
-import { formatIndiaTime, rupees } from '../layout/format';
+import { rupees } from '../layout/format';
+import { IndiaTime } from '../layout/india-time';
 import type { OrderRow } from './order-action-buttons';
 
 /** Who ordered: username, then e-mail. */
@@ -43,9 +44,5 @@ export function OrderItems({ order }: { order: OrderRow }) {
 
 /** When it was placed, in India time. */
 export function OrderPlaced({ order }: { order: OrderRow }) {
-  return (
-    <Typography variant="body2" component="time" dateTime={order.created_at} sx={{ whiteSpace: 'nowrap' }}>
-      {formatIndiaTime(order.created_at)}
-    </Typography>
-  );
+  return <IndiaTime value={order.created_at} />;
 }

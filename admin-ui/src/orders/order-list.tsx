@@ -30,6 +30,8 @@ export function OrderList() {
       filterDefaultValues={{ filter: DEFAULT_ADMIN_ORDER_FILTER }}
       sort={{ field: 'created_at', order: 'DESC' }}
       perPage={25}
+      // No CSV export: the console changes and reads through its own actions only.
+      exporter={false}
       queryOptions={{ ...QUIET_ERRORS, refetchInterval: ADMIN_REFRESH_MS }}
       pagination={<ListPagination />}
       empty={empty}

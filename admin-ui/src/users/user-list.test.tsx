@@ -22,9 +22,10 @@ describe('the Users tab', () => {
   it('lists the admin user fields of 001, the join date in India time', async () => {
     renderConsole('/users', { 'GET /api/admin/users': { body: [user(1, { role: 'admin', uid: ADMIN.uid }), user(2, { status: 'suspended' })] } });
     const row = await rowOf('user_2');
-    for (const text of ['2', 'user2@mandi.test', 'uid-2', 'user', 'suspended', '25 Nov 2026, 9:30 am IST']) {
+    for (const text of ['2', 'user2@mandi.test', 'uid-2', 'user', 'suspended']) {
       expect(within(row).getByText(text)).toBeInTheDocument();
     }
+    expect(within(row).getByTitle('25 Nov 2026, 9:30 am IST')).toBeInTheDocument();
     expect(within(row).getByRole('button', { name: 'Unsuspend' })).toBeEnabled();
   });
 

@@ -1,7 +1,8 @@
 import { ADMIN_MESSAGES } from '@mandi/domain';
 import type { AdminUser } from '@mandi/contracts';
+import { Typography } from '@mui/material';
 import { Datagrid, FunctionField, List, SearchInput, TextField } from 'react-admin';
-import { formatIndiaTime } from '../layout/format';
+import { IndiaTime } from '../layout/india-time';
 import { EmptyList, ListError, ListPagination, QUIET_ERRORS, StatusChip } from '../layout/states';
 import { ToggleUserButton } from './toggle-user-button';
 
@@ -16,6 +17,8 @@ export function UserList() {
       filters={filters}
       sort={{ field: 'created_at', order: 'DESC' }}
       perPage={25}
+      // No CSV export: the console changes and reads through its own actions only.
+      exporter={false}
       queryOptions={QUIET_ERRORS}
       pagination={<ListPagination />}
       empty={empty}
@@ -25,10 +28,19 @@ export function UserList() {
         <TextField source="id" label="ID" />
         <TextField source="username" />
         <TextField source="email" />
-        <TextField source="uid" label="Firebase uid" sortable={false} />
+        <FunctionField<AdminUser>
+          source="uid"
+          label="Firebase uid"
+          sortable={false}
+          render={(user) => (
+            <Typography variant="caption" sx={{ fontFamily: 'ui-monospace, monospace', wordBreak: 'break-all', display: 'block', maxWidth: 180 }}>
+              {user.uid}
+            </Typography>
+          )}
+        />
         <StatusChip source="role" label="Role" />
         <StatusChip source="status" label="Status" />
-        <FunctionField<AdminUser> source="created_at" label="Joined (IST)" render={(user) => formatIndiaTime(user.created_at)} />
+        <FunctionField<AdminUser> source="created_at" label="Joined (IST)" render={(user) => <IndiaTime value={user.created_at} />} />
         <FunctionField<AdminUser> label="Actions" sortable={false} render={() => <ToggleUserButton />} />
       </Datagrid>
     </List>
