@@ -10,7 +10,7 @@ export function OrderCustomer({ order }: { order: OrderRow }) {
       <Typography variant="body2" fontWeight={600}>
         {order.username}
       </Typography>
-      <Typography variant="caption" color="text.secondary" sx={{ wordBreak: 'break-all' }}>
+      <Typography variant="caption" color="text.secondary" sx={{ display: 'block', minWidth: 150, overflowWrap: 'anywhere' }}>
         {order.email}
       </Typography>
     </>

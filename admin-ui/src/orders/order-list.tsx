@@ -9,7 +9,7 @@ import { PeriodFilter } from './period-filter';
 
 const filters = [<SearchInput key="q" source="q" alwaysOn placeholder="Search orders" slotProps={{ htmlInput: { 'aria-label': 'Search orders' } }} />];
 const actions = (
-  <TopToolbar sx={{ alignItems: 'center' }}>
+  <TopToolbar sx={{ alignItems: 'center', flexShrink: 0 }}>
     <PeriodFilter />
   </TopToolbar>
 );

@@ -26,7 +26,8 @@ export function PeriodFilter() {
       onChange={(_event, value: AdminOrderFilter | null) => {
         if (value) setFilters({ ...filterValues, filter: value }, displayedFilters);
       }}
-      sx={{ flexWrap: 'wrap', bgcolor: 'background.paper' }}
+      // One row on a wide screen; on a phone the six buttons wrap under each other.
+      sx={{ flexWrap: { xs: 'wrap', md: 'nowrap' }, bgcolor: 'background.paper' }}
     >
       {ADMIN_ORDER_FILTERS.map((period) => (
         <ToggleButton key={period} value={period} sx={{ px: 1.5, textTransform: 'none', fontWeight: 600 }}>
