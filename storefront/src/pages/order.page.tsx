@@ -165,7 +165,7 @@ function OrderView({ order }: { order: OrderDetail }) {
           </h2>
           <address className={styles.address}>
             <strong>{order.address.name}</strong>
-            <span>{order.address.area}</span>
+            <span>{[order.address.flat_house_building, order.address.area, order.address.landmark].filter(Boolean).join(', ')}</span>
             <span>
               {[order.address.taluk, order.address.district, order.address.state].filter(Boolean).join(', ')} –{' '}
               {order.address.pincode}

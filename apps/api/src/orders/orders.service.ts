@@ -62,7 +62,9 @@ export class OrdersService {
       payment: { payment_method: order.payment_method, status: order.payment_status },
       address: {
         name: order.address_name,
+        flat_house_building: order.address_flat_house_building,
         area: order.address_area,
+        landmark: order.address_landmark,
         taluk: order.address_taluk,
         district: order.address_district,
         state: order.address_state,

@@ -56,7 +56,10 @@ export type OrderList = z.infer<typeof orderListSchema>;
 /** The delivery address copied onto the order when it was placed. */
 export const orderAddressSchema = z.object({
   name: z.string(),
+  /** Ours, beside the spec's fields: the rest of the delivery address, so the buyer sees all of it. */
+  flat_house_building: z.string().optional(),
   area: z.string(),
+  landmark: z.string().optional(),
   taluk: z.string(),
   district: z.string(),
   state: z.string(),
