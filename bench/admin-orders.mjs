@@ -11,10 +11,9 @@
 // printing requests per second, p50 and p99, and the peak resident memory of the API and the worker.
 import { cpus } from 'node:os';
 import pg from 'pg';
-import { migrate, quoteIdentifier, withServer } from '../scripts/db/migrate.mjs';
 import { startAuthEmulator } from '../scripts/lib/emulator.mjs';
-import { startApps } from './lib/apps.mjs';
-import { duration, emulatorUrl, load, report, reportMemory, sampleMemory } from './lib/measure.mjs';
+import { emulatorAccount, freshDatabase, startApps } from './lib/apps.mjs';
+import { duration, load, report, reportMemory, sampleMemory } from './lib/measure.mjs';
 
 const databaseUrl = process.env.BENCH_ADMIN_ORDERS_DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/mandi_bench_admin_orders';
 const port = Number(process.env.BENCH_PORT ?? 3212);
@@ -24,26 +23,7 @@ const orderCount = 100_000;
 const buyerCount = 2_000;
 const runId = Date.now().toString(36);
 
-async function freshDatabase() {
-  const name = new URL(databaseUrl).pathname.slice(1);
-  await withServer(databaseUrl, async (server) => {
-    await server.query(`DROP DATABASE IF EXISTS ${quoteIdentifier(name)} WITH (FORCE)`);
-    await server.query(`CREATE DATABASE ${quoteIdentifier(name)}`);
-  });
-  await migrate(databaseUrl);
-}
 
-/** An account in the emulator, signed in: its uid and ID token. */
-async function emulatorAccount(email) {
-  const response = await fetch(`${emulatorUrl}/identitytoolkit.googleapis.com/v1/accounts:signUp?key=demo-key`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email, password: 'bench-password', returnSecureToken: true }),
-  });
-  const body = await response.json();
-  if (!response.ok) throw new Error(`emulator sign-up failed: ${JSON.stringify(body)}`);
-  return { uid: body.localId, token: body.idToken };
-}
 
 /** 2,000 buyers, 100,000 orders over the last year with 1 to 3 lines each, and the admin: its ID token. */
 async function seedData(client) {
@@ -104,7 +84,7 @@ async function main() {
 }
 
 async function run() {
-  await freshDatabase();
+  await freshDatabase(databaseUrl);
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
   let token;

@@ -16,10 +16,9 @@ import { computeInvoice } from '@mandi/domain';
 import { invoiceView, sellerFromConfig } from '../apps/worker/dist/invoices/invoice-document.js';
 import { InvoiceTemplates } from '../apps/worker/dist/invoices/invoice-templates.js';
 import { PdfRenderer } from '../apps/worker/dist/invoices/pdf-renderer.js';
-import { migrate, quoteIdentifier, withServer } from '../scripts/db/migrate.mjs';
 import { startAuthEmulator } from '../scripts/lib/emulator.mjs';
-import { startApps } from './lib/apps.mjs';
-import { emulatorUrl, sampleMemory } from './lib/measure.mjs';
+import { emulatorAccount, freshDatabase, startApps } from './lib/apps.mjs';
+import { sampleMemory } from './lib/measure.mjs';
 
 const databaseUrl = process.env.BENCH_INVOICES_DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/mandi_bench_invoices';
 const port = Number(process.env.BENCH_PORT ?? 3212);
@@ -121,25 +120,7 @@ async function renderInProcess() {
   }
 }
 
-async function freshDatabase() {
-  const name = new URL(databaseUrl).pathname.slice(1);
-  await withServer(databaseUrl, async (server) => {
-    await server.query(`DROP DATABASE IF EXISTS ${quoteIdentifier(name)} WITH (FORCE)`);
-    await server.query(`CREATE DATABASE ${quoteIdentifier(name)}`);
-  });
-  await migrate(databaseUrl);
-}
 
-async function emulatorAccount(email) {
-  const response = await fetch(`${emulatorUrl}/identitytoolkit.googleapis.com/v1/accounts:signUp?key=demo-key`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email, password: 'bench-password', returnSecureToken: true }),
-  });
-  const body = await response.json();
-  if (!response.ok) throw new Error(`emulator sign-up failed: ${JSON.stringify(body)}`);
-  return { uid: body.localId, token: body.idToken };
-}
 
 /** An admin (signed in) and `count` unpaid cash-on-delivery orders of a buyer, each with the bench's lines. */
 async function seed(client, count) {
@@ -207,7 +188,7 @@ function treeMemory(rootPid) {
 }
 
 async function endToEnd() {
-  await freshDatabase();
+  await freshDatabase(databaseUrl);
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
   let data;

@@ -10,10 +10,9 @@ import { createHmac } from 'node:crypto';
 import { cpus } from 'node:os';
 import pg from 'pg';
 import { orderTotals, paiseToRupees } from '@mandi/domain';
-import { migrate, quoteIdentifier, withServer } from '../scripts/db/migrate.mjs';
 import { startAuthEmulator } from '../scripts/lib/emulator.mjs';
-import { startApps } from './lib/apps.mjs';
-import { connections, duration, emulatorUrl, load, report, reportMemory, sampleMemory } from './lib/measure.mjs';
+import { emulatorAccount, freshDatabase, startApps } from './lib/apps.mjs';
+import { connections, duration, load, report, reportMemory, sampleMemory } from './lib/measure.mjs';
 
 const databaseUrl = process.env.BENCH_ORDERS_DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/mandi_bench_orders';
 const port = Number(process.env.BENCH_PORT ?? 3211);
@@ -24,26 +23,7 @@ const webhookOrders = 40_000;
 const webhookSecret = process.env.RAZORPAY_WEBHOOK_SECRET ?? 'mandi_sandbox_webhook_secret';
 const runId = Date.now().toString(36);
 
-async function freshDatabase() {
-  const name = new URL(databaseUrl).pathname.slice(1);
-  await withServer(databaseUrl, async (server) => {
-    await server.query(`DROP DATABASE IF EXISTS ${quoteIdentifier(name)} WITH (FORCE)`);
-    await server.query(`CREATE DATABASE ${quoteIdentifier(name)}`);
-  });
-  await migrate(databaseUrl);
-}
 
-/** An account in the emulator, signed in: its uid and ID token. */
-async function emulatorAccount(email) {
-  const response = await fetch(`${emulatorUrl}/identitytoolkit.googleapis.com/v1/accounts:signUp?key=demo-key`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email, password: 'bench-password', returnSecureToken: true }),
-  });
-  const body = await response.json();
-  if (!response.ok) throw new Error(`emulator sign-up failed: ${JSON.stringify(body)}`);
-  return { uid: body.localId, token: body.idToken };
-}
 
 /** 50 buyers with an address each, a seller with 30 products, and the unpaid online orders the webhooks pay. */
 async function seedData(client) {
@@ -134,7 +114,7 @@ async function main() {
 }
 
 async function run() {
-  await freshDatabase();
+  await freshDatabase(databaseUrl);
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
   let data;

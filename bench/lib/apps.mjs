@@ -3,9 +3,33 @@
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { Redis } from 'ioredis';
+import { migrate, quoteIdentifier, withServer } from '../../scripts/db/migrate.mjs';
 
 const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
 export const redisUrl = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
+const emulatorUrl = process.env.FIREBASE_AUTH_EMULATOR_URL ?? 'http://127.0.0.1:9099';
+
+/** Drops and recreates the bench's own database `databaseUrl`, and migrates it (the pincode directory included). */
+export async function freshDatabase(databaseUrl) {
+  const name = new URL(databaseUrl).pathname.slice(1);
+  await withServer(databaseUrl, async (server) => {
+    await server.query(`DROP DATABASE IF EXISTS ${quoteIdentifier(name)} WITH (FORCE)`);
+    await server.query(`CREATE DATABASE ${quoteIdentifier(name)}`);
+  });
+  await migrate(databaseUrl);
+}
+
+/** A new account in the Auth emulator, signed in: its uid and ID token. */
+export async function emulatorAccount(email) {
+  const response = await fetch(`${emulatorUrl}/identitytoolkit.googleapis.com/v1/accounts:signUp?key=demo-key`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password: 'bench-password', returnSecureToken: true }),
+  });
+  const body = await response.json();
+  if (!response.ok) throw new Error(`emulator sign-up failed: ${JSON.stringify(body)}`);
+  return { uid: body.localId, token: body.idToken };
+}
 
 function start(name, script, env) {
   const child = spawn(process.execPath, [script], { cwd: repoRoot, env, stdio: ['ignore', 'ignore', 'pipe'] });
