@@ -195,7 +195,8 @@ describe('payment page', () => {
       'Razorpay SDK is not loaded yet. Try again in a moment.',
     );
     expect(document.querySelectorAll(`script[src="${RAZORPAY_CHECKOUT_URL}"]`)).toHaveLength(1);
-    expect(RAZORPAY_CHECKOUT_URL).toBe('https://checkout.razorpay.com/v1/checkout.js');
+    // Razorpay's own script, or the sandbox's when the build points there (npm start, npm test).
+    expect(RAZORPAY_CHECKOUT_URL).toMatch(/\/v1\/checkout\.js$/);
   });
 
   it('pays online: creates the order, opens the widget, confirms the payment with its response and goes to the orders', async () => {
