@@ -237,6 +237,104 @@ async function hasUsers(client) {
 }
 
 /**
+ * The demo buyer's orders, so My Orders and the console have something to show on a first start: one in each stage
+ * an order passes through. Times are before the seed's `now`; `paid` orders get their invoice from the worker.
+ */
+const DEMO_ORDERS = [
+  { ago: 25 * MINUTE, method: 'cod', status: 'pending', paid: false, lines: [['Desi Tamatar', 2], ['Bhindi', 1]] },
+  { ago: 3 * HOUR, method: 'online', status: 'confirmed', paid: true, lines: [['A2 Cow Ghee', 1], ['Wild Forest Honey', 1]] },
+  { ago: 2 * DAY, method: 'cod', status: 'shipped', paid: false, lines: [['Basmati Chawal', 1]] },
+  { ago: 6 * DAY, method: 'cod', status: 'delivered', paid: true, lines: [['Nashik Pyaz', 1], ['Pahadi Aloo', 1]] },
+];
+
+/**
+ * Writes the demo orders as checkout does: priced by libs/domain (built by then: npm start, the tests and the e2e
+ * server build first), with copies of the address and lines, a payment each, and the outbox events the worker acts on.
+ */
+async function insertDemoOrders(client, { buyerId, products, now }) {
+  const { CATEGORY_TAX, gstRatePercent, orderTotals } = await import('@mandi/domain');
+  for (const order of DEMO_ORDERS) {
+    const lines = order.lines.map(([name, quantity]) => ({ product: products.get(name), quantity }));
+    const totals = orderTotals(
+      lines.map(({ product, quantity }) => ({ unitPaise: product.pricePaise, quantity, weightGrams: product.weightGrams })),
+      order.method,
+    );
+    const placedAt = new Date(now.getTime() - order.ago);
+    const reached = (status) => ['confirmed', 'shipped', 'delivered'].indexOf(status) <= ['confirmed', 'shipped', 'delivered'].indexOf(order.status);
+    const at = (status, hours) => (order.status !== 'pending' && reached(status) ? new Date(placedAt.getTime() + hours * HOUR) : null);
+    const {
+      rows: [{ id: orderId }],
+    } = await client.query(
+      `INSERT INTO orders (user_id, status, payment_method, payment_status, subtotal_paise, shipping_paise, total_paise,
+         total_weight_grams, address_id, address_name, address_mobile, address_flat_house_building,
+         address_area_or_street_or_village, address_landmark, address_taluk, address_district, address_state,
+         address_pincode, confirmed_at, shipped_at, delivered_at, paid_at, created_at, updated_at)
+       SELECT $1, $2, $3, $4, $5, $6, $7, $8, a.id, a.name, a.mobile, a.flat_house_building, a.area_or_street_or_village,
+              a.landmark, a.taluk, a.district, a.state, a.pincode, $9, $10, $11, $12, $13, $13
+         FROM addresses a WHERE a.user_id = $1 AND a.is_default
+       RETURNING id`,
+      [
+        buyerId,
+        order.status,
+        order.method,
+        order.paid ? 'paid' : 'unpaid',
+        totals.subtotal,
+        totals.shipping,
+        totals.grandTotal,
+        totals.totalWeightGrams,
+        at('confirmed', 1),
+        at('shipped', 20),
+        at('delivered', 70),
+        order.paid ? (order.method === 'online' ? placedAt : at('delivered', 70)) : null,
+        placedAt,
+      ],
+    );
+    for (const { product, quantity } of lines) {
+      await client.query(
+        `INSERT INTO order_items (order_id, product_id, seller_id, product_name, image_key, unit_price_paise, quantity,
+           weight_grams, category, hsn_code, gst_rate_percent)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)`,
+        [
+          orderId,
+          product.id,
+          product.sellerId,
+          product.name,
+          product.imageKey,
+          product.pricePaise,
+          quantity,
+          product.weightGrams,
+          product.category,
+          CATEGORY_TAX[product.category].hsn,
+          gstRatePercent(product.category, product.prePackaged ?? false),
+        ],
+      );
+    }
+    const online = order.method === 'online';
+    await client.query(
+      `INSERT INTO payments (order_id, provider, provider_order_id, provider_payment_id, amount_paise, status,
+         signature_verified, method, captured_at, created_at)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`,
+      [
+        orderId,
+        online ? 'razorpay' : 'cod',
+        online ? `order_demo${randomBytes(5).toString('hex')}` : null,
+        online ? `pay_demo${randomBytes(5).toString('hex')}` : null,
+        totals.grandTotal,
+        order.paid ? 'captured' : 'created',
+        online,
+        online ? 'upi' : null,
+        order.paid ? placedAt : null,
+        placedAt,
+      ],
+    );
+    // order.placed schedules the deadline (which leaves these alone once confirmed); order.paid issues the invoice.
+    for (const type of order.paid ? ['order.placed', 'order.paid'] : ['order.placed']) {
+      await client.query(`INSERT INTO outbox_events (type, aggregate_id, payload) VALUES ($1, $2, $3)`, [type, String(orderId), { orderId }]);
+    }
+  }
+}
+
+/**
  * Writes the demo rows for the Firebase uids given per account key, in one transaction, unless the
  * database already has users, and the products' photos into the local file store at `fileStoreDir` (removed
  * again if the transaction fails). Returns whether it wrote anything.
@@ -277,6 +375,8 @@ export async function seedDatabase(
         person.city,
       ]);
     }
+    /** The seeded products by name, as the demo orders copy them. */
+    const seededProducts = new Map();
     for (const product of DEMO_PRODUCTS) {
       const contact = SELLER_CONTACT[product.seller];
       const [length, width, height] = product.size ?? [null, null, null];
@@ -310,6 +410,7 @@ export async function seedDatabase(
       );
       productFolders.push(path.join(fileStoreDir, 'products', String(productId)));
       const keys = await writeDemoPhotos(fileStoreDir, productId, product);
+      seededProducts.set(product.name, { ...product, id: productId, sellerId: userIds[product.seller], imageKey: keys[0] });
       for (const [position, key] of keys.entries()) {
         await client.query(
           `INSERT INTO product_images (product_id, position, file_key, content_type, created_at) VALUES ($1, $2, $3, 'image/jpeg', $4)`,
@@ -339,6 +440,7 @@ export async function seedDatabase(
         DEMO_ADDRESS.pincode,
       ],
     );
+    await insertDemoOrders(client, { buyerId: userIds.buyer, products: seededProducts, now });
     // The buyer has asked to sell, so the console's Interested Sellers tab has someone to invite.
     const buyer = DEMO_ACCOUNTS.find((account) => account.key === 'buyer');
     await client.query('INSERT INTO interested_sellers (user_id, username, email, interest_date) VALUES ($1, $2, $3, $4)', [

@@ -91,6 +91,24 @@ test('an empty database gets the three demo accounts, the catalog and the buyer 
   const addresses = await db.prisma.address.findMany({ where: { userId: buyer!.id } });
   expect(addresses).toMatchObject([{ pincode: '560001', state: 'Karnataka', isDefault: true, isDeleted: false }]);
   expect(await db.prisma.interestedSeller.findMany()).toMatchObject([{ userId: buyer!.id, status: 'interested', inviteSent: false }]);
+
+  // The buyer's orders, one in each stage, priced as checkout prices them: 2 x ₹40 + ₹35 = ₹115, and 2.5 kg charged as
+  // 3 kg by cash on delivery, (75 + 2 x 35) x 1.18 = ₹171.10.
+  const orders = await db.prisma.order.findMany({ where: { userId: buyer!.id }, orderBy: { createdAt: 'desc' }, include: { items: true, payments: true } });
+  expect(orders.map((order) => [order.status, order.paymentMethod, order.paymentStatus])).toEqual([
+    ['pending', 'cod', 'unpaid'],
+    ['confirmed', 'online', 'paid'],
+    ['shipped', 'cod', 'unpaid'],
+    ['delivered', 'cod', 'paid'],
+  ]);
+  expect(orders[0]).toMatchObject({ subtotalPaise: 11_500, shippingPaise: 17_110, totalPaise: 28_610, addressPincode: '560001' });
+  expect(orders[0]!.items.map((item) => [item.productName, item.quantity, item.hsnCode])).toEqual([
+    ['Desi Tamatar', 2, '0709'],
+    ['Bhindi', 1, '0709'],
+  ]);
+  expect(orders.map((order) => order.payments[0]!.status)).toEqual(['created', 'captured', 'created', 'captured']);
+  // The worker issues the paid orders' invoices from their order.paid events.
+  expect(await db.prisma.outboxEvent.count({ where: { type: 'order.paid' } })).toBe(2);
 });
 
 test('a database with users is left alone', async () => {
