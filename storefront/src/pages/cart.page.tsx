@@ -1,4 +1,4 @@
-import { CART_MESSAGES, QUANTITY_MAX, QUANTITY_MIN, formatRupees, rupeesToPaise } from '@mandi/domain';
+import { CART_MESSAGES, formatRupees, rupeesToPaise } from '@mandi/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from 'react-router-dom';
 import { apiFetch } from '../api/api-fetch';
@@ -6,8 +6,10 @@ import { useAuth } from '../auth/auth-context';
 import { formatPrice } from '../products/price';
 import { imagesOf, type ListedProduct } from '../products/product';
 import { useConfirm } from '../ui/confirm-dialog';
-import { CartIcon, CloseIcon, ImageIcon } from '../ui/icons';
-import { EmptyState, LoadFailed, Page, RequireSignIn } from '../ui/page';
+import { EmptyCart } from '../ui/empty-cart';
+import { CloseIcon, ImageIcon } from '../ui/icons';
+import { LoadFailed, Page, RequireSignIn } from '../ui/page';
+import { QuantityStepper } from '../ui/quantity-stepper';
 import styles from './cart.page.module.css';
 
 /** A cart line as GET /api/cart/{uid} answers it: the product's fields and its quantity. */
@@ -66,21 +68,7 @@ function Cart() {
   if (cart.isPending) return <div className={styles.pending} aria-busy="true" />;
   if (cart.isError) return <LoadFailed title="We couldn’t load your cart" onRetry={() => void cart.refetch()} />;
   const lines = cart.data;
-  if (lines.length === 0) {
-    return (
-      <EmptyState
-        icon={<CartIcon size={32} />}
-        title={CART_MESSAGES.empty}
-        action={
-          <Link to="/" className="btn btn-primary">
-            Browse fresh produce
-          </Link>
-        }
-      >
-        Add produce from the listing and it will wait for you here.
-      </EmptyState>
-    );
-  }
+  if (lines.length === 0) return <EmptyCart>Add produce from the listing and it will wait for you here.</EmptyCart>;
 
   return (
     <div className={styles.layout}>
@@ -104,25 +92,12 @@ function Cart() {
                   </Link>
                 )}
                 <p className={styles.price}>{formatPrice(line.price)}</p>
-                <div className={styles.quantity} role="group" aria-label={`Quantity of ${line.name}`}>
-                  <button
-                    type="button"
-                    aria-label={`One less ${line.name}`}
-                    disabled={busy || line.quantity <= QUANTITY_MIN}
-                    onClick={() => setQuantity.mutate({ productId: String(line.id), quantity: line.quantity - 1 })}
-                  >
-                    −
-                  </button>
-                  <output aria-live="polite">{line.quantity}</output>
-                  <button
-                    type="button"
-                    aria-label={`One more ${line.name}`}
-                    disabled={busy || line.quantity >= QUANTITY_MAX}
-                    onClick={() => setQuantity.mutate({ productId: String(line.id), quantity: line.quantity + 1 })}
-                  >
-                    +
-                  </button>
-                </div>
+                <QuantityStepper
+                  name={line.name}
+                  quantity={line.quantity}
+                  disabled={busy}
+                  onChange={(quantity) => setQuantity.mutate({ productId: String(line.id), quantity })}
+                />
               </div>
               <button type="button" className={styles.remove} aria-label={`Remove ${line.name}`} onClick={() => void onRemove(line)}>
                 <CloseIcon size={18} />

@@ -1,4 +1,4 @@
-import { CART_MESSAGES, CHECKOUT_MESSAGES, ORDER_REDIRECT_MS, QUANTITY_MAX, QUANTITY_MIN, formatRupees } from '@mandi/domain';
+import { CHECKOUT_MESSAGES, ORDER_REDIRECT_MS, QUANTITY_MAX, QUANTITY_MIN, formatRupees } from '@mandi/domain';
 import { useEffect, useMemo, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { AddressView } from '../addresses/address-view';
@@ -13,8 +13,10 @@ import { PaymentSummary } from '../checkout/payment-summary';
 import { loadRazorpayCheckout } from '../checkout/razorpay-loader';
 import { usePlaceOrder, type PlacedOrder } from '../checkout/use-place-order';
 import { formatPrice } from '../products/price';
-import { AlertIcon, CartIcon, CloseIcon, PinIcon } from '../ui/icons';
+import { EmptyCart } from '../ui/empty-cart';
+import { AlertIcon, CloseIcon, PinIcon } from '../ui/icons';
 import { Modal } from '../ui/modal';
+import { QuantityStepper } from '../ui/quantity-stepper';
 import { EmptyState, LoadFailed, Page, RequireSignIn } from '../ui/page';
 
 /** The payment page of 001 section 2; it needs the router state of checkout step 1. */
@@ -108,19 +110,7 @@ function Payment({ checkout, back }: { checkout: CheckoutState; back: string }) 
     return <LoadFailed title={CHECKOUT_MESSAGES.fetchCheckoutItemsFailed} onRetry={() => void items.refetch()} />;
   }
   if (!items.lines) return <div className={styles.pending} aria-busy="true" aria-label="Loading your order" />;
-  if (lines.length === 0) {
-    return (
-      <EmptyState
-        icon={<CartIcon size={32} />}
-        title={CART_MESSAGES.empty}
-        action={
-          <Link to="/" className="btn btn-primary">
-            Browse fresh produce
-          </Link>
-        }
-      />
-    );
-  }
+  if (lines.length === 0) return <EmptyCart />;
 
   const presentIds = new Set(lines.map((line) => line.id));
   return (
@@ -220,25 +210,7 @@ function OrderLineRow({
           {formatPrice(line.price)} each{line.weightGrams > 0 && ` · ${weightText(line.weightGrams)}`}
         </span>
         <div className={styles.lineBottom}>
-          <div className={styles.quantity} role="group" aria-label={`Quantity of ${line.name}`}>
-            <button
-              type="button"
-              aria-label={`One less ${line.name}`}
-              disabled={locked || line.quantity <= QUANTITY_MIN}
-              onClick={() => onQuantity(line.quantity - 1)}
-            >
-              −
-            </button>
-            <output aria-live="polite">{line.quantity}</output>
-            <button
-              type="button"
-              aria-label={`One more ${line.name}`}
-              disabled={locked || line.quantity >= QUANTITY_MAX}
-              onClick={() => onQuantity(line.quantity + 1)}
-            >
-              +
-            </button>
-          </div>
+          <QuantityStepper name={line.name} quantity={line.quantity} disabled={locked} onChange={onQuantity} />
           <strong className={styles.lineTotal}>{formatRupees(pricePaise(line.price) * line.quantity)}</strong>
         </div>
       </div>
