@@ -106,11 +106,8 @@ export function paymentMethodText(method: string): string {
   return PAYMENT_METHOD_NAMES[method as PaymentMethod] ?? method;
 }
 
-/**
- * Whether an order is paid: its payment_status, or the payment's own status, counts as paid by the domain's rule
- * (paid, success); Razorpay's 'captured' (money taken) counts too.
- */
+/** Whether an order is paid: its payment_status, or the payment's own status, counts as paid by the domain's rule. */
 export function isOrderPaid(order: Pick<OrderDetail, 'payment_status'> & { payment?: { status?: string | null } | null }): boolean {
   const paymentStatus = order.payment?.status?.toLowerCase();
-  return isPaid(order.payment_status) || isPaid(paymentStatus) || paymentStatus === 'captured';
+  return isPaid(order.payment_status) || isPaid(paymentStatus);
 }

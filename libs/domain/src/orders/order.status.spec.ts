@@ -4,6 +4,7 @@ describe('order and payment statuses', () => {
   it.each([
     ['paid', true],
     ['success', true],
+    ['captured', true],
     ['unpaid', false],
     ['failed', false],
     [null, false],

@@ -28,9 +28,12 @@ export const PAYMENT_STATUSES = ['paid', 'unpaid'] as const;
 /** One of {@link PAYMENT_STATUSES}. */
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 
-/** Whether a payment status counts as paid: 'paid', and the payment provider's 'success' too (spec 001 section 4). */
+/**
+ * Whether a payment status counts as paid: 'paid', the payment provider's 'success' (spec 001 section 4), and
+ * Razorpay's 'captured' (money taken).
+ */
 export function isPaid(status: string | null | undefined): boolean {
-  return status === 'paid' || status === 'success';
+  return status === 'paid' || status === 'success' || status === 'captured';
 }
 
 /** The screen's Paid/Unpaid word for a payment status. */
