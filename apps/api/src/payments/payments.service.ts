@@ -129,15 +129,22 @@ export class PaymentsService {
     if (fields.status !== 'paid' || !this.razorpay.isPaymentPageSignature(fields, query.razorpay_signature ?? '')) {
       return `${ordersPage}?payment=failed`;
     }
-    await this.captureReported(linkId, fields.paymentId);
+    // A link's payments belong to the Razorpay order the link made for them.
+    await this.captureReported(linkId, fields.paymentId, await this.razorpay.paymentPageOrderId(linkId));
     return ordersPage;
   }
 
-  /** Looks the payment up with the provider (it must be this order's, for its amount), captures it if only authorized, and records it. */
-  private async captureReported(providerOrderId: string, paymentId: string): Promise<Extract<CaptureOutcome, { orderId: number; userId: number }>> {
+  /**
+   * Looks the payment up with the provider (it must belong to `razorpayOrderId`, the Razorpay order behind our payment
+   * row, and be for the order's amount), captures it if only authorized, and records it.
+   */
+  private async captureReported(
+    providerOrderId: string,
+    paymentId: string,
+    razorpayOrderId: string | null = providerOrderId,
+  ): Promise<Extract<CaptureOutcome, { orderId: number; userId: number }>> {
     const payment = await this.razorpay.payment(paymentId);
-    const sameOrder = payment.orderId === providerOrderId || providerOrderId.startsWith('plink_');
-    if (!sameOrder || !['authorized', 'captured'].includes(payment.status)) {
+    if (payment.orderId === null || payment.orderId !== razorpayOrderId || !['authorized', 'captured'].includes(payment.status)) {
       throw new DomainError('invalid_data', PAYMENT_MESSAGES.signatureInvalid);
     }
     if (payment.status === 'authorized') await this.razorpay.capture(payment.id, payment.amountPaise);

@@ -67,6 +67,13 @@ export class RazorpayGateway {
     return { id: link.id, url: link.short_url };
   }
 
+  /** The Razorpay order a payment link made for its payments (none until someone tried to pay). */
+  async paymentPageOrderId(linkId: string): Promise<string | null> {
+    // The SDK's type leaves out order_id, which Razorpay's payment link entity carries.
+    const link = (await this.call(() => this.razorpay.paymentLink.fetch(linkId))) as { order_id?: string | null };
+    return link.order_id ?? null;
+  }
+
   /** The payment `paymentId` as the provider has it. */
   async payment(paymentId: string): Promise<ProviderPayment> {
     const payment = await this.call(() => this.razorpay.payments.fetch(paymentId));
