@@ -182,7 +182,7 @@ export const DEMO_ADDRESS = {
   state: 'Karnataka',
   district: 'Bangalore',
   taluk: 'Bangalore North',
-  flatHouseBuilding: 'Flat 402, Prestige Meridian, 29 MG Road',
+  flatHouseBuilding: 'Flat 402, Prestige Meridian, 29',
   areaOrStreetOrVillage: 'MG Road',
   landmark: 'Opposite MG Road metro station',
   pincode: '560001',
