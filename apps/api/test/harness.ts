@@ -125,6 +125,32 @@ export class ApiHarness {
   }
 }
 
+/**
+ * The settings of a production deployment, for tests that attack the API as it runs for real: NODE_ENV production, no
+ * Auth emulator (firebase-admin then verifies tokens against Google's keys only), and secrets of its own that are
+ * neither public nor placeholders. Pass to {@link ApiHarness.start}; `overrides` win. Tokens from the emulator are
+ * (rightly) refused by such an API, so signed-in cases run against the test-mode API instead.
+ */
+export function productionEnv(overrides: Record<string, string> = {}): Record<string, string> {
+  const secret = () => randomUUID().replaceAll('-', '') + randomUUID().replaceAll('-', '');
+  return {
+    NODE_ENV: 'production',
+    FIREBASE_AUTH_EMULATOR_HOST: '',
+    FIREBASE_PROJECT_ID: 'mandi-production-test',
+    MAIL_TRANSPORT: 'smtp',
+    SMTP_URL: 'smtp://127.0.0.1:2525',
+    RAZORPAY_KEY_ID: `rzp_live_${randomUUID().slice(0, 14).replaceAll('-', '')}`,
+    RAZORPAY_KEY_SECRET: secret(),
+    RAZORPAY_WEBHOOK_SECRET: secret(),
+    QUEUES_SESSION_SECRET: secret(),
+    OFFICIAL_SELLER_UID: `official-${randomUUID()}`,
+    PUBLIC_URL: 'https://mandi.example.in',
+    // The attacks come from one address; the public limit must not answer them before the defence under test does.
+    RATE_LIMIT_PUBLIC_PER_MINUTE: '100000',
+    ...overrides,
+  };
+}
+
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = createServer();
