@@ -46,7 +46,7 @@ function summary(title, times) {
 
 /** Renders through the worker's PdfRenderer and template, as invoice.render does, without the database. */
 async function renderInProcess() {
-  const config = loadConfig({ ...process.env, LOG_LEVEL: 'silent' });
+  const config = loadConfig({ NODE_ENV: 'development', ...process.env, LOG_LEVEL: 'silent' });
   const seller = sellerFromConfig(config);
   const order = {
     id: 1042,

@@ -1,5 +1,5 @@
 import 'reflect-metadata';
-import { loadConfig } from '@mandi/config';
+import { ConfigError, loadConfig } from '@mandi/config';
 import { createApp } from './bootstrap/create-app.js';
 
 /** Starts the API on PORT (default 3000); SIGTERM/SIGINT close it gracefully via Nest's shutdown hooks. */
@@ -10,6 +10,8 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  console.error('API failed to start:', error);
+  // A refused configuration is the operator's to fix: one line naming each bad variable, no stack trace.
+  if (error instanceof ConfigError) console.error(`API refused to start. ${error.message}`);
+  else console.error('API failed to start:', error);
   process.exit(1);
 });

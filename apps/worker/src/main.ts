@@ -1,6 +1,6 @@
 import 'reflect-metadata';
 import { NestFactory } from '@nestjs/core';
-import { loadConfig } from '@mandi/config';
+import { ConfigError, loadConfig } from '@mandi/config';
 import { Logger } from 'nestjs-pino';
 import { WorkerModule } from './worker.module.js';
 
@@ -40,7 +40,9 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  // The Nest logger may not exist yet (bad configuration, wiring refused at boot): print plainly.
-  console.error(error instanceof Error ? error.message : error);
+  // The Nest logger may not exist yet (bad configuration, wiring refused at boot): print plainly, on one line for a
+  // refused configuration.
+  if (error instanceof ConfigError) console.error(`Worker refused to start. ${error.message}`);
+  else console.error(error instanceof Error ? error.message : error);
   process.exit(1);
 });

@@ -1,14 +1,21 @@
 import { z } from 'zod';
-
-/** The local Razorpay sandbox's webhook secret (tools/razorpay-sandbox), the default outside production. */
-const SANDBOX_WEBHOOK_SECRET = 'mandi_sandbox_webhook_secret';
-
-/** The development secret of the queue dashboard's session cookie; public (it is in this repository), so refused in production. */
-const DEV_QUEUES_SESSION_SECRET = 'mandi-dev-queues-session-secret-change-me';
+import { productionProblems, type Problems } from './production-rules.js';
+import {
+  DEMO_FIREBASE_PROJECT_ID,
+  DEMO_OFFICIAL_SELLER_UID,
+  DEV_QUEUES_SESSION_SECRET,
+  SANDBOX_KEY_ID,
+  SANDBOX_KEY_SECRET,
+  SANDBOX_WEBHOOK_SECRET,
+} from './development-values.js';
 
 /** Environment settings shared by the API and the worker, validated once at boot. */
 export const configSchema = z.object({
-  NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
+  /**
+   * Production unless development or tests say otherwise (npm start, npm test and the benches do): a bare
+   * `node apps/api/dist/main.js` gets no development convenience and refuses to start without real secrets.
+   */
+  NODE_ENV: z.enum(['development', 'test', 'production']).default('production'),
   PORT: z.coerce.number().int().positive().default(3000),
   /** Interface the API listens on. */
   HOST: z.string().default('0.0.0.0'),
@@ -36,11 +43,19 @@ export const configSchema = z.object({
   REDIS_URL: z.string().url().default('redis://127.0.0.1:6379'),
   /** Key prefix for every Redis key we write (BullMQ queues, rate limits), so tests and apps never collide. */
   REDIS_PREFIX: z.string().min(1).default('mandi'),
-  FIREBASE_PROJECT_ID: z.string().min(1).default('demo-mandi'),
-  /** host:port of the Firebase Auth emulator; unset in production. */
+  /** The Firebase project; required in production ('demo-mandi', the emulator's, elsewhere). */
+  FIREBASE_PROJECT_ID: z.string().min(1).optional(),
+  /**
+   * host:port of the Firebase Auth emulator, development and tests only: it accepts unsigned tokens, so production
+   * refuses to start with it (firebase-admin would read it from the environment).
+   */
   FIREBASE_AUTH_EMULATOR_HOST: z.string().optional(),
-  /** E-mail of the designated official seller (the admin account whose products are official_brand 1). */
-  OFFICIAL_SELLER_EMAIL: z.string().email().default('admin@mandi.test'),
+  /**
+   * Firebase uid of the designated official seller (the admin account whose products are official_brand 1): a uid is
+   * never given out again, an e-mail is after a deletion. Unset in production, no product is official; development
+   * uses the demo admin's fixed uid, which the seed gives it.
+   */
+  OFFICIAL_SELLER_UID: z.string().trim().min(1).max(128).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /**
    * Where files (product and profile images, invoices) are kept: 'local' is FILE_STORE_DIR, served by the API at
@@ -68,12 +83,13 @@ export const configSchema = z.object({
     .transform((url) => url.replace(/\/+$/, ''))
     .optional(),
   /** Where people reach the storefront; links in mails (verification, password reset) start here. */
-  PUBLIC_URL: z.string().url().default('http://localhost:3000'),
+  PUBLIC_URL: z.string().url().optional(),
   /**
    * How the worker sends mail: 'capture' writes each mail as a JSON file to MAIL_CAPTURE_DIR (read at /dev/mail
-   * outside production), 'smtp' sends it through SMTP_URL. Production refuses 'capture'.
+   * outside production), 'smtp' sends it through SMTP_URL. 'capture' by default in development, 'smtp' in production,
+   * which refuses 'capture'.
    */
-  MAIL_TRANSPORT: z.enum(['capture', 'smtp']).default('capture'),
+  MAIL_TRANSPORT: z.enum(['capture', 'smtp']).optional(),
   /** SMTP server of the 'smtp' transport, e.g. smtps://user:password@smtp.example.com:465. */
   SMTP_URL: z.string().url().optional(),
   /** Folder of the 'capture' transport. */
@@ -86,7 +102,7 @@ export const configSchema = z.object({
    * Key of the HMAC that signs the queue dashboard's session cookie (/adminpanel/queues, admins only); at least 32
    * characters. Production must set its own: the development default is public.
    */
-  QUEUES_SESSION_SECRET: z.string().min(32).default(DEV_QUEUES_SESSION_SECRET),
+  QUEUES_SESSION_SECRET: z.string().min(32).optional(),
   /** Built front ends served by the API at / and /adminpanel. */
   STOREFRONT_DIST: z.string().default('storefront/dist'),
   /** The storefront's server renderer of the home page (`vite build --ssr`); without it the page renders in the browser. */
@@ -111,10 +127,10 @@ export const configSchema = z.object({
    * Razorpay credentials. Development and tests use the local sandbox's test keys (tools/razorpay-sandbox, started by
    * `npm start` and the tests); production sets a live account's keys and leaves the two URLs at Razorpay's own.
    */
-  RAZORPAY_KEY_ID: z.string().min(1).default('rzp_test_mandisandbox'),
-  RAZORPAY_KEY_SECRET: z.string().min(1).default('mandi_sandbox_key_secret'),
+  RAZORPAY_KEY_ID: z.string().min(1).optional(),
+  RAZORPAY_KEY_SECRET: z.string().min(1).optional(),
   /** Secret of the webhook endpoint (POST /api/payment/webhook), set in Razorpay's dashboard. */
-  RAZORPAY_WEBHOOK_SECRET: z.string().min(1).default(SANDBOX_WEBHOOK_SECRET),
+  RAZORPAY_WEBHOOK_SECRET: z.string().min(1).optional(),
   /** Base URL of Razorpay's REST API; the sandbox's address in development. */
   RAZORPAY_API_URL: z
     .string()
@@ -133,47 +149,103 @@ export const configSchema = z.object({
   ORDER_DEADLINE_SWEEP_MS: z.coerce.number().int().min(0).default(60_000),
 });
 
+/**
+ * What development and tests fill in when a setting is unset. Every value is public (it is in this repository), so
+ * production has no default for these: it must set each, and refuses these values (production-rules.ts).
+ */
+const DEVELOPMENT_DEFAULTS = {
+  FIREBASE_PROJECT_ID: DEMO_FIREBASE_PROJECT_ID,
+  PUBLIC_URL: 'http://localhost:3000',
+  QUEUES_SESSION_SECRET: DEV_QUEUES_SESSION_SECRET,
+  RAZORPAY_KEY_ID: SANDBOX_KEY_ID,
+  RAZORPAY_KEY_SECRET: SANDBOX_KEY_SECRET,
+  RAZORPAY_WEBHOOK_SECRET: SANDBOX_WEBHOOK_SECRET,
+  OFFICIAL_SELLER_UID: DEMO_OFFICIAL_SELLER_UID,
+} as const;
+
+type DevelopmentDefaulted = keyof typeof DEVELOPMENT_DEFAULTS;
+
 /** Injection token of the validated AppConfig, shared by the API's and the worker's Nest modules. */
 export const APP_CONFIG = Symbol('APP_CONFIG');
 
 /** The validated configuration. */
-export type AppConfig = Omit<z.infer<typeof configSchema>, 'RATE_LIMIT_PUBLIC_PER_MINUTE'> & {
+export type AppConfig = Omit<
+  z.infer<typeof configSchema>,
+  'RATE_LIMIT_PUBLIC_PER_MINUTE' | 'MAIL_TRANSPORT' | DevelopmentDefaulted
+> & {
   RATE_LIMIT_PUBLIC_PER_MINUTE: number;
+  MAIL_TRANSPORT: 'capture' | 'smtp';
+  FIREBASE_PROJECT_ID: string;
+  PUBLIC_URL: string;
+  QUEUES_SESSION_SECRET: string;
+  RAZORPAY_KEY_ID: string;
+  RAZORPAY_KEY_SECRET: string;
+  RAZORPAY_WEBHOOK_SECRET: string;
+  /** Null when no account is the official seller. */
+  OFFICIAL_SELLER_UID: string | null;
 };
 
-/** Parses the environment; throws with every bad variable named, so a process refuses to start on a bad value. */
+/** A configuration the process must not start with; its message names every bad variable, on one line. */
+export class ConfigError extends Error {
+  constructor(readonly problems: readonly string[]) {
+    super(`Invalid configuration: ${problems.join('; ').replace(/\s+/g, ' ')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+/**
+ * Parses the environment. Production is the default; development conveniences need NODE_ENV development or test.
+ * Collects every problem (bad values, missing production secrets, public or placeholder values, an emulator host)
+ * and throws one ConfigError naming each, so a process refuses to start on a bad configuration. An empty variable
+ * counts as unset (a compose file's `${NAME:-}`).
+ */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
-  const parsed = configSchema.safeParse(env);
+  const given = Object.fromEntries(
+    Object.entries(env).filter((entry): entry is [string, string] => typeof entry[1] === 'string' && entry[1] !== ''),
+  );
+  const problems: Problems = new Map();
+  const parsed = configSchema.safeParse(given);
   if (!parsed.success) {
-    const problems = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');
-    throw new Error(`Invalid configuration: ${problems}`);
+    for (const issue of parsed.error.issues) {
+      const name = issue.path.join('.');
+      if (!problems.has(name)) problems.set(name, issue.message);
+    }
   }
+  // An unknown NODE_ENV is named above and checked as production here, the safe reading.
+  const isProduction = !['development', 'test'].includes(given.NODE_ENV ?? 'production');
+  const mailTransport = given.MAIL_TRANSPORT ?? (isProduction ? 'smtp' : 'capture');
+  if (mailTransport === 'smtp' && !given.SMTP_URL) problems.set('SMTP_URL', 'required when MAIL_TRANSPORT is smtp');
+  if (given.FILE_STORE === 's3') {
+    for (const name of ['S3_BUCKET', 'S3_REGION']) if (!given[name]) problems.set(name, 'required when FILE_STORE is s3');
+    if (!given.S3_ACCESS_KEY_ID !== !given.S3_SECRET_ACCESS_KEY) {
+      problems.set('S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY', 'set both or neither');
+    }
+  }
+  if (isProduction) {
+    productionProblems(
+      given,
+      { required: Object.keys(DEVELOPMENT_DEFAULTS).filter((name) => name !== 'OFFICIAL_SELLER_UID'), known: Object.keys(configSchema.shape) },
+      problems,
+    );
+  }
+  if (problems.size > 0 || !parsed.success) {
+    throw new ConfigError([...problems].map(([name, message]) => `${name}: ${message}`));
+  }
+
   const config = parsed.data;
-  if (config.MAIL_TRANSPORT === 'smtp' && !config.SMTP_URL) {
-    throw new Error('Invalid configuration: SMTP_URL: required when MAIL_TRANSPORT is smtp');
-  }
-  if (config.FILE_STORE === 's3') {
-    const missing = (['S3_BUCKET', 'S3_REGION'] as const).filter((name) => !config[name]);
-    if (missing.length > 0) {
-      throw new Error(`Invalid configuration: ${missing.map((name) => `${name}: required when FILE_STORE is s3`).join('; ')}`);
-    }
-    if (!config.S3_ACCESS_KEY_ID !== !config.S3_SECRET_ACCESS_KEY) {
-      throw new Error('Invalid configuration: S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY: set both or neither');
-    }
-  }
-  if (config.NODE_ENV === 'production' && config.MAIL_TRANSPORT === 'capture') {
-    throw new Error('Invalid configuration: MAIL_TRANSPORT: capture keeps mail on disk, set smtp in production');
-  }
-  // The sandbox's webhook secret is public (it is in this repository): accepting it would let anyone mark orders paid.
-  if (config.NODE_ENV === 'production' && config.RAZORPAY_WEBHOOK_SECRET === SANDBOX_WEBHOOK_SECRET) {
-    throw new Error('Invalid configuration: RAZORPAY_WEBHOOK_SECRET: the sandbox secret is public, set your Razorpay webhook secret');
-  }
-  // Anyone could sign a dashboard cookie with the public development secret.
-  if (config.NODE_ENV === 'production' && config.QUEUES_SESSION_SECRET === DEV_QUEUES_SESSION_SECRET) {
-    throw new Error('Invalid configuration: QUEUES_SESSION_SECRET: the development secret is public, set a secret of your own');
-  }
+  const defaults = isProduction ? {} : DEVELOPMENT_DEFAULTS;
+  const setting = <K extends DevelopmentDefaulted>(name: K): string | undefined => config[name] ?? (defaults as Partial<typeof DEVELOPMENT_DEFAULTS>)[name];
   return {
     ...config,
-    RATE_LIMIT_PUBLIC_PER_MINUTE: config.RATE_LIMIT_PUBLIC_PER_MINUTE ?? (config.NODE_ENV === 'production' ? 600 : 20_000),
+    MAIL_TRANSPORT: mailTransport as 'capture' | 'smtp',
+    // Production checked above that each of these is set.
+    FIREBASE_PROJECT_ID: setting('FIREBASE_PROJECT_ID')!,
+    PUBLIC_URL: setting('PUBLIC_URL')!,
+    QUEUES_SESSION_SECRET: setting('QUEUES_SESSION_SECRET')!,
+    RAZORPAY_KEY_ID: setting('RAZORPAY_KEY_ID')!,
+    RAZORPAY_KEY_SECRET: setting('RAZORPAY_KEY_SECRET')!,
+    RAZORPAY_WEBHOOK_SECRET: setting('RAZORPAY_WEBHOOK_SECRET')!,
+    OFFICIAL_SELLER_UID: setting('OFFICIAL_SELLER_UID') ?? null,
+    RATE_LIMIT_PUBLIC_PER_MINUTE: config.RATE_LIMIT_PUBLIC_PER_MINUTE ?? (isProduction ? 600 : 20_000),
   };
 }

@@ -23,7 +23,7 @@ describe('AdminOrdersService against the real database', () => {
   beforeAll(async () => {
     db = await createTestDatabase();
     counting = createQueryCountingClient(db.url);
-    service = new AdminOrdersService(new AdminOrdersRepository(counting.prisma as unknown as PrismaService), loadConfig({}));
+    service = new AdminOrdersService(new AdminOrdersRepository(counting.prisma as unknown as PrismaService), loadConfig({ NODE_ENV: 'test' }));
   });
   afterAll(async () => {
     await counting.prisma.$disconnect();

@@ -28,7 +28,7 @@ describe('OrdersService reads against the real database', () => {
     service = new OrdersService(
       new OrdersRepository(counting.prisma as unknown as PrismaService),
       new LocalFileStore('var/files'),
-      loadConfig({}),
+      loadConfig({ NODE_ENV: 'test' }),
     );
   });
   afterAll(async () => {

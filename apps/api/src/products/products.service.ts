@@ -8,6 +8,7 @@ import {
   PROFILE_MESSAGES,
   formatIndiaDateTime,
   inferCategory,
+  officialBrandFlag,
   paiseToRupees,
   parseInstant,
   rupeesToPaise,
@@ -112,7 +113,7 @@ export class ProductsService {
       const first = await this.products.findIdByRequest(caller.id, requestId);
       if (first !== null) return { created: false, product: await this.get(first) };
     }
-    const draft = this.draftOf(form, caller.email);
+    const draft = this.draftOf(form, caller.uid);
 
     const id = await this.products.reserveId();
     const folder = productFolder(id);
@@ -146,8 +147,8 @@ export class ProductsService {
     const keptKeys = keptImageUrls(form).map((url) => this.files.keyFromUrl(url));
     const before = await this.products.imagesOf(owner.id);
     if (keptKeys.some((key) => key === null || !before.some((image) => image.fileKey === key))) throw unknownImage();
-    // The seller's e-mail decides, not the editor's: an admin's edit does not make a product official.
-    const draft = this.draftOf(form, owner.sellerEmail);
+    // The seller's account decides, not the editor's: an admin's edit does not make a product official.
+    const draft = this.draftOf(form, owner.sellerUid);
 
     const stored = await this.store(productFolder(owner.id), images);
     let unused: ProductImageRow[];
@@ -193,8 +194,11 @@ export class ProductsService {
     return { message: PRODUCT_MESSAGES.deleted };
   }
 
-  /** The form's columns as stored; official exactly when the seller is the configured official seller. */
-  private draftOf(form: ProductForm, sellerEmail: string): ProductDraft {
+  /**
+   * The form's columns as stored; official exactly when the seller's Firebase uid is OFFICIAL_SELLER_UID (a uid is
+   * never given out again, while an e-mail is free for anyone once its account is deleted).
+   */
+  private draftOf(form: ProductForm, sellerUid: string): ProductDraft {
     const pricePaise = rupeesToPaise(form.price);
     if (pricePaise > INT4_MAX) throw invalid('price', PRODUCT_MESSAGES.invalidPrice.text);
     return {
@@ -208,7 +212,7 @@ export class ProductsService {
       lengthMm: storedMeasure('length', form.length, 10, PRODUCT_MESSAGES.invalidLength.text),
       widthMm: storedMeasure('width', form.width, 10, PRODUCT_MESSAGES.invalidWidth.text),
       heightMm: storedMeasure('height', form.height, 10, PRODUCT_MESSAGES.invalidHeight.text),
-      officialBrand: sellerEmail.toLowerCase() === this.config.OFFICIAL_SELLER_EMAIL.toLowerCase(),
+      officialBrand: officialBrandFlag(sellerUid, this.config.OFFICIAL_SELLER_UID) === 1,
       category: form.category ?? inferCategory(form.name),
     };
   }

@@ -19,6 +19,7 @@ describe('the account mails', () => {
 
   beforeEach(() => {
     config = loadConfig({
+      NODE_ENV: 'test',
       MAIL_CAPTURE_DIR: mkdtempSync(join(tmpdir(), 'mandi-account-mails-')),
       PUBLIC_URL: 'https://mandi.example/',
     });
