@@ -1,25 +1,29 @@
 import { rmSync } from 'node:fs';
+import { EmulatorAccounts, type EmulatorAccount } from '@mandi/identity';
 import { ApiHarness, type TestUser } from './harness.js';
 import { bearer, filesIn, multipart, picture, productFields, tempFileStore } from './catalog.testing.js';
 
 // POST /api/products: a seller posts a product with its images (spec 000 sections 5, 7 and 9).
-
-const OFFICIAL_SELLER = 'official-seller@mandi.test';
 
 describe('POST /api/products', () => {
   let api: ApiHarness;
   let dir: string;
   let seller: TestUser;
   let jpeg: Buffer;
+  /** The designated official seller's Firebase account (OFFICIAL_SELLER_UID names its uid). */
+  const officialAccounts = new EmulatorAccounts();
+  let officialAccount: EmulatorAccount;
 
   beforeAll(async () => {
     dir = tempFileStore();
-    api = await ApiHarness.start({ FILE_STORE_DIR: dir, OFFICIAL_SELLER_EMAIL: OFFICIAL_SELLER });
+    officialAccount = await officialAccounts.signUp();
+    api = await ApiHarness.start({ FILE_STORE_DIR: dir, OFFICIAL_SELLER_UID: officialAccount.uid });
     seller = await api.newUser();
     jpeg = await picture('jpeg');
   });
   afterAll(async () => {
     await api.stop();
+    await officialAccounts.removeAll();
     rmSync(dir, { recursive: true, force: true });
   });
 
@@ -160,8 +164,10 @@ describe('POST /api/products', () => {
     expect(claimed.statusCode).toBe(201);
     expect(claimed.json().product.official_brand).toBe(0);
 
-    const official = await api.newUser();
-    await api.db.prisma.user.update({ where: { id: official.id }, data: { email: OFFICIAL_SELLER } });
+    const row = await api.db.prisma.user.create({
+      data: { firebaseUid: officialAccount.uid, email: officialAccount.email, username: `official_${officialAccount.uid.slice(0, 8)}`, agreedToTerms: true, termsVersion: 'v1.0' },
+    });
+    const official: TestUser = { id: row.id, uid: officialAccount.uid, email: officialAccount.email, token: officialAccount.token };
     const denied = await post(official, multipart(productFields(official, { official_brand: '0' }), [{ name: 'a.jpg', bytes: jpeg }]));
     expect(denied.statusCode).toBe(201);
     expect(denied.json().product.official_brand).toBe(1);
