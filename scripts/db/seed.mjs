@@ -9,6 +9,7 @@ import { pathToFileURL } from 'node:url';
 import { randomBytes } from 'node:crypto';
 import { mkdir, rm, writeFile } from 'node:fs/promises';
 import pg from 'pg';
+import { DEMO_OFFICIAL_SELLER_UID } from '../../libs/config/src/development-values.js';
 import { DEMO_LOOKS, demoImageJpeg } from './demo-images.mjs';
 import { DEFAULT_DATABASE_URL } from './migrate.mjs';
 
@@ -17,7 +18,10 @@ const { round, long, leafy, root, jar, bottle, sack, block } = DEMO_LOOKS;
 /** Password of every demo account. */
 export const DEMO_PASSWORD = 'mandi-demo';
 
-/** The demo accounts; the admin is the designated official seller (OFFICIAL_SELLER_EMAIL). */
+/**
+ * The demo accounts; the admin is the designated official seller of development: the seed gives it the fixed uid
+ * that development's OFFICIAL_SELLER_UID names (production refuses that uid).
+ */
 export const DEMO_ACCOUNTS = [
   {
     key: 'admin',
@@ -204,7 +208,7 @@ export async function ensureDemoAuthUsers({ host, projectId, knownUids = {} }) {
     const auth = getAuth(app);
     const uids = {};
     for (const account of DEMO_ACCOUNTS) {
-      const wantedUid = knownUids[account.key];
+      const wantedUid = account.key === 'admin' ? DEMO_OFFICIAL_SELLER_UID : knownUids[account.key];
       let user = await auth.getUserByEmail(account.email).catch((error) => {
         if (error.code === 'auth/user-not-found') return null;
         throw error;
@@ -485,6 +489,7 @@ export async function seed(
   // Runs on every start: the emulator may have lost its accounts (a fresh var/, another emulator) while the
   // database kept its users, and the demo accounts must sign in with the uids our rows name.
   const uids = await ensureDemoAuthUsers({ host: firebaseAuthEmulatorHost, projectId, knownUids });
+  if (knownUids.admin && knownUids.admin !== uids.admin) await adoptOfficialSellerUid(databaseUrl, knownUids.admin, uids.admin);
   if (!empty) {
     log('Database has users already: not seeding (demo sign-ins checked in the Auth emulator)');
     return false;
@@ -492,6 +497,20 @@ export async function seed(
   const seeded = await seedDatabase(databaseUrl, uids, { fileStoreDir });
   log(seeded ? `Seeded ${DEMO_ACCOUNTS.length} demo accounts, ${DEMO_FARMERS.length} more farmers and ${DEMO_PRODUCTS.length} products with photos` : 'Database has users already: not seeding');
   return seeded;
+}
+
+/**
+ * A database seeded before the official seller was named by uid keeps its demo admin under a random uid: give that
+ * row the fixed uid, so development's admin still posts 'Original' products.
+ */
+async function adoptOfficialSellerUid(databaseUrl, oldUid, newUid) {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    await client.query('UPDATE users SET firebase_uid = $2 WHERE firebase_uid = $1', [oldUid, newUid]);
+  } finally {
+    await client.end();
+  }
 }
 
 /** The Firebase uids our users table holds for the demo accounts, by account key. */

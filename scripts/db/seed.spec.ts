@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { seed, seedDatabase } from './seed.mjs';
+import { DEMO_OFFICIAL_SELLER_UID } from '../../libs/config/src/development-values.js';
 
 // The seed against a fresh database, and against the real Auth emulator (jest global setup starts it) in a
 // project of its own, so the demo accounts of a running `npm start` are never touched.
@@ -148,6 +149,8 @@ describe('demo sign-ins in the Auth emulator', () => {
     expect(await seed(seeded.url, { firebaseAuthEmulatorHost: host, projectId, fileStoreDir: files })).toBe(true);
     const admin = await seeded.prisma.user.findUniqueOrThrow({ where: { email: 'admin@mandi.test' } });
     expect(await account('admin@mandi.test')).toEqual({ uid: admin.firebaseUid, password: 'mandi-demo', verified: true });
+    // The uid development's OFFICIAL_SELLER_UID names, so the demo admin's posts are 'Original'.
+    expect(admin.firebaseUid).toBe(DEMO_OFFICIAL_SELLER_UID);
 
     // The emulator forgets every account (a restart without its saved data); the database keeps its users.
     await emulator(`/emulator/v1/projects/${projectId}/accounts`, { method: 'DELETE' });
