@@ -157,6 +157,24 @@ describe('POST /api/auth/oauth-login (Google sign-in)', () => {
     expect(await api.db.prisma.user.count({ where: { firebaseUid: account.uid } })).toBe(0);
   });
 
+  // A password account's token carries no provider's word for its e-mail: letting it through made an account for any
+  // address (squatting someone's e-mail, or the official seller's after a deletion) without a verification mail.
+  it("refuses a fresh, unverified password account's token for any address with 403, and writes no user", async () => {
+    const squatter = await emulator.signUp(`victim-${randomUUID().slice(0, 8)}@gmail.com`);
+    const response = await login(squatter.token, payload(squatter));
+    expect(response.statusCode).toBe(403);
+    expect(response.json()).toEqual({ statusCode: 403, error: 'Forbidden', message: ACCESS_MESSAGES.oauthOnly });
+    expect(await api.db.prisma.user.count({ where: { OR: [{ firebaseUid: squatter.uid }, { email: squatter.email }] } })).toBe(0);
+  });
+
+  it("refuses a verified password account's token too: it signs up through create-user", async () => {
+    const verified = await emulator.verifiedSignUp();
+    const response = await login(verified.token, payload(verified));
+    expect(response.statusCode).toBe(403);
+    expect(response.json().message).toBe(ACCESS_MESSAGES.oauthOnly);
+    expect(await api.db.prisma.user.count({ where: { firebaseUid: verified.uid } })).toBe(0);
+  });
+
   it.each([
     [{ provider: undefined }, 'provider', AUTH_FIELD_MESSAGES.providerRequired],
     [{ provider: ' ' }, 'provider', AUTH_FIELD_MESSAGES.providerRequired],

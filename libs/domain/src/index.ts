@@ -45,6 +45,7 @@ export * from './accounts/account.limits.js';
 export * from './accounts/account.messages.js';
 export * from './accounts/account.validation.js';
 export * from './accounts/account.names.js';
+export * from './accounts/oauth-sign-in.js';
 
 export * from './addresses/address.limits.js';
 export * from './addresses/address.messages.js';

@@ -1,4 +1,4 @@
-import { ACCESS_MESSAGES, DomainError } from '@mandi/domain';
+import { ACCESS_MESSAGES, DomainError, mayUseOauthSignIn } from '@mandi/domain';
 import type { Identity } from '../auth/caller.js';
 
 /**
@@ -9,4 +9,13 @@ export function assertOwnEmail(identity: Identity, email: string): void {
   if (identity.email === null || identity.email.toLowerCase() !== email.toLowerCase()) {
     throw new DomainError('not_allowed', ACCESS_MESSAGES.emailNotYours);
   }
+}
+
+/**
+ * The identity-provider sign-in makes an account without a verification mail of ours, so it takes only a token from
+ * an identity provider (Google ...) that vouches for the e-mail; a password account's token would let anyone claim
+ * any address.
+ */
+export function assertOauthIdentity(identity: Identity): void {
+  if (!mayUseOauthSignIn(identity)) throw new DomainError('not_allowed', ACCESS_MESSAGES.oauthOnly);
 }

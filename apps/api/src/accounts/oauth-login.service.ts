@@ -15,7 +15,7 @@ import { publish } from '@mandi/events';
 import type { Transaction } from '@mandi/database';
 import type { Identity } from '../auth/caller.js';
 import { AccountsRepository } from './accounts.repository.js';
-import { assertOwnEmail } from './identity-checks.js';
+import { assertOauthIdentity, assertOwnEmail } from './identity-checks.js';
 import { notAfterNow } from './terms-record.js';
 import { retryingUniqueRaces } from './unique-race.js';
 
@@ -33,12 +33,16 @@ export interface OauthLoginOutcome {
   created: boolean;
 }
 
-/** Sign-in with an identity provider (Google): the first one makes the account, later ones record the login. */
+/**
+ * Sign-in with an identity provider (Google) whose token vouches for a verified e-mail: the first one makes the
+ * account, later ones record the login.
+ */
 @Injectable()
 export class OauthLoginService {
   constructor(private readonly accounts: AccountsRepository) {}
 
   async login(identity: Identity, body: OauthLoginBody, ipAddress: string): Promise<OauthLoginOutcome> {
+    assertOauthIdentity(identity);
     assertOwnEmail(identity, body.email);
     return retryingUniqueRaces(
       () => this.accounts.transaction((tx) => this.loginOnce(tx, identity, body, ipAddress)),

@@ -34,7 +34,13 @@ export class AccessGuard implements CanActivate {
 
     const request = context.switchToHttp().getRequest<FastifyRequest>();
     const decoded = await this.verify(request);
-    request.identity = { uid: decoded.uid, email: decoded.email ?? null, emailVerified: decoded.email_verified === true };
+    request.identity = {
+      uid: decoded.uid,
+      email: decoded.email ?? null,
+      emailVerified: decoded.email_verified === true,
+      signInProvider: typeof decoded.firebase?.sign_in_provider === 'string' ? decoded.firebase.sign_in_provider : null,
+      authTime: decoded.auth_time,
+    };
     if (access === 'identity') {
       // No user row yet, so no userId to compare; a uid named in the call must still be the token's own.
       assertOwnIds(request, { uid: decoded.uid });

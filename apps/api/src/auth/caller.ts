@@ -13,6 +13,10 @@ export interface Identity {
   uid: string;
   email: string | null;
   emailVerified: boolean;
+  /** How the person signed in: Firebase's `sign_in_provider` ('password', 'google.com' ...), null when absent. */
+  signInProvider: string | null;
+  /** When the person signed in (the token's `auth_time`, epoch seconds): refreshed tokens keep it. */
+  authTime: number;
 }
 
 declare module 'fastify' {

@@ -179,4 +179,6 @@ export const ACCESS_MESSAGES = {
   notYours: 'You can only access your own account.',
   /** Ours: an e-mail in an account call that is not the signed-in identity's own. */
   emailNotYours: 'This email does not belong to the account you signed in with.',
+  /** Ours: POST /api/auth/oauth-login with a token that is not a verified Google (or other identity provider) sign-in. */
+  oauthOnly: 'This sign-in is for Google accounts with a verified email. Sign in with your email and password instead.',
 } as const;
