@@ -47,6 +47,8 @@ export class ApiHarness {
     readonly db: TestDatabase,
     readonly redis: Redis,
     readonly redisPrefix: string,
+    /** What the API process has printed so far (stdout and stderr). */
+    readonly logs: () => string,
   ) {}
 
   static async start(env: Record<string, string> = {}): Promise<ApiHarness> {
@@ -77,7 +79,15 @@ export class ApiHarness {
     child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
     const baseUrl = `http://127.0.0.1:${port}`;
     await waitUntilListening(baseUrl, child, () => output);
-    return new ApiHarness(child, emulator, baseUrl, db, new Redis(process.env.REDIS_URL ?? 'redis://127.0.0.1:6379'), redisPrefix);
+    return new ApiHarness(
+      child,
+      emulator,
+      baseUrl,
+      db,
+      new Redis(process.env.REDIS_URL ?? 'redis://127.0.0.1:6379'),
+      redisPrefix,
+      () => output,
+    );
   }
 
   async request({ method, url, headers = {}, payload }: TestRequest): Promise<TestResponse> {
