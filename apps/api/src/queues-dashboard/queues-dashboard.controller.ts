@@ -1,8 +1,8 @@
 import { Controller, HttpCode, Post, Res } from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
 import type { QueuesSessionAnswer } from '@mandi/contracts';
-import { AdminOnly, CurrentCaller } from '../auth/access.decorators.js';
-import type { Caller } from '../auth/caller.js';
+import { AdminOnly, CurrentCaller, CurrentIdentity } from '../auth/access.decorators.js';
+import type { Caller, Identity } from '../auth/caller.js';
 import { QueuesDashboard } from './queues-dashboard.service.js';
 
 /** POST /api/admin/queues-session: the console's 'Queues' link asks for the dashboard's cookie with the admin's token. */
@@ -11,11 +11,15 @@ import { QueuesDashboard } from './queues-dashboard.service.js';
 export class QueuesSessionController {
   constructor(private readonly dashboard: QueuesDashboard) {}
 
-  /** Sets the short-lived session cookie of /adminpanel/queues and answers where to go. */
+  /** Sets the session cookie of /adminpanel/queues (it ends 8 hours after the admin signed in) and answers where to go. */
   @Post('queues-session')
   @HttpCode(200)
-  open(@CurrentCaller() caller: Caller, @Res({ passthrough: true }) reply: FastifyReply): QueuesSessionAnswer {
-    const session = this.dashboard.issue(caller);
+  open(
+    @CurrentCaller() caller: Caller,
+    @CurrentIdentity() identity: Identity,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): QueuesSessionAnswer {
+    const session = this.dashboard.issue(caller, identity);
     void reply.header('set-cookie', session.cookie).header('cache-control', 'no-store');
     return { url: session.url, expiresAt: session.expiresAt };
   }

@@ -33,7 +33,7 @@ export const FORBIDDEN_PAGE = `<!doctype html>
 <body>
 <main>
   <h1>${UNAUTHORIZED_TEXT}</h1>
-  <p>The queue dashboard is for administrators. Open it with the <strong>Queues</strong> link of the admin console; the session it starts lasts 30 minutes while you use it.</p>
+  <p>The queue dashboard is for administrators. Open it with the <strong>Queues</strong> link of the admin console; the session it starts ends 8 hours after you signed in.</p>
   <a href="/adminpanel/">Go to the admin console</a>
 </main>
 </body>
@@ -73,9 +73,8 @@ export async function serveQueuesDashboard(fastify: FastifyInstance, dashboard: 
 
   await fastify.register(async (scope) => {
     scope.addHook('onRequest', async (request, reply) => {
-      const access = await dashboard.check(readCookie(request.headers.cookie, QUEUES_SESSION_COOKIE));
-      if (!access) return forbidden(request, reply);
-      if (access.renewedCookie) void reply.header('set-cookie', access.renewedCookie);
+      const uid = await dashboard.check(readCookie(request.headers.cookie, QUEUES_SESSION_COOKIE));
+      if (!uid) return forbidden(request, reply);
       // Job data is business data: never kept by a shared cache. Hashed static files may be kept by the browser.
       if (!request.url.startsWith(`${QUEUES_DASHBOARD_PATH}/static/`)) void reply.header('cache-control', 'no-store');
       return undefined;

@@ -2,22 +2,17 @@ import { Inject, Injectable, type OnApplicationShutdown } from '@nestjs/common';
 import { Queue } from 'bullmq';
 import { Redis } from 'ioredis';
 import { APP_CONFIG, type AppConfig } from '@mandi/config';
+import { ACCESS_MESSAGES, DomainError } from '@mandi/domain';
 import { queueNames } from '@mandi/events';
 import { CallersRepository } from '../auth/callers.repository.js';
-import type { Caller } from '../auth/caller.js';
+import type { Caller, Identity } from '../auth/caller.js';
 import {
   QUEUES_DASHBOARD_PATH,
-  QUEUES_SESSION_TTL_SECONDS,
   queuesSessionCookie,
+  queuesSessionEnd,
   signQueuesSession,
   verifyQueuesSession,
 } from './queues-session.js';
-
-/** A session the dashboard accepted, and the fresh cookie to send when it was renewed. */
-export interface DashboardAccess {
-  uid: string;
-  renewedCookie: string | null;
-}
 
 /** A new session: the cookie to set and where the dashboard is. */
 export interface IssuedSession {
@@ -29,7 +24,7 @@ export interface IssuedSession {
 /**
  * The queue dashboard's side of the API: the worker's BullMQ queues (every queue of the job registry, under
  * REDIS_PREFIX) for bull-board to show, and the sessions that let an admin's browser in. A browser navigating to
- * /adminpanel/queues sends no bearer token, so an admin first asks for a short-lived signed cookie with their token.
+ * /adminpanel/queues sends no bearer token, so an admin first asks for a signed cookie with their token.
  */
 @Injectable()
 export class QueuesDashboard implements OnApplicationShutdown {
@@ -45,34 +40,38 @@ export class QueuesDashboard implements OnApplicationShutdown {
     this.queues = queueNames.map((name) => new Queue(name, { connection: this.redis, prefix: config.REDIS_PREFIX }));
   }
 
-  /** Signs a session for the admin `caller`. */
-  issue(caller: Caller, now = new Date()): IssuedSession {
-    const exp = Math.floor(now.getTime() / 1000) + QUEUES_SESSION_TTL_SECONDS;
+  /**
+   * Signs a session for the admin `caller`, ending 8 hours after they signed in (`identity.authTime`), however often
+   * it is asked for. Past that, 401: the admin signs in again.
+   */
+  issue(caller: Caller, identity: Pick<Identity, 'authTime'>, now = new Date()): IssuedSession {
+    const exp = queuesSessionEnd(identity.authTime, now);
+    if (exp === null) throw new DomainError('unauthenticated', ACCESS_MESSAGES.invalidToken);
     return {
-      cookie: this.cookieFor(caller.uid, exp),
+      cookie: this.cookieFor(caller.uid, exp, now),
       url: `${QUEUES_DASHBOARD_PATH}/`,
       expiresAt: new Date(exp * 1000).toISOString(),
     };
   }
 
   /**
-   * Lets a dashboard request in when its cookie verifies, has not expired, and names a user who is still an active
-   * admin in our database (a suspended or demoted admin is out at once, whatever the cookie says). A session past half
-   * its life is renewed, so an admin watching the dashboard is not sent away mid-work. Null means 403.
+   * The uid of a dashboard request's session when its cookie verifies, has not expired, and names a user who is still
+   * an active admin in our database (a suspended or demoted admin is out at once, whatever the cookie says). Never
+   * renewed: the session ends when it was issued to end. Null means 403.
    */
-  async check(cookie: string | undefined, now = new Date()): Promise<DashboardAccess | null> {
+  async check(cookie: string | undefined, now = new Date()): Promise<string | null> {
     const session = verifyQueuesSession(cookie, this.config.QUEUES_SESSION_SECRET, now);
     if (!session) return null;
     const user = await this.callers.findByFirebaseUid(session.uid);
     if (!user || user.role !== 'admin' || user.suspended || user.deleted) return null;
-    const nowSeconds = Math.floor(now.getTime() / 1000);
-    const renew = session.exp - nowSeconds < QUEUES_SESSION_TTL_SECONDS / 2;
-    return { uid: session.uid, renewedCookie: renew ? this.cookieFor(session.uid, nowSeconds + QUEUES_SESSION_TTL_SECONDS) : null };
+    return session.uid;
   }
 
-  private cookieFor(uid: string, exp: number): string {
+  /** The cookie of a session ending at `exp`: the browser drops it then too. Secure when the public URL is https. */
+  private cookieFor(uid: string, exp: number, now: Date): string {
     const secure = this.config.PUBLIC_URL.startsWith('https:');
-    return queuesSessionCookie(signQueuesSession({ uid, exp }, this.config.QUEUES_SESSION_SECRET), QUEUES_SESSION_TTL_SECONDS, secure);
+    const maxAge = Math.max(1, exp - Math.floor(now.getTime() / 1000));
+    return queuesSessionCookie(signQueuesSession({ uid, exp }, this.config.QUEUES_SESSION_SECRET), maxAge, secure);
   }
 
   async onApplicationShutdown(): Promise<void> {

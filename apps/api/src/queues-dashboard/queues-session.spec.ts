@@ -1,6 +1,7 @@
 import { createHmac } from 'node:crypto';
 import {
   queuesSessionCookie,
+  queuesSessionEnd,
   readCookie,
   signQueuesSession,
   verifyQueuesSession,
@@ -53,6 +54,16 @@ describe('the queue dashboard session', () => {
   it('makes an HttpOnly, SameSite=Strict cookie for the dashboard path, Secure over HTTPS', () => {
     expect(queuesSessionCookie('t.s', 1800, false)).toBe('mandi_queues_session=t.s; Path=/adminpanel/queues; Max-Age=1800; HttpOnly; SameSite=Strict');
     expect(queuesSessionCookie('t.s', 1800, true)).toMatch(/; Secure$/);
+  });
+
+  it('ends a session 8 hours after the sign-in, wherever in those hours it is issued, and none after them', () => {
+    const signedIn = now.getTime() / 1000 - 3600;
+    const end = signedIn + 8 * 3600;
+    expect(queuesSessionEnd(signedIn, now)).toBe(end);
+    expect(queuesSessionEnd(signedIn, new Date(now.getTime() + 6 * 3600_000))).toBe(end);
+    expect(queuesSessionEnd(signedIn, new Date(end * 1000 - 1))).toBe(end);
+    expect(queuesSessionEnd(signedIn, new Date(end * 1000))).toBeNull();
+    expect(queuesSessionEnd(Number.NaN, now)).toBeNull();
   });
 
   it('reads one cookie out of a Cookie header', () => {

@@ -12,8 +12,20 @@ export const QUEUES_SESSION_COOKIE = 'mandi_queues_session';
 /** Where the dashboard lives; the cookie is sent to this path (and below it) only. */
 export const QUEUES_DASHBOARD_PATH = '/adminpanel/queues';
 
-/** How long a session lasts; renewed while the dashboard is in use (see QueuesDashboard.check). */
-export const QUEUES_SESSION_TTL_SECONDS = 30 * 60;
+/**
+ * How long after the admin's sign-in a dashboard session ends: a working day. Never renewed, and asking for the cookie
+ * again does not move the end, so a stolen cookie or token opens the dashboard for a bounded time only.
+ */
+export const QUEUES_SESSION_LIFETIME_SECONDS = 8 * 60 * 60;
+
+/**
+ * When a session of an admin who signed in at `authTime` (the ID token's auth_time, epoch seconds; refreshed tokens
+ * keep it) ends, in epoch seconds; null when that is already past at `now` (the admin must sign in again).
+ */
+export function queuesSessionEnd(authTime: number, now: Date): number | null {
+  const end = authTime + QUEUES_SESSION_LIFETIME_SECONDS;
+  return Number.isFinite(end) && end * 1000 > now.getTime() ? end : null;
+}
 
 const mac = (data: string, secret: string): Buffer => createHmac('sha256', secret).update(data).digest();
 
