@@ -17,6 +17,7 @@ import { ApiErrorFilter } from './common/api-error.filter.js';
 import { AppConfigModule } from './config/app-config.js';
 import { HealthModule } from './health/health.module.js';
 import { InvoicesModule } from './invoices/invoices.module.js';
+import { OpenApiModule } from './openapi/openapi.module.js';
 import { OrdersModule } from './orders/orders.module.js';
 import { PaymentsModule } from './payments/payments.module.js';
 import { PincodesModule } from './pincodes/pincodes.module.js';
@@ -77,6 +78,7 @@ import { UsersModule } from './users/users.module.js';
     SellersModule,
     ContactModule,
     QueuesDashboardModule,
+    OpenApiModule,
   ],
   providers: [
     { provide: APP_FILTER, useClass: ApiErrorFilter },

@@ -17,3 +17,4 @@ export * from './admin/admin.schema.js';
 export * from './admin/queues-session.schema.js';
 export * from './sellers/seller.schema.js';
 export * from './contact/contact.schema.js';
+export * from './openapi/index.js';

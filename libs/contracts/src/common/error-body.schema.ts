@@ -7,6 +7,8 @@ export const errorBodySchema = z.object({
   message: z.string(),
   /** Field -> what is wrong with it, for bad input (400). */
   fields: z.record(z.string(), z.string()).optional(),
+  /** Machine-readable facts, e.g. the real totals of a checkout (409) or an order's current state. */
+  details: z.record(z.string(), z.unknown()).optional(),
 });
 
 /** Type of {@link errorBodySchema}. */

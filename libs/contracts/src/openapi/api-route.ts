@@ -1,0 +1,64 @@
+import type { ZodType } from 'zod';
+
+/** Who may call a route: anyone, a verified Firebase identity without an account yet, a signed-in user, an admin. */
+export type RouteAccess = 'public' | 'identity' | 'user' | 'admin';
+
+/** The HTTP methods the API serves. */
+export type RouteMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+/** One answer of a route: its schema (JSON unless `contentType` says otherwise) and what it means. */
+export interface RouteAnswer {
+  description: string;
+  /** The JSON body; absent for a redirect or a file. */
+  schema?: ZodType;
+  /** A non-JSON body, e.g. 'application/pdf' or 'text/html'. */
+  contentType?: string;
+  /** Response headers worth knowing, name -> meaning. */
+  headers?: Readonly<Record<string, string>>;
+}
+
+/** A multipart form: its text fields (a zod object) and its file fields with how many files each takes. */
+export interface RouteMultipart {
+  fields?: ZodType;
+  files: Readonly<Record<string, { maxFiles: number; maxBytes: number }>>;
+}
+
+/**
+ * One route of the API, as the registry describes it: the single source of the OpenAPI document and of the fuzz
+ * pass. `path` is OpenAPI style with the /api prefix ('/api/cart/{uid}').
+ */
+export interface ApiRoute {
+  method: RouteMethod;
+  path: string;
+  /** Groups routes in the reference (e.g. 'Catalog'). */
+  tag: string;
+  summary: string;
+  access: RouteAccess;
+  /** Public routes are counted per client address unless exempt (health check, PIN codes, webhook). */
+  rateLimited: boolean;
+  params?: ZodType;
+  query?: ZodType;
+  headers?: ZodType;
+  body?: ZodType;
+  multipart?: RouteMultipart;
+  /** Success answers by status. */
+  answers: Readonly<Record<number, RouteAnswer>>;
+  /** Error statuses this route answers besides those its access and inputs imply (400, 401, 403, 429). */
+  errors: readonly number[];
+}
+
+/** Every error status a route can answer: the ones named, plus those its inputs, access and rate limit imply. */
+export function routeErrorStatuses(route: ApiRoute): number[] {
+  const statuses = new Set(route.errors);
+  if (route.params || route.query || route.headers || route.body || route.multipart) statuses.add(400);
+  if (route.access !== 'public') {
+    statuses.add(401);
+    statuses.add(403);
+  }
+  if (route.rateLimited) statuses.add(429);
+  if (route.multipart) {
+    statuses.add(413);
+    statuses.add(415);
+  }
+  return [...statuses].sort((a, b) => a - b);
+}

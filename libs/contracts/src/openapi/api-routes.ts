@@ -1,0 +1,18 @@
+import type { ApiRoute } from './api-route.js';
+import { accountRoutes } from './routes/accounts.routes.js';
+import { adminRoutes } from './routes/admin.routes.js';
+import { catalogRoutes } from './routes/catalog.routes.js';
+import { checkoutRoutes } from './routes/checkout.routes.js';
+import { referenceRoutes } from './routes/reference.routes.js';
+
+/**
+ * Every route the API serves under /api. A test compares this list with the routes the API registers (both ways,
+ * access included), so a new controller method cannot ship undocumented and unfuzzed.
+ */
+export const API_ROUTES: readonly ApiRoute[] = [
+  ...catalogRoutes,
+  ...accountRoutes,
+  ...checkoutRoutes,
+  ...adminRoutes,
+  ...referenceRoutes,
+];

@@ -1,0 +1,114 @@
+import {
+  adminCancelBodySchema,
+  adminOrderActionAnswerSchema,
+  adminOrderIdParamsSchema,
+  adminOrderListSchema,
+  adminOrdersQuerySchema,
+  adminUserListSchema,
+  bulkInvitesBodySchema,
+  interestedSellerListSchema,
+  markDeliveredBodySchema,
+  markPaidBodySchema,
+  markShippedBodySchema,
+  toggleUserBodySchema,
+  toggleUserAnswerSchema,
+} from '../../admin/admin.schema.js';
+import { queuesSessionAnswerSchema } from '../../admin/queues-session.schema.js';
+import { messageAnswerSchema } from '../../common/fields.js';
+import type { ApiRoute, RouteAnswer } from '../api-route.js';
+
+const actionDone: Readonly<Record<number, RouteAnswer>> = {
+  200: { description: 'Done: a message and the order afterwards', schema: adminOrderActionAnswerSchema },
+};
+
+/** An order move of the console: 404 for no such order, 409 (current state in details) when not allowed now. */
+function orderMove(path: string, summary: string, body?: ApiRoute['body']): ApiRoute {
+  return {
+    method: 'PUT',
+    path: `/api/admin/orders/${path}/{id}`,
+    tag: 'Admin',
+    summary,
+    access: 'admin',
+    rateLimited: false,
+    params: adminOrderIdParamsSchema,
+    ...(body ? { body } : {}),
+    answers: actionDone,
+    errors: [404, 409],
+  };
+}
+
+/** The admin console's calls: orders, users, interested sellers and the queue dashboard's session. */
+export const adminRoutes: readonly ApiRoute[] = [
+  {
+    method: 'GET',
+    path: '/api/admin/orders',
+    tag: 'Admin',
+    summary: 'Orders of a period (1h, 24h, 7d, 1m, 6m, 1y), newest first, with search and paging',
+    access: 'admin',
+    rateLimited: false,
+    query: adminOrdersQuerySchema,
+    answers: {
+      200: { description: 'A page of orders', schema: adminOrderListSchema, headers: { 'X-Total-Count': 'How many match' } },
+    },
+    errors: [],
+  },
+  /* @__PURE__ */ orderMove('confirm', 'Confirms a pending order inside the 8 hours'),
+  /* @__PURE__ */ orderMove('payment', "Marks a cash-on-delivery order paid ({status: 'paid'}) and issues its invoice", markPaidBodySchema),
+  /* @__PURE__ */ orderMove('shipped', 'Marks a confirmed order shipped', markShippedBodySchema),
+  /* @__PURE__ */ orderMove('delivered', 'Marks a shipped order delivered', markDeliveredBodySchema),
+  /* @__PURE__ */ orderMove('cancel', 'Cancels an order (refund and credit note follow)', adminCancelBodySchema),
+  {
+    method: 'GET',
+    path: '/api/admin/users',
+    tag: 'Admin',
+    summary: 'Every account',
+    access: 'admin',
+    rateLimited: false,
+    answers: { 200: { description: 'The accounts', schema: adminUserListSchema } },
+    errors: [],
+  },
+  {
+    method: 'PUT',
+    path: '/api/admin/toggle-user',
+    tag: 'Admin',
+    summary: "Suspends or reactivates an account (never the caller's own)",
+    access: 'admin',
+    rateLimited: false,
+    body: toggleUserBodySchema,
+    answers: { 200: { description: 'The new status', schema: toggleUserAnswerSchema } },
+    errors: [404],
+  },
+  {
+    method: 'GET',
+    path: '/api/admin/interested-sellers',
+    tag: 'Admin',
+    summary: 'Who asked to sell',
+    access: 'admin',
+    rateLimited: false,
+    answers: { 200: { description: 'The interested sellers', schema: interestedSellerListSchema } },
+    errors: [],
+  },
+  {
+    method: 'POST',
+    path: '/api/admin/send-bulk-invites',
+    tag: 'Admin',
+    summary: 'Invites the selected sellers by mail',
+    access: 'admin',
+    rateLimited: false,
+    body: bulkInvitesBodySchema,
+    answers: { 200: { description: 'Queued', schema: messageAnswerSchema } },
+    errors: [],
+  },
+  {
+    method: 'POST',
+    path: '/api/admin/queues-session',
+    tag: 'Admin',
+    summary: "Sets the queue dashboard's short-lived session cookie and answers where to go",
+    access: 'admin',
+    rateLimited: false,
+    answers: {
+      200: { description: 'The dashboard URL', schema: queuesSessionAnswerSchema, headers: { 'Set-Cookie': 'The session' } },
+    },
+    errors: [],
+  },
+];
