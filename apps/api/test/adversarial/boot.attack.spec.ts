@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { ApiHarness, productionEnv } from '../harness.js';
 
@@ -108,5 +109,28 @@ describe('an API started without NODE_ENV', () => {
       expect(response.statusCode).toBe(404);
       expect(response.body).not.toMatch(/oobCode|mode=resetPassword|<title>Mail/i);
     }
+  });
+});
+
+describe('docker-compose.yml, the production-shaped stack', () => {
+  const lines = (file: string) =>
+    readFileSync(fileURLToPath(new URL(`../../../../${file}`, import.meta.url)), 'utf8')
+      .split('\n')
+      .filter((line) => !line.trim().startsWith('#'));
+
+  it('gives the app no emulator, mail sink, sandbox key, placeholder or default for a secret', () => {
+    const compose = lines('docker-compose.yml');
+    expect(compose).toContain('  NODE_ENV: production');
+    expect(compose.join('\n')).not.toMatch(/FIREBASE_AUTH_EMULATOR_HOST|auth-emulator|mailpit|rzp_test|mandi_sandbox|set-|change-me|development/i);
+    for (const secret of ['FIREBASE_PROJECT_ID', 'PUBLIC_URL', 'SMTP_URL', 'RAZORPAY_KEY_ID', 'RAZORPAY_KEY_SECRET', 'RAZORPAY_WEBHOOK_SECRET', 'QUEUES_SESSION_SECRET']) {
+      // Unset stays unset (empty counts as unset), so the apps refuse to start naming it.
+      expect(compose).toContain(`  ${secret}: \${${secret}:-}`);
+    }
+  });
+
+  it('keeps the Auth emulator in the development override, which says NODE_ENV development', () => {
+    const override = lines('docker-compose.dev.yml');
+    expect(override).toContain('  FIREBASE_AUTH_EMULATOR_HOST: auth-emulator:9099');
+    expect(override).toContain('  NODE_ENV: development');
   });
 });
