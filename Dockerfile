@@ -27,6 +27,7 @@ FROM node:20-slim AS app
 RUN apt-get update \
  && apt-get install -y --no-install-recommends chromium fonts-noto-core ca-certificates \
  && rm -rf /var/lib/apt/lists/*
+# Production: the apps refuse to start without real secrets (docs/development.md, "Production settings").
 ENV NODE_ENV=production \
     PORT=3000 \
     PUPPETEER_EXECUTABLE_PATH=/usr/bin/chromium
@@ -50,7 +51,8 @@ USER node
 EXPOSE 3000
 CMD ["node", "apps/api/dist/main.js"]
 
-# ---- auth-emulator: the Firebase Auth emulator, for a container stack without a real Firebase project ----
+# ---- auth-emulator: the Firebase Auth emulator, for the development stack (docker-compose.dev.yml) only: it accepts
+# unsigned tokens, and the API and worker refuse to start in production with FIREBASE_AUTH_EMULATOR_HOST set ----
 FROM node:20-slim AS auth-emulator
 WORKDIR /firebase
 COPY tools/firebase/package.json tools/firebase/package-lock.json ./
