@@ -2,6 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { Redis } from 'ioredis';
 import { APP_CONFIG, type AppConfig } from '@mandi/config';
 import type { Product } from '@mandi/contracts';
+import { RedisCircuit } from '../redis/redis-circuit.js';
 import { REDIS } from '../redis/redis.module.js';
 
 /**
@@ -27,29 +28,35 @@ type PageReader = Redis & { listingPage(versionKey: string, pagePrefix: string):
  */
 @Injectable()
 export class ListingCache {
-  private readonly redis: PageReader;
+  private readonly circuit: RedisCircuit;
 
   constructor(@Inject(REDIS) redis: Redis, @Inject(APP_CONFIG) private readonly config: AppConfig) {
     if (!('listingPage' in redis)) redis.defineCommand('listingPage', { numberOfKeys: 1, lua: READ_PAGE });
-    this.redis = redis as PageReader;
+    this.circuit = RedisCircuit.of(redis);
+    // A change made while Redis was away could not move the version; pages cached before it may still be there.
+    this.circuit.onRecovery(() => void this.invalidate());
   }
 
   /** The page `parts` names: from Redis when cached for the current version, else `load()`ed and cached. */
   async page(parts: readonly (string | number)[], load: () => Promise<Product[]>): Promise<Product[]> {
     const prefix = `${this.config.REDIS_PREFIX}:listing:${parts.join(':')}:v`;
     // A Redis failure reads as a miss: the listing never fails over its cache.
-    const [version, cached] = await this.redis.listingPage(this.versionKey(), prefix).catch(() => [null, null] as const);
+    const [version, cached] = await this.circuit.run<[string | null, string | null]>(
+      (redis) => (redis as PageReader).listingPage(this.versionKey(), prefix),
+      () => [null, null],
+    );
     if (cached) return JSON.parse(cached) as Product[];
     const products = await load();
     if (version !== null) {
-      await this.redis.set(`${prefix}${version}`, JSON.stringify(products), 'EX', LISTING_TTL_SECONDS).catch(() => undefined);
+      const page = JSON.stringify(products);
+      await this.circuit.run((redis) => redis.set(`${prefix}${version}`, page, 'EX', LISTING_TTL_SECONDS), () => null);
     }
     return products;
   }
 
   /** After a product change has committed: every cached page is out of date. */
   async invalidate(): Promise<void> {
-    await this.redis.incr(this.versionKey()).catch(() => undefined);
+    await this.circuit.run((redis) => redis.incr(this.versionKey()), () => null);
   }
 
   private versionKey(): string {

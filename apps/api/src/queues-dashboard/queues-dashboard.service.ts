@@ -1,10 +1,11 @@
-import { Inject, Injectable, type OnApplicationShutdown } from '@nestjs/common';
+import { Inject, Injectable, Logger, type OnApplicationShutdown } from '@nestjs/common';
 import { Queue } from 'bullmq';
 import { Redis } from 'ioredis';
 import { APP_CONFIG, type AppConfig } from '@mandi/config';
 import { ACCESS_MESSAGES, DomainError } from '@mandi/domain';
 import { queueNames } from '@mandi/events';
 import { CallersRepository } from '../auth/callers.repository.js';
+import { logConnectionOutages } from '../redis/redis.module.js';
 import type { Caller, Identity } from '../auth/caller.js';
 import {
   QUEUES_DASHBOARD_PATH,
@@ -38,6 +39,10 @@ export class QueuesDashboard implements OnApplicationShutdown {
   ) {
     this.redis = new Redis(config.REDIS_URL, { maxRetriesPerRequest: null, lazyConnect: true });
     this.queues = queueNames.map((name) => new Queue(name, { connection: this.redis, prefix: config.REDIS_PREFIX }));
+    // While Redis is away BullMQ re-emits each failed reconnection on every queue, printed when nobody listens: the
+    // connection's outage is logged once instead.
+    logConnectionOutages(this.redis, new Logger(QueuesDashboard.name));
+    for (const queue of this.queues) queue.on('error', () => undefined);
   }
 
   /**

@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { Redis } from 'ioredis';
 import { APP_CONFIG, type AppConfig } from '@mandi/config';
+import { RedisCircuit } from '../../redis/redis-circuit.js';
 import { REDIS } from '../../redis/redis.module.js';
 
 /**
@@ -12,20 +13,25 @@ export const SUGGESTIONS_TTL_SECONDS = 60;
 /** Suggestion lists in Redis under `<prefix>:suggest:<terms>`, shared by every API replica. */
 @Injectable()
 export class SuggestionsCache {
-  constructor(
-    @Inject(REDIS) private readonly redis: Redis,
-    @Inject(APP_CONFIG) private readonly config: AppConfig,
-  ) {}
+  private readonly circuit: RedisCircuit;
 
-  /** The cached list for these terms, or null. A Redis failure reads as a miss: suggestions never fail over a cache. */
+  constructor(
+    @Inject(REDIS) redis: Redis,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {
+    this.circuit = RedisCircuit.of(redis);
+  }
+
+  /** The cached list for these terms, or null. A Redis failure (see RedisCircuit) reads as a miss: suggestions never fail over a cache. */
   async get(terms: string[]): Promise<string[] | null> {
-    const cached = await this.redis.get(this.key(terms)).catch(() => null);
+    const cached = await this.circuit.run((redis) => redis.get(this.key(terms)), () => null);
     return cached === null ? null : (JSON.parse(cached) as string[]);
   }
 
   /** Keeps a list for {@link SUGGESTIONS_TTL_SECONDS}; a Redis failure is ignored (the next call asks the database). */
   async set(terms: string[], names: string[]): Promise<void> {
-    await this.redis.set(this.key(terms), JSON.stringify(names), 'EX', SUGGESTIONS_TTL_SECONDS).catch(() => undefined);
+    const list = JSON.stringify(names);
+    await this.circuit.run((redis) => redis.set(this.key(terms), list, 'EX', SUGGESTIONS_TTL_SECONDS), () => null);
   }
 
   private key(terms: string[]): string {
