@@ -14,9 +14,10 @@ import { MediaModule } from './media/media.module.js';
 import { OrdersModule } from './orders/orders.module.js';
 import { defaultPipelineSettings } from './pipeline/pipeline.options.js';
 import { PipelineModule } from './pipeline/pipeline.module.js';
+import { RetentionModule } from './retention/retention.module.js';
 
 /**
- * The worker process: the outbox relay, one BullMQ worker per queue with jobs, and the heartbeat.
+ * The worker process: the outbox relay, one BullMQ worker per queue with jobs, the heartbeat and the pruning sweep.
  * Job handlers are imported here, one module per feature.
  */
 @Module({})
@@ -49,6 +50,7 @@ export class WorkerModule {
         MediaModule,
         InvoicesModule,
         OrdersModule,
+        RetentionModule,
       ],
     };
   }

@@ -1,0 +1,45 @@
+import { Injectable } from '@nestjs/common';
+import { PrismaService } from '@mandi/database';
+
+/**
+ * Deletes the pipeline's old bookkeeping, `limit` rows per statement, oldest first. Rows another transaction holds
+ * are skipped (another worker pruning, the relay publishing), so replicas never wait on each other. Ages are read on
+ * the database clock.
+ */
+@Injectable()
+export class RetentionRepository {
+  constructor(private readonly prisma: PrismaService) {}
+
+  /** Outbox rows published more than `days` ago; an unpublished row is never touched, however old. */
+  deletePublishedEvents(days: number, limit: number): Promise<number> {
+    return this.prisma.$executeRaw`
+      DELETE FROM outbox_events WHERE id IN (
+        SELECT id FROM outbox_events
+         WHERE published_at IS NOT NULL AND published_at < now() - make_interval(days => ${days}::int)
+         ORDER BY id
+         LIMIT ${limit}
+           FOR UPDATE SKIP LOCKED)`;
+  }
+
+  /** Marks of handled events (processed_events) older than `days`. */
+  deleteProcessedMarks(days: number, limit: number): Promise<number> {
+    return this.prisma.$executeRaw`
+      DELETE FROM processed_events WHERE (event_id, handler) IN (
+        SELECT event_id, handler FROM processed_events
+         WHERE processed_at < now() - make_interval(days => ${days}::int)
+         ORDER BY processed_at
+         LIMIT ${limit}
+           FOR UPDATE SKIP LOCKED)`;
+  }
+
+  /** Payment provider (webhook) events processed and received more than `days` ago; unprocessed ones stay. */
+  deleteProcessedProviderEvents(days: number, limit: number): Promise<number> {
+    return this.prisma.$executeRaw`
+      DELETE FROM payment_provider_events WHERE id IN (
+        SELECT id FROM payment_provider_events
+         WHERE processed_at IS NOT NULL AND received_at < now() - make_interval(days => ${days}::int)
+         ORDER BY id
+         LIMIT ${limit}
+           FOR UPDATE SKIP LOCKED)`;
+  }
+}
