@@ -5,12 +5,14 @@ import compress from '@fastify/compress';
 import multipart from '@fastify/multipart';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
+import type { FastifyError, FastifyReply } from 'fastify';
 import { Logger } from 'nestjs-pino';
 import { loadConfig, type AppConfig } from '@mandi/config';
 import { productListQuerySchema } from '@mandi/contracts';
 import { PRODUCT_LIMITS } from '@mandi/domain';
 import { FILE_STORE, type FileStore } from '@mandi/storage';
 import { AppModule } from '../app.module.js';
+import { errorBody } from '../common/api-error.js';
 import { devMailEnabled, serveDevMail } from '../dev-mail/dev-mail.routes.js';
 import { serveFiles } from '../files/files.routes.js';
 import { ProductsService } from '../products/products.service.js';
@@ -41,7 +43,16 @@ function requestId(request: IncomingMessage): string {
 export async function createApp(): Promise<NestFastifyApplication> {
   const config = loadConfig();
   // Fastify's request id is what every log line of a request carries (pino-http reuses it) and what the client sees.
-  const adapter = new FastifyAdapter({ bodyLimit: JSON_BODY_LIMIT, trustProxy: trustedProxies(config.TRUST_PROXY), genReqId: requestId });
+  const adapter = new FastifyAdapter({
+    bodyLimit: JSON_BODY_LIMIT,
+    trustProxy: trustedProxies(config.TRUST_PROXY),
+    genReqId: requestId,
+    // The router refuses a malformed URL (400) or an over-long path parameter (414) before Nest sees the request;
+    // those answers too leave in the one error shape, with the security headers.
+    frameworkErrors: (error: FastifyError, _request: unknown, reply: FastifyReply) => {
+      void reply.headers(security).status(error.statusCode ?? 400).send(errorBody(error.statusCode ?? 400, error.message));
+    },
+  });
   // rawBody: Razorpay signs its webhooks over the exact bytes it sent.
   const app = await NestFactory.create<NestFastifyApplication>(AppModule, adapter, { bufferLogs: true, rawBody: true });
   app.useLogger(app.get(Logger));

@@ -74,6 +74,10 @@ export async function readMultipartForm(request: FastifyRequest, limits: Multipa
     if (code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') {
       throw new BadRequestException({ message: 'The form has too many parts.' });
     }
+    // The parser's own complaints (no boundary, a malformed part, the body ending mid-form) are the client's bad input.
+    if (typeof (error as { statusCode?: unknown }).statusCode !== 'number') {
+      throw new BadRequestException({ message: (error as Error).message });
+    }
     throw error;
   }
   return { fields, files, fileCount };

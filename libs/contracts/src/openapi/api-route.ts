@@ -34,7 +34,10 @@ export interface ApiRoute {
   tag: string;
   summary: string;
   access: RouteAccess;
-  /** Public routes are counted per client address unless exempt (health check, PIN codes, webhook). */
+  /**
+   * Counted by the rate-limit guard: public routes per client address unless exempt (health check, PIN codes,
+   * webhook), and routes with limits of their own (account look-ups, per-user writes).
+   */
   rateLimited: boolean;
   params?: ZodType;
   query?: ZodType;
