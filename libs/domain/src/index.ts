@@ -68,3 +68,6 @@ export * from './layout/layout.constants.js';
 
 export * from './search/synonyms.js';
 export * from './search/search-terms.js';
+
+export * from './write-limits/write.limits.js';
+export * from './write-limits/write-limits.messages.js';

@@ -15,6 +15,8 @@ import {
 import { CurrentCaller } from '../auth/access.decorators.js';
 import type { Caller } from '../auth/caller.js';
 import { ZodPipe } from '../common/zod-body.pipe.js';
+import { RateLimit } from '../rate-limit/rate-limit.decorator.js';
+import { WRITE_LIMITS } from '../rate-limit/write-rate-limits.js';
 import { AddressesService } from './addresses.service.js';
 
 /**
@@ -33,12 +35,14 @@ export class AddressesController {
 
   /** Saves a new address for user_id: 201 with the address. */
   @Post()
+  @RateLimit(WRITE_LIMITS.addressWrites)
   create(@Body(new ZodPipe(createAddressBodySchema)) body: CreateAddressBody, @CurrentCaller() caller: Caller): Promise<Address> {
     return this.addresses.create(caller, body);
   }
 
   /** Changes an address: the address as saved. */
   @Put(':id')
+  @RateLimit(WRITE_LIMITS.addressWrites)
   update(
     @Param(new ZodPipe(addressIdParamsSchema)) params: AddressIdParams,
     @Body(new ZodPipe(updateAddressBodySchema)) body: UpdateAddressBody,
@@ -49,12 +53,14 @@ export class AddressesController {
 
   /** Makes an address the default. */
   @Put(':id/set-default')
+  @RateLimit(WRITE_LIMITS.addressWrites)
   setDefault(@Param(new ZodPipe(addressIdParamsSchema)) params: AddressIdParams, @CurrentCaller() caller: Caller): Promise<AddressBookChange> {
     return this.addresses.setDefault(caller, params.id);
   }
 
   /** Deletes an address (kept, marked deleted); the default moves to the first remaining one if it was this. */
   @Delete(':id')
+  @RateLimit(WRITE_LIMITS.addressWrites)
   remove(@Param(new ZodPipe(addressIdParamsSchema)) params: AddressIdParams, @CurrentCaller() caller: Caller): Promise<AddressBookChange> {
     return this.addresses.remove(caller, params.id);
   }

@@ -12,6 +12,8 @@ import {
 import { CurrentCaller } from '../auth/access.decorators.js';
 import type { Caller } from '../auth/caller.js';
 import { ZodPipe } from '../common/zod-body.pipe.js';
+import { RateLimit } from '../rate-limit/rate-limit.decorator.js';
+import { WRITE_LIMITS } from '../rate-limit/write-rate-limits.js';
 import { CartService } from './cart.service.js';
 
 /** The cart under /api/cart; every call is the uid's own (or an admin's), which the access guard checks. */
@@ -21,6 +23,7 @@ export class CartController {
 
   /** Adds a product: 201, or 409 when it is in the cart already. */
   @Post('add')
+  @RateLimit(WRITE_LIMITS.cartAdds)
   add(@Body(new ZodPipe(cartProductBodySchema)) body: CartProductBody, @CurrentCaller() caller: Caller): Promise<MessageAnswer> {
     return this.cart.add(caller, body.uid, body.productId);
   }

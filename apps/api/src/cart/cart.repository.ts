@@ -1,11 +1,15 @@
 import { Injectable } from '@nestjs/common';
 import { PrismaService } from '@mandi/database';
+import { CART_LINES_MAX } from '@mandi/domain';
 import { PRODUCT_CARD_COLUMNS, PRODUCT_CARD_JOINS, type ProductCardRow } from '../products/products.repository.js';
 
 /** A cart line as stored: the product as a card shows it, and how many. */
 export interface CartLineRow extends ProductCardRow {
   quantity: number;
 }
+
+/** How adding a product to a cart went. */
+export type CartAddOutcome = 'added' | 'already_in_cart' | 'cart_full';
 
 /** Cart lines in cart_items, one per user and product. */
 @Injectable()
@@ -23,12 +27,27 @@ export class CartRepository {
     return (await this.prisma.product.count({ where: { id: productId } })) > 0;
   }
 
-  /** Puts the product in the cart with quantity 1; false when it was there already (the unique line decides). */
-  async add(userId: number, productId: number): Promise<boolean> {
-    const inserted = await this.prisma.$executeRaw`
-      INSERT INTO cart_items (user_id, product_id) VALUES (${userId}, ${productId})
-      ON CONFLICT (user_id, product_id) DO NOTHING`;
-    return inserted === 1;
+  /**
+   * Puts the product in the cart with quantity 1, unless it is there already (the unique line decides) or the cart holds
+   * CART_LINES_MAX products. The owner's user row is locked first, as the address book does, so adds to one cart queue
+   * up and each counts the lines the one before it committed: racing adds cannot pass the cap.
+   */
+  add(userId: number, productId: number): Promise<CartAddOutcome> {
+    return this.prisma.$transaction(async (tx) => {
+      await tx.$queryRaw`SELECT id FROM users WHERE id = ${userId} FOR NO KEY UPDATE`;
+      const [row] = await tx.$queryRaw<{ added: boolean; present: boolean }[]>`
+        WITH added AS (
+          INSERT INTO cart_items (user_id, product_id)
+          SELECT ${userId}, ${productId}
+           WHERE (SELECT count(*) FROM cart_items WHERE user_id = ${userId}) < ${CART_LINES_MAX}
+          ON CONFLICT (user_id, product_id) DO NOTHING
+          RETURNING 1
+        )
+        SELECT EXISTS (SELECT 1 FROM added) AS added,
+               EXISTS (SELECT 1 FROM cart_items WHERE user_id = ${userId} AND product_id = ${productId}) AS present`;
+      if (row!.added) return 'added';
+      return row!.present ? 'already_in_cart' : 'cart_full';
+    });
   }
 
   /** The lines of a cart, the most recently added first, each with its product's card columns: one statement. */

@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { PROFILE_IMAGE_PLACEHOLDER, type Cart, type MessageAnswer } from '@mandi/contracts';
-import { CART_MESSAGES, DomainError, PRODUCT_MESSAGES, PROFILE_MESSAGES } from '@mandi/domain';
+import { CART_MESSAGES, DomainError, PRODUCT_MESSAGES, PROFILE_MESSAGES, WRITE_LIMIT_MESSAGES } from '@mandi/domain';
 import { FILE_STORE, type FileStore } from '@mandi/storage';
 import type { Caller } from '../auth/caller.js';
 import { toProduct } from '../products/products.service.js';
@@ -20,12 +20,17 @@ export class CartService {
     @Inject(FILE_STORE) private readonly files: FileStore,
   ) {}
 
-  /** Adds a product with quantity 1; 409 'Product already in cart.' when it is there, 404 for an unknown product. */
+  /**
+   * Adds a product with quantity 1; 409 'Product already in cart.' when it is there, 409 when the cart already holds
+   * CART_LINES_MAX products, 404 for an unknown product.
+   */
   async add(caller: Caller, uid: string, productId: string): Promise<MessageAnswer> {
     const userId = await this.userIdOf(caller, uid);
     const id = productIdOf(productId);
     if (!(await this.cart.productExists(id))) throw new DomainError('not_found', PRODUCT_MESSAGES.notFound);
-    if (!(await this.cart.add(userId, id))) throw new DomainError('conflict', CART_MESSAGES.alreadyInCart.text);
+    const outcome = await this.cart.add(userId, id);
+    if (outcome === 'already_in_cart') throw new DomainError('conflict', CART_MESSAGES.alreadyInCart.text);
+    if (outcome === 'cart_full') throw new DomainError('conflict', WRITE_LIMIT_MESSAGES.cartFull);
     return { message: CART_MESSAGES.added.text };
   }
 

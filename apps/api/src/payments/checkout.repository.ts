@@ -1,6 +1,12 @@
 import { Injectable } from '@nestjs/common';
 import { Prisma, PrismaService } from '@mandi/database';
-import type { PaymentMethod, ProductCategory } from '@mandi/domain';
+import { OPEN_ONLINE_ORDERS_MAX, type PaymentMethod, type ProductCategory } from '@mandi/domain';
+
+/**
+ * An online order waiting for payment, as the partial unique index `orders_open_online_slot_key` (migration
+ * 20261126300000) says it: ON CONFLICT names the index by repeating its predicate, so the text must stay the same.
+ */
+const OPEN_ONLINE_ORDER = Prisma.sql`payment_method = 'online' AND payment_status = 'unpaid' AND status IN ('pending', 'cancel_requested')`;
 
 /** A product as checkout prices it: its row now, and whether it can still be bought (by the database clock). */
 export interface CheckoutProductRow {
@@ -61,6 +67,14 @@ export interface NewOrder {
   clearCart: boolean;
 }
 
+/** How placing an order went: its id, or why an online order was not placed (OPEN_ONLINE_ORDERS_MAX). */
+export type PlaceOrderOutcome =
+  | { kind: 'placed'; orderId: number }
+  /** Every slot of the buyer's open online orders is taken. */
+  | { kind: 'open_orders_full' }
+  /** Another order of the same buyer took the free slot at the same moment; trying again may find another. */
+  | { kind: 'slot_taken' };
+
 /** Reads what checkout prices, and writes an order with its lines, its payment and its event in one transaction. */
 @Injectable()
 export class CheckoutRepository {
@@ -68,10 +82,15 @@ export class CheckoutRepository {
 
   /**
    * What checkout prices: the products of `productIds` that exist (with their first image and whether they can still be
-   * bought, by the database clock) and the address `addressId`, deleted or not; one round trip.
+   * bought, by the database clock), the address `addressId`, deleted or not, and how many online orders user `userId`
+   * has waiting for payment; one round trip.
    */
-  async pricingRows(productIds: readonly number[], addressId: number): Promise<{ products: CheckoutProductRow[]; address: CheckoutAddressRow | null }> {
-    const [rows] = await this.prisma.$queryRaw<{ products: CheckoutProductRow[]; address: CheckoutAddressRow | null }[]>`
+  async pricingRows(
+    productIds: readonly number[],
+    addressId: number,
+    userId: number,
+  ): Promise<{ products: CheckoutProductRow[]; address: CheckoutAddressRow | null; openOnlineOrders: number }> {
+    const [rows] = await this.prisma.$queryRaw<{ products: CheckoutProductRow[]; address: CheckoutAddressRow | null; openOnlineOrders: number }[]>`
       SELECT (SELECT coalesce(json_agg(p), '[]'::json) FROM (
                 SELECT p.id, p.name, p.price_paise, COALESCE(p.weight_grams, 0) AS weight_grams, p.category, p.pre_packaged,
                        p.seller_id, p.valid_until > now() AS available,
@@ -81,7 +100,8 @@ export class CheckoutRepository {
              (SELECT row_to_json(a) FROM (
                 SELECT id, user_id, is_deleted, name, mobile, flat_house_building, area_or_street_or_village, landmark, taluk,
                        district, state, pincode
-                  FROM addresses WHERE id = ${addressId}) a) AS address`;
+                  FROM addresses WHERE id = ${addressId}) a) AS address,
+             (SELECT count(*)::int FROM orders WHERE user_id = ${userId} AND ${OPEN_ONLINE_ORDER}) AS "openOnlineOrders"`;
     return rows!;
   }
 
@@ -89,9 +109,12 @@ export class CheckoutRepository {
    * Records the order, a copy of each line, its payment (cash on delivery, or the provider's order awaiting payment),
    * the `order.placed` event and, for cash on delivery, the products' removal from the cart: one statement, so it is
    * all or nothing without an interactive transaction, and a checkout costs one round trip to PostgreSQL.
-   * Returns the order's id.
+   *
+   * An online order takes the lowest free slot of its buyer's open online orders (1..OPEN_ONLINE_ORDERS_MAX); the
+   * partial unique index lets one order hold a slot, so two checkouts racing for the last slot cannot both win: the
+   * later one waits for the first's commit and inserts nothing. A paid or settled order leaves the index, freeing it.
    */
-  async placeOrder(order: NewOrder): Promise<number> {
+  async placeOrder(order: NewOrder): Promise<PlaceOrderOutcome> {
     const { address, lines } = order;
     const provider = order.method === 'cod' ? 'cod' : 'razorpay';
     const clearCart = order.clearCart
@@ -100,16 +123,24 @@ export class CheckoutRepository {
            WHERE c.user_id = placed.user_id AND c.product_id = ANY(${lines.map((line) => line.productId)}::int[])
           RETURNING 1)`
       : Prisma.empty;
-    const [{ id }] = await this.prisma.$queryRaw<{ id: number }[]>`
-      WITH placed AS (
+    const online = order.method === 'online';
+    const [result] = await this.prisma.$queryRaw<{ id: number | null; slot: number | null }[]>`
+      WITH slot AS (
+        SELECT CASE WHEN ${online} THEN (
+                 SELECT min(s)::smallint FROM generate_series(1, ${OPEN_ONLINE_ORDERS_MAX}::int) s
+                  WHERE NOT EXISTS (SELECT 1 FROM orders WHERE user_id = ${order.userId} AND open_slot = s AND ${OPEN_ONLINE_ORDER}))
+               END AS n
+      ), placed AS (
         INSERT INTO orders (user_id, payment_method, subtotal_paise, shipping_paise, total_paise, total_weight_grams,
                             address_id, address_name, address_mobile, address_flat_house_building,
                             address_area_or_street_or_village, address_landmark, address_taluk, address_district,
-                            address_state, address_pincode)
-        VALUES (${order.userId}, ${order.method}::payment_method, ${order.subtotalPaise}, ${order.shippingPaise},
-                ${order.totalPaise}, ${order.totalWeightGrams}, ${address.id}, ${address.name}, ${address.mobile},
-                ${address.flat_house_building}, ${address.area_or_street_or_village}, ${address.landmark},
-                ${address.taluk}, ${address.district}, ${address.state}, ${address.pincode})
+                            address_state, address_pincode, open_slot)
+        SELECT ${order.userId}, ${order.method}::payment_method, ${order.subtotalPaise}, ${order.shippingPaise},
+               ${order.totalPaise}, ${order.totalWeightGrams}, ${address.id}, ${address.name}, ${address.mobile},
+               ${address.flat_house_building}, ${address.area_or_street_or_village}, ${address.landmark},
+               ${address.taluk}, ${address.district}, ${address.state}, ${address.pincode}, slot.n
+          FROM slot WHERE NOT ${online} OR slot.n IS NOT NULL
+        ON CONFLICT (user_id, open_slot) WHERE ${OPEN_ONLINE_ORDER} DO NOTHING
         RETURNING id, user_id
       ), lines AS (
         INSERT INTO order_items (order_id, product_id, seller_id, product_name, image_key, unit_price_paise, quantity,
@@ -131,7 +162,8 @@ export class CheckoutRepository {
         SELECT 'order.placed', placed.id::text, jsonb_build_object('orderId', placed.id) FROM placed
         RETURNING 1
       )${clearCart}
-      SELECT id FROM placed`;
-    return id;
+      SELECT (SELECT id FROM placed) AS id, (SELECT n FROM slot) AS slot`;
+    if (result!.id !== null) return { kind: 'placed', orderId: result!.id };
+    return result!.slot === null ? { kind: 'open_orders_full' } : { kind: 'slot_taken' };
   }
 }

@@ -14,7 +14,8 @@ import { DomainError, PAYMENT_MESSAGES } from '@mandi/domain';
 import { CurrentCaller, Public } from '../auth/access.decorators.js';
 import type { Caller } from '../auth/caller.js';
 import { ZodPipe } from '../common/zod-body.pipe.js';
-import { NoRateLimit } from '../rate-limit/rate-limit.decorator.js';
+import { NoRateLimit, RateLimit } from '../rate-limit/rate-limit.decorator.js';
+import { WRITE_LIMITS } from '../rate-limit/write-rate-limits.js';
 import { PaymentsService, type PaymentPageReturn } from './payments.service.js';
 
 /**
@@ -27,12 +28,14 @@ export class PaymentsController {
 
   /** Places a cash-on-delivery order: 201 {success, orderId}; 409 with the real figures when the client's differ. */
   @Post('cod')
+  @RateLimit(WRITE_LIMITS.orders)
   placeCashOnDelivery(@Body(new ZodPipe(codOrderBodySchema)) body: CodOrderBody): Promise<OrderPlacedAnswer> {
     return this.payments.placeCashOnDelivery(body);
   }
 
   /** Creates an online order: the provider's order and key (widget variant), plus paymentUrl (cart variant). */
   @Post('order')
+  @RateLimit(WRITE_LIMITS.orders)
   createOnlineOrder(@Body(new ZodPipe(paymentOrderBodySchema)) body: PaymentOrderBody): Promise<PaymentOrderAnswer> {
     return this.payments.createOnlineOrder(body);
   }

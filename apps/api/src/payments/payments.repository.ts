@@ -33,9 +33,12 @@ export interface ProcessedRefund {
   providerPaymentId: string;
 }
 
-/** A webhook event as received, recorded once per event id. */
+/** A webhook event as received, recorded once per signed body. */
 export interface ProviderEvent {
+  /** Razorpay's X-Razorpay-Event-Id, for tracing only: it is not signed. */
   eventId: string;
+  /** SHA-256 (hex) of the signed body: the key that makes a delivery a duplicate. */
+  bodySha256: string;
   type: string;
   /** The body as received (JSON text). */
   body: string;
@@ -73,7 +76,7 @@ export class PaymentsRepository {
    * Records a successful payment once, however many times it is reported. For the amount the order expects, the
    * payment becomes captured; the order paid, and confirmed when it was pending (spec 001 section 4, online flow); its
    * products leave the cart; payment.captured, order.paid (and order.confirmed) go to the outbox. With `event` (a
-   * webhook) the event is recorded in the same statement, and a repeated event id changes nothing.
+   * webhook) the event is recorded in the same statement, and a repeated signed body changes nothing.
    */
   async capture(payment: CapturedPayment, event?: ProviderEvent): Promise<CaptureOutcome> {
     const [result] = await this.prisma.$queryRaw<{ fresh: boolean; order_id: number | null; user_id: number | null }[]>`
@@ -120,7 +123,7 @@ export class PaymentsRepository {
   }
 
   /**
-   * Records webhook `event` reporting a failed attempt, once per event id. The payment is marked failed while it is
+   * Records webhook `event` reporting a failed attempt, once per signed body. The payment is marked failed while it is
    * still open; a failure reported after a success (a late or out-of-order webhook) changes nothing. The buyer may try
    * again on the same provider order. False when the event was recorded before.
    */
@@ -143,7 +146,7 @@ export class PaymentsRepository {
   }
 
   /**
-   * Records webhook `event` reporting a processed refund, once per event id, and marks our refund of that payment
+   * Records webhook `event` reporting a processed refund, once per signed body, and marks our refund of that payment
    * processed (and the payment refunded) unless it is already, with refund.processed in the outbox; the worker's
    * refund job may have done so first, and then nothing changes. False when the event was recorded before.
    */
@@ -174,7 +177,7 @@ export class PaymentsRepository {
     return result!.fresh;
   }
 
-  /** Records webhook `event` once per event id, with nothing else to do; false when it was recorded before. */
+  /** Records webhook `event` once per signed body, with nothing else to do; false when it was recorded before. */
   async record(event: ProviderEvent): Promise<boolean> {
     const [result] = await this.prisma.$queryRaw<{ fresh: boolean }[]>`
       WITH ${eventCte(event)} SELECT EXISTS (SELECT 1 FROM event) AS fresh`;
@@ -183,15 +186,15 @@ export class PaymentsRepository {
 }
 
 /**
- * The `event` CTE: inserts the webhook event unless its id is recorded already (a concurrent duplicate waits for the
+ * The `event` CTE: inserts the webhook event unless its signed body is recorded already (a concurrent duplicate waits for the
  * first one's commit and then inserts nothing); one row when this delivery is the first. Without an event (the
  * checkout's own success call) it is always one row.
  */
 function eventCte(event: ProviderEvent | undefined): Prisma.Sql {
   if (!event) return Prisma.sql`event AS (SELECT 1)`;
   return Prisma.sql`event AS (
-    INSERT INTO payment_provider_events (provider, event_id, type, payload, processed_at)
-    VALUES ('razorpay', ${event.eventId}, ${event.type}, ${event.body}::jsonb, now())
-    ON CONFLICT (event_id) DO NOTHING
+    INSERT INTO payment_provider_events (provider, event_id, body_sha256, type, payload, processed_at)
+    VALUES ('razorpay', ${event.eventId}, ${event.bodySha256}, ${event.type}, ${event.body}::jsonb, now())
+    ON CONFLICT (body_sha256) DO NOTHING
     RETURNING 1)`;
 }

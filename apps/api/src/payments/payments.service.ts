@@ -9,13 +9,21 @@ import type {
   PaymentOrderBody,
   PaymentSuccessBody,
 } from '@mandi/contracts';
-import { ACCESS_MESSAGES, CURRENCY, DomainError, PAYMENT_MESSAGES, type PaymentMethod } from '@mandi/domain';
+import {
+  ACCESS_MESSAGES,
+  CURRENCY,
+  DomainError,
+  OPEN_ONLINE_ORDERS_MAX,
+  PAYMENT_MESSAGES,
+  WRITE_LIMIT_MESSAGES,
+  type PaymentMethod,
+} from '@mandi/domain';
 import type { Caller } from '../auth/caller.js';
 import { assertClientFigures, checkAddress, priceOrder, type ClientFigures, type PricedOrder } from './checkout-pricing.js';
-import { CheckoutRepository, type CheckoutAddressRow } from './checkout.repository.js';
+import { CheckoutRepository, type CheckoutAddressRow, type NewOrder } from './checkout.repository.js';
 import { PaymentsRepository, type CaptureOutcome, type ProviderEvent } from './payments.repository.js';
 import { RazorpayGateway } from './razorpay.gateway.js';
-import { webhookEventId, webhookEventSchema, type WebhookEvent } from './razorpay-webhook.js';
+import { signedBodyDigest, webhookEventId, webhookEventSchema, type WebhookEvent } from './razorpay-webhook.js';
 
 /** Webhook events that report money received for one of our provider orders or payment links. */
 const CAPTURE_EVENTS = new Set(['payment.captured', 'order.paid', 'payment_link.paid']);
@@ -48,18 +56,20 @@ export class PaymentsService {
   /** POST /api/payment/cod: a pending, unpaid order; its products leave the cart. */
   async placeCashOnDelivery(body: CodOrderBody): Promise<OrderPlacedAnswer> {
     const { userId, address, priced } = await this.prepare(body.userId, body.addressId, body.cartItems, 'cod', { billing: body.billing });
-    const orderId = await this.checkout.placeOrder({ ...orderColumns(userId, 'cod', address, priced), providerOrderId: null, clearCart: true });
+    const orderId = await this.place({ ...orderColumns(userId, 'cod', address, priced), providerOrderId: null, clearCart: true });
     return { success: true, orderId: String(orderId) };
   }
 
   /**
    * POST /api/payment/order: our order awaiting payment plus the provider's side of it. The widget variant answers
    * the provider's order for Razorpay Checkout; the cart variant (with billing) also answers a hosted payment page.
-   * The provider is called before our transaction, so a provider failure leaves nothing of ours behind.
+   * The provider is called before our transaction, so a provider failure leaves nothing of ours behind. A buyer with
+   * OPEN_ONLINE_ORDERS_MAX online orders waiting for payment gets 409 before the provider is asked for anything.
    */
   async createOnlineOrder(body: PaymentOrderBody): Promise<PaymentOrderAnswer> {
     const client: ClientFigures = body.billing ? { billing: body.billing } : { amount: body.amount };
-    const { userId, address, priced } = await this.prepare(body.userId, body.addressId, body.items, 'online', client);
+    const { userId, address, priced, openOnlineOrders } = await this.prepare(body.userId, body.addressId, body.items, 'online', client);
+    if (openOnlineOrders >= OPEN_ONLINE_ORDERS_MAX) throw new DomainError('conflict', WRITE_LIMIT_MESSAGES.tooManyUnpaidOrders);
     const amountPaise = priced.totals.grandTotal;
     const reference = randomUUID();
     const providerOrder = body.billing
@@ -71,7 +81,7 @@ export class PaymentsService {
           returnUrl: `${this.config.PUBLIC_URL}/api/payment/return`,
         })
       : await this.razorpay.createOrder(amountPaise, reference, { userId: String(userId) });
-    await this.checkout.placeOrder({ ...orderColumns(userId, 'online', address, priced), providerOrderId: providerOrder.id, clearCart: false });
+    await this.place({ ...orderColumns(userId, 'online', address, priced), providerOrderId: providerOrder.id, clearCart: false });
     return {
       order: { id: providerOrder.id, amount: amountPaise, currency: CURRENCY },
       key: this.razorpay.keyId,
@@ -97,8 +107,9 @@ export class PaymentsService {
   }
 
   /**
-   * POST /api/payment/webhook: the signature over the exact body must verify (400 otherwise); each event id is
-   * recorded once and acted on in the same transaction, so retries, replays and concurrent duplicates change nothing.
+   * POST /api/payment/webhook: the signature over the exact body must verify (400 otherwise); each signed body is
+   * recorded once (by its digest, whatever X-Razorpay-Event-Id says) and acted on in the same statement, so retries,
+   * replays and concurrent duplicates change nothing.
    */
   async handleWebhook(rawBody: Buffer, signature: string | undefined, eventIdHeader: string | string[] | undefined): Promise<{ status: string }> {
     if (!signature || !this.razorpay.isWebhookSignature(rawBody, signature)) {
@@ -106,7 +117,12 @@ export class PaymentsService {
     }
     const parsed = webhookEventSchema.safeParse(JSON.parse(rawBody.toString('utf8')));
     if (!parsed.success) throw new DomainError('invalid_data', PAYMENT_MESSAGES.webhookUnreadable);
-    const received = { eventId: webhookEventId(eventIdHeader, rawBody), type: parsed.data.event, body: rawBody.toString('utf8') };
+    const received = {
+      eventId: webhookEventId(eventIdHeader, rawBody),
+      bodySha256: signedBodyDigest(rawBody),
+      type: parsed.data.event,
+      body: rawBody.toString('utf8'),
+    };
     const fresh = await this.applyEvent(parsed.data, received);
     return { status: fresh ? 'processed' : 'duplicate' };
   }
@@ -197,14 +213,30 @@ export class PaymentsService {
   /** Loads and checks the address and the products, prices the order, and compares the client's figures. */
   private async prepare(userIdText: string, addressIdText: string, lines: readonly OrderLine[], method: PaymentMethod, client: ClientFigures) {
     const userId = Number(userIdText);
-    const { products, address: addressRow } = await this.checkout.pricingRows(
+    const { products, address: addressRow, openOnlineOrders } = await this.checkout.pricingRows(
       lines.map((line) => idNumber(line.productId)),
       idNumber(addressIdText),
+      userId,
     );
     const address = checkAddress(addressRow, userId);
     const priced = priceOrder(lines, products, method);
     assertClientFigures(priced, lines, client);
-    return { userId, address, priced };
+    return { userId, address, priced, openOnlineOrders };
+  }
+
+  /**
+   * Records the order; 409 when the buyer's open online orders are full. A checkout that lost the free slot to the same
+   * buyer's other checkout at the same moment tries again (each try sees the orders committed since), at most once per
+   * slot, so the cap holds however many race.
+   */
+  private async place(order: NewOrder): Promise<number> {
+    for (let attempt = 0; attempt <= OPEN_ONLINE_ORDERS_MAX; attempt += 1) {
+      const outcome = await this.checkout.placeOrder(order);
+      if (outcome.kind === 'placed') return outcome.orderId;
+      if (outcome.kind === 'open_orders_full') break;
+    }
+    // The provider's order made for this checkout is left unpaid; Razorpay lets unpaid orders lapse.
+    throw new DomainError('conflict', WRITE_LIMIT_MESSAGES.tooManyUnpaidOrders);
   }
 }
 

@@ -37,11 +37,17 @@ export const webhookEventSchema = z.object({
 export type WebhookEvent = z.infer<typeof webhookEventSchema>;
 
 /**
- * The id that makes a delivery a duplicate: Razorpay's X-Razorpay-Event-Id (the same on every retry of an event), or,
- * when a sender leaves it out, a digest of the exact body, so a replayed body is still recognised.
+ * What makes a delivery a duplicate: the SHA-256 (hex) of the exact signed body. Razorpay's retries resend the same
+ * body, and a body names its entities and its created_at, so two different events never share one. The
+ * X-Razorpay-Event-Id header is outside the signature: anyone replaying a signed body can change it.
  */
+export function signedBodyDigest(rawBody: Buffer): string {
+  return createHash('sha256').update(rawBody).digest('hex');
+}
+
+/** Razorpay's X-Razorpay-Event-Id, kept for tracing a delivery in Razorpay's dashboard; the digest when it is absent or odd. */
 export function webhookEventId(header: string | string[] | undefined, rawBody: Buffer): string {
   const given = Array.isArray(header) ? header[0] : header;
   if (given && /^[\w.-]{1,128}$/.test(given)) return given;
-  return `sha256:${createHash('sha256').update(rawBody).digest('hex')}`;
+  return `sha256:${signedBodyDigest(rawBody)}`;
 }

@@ -24,6 +24,8 @@ import type { ZodType } from 'zod';
 import { CurrentCaller, Public } from '../auth/access.decorators.js';
 import type { Caller } from '../auth/caller.js';
 import { ZodPipe } from '../common/zod-body.pipe.js';
+import { RateLimit } from '../rate-limit/rate-limit.decorator.js';
+import { WRITE_LIMITS } from '../rate-limit/write-rate-limits.js';
 import { readMultipartForm } from '../files/multipart-form.js';
 import { checkImages } from '../files/uploaded-image.js';
 import { ProductsService, type NewImage } from './products.service.js';
@@ -62,6 +64,7 @@ export class ProductsController {
 
   /** Posts a product (multipart: the form's fields and up to 4 `images`); 201, or 200 for a repeated requestId. */
   @Post()
+  @RateLimit(WRITE_LIMITS.productPosts)
   async create(
     @Req() request: FastifyRequest,
     @Res({ passthrough: true }) reply: FastifyReply,
@@ -75,6 +78,7 @@ export class ProductsController {
 
   /** Edits a product (multipart: the form's fields and `newImages`); its seller or an admin. */
   @Put(':id')
+  @RateLimit(WRITE_LIMITS.productEdits)
   async update(
     @Param(new ZodPipe(productIdParamsSchema)) params: ProductIdParams,
     @Req() request: FastifyRequest,

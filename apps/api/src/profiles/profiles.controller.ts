@@ -16,6 +16,8 @@ import {
 import { DomainError, PROFILE_LIMITS, PROFILE_MESSAGES } from '@mandi/domain';
 import { Public } from '../auth/access.decorators.js';
 import { ZodPipe } from '../common/zod-body.pipe.js';
+import { RateLimit } from '../rate-limit/rate-limit.decorator.js';
+import { WRITE_LIMITS } from '../rate-limit/write-rate-limits.js';
 import { readMultipartForm } from '../files/multipart-form.js';
 import { checkImages } from '../files/uploaded-image.js';
 import { ProfileViewer } from './profile-viewer.js';
@@ -58,6 +60,7 @@ export class ProfilesController {
 
   /** Uploads a profile image (multipart field profileImage, 5 MB, checked by its bytes) and records it. */
   @Post('upload-profile/:uid')
+  @RateLimit(WRITE_LIMITS.imageUploads)
   async upload(
     @Param(new ZodPipe(profileParamsSchema)) params: ProfileParams,
     @Req() request: FastifyRequest,

@@ -18,5 +18,12 @@ export const RATE_LIMIT_KEY = 'mandi:rate-limit';
 /** Sets a route's own limits (for example per e-mail address and per client address on password reset); all must pass. */
 export const RateLimit = (...rules: [RateLimitRule, ...RateLimitRule[]]) => SetMetadata(RATE_LIMIT_KEY, rules);
 
+/**
+ * Counts by the signed-in caller's user id (the access guard has loaded it), not by address: one person behind many
+ * addresses gets one budget, and many people behind one address (a carrier's NAT) get one each. A request without a
+ * caller is counted by its address.
+ */
+export const perCaller = (request: FastifyRequest): string => (request.caller ? `user:${request.caller.id}` : `ip:${request.ip}`);
+
 /** Exempts a public route from the default limit (the health check, which load balancers poll). */
 export const NoRateLimit = () => SetMetadata(RATE_LIMIT_KEY, false);

@@ -11,7 +11,8 @@ import { RateLimitStore } from './rate-limit.store.js';
 
 /**
  * Limits requests per client address on every public route (RATE_LIMIT_PUBLIC_PER_MINUTE), and on any route
- * that declares its own @RateLimit(). Signed-in routes are otherwise gated by the ID token and suspension.
+ * that declares its own @RateLimit(): signed-in writes count per caller (write-rate-limits.ts), after the access guard
+ * has loaded the caller. Other signed-in routes are gated by the ID token and suspension.
  * A request over the limit gets 429 with Retry-After; the counters live in Redis, shared by all replicas.
  */
 @Injectable()
