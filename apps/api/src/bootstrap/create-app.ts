@@ -15,11 +15,13 @@ import { AppModule } from '../app.module.js';
 import { errorBody } from '../common/api-error.js';
 import { devMailEnabled, serveDevMail } from '../dev-mail/dev-mail.routes.js';
 import { serveFiles } from '../files/files.routes.js';
+import { refuseOversizedMultipart } from '../files/multipart-limits.js';
 import { ProductsService } from '../products/products.service.js';
 import { serveQueuesDashboard } from '../queues-dashboard/queues-dashboard.routes.js';
 import { QueuesDashboard } from '../queues-dashboard/queues-dashboard.service.js';
 import { serveFrontEnds } from '../web/front-ends.js';
 import { HomePage } from '../web/home-page.js';
+import { httpServerOptions } from './http-server-options.js';
 import { securityHeaderValues, securityHeaders } from './security-headers.js';
 
 
@@ -47,6 +49,8 @@ export async function createApp(): Promise<NestFastifyApplication> {
     bodyLimit: JSON_BODY_LIMIT,
     trustProxy: trustedProxies(config.TRUST_PROXY),
     genReqId: requestId,
+    // Time limits on a client: a slow one is cut off (http-server-options.ts).
+    ...httpServerOptions(config),
     // The router refuses a malformed URL (400) or an over-long path parameter (414) before Nest sees the request;
     // those answers too leave in the one error shape, with the security headers.
     frameworkErrors: (error: FastifyError, _request: unknown, reply: FastifyReply) => {
@@ -79,6 +83,8 @@ export async function createApp(): Promise<NestFastifyApplication> {
     limits: { fileSize: PRODUCT_LIMITS.imageMaxBytes, files: 20 },
     throwFileSizeLimit: false,
   });
+  // All parts together are capped before the body is read (413, or 411 without a length).
+  fastify.addHook('onRequest', refuseOversizedMultipart);
   // The local file store's files at /files, beside /api like the front ends; an S3 store is served by its bucket.
   if (config.FILE_STORE === 'local') serveFiles(fastify, app.get<FileStore>(FILE_STORE));
   // The inbox of captured mail at /dev/mail, beside /api like the front ends; never in production.

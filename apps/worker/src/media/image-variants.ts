@@ -1,4 +1,5 @@
 import sharp from 'sharp';
+import { IMAGE_MAX_INPUT_PIXELS } from '@mandi/domain';
 import { IMAGE_VARIANTS, type ImageVariant } from '@mandi/storage';
 
 /** WebP quality of the variants: small on a slow phone connection, no visible loss at card size. */
@@ -9,7 +10,8 @@ const WEBP_QUALITY = 80;
  * to the centre). The photo is turned upright by its EXIF orientation first, as phones store it sideways.
  */
 export async function makeImageVariants(original: Buffer): Promise<Record<ImageVariant, Buffer>> {
-  const upright = sharp(original, { failOn: 'error' }).rotate();
+  // The API refused larger pictures at upload; the bound holds here too, for files that reached the store another way.
+  const upright = sharp(original, { failOn: 'error', limitInputPixels: IMAGE_MAX_INPUT_PIXELS }).rotate();
   const [card, thumb] = await Promise.all([
     upright
       .clone()
