@@ -2,6 +2,8 @@
 // both spec documents, shared by the API (validation) and the front ends (forms, typing). Browser-safe.
 
 export * from './common/fields.js';
+export * from './common/paging.js';
+export * from './common/input.js';
 export * from './common/error-body.schema.js';
 export * from './health/health.schema.js';
 export * from './products/product.schema.js';

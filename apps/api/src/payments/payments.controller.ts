@@ -3,6 +3,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import {
   codOrderBodySchema,
   paymentOrderBodySchema,
+  paymentPageReturnQuerySchema,
   paymentSuccessBodySchema,
   type CodOrderBody,
   type OrderPlacedAnswer,
@@ -67,7 +68,10 @@ export class PaymentsController {
   /** Where the hosted payment page sends the buyer back: on to their orders. */
   @Public()
   @Get('return')
-  async returnFromPaymentPage(@Query() query: PaymentPageReturn, @Res() reply: FastifyReply): Promise<void> {
+  async returnFromPaymentPage(
+    @Query(new ZodPipe(paymentPageReturnQuerySchema)) query: PaymentPageReturn,
+    @Res() reply: FastifyReply,
+  ): Promise<void> {
     await reply.redirect(await this.payments.returnFromPaymentPage(query), 303);
   }
 }

@@ -59,7 +59,7 @@ export async function serveFrontEnds(
     return reply
       .header('cache-control', 'no-cache')
       .type('text/html; charset=utf-8')
-      .send(storefrontHtml!.replace('</head>', `${extra.head}</head>`).replace('<div id="root"></div>', `<div id="root">${extra.body}</div>`));
+      .send(withHome(storefrontHtml!, extra));
   };
 
   fastify.route({
@@ -92,13 +92,28 @@ function inlineStylesheets(html: string | undefined, root: string): string | und
   });
 }
 
+/** Characters a JSON text must not carry raw inside an HTML <script> element. */
+const JSON_UNSAFE_IN_HTML = /[<>&\u2028\u2029]/g;
+
+/**
+ * The storefront's HTML with the home page's extra head and rendered root. Function replacers insert the parts as
+ * they are: a string replacement would read `$&`, `$'` or `` $` `` in a product's name as a pattern and copy the
+ * page into itself (issue 13: six <title> elements).
+ */
+function withHome(html: string, extra: { head: string; body: string }): string {
+  return html
+    .replace('</head>', () => `${extra.head}</head>`)
+    .replace('<div id="root"></div>', () => `<div id="root">${extra.body}</div>`);
+}
+
 /**
  * The extra <head> of the storefront's home page: the first listing page as a JSON data block, from which the
  * browser hydrates the server-rendered cards without a request of its own (a data block is not a script, so the
  * content security policy allows it), and the moment the page was rendered, against which the browser reads its
- * relative times while it takes the page over. `<` is escaped so no product text can close the block.
+ * relative times while it takes the page over. `<`, `>` and `&` are written as JSON escapes so no product text can
+ * close the block or open a comment, and U+2028 and U+2029 so the text stays valid in any JavaScript reader.
  */
 export function homeHead(products: readonly unknown[], renderedAt: Date): string {
-  const json = JSON.stringify(products).replace(/</g, '\\u003c');
+  const json = JSON.stringify(products).replace(JSON_UNSAFE_IN_HTML, (character) => `\\u${character.charCodeAt(0).toString(16).padStart(4, '0')}`);
   return `<script type="application/json" id="${EMBEDDED_LISTING_ID}" data-rendered-at="${renderedAt.toISOString()}">${json}</script>`;
 }

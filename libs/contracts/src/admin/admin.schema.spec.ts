@@ -17,7 +17,7 @@ describe('admin schemas', () => {
       search: 'Asha',
     });
     expect(adminOrdersQuerySchema.parse({ search: '   ' }).search).toBeUndefined();
-    expect(adminOrdersQuerySchema.safeParse({ perPage: '501' }).error?.issues[0]?.message).toBe('perPage must be from 1 to 500');
+    expect(adminOrdersQuerySchema.safeParse({ perPage: '501' }).error?.issues[0]?.message).toBe('perPage must be a whole number from 1 to 500');
     expect(adminOrdersQuerySchema.safeParse({ page: '0' }).success).toBe(false);
   });
 

@@ -14,9 +14,7 @@ import {
 } from '@mandi/domain';
 import { z } from 'zod';
 import { idSchema, isoDateTimeSchema } from '../common/fields.js';
-
-const perPageMessage = `perPage must be from 1 to ${ADMIN_ORDERS_PAGE.max}`;
-const pageMessage = 'page must be a whole number from 1';
+import { pageQuerySchema, pageSizeQuerySchema, queryText } from '../common/paging.js';
 
 /**
  * Query of GET /api/admin/orders: the time filter (24h by default), an optional search (an order number, '#' allowed,
@@ -28,15 +26,10 @@ export const adminOrdersQuerySchema = z.object({
   filter: z.enum(ADMIN_ORDER_FILTERS, { error: `filter must be one of ${ADMIN_ORDER_FILTERS.join(', ')}` }).default(DEFAULT_ADMIN_ORDER_FILTER),
   search: z.preprocess(
     (value) => (typeof value === 'string' && value.trim() === '' ? undefined : value),
-    z.string().trim().max(ADMIN_ORDER_SEARCH_MAX, `search must be at most ${ADMIN_ORDER_SEARCH_MAX} characters`).optional(),
+    queryText('search', ADMIN_ORDER_SEARCH_MAX).optional(),
   ),
-  page: z.coerce.number({ error: pageMessage }).int(pageMessage).min(1, pageMessage).default(1),
-  perPage: z.coerce
-    .number({ error: perPageMessage })
-    .int(perPageMessage)
-    .min(1, perPageMessage)
-    .max(ADMIN_ORDERS_PAGE.max, perPageMessage)
-    .default(ADMIN_ORDERS_PAGE.default),
+  page: pageQuerySchema,
+  perPage: pageSizeQuerySchema('perPage', ADMIN_ORDERS_PAGE.max, ADMIN_ORDERS_PAGE.default),
 });
 /** Type of {@link adminOrdersQuerySchema}. */
 export type AdminOrdersQuery = z.infer<typeof adminOrdersQuerySchema>;

@@ -15,9 +15,13 @@ const agreedAt = z.iso.datetime({ offset: true, error: AUTH_FIELD_MESSAGES.agree
 /** The terms version agreed to: only the current one. */
 const termsVersion = z.literal(TERMS_VERSION, { error: AUTH_FIELD_MESSAGES.termsVersion });
 
+/** Longest username text read before the pattern runs (15 characters and the spaces a form may leave around them). */
+export const USERNAME_TEXT_MAX = 64;
+
 /** A username to register: 3 to 15 letters, digits and underscore (spec 000 section 5). */
 export const usernameSchema = z
   .string({ error: SIGN_UP_MESSAGES.incompleteForm.text })
+  .max(USERNAME_TEXT_MAX, { error: SIGN_UP_MESSAGES.invalidUsername.text, abort: true })
   .trim()
   .regex(USERNAME_PATTERN, SIGN_UP_MESSAGES.invalidUsername.text);
 

@@ -1,4 +1,4 @@
-import { DATE_TIME_PATTERN, EMAIL_PATTERN, parseInstant, rupeesToPaise } from '@mandi/domain';
+import { DATE_TIME_PATTERN, EMAIL_MAX_LENGTH, EMAIL_PATTERN, parseInstant, rupeesToPaise } from '@mandi/domain';
 import { z } from 'zod';
 
 /** Message of an id that is not one of ours. */
@@ -32,12 +32,13 @@ export function optionalText(max: number, tooLongMessage: string) {
   );
 }
 
-/** An e-mail address, trimmed, checked with the domain's pattern. */
+/** An e-mail address, trimmed, at most {@link EMAIL_MAX_LENGTH} characters (checked first), then the domain's pattern. */
 export function emailSchema(invalidMessage: string, requiredMessage = invalidMessage) {
   return z
     .string({ error: requiredMessage })
     .trim()
     .min(1, { error: requiredMessage, abort: true })
+    .max(EMAIL_MAX_LENGTH, { error: invalidMessage, abort: true })
     .regex(EMAIL_PATTERN, invalidMessage);
 }
 

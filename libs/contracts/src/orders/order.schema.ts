@@ -1,6 +1,7 @@
 import { BUYER_ORDERS_PAGE, ORDER_MESSAGES, ORDER_STATUSES, PAYMENT_METHODS, PAYMENT_STATUSES, CANCEL_REASON_MAX } from '@mandi/domain';
 import { z } from 'zod';
 import { idSchema, isoDateTimeSchema } from '../common/fields.js';
+import { pageQuerySchema, pageSizeQuerySchema } from '../common/paging.js';
 import { documentRefSchema } from '../invoices/invoice.schema.js';
 import { productImagesSchema } from '../products/product.schema.js';
 
@@ -14,13 +15,8 @@ export const orderIdParamsSchema = z.object({ orderId: idSchema });
  * answer's X-Total-Count header says how many orders the buyer has.
  */
 export const ordersOfUserQuerySchema = z.object({
-  page: z.coerce.number({ error: 'page must be a whole number from 1' }).int('page must be a whole number from 1').min(1, 'page must be a whole number from 1').default(1),
-  perPage: z.coerce
-    .number({ error: `perPage must be from 1 to ${BUYER_ORDERS_PAGE.max}` })
-    .int(`perPage must be from 1 to ${BUYER_ORDERS_PAGE.max}`)
-    .min(1, `perPage must be from 1 to ${BUYER_ORDERS_PAGE.max}`)
-    .max(BUYER_ORDERS_PAGE.max, `perPage must be from 1 to ${BUYER_ORDERS_PAGE.max}`)
-    .default(BUYER_ORDERS_PAGE.default),
+  page: pageQuerySchema,
+  perPage: pageSizeQuerySchema('perPage', BUYER_ORDERS_PAGE.max, BUYER_ORDERS_PAGE.default),
 });
 /** Type of {@link ordersOfUserQuerySchema}. */
 export type OrdersOfUserQuery = z.infer<typeof ordersOfUserQuerySchema>;

@@ -99,6 +99,26 @@ export const paymentSuccessBodySchema = z.object({
 /** Type of {@link paymentSuccessBodySchema}. */
 export type PaymentSuccessBody = z.infer<typeof paymentSuccessBodySchema>;
 
+/** Longest value the hosted payment page appends to its return address (Razorpay's ids and signatures are far shorter). */
+export const PAYMENT_RETURN_VALUE_MAX = 128;
+
+/** One value of the hosted payment page's return address: a single text, bounded. */
+const paymentReturnValue = z
+  .string({ error: 'Invalid payment return' })
+  .max(PAYMENT_RETURN_VALUE_MAX, 'Invalid payment return')
+  .optional();
+
+/** Query of GET /api/payment/return: what the hosted payment page appends when it sends the buyer back. */
+export const paymentPageReturnQuerySchema = z.object({
+  razorpay_payment_id: paymentReturnValue,
+  razorpay_payment_link_id: paymentReturnValue,
+  razorpay_payment_link_reference_id: paymentReturnValue,
+  razorpay_payment_link_status: paymentReturnValue,
+  razorpay_signature: paymentReturnValue,
+});
+/** Type of {@link paymentPageReturnQuerySchema}. */
+export type PaymentPageReturnQuery = z.infer<typeof paymentPageReturnQuerySchema>;
+
 /** Largest quantity a line can carry, re-exported for forms that build order lines. */
 export const ORDER_LINE_QUANTITY_MAX = QUANTITY_MAX;
 

@@ -21,6 +21,13 @@ import {
   rupeesSchema,
   uidSchema,
 } from '../common/fields.js';
+import {
+  PAGE_BEYOND_RESULTS_MESSAGE,
+  pageQuerySchema,
+  pageSizeQuerySchema,
+  queryText,
+  startsWithinProductResults,
+} from '../common/paging.js';
 
 /** Images as stored: an array of URLs; the earlier server sometimes sent a JSON string, which is read too. */
 export const productImagesSchema = z.preprocess((value) => {
@@ -79,28 +86,45 @@ export type ProductList = z.infer<typeof productListSchema>;
 export const PRODUCT_PAGE_MAX = 100;
 /** Default page size of the listing. */
 export const PRODUCT_PAGE_DEFAULT = 24;
+/** Longest search text (home search, suggestions, by-name). */
+export const PRODUCT_SEARCH_MAX = 100;
+
+/** A product list's page refused when it starts beyond the results served (common/paging.ts). */
+const withinProductResults = { error: PAGE_BEYOND_RESULTS_MESSAGE, path: ['page'] };
+
+const productListQueryFields = z.object({
+  search: queryText('search', PRODUCT_SEARCH_MAX)
+    .optional()
+    .transform((value) => (value === '' ? undefined : value)),
+  filter: z.enum(SEARCH_FILTERS, { error: `filter must be one of ${SEARCH_FILTERS.join(', ')}` }).default(DEFAULT_SEARCH_FILTER),
+  page: pageQuerySchema,
+  limit: pageSizeQuerySchema('limit', PRODUCT_PAGE_MAX, PRODUCT_PAGE_DEFAULT),
+});
 
 /** Query of GET /api/products: the home page's search and filter, paged. */
-export const productListQuerySchema = z.object({
-  search: z.string().trim().max(100).optional().transform((value) => (value === '' ? undefined : value)),
-  filter: z.enum(SEARCH_FILTERS).default(DEFAULT_SEARCH_FILTER),
-  page: z.coerce.number().int().min(1).default(1),
-  limit: z.coerce.number().int().min(1).max(PRODUCT_PAGE_MAX).default(PRODUCT_PAGE_DEFAULT),
-});
+export const productListQuerySchema = productListQueryFields.refine(startsWithinProductResults, withinProductResults);
 /** Type of {@link productListQuerySchema}. */
 export type ProductListQuery = z.infer<typeof productListQuerySchema>;
 
 /** Query of GET /api/products/suggestions?q: a blank query gets no suggestions. */
-export const suggestionsQuerySchema = z.object({ q: z.string().trim().max(100).default('') });
+export const suggestionsQuerySchema = z.object({ q: queryText('q', PRODUCT_SEARCH_MAX).default('') });
 /** Answer of the suggestions call: a list of product names. */
 export const suggestionsAnswerSchema = z.array(z.string());
 /** Type of {@link suggestionsAnswerSchema}. */
 export type SuggestionsAnswer = z.infer<typeof suggestionsAnswerSchema>;
 
 /** Path of GET /api/products/by-name/{name}. */
-export const productByNameParamsSchema = z.object({ name: z.string().trim().min(1).max(100) });
+export const productByNameParamsSchema = z.object({
+  name: z
+    .string()
+    .trim()
+    .min(1, 'name is required')
+    .max(PRODUCT_SEARCH_MAX, `name must be at most ${PRODUCT_SEARCH_MAX} characters`),
+});
 /** Query of GET /api/products/by-name/{name}: a page of the results, sized like the listing's. */
-export const productByNameQuerySchema = productListQuerySchema.pick({ page: true, limit: true });
+export const productByNameQuerySchema = productListQueryFields
+  .pick({ page: true, limit: true })
+  .refine(startsWithinProductResults, withinProductResults);
 /** Type of {@link productByNameQuerySchema}. */
 export type ProductByNameQuery = z.infer<typeof productByNameQuerySchema>;
 /** Path of GET /api/products/{id} and PUT /api/products/{id}. */
@@ -108,15 +132,19 @@ export const productIdParamsSchema = z.object({ id: idSchema });
 /** Path of GET /api/products/user/{uid}. */
 export const productsOfUserParamsSchema = z.object({ uid: uidSchema });
 /** Query of GET /api/products/user/{uid}: a seller's products, newest first, up to 100 a page (a profile shows them all). */
-export const productsOfUserQuerySchema = z.object({
-  page: z.coerce.number().int().min(1).default(1),
-  limit: z.coerce.number().int().min(1).max(PRODUCT_PAGE_MAX).default(PRODUCT_PAGE_MAX),
-});
+export const productsOfUserQuerySchema = z
+  .object({ page: pageQuerySchema, limit: pageSizeQuerySchema('limit', PRODUCT_PAGE_MAX, PRODUCT_PAGE_MAX) })
+  .refine(startsWithinProductResults, withinProductResults);
 /** Type of {@link productsOfUserQuerySchema}. */
 export type ProductsOfUserQuery = z.infer<typeof productsOfUserQuerySchema>;
 
 /** Path of DELETE /api/products/user/{uid}/{productId}. */
 export const deleteProductParamsSchema = z.object({ uid: uidSchema, productId: idSchema });
+
+/** Longest phone text a seller may type ('+91 98765-43210' and spacing; spec 000: up to 15 digits). */
+export const PHONE_TEXT_MAX = 32;
+/** Longest URL of a saved image a form may name (ours are far shorter). */
+export const IMAGE_URL_MAX = 2048;
 
 const dimension = (message: string) =>
   formNumber(z.number({ error: message }).refine((value) => Number.isFinite(value) && value > 0, message).optional());
@@ -143,6 +171,7 @@ export const productFormSchema = z.object({
   /** Reduced to its last 10 digits, which must be an Indian mobile number. */
   sellerPhone: z
     .string({ error: PRODUCT_MESSAGES.invalidPhone.text })
+    .max(PHONE_TEXT_MAX, { error: PRODUCT_MESSAGES.invalidPhone.text, abort: true })
     .transform(normalizePhone)
     .refine(isValidIndianMobile, PRODUCT_MESSAGES.invalidPhone.text),
   sellerEmail: z.preprocess(
@@ -156,9 +185,9 @@ export const productFormSchema = z.object({
   width: dimension(PRODUCT_MESSAGES.invalidWidth.text),
   height: dimension(PRODUCT_MESSAGES.invalidHeight.text),
   /** URLs of images already saved that the product keeps (JSON text in multipart). */
-  existingImages: jsonArrayField(z.string().min(1), PRODUCT_LIMITS.imagesMax, PRODUCT_MESSAGES.tooManyImages.text),
+  existingImages: jsonArrayField(z.string().min(1).max(IMAGE_URL_MAX), PRODUCT_LIMITS.imagesMax, PRODUCT_MESSAGES.tooManyImages.text),
   /** URLs of saved images to drop (JSON text in multipart). */
-  removedImages: jsonArrayField(z.string().min(1), PRODUCT_LIMITS.imagesMax, PRODUCT_MESSAGES.tooManyImages.text),
+  removedImages: jsonArrayField(z.string().min(1).max(IMAGE_URL_MAX), PRODUCT_LIMITS.imagesMax, PRODUCT_MESSAGES.tooManyImages.text),
   /** Makes a repeated submission return the first product instead of a second one. */
   requestId: optionalText(64, 'requestId must be at most 64 characters'),
   /** Optional; the server infers it from the name when absent. */

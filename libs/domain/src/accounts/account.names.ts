@@ -5,15 +5,22 @@ const FALLBACK_USERNAME = 'user';
 
 /** Letters, digits and underscores of `text`: accents dropped, spaces, dots and hyphens turned into one underscore. */
 function usernameCharacters(text: string): string {
-  return text
+  const name = text
     .normalize('NFKD')
     .replace(/[\u0300-\u036f]/g, '')
     .replace(/[\s.\-]+/g, '_')
     .replace(/[^A-Za-z0-9_]/g, '')
-    .replace(/_+/g, '_')
-    .replace(/^_+|_+$/g, '')
-    .slice(0, USERNAME_LIMITS.max)
-    .replace(/_+$/, '');
+    .replace(/_+/g, '_');
+  return trimUnderscores(trimUnderscores(name).slice(0, USERNAME_LIMITS.max));
+}
+
+/** `text` without underscores at either end; a loop, since a trailing `_+$` pattern backtracks quadratically. */
+function trimUnderscores(text: string): string {
+  let start = 0;
+  let end = text.length;
+  while (start < end && text[start] === '_') start++;
+  while (end > start && text[end - 1] === '_') end--;
+  return text.slice(start, end);
 }
 
 /**

@@ -52,7 +52,23 @@ describe('isValidEmail', () => {
     ['a@b', false],
     ['a b@c.in', false],
     ['', false],
+    ['first.last+tag@sub.example.co.in', true],
+    ["o'brien@example.ie", true],
+    ['user_name@mail-server.example.com', true],
+    ['a@b..in', false],
+    ['a@b.in.', false],
+    ['a\u0000b@mandi.in', false],
+    [`${'a'.repeat(245)}@mandi.in`, true],
+    [`${'a'.repeat(246)}@mandi.in`, false],
   ])('%p: %p', (value, valid) => {
     expect(isValidEmail(value)).toBe(valid);
+  });
+
+  it('answers 100 kB of adversarial text at once (linear pattern, bounded length)', () => {
+    const started = Date.now();
+    for (const text of [`a@${'.'.repeat(100_000)}`, `a@a${'.a'.repeat(50_000)}.@..a`, '@'.repeat(100_000)]) {
+      expect(isValidEmail(text)).toBe(false);
+    }
+    expect(Date.now() - started).toBeLessThan(50);
   });
 });

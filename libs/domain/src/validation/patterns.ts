@@ -2,8 +2,14 @@
 export const INDIAN_MOBILE_PATTERN = /^[6-9]\d{9}$/;
 /** An Indian PIN code: exactly 6 digits. */
 export const PINCODE_PATTERN = /^\d{6}$/;
-/** Something that looks like an e-mail address: text, '@', a domain with a dot, no spaces. */
-export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+/** Longest e-mail address there can be (RFC 5321's path limit); longer text is refused before any pattern runs. */
+export const EMAIL_MAX_LENGTH = 254;
+/**
+ * Something that looks like an e-mail address: text, '@', a domain of dot-separated labels (at least two), no spaces
+ * or control characters. Each character can be read one way only, so matching takes time linear in the text (the
+ * earlier `[^\s@]+\.[^\s@]+` let a run of dots split many ways and was quadratic); a test checks every pattern.
+ */
+export const EMAIL_PATTERN = /^[^\s@\x00-\x1f]+@[^\s@.\x00-\x1f]+(?:\.[^\s@.\x00-\x1f]+)+$/;
 /** Country calling code of every phone number on Mandi. */
 export const PHONE_COUNTRY_CODE = '+91';
 /** The phone input accepts at most 15 digits (spec 000 section 5). */
@@ -26,7 +32,8 @@ export function isValidPincode(value: string): boolean {
   return PINCODE_PATTERN.test(value);
 }
 
-/** True when the text looks like an e-mail address. */
+/** True when the text looks like an e-mail address of at most {@link EMAIL_MAX_LENGTH} characters. */
 export function isValidEmail(value: string): boolean {
-  return EMAIL_PATTERN.test(value.trim());
+  const email = value.trim();
+  return email.length <= EMAIL_MAX_LENGTH && EMAIL_PATTERN.test(email);
 }
