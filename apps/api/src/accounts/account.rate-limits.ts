@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import { AUTH_TIMINGS, FORGOT_PASSWORD_MESSAGES } from '@mandi/domain';
+import { AUTH_TIMINGS, EMAIL_MAX_LENGTH, FORGOT_PASSWORD_MESSAGES } from '@mandi/domain';
 import type { RateLimitRule } from '../rate-limit/rate-limit.decorator.js';
 
 // Every limit of the account routes, in one place (docs/accounts.md lists them). They hold in every environment:
@@ -7,10 +7,15 @@ import type { RateLimitRule } from '../rate-limit/rate-limit.decorator.js';
 
 const TEN_MINUTES_MS = 10 * 60_000;
 
-/** The e-mail a request names (query or body), trimmed and lower-cased, or null when it names none. */
+/**
+ * The e-mail a request names (query or body), trimmed and lower-cased, or null when it names none. The guard runs
+ * before the body's schema, so the text is cut to an address's longest length: a 1 MB "e-mail" never becomes a key.
+ */
 function requestedEmail(request: FastifyRequest): string | null {
   const source = { ...(request.query as object | undefined), ...(request.body as object | undefined) } as { email?: unknown };
-  return typeof source.email === 'string' && source.email.trim() !== '' ? source.email.trim().toLowerCase() : null;
+  return typeof source.email === 'string' && source.email.trim() !== ''
+    ? source.email.slice(0, EMAIL_MAX_LENGTH + 64).trim().toLowerCase()
+    : null;
 }
 
 /** Per verified Firebase uid (identity routes run after the access guard has set it). */

@@ -60,6 +60,8 @@ export function routeErrorStatuses(route: ApiRoute): number[] {
   }
   if (route.rateLimited) statuses.add(429);
   if (route.multipart) {
+    // A form without Content-Length (411) or past the total cap (413) is refused before it is read.
+    statuses.add(411);
     statuses.add(413);
     statuses.add(415);
   }

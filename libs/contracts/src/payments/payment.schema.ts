@@ -1,4 +1,4 @@
-import { CHECKOUT_MESSAGES, QUANTITY_MAX } from '@mandi/domain';
+import { CART_LINES_MAX, CHECKOUT_MESSAGES, QUANTITY_MAX } from '@mandi/domain';
 import { z } from 'zod';
 import { idSchema, rupeesSchema } from '../common/fields.js';
 import { quantitySchema } from '../cart/cart.schema.js';
@@ -22,8 +22,8 @@ export const orderLineSchema = z.object({
 /** Type of {@link orderLineSchema}. */
 export type OrderLine = z.infer<typeof orderLineSchema>;
 
-/** Most distinct products in one order (ours: a cart of 50 different products is already unusual). */
-export const ORDER_LINES_MAX = 50;
+/** Most distinct products in one order: as many as a cart may hold, so a full cart can always be bought. */
+export const ORDER_LINES_MAX = CART_LINES_MAX;
 
 /** The lines of an order: 1 to 50 distinct products, each 1 to 15 units. */
 export const orderLinesSchema = z
