@@ -161,7 +161,8 @@ export function productionEnv(overrides: Record<string, string> = {}): Record<st
   };
 }
 
-function freePort(): Promise<number> {
+/** A TCP port nothing listens on now, for a process a test starts. */
+export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = createServer();
     server.listen(0, '127.0.0.1', () => {

@@ -144,13 +144,15 @@ describe('adversarial text on every public route (production mode)', () => {
   });
 
   /**
-   * Sends the attack with a probe beside it (a request any free event loop answers at once) and answers the slower. A machine shared with other
-   * test files can stall one request, so an answer over the budget is tried twice more and the fastest is kept; a
-   * pattern that backtracks is slow every time.
+   * Sends the attack with a probe beside it (a request any free event loop answers at once) and answers the slower. A
+   * machine shared with other test files (the fuzz pass runs beside this file in CI) can stall one request, so an
+   * answer over the budget is tried up to four more times, after a pause, and the fastest is kept; a pattern that
+   * backtracks is slow every time.
    */
   async function timed(request: TestRequest): Promise<{ response: TestResponse; ms: number }> {
     let best: { response: TestResponse; ms: number } | null = null;
-    for (let attempt = 0; attempt < 3 && (best === null || best.ms > BUDGET_MS); attempt++) {
+    for (let attempt = 0; attempt < 5 && (best === null || best.ms > BUDGET_MS); attempt++) {
+      if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, 200));
       await clearRateLimits();
       const from = { 'x-forwarded-for': `10.${attempt}.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}` };
       const started = performance.now();

@@ -1,9 +1,9 @@
 import { readFileSync, rmSync } from 'node:fs';
 import { connect } from 'node:net';
 import { join } from 'node:path';
-import { crc32, deflateSync } from 'node:zlib';
 import sharp from 'sharp';
 import { WRITE_LIMIT_MESSAGES } from '@mandi/domain';
+import { pngDeclaring } from '@mandi/storage';
 import { bearer, filesIn, multipart, productFields, tempFileStore } from '../catalog.testing.js';
 import { ApiHarness, type TestUser } from '../harness.js';
 
@@ -88,24 +88,6 @@ describe('upload and connection attacks', () => {
     const profile = await api.db.prisma.profile.findUniqueOrThrow({ where: { userId: seller.id } });
     expect(await leftovers(readFileSync(join(dir, profile.profileImage!)))).toMatchObject({ exif: false, xmp: false, owner: false, size: [480, 640] });
   });
-
-  /** A PNG of a few hundred bytes whose header declares `width` x `height` grey pixels (a decompression bomb). */
-  function pngDeclaring(width: number, height: number): Buffer {
-    const chunk = (type: string, data: Buffer) => {
-      const typed = Buffer.concat([Buffer.from(type, 'latin1'), data]);
-      const frame = Buffer.alloc(4);
-      frame.writeUInt32BE(data.length);
-      const crc = Buffer.alloc(4);
-      crc.writeUInt32BE(crc32(typed));
-      return Buffer.concat([frame, typed, crc]);
-    };
-    const header = Buffer.alloc(13);
-    header.writeUInt32BE(width, 0);
-    header.writeUInt32BE(height, 4);
-    header[8] = 8; // 8 bits per sample, grey, deflate, no filter, no interlace
-    const signature = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
-    return Buffer.concat([signature, chunk('IHDR', header), chunk('IDAT', deflateSync(Buffer.alloc((width + 1) * 8))), chunk('IEND', Buffer.alloc(0))]);
-  }
 
   it('refuses a PNG declaring 30000 x 30000 pixels with 413 within a second, writing nothing', async () => {
     const bomb = pngDeclaring(30_000, 30_000);
