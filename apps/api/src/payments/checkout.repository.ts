@@ -82,13 +82,14 @@ export class CheckoutRepository {
 
   /**
    * What checkout prices: the products of `productIds` that exist (with their first image and whether they can still be
-   * bought, by the database clock), the address `addressId`, deleted or not, and how many online orders user `userId`
-   * has waiting for payment; one round trip.
+   * bought, by the database clock), the address `addressId`, deleted or not, and for an online checkout how many online
+   * orders user `userId` has waiting for payment (0 for cash on delivery, which the cap does not concern); one round trip.
    */
   async pricingRows(
     productIds: readonly number[],
     addressId: number,
     userId: number,
+    method: PaymentMethod,
   ): Promise<{ products: CheckoutProductRow[]; address: CheckoutAddressRow | null; openOnlineOrders: number }> {
     const [rows] = await this.prisma.$queryRaw<{ products: CheckoutProductRow[]; address: CheckoutAddressRow | null; openOnlineOrders: number }[]>`
       SELECT (SELECT coalesce(json_agg(p), '[]'::json) FROM (
@@ -101,7 +102,7 @@ export class CheckoutRepository {
                 SELECT id, user_id, is_deleted, name, mobile, flat_house_building, area_or_street_or_village, landmark, taluk,
                        district, state, pincode
                   FROM addresses WHERE id = ${addressId}) a) AS address,
-             (SELECT count(*)::int FROM orders WHERE user_id = ${userId} AND ${OPEN_ONLINE_ORDER}) AS "openOnlineOrders"`;
+             ${method === 'online' ? Prisma.sql`(SELECT count(*)::int FROM orders WHERE user_id = ${userId} AND ${OPEN_ONLINE_ORDER})` : Prisma.sql`0`} AS "openOnlineOrders"`;
     return rows!;
   }
 
@@ -113,6 +114,7 @@ export class CheckoutRepository {
    * An online order takes the lowest free slot of its buyer's open online orders (1..OPEN_ONLINE_ORDERS_MAX); the
    * partial unique index lets one order hold a slot, so two checkouts racing for the last slot cannot both win: the
    * later one waits for the first's commit and inserts nothing. A paid or settled order leaves the index, freeing it.
+   * Cash on delivery holds no slot, so its insert is a plain one (no speculative insertion, no slot look-up).
    */
   async placeOrder(order: NewOrder): Promise<PlaceOrderOutcome> {
     const { address, lines } = order;
@@ -140,7 +142,7 @@ export class CheckoutRepository {
                ${address.flat_house_building}, ${address.area_or_street_or_village}, ${address.landmark},
                ${address.taluk}, ${address.district}, ${address.state}, ${address.pincode}, slot.n
           FROM slot WHERE NOT ${online} OR slot.n IS NOT NULL
-        ON CONFLICT (user_id, open_slot) WHERE ${OPEN_ONLINE_ORDER} DO NOTHING
+        ${online ? Prisma.sql`ON CONFLICT (user_id, open_slot) WHERE ${OPEN_ONLINE_ORDER} DO NOTHING` : Prisma.empty}
         RETURNING id, user_id
       ), lines AS (
         INSERT INTO order_items (order_id, product_id, seller_id, product_name, image_key, unit_price_paise, quantity,

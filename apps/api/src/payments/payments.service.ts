@@ -217,6 +217,7 @@ export class PaymentsService {
       lines.map((line) => idNumber(line.productId)),
       idNumber(addressIdText),
       userId,
+      method,
     );
     const address = checkAddress(addressRow, userId);
     const priced = priceOrder(lines, products, method);
