@@ -101,6 +101,8 @@ describe('GET /api/openapi.json and /api/docs in production mode', () => {
       const shown = await tab.$$eval('.opblock', (blocks) => blocks.length);
       expect(shown).toBe(API_ROUTES.length);
       expect(await tab.$eval('.title', (title) => title.textContent)).toContain('Mandi API');
+      // The renderer's own complaints about the document (an unsupported field, an invalid reference) show as a box.
+      expect(await tab.$$eval('.errors-wrapper, .version-pragma', (boxes) => boxes.map((box) => box.textContent))).toEqual([]);
       expect(elsewhere).toEqual([]);
       expect(refusals).toEqual([]);
     } finally {

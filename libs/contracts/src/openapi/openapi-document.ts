@@ -123,7 +123,6 @@ export function buildOpenApiDocument(info: OpenApiInfo, routes: readonly ApiRout
   }
   return {
     openapi: '3.1.0',
-    jsonSchemaDialect: 'https://json-schema.org/draft/2020-12/schema',
     info: {
       title: 'Mandi API',
       version: info.version,
