@@ -190,19 +190,25 @@ describe('adversarial text on every public route (production mode)', () => {
 
   /**
    * A request head over Node's 16 kB limit, sent over a raw socket (fetch reports the reset that follows the answer
-   * as its own failure): Node answers 431 and closes, within the budget, before any of the API's code runs.
+   * as its own failure): Node answers 431 and closes, within the budget, before any of the API's code runs. Like
+   * {@link timed}, an answer over the budget is tried again after a pause (up to five times) and the fastest is kept.
    */
   async function refusedBeforeTheApi(url: string): Promise<void> {
     const { port } = new URL(api.baseUrl);
-    const started = performance.now();
-    const answer = await new Promise<string>((resolve) => {
-      let received = '';
-      const socket = connect(Number(port), '127.0.0.1', () => socket.write(`GET ${url} HTTP/1.1\r\nhost: 127.0.0.1\r\nconnection: close\r\n\r\n`));
-      socket.on('data', (chunk) => (received += chunk.toString('latin1')));
-      socket.on('error', () => undefined);
-      socket.on('close', () => resolve(received));
-    });
-    const ms = performance.now() - started;
+    let answer = '';
+    let ms = Infinity;
+    for (let attempt = 0; attempt < 5 && ms > BUDGET_MS; attempt++) {
+      if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, 200));
+      const started = performance.now();
+      answer = await new Promise<string>((resolve) => {
+        let received = '';
+        const socket = connect(Number(port), '127.0.0.1', () => socket.write(`GET ${url} HTTP/1.1\r\nhost: 127.0.0.1\r\nconnection: close\r\n\r\n`));
+        socket.on('data', (chunk) => (received += chunk.toString('latin1')));
+        socket.on('error', () => undefined);
+        socket.on('close', () => resolve(received));
+      });
+      ms = Math.min(ms, performance.now() - started);
+    }
     tried++;
     if (ms > worstMs) [worstMs, worstCase] = [ms, `a ${url.length}-character URL`];
     expect({ status: answer.split('\r\n')[0], withinBudget: ms <= BUDGET_MS }).toEqual({ status: 'HTTP/1.1 431 Request Header Fields Too Large', withinBudget: true });
