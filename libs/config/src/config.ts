@@ -39,7 +39,11 @@ export const configSchema = z.object({
    * elsewhere every request comes from one local address, and a test suite must not be taken for a scraper.
    */
   RATE_LIMIT_PUBLIC_PER_MINUTE: z.coerce.number().int().positive().optional(),
-  HTTP_REQUEST_TIMEOUT_MS: z.coerce.number().int().positive().default(120_000), // whole request incl. upload (apps/api/src/bootstrap/http-server-options.ts)
+  /**
+   * How long a whole request may take to arrive, body included (2 minutes: a 21 MB form on a slow phone); a client
+   * trickling bytes is cut off after it (apps/api/src/bootstrap/http-server-options.ts).
+   */
+  HTTP_REQUEST_TIMEOUT_MS: z.coerce.number().int().positive().default(120_000),
   DATABASE_URL: z.string().url().default('postgresql://postgres@127.0.0.1:5432/mandi'),
   REDIS_URL: z.string().url().default('redis://127.0.0.1:6379'),
   /** Key prefix for every Redis key we write (BullMQ queues, rate limits), so tests and apps never collide. */

@@ -2,6 +2,7 @@ import {
   DEFAULT_SEARCH_FILTER,
   PRODUCT_CATEGORIES,
   PRODUCT_LIMITS,
+  PRODUCT_TEXT_BOUNDS,
   PRODUCT_MESSAGES,
   SEARCH_FILTERS,
   isValidIndianMobile,
@@ -86,14 +87,11 @@ export type ProductList = z.infer<typeof productListSchema>;
 export const PRODUCT_PAGE_MAX = 100;
 /** Default page size of the listing. */
 export const PRODUCT_PAGE_DEFAULT = 24;
-/** Longest search text (home search, suggestions, by-name). */
-export const PRODUCT_SEARCH_MAX = 100;
-
 /** A product list's page refused when it starts beyond the results served (common/paging.ts). */
 const withinProductResults = { error: PAGE_BEYOND_RESULTS_MESSAGE, path: ['page'] };
 
 const productListQueryFields = z.object({
-  search: queryText('search', PRODUCT_SEARCH_MAX)
+  search: queryText('search', PRODUCT_TEXT_BOUNDS.searchMax)
     .optional()
     .transform((value) => (value === '' ? undefined : value)),
   filter: z.enum(SEARCH_FILTERS, { error: `filter must be one of ${SEARCH_FILTERS.join(', ')}` }).default(DEFAULT_SEARCH_FILTER),
@@ -107,7 +105,7 @@ export const productListQuerySchema = productListQueryFields.refine(startsWithin
 export type ProductListQuery = z.infer<typeof productListQuerySchema>;
 
 /** Query of GET /api/products/suggestions?q: a blank query gets no suggestions. */
-export const suggestionsQuerySchema = z.object({ q: queryText('q', PRODUCT_SEARCH_MAX).default('') });
+export const suggestionsQuerySchema = z.object({ q: queryText('q', PRODUCT_TEXT_BOUNDS.searchMax).default('') });
 /** Answer of the suggestions call: a list of product names. */
 export const suggestionsAnswerSchema = z.array(z.string());
 /** Type of {@link suggestionsAnswerSchema}. */
@@ -119,7 +117,7 @@ export const productByNameParamsSchema = z.object({
     .string()
     .trim()
     .min(1, 'name is required')
-    .max(PRODUCT_SEARCH_MAX, `name must be at most ${PRODUCT_SEARCH_MAX} characters`),
+    .max(PRODUCT_TEXT_BOUNDS.searchMax, `name must be at most ${PRODUCT_TEXT_BOUNDS.searchMax} characters`),
 });
 /** Query of GET /api/products/by-name/{name}: a page of the results, sized like the listing's. */
 export const productByNameQuerySchema = productListQueryFields
@@ -141,10 +139,6 @@ export type ProductsOfUserQuery = z.infer<typeof productsOfUserQuerySchema>;
 /** Path of DELETE /api/products/user/{uid}/{productId}. */
 export const deleteProductParamsSchema = z.object({ uid: uidSchema, productId: idSchema });
 
-/** Longest phone text a seller may type ('+91 98765-43210' and spacing; spec 000: up to 15 digits). */
-export const PHONE_TEXT_MAX = 32;
-/** Longest URL of a saved image a form may name (ours are far shorter). */
-export const IMAGE_URL_MAX = 2048;
 
 const dimension = (message: string) =>
   formNumber(z.number({ error: message }).refine((value) => Number.isFinite(value) && value > 0, message).optional());
@@ -171,7 +165,7 @@ export const productFormSchema = z.object({
   /** Reduced to its last 10 digits, which must be an Indian mobile number. */
   sellerPhone: z
     .string({ error: PRODUCT_MESSAGES.invalidPhone.text })
-    .max(PHONE_TEXT_MAX, { error: PRODUCT_MESSAGES.invalidPhone.text, abort: true })
+    .max(PRODUCT_TEXT_BOUNDS.phoneTextMax, { error: PRODUCT_MESSAGES.invalidPhone.text, abort: true })
     .transform(normalizePhone)
     .refine(isValidIndianMobile, PRODUCT_MESSAGES.invalidPhone.text),
   sellerEmail: z.preprocess(
@@ -185,9 +179,9 @@ export const productFormSchema = z.object({
   width: dimension(PRODUCT_MESSAGES.invalidWidth.text),
   height: dimension(PRODUCT_MESSAGES.invalidHeight.text),
   /** URLs of images already saved that the product keeps (JSON text in multipart). */
-  existingImages: jsonArrayField(z.string().min(1).max(IMAGE_URL_MAX), PRODUCT_LIMITS.imagesMax, PRODUCT_MESSAGES.tooManyImages.text),
+  existingImages: jsonArrayField(z.string().min(1).max(PRODUCT_TEXT_BOUNDS.imageUrlMax), PRODUCT_LIMITS.imagesMax, PRODUCT_MESSAGES.tooManyImages.text),
   /** URLs of saved images to drop (JSON text in multipart). */
-  removedImages: jsonArrayField(z.string().min(1).max(IMAGE_URL_MAX), PRODUCT_LIMITS.imagesMax, PRODUCT_MESSAGES.tooManyImages.text),
+  removedImages: jsonArrayField(z.string().min(1).max(PRODUCT_TEXT_BOUNDS.imageUrlMax), PRODUCT_LIMITS.imagesMax, PRODUCT_MESSAGES.tooManyImages.text),
   /** Makes a repeated submission return the first product instead of a second one. */
   requestId: optionalText(64, 'requestId must be at most 64 characters'),
   /** Optional; the server infers it from the name when absent. */

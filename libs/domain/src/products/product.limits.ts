@@ -12,6 +12,19 @@ export const PRODUCT_LIMITS = {
   descriptionPreviewChars: 40,
 } as const;
 
+/**
+ * Ours: how long the texts of the catalog routes may be before anything else reads them (issue 13: every text is
+ * bounded before a pattern runs). The spec names no bound for these.
+ */
+export const PRODUCT_TEXT_BOUNDS = {
+  /** Longest search text (home search, suggestions, by-name): no product name is longer than 50. */
+  searchMax: 100,
+  /** Longest phone text a seller may type ('+91 98765-43210' with spacing; spec 000: up to 15 digits). */
+  phoneTextMax: 32,
+  /** Longest URL of a saved image a form may name (ours are far shorter). */
+  imageUrlMax: 2048,
+} as const;
+
 /** Units the seller may give the weight in; kilograms are multiplied by 1000 (spec 000 section 7). */
 export const WEIGHT_UNITS = ['g', 'kg'] as const;
 
