@@ -14,7 +14,9 @@ import { ensureServices } from './lib/services.mjs';
 import { ensureRazorpaySandbox } from '../tools/razorpay-sandbox/dev-sandbox.mjs';
 
 const startedAt = performance.now();
-const env = localEnvironment({ NODE_ENV: 'development' });
+// Development listens on this machine only: the Auth emulator it trusts accepts unsigned tokens, so an API reachable
+// from the network would make anyone on it an admin. HOST=0.0.0.0 opens it (to try the storefront from a phone).
+const env = localEnvironment({ NODE_ENV: 'development', HOST: process.env.HOST || '127.0.0.1' });
 const baseUrl = `http://localhost:${env.PORT}`;
 /** The local Razorpay sandbox runs unless the caller pointed RAZORPAY_API_URL at Razorpay itself. */
 const usesRazorpaySandbox = env.RAZORPAY_API_URL === razorpaySandboxUrl;
