@@ -18,12 +18,12 @@ const closed = { createdAt, now: new Date('2026-05-10T12:30:00.000Z') }; // exac
 
 // The whole table, written out by hand: [from, action] -> to, or null when the move does not exist.
 const expected: Record<OrderStatus, Record<OrderAction, OrderStatus | null>> = {
-  pending: { request_cancel: 'cancel_requested', confirm: 'confirmed', mark_shipped: null, mark_delivered: null, cancel: 'cancelled', settle_deadline: 'cancelled' },
-  confirmed: { request_cancel: null, confirm: null, mark_shipped: 'shipped', mark_delivered: null, cancel: 'cancelled', settle_deadline: null },
-  shipped: { request_cancel: null, confirm: null, mark_shipped: null, mark_delivered: 'delivered', cancel: null, settle_deadline: null },
-  delivered: { request_cancel: null, confirm: null, mark_shipped: null, mark_delivered: null, cancel: null, settle_deadline: null },
-  cancel_requested: { request_cancel: null, confirm: null, mark_shipped: null, mark_delivered: null, cancel: 'cancelled', settle_deadline: 'cancelled' },
-  cancelled: { request_cancel: null, confirm: null, mark_shipped: null, mark_delivered: null, cancel: null, settle_deadline: null },
+  pending: { request_cancel: 'cancel_requested', confirm: 'confirmed', mark_shipped: null, mark_delivered: null, cancel: 'cancelled', settle_deadline: 'cancelled', confirm_payment: 'confirmed' },
+  confirmed: { request_cancel: null, confirm: null, mark_shipped: 'shipped', mark_delivered: null, cancel: 'cancelled', settle_deadline: null, confirm_payment: null },
+  shipped: { request_cancel: null, confirm: null, mark_shipped: null, mark_delivered: 'delivered', cancel: null, settle_deadline: null, confirm_payment: null },
+  delivered: { request_cancel: null, confirm: null, mark_shipped: null, mark_delivered: null, cancel: null, settle_deadline: null, confirm_payment: null },
+  cancel_requested: { request_cancel: null, confirm: null, mark_shipped: null, mark_delivered: null, cancel: 'cancelled', settle_deadline: 'cancelled', confirm_payment: null },
+  cancelled: { request_cancel: null, confirm: null, mark_shipped: null, mark_delivered: null, cancel: null, settle_deadline: null, confirm_payment: null },
 };
 
 describe('order transitions table', () => {
@@ -111,6 +111,20 @@ describe('availableActions', () => {
     expect(availableActions('confirmed', 'admin', closed)).toEqual(['mark_shipped']);
     expect(availableActions('shipped', 'admin', open)).toEqual(['mark_delivered']);
     expect(availableActions('delivered', 'admin', open)).toEqual([]);
+  });
+
+  it('reads the window from the closing time a server sends as well as from the creation time', () => {
+    const closesAt = new Date('2026-05-10T12:30:00.000Z');
+    expect(availableActions('pending', 'admin', { closesAt, now: open.now })).toEqual(['confirm', 'cancel']);
+    expect(availableActions('pending', 'admin', { closesAt, now: closed.now })).toEqual([]);
+    expect(availableActions('pending', 'customer', { closesAt, now: open.now })).toEqual(['request_cancel']);
+  });
+
+  it('lets the system settle the deadline once the window has closed, and confirm a paid order at any time', () => {
+    expect(availableActions('pending', 'system', open)).toEqual(['confirm_payment']);
+    expect(availableActions('pending', 'system', closed)).toEqual(['settle_deadline', 'confirm_payment']);
+    expect(availableActions('cancel_requested', 'system', closed)).toEqual(['settle_deadline']);
+    expect(availableActions('cancelled', 'system', closed)).toEqual([]);
   });
 });
 

@@ -13,6 +13,7 @@ export const ORDER_ACTIONS = [
   'mark_delivered',
   'cancel',
   'settle_deadline',
+  'confirm_payment',
 ] as const;
 
 /** One of {@link ORDER_ACTIONS}. */
@@ -24,28 +25,42 @@ export type OrderAction = (typeof ORDER_ACTIONS)[number];
  */
 export type WindowRule = 'open' | 'closed' | 'any';
 
-/** One row of the order process: who may do it, from which states, to which state, and when. */
+/**
+ * Which cancellation reason a move records: the one given with it (the buyer's request), or the buyer's own reason
+ * when the order awaits the cancellation they asked for, else the one given (an admin's, or the deadline's).
+ */
+export type CancelReasonRule = 'given' | 'buyers_else_given';
+
+/** One row of the order process: who may do it, from which states, to which state, when, and what it announces. */
 export interface OrderTransition {
   action: OrderAction;
   actor: OrderActor;
   from: readonly OrderStatus[];
   to: OrderStatus;
   window: WindowRule;
+  /** The domain event recorded with the move (libs/events checks the name against its registry). */
+  event: `order.${string}`;
+  /** Set on the moves that record a cancellation reason. */
+  cancelReason?: CancelReasonRule;
   /** The rule in words, used in the message of a refused move. */
   requirement: string;
 }
 
 /**
- * The order process as data (spec 001 section 4, design.md section 3). An admin cannot confirm an order
- * whose customer asked to cancel it: the admin cancels it, or the deadline settles it as cancelled.
+ * The order process as data (spec 001 section 4, design.md section 3), and the one source of every order move: the
+ * SQL of each move (libs/orders) and the buttons of both front ends (availableActions) are derived from it. An admin
+ * cannot confirm an order whose customer asked to cancel it: the admin cancels it, or the deadline settles it as
+ * cancelled.
  */
-export const ORDER_TRANSITIONS: Readonly<Record<OrderAction, OrderTransition>> = {
+export const ORDER_TRANSITIONS = {
   request_cancel: {
     action: 'request_cancel',
     actor: 'customer',
     from: ['pending'],
     to: 'cancel_requested',
     window: 'open',
+    event: 'order.cancel_requested',
+    cancelReason: 'given',
     requirement: 'Cancellation can only be requested for a pending order',
   },
   confirm: {
@@ -54,6 +69,7 @@ export const ORDER_TRANSITIONS: Readonly<Record<OrderAction, OrderTransition>> =
     from: ['pending'],
     to: 'confirmed',
     window: 'open',
+    event: 'order.confirmed',
     requirement: 'Only a pending order can be confirmed',
   },
   mark_shipped: {
@@ -62,6 +78,7 @@ export const ORDER_TRANSITIONS: Readonly<Record<OrderAction, OrderTransition>> =
     from: ['confirmed'],
     to: 'shipped',
     window: 'any',
+    event: 'order.shipped',
     requirement: 'Only a confirmed order can be marked as shipped',
   },
   mark_delivered: {
@@ -70,6 +87,7 @@ export const ORDER_TRANSITIONS: Readonly<Record<OrderAction, OrderTransition>> =
     from: ['shipped'],
     to: 'delivered',
     window: 'any',
+    event: 'order.delivered',
     requirement: 'Only a shipped order can be marked as delivered',
   },
   cancel: {
@@ -80,6 +98,8 @@ export const ORDER_TRANSITIONS: Readonly<Record<OrderAction, OrderTransition>> =
     from: ['pending', 'confirmed', 'cancel_requested'],
     to: 'cancelled',
     window: 'open',
+    event: 'order.cancelled',
+    cancelReason: 'buyers_else_given',
     requirement: 'Only an order not yet shipped can be cancelled',
   },
   settle_deadline: {
@@ -88,9 +108,22 @@ export const ORDER_TRANSITIONS: Readonly<Record<OrderAction, OrderTransition>> =
     from: ['pending', 'cancel_requested'],
     to: 'cancelled',
     window: 'closed',
+    event: 'order.cancelled',
+    cancelReason: 'buyers_else_given',
     requirement: 'Only a pending order or one awaiting cancellation is settled at the deadline',
   },
-};
+  confirm_payment: {
+    action: 'confirm_payment',
+    actor: 'system',
+    // A captured online payment confirms its order (spec 001 section 4) whenever it arrives before the order is
+    // settled: the buyer has paid, and a late capture of a cancelled order is refunded instead.
+    from: ['pending'],
+    to: 'confirmed',
+    window: 'any',
+    event: 'order.confirmed',
+    requirement: 'Only a pending order is confirmed by its payment',
+  },
+} as const satisfies Readonly<Record<OrderAction, OrderTransition>>;
 
 /** The reason recorded when the deadline cancels an order nobody confirmed (design.md section 3). */
 export const DEADLINE_CANCEL_REASON = 'Not confirmed within 8 hours';
@@ -103,12 +136,19 @@ export const WINDOW_CLOSED_MESSAGE = 'The 8-hour window for this order has close
 /** Message of a deadline settlement attempted before the window closed. */
 export const WINDOW_STILL_OPEN_MESSAGE = 'The 8-hour window for this order has not closed yet.';
 
-/** When the order was created and what time it is now (the database clock on the server). */
-export interface WindowTiming {
-  createdAt: Date;
-  now: Date;
-  /** The window's length; 8 hours unless the deployment configures another (ORDER_DECISION_WINDOW_MS). */
-  windowMs?: number;
+/**
+ * Where an order stands against its window and what time it is now: either when the window closes (as the server
+ * sends it, by its clock and configured window), or when the order was created and, unless 8 hours, the window's
+ * length (ORDER_DECISION_WINDOW_MS).
+ */
+export type WindowTiming =
+  | { closesAt: Date; now: Date }
+  | { createdAt: Date; now: Date; windowMs?: number };
+
+/** True while the window of `timing` is still open. */
+export function isWindowOpen(timing: WindowTiming): boolean {
+  if ('closesAt' in timing) return timing.now.getTime() < timing.closesAt.getTime();
+  return isWithinWindow(timing.createdAt, timing.now, timing.windowMs);
 }
 
 /** The outcome of checking a move: the new state, or the error explaining the refusal. */
@@ -116,17 +156,18 @@ export type TransitionCheck = { allowed: true; to: OrderStatus } | { allowed: fa
 
 /** True when the table has this move from this state; the 8-hour window is NOT considered here. */
 export function canTransition(from: OrderStatus, action: OrderAction): boolean {
-  return ORDER_TRANSITIONS[action].from.includes(from);
+  const transition: OrderTransition = ORDER_TRANSITIONS[action];
+  return transition.from.includes(from);
 }
 
 /** Checks a move against the table and the 8-hour window, without throwing. */
 export function checkTransition(from: OrderStatus, action: OrderAction, timing: WindowTiming): TransitionCheck {
-  const transition = ORDER_TRANSITIONS[action];
+  const transition: OrderTransition = ORDER_TRANSITIONS[action];
   if (!transition.from.includes(from)) {
     const message = `${transition.requirement}; this order is ${ORDER_STATUS_LABELS[from].toLowerCase()}.`;
     return { allowed: false, error: refused(message, from, action) };
   }
-  const open = isWithinWindow(timing.createdAt, timing.now, timing.windowMs);
+  const open = isWindowOpen(timing);
   if (transition.window === 'open' && !open) return { allowed: false, error: refused(WINDOW_CLOSED_MESSAGE, from, action) };
   if (transition.window === 'closed' && open) return { allowed: false, error: refused(WINDOW_STILL_OPEN_MESSAGE, from, action) };
   return { allowed: true, to: transition.to };
