@@ -1,71 +1,11 @@
 import { Injectable } from '@nestjs/common';
-import { Prisma, PrismaService, type ProductCategory, type Transaction } from '@mandi/database';
+import { Prisma, PrismaService, type Transaction } from '@mandi/database';
 import { searchTerms } from '@mandi/domain';
+import { PRODUCT_CARD_COLUMNS, PRODUCT_CARD_JOINS, type ProductCardRow } from './product-card.sql.js';
 import { searchPageSql } from './search/product-search.sql.js';
 
-/** A product as a card shows it, with its seller's minimal profile and its image keys in position order. */
-export interface ProductCardRow {
-  id: number;
-  name: string;
-  description: string;
-  pricePaise: number;
-  originalPricePaise: number | null;
-  validUntil: Date;
-  createdAt: Date;
-  sellerPhone: string;
-  sellerEmail: string | null;
-  weightGrams: number | null;
-  lengthMm: number | null;
-  widthMm: number | null;
-  heightMm: number | null;
-  officialBrand: boolean;
-  category: ProductCategory;
-  imageKeys: string[];
-  /** Per image, the key of its card WebP once the worker made it. */
-  cardKeys?: (string | null)[];
-  /** Per image, the key of its thumbnail WebP once the worker made it. */
-  thumbKeys?: (string | null)[];
-  sellerUid: string;
-  sellerUsername: string;
-  sellerProfileImage: string | null;
-  sellerCity: string | null;
-}
-
-/**
- * The columns of {@link ProductCardRow} over `products p` {@link PRODUCT_CARD_JOINS}: the product, its images in
- * position order with their variants, the seller's card.
- */
-export const PRODUCT_CARD_COLUMNS = Prisma.sql`
-  p.id, p.name, p.description,
-  p.price_paise AS "pricePaise", p.original_price_paise AS "originalPricePaise",
-  p.valid_until AS "validUntil", p.created_at AS "createdAt",
-  p.seller_phone AS "sellerPhone", p.seller_email AS "sellerEmail",
-  p.weight_grams AS "weightGrams", p.length_mm AS "lengthMm", p.width_mm AS "widthMm",
-  p.height_mm AS "heightMm", p.official_brand AS "officialBrand", p.category::text AS category,
-  COALESCE(img.keys, '{}'::text[]) AS "imageKeys",
-  COALESCE(img.card_keys, '{}'::text[]) AS "cardKeys",
-  COALESCE(img.thumb_keys, '{}'::text[]) AS "thumbKeys",
-  u.firebase_uid AS "sellerUid", u.username::text AS "sellerUsername",
-  pr.profile_image AS "sellerProfileImage", pr.city AS "sellerCity"`;
-
-/** The images of product `p` in position order, one row per product (use with {@link PRODUCT_CARD_COLUMNS}). */
-const PRODUCT_IMAGES_JOIN = Prisma.sql`
-  LEFT JOIN LATERAL (
-    SELECT array_agg(i.file_key ORDER BY i.position) AS keys,
-           array_agg(i.card_key ORDER BY i.position) AS card_keys,
-           array_agg(i.thumb_key ORDER BY i.position) AS thumb_keys
-      FROM product_images i
-     WHERE i.product_id = p.id
-  ) img ON TRUE`;
-
-/**
- * What a card needs joined to `products p`: its seller (an active user) and profile, and its images
- * ({@link PRODUCT_IMAGES_JOIN}); select {@link PRODUCT_CARD_COLUMNS} over it.
- */
-export const PRODUCT_CARD_JOINS = Prisma.sql`
-  JOIN users u ON u.id = p.seller_id AND u.deleted_at IS NULL
-  LEFT JOIN profiles pr ON pr.user_id = u.id
-  ${PRODUCT_IMAGES_JOIN}`;
+// Re-exported for the cart repository and the products service, which still import them from here.
+export { PRODUCT_CARD_COLUMNS, PRODUCT_CARD_JOINS, type ProductCardRow };
 
 /** The columns a seller's form sets, as stored (paise, grams, millimetres). */
 export type ProductDraft = Pick<

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { PrismaService } from '@mandi/database';
-import type { ProductCardRow } from '../products.repository.js';
+import type { ProductCardRow } from '../product-card.sql.js';
 import { searchPageSql, suggestionsSql, type SearchInput } from './product-search.sql.js';
 
 /** Product names and cards matching a search (synonyms and typo corrections included), one statement each. */

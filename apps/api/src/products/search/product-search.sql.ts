@@ -1,5 +1,5 @@
 import { Prisma } from '@mandi/database';
-import { PRODUCT_CARD_COLUMNS, PRODUCT_CARD_JOINS } from '../products.repository.js';
+import { PRODUCT_CARD_COLUMNS, PRODUCT_CARD_JOINS } from '../product-card.sql.js';
 
 /** Rows of the products table ranked for one search: more are never read, so a page past them is empty. */
 export const SEARCH_CANDIDATES_MAX = 1000;
