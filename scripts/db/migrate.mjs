@@ -10,9 +10,10 @@ import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import pg from 'pg';
+import { DEFAULT_DATABASE_URL } from './database-url.mjs';
 
-/** The local database that `npm start` uses when DATABASE_URL is unset. */
-export const DEFAULT_DATABASE_URL = 'postgresql://postgres@127.0.0.1:5432/mandi';
+// Re-exported for the scripts that still import it from here (seed.mjs).
+export { DEFAULT_DATABASE_URL };
 
 /** The migrations folder of this repository. */
 export const MIGRATIONS_DIR = fileURLToPath(new URL('../../prisma/migrations/', import.meta.url));

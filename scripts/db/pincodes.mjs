@@ -23,6 +23,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import pg from 'pg';
+import { DEFAULT_DATABASE_URL } from './database-url.mjs';
 
 const require = createRequire(import.meta.url);
 
@@ -218,7 +219,6 @@ export async function loadPincodeDirectory(databaseUrl, { log = () => {}, force 
 
 const invokedDirectly = process.argv[1] !== undefined && import.meta.url === pathToFileURL(path.resolve(process.argv[1])).href;
 if (invokedDirectly) {
-  const { DEFAULT_DATABASE_URL } = await import('./migrate.mjs');
   const databaseUrl = process.env.DATABASE_URL || DEFAULT_DATABASE_URL;
   try {
     const { loaded } = await loadPincodeDirectory(databaseUrl, { force: process.argv.includes('--force'), log: (message) => console.log(message) });
