@@ -1,3 +1,4 @@
 export * from './events.js';
 export * from './jobs.js';
 export * from './publish.js';
+export * from './outbox.sql.js';

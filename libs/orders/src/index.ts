@@ -1,0 +1,2 @@
+export * from './order-moves.sql.js';
+export * from './order-window.sql.js';

@@ -1,0 +1,121 @@
+import { Prisma } from '@mandi/database';
+import { ORDER_TRANSITIONS, type OrderAction, type OrderStatus, type OrderTransition } from '@mandi/domain';
+import { outboxInsertSql, sqlIdentifier, type EventType, type OutboxSource } from '@mandi/events';
+import { windowRuleSql } from './order-window.sql.js';
+
+/**
+ * Every order move in SQL, derived from ORDER_TRANSITIONS of libs/domain: its from-states, its target, its window rule,
+ * the cancellation reason it records and the event it announces. A move is ONE conditional UPDATE with its outbox row
+ * in the same statement (no interactive transaction, which also keeps clear of prisma/orm#29719): two admins, an
+ * admin and the deadline, or a buyer and an admin racing for one order serialise on its row, and the later one no
+ * longer matches its WHERE and changes nothing.
+ */
+
+/** The column stamped with the moment an order entered each state. */
+const ENTERED_AT: Readonly<Record<OrderStatus, string | null>> = {
+  pending: null,
+  confirmed: 'confirmed_at',
+  shipped: 'shipped_at',
+  delivered: 'delivered_at',
+  cancel_requested: 'cancel_requested_at',
+  cancelled: 'cancelled_at',
+};
+
+// Every event a move announces is one of the registry's: this fails to compile otherwise.
+type MoveEvent = (typeof ORDER_TRANSITIONS)[OrderAction]['event'];
+const registered: Record<MoveEvent, EventType> = {
+  'order.cancel_requested': 'order.cancel_requested',
+  'order.confirmed': 'order.confirmed',
+  'order.shipped': 'order.shipped',
+  'order.delivered': 'order.delivered',
+  'order.cancelled': 'order.cancelled',
+};
+
+function transitionOf(action: OrderAction): OrderTransition {
+  return ORDER_TRANSITIONS[action];
+}
+
+/** The state literal `status` (one of the domain's, so never data from outside) as SQL. */
+function statusSql(status: OrderStatus): Prisma.Sql {
+  if (ENTERED_AT[status] === undefined) throw new Error(`'${status}' is not an order status`);
+  return Prisma.raw(`'${status}'`);
+}
+
+/**
+ * The order aliased `alias` may make `action` now: its status is one the move leaves from (written as a literal
+ * list, so orders_awaiting_decision_idx serves the deadline) and its window is as the move requires.
+ */
+export function moveAllowedSql(action: OrderAction, alias: string, windowMs: number): Prisma.Sql {
+  const transition = transitionOf(action);
+  const from = Prisma.join(transition.from.map(statusSql), ', ');
+  return Prisma.sql`${sqlIdentifier(`${alias}.status`)} IN (${from}) AND ${windowRuleSql(alias, windowMs, transition.window)}`;
+}
+
+/**
+ * The SET list of `action` on `orders o`: the target state, its timestamp and, for the moves that record one, the
+ * cancellation reason. With `when`, each column changes only where `when` holds (a move that rides along with another
+ * change, like the payment's confirmation); `updated_at` is the caller's.
+ */
+function moveSetSql(action: OrderAction, reason: string | undefined, when?: Prisma.Sql): Prisma.Sql {
+  const transition = transitionOf(action);
+  const columns: [string, Prisma.Sql][] = [['status', Prisma.sql`${statusSql(transition.to)}::order_status`]];
+  const stamp = ENTERED_AT[transition.to];
+  if (stamp) columns.push([stamp, Prisma.sql`now()`]);
+  if (transition.cancelReason) {
+    if (reason === undefined) throw new Error(`Order move '${action}' records a cancellation reason; none was given`);
+    columns.push([
+      'cancel_reason',
+      transition.cancelReason === 'given'
+        ? Prisma.sql`${reason}`
+        : // The buyer asked to cancel and said why: theirs stays the reason.
+          Prisma.sql`CASE WHEN o.status = 'cancel_requested' AND coalesce(btrim(o.cancel_reason), '') <> ''
+                          THEN btrim(o.cancel_reason) ELSE ${reason} END`,
+    ]);
+  }
+  return Prisma.join(
+    columns.map(([column, value]) => {
+      const name = sqlIdentifier(column);
+      return when ? Prisma.sql`${name} = CASE WHEN ${when} THEN ${value} ELSE o.${name} END` : Prisma.sql`${name} = ${value}`;
+    }),
+    ', ',
+  );
+}
+
+/** The outbox rows `action` announces, one for each order of the CTE `from` (whose `id` is the order's) where `where` holds. */
+export function moveEventSql(action: OrderAction, from: string, where?: Prisma.Sql): OutboxSource {
+  return { type: registered[transitionOf(action).event as MoveEvent], from, ids: { orderId: 'id' }, where } as OutboxSource;
+}
+
+/** One order move: which orders it is tried on and how. */
+export interface OrderMove {
+  action: OrderAction;
+  /** Which rows of `orders o` to try, e.g. `o.id = 42 AND o.user_id = 7`; the move's own rule is added to it. */
+  orders: Prisma.Sql;
+  windowMs: number;
+  /** The reason a cancelling move records (the buyer's, the admin's or the deadline's); see ORDER_TRANSITIONS. */
+  reason?: string;
+  /** What the `moved` CTE returns; the whole row by default. Must include `o.id` as `id` for the event. */
+  returning?: Prisma.Sql;
+}
+
+/**
+ * `moved AS (UPDATE ...), moved_events AS (INSERT INTO outbox_events ...)`: the CTEs of `move`, to follow a `WITH`.
+ * `moved` holds the orders that moved (none when the rule refused it), as they are afterwards; read it to answer.
+ */
+export function orderMoveSql(move: OrderMove): Prisma.Sql {
+  return Prisma.sql`moved AS (
+      UPDATE orders o SET ${moveSetSql(move.action, move.reason)}, updated_at = now()
+       WHERE ${move.orders} AND ${moveAllowedSql(move.action, 'o', move.windowMs)}
+      RETURNING ${move.returning ?? Prisma.sql`o.*`}
+    ), moved_events AS (${outboxInsertSql(moveEventSql(move.action, 'moved'))})`;
+}
+
+/**
+ * The SET list of `action` made only where the order, as the locked row `decided` (a CTE with its status and
+ * created_at) shows it, allows the move: for an UPDATE of `orders o` that changes something else too, like a payment
+ * that confirms a pending order. Pair it with {@link moveAllowedSql} on `decided` in RETURNING, and
+ * {@link moveEventSql} on that flag.
+ */
+export function moveWhereAllowedSetSql(action: OrderAction, decided: string, windowMs: number): Prisma.Sql {
+  return moveSetSql(action, undefined, moveAllowedSql(action, decided, windowMs));
+}
