@@ -27,7 +27,6 @@ import { QueuesDashboardModule } from './queues-dashboard/queues-dashboard.modul
 import { RateLimitGuard } from './rate-limit/rate-limit.guard.js';
 import { RedisModule } from './redis/redis.module.js';
 import { SellersModule } from './sellers/sellers.module.js';
-import { UsersModule } from './users/users.module.js';
 
 @Module({
   imports: [
@@ -65,7 +64,6 @@ import { UsersModule } from './users/users.module.js';
     AuthModule,
     HealthModule,
     AccountsModule,
-    UsersModule,
     ProductsModule,
     CartModule,
     PincodesModule,

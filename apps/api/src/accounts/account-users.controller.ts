@@ -17,22 +17,22 @@ import {
   type UserStatusAnswer,
 } from '@mandi/contracts';
 import { SIGN_UP_MESSAGES } from '@mandi/domain';
-import { ACCOUNT_RATE_LIMITS } from '../accounts/account.rate-limits.js';
-import { AccountDeletionService } from '../accounts/account-deletion.service.js';
-import { ClientAddress } from '../accounts/client-address.decorator.js';
-import { PasswordResetService } from '../accounts/password-reset.service.js';
-import { SignUpService } from '../accounts/sign-up.service.js';
 import { CurrentCaller, CurrentIdentity, IdentityOnly, Public } from '../auth/access.decorators.js';
 import type { Caller, Identity } from '../auth/caller.js';
 import { ZodPipe } from '../common/zod-body.pipe.js';
 import { RateLimit } from '../rate-limit/rate-limit.decorator.js';
-import { UsersService } from './users.service.js';
+import { ACCOUNT_RATE_LIMITS } from './account.rate-limits.js';
+import { AccountDeletionService } from './account-deletion.service.js';
+import { AccountUsersService } from './account-users.service.js';
+import { ClientAddress } from './client-address.decorator.js';
+import { PasswordResetService } from './password-reset.service.js';
+import { SignUpService } from './sign-up.service.js';
 
 /** Account calls under /api/user. */
 @Controller('user')
-export class UsersController {
+export class AccountUsersController {
   constructor(
-    private readonly users: UsersService,
+    private readonly users: AccountUsersService,
     private readonly signUp: SignUpService,
     private readonly passwordReset: PasswordResetService,
     private readonly deletion: AccountDeletionService,

@@ -3,7 +3,7 @@ import { PrismaService } from '@mandi/database';
 
 /** User rows, as the account calls read them. */
 @Injectable()
-export class UsersRepository {
+export class AccountUsersRepository {
   constructor(private readonly prisma: PrismaService) {}
 
   findActiveByFirebaseUid(uid: string): Promise<{ id: number; role: 'user' | 'admin' } | null> {

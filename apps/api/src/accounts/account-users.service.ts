@@ -2,12 +2,12 @@ import { Injectable } from '@nestjs/common';
 import { DomainError, ACCESS_MESSAGES, SIGN_IN_MESSAGES } from '@mandi/domain';
 import type { GetUserIdAnswer, UserExistsAnswer, UserStatusAnswer } from '@mandi/contracts';
 import type { Caller } from '../auth/caller.js';
-import { UsersRepository } from './users.repository.js';
+import { AccountUsersRepository } from './account-users.repository.js';
 
 /** Account facts about users. */
 @Injectable()
-export class UsersService {
-  constructor(private readonly users: UsersRepository) {}
+export class AccountUsersService {
+  constructor(private readonly users: AccountUsersRepository) {}
 
   /** Our user id and role for a Firebase uid; the caller's own needs no query (the access guard loaded it). */
   async getUserId(uid: string, caller: Caller): Promise<GetUserIdAnswer> {

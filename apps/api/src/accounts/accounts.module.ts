@@ -1,5 +1,8 @@
 import { Module } from '@nestjs/common';
 import { AccountDeletionService } from './account-deletion.service.js';
+import { AccountUsersController } from './account-users.controller.js';
+import { AccountUsersRepository } from './account-users.repository.js';
+import { AccountUsersService } from './account-users.service.js';
 import { AccountsController } from './accounts.controller.js';
 import { AccountsRepository } from './accounts.repository.js';
 import { OauthLoginService } from './oauth-login.service.js';
@@ -8,8 +11,15 @@ import { SignUpService } from './sign-up.service.js';
 
 /** The life of an account: sign-up, OAuth sign-in, password reset, deletion (routes under /api/auth and /api/user). */
 @Module({
-  controllers: [AccountsController],
-  providers: [AccountsRepository, SignUpService, OauthLoginService, PasswordResetService, AccountDeletionService],
-  exports: [SignUpService, PasswordResetService, AccountDeletionService],
+  controllers: [AccountsController, AccountUsersController],
+  providers: [
+    AccountsRepository,
+    AccountUsersRepository,
+    SignUpService,
+    OauthLoginService,
+    PasswordResetService,
+    AccountDeletionService,
+    AccountUsersService,
+  ],
 })
 export class AccountsModule {}
