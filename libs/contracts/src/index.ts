@@ -2,6 +2,7 @@
 // both spec documents, shared by the API (validation) and the front ends (forms, typing). Browser-safe.
 
 export * from './common/fields.js';
+export * from './common/ids.js';
 export * from './common/paging.js';
 export * from './common/input.js';
 export * from './common/error-body.schema.js';

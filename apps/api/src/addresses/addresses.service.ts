@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import type { Address, AddressBookChange, AddressFields, AddressList, CreateAddressBody } from '@mandi/contracts';
+import { rowIdOf, type Address, type AddressBookChange, type AddressFields, type AddressList, type CreateAddressBody } from '@mandi/contracts';
 import {
   ACCESS_MESSAGES,
   ADDRESS_MESSAGES,
@@ -13,11 +13,6 @@ import {
 import type { Caller } from '../auth/caller.js';
 import { PincodesService } from '../pincodes/pincodes.service.js';
 import { AddressesRepository, type AddressColumns, type AddressRow } from './addresses.repository.js';
-
-const INT4_MAX = 2_147_483_647;
-
-/** A row id as the database keys it; anything else names no row (0). */
-const rowIdOf = (id: string): number => (/^\d{1,10}$/.test(id) && Number(id) <= INT4_MAX ? Number(id) : 0);
 
 /** An address as the API answers it (the contract's snake_case names, flags as 1/0, ids as text). */
 export function toAddress(row: AddressRow): Address {
@@ -120,14 +115,14 @@ export class AddressesService {
   private async ownerId(caller: Caller, userId: string): Promise<number> {
     if (userId === String(caller.id)) return caller.id;
     const id = rowIdOf(userId);
-    if (id === 0 || !(await this.addresses.userExists(id))) throw new DomainError('not_found', PROFILE_MESSAGES.notFound);
+    if (id === null || !(await this.addresses.userExists(id))) throw new DomainError('not_found', PROFILE_MESSAGES.notFound);
     return id;
   }
 
   /** An active address of the caller (any user's for an admin): 404 for an unknown or deleted one, 403 for another's. */
   private async ownAddress(caller: Caller, id: string): Promise<AddressRow> {
     const rowId = rowIdOf(id);
-    const address = rowId === 0 ? null : await this.addresses.find(rowId);
+    const address = rowId === null ? null : await this.addresses.find(rowId);
     if (!address || address.is_deleted) throw new DomainError('not_found', ADDRESS_MESSAGES.notFound);
     if (address.user_id !== caller.id && caller.role !== 'admin') throw new DomainError('not_allowed', ACCESS_MESSAGES.notYours);
     return address;

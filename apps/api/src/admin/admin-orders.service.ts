@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '@mandi/config';
-import type { AdminOrder, AdminOrderActionAnswer, AdminOrdersQuery } from '@mandi/contracts';
+import { rowIdOf, type AdminOrder, type AdminOrderActionAnswer, type AdminOrdersQuery } from '@mandi/contracts';
 import {
   ADMIN_CANCEL_REASON,
   DomainError,
@@ -10,7 +10,7 @@ import {
   checkTransition,
   paiseToRupees,
 } from '@mandi/domain';
-import { orderIdNumber, type OrderStateRow } from '../orders/order-sql.js';
+import type { OrderStateRow } from '../orders/order-sql.js';
 import { orderRefusal } from '../orders/order-refusal.js';
 import { AdminOrdersRepository, type AdminOrderMove, type AdminOrderRow } from './admin-orders.repository.js';
 
@@ -67,7 +67,8 @@ export class AdminOrdersService {
   }
 
   private async move(move: AdminOrderMove, idText: string, cancelReason?: string): Promise<AdminOrderActionAnswer> {
-    const id = orderIdNumber(idText);
+    const id = rowIdOf(idText);
+    if (id === null) throw new DomainError('not_found', ORDER_MESSAGES.notFound);
     const windowMs = this.config.ORDER_DECISION_WINDOW_MS;
     const moved = await this.orders.move(move, id, windowMs, cancelReason);
     if (moved) return { message: ORDER_ACTION_MESSAGES[move], order: toAdminOrder(moved) };

@@ -1,10 +1,7 @@
 import { Injectable } from '@nestjs/common';
-import type { InterestedSeller, MessageAnswer } from '@mandi/contracts';
+import { rowIdOf, type InterestedSeller, type MessageAnswer } from '@mandi/contracts';
 import { DomainError, PEOPLE_MESSAGES, invitesSentMessage, validateInviteSelection } from '@mandi/domain';
 import { AdminSellersRepository } from './admin-sellers.repository.js';
-
-/** Largest id of our integer keys; a bigger number names no row. */
-const MAX_ID = 2_147_483_647;
 
 /** The console's Interested Sellers tab: the list and bulk invites (spec 001 sections 3, 4 and 5). */
 @Injectable()
@@ -31,7 +28,7 @@ export class AdminSellersService {
   async invite(sellerIds: readonly string[]): Promise<MessageAnswer> {
     const problem = validateInviteSelection(sellerIds);
     if (problem) throw new DomainError('invalid_data', problem.text, { fields: { [problem.field]: problem.text } });
-    const ids = sellerIds.map((id) => (/^\d{1,10}$/.test(id) && Number(id) <= MAX_ID ? Number(id) : null));
+    const ids = sellerIds.map((id) => rowIdOf(id));
     if (ids.includes(null)) throw new DomainError('not_found', PEOPLE_MESSAGES.sellerNotFound);
 
     const outcome = await this.sellers.invite(ids as number[]);

@@ -1,11 +1,8 @@
 import { Injectable } from '@nestjs/common';
-import type { AdminUser, ToggleUserAnswer } from '@mandi/contracts';
+import { rowIdOf, type AdminUser, type ToggleUserAnswer } from '@mandi/contracts';
 import { DomainError, PEOPLE_MESSAGES } from '@mandi/domain';
 import type { Caller } from '../auth/caller.js';
 import { AdminUsersRepository } from './admin-users.repository.js';
-
-/** A user id as the database keys it; anything else names no user. */
-const userIdOf = (id: string): number | null => (/^\d{1,9}$/.test(id) ? Number(id) : null);
 
 /** The console's Users tab: the list, and suspending or reactivating an account. */
 @Injectable()
@@ -31,7 +28,7 @@ export class AdminUsersService {
    * from the next request on (the access guard reads the status each time). An admin cannot suspend themselves.
    */
   async toggle(caller: Caller, userId: string): Promise<ToggleUserAnswer> {
-    const id = userIdOf(userId);
+    const id = rowIdOf(userId);
     if (id === null) throw new DomainError('not_found', PEOPLE_MESSAGES.userNotFound);
     if (id === caller.id) throw new DomainError('not_allowed', PEOPLE_MESSAGES.cannotSuspendSelf);
     const newStatus = await this.users.toggleStatus(id);

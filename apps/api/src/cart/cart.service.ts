@@ -1,13 +1,10 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { PROFILE_IMAGE_PLACEHOLDER, type Cart, type MessageAnswer } from '@mandi/contracts';
+import { PROFILE_IMAGE_PLACEHOLDER, rowIdOf, type Cart, type MessageAnswer } from '@mandi/contracts';
 import { CART_MESSAGES, DomainError, PRODUCT_MESSAGES, PROFILE_MESSAGES, WRITE_LIMIT_MESSAGES } from '@mandi/domain';
 import { FILE_STORE, type FileStore } from '@mandi/storage';
 import type { Caller } from '../auth/caller.js';
 import { toProduct } from '../products/products.service.js';
 import { CartRepository } from './cart.repository.js';
-
-/** A product id as the database keys it; anything else names no product. */
-const productIdOf = (id: string): number => (/^\d{1,9}$/.test(id) ? Number(id) : 0);
 
 /**
  * A user's cart (spec 000 section 7): one line per product, quantity 1 to 15. The access guard has checked that
@@ -26,8 +23,8 @@ export class CartService {
    */
   async add(caller: Caller, uid: string, productId: string): Promise<MessageAnswer> {
     const userId = await this.userIdOf(caller, uid);
-    const id = productIdOf(productId);
-    if (!(await this.cart.productExists(id))) throw new DomainError('not_found', PRODUCT_MESSAGES.notFound);
+    const id = rowIdOf(productId);
+    if (id === null || !(await this.cart.productExists(id))) throw new DomainError('not_found', PRODUCT_MESSAGES.notFound);
     const outcome = await this.cart.add(userId, id);
     if (outcome === 'already_in_cart') throw new DomainError('conflict', CART_MESSAGES.alreadyInCart.text);
     if (outcome === 'cart_full') throw new DomainError('conflict', WRITE_LIMIT_MESSAGES.cartFull);
@@ -46,7 +43,9 @@ export class CartService {
 
   /** Removes a product from the cart; 404 when it is not there. */
   async remove(caller: Caller, uid: string, productId: string): Promise<MessageAnswer> {
-    if (!(await this.cart.remove(await this.userIdOf(caller, uid), productIdOf(productId)))) {
+    const userId = await this.userIdOf(caller, uid);
+    const id = rowIdOf(productId);
+    if (id === null || !(await this.cart.remove(userId, id))) {
       throw new DomainError('not_found', CART_MESSAGES.notInCart);
     }
     return { message: CART_MESSAGES.removed };
@@ -54,7 +53,9 @@ export class CartService {
 
   /** Sets a line's quantity (already checked to be 1 to 15); 404 when the product is not in the cart. */
   async setQuantity(caller: Caller, uid: string, productId: string, quantity: number): Promise<MessageAnswer> {
-    if (!(await this.cart.setQuantity(await this.userIdOf(caller, uid), productIdOf(productId), quantity))) {
+    const userId = await this.userIdOf(caller, uid);
+    const id = rowIdOf(productId);
+    if (id === null || !(await this.cart.setQuantity(userId, id, quantity))) {
       throw new DomainError('not_found', CART_MESSAGES.notInCart);
     }
     return { message: CART_MESSAGES.quantityUpdated };

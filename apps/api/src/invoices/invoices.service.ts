@@ -1,14 +1,9 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { documentDownloadId, parseDocumentDownloadId, type DocumentActionResponse } from '@mandi/contracts';
+import { documentDownloadId, parseDocumentDownloadId, rowIdOf, type DocumentActionResponse } from '@mandi/contracts';
 import { DomainError, documentFileName, INVOICE_MESSAGES, ORDER_MESSAGES } from '@mandi/domain';
 import { FILE_STORE, type FileStore } from '@mandi/storage';
 import type { Caller } from '../auth/caller.js';
 import { InvoicesRepository } from './invoices.repository.js';
-
-/** An order id from the wire as a row id, or null when it cannot be one (so it is simply not found). */
-function orderRowId(text: string): number | null {
-  return /^\d{1,10}$/.test(text) && Number(text) >= 1 && Number(text) <= 2_147_483_647 ? Number(text) : null;
-}
 
 /** A document ready to send: its bytes and the name it downloads under. */
 export interface DocumentDownload {
@@ -71,7 +66,7 @@ export class InvoicesService {
   }
 
   private async orderDocuments(orderId: string) {
-    const rowId = orderRowId(orderId);
+    const rowId = rowIdOf(orderId);
     return rowId === null ? null : this.invoices.orderDocuments(rowId);
   }
 }

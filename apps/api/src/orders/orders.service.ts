@@ -2,6 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '@mandi/config';
 import {
   documentDownloadId,
+  rowIdOf,
   type CancelRequestAnswer,
   type OrderDetail,
   type OrderItem,
@@ -11,7 +12,6 @@ import {
 import { DomainError, ORDER_MESSAGES, checkTransition, paiseToRupees } from '@mandi/domain';
 import { FILE_STORE, urlOfKeyOrUrl, type FileStore } from '@mandi/storage';
 import type { Caller } from '../auth/caller.js';
-import { orderIdNumber } from './order-sql.js';
 import { orderRefusal } from './order-refusal.js';
 import { OrdersRepository, type OrderLineRow } from './orders.repository.js';
 
@@ -38,7 +38,10 @@ export class OrdersService {
    * admin), newest first, each with its lines.
    */
   async ofBuyer(userId: string, query: OrdersOfUserQuery): Promise<BuyerOrderPage> {
-    const { total, orders } = await this.orders.ofBuyer(orderIdNumber(userId), query.page, query.perPage);
+    const buyerId = rowIdOf(userId);
+    // A userId that names no user has no orders.
+    if (buyerId === null) return { total: 0, orders: [] };
+    const { total, orders } = await this.orders.ofBuyer(buyerId, query.page, query.perPage);
     return {
       total,
       orders: orders.map((order) => {
@@ -50,7 +53,8 @@ export class OrdersService {
 
   /** The details of order `orderId` for its buyer or an admin: 404 'Order not found.' for an unknown one, 403 for another's. */
   async detail(caller: Caller, orderId: string): Promise<OrderDetail> {
-    const order = await this.orders.detail(orderIdNumber(orderId), this.config.ORDER_DECISION_WINDOW_MS);
+    const id = rowIdOf(orderId);
+    const order = id === null ? null : await this.orders.detail(id, this.config.ORDER_DECISION_WINDOW_MS);
     if (!order) throw new DomainError('not_found', ORDER_MESSAGES.notFound);
     if (order.user_id !== caller.id && caller.role !== 'admin') throw new DomainError('not_allowed', ORDER_MESSAGES.notYours);
     return {
@@ -92,7 +96,8 @@ export class OrdersService {
    * the buyer, 409 with the current state otherwise (not pending any more, or the window has closed).
    */
   async requestCancel(caller: Caller, orderId: string, reason: string): Promise<CancelRequestAnswer> {
-    const id = orderIdNumber(orderId);
+    const id = rowIdOf(orderId);
+    if (id === null) throw new DomainError('not_found', ORDER_MESSAGES.notFound);
     const windowMs = this.config.ORDER_DECISION_WINDOW_MS;
     const requested = await this.orders.requestCancel(id, caller.id, reason, windowMs);
     if (requested) {

@@ -1,13 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '@mandi/config';
-import type {
-  CodOrderBody,
-  OrderLine,
-  OrderPlacedAnswer,
-  PaymentOrderAnswer,
-  PaymentOrderBody,
-  PaymentSuccessBody,
+import {
+  rowIdOf,
+  type CodOrderBody,
+  type OrderLine,
+  type OrderPlacedAnswer,
+  type PaymentOrderAnswer,
+  type PaymentOrderBody,
+  type PaymentSuccessBody,
 } from '@mandi/contracts';
 import {
   ACCESS_MESSAGES,
@@ -213,12 +214,13 @@ export class PaymentsService {
   /** Loads and checks the address and the products, prices the order, and compares the client's figures. */
   private async prepare(userIdText: string, addressIdText: string, lines: readonly OrderLine[], method: PaymentMethod, client: ClientFigures) {
     const userId = Number(userIdText);
-    const { products, address: addressRow, openOnlineOrders } = await this.checkout.pricingRows(
-      lines.map((line) => idNumber(line.productId)),
-      idNumber(addressIdText),
-      userId,
-      method,
-    );
+    const addressId = rowIdOf(addressIdText);
+    // Ids that name no row have nothing to read: a product left out is priced as gone, no address is an unknown one.
+    const productIds = lines.flatMap((line) => rowIdOf(line.productId) ?? []);
+    const { products, address: addressRow, openOnlineOrders } =
+      addressId === null
+        ? { products: [], address: null, openOnlineOrders: 0 }
+        : await this.checkout.pricingRows(productIds, addressId, userId, method);
     const address = checkAddress(addressRow, userId);
     const priced = priceOrder(lines, products, method);
     assertClientFigures(priced, lines, client);
@@ -239,11 +241,6 @@ export class PaymentsService {
     // The provider's order made for this checkout is left unpaid; Razorpay lets unpaid orders lapse.
     throw new DomainError('conflict', WRITE_LIMIT_MESSAGES.tooManyUnpaidOrders);
   }
-}
-
-/** A database id from an API id; anything that is not one names nothing (0). */
-function idNumber(id: string): number {
-  return /^\d{1,9}$/.test(id) ? Number(id) : 0;
 }
 
 /** The order columns of a priced order. */

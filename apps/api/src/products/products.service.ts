@@ -1,6 +1,6 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '@mandi/config';
-import type { Product, ProductForm, ProductListQuery, ProductsOfUserQuery } from '@mandi/contracts';
+import { rowIdOf, type Product, type ProductForm, type ProductListQuery, type ProductsOfUserQuery } from '@mandi/contracts';
 import {
   ACCESS_MESSAGES,
   DomainError,
@@ -80,7 +80,8 @@ export class ProductsService {
 
   /** One product; 404 'Product not found.' for an unknown id. */
   async get(id: string | number): Promise<Product> {
-    const row = /^\d{1,10}$/.test(String(id)) ? await this.products.findCard(Number(id)) : null;
+    const rowId = rowIdOf(String(id));
+    const row = rowId === null ? null : await this.products.findCard(rowId);
     if (!row) throw new DomainError('not_found', PRODUCT_MESSAGES.notFound);
     return toProduct(row, this.files);
   }
@@ -140,7 +141,8 @@ export class ProductsService {
    * the given order followed by the new files. Files of images no longer used are deleted after the commit.
    */
   async update(caller: Caller, id: string, form: ProductForm, images: readonly NewImage[]): Promise<Product> {
-    const owner = /^\d{1,10}$/.test(id) ? await this.products.findOwner(Number(id)) : null;
+    const rowId = rowIdOf(id);
+    const owner = rowId === null ? null : await this.products.findOwner(rowId);
     if (!owner) throw new DomainError('not_found', PRODUCT_MESSAGES.notFound);
     assertMayChange(caller, owner);
     if (caller.role !== 'admin' && form.uid !== caller.uid) throw new DomainError('not_allowed', ACCESS_MESSAGES.notYours);
@@ -179,7 +181,8 @@ export class ProductsService {
    * Its files are removed after the commit (and again by the worker on product.deleted, should this process stop).
    */
   async remove(caller: Caller, uid: string, productId: string): Promise<{ message: string }> {
-    const id = /^\d{1,10}$/.test(productId) ? Number(productId) : 0;
+    const id = rowIdOf(productId);
+    if (id === null) throw new DomainError('not_found', PRODUCT_MESSAGES.notFound);
     await this.products.transaction(async (tx) => {
       const owner = await this.products.lockOwner(tx, id);
       if (!owner) throw new DomainError('not_found', PRODUCT_MESSAGES.notFound);

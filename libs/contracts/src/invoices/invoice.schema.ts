@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { idSchema } from '../common/fields.js';
+import { rowIdOf } from '../common/ids.js';
 
 /** Body of POST /api/invoices/generate and POST /api/invoices/cancel. */
 export const invoiceOrderBodySchema = z.object({ orderId: idSchema });
@@ -41,11 +42,11 @@ export function documentDownloadId(document: DocumentId): string {
 
 /** Reads a download id back ('123', 'cn-7'); null for anything else. */
 export function parseDocumentDownloadId(text: string): DocumentId | null {
+  // The id is written without leading zeros, as documentDownloadId writes it; its range is every row id's.
   const match = /^(cn-)?([1-9]\d{0,9})$/.exec(text);
   if (!match) return null;
-  const id = Number(match[2]);
-  if (id > 2_147_483_647) return null;
-  return { kind: match[1] ? 'credit_note' : 'invoice', id };
+  const id = rowIdOf(match[2]!);
+  return id === null ? null : { kind: match[1] ? 'credit_note' : 'invoice', id };
 }
 
 /**
