@@ -31,6 +31,12 @@ describe('enabledOrderActions', () => {
     expect(enabled(short, new Date('2026-11-25T04:00:02.000Z'))).toEqual(['markPaid']);
   });
 
+  it('falls back to created_at and 8 hours when the closing time cannot be read', () => {
+    const unreadable = order('pending', 'unpaid', { window_closes_at: 'soon' });
+    expect(enabled(unreadable, at(7.99))).toEqual(['confirm', 'markPaid', 'cancel']);
+    expect(enabled(unreadable, at(8))).toEqual(['markPaid']);
+  });
+
   it('lets an admin cancel, not confirm, an order whose buyer asked to cancel', () => {
     expect(enabled(order('cancel_requested'))).toEqual(['markPaid', 'cancel']);
   });

@@ -1,11 +1,11 @@
 import {
   ADMIN_MESSAGES,
   ORDER_ACTION_DONE,
-  ORDER_WINDOW_MS,
-  canTransition,
+  availableActions,
   checkMarkPaid,
-  checkTransition,
   isOrderStatus,
+  type ORDER_TRANSITIONS,
+  type OrderAction,
   type WindowTiming,
 } from '@mandi/domain';
 import type { OrderActionName } from '../data/data-provider';
@@ -40,28 +40,39 @@ export const ORDER_ACTION_FAILED: Record<OrderActionName, string> = {
 /** What the console shows when an action succeeds and the server gave no message. */
 export const ORDER_ACTION_SUCCEEDED: Record<OrderActionName, string> = ORDER_ACTION_DONE;
 
-/** The window timing of an order: by the server's closing time when it sends one, else by created_at. */
+/** The moves of the order process that an admin makes (every row of ORDER_TRANSITIONS whose actor is 'admin'). */
+type AdminMove = { [A in OrderAction]: (typeof ORDER_TRANSITIONS)[A]['actor'] extends 'admin' ? A : never }[OrderAction];
+
+/**
+ * The console's button for each admin move of the order process. Mark as Paid is no move of the process (it changes
+ * the payment, not the state), so it is ruled by checkMarkPaid instead. A new admin move fails to compile here until
+ * it has a button.
+ */
+const BUTTON_OF_MOVE: Readonly<Record<AdminMove, Exclude<OrderActionName, 'markPaid'>>> = {
+  confirm: 'confirm',
+  mark_shipped: 'markShipped',
+  mark_delivered: 'markDelivered',
+  cancel: 'cancel',
+};
+
+/** The window timing of an order: by the server's closing time when it sends one, else by created_at and 8 hours. */
 function timingOf(order: ActionableOrder, now: Date): WindowTiming {
-  const closes = order.window_closes_at ? Date.parse(order.window_closes_at) : Number.NaN;
-  const createdAt = Number.isFinite(closes) ? new Date(closes - ORDER_WINDOW_MS) : new Date(order.created_at);
-  return { createdAt, now };
+  const closesAt = order.window_closes_at ? new Date(order.window_closes_at) : null;
+  if (closesAt && Number.isFinite(closesAt.getTime())) return { closesAt, now };
+  return { createdAt: new Date(order.created_at), now };
 }
 
 /**
- * Which of the row's buttons are enabled now, by the order process of libs/domain (001 section 4): Confirm only for a
- * pending order inside its 8-hour window; Mark as Paid until it is paid (never for a cancelled order); Mark as Shipped
- * only when confirmed; Mark as Delivered only when shipped; Cancel only inside the window, pending or awaiting
- * cancellation. The server checks again by its own clock; a refusal there is shown as its message.
+ * Which of the row's buttons are enabled now, by the order process of libs/domain (001 section 4): the admin's moves
+ * that `availableActions` allows at this moment of the window, and Mark as Paid by `checkMarkPaid` (until it is paid,
+ * never for a cancelled order). The server checks again by its own clock; a refusal there is shown as its message.
  */
 export function enabledOrderActions(order: ActionableOrder, now: Date): Record<OrderActionName, boolean> {
+  const enabled = { confirm: false, markPaid: false, markShipped: false, markDelivered: false, cancel: false };
   const status = order.status;
-  if (!isOrderStatus(status)) return { confirm: false, markPaid: false, markShipped: false, markDelivered: false, cancel: false };
-  const timing = timingOf(order, now);
-  return {
-    confirm: checkTransition(status, 'confirm', timing).allowed,
-    markPaid: checkMarkPaid(status, order.payment_status) === null,
-    markShipped: canTransition(status, 'mark_shipped'),
-    markDelivered: canTransition(status, 'mark_delivered'),
-    cancel: checkTransition(status, 'cancel', timing).allowed,
-  };
+  if (!isOrderStatus(status)) return enabled;
+  // availableActions answers only moves whose actor is the one asked for, here 'admin'.
+  for (const move of availableActions(status, 'admin', timingOf(order, now))) enabled[BUTTON_OF_MOVE[move as AdminMove]] = true;
+  enabled.markPaid = checkMarkPaid(status, order.payment_status) === null;
+  return enabled;
 }
