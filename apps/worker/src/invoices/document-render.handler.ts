@@ -1,17 +1,44 @@
 import { Injectable } from '@nestjs/common';
+import type { DocumentKind } from '@mandi/domain';
 import type { EventPayload } from '@mandi/events';
 import { HandlesJob, JobHandler, type JobContext } from '../pipeline/job.handler.js';
 import { InvoicesService } from './invoices.service.js';
 
-/** Renders the PDF of an issued invoice into the file store and records its key. */
+/** Renders the PDF of an issued document of `kind` into the file store and records its key. */
 @Injectable()
-@HandlesJob('invoice.render')
-export class InvoiceRenderHandler extends JobHandler<EventPayload<'invoice.issued'>> {
+abstract class DocumentRenderHandler<Payload> extends JobHandler<Payload> {
+  protected abstract readonly kind: DocumentKind;
+
   constructor(private readonly invoices: InvoicesService) {
     super();
   }
 
-  async handle({ invoiceId }: EventPayload<'invoice.issued'>, { tx }: JobContext): Promise<void> {
-    await this.invoices.renderInvoice(tx, invoiceId);
+  /** The id of the document to print, from the 'issued' event's payload. */
+  protected abstract documentId(payload: Payload): number;
+
+  async handle(payload: Payload, { tx }: JobContext): Promise<void> {
+    await this.invoices.render(tx, this.kind, this.documentId(payload));
+  }
+}
+
+/** Renders the PDF of an issued invoice into the file store and records its key. */
+@Injectable()
+@HandlesJob('invoice.render')
+export class InvoiceRenderHandler extends DocumentRenderHandler<EventPayload<'invoice.issued'>> {
+  protected readonly kind = 'invoice';
+
+  protected documentId({ invoiceId }: EventPayload<'invoice.issued'>): number {
+    return invoiceId;
+  }
+}
+
+/** Renders the PDF of an issued credit note into the file store and records its key. */
+@Injectable()
+@HandlesJob('credit-note.render')
+export class CreditNoteRenderHandler extends DocumentRenderHandler<EventPayload<'credit_note.issued'>> {
+  protected readonly kind = 'credit_note';
+
+  protected documentId({ creditNoteId }: EventPayload<'credit_note.issued'>): number {
+    return creditNoteId;
   }
 }

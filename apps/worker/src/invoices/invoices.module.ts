@@ -1,10 +1,8 @@
 import { Module } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '@mandi/config';
-import { CreditNoteIssueHandler } from './credit-note-issue.handler.js';
-import { CreditNoteRenderHandler } from './credit-note-render.handler.js';
+import { CreditNoteIssueHandler, InvoiceIssueHandler } from './document-issue.handler.js';
+import { CreditNoteRenderHandler, InvoiceRenderHandler } from './document-render.handler.js';
 import { sellerFromConfig } from './invoice-document.js';
-import { InvoiceIssueHandler } from './invoice-issue.handler.js';
-import { InvoiceRenderHandler } from './invoice-render.handler.js';
 import { InvoiceTemplates } from './invoice-templates.js';
 import { InvoicesRepository } from './invoices.repository.js';
 import { DOCUMENT_CLOCK, InvoicesService, SELLER } from './invoices.service.js';

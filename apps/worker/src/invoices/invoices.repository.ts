@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import type { Db } from '@mandi/database';
-import { DOCUMENT_PREFIXES, DOCUMENT_SEQUENCE_MAX, type DocumentKind, type InvoiceKind, type InvoiceTotals } from '@mandi/domain';
+import { Prisma, type Db, type Transaction } from '@mandi/database';
+import { DOCUMENT_SEQUENCE_MAX, formatDocumentNumber, type DocumentKind, type InvoiceKind, type InvoiceTotals } from '@mandi/domain';
 
 /** An order with what its documents print: the copied address and lines. */
 export interface OrderForDocuments {
@@ -80,16 +80,81 @@ export interface CreditNoteDraft extends DocumentSlot {
   totalPaise: number;
 }
 
+/** The draft each kind of document is recorded from. */
+export interface DocumentDrafts {
+  invoice: InvoiceDraft;
+  credit_note: CreditNoteDraft;
+}
+
+/** What recording one kind of document takes; {@link InvoicesRepository.record} is the one path of both kinds. */
+interface Recording<Draft> {
+  /** Its table. */
+  table: Prisma.Sql;
+  /** Holds while the order is due the document and visibly has none: only spares the lock, the ON CONFLICT decides. */
+  due(draft: Draft): Prisma.Sql;
+  /**
+   * The CTE `recorded`: inserts the document numbered `number` unless the order has one (ON CONFLICT DO NOTHING),
+   * RETURNING at least id, order_id, number, financial_year and sequence.
+   */
+  insert(draft: Draft, number: string, sequence: number): Prisma.Sql;
+  /** The CTE `published`: the document's 'issued' event in the outbox, from `recorded`. */
+  published: Prisma.Sql;
+}
+
+const RECORDING: { [K in DocumentKind]: Recording<DocumentDrafts[K]> } = {
+  invoice: {
+    table: Prisma.raw('invoices'),
+    due: (draft) => Prisma.sql`
+      EXISTS (SELECT 1 FROM orders o WHERE o.id = ${draft.orderId} AND o.payment_status = 'paid')
+      AND NOT EXISTS (SELECT 1 FROM invoices i WHERE i.order_id = ${draft.orderId})`,
+    insert: (draft, number, sequence) => Prisma.sql`
+      INSERT INTO invoices (order_id, kind, number, financial_year, sequence, place_of_supply, taxable_paise, exempt_paise,
+                            cgst_paise, sgst_paise, igst_paise, shipping_paise, total_paise, issued_at)
+      VALUES (${draft.orderId}, ${draft.kind}::invoice_kind, ${number}, ${draft.financialYear}, ${sequence}, ${draft.placeOfSupply},
+              ${draft.totals.taxablePaise}, ${draft.totals.exemptPaise}, ${draft.totals.cgstPaise}, ${draft.totals.sgstPaise},
+              ${draft.totals.igstPaise}, ${draft.totals.shippingPaise}, ${draft.totals.totalPaise}, ${draft.issuedAt}::timestamptz)
+      ON CONFLICT (order_id) DO NOTHING
+      RETURNING id, order_id, number, financial_year, sequence`,
+    published: Prisma.sql`
+        -- The outbox row publish() would write (libs/events): 'invoice.issued' with { invoiceId, orderId }.
+        INSERT INTO outbox_events (type, aggregate_id, payload)
+        SELECT 'invoice.issued', recorded.id::text, jsonb_build_object('invoiceId', recorded.id, 'orderId', recorded.order_id)
+          FROM recorded
+        RETURNING 1`,
+  },
+  credit_note: {
+    table: Prisma.raw('credit_notes'),
+    due: (draft) => Prisma.sql`
+      EXISTS (SELECT 1 FROM orders o WHERE o.id = ${draft.orderId} AND o.status = 'cancelled')
+      AND EXISTS (SELECT 1 FROM invoices i WHERE i.id = ${draft.invoiceId} AND i.order_id = ${draft.orderId})
+      AND NOT EXISTS (SELECT 1 FROM credit_notes c WHERE c.invoice_id = ${draft.invoiceId})`,
+    insert: (draft, number, sequence) => Prisma.sql`
+      INSERT INTO credit_notes (invoice_id, order_id, number, financial_year, sequence, reason, total_paise, issued_at)
+      VALUES (${draft.invoiceId}, ${draft.orderId}, ${number}, ${draft.financialYear}, ${sequence}, ${draft.reason},
+              ${draft.totalPaise}, ${draft.issuedAt}::timestamptz)
+      ON CONFLICT (invoice_id) DO NOTHING
+      RETURNING id, invoice_id, order_id, number, financial_year, sequence`,
+    published: Prisma.sql`
+        -- The outbox row publish() would write: 'credit_note.issued' with { creditNoteId, invoiceId, orderId }.
+        INSERT INTO outbox_events (type, aggregate_id, payload)
+        SELECT 'credit_note.issued', recorded.id::text,
+               jsonb_build_object('creditNoteId', recorded.id, 'invoiceId', recorded.invoice_id, 'orderId', recorded.order_id)
+          FROM recorded
+        RETURNING 1`,
+  },
+};
+
 /**
- * The invoices, credit notes and their number series. Recording a document is ONE statement that takes the next
- * number of its series and records the document (and its outbox event) together, so a number is used exactly when a
- * document gets it:
+ * The invoices, credit notes and their number series. Recording a document takes the next number of its series and
+ * records the document (and its outbox event) so that a number is used exactly when a document gets it, in two
+ * statements of the caller's transaction:
  *
- * 1. `counter` locks the series row of the financial year with SELECT ... FOR UPDATE. Concurrent recordings queue on
- *    that lock, and each gets the row as the previous one committed it (READ COMMITTED re-reads a locked row).
- * 2. `recorded` inserts the document numbered last_value + 1, with ON CONFLICT DO NOTHING on the one document per
- *    order (invoices.order_id, credit_notes.invoice_id), which sees rows committed after the statement began.
- * 3. `counted` moves the series to the number just used, and only when `recorded` inserted a row.
+ * 1. The series row of the financial year is locked with SELECT ... FOR UPDATE and read. Concurrent recordings queue
+ *    on that lock until this transaction ends, and each then reads the row as the previous one committed it (READ
+ *    COMMITTED re-reads a locked row). The number is last_value + 1, written by formatDocumentNumber (libs/domain).
+ * 2. One statement: `recorded` inserts the document with ON CONFLICT DO NOTHING on the one document per order
+ *    (invoices.order_id, credit_notes.invoice_id); `counted` moves the series to the number just used, and only when
+ *    `recorded` inserted a row; `published` writes the event from the same row.
  *
  * A run that finds its document already there therefore changes nothing, not even the series. (Incrementing the
  * series first and inserting after - `INSERT ... ON CONFLICT DO UPDATE SET last_value = last_value + 1` guarded by a
@@ -97,7 +162,7 @@ export interface CreditNoteDraft extends DocumentSlot {
  * another recorded the same order's invoice still takes a number and then inserts nothing.)
  *
  * The series row of a new financial year is created on first use by a separate, idempotent insert (see
- * {@link openSeries}); the recording statement then runs again.
+ * {@link openSeries}); the recording runs again.
  */
 @Injectable()
 export class InvoicesRepository {
@@ -171,97 +236,37 @@ export class InvoicesRepository {
   }
 
   /**
-   * Records the invoice of a paid order with the next number of its financial year, and 'invoice.issued' in the
-   * outbox, in one statement (see the class comment). Null when nothing was recorded: the order has its invoice
-   * already, is not paid, or the year's series has no row yet.
+   * Records the document of `kind` with the next number of its series and financial year, and its 'issued' event in
+   * the outbox (see the class comment). Null when nothing was recorded: the order has its document already, is not
+   * due one (an invoice: not paid; a credit note: not cancelled, or not this invoice's order), or the year's series
+   * has no row yet. A transaction, not any client: the series row stays locked from the number's choice to the commit.
    */
-  async recordInvoice(db: Db, draft: InvoiceDraft): Promise<{ id: number; number: string } | null> {
-    const { totals } = draft;
-    const rows = await db.$queryRaw<{ id: number; number: string }[]>`
-      WITH counter AS (
-        SELECT s.last_value FROM document_sequences s
-         WHERE s.kind = 'invoice' AND s.financial_year = ${draft.financialYear}
-           AND EXISTS (SELECT 1 FROM orders o WHERE o.id = ${draft.orderId} AND o.payment_status = 'paid')
-           -- Only spares the lock when the invoice is visibly there; the ON CONFLICT below is what decides.
-           AND NOT EXISTS (SELECT 1 FROM invoices i WHERE i.order_id = ${draft.orderId})
-           AND s.last_value < ${DOCUMENT_SEQUENCE_MAX}
-         FOR UPDATE OF s
-      ), recorded AS (
-        INSERT INTO invoices (order_id, kind, number, financial_year, sequence, place_of_supply, taxable_paise, exempt_paise,
-                              cgst_paise, sgst_paise, igst_paise, shipping_paise, total_paise, issued_at)
-        SELECT ${draft.orderId}, ${draft.kind}::invoice_kind,
-               ${DOCUMENT_PREFIXES.invoice} || '/' || ${draft.label} || '/' || lpad((counter.last_value + 1)::text, 6, '0'),
-               ${draft.financialYear}, counter.last_value + 1, ${draft.placeOfSupply}, ${totals.taxablePaise}, ${totals.exemptPaise},
-               ${totals.cgstPaise}, ${totals.sgstPaise}, ${totals.igstPaise}, ${totals.shippingPaise}, ${totals.totalPaise},
-               ${draft.issuedAt}::timestamptz
-          FROM counter
-        ON CONFLICT (order_id) DO NOTHING
-        RETURNING id, order_id, number, financial_year, sequence
+  async record<K extends DocumentKind>(tx: Transaction, kind: K, draft: DocumentDrafts[K]): Promise<{ id: number; number: string } | null> {
+    const recording: Recording<DocumentDrafts[K]> = RECORDING[kind];
+    const [counter] = await tx.$queryRaw<{ last_value: number }[]>`
+      SELECT s.last_value FROM document_sequences s
+       WHERE s.kind = ${kind}::document_kind AND s.financial_year = ${draft.financialYear}
+         AND ${recording.due(draft)}
+         AND s.last_value < ${DOCUMENT_SEQUENCE_MAX}
+       FOR UPDATE OF s`;
+    if (!counter) return null;
+    const sequence = counter.last_value + 1;
+    const rows = await tx.$queryRaw<{ id: number; number: string }[]>`
+      WITH recorded AS (${recording.insert(draft, formatDocumentNumber(kind, draft.label, sequence), sequence)}
       ), counted AS (
         UPDATE document_sequences s SET last_value = recorded.sequence
           FROM recorded
-         WHERE s.kind = 'invoice' AND s.financial_year = recorded.financial_year
+         WHERE s.kind = ${kind}::document_kind AND s.financial_year = recorded.financial_year
         RETURNING 1
-      ), published AS (
-        -- The outbox row publish() would write (libs/events): 'invoice.issued' with { invoiceId, orderId }.
-        INSERT INTO outbox_events (type, aggregate_id, payload)
-        SELECT 'invoice.issued', recorded.id::text, jsonb_build_object('invoiceId', recorded.id, 'orderId', recorded.order_id)
-          FROM recorded
-        RETURNING 1
+      ), published AS (${recording.published}
       )
       SELECT id, number FROM recorded`;
     return rows[0] ?? null;
   }
 
-  /**
-   * Records the credit note reversing the invoice of a cancelled order with the next number of its financial year,
-   * and 'credit_note.issued' in the outbox, in one statement. Null when nothing was recorded: the invoice has its
-   * credit note already, the order is not cancelled, or the year's series has no row yet.
-   */
-  async recordCreditNote(db: Db, draft: CreditNoteDraft): Promise<{ id: number; number: string } | null> {
-    const rows = await db.$queryRaw<{ id: number; number: string }[]>`
-      WITH counter AS (
-        SELECT s.last_value FROM document_sequences s
-         WHERE s.kind = 'credit_note' AND s.financial_year = ${draft.financialYear}
-           AND EXISTS (SELECT 1 FROM orders o WHERE o.id = ${draft.orderId} AND o.status = 'cancelled')
-           AND EXISTS (SELECT 1 FROM invoices i WHERE i.id = ${draft.invoiceId} AND i.order_id = ${draft.orderId})
-           AND NOT EXISTS (SELECT 1 FROM credit_notes c WHERE c.invoice_id = ${draft.invoiceId})
-           AND s.last_value < ${DOCUMENT_SEQUENCE_MAX}
-         FOR UPDATE OF s
-      ), recorded AS (
-        INSERT INTO credit_notes (invoice_id, order_id, number, financial_year, sequence, reason, total_paise, issued_at)
-        SELECT ${draft.invoiceId}, ${draft.orderId},
-               ${DOCUMENT_PREFIXES.credit_note} || '/' || ${draft.label} || '/' || lpad((counter.last_value + 1)::text, 6, '0'),
-               ${draft.financialYear}, counter.last_value + 1, ${draft.reason}, ${draft.totalPaise}, ${draft.issuedAt}::timestamptz
-          FROM counter
-        ON CONFLICT (invoice_id) DO NOTHING
-        RETURNING id, invoice_id, order_id, number, financial_year, sequence
-      ), counted AS (
-        UPDATE document_sequences s SET last_value = recorded.sequence
-          FROM recorded
-         WHERE s.kind = 'credit_note' AND s.financial_year = recorded.financial_year
-        RETURNING 1
-      ), published AS (
-        -- The outbox row publish() would write: 'credit_note.issued' with { creditNoteId, invoiceId, orderId }.
-        INSERT INTO outbox_events (type, aggregate_id, payload)
-        SELECT 'credit_note.issued', recorded.id::text,
-               jsonb_build_object('creditNoteId', recorded.id, 'invoiceId', recorded.invoice_id, 'orderId', recorded.order_id)
-          FROM recorded
-        RETURNING 1
-      )
-      SELECT id, number FROM recorded`;
-    return rows[0] ?? null;
-  }
-
-  /** Records the PDF of an invoice unless one is recorded already; false when another run got there first. */
-  async attachInvoicePdf(db: Db, invoiceId: number, fileKey: string): Promise<boolean> {
-    const count = await db.$executeRaw`UPDATE invoices SET pdf_file_key = ${fileKey} WHERE id = ${invoiceId} AND pdf_file_key IS NULL`;
-    return count === 1;
-  }
-
-  /** Records the PDF of a credit note unless one is recorded already; false when another run got there first. */
-  async attachCreditNotePdf(db: Db, creditNoteId: number, fileKey: string): Promise<boolean> {
-    const count = await db.$executeRaw`UPDATE credit_notes SET pdf_file_key = ${fileKey} WHERE id = ${creditNoteId} AND pdf_file_key IS NULL`;
+  /** Records the PDF of a document unless one is recorded already; false when another run got there first. */
+  async attachPdf(db: Db, kind: DocumentKind, id: number, fileKey: string): Promise<boolean> {
+    const count = await db.$executeRaw`UPDATE ${RECORDING[kind].table} SET pdf_file_key = ${fileKey} WHERE id = ${id} AND pdf_file_key IS NULL`;
     return count === 1;
   }
 }

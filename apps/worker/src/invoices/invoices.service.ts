@@ -1,11 +1,12 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import type { Db } from '@mandi/database';
+import type { Db, Transaction } from '@mandi/database';
 import { DOCUMENT_SEQUENCE_MAX, financialYearOf, type DocumentKind } from '@mandi/domain';
 import { FILE_STORE, newFileKey, type FileStore } from '@mandi/storage';
 import { UnrecoverableError } from 'bullmq';
-import { computeOrderInvoice, creditNoteView, DocumentMismatchError, invoiceView, type DocumentView, type Seller } from './invoice-document.js';
+import { documentKinds, type DocumentKinds, type IssueOutcome } from './document-kinds.js';
+import { DocumentMismatchError, type DocumentView, type Seller } from './invoice-document.js';
 import { InvoiceTemplates } from './invoice-templates.js';
-import { InvoicesRepository, type DocumentSlot } from './invoices.repository.js';
+import { InvoicesRepository, type DocumentDrafts, type DocumentSlot } from './invoices.repository.js';
 import { PdfRenderer } from './pdf-renderer.js';
 
 /** Injection token of the seller printed on documents ({@link sellerFromConfig}). */
@@ -21,99 +22,49 @@ export function documentFolder(orderId: number): string {
   return `invoices/${orderId}`;
 }
 
-/** What issuing a document came to. */
-export type IssueOutcome =
-  | { kind: 'recorded'; id: number; number: string }
-  | { kind: 'exists'; id: number; number: string }
-  /** Nothing to issue: the order is unknown, not paid (invoice), not cancelled or never invoiced (credit note). */
-  | { kind: 'skipped'; reason: string };
-
 /**
- * Issues and renders invoices (or bills of supply) and credit notes. Issuing records the document with its number
- * in one statement (InvoicesRepository); rendering happens in a job of its own, started by the document's 'issued'
- * event, so a worker that dies while printing leaves a numbered document without a PDF, which the retried render
- * job completes. Every step can run twice with the same result.
+ * Issues and renders invoices (or bills of supply) and credit notes, one path for both kinds: what differs between
+ * them is data (document-kinds.ts). Issuing records the document with its number (InvoicesRepository); rendering
+ * happens in a job of its own, started by the document's 'issued' event, so a worker that dies while printing leaves
+ * a numbered document without a PDF, which the retried render job completes. Every step can run twice with the same
+ * result.
  */
 @Injectable()
 export class InvoicesService {
   private readonly logger = new Logger(InvoicesService.name);
+  private readonly kinds: DocumentKinds;
 
   constructor(
     private readonly repository: InvoicesRepository,
     private readonly templates: InvoiceTemplates,
     private readonly renderer: PdfRenderer,
     @Inject(FILE_STORE) private readonly files: FileStore,
-    @Inject(SELLER) private readonly seller: Seller,
+    @Inject(SELLER) seller: Seller,
     @Inject(DOCUMENT_CLOCK) private readonly clock: DocumentClock,
-  ) {}
-
-  /** Issues the invoice of a paid order, once: a second call answers the invoice the first recorded. */
-  async issueInvoice(db: Db, orderId: number): Promise<IssueOutcome> {
-    const order = await this.repository.order(db, orderId);
-    if (!order) return { kind: 'skipped', reason: 'no such order' };
-    if (order.paymentStatus !== 'paid') return { kind: 'skipped', reason: 'the order is not paid' };
-    const existing = await this.repository.invoiceOfOrder(db, orderId);
-    if (existing) return { kind: 'exists', id: existing.id, number: existing.number };
-
-    const computation = computeOrderInvoice(this.seller, order);
-    if (computation.totals.totalPaise !== order.totalPaise) {
-      // The lines and shipping do not add up to what the buyer was charged: no retry can fix that.
-      throw new UnrecoverableError(`Order ${orderId} totals ${order.totalPaise} but its lines and shipping make ${computation.totals.totalPaise}`);
-    }
-    const draft = { ...this.slot(), orderId, kind: computation.kind, placeOfSupply: order.address.state, totals: computation.totals };
-    return this.record(db, 'invoice', draft.financialYear, () => this.repository.recordInvoice(db, draft), async () => {
-      const invoice = await this.repository.invoiceOfOrder(db, orderId);
-      if (invoice) return { kind: 'exists', id: invoice.id, number: invoice.number };
-      const now = await this.repository.order(db, orderId);
-      return now?.paymentStatus === 'paid' ? null : { kind: 'skipped', reason: 'the order is no longer paid' };
-    });
+  ) {
+    this.kinds = documentKinds(repository, seller);
   }
 
   /**
-   * Issues the credit note reversing the invoice of a cancelled order, once. Runs when the order is cancelled and
-   * when its invoice is issued, so whichever comes last issues it; an order without an invoice needs none.
+   * Issues the document of `kind` of an order, once: the invoice of a paid order, the credit note reversing the
+   * invoice of a cancelled one. A second call answers the document the first recorded. In the job's transaction: the
+   * number's series stays locked until it commits.
    */
-  async issueCreditNote(db: Db, orderId: number): Promise<IssueOutcome> {
-    const order = await this.repository.order(db, orderId);
+  async issue<K extends DocumentKind>(tx: Transaction, kind: K, orderId: number): Promise<IssueOutcome> {
+    const order = await this.repository.order(tx, orderId);
     if (!order) return { kind: 'skipped', reason: 'no such order' };
-    if (order.status !== 'cancelled') return { kind: 'skipped', reason: 'the order is not cancelled' };
-    const invoice = await this.repository.invoiceOfOrder(db, orderId);
-    if (!invoice) return { kind: 'skipped', reason: 'the order has no invoice' };
-    const existing = await this.repository.creditNoteOfInvoice(db, invoice.id);
-    if (existing) return { kind: 'exists', id: existing.id, number: existing.number };
-
-    const draft = {
-      ...this.slot(),
-      orderId,
-      invoiceId: invoice.id,
-      reason: (order.cancelReason ?? '').trim() || 'Order cancelled',
-      totalPaise: invoice.totalPaise,
-    };
-    return this.record(db, 'credit_note', draft.financialYear, () => this.repository.recordCreditNote(db, draft), async () => {
-      const note = await this.repository.creditNoteOfInvoice(db, invoice.id);
-      return note ? { kind: 'exists', id: note.id, number: note.number } : null;
-    });
+    const steps: DocumentKinds[K] = this.kinds[kind];
+    const prepared = await steps.prepare(tx, order, () => this.slot());
+    if ('outcome' in prepared) return prepared.outcome;
+    return this.record(tx, kind, prepared.draft, () => steps.explain(tx, prepared.draft));
   }
 
-  /** Renders and stores the PDF of an invoice that has none yet. */
-  async renderInvoice(db: Db, invoiceId: number): Promise<void> {
-    const invoice = await this.repository.invoice(db, invoiceId);
-    if (!invoice || invoice.pdfFileKey) return;
-    const order = await this.repository.order(db, invoice.orderId);
-    if (!order) return;
-    const key = await this.store(invoice.orderId, this.view(() => invoiceView(this.seller, order, invoice)));
-    if (!(await this.repository.attachInvoicePdf(db, invoiceId, key))) await this.files.delete(key);
-  }
-
-  /** Renders and stores the PDF of a credit note that has none yet. */
-  async renderCreditNote(db: Db, creditNoteId: number): Promise<void> {
-    const creditNote = await this.repository.creditNote(db, creditNoteId);
-    if (!creditNote || creditNote.pdfFileKey) return;
-    const invoice = await this.repository.invoice(db, creditNote.invoiceId);
-    const order = await this.repository.order(db, creditNote.orderId);
-    if (!invoice || !order) return;
-    const key = await this.store(creditNote.orderId, this.view(() => creditNoteView(this.seller, order, invoice, creditNote)));
-    if (!(await this.repository.attachCreditNotePdf(db, creditNoteId, key))) await this.files.delete(key);
+  /** Renders and stores the PDF of a document of `kind` that has none yet. */
+  async render(db: Db, kind: DocumentKind, id: number): Promise<void> {
+    const printable = await this.kinds[kind].printable(db, id);
+    if (!printable) return;
+    const key = await this.store(printable.orderId, this.view(printable.view));
+    if (!(await this.repository.attachPdf(db, kind, id, key))) await this.files.delete(key);
   }
 
   /** Prints a document view to PDF with the warm browser. */
@@ -146,28 +97,28 @@ export class InvoicesService {
   }
 
   /**
-   * Runs a recording statement; when it records nothing, `explain` says why (null: no reason found). The one reason
-   * handled here is a financial year whose series had no row when the statement ran: the row is created (or was, by
-   * a job issuing at the same moment, as the seed's two paid orders do on a first start) and the statement runs again.
+   * Records a draft (InvoicesRepository.record); when it records nothing, `explain` says why (null: no reason found).
+   * The one reason handled here is a financial year whose series had no row when it ran: the row is created (or was,
+   * by a job issuing at the same moment, as the seed's two paid orders do on a first start) and it runs again.
    */
-  private async record(
-    db: Db,
-    kind: DocumentKind,
-    financialYear: number,
-    statement: () => Promise<{ id: number; number: string } | null>,
+  private async record<K extends DocumentKind>(
+    tx: Transaction,
+    kind: K,
+    draft: DocumentDrafts[K],
     explain: () => Promise<IssueOutcome | null>,
   ): Promise<IssueOutcome> {
+    const { financialYear } = draft;
     for (let attempt = 1; attempt <= 3; attempt += 1) {
-      const recorded = await statement();
+      const recorded = await this.repository.record(tx, kind, draft);
       if (recorded) {
         this.logger.log({ msg: `${kind} issued`, id: recorded.id, number: recorded.number });
         return { kind: 'recorded', ...recorded };
       }
       const reason = await explain();
       if (reason) return reason;
-      const last = await this.repository.seriesLastValue(db, kind, financialYear);
+      const last = await this.repository.seriesLastValue(tx, kind, financialYear);
       if (last === null) {
-        await this.repository.openSeries(db, kind, financialYear);
+        await this.repository.openSeries(tx, kind, financialYear);
         continue;
       }
       if (last >= DOCUMENT_SEQUENCE_MAX) {
