@@ -42,13 +42,17 @@ function statusSql(status: OrderStatus): Prisma.Sql {
 }
 
 /**
- * The order aliased `alias` may make `action` now: its status is one the move leaves from (written as a literal
- * list, so orders_awaiting_decision_idx serves the deadline) and its window is as the move requires.
+ * The order aliased `alias` is in a state `action` leaves from, written as a literal list so that a partial index
+ * (orders_awaiting_decision_idx, for the deadline) serves it.
  */
+export function fromStatesSql(action: OrderAction, alias: string): Prisma.Sql {
+  const from = Prisma.join(transitionOf(action).from.map(statusSql), ', ');
+  return Prisma.sql`${sqlIdentifier(`${alias}.status`)} IN (${from})`;
+}
+
+/** The order aliased `alias` may make `action` now: it is in a state the move leaves from, inside or past its window as the move requires. */
 export function moveAllowedSql(action: OrderAction, alias: string, windowMs: number): Prisma.Sql {
-  const transition = transitionOf(action);
-  const from = Prisma.join(transition.from.map(statusSql), ', ');
-  return Prisma.sql`${sqlIdentifier(`${alias}.status`)} IN (${from}) AND ${windowRuleSql(alias, windowMs, transition.window)}`;
+  return Prisma.sql`${fromStatesSql(action, alias)} AND ${windowRuleSql(alias, windowMs, transitionOf(action).window)}`;
 }
 
 /**

@@ -1,7 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { Prisma, PrismaService } from '@mandi/database';
-import { ADMIN_ORDER_FILTER_MS, ORDER_TRANSITIONS, type AdminOrderFilter, type OrderAction } from '@mandi/domain';
-import { orderStateSql, windowClosesAtSql, type OrderStateRow } from '../orders/order-sql.js';
+import { ADMIN_ORDER_FILTER_MS, type ActionOf, type AdminOrderFilter } from '@mandi/domain';
+import { outboxInsertSql } from '@mandi/events';
+import { orderMoveSql, windowClosesAtSql } from '@mandi/orders';
+import { orderStateSql, type OrderStateRow } from '../orders/order-sql.js';
 
 /** An order row of the admin panel as the database gives it. */
 export interface AdminOrderRow {
@@ -31,8 +33,8 @@ export interface AdminOrderSearch {
   perPage: number;
 }
 
-/** The admin order moves, each one conditional UPDATE. */
-export type AdminOrderMove = 'confirm' | 'mark_paid' | 'mark_shipped' | 'mark_delivered' | 'cancel';
+/** What an admin does to an order: a move of the order process, or marking it paid. */
+export type AdminOrderMove = ActionOf<'admin'> | 'mark_paid';
 
 /**
  * Orders as the admin panel lists and moves them. The list is one statement (the page, its lines and the count), and
@@ -77,26 +79,8 @@ export class AdminOrdersRepository {
    * captures a cash-on-delivery order's payment row.
    */
   async move(move: AdminOrderMove, id: number, windowMs: number, cancelReason?: string): Promise<AdminOrderRow | null> {
-    const { set, where, events } = moves(move, windowMs, cancelReason);
-    const capturesCash =
-      move === 'mark_paid'
-        ? Prisma.sql`, cash AS (
-            UPDATE payments p SET status = 'captured', captured_at = now(), updated_at = now()
-              FROM moved WHERE p.order_id = moved.id AND p.provider = 'cod' AND p.status = 'created'
-            RETURNING 1)`
-        : Prisma.empty;
     const rows = await this.prisma.$queryRaw<AdminOrderRow[]>`
-      WITH moved AS (
-        UPDATE orders o SET ${set}, updated_at = now()
-         WHERE o.id = ${id} AND ${where}
-        RETURNING o.*
-      ), events AS (
-        -- The outbox rows publish() would write (libs/events): each payload is { orderId }.
-        INSERT INTO outbox_events (type, aggregate_id, payload)
-        SELECT event.type, moved.id::text, jsonb_build_object('orderId', moved.id)
-          FROM moved, unnest(${events}::text[]) AS event(type)
-        RETURNING 1
-      )${capturesCash}
+      WITH ${move === 'mark_paid' ? markPaidSql(id) : orderMoveSql({ action: move, orders: Prisma.sql`o.id = ${id}`, windowMs, reason: cancelReason })}
       ${rowSql(Prisma.sql`moved`, windowMs)}`;
     return rows[0] ?? null;
   }
@@ -108,41 +92,20 @@ export class AdminOrdersRepository {
   }
 }
 
-/** The SET, the WHERE that makes it conditional, and the events of each move. */
-function moves(move: AdminOrderMove, windowMs: number, cancelReason?: string): { set: Prisma.Sql; where: Prisma.Sql; events: string[] } {
-  const windowOpen = Prisma.sql`now() < ${windowClosesAtSql('o', windowMs)}`;
-  switch (move) {
-    case 'confirm':
-      return {
-        set: Prisma.sql`status = 'confirmed', confirmed_at = now()`,
-        where: Prisma.sql`${fromStates('o', 'confirm')} AND ${windowOpen}`,
-        events: ['order.confirmed'],
-      };
-    case 'mark_paid':
-      return {
-        set: Prisma.sql`payment_status = 'paid', paid_at = now()`,
-        where: Prisma.sql`o.payment_status = 'unpaid' AND o.status <> 'cancelled'`,
-        events: ['order.paid'],
-      };
-    case 'mark_shipped':
-      return { set: Prisma.sql`status = 'shipped', shipped_at = now()`, where: fromStates('o', 'mark_shipped'), events: ['order.shipped'] };
-    case 'mark_delivered':
-      return { set: Prisma.sql`status = 'delivered', delivered_at = now()`, where: fromStates('o', 'mark_delivered'), events: ['order.delivered'] };
-    case 'cancel':
-      return {
-        // A buyer's own reason (a requested cancellation) is kept; otherwise the admin's, or ours.
-        set: Prisma.sql`status = 'cancelled', cancelled_at = now(),
-                        cancel_reason = CASE WHEN o.status = 'cancel_requested' AND coalesce(btrim(o.cancel_reason), '') <> ''
-                                             THEN o.cancel_reason ELSE ${cancelReason ?? null} END`,
-        where: Prisma.sql`${fromStates('o', 'cancel')} AND ${windowOpen}`,
-        events: ['order.cancelled'],
-      };
-  }
-}
-
-/** `<alias>.status` is one the state machine of libs/domain moves `action` from. */
-function fromStates(alias: string, action: OrderAction): Prisma.Sql {
-  return Prisma.sql`${Prisma.raw(alias)}.status = ANY(${[...ORDER_TRANSITIONS[action].from]}::order_status[])`;
+/**
+ * Marks order `id` paid unless it is paid or cancelled (checkMarkPaid of libs/domain), capturing a cash-on-delivery
+ * order's payment row: the `moved` CTE of a payment, not a move of the order process.
+ */
+function markPaidSql(id: number): Prisma.Sql {
+  return Prisma.sql`moved AS (
+      UPDATE orders o SET payment_status = 'paid', paid_at = now(), updated_at = now()
+       WHERE o.id = ${id} AND o.payment_status = 'unpaid' AND o.status <> 'cancelled'
+      RETURNING o.*
+    ), cash AS (
+      UPDATE payments p SET status = 'captured', captured_at = now(), updated_at = now()
+        FROM moved WHERE p.order_id = moved.id AND p.provider = 'cod' AND p.status = 'created'
+      RETURNING 1
+    ), moved_events AS (${outboxInsertSql({ type: 'order.paid', from: 'moved', ids: { orderId: 'id' } })})`;
 }
 
 /** The admin row of each order in `source` (a CTE of order rows), with its buyer and lines. */

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { PrismaService } from '@mandi/database';
+import { outboxInsertSql } from '@mandi/events';
 
 /** An interested_sellers row as the console lists it. */
 export interface InterestedSellerRow {
@@ -49,12 +50,7 @@ export class AdminSellersRepository {
           FROM found, complete
          WHERE complete.ok AND s.id = found.id AND s.status <> 'onboarded'
         RETURNING s.id
-      ), events AS (
-        -- The outbox rows publish() would write (libs/events): the payload is { interestedSellerId }.
-        INSERT INTO outbox_events (type, aggregate_id, payload)
-        SELECT 'seller.invited', id::text, jsonb_build_object('interestedSellerId', id) FROM invited ORDER BY id
-        RETURNING 1
-      )
+      ), events AS (${outboxInsertSql({ type: 'seller.invited', from: 'invited', ids: { interestedSellerId: 'id' }, orderBy: 'id' })})
       SELECT (SELECT ok FROM complete) AS complete,
              (SELECT count(*) FROM invited)::int AS invited,
              (SELECT count(*) FROM found WHERE status = 'onboarded')::int AS onboarded`;

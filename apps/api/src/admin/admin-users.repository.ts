@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import { PrismaService } from '@mandi/database';
+import { Prisma, PrismaService } from '@mandi/database';
+import { outboxInsertSql } from '@mandi/events';
 
 /** A user row as the console lists it. */
 export interface AdminUserRow {
@@ -39,14 +40,10 @@ export class AdminUsersRepository {
                updated_at = now()
          WHERE id = ${userId} AND deleted_at IS NULL
         RETURNING id, status::text AS status
-      ), events AS (
-        -- The outbox row publish() would write (libs/events): the payload is { userId }.
-        INSERT INTO outbox_events (type, aggregate_id, payload)
-        SELECT CASE WHEN status = 'suspended' THEN 'user.suspended' ELSE 'user.reactivated' END,
-               id::text, jsonb_build_object('userId', id)
-          FROM flipped
-        RETURNING 1
-      )
+      ), events AS (${outboxInsertSql(
+        { type: 'user.suspended', from: 'flipped', ids: { userId: 'id' }, where: Prisma.sql`flipped.status = 'suspended'` },
+        { type: 'user.reactivated', from: 'flipped', ids: { userId: 'id' }, where: Prisma.sql`flipped.status = 'active'` },
+      )})
       SELECT status FROM flipped`;
     return row?.status ?? null;
   }

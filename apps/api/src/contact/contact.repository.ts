@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { ContactBody } from '@mandi/contracts';
 import { PrismaService } from '@mandi/database';
+import { outboxInsertSql } from '@mandi/events';
 
 /** Messages of the contact page in contact_messages. */
 @Injectable()
@@ -17,12 +18,7 @@ export class ContactRepository {
         INSERT INTO contact_messages (name, email, message)
         VALUES (${message.name}, ${message.email}, ${message.message})
         RETURNING id
-      ), events AS (
-        -- The outbox row publish() would write (libs/events): the payload is { contactMessageId }.
-        INSERT INTO outbox_events (type, aggregate_id, payload)
-        SELECT 'contact.message_received', id::text, jsonb_build_object('contactMessageId', id) FROM stored
-        RETURNING 1
-      )
+      ), events AS (${outboxInsertSql({ type: 'contact.message_received', from: 'stored', ids: { contactMessageId: 'id' } })})
       SELECT id FROM stored`;
     return row!.id;
   }

@@ -1,12 +1,5 @@
 import { Prisma } from '@mandi/database';
-
-/**
- * SQL of the instant the decision window of the order aliased `alias` closes: its created_at plus the configured
- * window (ORDER_DECISION_WINDOW_MS). Every window check compares it with now(), so the database clock decides.
- */
-export function windowClosesAtSql(alias: 'o', windowMs: number): Prisma.Sql {
-  return Prisma.sql`(${Prisma.raw(alias)}.created_at + ${windowMs}::double precision * interval '1 millisecond')`;
-}
+import { windowClosesAtSql } from '@mandi/orders';
 
 /** An order's state as it is now, read again after a conditional update matched nothing, to say why. */
 export interface OrderStateRow {

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
-import { PrismaService } from '@mandi/database';
-import { orderStateSql, windowClosesAtSql, type OrderStateRow } from './order-sql.js';
+import { Prisma, PrismaService } from '@mandi/database';
+import { orderMoveSql, windowClosesAtSql } from '@mandi/orders';
+import { orderStateSql, type OrderStateRow } from './order-sql.js';
 
 /** One line of an order as the buyer's pages show it. */
 export interface OrderLineRow {
@@ -117,19 +118,14 @@ export class OrdersRepository {
    */
   async requestCancel(id: number, userId: number, reason: string, windowMs: number): Promise<CancelRequestedRow | null> {
     const rows = await this.prisma.$queryRaw<CancelRequestedRow[]>`
-      WITH requested AS (
-        UPDATE orders o
-           SET status = 'cancel_requested', cancel_reason = ${reason}, cancel_requested_at = now(), updated_at = now()
-         WHERE o.id = ${id} AND o.user_id = ${userId} AND o.status = 'pending'
-           AND now() < ${windowClosesAtSql('o', windowMs)}
-        RETURNING o.id, o.status::text AS status, o.cancel_reason
-      ), event AS (
-        -- The outbox row publish() would write (libs/events): the payload is { orderId }.
-        INSERT INTO outbox_events (type, aggregate_id, payload)
-        SELECT 'order.cancel_requested', requested.id::text, jsonb_build_object('orderId', requested.id) FROM requested
-        RETURNING 1
-      )
-      SELECT id, status, cancel_reason FROM requested`;
+      WITH ${orderMoveSql({
+        action: 'request_cancel',
+        orders: Prisma.sql`o.id = ${id} AND o.user_id = ${userId}`,
+        windowMs,
+        reason,
+        returning: Prisma.sql`o.id, o.status::text AS status, o.cancel_reason`,
+      })}
+      SELECT id, status, cancel_reason FROM moved`;
     return rows[0] ?? null;
   }
 

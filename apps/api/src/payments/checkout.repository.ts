@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { Prisma, PrismaService } from '@mandi/database';
 import { OPEN_ONLINE_ORDERS_MAX, type PaymentMethod, type ProductCategory } from '@mandi/domain';
+import { outboxInsertSql } from '@mandi/events';
 
 /**
  * An online order waiting for payment, as the partial unique index `orders_open_online_slot_key` (migration
@@ -158,12 +159,7 @@ export class CheckoutRepository {
         INSERT INTO payments (order_id, provider, provider_order_id, amount_paise)
         SELECT placed.id, ${provider}::payment_provider, ${order.providerOrderId}, ${order.totalPaise} FROM placed
         RETURNING 1
-      ), event AS (
-        -- The outbox row publish() would write for order.placed (libs/events): the payload is { orderId }.
-        INSERT INTO outbox_events (type, aggregate_id, payload)
-        SELECT 'order.placed', placed.id::text, jsonb_build_object('orderId', placed.id) FROM placed
-        RETURNING 1
-      )${clearCart}
+      ), event AS (${outboxInsertSql({ type: 'order.placed', from: 'placed', ids: { orderId: 'id' } })})${clearCart}
       SELECT (SELECT id FROM placed) AS id, (SELECT n FROM slot) AS slot`;
     if (result!.id !== null) return { kind: 'placed', orderId: result!.id };
     return result!.slot === null ? { kind: 'open_orders_full' } : { kind: 'slot_taken' };

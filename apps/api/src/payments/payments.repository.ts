@@ -1,5 +1,8 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
+import { APP_CONFIG, type AppConfig } from '@mandi/config';
 import { Prisma, PrismaService } from '@mandi/database';
+import { outboxInsertSql } from '@mandi/events';
+import { moveAllowedSql, moveEventSql, moveWhereAllowedSetSql } from '@mandi/orders';
 
 /** A provider payment attempt with the order it pays. */
 export interface PaymentRow {
@@ -61,7 +64,10 @@ export type CaptureOutcome =
  */
 @Injectable()
 export class PaymentsRepository {
-  constructor(private readonly prisma: PrismaService) {}
+  constructor(
+    private readonly prisma: PrismaService,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
 
   /** The payment recorded for the provider's order (or payment link) `providerOrderId`, with its buyer. */
   async byProviderOrder(providerOrderId: string): Promise<PaymentRow | null> {
@@ -88,30 +94,25 @@ export class PaymentsRepository {
          WHERE provider_order_id = ${payment.providerOrderId} AND status IN ('created', 'failed')
            AND amount_paise = ${payment.amountPaise} AND EXISTS (SELECT 1 FROM event)
         RETURNING id, order_id
-      ), before AS (
-        SELECT o.id, o.status FROM orders o JOIN pay ON pay.order_id = o.id
+      ), decided AS (
+        -- Locked, so the confirmation below decides on the order as a concurrent move (the deadline) left it.
+        SELECT o.id, o.status, o.created_at FROM orders o JOIN pay ON pay.order_id = o.id FOR UPDATE OF o
       ), paid AS (
         UPDATE orders o
            SET payment_status = 'paid', paid_at = now(), updated_at = now(),
-               status = CASE WHEN o.status = 'pending' THEN 'confirmed'::order_status ELSE o.status END,
-               confirmed_at = CASE WHEN o.status = 'pending' THEN now() ELSE o.confirmed_at END
-          FROM before
-         WHERE o.id = before.id AND o.payment_status = 'unpaid'
-        RETURNING o.id, o.user_id, before.status = 'pending' AS confirmed
+               ${moveWhereAllowedSetSql('confirm_payment', 'decided', this.config.ORDER_DECISION_WINDOW_MS)}
+          FROM decided
+         WHERE o.id = decided.id AND o.payment_status = 'unpaid'
+        RETURNING o.id, o.user_id, ${moveAllowedSql('confirm_payment', 'decided', this.config.ORDER_DECISION_WINDOW_MS)} AS confirmed
       ), uncarted AS (
         DELETE FROM cart_items c USING paid, order_items i
          WHERE c.user_id = paid.user_id AND i.order_id = paid.id AND c.product_id = i.product_id
         RETURNING 1
-      ), events AS (
-        -- The outbox rows publish() would write (libs/events): payloads { paymentId, orderId } and { orderId }.
-        INSERT INTO outbox_events (type, aggregate_id, payload)
-        SELECT 'payment.captured', pay.id::text, jsonb_build_object('paymentId', pay.id, 'orderId', pay.order_id) FROM pay
-        UNION ALL
-        SELECT 'order.paid', paid.id::text, jsonb_build_object('orderId', paid.id) FROM paid
-        UNION ALL
-        SELECT 'order.confirmed', paid.id::text, jsonb_build_object('orderId', paid.id) FROM paid WHERE paid.confirmed
-        RETURNING 1
-      )
+      ), events AS (${outboxInsertSql(
+        { type: 'payment.captured', from: 'pay', ids: { paymentId: 'id', orderId: 'order_id' } },
+        { type: 'order.paid', from: 'paid', ids: { orderId: 'id' } },
+        moveEventSql('confirm_payment', 'paid', Prisma.sql`paid.confirmed`),
+      )})
       SELECT EXISTS (SELECT 1 FROM event) AS fresh, (SELECT id FROM paid) AS order_id, (SELECT user_id FROM paid) AS user_id`;
     if (!result!.fresh) return { kind: 'duplicate_event' };
     if (result!.order_id !== null && result!.user_id !== null) return { kind: 'paid', orderId: result!.order_id, userId: result!.user_id };
@@ -136,11 +137,7 @@ export class PaymentsRepository {
                updated_at = now()
          WHERE provider_order_id = ${payment.providerOrderId} AND status IN ('created', 'failed') AND EXISTS (SELECT 1 FROM event)
         RETURNING id, order_id
-      ), events AS (
-        INSERT INTO outbox_events (type, aggregate_id, payload)
-        SELECT 'payment.failed', failed.id::text, jsonb_build_object('paymentId', failed.id, 'orderId', failed.order_id) FROM failed
-        RETURNING 1
-      )
+      ), events AS (${outboxInsertSql({ type: 'payment.failed', from: 'failed', ids: { paymentId: 'id', orderId: 'order_id' } })})
       SELECT EXISTS (SELECT 1 FROM event) AS fresh`;
     return result!.fresh;
   }
@@ -165,14 +162,11 @@ export class PaymentsRepository {
         UPDATE payments p SET status = 'refunded', updated_at = now()
           FROM processed WHERE p.id = processed.payment_id AND p.status = 'captured'
         RETURNING 1
-      ), events AS (
-        -- The outbox row publish() would write (libs/events): the payload is { refundId, paymentId, orderId }.
-        INSERT INTO outbox_events (type, aggregate_id, payload)
-        SELECT 'refund.processed', processed.id::text,
-               jsonb_build_object('refundId', processed.id, 'paymentId', processed.payment_id, 'orderId', processed.order_id)
-          FROM processed
-        RETURNING 1
-      )
+      ), events AS (${outboxInsertSql({
+        type: 'refund.processed',
+        from: 'processed',
+        ids: { refundId: 'id', paymentId: 'payment_id', orderId: 'order_id' },
+      })})
       SELECT EXISTS (SELECT 1 FROM event) AS fresh`;
     return result!.fresh;
   }

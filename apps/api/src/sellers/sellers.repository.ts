@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { PrismaService } from '@mandi/database';
+import { outboxInsertSql } from '@mandi/events';
 
 /** The account a seller-interest row is made from. */
 export interface InterestAccount {
@@ -30,12 +31,7 @@ export class SellersRepository {
         SELECT id, username::text, email::text FROM users WHERE id = ${userId} AND deleted_at IS NULL
         ON CONFLICT (user_id) DO NOTHING
         RETURNING id
-      ), events AS (
-        -- The outbox row publish() would write (libs/events): the payload is { interestedSellerId }.
-        INSERT INTO outbox_events (type, aggregate_id, payload)
-        SELECT 'seller.interest_recorded', id::text, jsonb_build_object('interestedSellerId', id) FROM inserted
-        RETURNING 1
-      )
+      ), events AS (${outboxInsertSql({ type: 'seller.interest_recorded', from: 'inserted', ids: { interestedSellerId: 'id' } })})
       SELECT EXISTS (SELECT 1 FROM inserted) AS recorded`;
     return row!.recorded;
   }

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { Prisma, PrismaService, type Transaction } from '@mandi/database';
 import { DEADLINE_CANCEL_REASON } from '@mandi/domain';
+import { fromStatesSql, moveAllowedSql, orderMoveSql, windowRuleSql } from '@mandi/orders';
 
 /** An order whose deadline has not come yet by the database clock, though it still awaits a decision. */
 export interface OpenOrderRow {
@@ -24,12 +25,8 @@ export class OrderDeadlinesRepository {
    */
   async settle(tx: Transaction, orderId: number, windowMs: number): Promise<boolean> {
     const rows = await tx.$queryRaw<{ id: number }[]>`
-      WITH settled AS (
-        UPDATE orders o SET ${settledColumns()}
-         WHERE o.id = ${orderId} AND ${dueSql(windowMs)}
-        RETURNING o.id
-      ), events AS (${cancelledEvents()})
-      SELECT id FROM settled`;
+      WITH ${settleSql(Prisma.sql`o.id = ${orderId}`, windowMs)}
+      SELECT id FROM moved`;
     return rows.length === 1;
   }
 
@@ -37,8 +34,7 @@ export class OrderDeadlinesRepository {
   async stillOpen(tx: Transaction, orderId: number, windowMs: number): Promise<OpenOrderRow | null> {
     const rows = await tx.$queryRaw<OpenOrderRow[]>`
       SELECT o.id, o.status::text AS status FROM orders o
-       WHERE o.id = ${orderId} AND o.status IN ('pending', 'cancel_requested')
-         AND o.created_at > now() - ${windowSql(windowMs)}`;
+       WHERE o.id = ${orderId} AND ${fromStatesSql('settle_deadline', 'o')} AND ${windowRuleSql('o', windowMs, 'open')}`;
     return rows[0] ?? null;
   }
 
@@ -50,41 +46,17 @@ export class OrderDeadlinesRepository {
     const rows = await this.prisma.$queryRaw<{ settled: number }[]>`
       WITH due AS (
         SELECT o.id FROM orders o
-         WHERE ${dueSql(windowMs)}
+         WHERE ${moveAllowedSql('settle_deadline', 'o', windowMs)}
          ORDER BY o.created_at
          LIMIT ${limit}
            FOR UPDATE SKIP LOCKED
-      ), settled AS (
-        UPDATE orders o SET ${settledColumns()}
-          FROM due WHERE o.id = due.id
-        RETURNING o.id
-      ), events AS (${cancelledEvents()})
-      SELECT count(*)::int AS settled FROM settled`;
+      ), ${settleSql(Prisma.sql`o.id IN (SELECT due.id FROM due)`, windowMs)}
+      SELECT count(*)::int AS settled FROM moved`;
     return rows[0]!.settled;
   }
 }
 
-/** The window's length as an SQL interval. */
-function windowSql(windowMs: number): Prisma.Sql {
-  return Prisma.sql`(${windowMs}::double precision * interval '1 millisecond')`;
-}
-
-/** Order `o` awaits a decision and its window has closed (written so orders_awaiting_decision_idx serves it). */
-function dueSql(windowMs: number): Prisma.Sql {
-  return Prisma.sql`o.status IN ('pending', 'cancel_requested') AND o.created_at <= now() - ${windowSql(windowMs)}`;
-}
-
-/** Cancelled now, with the buyer's reason when they asked to cancel and gave one, else the deadline's. */
-function settledColumns(): Prisma.Sql {
-  return Prisma.sql`status = 'cancelled', cancelled_at = now(), updated_at = now(),
-    cancel_reason = CASE WHEN o.status = 'cancel_requested' AND coalesce(btrim(o.cancel_reason), '') <> ''
-                         THEN btrim(o.cancel_reason) ELSE ${DEADLINE_CANCEL_REASON} END`;
-}
-
-/** The order.cancelled outbox rows of the `settled` CTE, as publish() would write them (libs/events). */
-function cancelledEvents(): Prisma.Sql {
-  return Prisma.sql`
-    INSERT INTO outbox_events (type, aggregate_id, payload)
-    SELECT 'order.cancelled', settled.id::text, jsonb_build_object('orderId', settled.id) FROM settled
-    RETURNING 1`;
+/** The deadline's settlement of `orders`: a move of the order process (ORDER_TRANSITIONS.settle_deadline). */
+function settleSql(orders: Prisma.Sql, windowMs: number): Prisma.Sql {
+  return orderMoveSql({ action: 'settle_deadline', orders, windowMs, reason: DEADLINE_CANCEL_REASON, returning: Prisma.sql`o.id` });
 }

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { PrismaService, type Transaction } from '@mandi/database';
+import { outboxInsertSql } from '@mandi/events';
 
 /** Our refund of an online payment, with what the provider needs to find the payment. */
 export interface RefundRow {
@@ -38,12 +39,14 @@ export class RefundsRepository {
         SELECT payment_id, amount_paise, now() FROM owed
         ON CONFLICT (payment_id) DO NOTHING
         RETURNING id, payment_id
-      )
-      -- The outbox row publish() would write (libs/events): the payload is { refundId, paymentId, orderId }.
-      INSERT INTO outbox_events (type, aggregate_id, payload)
-      SELECT 'refund.requested', opened.id::text,
-             jsonb_build_object('refundId', opened.id, 'paymentId', opened.payment_id, 'orderId', owed.order_id)
-        FROM opened JOIN owed ON owed.payment_id = opened.payment_id`;
+      ), requested AS (
+        SELECT opened.id, opened.payment_id, owed.order_id FROM opened JOIN owed ON owed.payment_id = opened.payment_id
+      ), events AS (${outboxInsertSql({
+        type: 'refund.requested',
+        from: 'requested',
+        ids: { refundId: 'id', paymentId: 'payment_id', orderId: 'order_id' },
+      })})
+      SELECT count(*) FROM events`;
     return this.prisma.$queryRaw<RefundRow[]>`
       SELECT r.id, p.order_id, r.payment_id, p.provider_payment_id, r.amount_paise, r.status::text AS status, r.provider_refund_id
         FROM refunds r JOIN payments p ON p.id = r.payment_id
@@ -81,12 +84,14 @@ export class RefundsRepository {
         UPDATE payments p SET status = 'refunded', updated_at = now()
           FROM processed WHERE p.id = processed.payment_id AND p.status = 'captured'
         RETURNING p.order_id
-      )
-      -- The outbox row publish() would write (libs/events): the payload is { refundId, paymentId, orderId }.
-      INSERT INTO outbox_events (type, aggregate_id, payload)
-      SELECT 'refund.processed', processed.id::text,
-             jsonb_build_object('refundId', processed.id, 'paymentId', processed.payment_id, 'orderId', p.order_id)
-        FROM processed JOIN payments p ON p.id = processed.payment_id`;
+      ), announced AS (
+        SELECT processed.id, processed.payment_id, p.order_id FROM processed JOIN payments p ON p.id = processed.payment_id
+      ), events AS (${outboxInsertSql({
+        type: 'refund.processed',
+        from: 'announced',
+        ids: { refundId: 'id', paymentId: 'payment_id', orderId: 'order_id' },
+      })})
+      SELECT count(*) FROM events`;
   }
 
   /**

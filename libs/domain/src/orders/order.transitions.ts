@@ -125,6 +125,11 @@ export const ORDER_TRANSITIONS = {
   },
 } as const satisfies Readonly<Record<OrderAction, OrderTransition>>;
 
+/** The moves `A` makes, e.g. `ActionOf<'admin'>` is 'confirm' | 'mark_shipped' | 'mark_delivered' | 'cancel'. */
+export type ActionOf<A extends OrderActor> = {
+  [K in OrderAction]: (typeof ORDER_TRANSITIONS)[K]['actor'] extends A ? K : never;
+}[OrderAction];
+
 /** The reason recorded when the deadline cancels an order nobody confirmed (design.md section 3). */
 export const DEADLINE_CANCEL_REASON = 'Not confirmed within 8 hours';
 
