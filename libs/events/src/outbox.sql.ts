@@ -30,7 +30,7 @@ export function sqlIdentifier(name: string): Prisma.Sql {
 }
 
 /**
- * The one SQL that writes outbox rows: `INSERT INTO outbox_events ... SELECT ...` from CTEs of the caller's
+ * The one SQL that writes outbox rows, `INSERT ... SELECT` from CTEs of the caller's
  * statement, to put in a `WITH ... events AS (<here>)`, so a change and its events are one statement, all or
  * nothing, as `publish()` gives an interactive transaction. Every row has the shape `publish()` writes: the event's
  * type, its aggregate's id as text, and a payload of exactly the event's ids (the registry of libs/events decides

@@ -103,7 +103,7 @@ export interface OrderMove {
 }
 
 /**
- * `moved AS (UPDATE ...), moved_events AS (INSERT INTO outbox_events ...)`: the CTEs of `move`, to follow a `WITH`.
+ * `moved AS (UPDATE ...), moved_events AS (...its outbox rows...)`: the CTEs of `move`, to follow a `WITH`.
  * `moved` holds the orders that moved (none when the rule refused it), as they are afterwards; read it to answer.
  */
 export function orderMoveSql(move: OrderMove): Prisma.Sql {

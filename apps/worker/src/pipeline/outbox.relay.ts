@@ -17,6 +17,8 @@ import { eventJobId, PIPELINE_OPTIONS, type EventJobData, type PipelineOptions }
 const RELAY_TRANSACTION_TIMEOUT_MS = 15_000;
 /** Longest pause between passes while they keep failing. */
 const MAX_ERROR_BACKOFF_MS = 5_000;
+/** How often the relay looks for rows of event types it does not know, and says so while there are any. */
+const UNKNOWN_TYPES_CHECK_MS = 60_000;
 
 /**
  * How long a job due `delayMs` after its event must still wait: counted from the event's created_at, so a relay
@@ -42,6 +44,7 @@ export class OutboxRelay implements OnApplicationBootstrap, OnModuleDestroy {
   private loop: Promise<void> | undefined;
   private stopping = false;
   private wake: (() => void) | undefined;
+  private unknownTypesCheckedAt = 0;
 
   constructor(
     private readonly prisma: PrismaService,
@@ -94,12 +97,26 @@ export class OutboxRelay implements OnApplicationBootstrap, OnModuleDestroy {
     );
   }
 
+  /**
+   * Refuses, loudly, the unpublished rows whose event type is not in the registry: they are never relayed (no job
+   * could take them), and each type is logged as an error with its count. Returns what it found.
+   */
+  async reportUnknownTypes(): Promise<{ type: string; count: number }[]> {
+    this.unknownTypesCheckedAt = Date.now();
+    const unknown = await this.outbox.unknownTypes();
+    if (unknown.length > 0) {
+      this.logger.error({ msg: 'outbox rows of unknown event types are not relayed; fix the writer or deploy a worker that knows them', unknown });
+    }
+    return unknown;
+  }
+
   private async run(): Promise<void> {
     const { batchSize, pollIntervalMs } = this.options.settings;
     let failures = 0;
     while (!this.stopping) {
       let published = 0;
       try {
+        if (Date.now() - this.unknownTypesCheckedAt >= UNKNOWN_TYPES_CHECK_MS) await this.reportUnknownTypes();
         published = await this.relayOnce();
         failures = 0;
         if (published > 0) this.logger.debug({ msg: 'outbox rows relayed', count: published });

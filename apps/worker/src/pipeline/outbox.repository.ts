@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import type { Transaction } from '@mandi/database';
+import { PrismaService, type Transaction } from '@mandi/database';
+import { eventTypes } from '@mandi/events';
 
 /** An outbox row waiting to be relayed. */
 export interface PendingOutboxRow {
@@ -15,15 +16,18 @@ export interface PendingOutboxRow {
 /** The relay's access to outbox_events. */
 @Injectable()
 export class OutboxRepository {
+  constructor(private readonly prisma: PrismaService) {}
+
   /**
-   * Locks up to `limit` unpublished rows for this transaction. SKIP LOCKED lets several relays run
-   * side by side: each takes rows the others do not hold, so no row is relayed by two at once.
+   * Locks up to `limit` unpublished rows of the registry's event types for this transaction. SKIP LOCKED lets several
+   * relays run side by side: each takes rows the others do not hold, so no row is relayed by two at once. A row of a
+   * type this worker does not know stays unpublished (see {@link unknownTypes}).
    */
   async claimUnpublished(tx: Transaction, limit: number): Promise<PendingOutboxRow[]> {
     return tx.$queryRaw<PendingOutboxRow[]>`
       SELECT id, type, payload, created_at AS "createdAt", statement_timestamp() AS "claimedAt"
         FROM outbox_events
-       WHERE published_at IS NULL
+       WHERE published_at IS NULL AND type = ANY(${eventTypes}::text[])
        ORDER BY id
        LIMIT ${limit}
          FOR UPDATE SKIP LOCKED`;
@@ -35,5 +39,17 @@ export class OutboxRepository {
       UPDATE outbox_events
          SET published_at = now()
        WHERE id = ANY(${ids.map(String)}::bigint[])`;
+  }
+
+  /**
+   * The unpublished rows whose type is not in the registry, counted by type. Nothing writes them through the typed
+   * helpers; a misspelt hand-written type, or an API newer than this worker during a deployment, does. They wait,
+   * unrelayed and never lost, for a worker that knows them.
+   */
+  async unknownTypes(): Promise<{ type: string; count: number }[]> {
+    return this.prisma.$queryRaw<{ type: string; count: number }[]>`
+      SELECT type, count(*)::int AS count FROM outbox_events
+       WHERE published_at IS NULL AND NOT (type = ANY(${eventTypes}::text[]))
+       GROUP BY type ORDER BY type`;
   }
 }

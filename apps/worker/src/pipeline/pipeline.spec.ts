@@ -1,3 +1,4 @@
+import { jest } from '@jest/globals';
 import { getQueueToken } from '@nestjs/bullmq';
 import type { TestingModule } from '@nestjs/testing';
 import { createTestDatabase, newUser, type TestDatabase } from '@mandi/database';
@@ -125,6 +126,25 @@ it('never relays the event of a rolled-back change', async () => {
   const orders = queue(worker, 'orders');
   const counts = await orders.getJobCounts('completed', 'waiting', 'active', 'delayed', 'failed');
   expect(counts).toEqual({ completed: 1, waiting: 0, active: 0, delayed: 0, failed: 0 });
+});
+
+it('refuses a row of an event type the registry does not know: never relayed, reported by type, the rest relayed', async () => {
+  const worker = await startWorker();
+  const relay = worker.get(OutboxRelay);
+  const errors = jest.spyOn((relay as unknown as { logger: { error: (entry: unknown) => void } }).logger, 'error');
+  await db.prisma.$executeRaw`
+    INSERT INTO outbox_events (type, aggregate_id, payload) VALUES ('order.canceled', '7', '{"orderId": 7}'::jsonb)`;
+  const { eventId } = await createUserWithEvent();
+
+  expect(await relay.relayOnce()).toBe(1);
+  expect(await relay.relayOnce()).toBe(0);
+  await waitFor(async () => (await effects()).length > 0);
+
+  expect((await effects()).map((e) => e.event_id)).toEqual([eventId]);
+  const refused = await db.prisma.outboxEvent.findFirstOrThrow({ where: { type: 'order.canceled' } });
+  expect(refused.publishedAt).toBeNull();
+  expect(await relay.reportUnknownTypes()).toEqual([{ type: 'order.canceled', count: 1 }]);
+  expect(errors).toHaveBeenCalledWith(expect.objectContaining({ unknown: [{ type: 'order.canceled', count: 1 }] }));
 });
 
 it('refuses to publish a payload that is not the event’s shape, rolling the change back', async () => {
