@@ -15,7 +15,10 @@ export const DOCUMENT_SEQUENCE_MAX = 999_999;
 
 const FY_LABEL = /^\d{2}-\d{2}$/;
 
-/** Formats a document number, e.g. ('invoice', '26-27', 123) -> 'INV/26-27/000123', ('credit_note', '26-27', 7) -> 'CN/26-27/000007'. */
+/**
+ * Formats a document number, e.g. ('invoice', '26-27', 123) -> 'INV/26-27/000123', ('credit_note', '26-27', 7) ->
+ * 'CN/26-27/000007'. The one place a number is written: the worker numbers every invoice and credit note with it.
+ */
 export function formatDocumentNumber(kind: DocumentKind, financialYear: string, sequence: number): string {
   if (!FY_LABEL.test(financialYear)) {
     throw new DomainError('invalid_data', `Financial year must read like '26-27', not '${financialYear}'.`);
