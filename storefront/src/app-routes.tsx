@@ -1,35 +1,35 @@
 import { lazy } from 'react';
 import type { RouteObject } from 'react-router-dom';
 import { Layout } from './layout/layout';
-import HomePage from './pages/home.page';
-import { RouteErrorPage } from './pages/route-error.page';
+import HomePage from './products/home.page';
+import { RouteErrorPage } from './site/route-error.page';
 
 /*
  * Every route of both specification documents (000 and 001, section 2). The home page is part of the entry chunk:
  * it is where most visits start, and a separate chunk would cost a slow phone one more round trip before the
  * first product shows. The other pages are loaded on demand.
  */
-const SignInPage = lazy(() => import('./pages/sign-in.page'));
-const SignUpPage = lazy(() => import('./pages/sign-up.page'));
-const CheckVerificationPage = lazy(() => import('./pages/check-verification.page'));
-const ForgotPasswordPage = lazy(() => import('./pages/forgot-password.page'));
-const AuthActionPage = lazy(() => import('./pages/auth-action.page'));
-const SellPage = lazy(() => import('./pages/sell.page'));
-const EditProductPage = lazy(() => import('./pages/edit-product.page'));
-const ProfilePage = lazy(() => import('./pages/profile.page'));
-const SellerPage = lazy(() => import('./pages/seller.page'));
-const CartPage = lazy(() => import('./pages/cart.page'));
-const ProductPage = lazy(() => import('./pages/product.page'));
-const CheckoutPage = lazy(() => import('./pages/checkout.page'));
-const PaymentPage = lazy(() => import('./pages/payment.page'));
-const OrdersPage = lazy(() => import('./pages/orders.page'));
-const OrderPage = lazy(() => import('./pages/order.page'));
-const BecomeSellerPage = lazy(() => import('./pages/become-seller.page'));
-const ContactPage = lazy(() => import('./pages/contact.page'));
-const AboutPage = lazy(() => import('./pages/about.page'));
-const TermsPage = lazy(() => import('./pages/terms.page'));
-const PrivacyPage = lazy(() => import('./pages/privacy.page'));
-const NotFoundPage = lazy(() => import('./pages/not-found.page'));
+const SignInPage = lazy(() => import('./auth/sign-in.page'));
+const SignUpPage = lazy(() => import('./auth/sign-up.page'));
+const CheckVerificationPage = lazy(() => import('./auth/check-verification.page'));
+const ForgotPasswordPage = lazy(() => import('./auth/forgot-password.page'));
+const AuthActionPage = lazy(() => import('./auth/auth-action.page'));
+const SellPage = lazy(() => import('./products/sell.page'));
+const EditProductPage = lazy(() => import('./products/edit-product.page'));
+const ProfilePage = lazy(() => import('./profiles/profile.page'));
+const SellerPage = lazy(() => import('./profiles/seller.page'));
+const CartPage = lazy(() => import('./cart/cart.page'));
+const ProductPage = lazy(() => import('./products/product.page'));
+const CheckoutPage = lazy(() => import('./checkout/checkout.page'));
+const PaymentPage = lazy(() => import('./checkout/payment.page'));
+const OrdersPage = lazy(() => import('./orders/orders.page'));
+const OrderPage = lazy(() => import('./orders/order.page'));
+const BecomeSellerPage = lazy(() => import('./site/become-seller.page'));
+const ContactPage = lazy(() => import('./site/contact.page'));
+const AboutPage = lazy(() => import('./site/about.page'));
+const TermsPage = lazy(() => import('./site/terms.page'));
+const PrivacyPage = lazy(() => import('./site/privacy.page'));
+const NotFoundPage = lazy(() => import('./site/not-found.page'));
 
 /** The storefront's route table, shared by the browser router and the tests' memory router. */
 export const routes: RouteObject[] = [

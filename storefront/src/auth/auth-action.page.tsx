@@ -10,12 +10,12 @@ import {
 import { useCallback, useEffect, useId, useLayoutEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { withOverlay } from '../api/in-flight';
-import { useAuth } from '../auth/auth-context';
-import { identityErrorCode } from '../auth/identity';
 import { AlertIcon, LockIcon, MailIcon, ShieldIcon } from '../ui/icons';
 import { useDocumentTitle } from '../ui/page';
 import { TextField } from '../ui/text-field';
 import { useSingleFlight } from '../ui/use-single-flight';
+import { useAuth } from './auth-context';
+import { identityErrorCode } from './identity';
 import type { SignInPageState } from './sign-in.page';
 import styles from './auth-card.module.css';
 

@@ -1,9 +1,9 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { readPendingSignUp, savePendingSignUp } from '../auth/pending-sign-up';
 import { fakeIdentity, identityUser } from '../test/fake-identity';
 import { renderApp, stubApi } from '../test/render-app';
+import { readPendingSignUp, savePendingSignUp } from './pending-sign-up';
 
 const EMAIL = 'ram@mandi.test';
 const AGREED_AT = '2025-06-01T10:00:00.000Z';

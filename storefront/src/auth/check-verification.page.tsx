@@ -2,12 +2,12 @@ import { AUTH_TIMINGS, CREATE_USER_SUCCESS_STATUSES, TERMS_VERSION, VERIFICATION
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { ApiError, apiFetch } from '../api/api-fetch';
-import { useAuth } from '../auth/auth-context';
-import type { IdentityUser } from '../auth/identity';
-import { abandonSignUp, clearPendingSignUp, readPendingSignUp } from '../auth/pending-sign-up';
 import { usePopup } from '../ui/confirm-dialog';
 import { MailIcon } from '../ui/icons';
 import { useDocumentTitle } from '../ui/page';
+import { useAuth } from './auth-context';
+import type { IdentityUser } from './identity';
+import { abandonSignUp, clearPendingSignUp, readPendingSignUp } from './pending-sign-up';
 import type { SignInPageState } from './sign-in.page';
 import styles from './auth-card.module.css';
 

@@ -1,13 +1,13 @@
 import { ACCOUNT_PAGE_TEXTS, SIGN_IN_MESSAGES, validateSignIn } from '@mandi/domain';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
-import { useAuth } from '../auth/auth-context';
-import { GoogleButton } from '../auth/google-button';
-import { useSignIn } from '../auth/use-sign-in';
 import { usePopup } from '../ui/confirm-dialog';
 import { LeafIcon } from '../ui/icons';
 import { useDocumentTitle } from '../ui/page';
 import { TextField } from '../ui/text-field';
+import { useAuth } from './auth-context';
+import { GoogleButton } from './google-button';
+import { useSignIn } from './use-sign-in';
 import styles from './auth-card.module.css';
 
 /**

@@ -1,9 +1,9 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { readPendingSignUp } from '../auth/pending-sign-up';
 import { fakeIdentity, identityUser, type FakeIdentityOptions } from '../test/fake-identity';
 import { renderApp, stubApi } from '../test/render-app';
+import { readPendingSignUp } from './pending-sign-up';
 
 const checkName = (name: string) => `GET /api/auth/check-username?username=${encodeURIComponent(name)}`;
 

@@ -6,14 +6,14 @@ import { AddressBookModal } from '../addresses/address-book-modal';
 import type { AddressFormMode } from '../addresses/address-form-modal';
 import { AddressView } from '../addresses/address-view';
 import { useAuth } from '../auth/auth-context';
-import { useCheckoutItems } from '../checkout/checkout-items';
-import type { CheckoutState } from '../checkout/checkout-state';
-import { pricePaise, subtotalPaise } from '../checkout/checkout-totals';
-import { CheckoutSteps, LinePicture, PaymentMethodChoice } from '../checkout/checkout-parts';
 import { formatPrice } from '../products/price';
 import { usePopup } from '../ui/confirm-dialog';
 import { CartIcon, PinIcon, PlusIcon } from '../ui/icons';
 import { EmptyState, LoadFailed, Page, RequireSignIn } from '../ui/page';
+import { useCheckoutItems } from './checkout-items';
+import type { CheckoutState } from './checkout-state';
+import { pricePaise, subtotalPaise } from './checkout-totals';
+import { CheckoutSteps, LinePicture, PaymentMethodChoice } from './checkout-parts';
 import styles from './checkout.page.module.css';
 
 // The address form carries the contract's zod rules; it loads after the page has shown, before it is needed.

@@ -1,9 +1,9 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { RAZORPAY_CHECKOUT_URL } from '../checkout/razorpay-loader';
 import { buyer, buyerAnswers, pyaz, savedAddress, tamatar } from '../test/checkout-fixtures';
 import { renderApp, stubApi } from '../test/render-app';
+import { RAZORPAY_CHECKOUT_URL } from './razorpay-loader';
 
 type Answers = Parameters<typeof stubApi>[0];
 

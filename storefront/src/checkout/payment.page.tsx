@@ -3,21 +3,21 @@ import { useEffect, useMemo, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { AddressView } from '../addresses/address-view';
 import { useAuth } from '../auth/auth-context';
-import { AddProductModal } from '../checkout/add-product-modal';
-import { toCheckoutLine, useCheckoutItems, useOfficialProducts, useRefreshCheckoutItems, type CheckoutLine } from '../checkout/checkout-items';
-import { CheckoutSteps, LinePicture } from '../checkout/checkout-parts';
-import { readCheckoutState, type CheckoutState } from '../checkout/checkout-state';
-import { checkoutSummary, pricePaise, weightText } from '../checkout/checkout-totals';
-import styles from '../checkout/payment.module.css';
-import { PaymentSummary } from '../checkout/payment-summary';
-import { loadRazorpayCheckout } from '../checkout/razorpay-loader';
-import { usePlaceOrder, type PlacedOrder } from '../checkout/use-place-order';
 import { formatPrice } from '../products/price';
 import { EmptyCart } from '../ui/empty-cart';
 import { AlertIcon, CloseIcon, PinIcon } from '../ui/icons';
 import { Modal } from '../ui/modal';
 import { QuantityStepper } from '../ui/quantity-stepper';
 import { EmptyState, LoadFailed, Page, RequireSignIn } from '../ui/page';
+import { AddProductModal } from './add-product-modal';
+import { toCheckoutLine, useCheckoutItems, useOfficialProducts, useRefreshCheckoutItems, type CheckoutLine } from './checkout-items';
+import { CheckoutSteps, LinePicture } from './checkout-parts';
+import { readCheckoutState, type CheckoutState } from './checkout-state';
+import { checkoutSummary, pricePaise, weightText } from './checkout-totals';
+import { PaymentSummary } from './payment-summary';
+import { loadRazorpayCheckout } from './razorpay-loader';
+import { usePlaceOrder, type PlacedOrder } from './use-place-order';
+import styles from './payment.module.css';
 
 /** The payment page of 001 section 2; it needs the router state of checkout step 1. */
 export default function PaymentPage() {

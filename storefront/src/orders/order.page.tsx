@@ -4,11 +4,13 @@ import { useId, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { useAuth } from '../auth/auth-context';
 import { LinePicture } from '../checkout/checkout-parts';
-import { CancelOrderModal } from '../orders/cancel-order-modal';
-import { useDocumentDownload } from '../orders/invoice-download';
-import { isForbidden, isNotFound, useOrderDetail } from '../orders/order-queries';
-import { OrderProgress, OrderStatusBadge } from '../orders/order-status';
-import { ORDER_WINDOW_HOURS } from '../orders/order-policy';
+import { PackageIcon, PinIcon } from '../ui/icons';
+import { EmptyState, LoadFailed, Page, RequireSignIn } from '../ui/page';
+import { CancelOrderModal } from './cancel-order-modal';
+import { useDocumentDownload } from './invoice-download';
+import { isForbidden, isNotFound, useOrderDetail } from './order-queries';
+import { OrderProgress, OrderStatusBadge } from './order-status';
+import { ORDER_WINDOW_HOURS } from './order-policy';
 import {
   indiaDateTimeText,
   isOrderPaid,
@@ -18,11 +20,9 @@ import {
   paymentMethodText,
   placedAt,
   rupeesText,
-} from '../orders/order-view';
-import styles from '../orders/orders.module.css';
-import { useCancelEligibility } from '../orders/use-cancel-eligibility';
-import { PackageIcon, PinIcon } from '../ui/icons';
-import { EmptyState, LoadFailed, Page, RequireSignIn } from '../ui/page';
+} from './order-view';
+import { useCancelEligibility } from './use-cancel-eligibility';
+import styles from './orders.module.css';
 
 /** Order details of 001 section 2. */
 export default function OrderPage() {

@@ -1,10 +1,10 @@
 import { Link, Navigate, useParams } from 'react-router-dom';
 import { useAuth } from '../auth/auth-context';
-import { OrderCard } from '../orders/order-card';
-import { isForbidden, useMyOrders } from '../orders/order-queries';
-import styles from '../orders/orders.module.css';
 import { LockIcon, PackageIcon } from '../ui/icons';
 import { EmptyState, LoadFailed, Page, RequireSignIn } from '../ui/page';
+import { OrderCard } from './order-card';
+import { isForbidden, useMyOrders } from './order-queries';
+import styles from './orders.module.css';
 
 /** My Orders of 001 section 2: the signed-in buyer's orders as cards, newest first. */
 export default function OrdersPage() {

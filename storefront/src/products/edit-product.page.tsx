@@ -3,11 +3,11 @@ import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router-dom';
 import { ApiError, apiFetch } from '../api/api-fetch';
 import { useAuth } from '../auth/auth-context';
-import { imagesOf, type ListedProduct } from '../products/product';
-import { ProductForm } from '../products/product-form';
-import { formValuesOf } from '../products/product-form-values';
 import { AlertIcon, LockIcon } from '../ui/icons';
 import { EmptyState, Page, RequireSignIn } from '../ui/page';
+import { imagesOf, type ListedProduct } from './product';
+import { ProductForm } from './product-form';
+import { formValuesOf } from './product-form-values';
 
 const CRUMBS = [{ label: 'Your Profile', to: '/profilepage' }];
 

@@ -2,13 +2,13 @@ import { DEFAULT_SEARCH_FILTER, PRODUCT_MESSAGES, SEARCH_FILTERS, normalizeSearc
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
-import { useAddToCart } from '../products/add-to-cart';
-import { fetchListingPage, listingKey, nextListingPage, takeEmbeddedListing } from '../products/listing';
-import { ProductCard } from '../products/product-card';
 import { LeafIcon, SearchIcon, ShieldIcon, TruckIcon } from '../ui/icons';
 import { EmptyState, LoadFailed, useDocumentTitle } from '../ui/page';
 import { useNow } from '../ui/render-clock';
-import grid from '../products/product-grid.module.css';
+import { useAddToCart } from './add-to-cart';
+import { fetchListingPage, listingKey, nextListingPage, takeEmbeddedListing } from './listing';
+import { ProductCard } from './product-card';
+import grid from './product-grid.module.css';
 import styles from './home.page.module.css';
 
 /** Cards in the first row on the widest layout: their pictures load eagerly, with high priority. */

@@ -3,14 +3,14 @@ import { PRODUCT_MESSAGES, descriptionPreview, expiryText } from '@mandi/domain'
 import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { ApiError, apiFetch } from '../api/api-fetch';
-import { useAddToCart } from '../products/add-to-cart';
-import { formatPrice } from '../products/price';
-import { imagesOf, isOriginal, sellerOf, type ListedProduct } from '../products/product';
-import { dimensionsText, productStructuredData, validUntilText, weightText } from '../products/product-details';
-import { ProductGallery } from '../products/product-gallery';
 import { useMetaDescription, useStructuredData } from '../ui/document-head';
 import { CartIcon, ChevronRightIcon, PinIcon, ShieldIcon } from '../ui/icons';
 import { LoadFailed, Page } from '../ui/page';
+import { useAddToCart } from './add-to-cart';
+import { formatPrice } from './price';
+import { imagesOf, isOriginal, sellerOf, type ListedProduct } from './product';
+import { dimensionsText, productStructuredData, validUntilText, weightText } from './product-details';
+import { ProductGallery } from './product-gallery';
 import styles from './product.page.module.css';
 
 const CRUMBS = [{ label: 'Products', to: '/' }];

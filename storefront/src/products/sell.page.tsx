@@ -1,6 +1,6 @@
 import { PRODUCT_MESSAGES } from '@mandi/domain';
-import { ProductForm } from '../products/product-form';
 import { Page, RequireSignIn } from '../ui/page';
+import { ProductForm } from './product-form';
 
 /**
  * The new-product page of 000 section 2. Only admins see the header's Sell link, but any signed-in user may sell

@@ -8,15 +8,15 @@ import { useAuth } from '../auth/auth-context';
 import { useAddToCart } from '../products/add-to-cart';
 import { AVATAR_PLACEHOLDER, type ListedProduct } from '../products/product';
 import { ProductCard } from '../products/product-card';
-import { PostMenu } from '../profiles/post-menu';
-import { profileKey, useProfile, useUserProducts } from '../profiles/profile-queries';
 import { useConfirm, usePopup } from '../ui/confirm-dialog';
 import { ImageIcon, PinIcon, PlusIcon } from '../ui/icons';
 import { EmptyState, LoadFailed, Page, RequireSignIn } from '../ui/page';
 import { TextField } from '../ui/text-field';
 import { useSingleFlight } from '../ui/use-single-flight';
+import { PostMenu } from './post-menu';
+import { profileKey, useProfile, useUserProducts } from './profile-queries';
 import grid from '../products/product-grid.module.css';
-import styles from '../profiles/profile-card.module.css';
+import styles from './profile-card.module.css';
 
 interface Draft {
   fullName: string;

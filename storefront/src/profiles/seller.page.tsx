@@ -4,11 +4,11 @@ import { ApiError } from '../api/api-fetch';
 import { useAddToCart } from '../products/add-to-cart';
 import { AVATAR_PLACEHOLDER } from '../products/product';
 import { ProductCard } from '../products/product-card';
-import { useProfile, useUserProducts } from '../profiles/profile-queries';
 import { PinIcon, UserIcon } from '../ui/icons';
 import { EmptyState, LoadFailed, Page } from '../ui/page';
+import { useProfile, useUserProducts } from './profile-queries';
 import grid from '../products/product-grid.module.css';
-import styles from '../profiles/profile-card.module.css';
+import styles from './profile-card.module.css';
 
 /** A public seller profile of 000 section 2: who they are and what they have posted. */
 export default function SellerPage() {

@@ -5,10 +5,10 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { ApiError, apiFetch } from '../api/api-fetch';
 import { useAuth } from '../auth/auth-context';
-import { SHELL_TEXTS } from '../site/messages';
 import { useConfirm } from '../ui/confirm-dialog';
 import { LeafIcon, ShieldIcon, TruckIcon } from '../ui/icons';
 import { Page } from '../ui/page';
+import { SHELL_TEXTS } from './messages';
 import styles from './marketing.module.css';
 
 const STEPS = [

@@ -3,9 +3,9 @@ import { CONTACT_MESSAGES as M, CONTACT_MESSAGE_MAX, CONTACT_NAME_MAX } from '@m
 import { useMutation } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
 import { apiFetch } from '../api/api-fetch';
-import { SITE } from '../site/site-info';
 import { MailIcon, PhoneIcon, PinIcon } from '../ui/icons';
 import { Page } from '../ui/page';
+import { SITE } from './site-info';
 import styles from './contact.page.module.css';
 
 type ContactForm = ContactBody;

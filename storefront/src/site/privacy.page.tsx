@@ -1,8 +1,8 @@
 import { REFUND_BUSINESS_DAYS } from '@mandi/domain';
 import { Link } from 'react-router-dom';
 import { ORDER_WINDOW_HOURS, PAYMENT_PROVIDER_NAME } from '../orders/order-policy';
-import { SITE } from '../site/site-info';
 import { Page } from '../ui/page';
+import { SITE } from './site-info';
 import { LegalDocument, proseStyles, type LegalSection } from './legal-sections';
 
 const sections: LegalSection[] = [
