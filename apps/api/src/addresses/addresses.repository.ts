@@ -1,38 +1,23 @@
 import { Injectable } from '@nestjs/common';
 import { Prisma, PrismaService, type Transaction } from '@mandi/database';
+import { ADDRESS_FIELDS, type AddressInput } from '@mandi/domain';
 
-/** An address as stored, with the columns the API answers under their contract names. */
-export interface AddressRow {
+/** An address as stored: its fields (columns named as the contract names them), its owner and its flags. */
+export interface AddressRow extends AddressInput {
   id: number;
   user_id: number;
-  name: string;
-  mobile: string;
-  state: string;
-  district: string;
-  taluk: string;
-  flat_house_building: string;
-  area_or_street_or_village: string;
-  landmark: string;
-  pincode: string;
   is_default: boolean;
   is_deleted: boolean;
 }
 
-/** The columns of an address a user fills in. */
-export interface AddressColumns {
-  name: string;
-  mobile: string;
-  state: string;
-  district: string;
-  taluk: string;
-  flat_house_building: string;
-  area_or_street_or_village: string;
-  landmark: string;
-  pincode: string;
-}
+/** The columns of the address fields, named as the fields are. */
+const FIELD_COLUMNS = Prisma.join(ADDRESS_FIELDS.map((field) => Prisma.raw(field)));
 
-const ADDRESS_COLUMNS = Prisma.sql`id, user_id, name, mobile, state, district, taluk, flat_house_building,
-  area_or_street_or_village, landmark, pincode, is_default, is_deleted`;
+/** Every column of {@link AddressRow}. */
+const ADDRESS_COLUMNS = Prisma.sql`id, user_id, ${FIELD_COLUMNS}, is_default, is_deleted`;
+
+/** The values of the address fields, in {@link FIELD_COLUMNS}' order. */
+const fieldValues = (fields: AddressInput): Prisma.Sql => Prisma.join(ADDRESS_FIELDS.map((field) => fields[field]));
 
 /** Addresses in the addresses table: soft-deleted, at most one active default per user (a partial unique index). */
 @Injectable()
@@ -73,25 +58,19 @@ export class AddressesRepository {
   }
 
   /** Adds an address to the user's book. */
-  async insert(tx: Transaction, userId: number, columns: AddressColumns, isDefault: boolean): Promise<AddressRow> {
+  async insert(tx: Transaction, userId: number, fields: AddressInput, isDefault: boolean): Promise<AddressRow> {
     const rows = await tx.$queryRaw<AddressRow[]>`
-      INSERT INTO addresses (user_id, name, mobile, state, district, taluk, flat_house_building, area_or_street_or_village,
-                             landmark, pincode, is_default)
-      VALUES (${userId}, ${columns.name}, ${columns.mobile}, ${columns.state}, ${columns.district}, ${columns.taluk},
-              ${columns.flat_house_building}, ${columns.area_or_street_or_village}, ${columns.landmark}, ${columns.pincode},
-              ${isDefault})
+      INSERT INTO addresses (user_id, ${FIELD_COLUMNS}, is_default)
+      VALUES (${userId}, ${fieldValues(fields)}, ${isDefault})
       RETURNING ${ADDRESS_COLUMNS}`;
     return rows[0]!;
   }
 
-  /** Replaces an active address's columns; null when it is gone. */
-  async update(tx: Transaction, id: number, columns: AddressColumns): Promise<AddressRow | null> {
+  /** Replaces an active address's fields; null when it is gone. */
+  async update(tx: Transaction, id: number, fields: AddressInput): Promise<AddressRow | null> {
     const rows = await tx.$queryRaw<AddressRow[]>`
       UPDATE addresses
-         SET name = ${columns.name}, mobile = ${columns.mobile}, state = ${columns.state}, district = ${columns.district},
-             taluk = ${columns.taluk}, flat_house_building = ${columns.flat_house_building},
-             area_or_street_or_village = ${columns.area_or_street_or_village}, landmark = ${columns.landmark},
-             pincode = ${columns.pincode}, updated_at = now()
+         SET (${FIELD_COLUMNS}) = ROW(${fieldValues(fields)}), updated_at = now()
        WHERE id = ${id} AND NOT is_deleted
       RETURNING ${ADDRESS_COLUMNS}`;
     return rows[0] ?? null;

@@ -5,28 +5,22 @@ import {
   ADDRESS_MESSAGES,
   DomainError,
   PROFILE_MESSAGES,
+  addressFieldsOf,
   becomesDefault,
   checkAddressLimit,
   defaultAfterDelete,
   matchDirectory,
+  type AddressInput,
 } from '@mandi/domain';
 import type { Caller } from '../auth/caller.js';
 import { PincodesService } from '../pincodes/pincodes.service.js';
-import { AddressesRepository, type AddressColumns, type AddressRow } from './addresses.repository.js';
+import { AddressesRepository, type AddressRow } from './addresses.repository.js';
 
 /** An address as the API answers it (the contract's snake_case names, flags as 1/0, ids as text). */
 export function toAddress(row: AddressRow): Address {
   return {
     id: String(row.id),
-    name: row.name,
-    mobile: row.mobile,
-    state: row.state,
-    district: row.district,
-    taluk: row.taluk,
-    flat_house_building: row.flat_house_building,
-    area_or_street_or_village: row.area_or_street_or_village,
-    landmark: row.landmark,
-    pincode: row.pincode,
+    ...addressFieldsOf(row),
     is_default: row.is_default ? 1 : 0,
     is_deleted: row.is_deleted ? 1 : 0,
   };
@@ -128,20 +122,10 @@ export class AddressesService {
     return address;
   }
 
-  /** The columns to save, once the PIN code's post offices agree with the state and district (in their spelling). */
-  private async checkedColumns(fields: AddressFields): Promise<AddressColumns> {
+  /** The fields to save, once the PIN code's post offices agree with the state and district (in their spelling). */
+  private async checkedColumns(fields: AddressFields): Promise<AddressInput> {
     const match = matchDirectory(fields, await this.pincodes.offices(fields.pincode));
     if (!match.ok) throw new DomainError('invalid_data', match.problem.text, { fields: { [match.problem.field]: match.problem.text } });
-    return {
-      name: fields.name,
-      mobile: fields.mobile,
-      state: match.state,
-      district: match.district,
-      taluk: fields.taluk,
-      flat_house_building: fields.flat_house_building,
-      area_or_street_or_village: fields.area_or_street_or_village,
-      landmark: fields.landmark,
-      pincode: fields.pincode,
-    };
+    return { ...addressFieldsOf(fields), state: match.state, district: match.district };
   }
 }

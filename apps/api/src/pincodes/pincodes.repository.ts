@@ -1,12 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import { Prisma, PrismaService } from '@mandi/database';
+import type { AddressInput } from '@mandi/domain';
 
-/** One post office of the directory as stored. */
-export interface PincodeOfficeRow {
+/** One post office of the directory as stored: its name and the address fields it fills in. */
+export interface PincodeOfficeRow extends Pick<AddressInput, 'state' | 'district' | 'taluk'> {
   office_name: string;
-  state: string;
-  district: string;
-  taluk: string;
 }
 
 /**

@@ -1,22 +1,35 @@
-import { ADDRESS_LIMITS, ADDRESS_MESSAGES, INDIAN_MOBILE_PATTERN, PINCODE_PATTERN } from '@mandi/domain';
+import { ADDRESS_FIELDS, ADDRESS_LIMITS, ADDRESS_MESSAGES, INDIAN_MOBILE_PATTERN, PINCODE_PATTERN, type AddressField } from '@mandi/domain';
 import { z } from 'zod';
 import { flagSchema, idSchema, requiredText } from '../common/fields.js';
 
+/**
+ * An address's fields as the API answers them, plain text (they were checked when saved): the shape that every
+ * answer carrying an address, or part of one, takes its fields from.
+ */
+export const addressTextsSchema = z.object(
+  Object.fromEntries(ADDRESS_FIELDS.map((field) => [field, z.string()])) as Record<AddressField, z.ZodString>,
+);
+
 /** The address form's fields (spec 001 sections 3 and 5), each failure with the spec's or our message. */
-export const addressFieldsSchema = z.object({
+const addressFieldChecks = {
   name: requiredText(ADDRESS_MESSAGES.fullNameRequired, ADDRESS_LIMITS.fullNameMax, ADDRESS_MESSAGES.fullNameTooLong),
   mobile: z.string({ error: ADDRESS_MESSAGES.invalidMobile }).trim().regex(INDIAN_MOBILE_PATTERN, ADDRESS_MESSAGES.invalidMobile),
   pincode: z.string({ error: ADDRESS_MESSAGES.invalidPincode }).trim().regex(PINCODE_PATTERN, ADDRESS_MESSAGES.invalidPincode),
-  state: requiredText(ADDRESS_MESSAGES.stateRequired, 100),
-  district: requiredText(ADDRESS_MESSAGES.districtRequired, 100),
-  taluk: requiredText(ADDRESS_MESSAGES.talukRequired, 100),
+  state: requiredText(ADDRESS_MESSAGES.stateRequired, ADDRESS_LIMITS.placeNameMax),
+  district: requiredText(ADDRESS_MESSAGES.districtRequired, ADDRESS_LIMITS.placeNameMax),
+  taluk: requiredText(ADDRESS_MESSAGES.talukRequired, ADDRESS_LIMITS.placeNameMax),
   flat_house_building: requiredText(
     ADDRESS_MESSAGES.flatRequired,
     ADDRESS_LIMITS.flatHouseBuildingMax,
     ADDRESS_MESSAGES.flatTooLong,
   ),
-  area_or_street_or_village: requiredText(ADDRESS_MESSAGES.areaRequired, 255),
+  area_or_street_or_village: requiredText(ADDRESS_MESSAGES.areaRequired, ADDRESS_LIMITS.areaOrStreetOrVillageMax),
   landmark: requiredText(ADDRESS_MESSAGES.landmarkRequired, ADDRESS_LIMITS.landmarkMax, ADDRESS_MESSAGES.landmarkTooLong),
+} satisfies Record<AddressField, z.ZodType<string>>;
+
+/** The address form (spec 001 sections 3 and 5): its fields, checked in the form's order, and the default flag. */
+export const addressFieldsSchema = z.object({
+  ...addressFieldChecks,
   /** Make this the default address; the first address of a user is the default anyway. */
   is_default: flagSchema.optional(),
 });
@@ -41,15 +54,7 @@ export const addressesOfUserParamsSchema = z.object({ userId: idSchema });
 /** An address as the API answers it. */
 export const addressSchema = z.object({
   id: idSchema,
-  name: z.string(),
-  mobile: z.string(),
-  state: z.string(),
-  district: z.string(),
-  taluk: z.string(),
-  flat_house_building: z.string(),
-  area_or_street_or_village: z.string(),
-  landmark: z.string(),
-  pincode: z.string(),
+  ...addressTextsSchema.shape,
   is_default: z.union([z.literal(0), z.literal(1)]),
   is_deleted: z.union([z.literal(0), z.literal(1)]),
 });

@@ -13,6 +13,7 @@ import {
   USER_STATUSES,
 } from '@mandi/domain';
 import { z } from 'zod';
+import { addressTextsSchema } from '../addresses/address.schema.js';
 import { idSchema, isoDateTimeSchema } from '../common/fields.js';
 import { pageQuerySchema, pageSizeQuerySchema, queryText } from '../common/paging.js';
 
@@ -39,10 +40,9 @@ export const adminOrderSchema = z.object({
   order_id: idSchema,
   username: z.string(),
   email: z.string(),
-  address_name: z.string(),
-  area_or_street_or_village: z.string(),
-  district: z.string(),
-  pincode: z.string(),
+  /** The delivery address's name; its other fields below keep their own names. */
+  address_name: addressTextsSchema.shape.name,
+  ...addressTextsSchema.pick({ area_or_street_or_village: true, district: true, pincode: true }).shape,
   status: z.enum(ORDER_STATUSES),
   payment_status: z.enum(PAYMENT_STATUSES),
   created_at: isoDateTimeSchema,

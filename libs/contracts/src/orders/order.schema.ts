@@ -1,5 +1,6 @@
 import { BUYER_ORDERS_PAGE, ORDER_MESSAGES, ORDER_STATUSES, PAYMENT_METHODS, PAYMENT_STATUSES, CANCEL_REASON_MAX } from '@mandi/domain';
 import { z } from 'zod';
+import { addressTextsSchema } from '../addresses/address.schema.js';
 import { idSchema, isoDateTimeSchema } from '../common/fields.js';
 import { pageQuerySchema, pageSizeQuerySchema } from '../common/paging.js';
 import { documentRefSchema } from '../invoices/invoice.schema.js';
@@ -49,18 +50,20 @@ export const orderListSchema = z.array(orderSummarySchema);
 /** Type of {@link orderListSchema}. */
 export type OrderList = z.infer<typeof orderListSchema>;
 
-/** The delivery address copied onto the order when it was placed. */
+const address = addressTextsSchema.shape;
+
+/** The delivery address copied onto the order when it was placed; the spec names its area_or_street_or_village 'area'. */
 export const orderAddressSchema = z.object({
-  name: z.string(),
+  name: address.name,
   /** Ours, beside the spec's fields: the rest of the delivery address, so the buyer sees all of it. */
-  flat_house_building: z.string().optional(),
-  area: z.string(),
-  landmark: z.string().optional(),
-  taluk: z.string(),
-  district: z.string(),
-  state: z.string(),
-  pincode: z.string(),
-  mobile: z.string(),
+  flat_house_building: address.flat_house_building.optional(),
+  area: address.area_or_street_or_village,
+  landmark: address.landmark.optional(),
+  taluk: address.taluk,
+  district: address.district,
+  state: address.state,
+  pincode: address.pincode,
+  mobile: address.mobile,
 });
 
 /** Answer of GET /api/orders/details/{orderId} (spec 001 section 3). Money in rupees. */

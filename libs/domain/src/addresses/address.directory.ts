@@ -3,10 +3,7 @@ import { ADDRESS_MESSAGES } from './address.messages.js';
 import type { AddressInput } from './address.validation.js';
 
 /** What the address check needs of one post office of the India Post directory. */
-export interface DirectoryPlace {
-  state: string;
-  district: string;
-}
+export type DirectoryPlace = Pick<AddressInput, 'state' | 'district'>;
 
 /** A place name as people type it: trimmed, one space between words, any case. */
 export function placeNameKey(name: string): string {

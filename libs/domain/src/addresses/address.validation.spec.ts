@@ -1,5 +1,14 @@
 import { ADDRESS_LIMITS } from './address.limits.js';
-import { addressProblems, becomesDefault, checkAddressLimit, defaultAfterDelete, validateAddressInput, type AddressInput } from './address.validation.js';
+import {
+  ADDRESS_FIELDS,
+  addressFieldsOf,
+  addressProblems,
+  becomesDefault,
+  checkAddressLimit,
+  defaultAfterDelete,
+  validateAddressInput,
+  type AddressInput,
+} from './address.validation.js';
 
 const good: AddressInput = {
   name: 'Asha Patil',
@@ -73,5 +82,13 @@ describe('address book', () => {
     expect(becomesDefault(0, false)).toBe(true);
     expect(becomesDefault(3, false)).toBe(false);
     expect(becomesDefault(3, true)).toBe(true);
+  });
+});
+
+describe('addressFieldsOf', () => {
+  it('keeps exactly the address fields, in the order the API answers them', () => {
+    const saved = { id: 7, user_id: 3, is_default: true, ...good };
+    expect(addressFieldsOf(saved)).toEqual(good);
+    expect(Object.keys(addressFieldsOf(saved))).toEqual([...ADDRESS_FIELDS]);
   });
 });

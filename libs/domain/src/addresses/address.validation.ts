@@ -3,17 +3,31 @@ import { isValidIndianMobile, isValidPincode } from '../validation/patterns.js';
 import { ADDRESS_LIMITS } from './address.limits.js';
 import { ADDRESS_MESSAGES } from './address.messages.js';
 
-/** The address form's fields, named as the spec's calls name them. */
-export interface AddressInput {
-  name: string;
-  mobile: string;
-  pincode: string;
-  state: string;
-  district: string;
-  taluk: string;
-  flat_house_building: string;
-  area_or_street_or_village: string;
-  landmark: string;
+/**
+ * The fields of an address, named as the spec's calls name them, in the order the API answers them: the one list
+ * every address shape (the contracts' schemas, the API's rows, the front ends' forms) is derived from.
+ */
+export const ADDRESS_FIELDS = [
+  'name',
+  'mobile',
+  'state',
+  'district',
+  'taluk',
+  'flat_house_building',
+  'area_or_street_or_village',
+  'landmark',
+  'pincode',
+] as const;
+
+/** One of {@link ADDRESS_FIELDS}. */
+export type AddressField = (typeof ADDRESS_FIELDS)[number];
+
+/** An address's fields as text: the address form's input, and an address as saved. */
+export type AddressInput = Record<AddressField, string>;
+
+/** Just the address fields of `source` (a form, a saved row, an answer), leaving its other properties behind. */
+export function addressFieldsOf(source: AddressInput): AddressInput {
+  return Object.fromEntries(ADDRESS_FIELDS.map((field) => [field, source[field]])) as AddressInput;
 }
 
 const blank = (value: string | null | undefined): boolean => !value || value.trim() === '';
