@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { Prisma, type Db, type Transaction } from '@mandi/database';
 import { DOCUMENT_SEQUENCE_MAX, formatDocumentNumber, type DocumentKind, type InvoiceKind, type InvoiceTotals } from '@mandi/domain';
+import { outboxInsertSql } from '@mandi/events';
 
 /** An order with what its documents print: the copied address and lines. */
 export interface OrderForDocuments {
@@ -115,12 +116,7 @@ const RECORDING: { [K in DocumentKind]: Recording<DocumentDrafts[K]> } = {
               ${draft.totals.igstPaise}, ${draft.totals.shippingPaise}, ${draft.totals.totalPaise}, ${draft.issuedAt}::timestamptz)
       ON CONFLICT (order_id) DO NOTHING
       RETURNING id, order_id, number, financial_year, sequence`,
-    published: Prisma.sql`
-        -- The outbox row publish() would write (libs/events): 'invoice.issued' with { invoiceId, orderId }.
-        INSERT INTO outbox_events (type, aggregate_id, payload)
-        SELECT 'invoice.issued', recorded.id::text, jsonb_build_object('invoiceId', recorded.id, 'orderId', recorded.order_id)
-          FROM recorded
-        RETURNING 1`,
+    published: outboxInsertSql({ type: 'invoice.issued', from: 'recorded', ids: { invoiceId: 'id', orderId: 'order_id' } }),
   },
   credit_note: {
     table: Prisma.raw('credit_notes'),
@@ -134,13 +130,11 @@ const RECORDING: { [K in DocumentKind]: Recording<DocumentDrafts[K]> } = {
               ${draft.totalPaise}, ${draft.issuedAt}::timestamptz)
       ON CONFLICT (invoice_id) DO NOTHING
       RETURNING id, invoice_id, order_id, number, financial_year, sequence`,
-    published: Prisma.sql`
-        -- The outbox row publish() would write: 'credit_note.issued' with { creditNoteId, invoiceId, orderId }.
-        INSERT INTO outbox_events (type, aggregate_id, payload)
-        SELECT 'credit_note.issued', recorded.id::text,
-               jsonb_build_object('creditNoteId', recorded.id, 'invoiceId', recorded.invoice_id, 'orderId', recorded.order_id)
-          FROM recorded
-        RETURNING 1`,
+    published: outboxInsertSql({
+      type: 'credit_note.issued',
+      from: 'recorded',
+      ids: { creditNoteId: 'id', invoiceId: 'invoice_id', orderId: 'order_id' },
+    }),
   },
 };
 
