@@ -1,5 +1,7 @@
 import type { AdminOrder } from '@mandi/contracts';
+import { ORDER_ELIGIBILITY_RECHECK_MS } from '@mandi/domain';
 import { Button, Stack } from '@mui/material';
+import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useDataProvider, useRecordContext, useRefresh } from 'react-admin';
 import { serverMessage } from '../data/api-fetch';
@@ -9,11 +11,15 @@ import { useSay } from '../layout/use-say';
 import { CancelOrderDialog } from './cancel-order-dialog';
 import { ORDER_ACTION_FAILED, ORDER_ACTION_SUCCEEDED, ORDER_BUTTONS, enabledOrderActions } from './order-actions';
 
-/** How often the window-dependent buttons (Confirm, Cancel) are rechecked against the clock. */
-const RECHECK_MS = 60_000;
+/** An admin order as the list hands it over (react-admin's id is the order id). */
+export type OrderRow = AdminOrder & { id: AdminOrder['order_id'] };
 
-/** An admin order as the list hands it over, with the server's optional window end. */
-export type OrderRow = AdminOrder & { id: AdminOrder['order_id']; window_closes_at?: string };
+/** One order action as the mutation takes it. */
+interface OrderMove {
+  orderId: AdminOrder['order_id'];
+  action: OrderActionName;
+  reason?: string;
+}
 
 /**
  * The row's actions (001 section 4): each a call to its transition endpoint, enabled only when the order process
@@ -25,25 +31,25 @@ export function OrderActionButtons({ direction = 'column' }: { direction?: 'row'
   const dataProvider = useDataProvider<ConsoleDataProvider>();
   const say = useSay();
   const refresh = useRefresh();
-  const now = useNow(RECHECK_MS);
-  const [pending, setPending] = useState<OrderActionName | null>(null);
+  // Confirm and Cancel depend on the window, so the buttons are rechecked against the clock.
+  const now = useNow(ORDER_ELIGIBILITY_RECHECK_MS);
   const [askingCancel, setAskingCancel] = useState(false);
-  if (!order) return null;
-  const enabled = enabledOrderActions(order, now);
-
-  const run = async (action: OrderActionName, reason?: string) => {
-    setPending(action);
-    try {
-      const answer = await dataProvider.orderAction(order.order_id, action, reason);
-      say(answer?.message || ORDER_ACTION_SUCCEEDED[action], 'success');
-    } catch (error) {
-      say(serverMessage(error) ?? ORDER_ACTION_FAILED[action], 'error');
-    } finally {
-      setPending(null);
+  // A custom data provider method goes through TanStack Query's useMutation, as react-admin 5 advises; its state
+  // disables the row's buttons while a call is in flight.
+  const move = useMutation({
+    // Sent at once even when the browser says it is offline: a failed call shows its error, as any other failure.
+    networkMode: 'always',
+    mutationFn: ({ orderId, action, reason }: OrderMove) => dataProvider.orderAction(orderId, action, reason),
+    onSuccess: (answer, { action }) => say(answer?.message || ORDER_ACTION_SUCCEEDED[action], 'success'),
+    onError: (error, { action }) => say(serverMessage(error) ?? ORDER_ACTION_FAILED[action], 'error'),
+    onSettled: () => {
       setAskingCancel(false);
       refresh();
-    }
-  };
+    },
+  });
+  if (!order) return null;
+  const enabled = enabledOrderActions(order, now);
+  const run = (action: OrderActionName, reason?: string) => move.mutate({ orderId: order.order_id, action, reason });
 
   return (
     <>
@@ -54,8 +60,8 @@ export function OrderActionButtons({ direction = 'column' }: { direction?: 'row'
             size="small"
             variant={action === 'confirm' ? 'contained' : 'outlined'}
             color={action === 'cancel' ? 'error' : 'primary'}
-            disabled={!enabled[action] || pending !== null}
-            onClick={() => (action === 'cancel' ? setAskingCancel(true) : void run(action))}
+            disabled={!enabled[action] || move.isPending}
+            onClick={() => (action === 'cancel' ? setAskingCancel(true) : run(action))}
           >
             {label}
           </Button>
@@ -66,9 +72,9 @@ export function OrderActionButtons({ direction = 'column' }: { direction?: 'row'
           open
           orderId={order.order_id}
           buyerReason={order.status === 'cancel_requested' ? order.cancel_reason : null}
-          pending={pending === 'cancel'}
+          pending={move.isPending && move.variables?.action === 'cancel'}
           onClose={() => setAskingCancel(false)}
-          onConfirm={(reason) => void run('cancel', reason)}
+          onConfirm={(reason) => run('cancel', reason)}
         />
       )}
     </>

@@ -142,6 +142,33 @@ describe('the Orders tab', () => {
     expect(await screen.findByText('Error cancelling order')).toBeInTheDocument();
   });
 
+  it('disables the whole row while an action is in flight, and the cancel dialog while the cancel is', async () => {
+    const later: Record<string, (answer: { status?: number; body: unknown }) => void> = {};
+    const inFlight = (name: string) => () => new Promise<{ status?: number; body: unknown }>((resolve) => (later[name] = resolve));
+    renderConsole('/orders', {
+      [LIST]: { body: [order(16)] },
+      'PUT /api/admin/orders/confirm/16': inFlight('confirm'),
+      'PUT /api/admin/orders/cancel/16': inFlight('cancel'),
+    });
+    const names = ['Confirm', 'Mark as Paid', 'Mark as Shipped', 'Mark as Delivered', 'Cancel'];
+    fireEvent.click(button(await rowOf(16), 'Confirm'));
+    await waitFor(() => expect(later.confirm).toBeDefined());
+    for (const name of names) await waitFor(async () => expect(button(await rowOf(16), name)).toBeDisabled());
+    later.confirm!({ status: 409, body: { statusCode: 409, error: 'Conflict', message: 'Order #16 is no longer pending.' } });
+    expect(await screen.findByText('Order #16 is no longer pending.')).toBeInTheDocument();
+    await waitFor(async () => expect(button(await rowOf(16), 'Confirm')).toBeEnabled());
+
+    fireEvent.click(button(await rowOf(16), 'Cancel'));
+    const dialog = await screen.findByRole('dialog', { name: 'Cancel order #16?' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel order' }));
+    await waitFor(() => expect(later.cancel).toBeDefined());
+    await waitFor(() => expect(within(dialog).getByRole('button', { name: 'Keep order' })).toBeDisabled());
+    expect(within(dialog).getByRole('button', { name: 'Cancel order' })).toBeDisabled();
+    later.cancel!({ body: { message: 'Order #16 cancelled.' } });
+    expect(await screen.findByText('Order #16 cancelled.')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  });
+
   it('reads the chosen period and the search from the server', async () => {
     const { calls } = renderConsole('/orders', {
       [LIST]: { body: [order(13)] },

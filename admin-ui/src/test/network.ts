@@ -4,9 +4,12 @@ type Answer = { status?: number; body?: unknown; headers?: Record<string, string
 
 /**
  * Stubs the network boundary (global fetch) with answers by "METHOD path" and records every call. An answer may be a
- * function of the request body (a server whose state changes); `'down'` rejects like a failed connection.
+ * function of the request body (a server whose state changes), and may come later as a promise (a call in flight);
+ * `'down'` rejects like a failed connection.
  */
-export function stubFetch(answers: Record<string, Answer | 'down' | ((body: unknown) => Answer | 'down')>) {
+export function stubFetch(
+  answers: Record<string, Answer | 'down' | ((body: unknown) => Answer | 'down' | Promise<Answer | 'down'>)>,
+) {
   const calls: { method: string; url: string; authorization: string | null; body: unknown }[] = [];
   vi.stubGlobal(
     'fetch',
@@ -16,7 +19,7 @@ export function stubFetch(answers: Record<string, Answer | 'down' | ((body: unkn
       const body: unknown = init?.body ? JSON.parse(String(init.body)) : undefined;
       calls.push({ method, url, authorization: new Headers(init?.headers).get('Authorization'), body });
       const found = answers[`${method} ${url}`];
-      const answer = (typeof found === 'function' ? found(body) : found) ?? {
+      const answer = (typeof found === 'function' ? await found(body) : found) ?? {
         status: 404,
         body: { statusCode: 404, error: 'Not Found', message: 'Not found' },
       };
