@@ -12,9 +12,6 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import pg from 'pg';
 import { DEFAULT_DATABASE_URL } from './database-url.mjs';
 
-// Re-exported for the scripts that still import it from here (seed.mjs).
-export { DEFAULT_DATABASE_URL };
-
 /** The migrations folder of this repository. */
 export const MIGRATIONS_DIR = fileURLToPath(new URL('../../prisma/migrations/', import.meta.url));
 

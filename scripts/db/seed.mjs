@@ -11,7 +11,7 @@ import { mkdir, rm, writeFile } from 'node:fs/promises';
 import pg from 'pg';
 import { DEMO_OFFICIAL_SELLER_UID } from '../../libs/config/src/development-values.js';
 import { DEMO_LOOKS, demoImageJpeg } from './demo-images.mjs';
-import { DEFAULT_DATABASE_URL } from './migrate.mjs';
+import { DEFAULT_DATABASE_URL } from './database-url.mjs';
 
 const { round, long, leafy, root, jar, bottle, sack, block } = DEMO_LOOKS;
 

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { PrismaService } from '@mandi/database';
 import { CART_LINES_MAX } from '@mandi/domain';
-import { PRODUCT_CARD_COLUMNS, PRODUCT_CARD_JOINS, type ProductCardRow } from '../products/products.repository.js';
+import { PRODUCT_CARD_COLUMNS, PRODUCT_CARD_JOINS, type ProductCardRow } from '../products/product-card.sql.js';
 
 /** A cart line as stored: the product as a card shows it, and how many. */
 export interface CartLineRow extends ProductCardRow {

@@ -4,9 +4,6 @@ import { searchTerms } from '@mandi/domain';
 import { PRODUCT_CARD_COLUMNS, PRODUCT_CARD_JOINS, type ProductCardRow } from './product-card.sql.js';
 import { searchPageSql } from './search/product-search.sql.js';
 
-// Re-exported for the cart repository and the products service, which still import them from here.
-export { PRODUCT_CARD_COLUMNS, PRODUCT_CARD_JOINS, type ProductCardRow };
-
 /** The columns a seller's form sets, as stored (paise, grams, millimetres). */
 export type ProductDraft = Pick<
   ProductCardRow,

@@ -20,11 +20,11 @@ import { ListingCache } from './listing.cache.js';
 import {
   ProductsRepository,
   isUniqueViolation,
-  type ProductCardRow,
   type ProductDraft,
   type ProductImageRow,
   type ProductOwner,
 } from './products.repository.js';
+import type { ProductCardRow } from './product-card.sql.js';
 
 /** Millimetres in the database, centimetres in the API (spec 000 section 3). */
 const toCm = (mm: number | null): number | null => (mm === null ? null : mm / 10);
