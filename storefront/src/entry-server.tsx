@@ -3,7 +3,7 @@ import { renderToString } from 'react-dom/server';
 import { StaticRouterProvider, createStaticHandler, createStaticRouter } from 'react-router-dom';
 import { AppProviders, createQueryClient } from './app-providers';
 import { routes } from './app-routes';
-import { homeListingKey } from './products/listing';
+import { homeListingKey } from './products/product-queries';
 import type { ListedProduct } from './products/product';
 import { setRenderClock } from './ui/render-clock';
 

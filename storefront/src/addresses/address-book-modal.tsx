@@ -1,12 +1,12 @@
 import { ADDRESS_MESSAGES } from '@mandi/domain';
-import { useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
-import { ApiError, apiFetch } from '../api/api-fetch';
+import { ApiError } from '../api/api-fetch';
 import { useConfirm } from '../ui/confirm-dialog';
 import { PlusIcon } from '../ui/icons';
 import { Modal } from '../ui/modal';
 import { useSingleFlight } from '../ui/use-single-flight';
-import { ADDRESS_BOOK_TEXTS, addressesKey, regionLine, sameAddress, streetLine, type SavedAddress } from './address';
+import { ADDRESS_BOOK_TEXTS, regionLine, sameAddress, streetLine, type SavedAddress } from './address';
+import { deleteAddress, setDefaultAddress, useRefreshAddresses } from './address-queries';
 import styles from './addresses.module.css';
 
 /**
@@ -30,14 +30,13 @@ export function AddressBookModal({
   onClose(): void;
 }) {
   const confirm = useConfirm();
-  const queryClient = useQueryClient();
   const { busy, run } = useSingleFlight();
   const [chosenId, setChosenId] = useState<string | null>(selected ? String(selected.id) : null);
   const [message, setMessage] = useState<string | null>(null);
   const name = useId();
   const chosen = addresses.find((address) => String(address.id) === chosenId) ?? null;
 
-  const refresh = () => queryClient.invalidateQueries({ queryKey: addressesKey(userId) });
+  const refresh = useRefreshAddresses(userId);
 
   const onDelete = (address: SavedAddress) =>
     void run(async () => {
@@ -46,7 +45,7 @@ export function AddressBookModal({
       const sure = await confirm({ title, message: text, confirm: true, okLabel: 'Delete' });
       if (!sure) return;
       try {
-        await apiFetch(`/api/addresses/${encodeURIComponent(String(address.id))}`, { method: 'DELETE', auth: true });
+        await deleteAddress(address.id);
       } catch (error) {
         setMessage(error instanceof ApiError && error.statusCode < 500 && error.serverMessage ? error.serverMessage : ADDRESS_MESSAGES.deleteFailed);
         return;
@@ -60,7 +59,7 @@ export function AddressBookModal({
       if (!chosen) return;
       if (Number(chosen.is_default) !== 1) {
         try {
-          await apiFetch(`/api/addresses/${encodeURIComponent(String(chosen.id))}/set-default`, { method: 'PUT', auth: true });
+          await setDefaultAddress(chosen.id);
           await refresh();
         } catch {
           // The order names its address by id, so this checkout still goes to the chosen one; only the

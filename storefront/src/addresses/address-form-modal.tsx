@@ -1,12 +1,12 @@
 import { addressFieldsSchema, type AddressFields, type PostOffice } from '@mandi/contracts';
 import { ADDRESS_LIMITS, ADDRESS_MESSAGES, checkAddressLimit, isValidPincode } from '@mandi/domain';
-import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState, type ChangeEvent, type FormEvent, type InputHTMLAttributes, type ReactNode } from 'react';
-import { ApiError, apiFetch } from '../api/api-fetch';
+import { ApiError } from '../api/api-fetch';
 import { usePopup } from '../ui/confirm-dialog';
 import { Modal } from '../ui/modal';
 import { useSingleFlight } from '../ui/use-single-flight';
-import { ADDRESS_BOOK_TEXTS, addressesKey, type SavedAddress } from './address';
+import { ADDRESS_BOOK_TEXTS, type SavedAddress } from './address';
+import { createAddress, updateAddress, useRefreshAddresses } from './address-queries';
 import styles from './addresses.module.css';
 import { areaSuggestions, lookupPincode } from './pincode-lookup';
 
@@ -111,7 +111,7 @@ export function AddressFormModal({
   onSaved(address: Pick<SavedAddress, 'id'> & Partial<SavedAddress>): void;
 }) {
   const popup = usePopup();
-  const queryClient = useQueryClient();
+  const refreshAddresses = useRefreshAddresses(userId);
   const { busy, run } = useSingleFlight();
   const [values, setValues] = useState<FormValues>(() => initialValues(mode, addressCount === 0));
   const [errors, setErrors] = useState<Errors>({});
@@ -218,17 +218,9 @@ export function AddressFormModal({
       let saved: Pick<SavedAddress, 'id'> & Partial<SavedAddress>;
       try {
         if (mode.kind === 'add') {
-          saved = await apiFetch<SavedAddress>('/api/addresses', {
-            method: 'POST',
-            body: { ...parsed.data, user_id: userId },
-            auth: true,
-          });
+          saved = await createAddress(userId, parsed.data);
         } else {
-          const answer = await apiFetch<SavedAddress | null>(`/api/addresses/${encodeURIComponent(String(mode.address.id))}`, {
-            method: 'PUT',
-            body: parsed.data,
-            auth: true,
-          });
+          const answer = await updateAddress(mode.address.id, parsed.data);
           saved = answer && typeof answer === 'object' && 'id' in answer ? answer : { ...mode.address, ...parsed.data };
         }
       } catch (error) {
@@ -248,7 +240,7 @@ export function AddressFormModal({
         setFormError(ADDRESS_MESSAGES.saveFailed);
         return;
       }
-      await queryClient.invalidateQueries({ queryKey: addressesKey(userId) });
+      await refreshAddresses();
       onSaved(saved);
     });
   };

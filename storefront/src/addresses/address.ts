@@ -1,6 +1,4 @@
 import type { Address } from '@mandi/contracts';
-import { useQuery } from '@tanstack/react-query';
-import { apiFetch } from '../api/api-fetch';
 
 /** An address as GET /api/addresses/{userId} answers it; the JSON may carry the id as a number. */
 export type SavedAddress = Omit<Address, 'id'> & { id: string | number };
@@ -12,18 +10,6 @@ export const ADDRESS_BOOK_TEXTS = {
   lookupFailed: 'Could not look up this PIN code. Please try again.',
   noAddresses: 'No saved addresses yet.',
 } as const;
-
-/** The query key of a user's addresses. */
-export const addressesKey = (userId: string) => ['addresses', userId] as const;
-
-/** The signed-in user's active addresses (001 section 7: GET /api/addresses/{userId}); waits until userId is known. */
-export function useAddresses(userId: string | null) {
-  return useQuery({
-    queryKey: addressesKey(userId ?? ''),
-    queryFn: ({ signal }) => apiFetch<SavedAddress[]>(`/api/addresses/${encodeURIComponent(userId!)}`, { auth: true, signal }),
-    enabled: userId !== null,
-  });
-}
 
 /** The same address in two answers, whichever way each carried the id. */
 export function sameAddress(a: Pick<SavedAddress, 'id'> | null | undefined, b: Pick<SavedAddress, 'id'> | null | undefined): boolean {

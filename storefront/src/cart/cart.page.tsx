@@ -1,21 +1,16 @@
 import { CART_MESSAGES, formatRupees, rupeesToPaise } from '@mandi/domain';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from 'react-router-dom';
-import { apiFetch } from '../api/api-fetch';
 import { useAuth } from '../auth/auth-context';
 import { formatPrice } from '../products/price';
-import { imagesOf, type ListedProduct } from '../products/product';
+import { imagesOf } from '../products/product';
 import { useConfirm } from '../ui/confirm-dialog';
 import { EmptyCart } from '../ui/empty-cart';
 import { CloseIcon, ImageIcon } from '../ui/icons';
 import { LoadFailed, Page, RequireSignIn } from '../ui/page';
 import { QuantityStepper } from '../ui/quantity-stepper';
+import { cartQuery, useRemoveFromCart, useSetCartQuantity, type CartLine } from './cart-queries';
 import styles from './cart.page.module.css';
-
-/** A cart line as GET /api/cart/{uid} answers it: the product's fields and its quantity. */
-type CartLine = ListedProduct & { quantity: number; thumbnails?: string[]; cardImage?: string | null };
-
-const cartKey = (uid: string) => ['cart', uid] as const;
 
 /** Total = sum of price x quantity (001, "Cart page"), counted in paise so it is right to the paisa. */
 function cartTotal(lines: readonly CartLine[]): string {
@@ -38,27 +33,9 @@ function Cart() {
   const uid = user!.uid;
   const confirm = useConfirm();
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
-  const cart = useQuery({
-    queryKey: cartKey(uid),
-    queryFn: ({ signal }) => apiFetch<CartLine[]>(`/api/cart/${encodeURIComponent(uid)}`, { auth: true, signal }),
-  });
-  const refresh = () => queryClient.invalidateQueries({ queryKey: cartKey(uid) });
-
-  const setQuantity = useMutation({
-    mutationFn: ({ productId, quantity }: { productId: string; quantity: number }) =>
-      apiFetch('/api/cart/updateQuantity', { method: 'PUT', body: { uid, productId, quantity }, auth: true }),
-    onSuccess: (_answer, { productId, quantity }) =>
-      queryClient.setQueryData<CartLine[]>(cartKey(uid), (lines) =>
-        lines?.map((line) => (String(line.id) === productId ? { ...line, quantity } : line)),
-      ),
-    onError: () => confirm({ title: 'Error', message: CART_MESSAGES.updateFailed }),
-  });
-  const remove = useMutation({
-    mutationFn: (productId: string) => apiFetch('/api/cart/remove', { method: 'DELETE', body: { uid, productId }, auth: true }),
-    onSuccess: refresh,
-    onError: () => confirm({ title: 'Error', message: CART_MESSAGES.removeFailed }),
-  });
+  const cart = useQuery(cartQuery(uid));
+  const setQuantity = useSetCartQuantity(uid, () => confirm({ title: 'Error', message: CART_MESSAGES.updateFailed }));
+  const remove = useRemoveFromCart(uid, () => confirm({ title: 'Error', message: CART_MESSAGES.removeFailed }));
 
   const onRemove = async (line: CartLine) => {
     const sure = await confirm({ title: CART_MESSAGES.confirmRemove.title, message: CART_MESSAGES.confirmRemove.text, confirm: true, okLabel: 'Remove' });

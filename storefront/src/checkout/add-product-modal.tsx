@@ -1,6 +1,7 @@
 import { formatPrice } from '../products/price';
+import { useOfficialProducts } from '../products/product-queries';
 import { Modal } from '../ui/modal';
-import { toCheckoutLine, useOfficialProducts, type CheckoutProduct } from './checkout-items';
+import { toCheckoutLine, type CheckoutProduct } from './checkout-items';
 import { LinePicture } from './checkout-parts';
 import styles from './payment.module.css';
 import { weightText } from './checkout-totals';

@@ -1,8 +1,9 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import { apiFetch } from '../api/api-fetch';
 import { useAuth } from '../auth/auth-context';
-import { imagesOf, productsOf, type ListedProduct } from '../products/product';
+import { cartKey, cartQuery } from '../cart/cart-queries';
+import { imagesOf, type ListedProduct } from '../products/product';
+import { productKeys, productQuery } from '../products/product-queries';
 
 /** A product or cart line as the API answers it (GET /api/products/{id}, GET /api/cart/{uid}, the official list). */
 export type CheckoutProduct = ListedProduct & { quantity?: number | null; thumbnails?: string[]; cardImage?: string | null };
@@ -18,16 +19,6 @@ export interface CheckoutLine {
   picture: string | null;
   quantity: number;
 }
-
-/**
- * The brand segment of GET /api/products/{brand}-products, the official products of the '+ Add Product' modal (the
- * API accepts any '<brand>-products').
- */
-export const OFFICIAL_PRODUCTS_PATH = '/api/products/mandi-products';
-
-const productKey = (productId: string) => ['products', 'one', productId] as const;
-const cartKey = (uid: string) => ['cart', uid] as const;
-const officialKey = ['products', 'official'] as const;
 
 /** A product as a checkout line with `quantity`. */
 export function toCheckoutLine(product: CheckoutProduct, quantity: number): CheckoutLine {
@@ -49,32 +40,13 @@ export function toCheckoutLine(product: CheckoutProduct, quantity: number): Chec
 export function useCheckoutItems(productId: string | undefined) {
   const { user } = useAuth();
   const uid = user?.uid ?? '';
-  const single = useQuery({
-    queryKey: productKey(productId ?? ''),
-    queryFn: ({ signal }) => apiFetch<CheckoutProduct>(`/api/products/${encodeURIComponent(productId!)}`, { signal }),
-    enabled: productId !== undefined,
-    staleTime: 0,
-  });
-  const cart = useQuery({
-    queryKey: cartKey(uid),
-    queryFn: ({ signal }) => apiFetch<CheckoutProduct[]>(`/api/cart/${encodeURIComponent(uid)}`, { auth: true, signal }),
-    enabled: productId === undefined && uid !== '',
-    staleTime: 0,
-  });
+  const single = useQuery({ ...productQuery(productId ?? ''), enabled: productId !== undefined, staleTime: 0 });
+  const cart = useQuery({ ...cartQuery(uid), enabled: productId === undefined && uid !== '', staleTime: 0 });
   const query = productId !== undefined ? single : cart;
   let lines: CheckoutLine[] | undefined;
   if (productId !== undefined && single.data) lines = [toCheckoutLine(single.data, 1)];
   if (productId === undefined && cart.data) lines = cart.data.map((line) => toCheckoutLine(line, Number(line.quantity) || 1));
   return { lines, isPending: query.isPending, isError: query.isError, refetch: query.refetch };
-}
-
-/** The official products (official_brand 1) for the '+ Add Product' modal. */
-export function useOfficialProducts(enabled: boolean) {
-  return useQuery({
-    queryKey: officialKey,
-    queryFn: ({ signal }) => apiFetch<unknown>(OFFICIAL_PRODUCTS_PATH, { signal }).then((answer) => productsOf(answer) as CheckoutProduct[]),
-    enabled,
-  });
 }
 
 /** Reads the checkout's products again (after the server said the prices changed). */
@@ -84,8 +56,8 @@ export function useRefreshCheckoutItems(productId: string | undefined) {
   return useCallback(
     () =>
       Promise.all([
-        queryClient.invalidateQueries({ queryKey: productId !== undefined ? productKey(productId) : cartKey(user?.uid ?? '') }),
-        queryClient.invalidateQueries({ queryKey: officialKey }),
+        queryClient.invalidateQueries({ queryKey: productId !== undefined ? productKeys.one(productId) : cartKey(user?.uid ?? '') }),
+        queryClient.invalidateQueries({ queryKey: productKeys.official }),
       ]),
     [queryClient, productId, user],
   );

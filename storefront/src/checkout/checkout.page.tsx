@@ -1,9 +1,10 @@
 import { ADDRESS_MESSAGES, CART_MESSAGES, CHECKOUT_MESSAGES, DEFAULT_PAYMENT_METHOD, checkAddressLimit, formatRupees, type PaymentMethod } from '@mandi/domain';
 import { Suspense, lazy, useEffect, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
-import { ADDRESS_BOOK_TEXTS, defaultAddressOf, useAddresses, type SavedAddress } from '../addresses/address';
+import { ADDRESS_BOOK_TEXTS, defaultAddressOf, type SavedAddress } from '../addresses/address';
 import { AddressBookModal } from '../addresses/address-book-modal';
 import type { AddressFormMode } from '../addresses/address-form-modal';
+import { useAddresses } from '../addresses/address-queries';
 import { AddressView } from '../addresses/address-view';
 import { useAuth } from '../auth/auth-context';
 import { formatPrice } from '../products/price';

@@ -1,8 +1,8 @@
 import { CART_MESSAGES as M } from '@mandi/domain';
-import { useMutation } from '@tanstack/react-query';
 import { useNavigate } from 'react-router-dom';
-import { ApiError, apiFetch } from '../api/api-fetch';
+import { ApiError } from '../api/api-fetch';
 import { useAuth } from '../auth/auth-context';
+import { useAddToCartCall } from '../cart/cart-queries';
 import { useConfirm } from '../ui/confirm-dialog';
 
 /** Add to cart with the spec's popups (000 section 8): sign-in, already in cart, failure, success. */
@@ -10,10 +10,7 @@ export function useAddToCart() {
   const { user } = useAuth();
   const confirm = useConfirm();
   const navigate = useNavigate();
-  const mutation = useMutation({
-    mutationFn: (productId: string) =>
-      apiFetch('/api/cart/add', { method: 'POST', body: { uid: user?.uid, productId }, auth: true }),
-  });
+  const mutation = useAddToCartCall(user?.uid);
 
   return async (productId: string | number) => {
     if (!user) {

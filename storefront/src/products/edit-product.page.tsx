@@ -1,22 +1,20 @@
 import { PRODUCT_MESSAGES } from '@mandi/domain';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router-dom';
-import { ApiError, apiFetch } from '../api/api-fetch';
+import { ApiError } from '../api/api-fetch';
 import { useAuth } from '../auth/auth-context';
 import { AlertIcon, LockIcon } from '../ui/icons';
 import { EmptyState, Page, RequireSignIn } from '../ui/page';
-import { imagesOf, type ListedProduct } from './product';
+import { imagesOf } from './product';
 import { ProductForm } from './product-form';
 import { formValuesOf } from './product-form-values';
+import { productQuery } from './product-queries';
 
 const CRUMBS = [{ label: 'Your Profile', to: '/profilepage' }];
 
 function EditForm({ productId }: { productId: string }) {
   const { user } = useAuth();
-  const product = useQuery({
-    queryKey: ['products', 'one', productId],
-    queryFn: ({ signal }) => apiFetch<ListedProduct>(`/api/products/${encodeURIComponent(productId)}`, { signal }),
-  });
+  const product = useQuery(productQuery(productId));
 
   if (product.isPending) return <p aria-busy="true">{PRODUCT_MESSAGES.loading}</p>;
   if (product.isError) {

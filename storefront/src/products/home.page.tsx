@@ -1,13 +1,12 @@
 import { DEFAULT_SEARCH_FILTER, PRODUCT_MESSAGES, SEARCH_FILTERS, normalizeSearchQuery, type SearchFilter } from '@mandi/domain';
-import { useInfiniteQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { LeafIcon, SearchIcon, ShieldIcon, TruckIcon } from '../ui/icons';
 import { EmptyState, LoadFailed, useDocumentTitle } from '../ui/page';
 import { useNow } from '../ui/render-clock';
 import { useAddToCart } from './add-to-cart';
-import { fetchListingPage, listingKey, nextListingPage, takeEmbeddedListing } from './listing';
 import { ProductCard } from './product-card';
+import { useListing } from './product-queries';
 import grid from './product-grid.module.css';
 import styles from './home.page.module.css';
 
@@ -44,17 +43,7 @@ export default function HomePage() {
   useDocumentTitle(search ? `Results for “${search}”` : '');
   const addToCart = useAddToCart();
 
-  const listing = useInfiniteQuery({
-    queryKey: listingKey(search, filter),
-    queryFn: ({ pageParam, signal }) => fetchListingPage(pageParam, search, filter, signal),
-    initialPageParam: 1,
-    getNextPageParam: nextListingPage,
-    // The unfiltered first page may have come with the HTML; it is as fresh as a request made now.
-    initialData: () => {
-      const embedded = !search && filter === 'All' ? takeEmbeddedListing() : null;
-      return embedded ? { pages: [embedded], pageParams: [1] } : undefined;
-    },
-  });
+  const listing = useListing(search, filter);
 
   const products = useMemo(() => listing.data?.pages.flat() ?? [], [listing.data]);
   const canLoadMore = listing.hasNextPage && !listing.isFetchingNextPage && !listing.isFetchNextPageError;

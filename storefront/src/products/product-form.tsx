@@ -8,10 +8,10 @@ import {
   type PopupMessage,
   type WeightUnit,
 } from '@mandi/domain';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState, type ChangeEvent, type FormEvent, type ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { ApiError, NotSignedInError, apiFetch } from '../api/api-fetch';
+import { ApiError, NotSignedInError } from '../api/api-fetch';
 import { useAuth } from '../auth/auth-context';
 import { usePopup } from '../ui/confirm-dialog';
 import { CloseIcon, ImageIcon, PlusIcon } from '../ui/icons';
@@ -24,6 +24,7 @@ import {
   weightInGrams,
   type ProductFormValues,
 } from './product-form-values';
+import { productKeys, useSaveProduct } from './product-queries';
 import styles from './product-form.module.css';
 
 interface NewImage {
@@ -59,12 +60,7 @@ export function ProductForm({ mode, initial = EMPTY_PRODUCT_FORM }: { mode: Prod
   addedRef.current = added;
   useEffect(() => () => addedRef.current.forEach((image) => URL.revokeObjectURL(image.preview)), []);
 
-  const save = useMutation({
-    mutationFn: (body: FormData) =>
-      mode.kind === 'create'
-        ? apiFetch('/api/products', { method: 'POST', body, auth: true })
-        : apiFetch(`/api/products/${encodeURIComponent(String(mode.productId))}`, { method: 'PUT', body, auth: true }),
-  });
+  const save = useSaveProduct(mode.kind === 'create' ? null : mode.productId);
 
   const set = (field: keyof ProductFormValues) => (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement>) =>
     setValues((current) => ({ ...current, [field]: event.target.value }));
@@ -146,7 +142,7 @@ export function ProductForm({ mode, initial = EMPTY_PRODUCT_FORM }: { mode: Prod
       await popup({ title: PRODUCT_MESSAGES.submissionError.title, text });
       return;
     }
-    await queryClient.invalidateQueries({ queryKey: ['products'] });
+    await queryClient.invalidateQueries({ queryKey: productKeys.all });
     navigate('/profilepage');
   };
 

@@ -1,8 +1,8 @@
-import type { MinimalProfile } from '@mandi/contracts';
 import { PRODUCT_MESSAGES, descriptionPreview, expiryText } from '@mandi/domain';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate, useParams } from 'react-router-dom';
-import { ApiError, apiFetch } from '../api/api-fetch';
+import { ApiError } from '../api/api-fetch';
+import { useMinimalProfile } from '../profiles/profile-queries';
 import { useMetaDescription, useStructuredData } from '../ui/document-head';
 import { CartIcon, ChevronRightIcon, PinIcon, ShieldIcon } from '../ui/icons';
 import { LoadFailed, Page } from '../ui/page';
@@ -11,6 +11,7 @@ import { formatPrice } from './price';
 import { imagesOf, isOriginal, sellerOf, type ListedProduct } from './product';
 import { dimensionsText, productStructuredData, validUntilText, weightText } from './product-details';
 import { ProductGallery } from './product-gallery';
+import { productQuery } from './product-queries';
 import styles from './product.page.module.css';
 
 const CRUMBS = [{ label: 'Products', to: '/' }];
@@ -18,12 +19,7 @@ const CRUMBS = [{ label: 'Products', to: '/' }];
 /** The seller summary: carried by the product answer; asked for separately (minimal profile) when it is not. */
 function useSeller(product: ListedProduct | undefined) {
   const missing = product !== undefined && !product.seller;
-  const profile = useQuery({
-    queryKey: ['profiles', 'minimal', product?.uid],
-    queryFn: ({ signal }) =>
-      apiFetch<MinimalProfile>(`/api/user-profile/uid/${encodeURIComponent(product!.uid)}?minimal=true`, { signal }),
-    enabled: missing,
-  });
+  const profile = useMinimalProfile(product?.uid, missing);
   if (!product) return null;
   return sellerOf(missing && profile.data ? { ...product, seller: profile.data } : product);
 }
@@ -33,10 +29,7 @@ export default function ProductPage() {
   const { productId = '' } = useParams();
   const navigate = useNavigate();
   const addToCart = useAddToCart();
-  const product = useQuery({
-    queryKey: ['products', 'one', productId],
-    queryFn: ({ signal }) => apiFetch<ListedProduct>(`/api/products/${encodeURIComponent(productId)}`, { signal }),
-  });
+  const product = useQuery(productQuery(productId));
   const item = product.data;
   const seller = useSeller(item);
   const now = new Date();

@@ -1,20 +1,20 @@
-import type { UpdateProfileBody, UploadProfileImageAnswer, UserProfile } from '@mandi/contracts';
+import type { UserProfile } from '@mandi/contracts';
 import { PRODUCT_MESSAGES, PROFILE_LIMITS, PROFILE_MESSAGES, fileTooLarge, type PopupMessage } from '@mandi/domain';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
-import { ApiError, apiFetch } from '../api/api-fetch';
+import { ApiError } from '../api/api-fetch';
 import { useAuth } from '../auth/auth-context';
 import { useAddToCart } from '../products/add-to-cart';
 import { AVATAR_PLACEHOLDER, type ListedProduct } from '../products/product';
 import { ProductCard } from '../products/product-card';
+import { useDeleteProduct, useUserProducts } from '../products/product-queries';
 import { useConfirm, usePopup } from '../ui/confirm-dialog';
 import { ImageIcon, PinIcon, PlusIcon } from '../ui/icons';
 import { EmptyState, LoadFailed, Page, RequireSignIn } from '../ui/page';
 import { TextField } from '../ui/text-field';
 import { useSingleFlight } from '../ui/use-single-flight';
 import { PostMenu } from './post-menu';
-import { profileKey, useProfile, useUserProducts } from './profile-queries';
+import { useProfile, useUpdateProfile, useUploadProfileImage } from './profile-queries';
 import grid from '../products/product-grid.module.css';
 import styles from './profile-card.module.css';
 
@@ -42,7 +42,6 @@ function draftProblem(draft: Draft): string | null {
 function OwnProfile({ uid }: { uid: string }) {
   const profile = useProfile(uid);
   const posts = useUserProducts(uid);
-  const queryClient = useQueryClient();
   const popup = usePopup();
   const confirm = useConfirm();
   const navigate = useNavigate();
@@ -58,30 +57,9 @@ function OwnProfile({ uid }: { uid: string }) {
     if (preview) URL.revokeObjectURL(preview);
   }, [preview]);
 
-  const update = useMutation({
-    mutationFn: (body: UpdateProfileBody) =>
-      apiFetch(`/api/user-profile/uid/${encodeURIComponent(uid)}`, { method: 'PUT', body, auth: true }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: profileKey(uid) }),
-  });
-  const upload = useMutation({
-    mutationFn: (file: File) => {
-      const body = new FormData();
-      body.set('profileImage', file);
-      return apiFetch<UploadProfileImageAnswer>(`/api/user-profile/upload-profile/${encodeURIComponent(uid)}`, {
-        method: 'POST',
-        body,
-        auth: true,
-      });
-    },
-  });
-  const remove = useMutation({
-    mutationFn: (product: ListedProduct) =>
-      apiFetch(`/api/products/user/${encodeURIComponent(uid)}/${encodeURIComponent(String(product.id))}`, {
-        method: 'DELETE',
-        auth: true,
-      }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['products'] }),
-  });
+  const update = useUpdateProfile(uid);
+  const upload = useUploadProfileImage(uid);
+  const remove = useDeleteProduct(uid);
 
   if (profile.isPending) {
     return (

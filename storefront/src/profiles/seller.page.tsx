@@ -4,9 +4,10 @@ import { ApiError } from '../api/api-fetch';
 import { useAddToCart } from '../products/add-to-cart';
 import { AVATAR_PLACEHOLDER } from '../products/product';
 import { ProductCard } from '../products/product-card';
+import { useUserProducts } from '../products/product-queries';
 import { PinIcon, UserIcon } from '../ui/icons';
 import { EmptyState, LoadFailed, Page } from '../ui/page';
-import { useProfile, useUserProducts } from './profile-queries';
+import { useProfile } from './profile-queries';
 import grid from '../products/product-grid.module.css';
 import styles from './profile-card.module.css';
 

@@ -1,0 +1,144 @@
+import type { PRODUCT_PAGE_DEFAULT } from '@mandi/contracts';
+import { EMBEDDED_LISTING_ID, type SearchFilter } from '@mandi/domain';
+import { queryOptions, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { apiFetch } from '../api/api-fetch';
+import { productsOf, type ListedProduct } from './product';
+
+/*
+ * The product calls of the storefront (TanStack Query): every key, fetcher and hook that reads or changes products.
+ * The home page is in the entry chunk and uses this module, so it imports nothing heavier than apiFetch: the
+ * contract is imported as a type only, since a value import from @mandi/contracts would bring zod along.
+ */
+
+/**
+ * The listing's page size: the API's default page (24), asked for explicitly so a short page marks the end. Typed
+ * by the contract's constant, so the build fails if they part.
+ */
+export const LISTING_PAGE_SIZE: typeof PRODUCT_PAGE_DEFAULT = 24;
+
+/**
+ * The brand segment of GET /api/products/{brand}-products, the official products of the '+ Add Product' modal (the
+ * API accepts any '<brand>-products').
+ */
+export const OFFICIAL_PRODUCTS_PATH = '/api/products/mandi-products';
+
+/** Query keys of products; all start with 'products', so invalidating `all` refreshes every product list and page. */
+export const productKeys = {
+  all: ['products'] as const,
+  one: (productId: string) => ['products', 'one', productId] as const,
+  listing: (search: string, filter: SearchFilter) => ['products', 'listing', search, filter] as const,
+  official: ['products', 'official'] as const,
+  /** A user's posts (under 'products', so a saved or deleted product refreshes it). */
+  ofUser: (uid: string) => ['products', 'user', uid] as const,
+};
+
+/** The key of the home page's listing (no search, every product), which the server renders and embeds. */
+export const homeListingKey = productKeys.listing('', 'All');
+
+/** GET /api/products with the URL's search and filter: the server searches and filters, newest first. */
+export function listingPath(page: number, search: string, filter: SearchFilter): string {
+  const params = new URLSearchParams({ page: String(page), limit: String(LISTING_PAGE_SIZE) });
+  if (search) params.set('search', search);
+  params.set('filter', filter);
+  return `/api/products?${params.toString()}`;
+}
+
+/** One page of the listing; pages after the first load under the list without dimming the page. */
+export async function fetchListingPage(
+  page: number,
+  search: string,
+  filter: SearchFilter,
+  signal?: AbortSignal,
+): Promise<ListedProduct[]> {
+  return productsOf(await apiFetch<unknown>(listingPath(page, search, filter), { signal, silent: page > 1 }));
+}
+
+/** The next page number, or undefined once a page came back short (the end of the list). */
+export function nextListingPage(lastPage: ListedProduct[], pages: ListedProduct[][]): number | undefined {
+  return lastPage.length < LISTING_PAGE_SIZE ? undefined : pages.length + 1;
+}
+
+/**
+ * The first page of the home listing that the API placed in the page (a JSON data block, see
+ * apps/api/src/web/front-ends.ts), taken once: it spares a phone the round trip of asking for it. Null when the page
+ * has none (another route was opened first, or a development server).
+ */
+export function takeEmbeddedListing(): ListedProduct[] | null {
+  const block = document.getElementById(EMBEDDED_LISTING_ID);
+  if (!block) return null;
+  block.remove();
+  try {
+    const products = productsOf(JSON.parse(block.textContent ?? ''));
+    return products.length > 0 ? products : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The listing for the URL's search and filter, a page at a time (GET /api/products?page&limit&search&filter). */
+export function useListing(search: string, filter: SearchFilter) {
+  return useInfiniteQuery({
+    queryKey: productKeys.listing(search, filter),
+    queryFn: ({ pageParam, signal }) => fetchListingPage(pageParam, search, filter, signal),
+    initialPageParam: 1,
+    getNextPageParam: nextListingPage,
+    // The unfiltered first page may have come with the HTML; it is as fresh as a request made now.
+    initialData: () => {
+      const embedded = !search && filter === 'All' ? takeEmbeddedListing() : null;
+      return embedded ? { pages: [embedded], pageParams: [1] } : undefined;
+    },
+  });
+}
+
+/** GET /api/products/{id}: one product; callers add `enabled` or `staleTime` where they need them. */
+export function productQuery(productId: string) {
+  return queryOptions({
+    queryKey: productKeys.one(productId),
+    queryFn: ({ signal }) => apiFetch<ListedProduct>(`/api/products/${encodeURIComponent(productId)}`, { signal }),
+  });
+}
+
+/** The official products (official_brand 1) for the '+ Add Product' modal. */
+export function useOfficialProducts(enabled: boolean) {
+  return useQuery({
+    queryKey: productKeys.official,
+    queryFn: ({ signal }) => apiFetch<unknown>(OFFICIAL_PRODUCTS_PATH, { signal }).then(productsOf),
+    enabled,
+  });
+}
+
+/** GET /api/products/user/{uid}: the user's posts, newest first. */
+export function useUserProducts(uid: string | undefined) {
+  return useQuery({
+    queryKey: productKeys.ofUser(uid ?? ''),
+    queryFn: async ({ signal }): Promise<ListedProduct[]> =>
+      productsOf(await apiFetch<unknown>(`/api/products/user/${encodeURIComponent(uid!)}`, { signal })),
+    enabled: Boolean(uid),
+  });
+}
+
+/**
+ * Saves the sell or edit form: POST /api/products for a new product, PUT /api/products/{id} for a saved one. The
+ * form refreshes the product lists itself once it has handled the answer.
+ */
+export function useSaveProduct(productId: string | number | null) {
+  return useMutation({
+    mutationFn: (body: FormData) =>
+      productId === null
+        ? apiFetch('/api/products', { method: 'POST', body, auth: true })
+        : apiFetch(`/api/products/${encodeURIComponent(String(productId))}`, { method: 'PUT', body, auth: true }),
+  });
+}
+
+/** DELETE /api/products/user/{uid}/{id}: the seller removes a post; every product list is read again. */
+export function useDeleteProduct(uid: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (product: Pick<ListedProduct, 'id'>) =>
+      apiFetch(`/api/products/user/${encodeURIComponent(uid)}/${encodeURIComponent(String(product.id))}`, {
+        method: 'DELETE',
+        auth: true,
+      }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: productKeys.all }),
+  });
+}
