@@ -20,6 +20,7 @@ import { InvoicesModule } from './invoices/invoices.module.js';
 import { OpenApiModule } from './openapi/openapi.module.js';
 import { OrdersModule } from './orders/orders.module.js';
 import { PaymentsModule } from './payments/payments.module.js';
+import { CheckoutModule } from './checkout/checkout.module.js';
 import { PincodesModule } from './pincodes/pincodes.module.js';
 import { ProductsModule } from './products/products.module.js';
 import { ProfilesModule } from './profiles/profiles.module.js';
@@ -68,6 +69,7 @@ import { SellersModule } from './sellers/sellers.module.js';
     CartModule,
     PincodesModule,
     AddressesModule,
+    CheckoutModule,
     PaymentsModule,
     InvoicesModule,
     OrdersModule,

@@ -1,7 +1,4 @@
 import { Module } from '@nestjs/common';
-import { AdminOrdersController } from './admin-orders.controller.js';
-import { AdminOrdersRepository } from './admin-orders.repository.js';
-import { AdminOrdersService } from './admin-orders.service.js';
 import { AdminSellersController } from './admin-sellers.controller.js';
 import { AdminSellersRepository } from './admin-sellers.repository.js';
 import { AdminSellersService } from './admin-sellers.service.js';
@@ -9,9 +6,9 @@ import { AdminUsersController } from './admin-users.controller.js';
 import { AdminUsersRepository } from './admin-users.repository.js';
 import { AdminUsersService } from './admin-users.service.js';
 
-/** The console's calls under /api/admin (admin role only). */
+/** The console's calls under /api/admin about people (admin role only); the order moves live in OrdersModule. */
 @Module({
-  controllers: [AdminUsersController, AdminSellersController, AdminOrdersController],
-  providers: [AdminUsersService, AdminUsersRepository, AdminSellersService, AdminSellersRepository, AdminOrdersService, AdminOrdersRepository],
+  controllers: [AdminUsersController, AdminSellersController],
+  providers: [AdminUsersService, AdminUsersRepository, AdminSellersService, AdminSellersRepository],
 })
 export class AdminModule {}

@@ -20,8 +20,3 @@ export function orderStateSql(id: number, windowMs: number): Prisma.Sql {
            ${windowClosesAtSql('o', windowMs)} AS window_closes_at, now() AS now
       FROM orders o WHERE o.id = ${id}`;
 }
-
-/** A database id (of an order, or a user) from an API id; anything that is not one names no row (0). */
-export function orderIdNumber(id: string): number {
-  return /^\d{1,9}$/.test(id) ? Number(id) : 0;
-}

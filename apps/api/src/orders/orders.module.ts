@@ -1,8 +1,18 @@
 import { Module } from '@nestjs/common';
+import { AdminOrdersController } from './admin-orders.controller.js';
+import { AdminOrdersRepository } from './admin-orders.repository.js';
+import { AdminOrdersService } from './admin-orders.service.js';
 import { OrdersController } from './orders.controller.js';
 import { OrdersRepository } from './orders.repository.js';
 import { OrdersService } from './orders.service.js';
 
-/** The buyer's orders: My Orders, order details, cancellation requests (spec 001). */
-@Module({ controllers: [OrdersController], providers: [OrdersService, OrdersRepository] })
+/**
+ * Orders after checkout, and every move of one: the buyer's My Orders, details and cancellation request (spec 001),
+ * and the console's list and moves under /api/admin/orders. The SQL of each move is libs/orders'; the payment's
+ * confirmation is in order-payment.sql.ts, which the payments feature runs with its capture.
+ */
+@Module({
+  controllers: [OrdersController, AdminOrdersController],
+  providers: [OrdersService, OrdersRepository, AdminOrdersService, AdminOrdersRepository],
+})
 export class OrdersModule {}

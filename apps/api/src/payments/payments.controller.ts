@@ -1,45 +1,21 @@
 import { Body, Controller, Get, Headers, HttpCode, Post, Query, Req, Res, type RawBodyRequest } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import {
-  codOrderBodySchema,
-  paymentOrderBodySchema,
-  paymentPageReturnQuerySchema,
-  paymentSuccessBodySchema,
-  type CodOrderBody,
-  type OrderPlacedAnswer,
-  type PaymentOrderAnswer,
-  type PaymentOrderBody,
-  type PaymentSuccessBody,
-} from '@mandi/contracts';
+import { paymentPageReturnQuerySchema, paymentSuccessBodySchema, type OrderPlacedAnswer, type PaymentSuccessBody } from '@mandi/contracts';
 import { DomainError, PAYMENT_MESSAGES } from '@mandi/domain';
 import { CurrentCaller, Public } from '../auth/access.decorators.js';
 import type { Caller } from '../auth/caller.js';
 import { ZodPipe } from '../common/zod-body.pipe.js';
-import { NoRateLimit, RateLimit } from '../rate-limit/rate-limit.decorator.js';
-import { WRITE_LIMITS } from '../rate-limit/write-rate-limits.js';
+import { NoRateLimit } from '../rate-limit/rate-limit.decorator.js';
 import { PaymentsService, type PaymentPageReturn } from './payments.service.js';
 
 /**
- * Checkout and payment under /api/payment (spec 001 section 7). The buyer's calls name their own userId, which the
- * access guard checks; the provider's webhook and the hosted page's return prove themselves by signature instead.
+ * Payment of placed orders under /api/payment (spec 001 section 7; placing them is the checkout feature's, under the
+ * same path). The buyer's success call is checked against the order's owner; the provider's webhook and the hosted
+ * page's return prove themselves by signature instead.
  */
 @Controller('payment')
 export class PaymentsController {
   constructor(private readonly payments: PaymentsService) {}
-
-  /** Places a cash-on-delivery order: 201 {success, orderId}; 409 with the real figures when the client's differ. */
-  @Post('cod')
-  @RateLimit(WRITE_LIMITS.orders)
-  placeCashOnDelivery(@Body(new ZodPipe(codOrderBodySchema)) body: CodOrderBody): Promise<OrderPlacedAnswer> {
-    return this.payments.placeCashOnDelivery(body);
-  }
-
-  /** Creates an online order: the provider's order and key (widget variant), plus paymentUrl (cart variant). */
-  @Post('order')
-  @RateLimit(WRITE_LIMITS.orders)
-  createOnlineOrder(@Body(new ZodPipe(paymentOrderBodySchema)) body: PaymentOrderBody): Promise<PaymentOrderAnswer> {
-    return this.payments.createOnlineOrder(body);
-  }
 
   /** The checkout widget's success: 200 {success, orderId} for a valid signature, 400 otherwise. */
   @Post('payment-success')

@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '@mandi/config';
 import { Prisma, PrismaService } from '@mandi/database';
 import { outboxInsertSql } from '@mandi/events';
-import { moveAllowedSql, moveEventSql, moveWhereAllowedSetSql } from '@mandi/orders';
+import { ORDER_PAID_EVENTS, orderPaidSql } from '../orders/order-payment.sql.js';
 
 /** A provider payment attempt with the order it pays. */
 export interface PaymentRow {
@@ -94,24 +94,13 @@ export class PaymentsRepository {
          WHERE provider_order_id = ${payment.providerOrderId} AND status IN ('created', 'failed')
            AND amount_paise = ${payment.amountPaise} AND EXISTS (SELECT 1 FROM event)
         RETURNING id, order_id
-      ), decided AS (
-        -- Locked, so the confirmation below decides on the order as a concurrent move (the deadline) left it.
-        SELECT o.id, o.status, o.created_at FROM orders o JOIN pay ON pay.order_id = o.id FOR UPDATE OF o
-      ), paid AS (
-        UPDATE orders o
-           SET payment_status = 'paid', paid_at = now(), updated_at = now(),
-               ${moveWhereAllowedSetSql('confirm_payment', 'decided', this.config.ORDER_DECISION_WINDOW_MS)}
-          FROM decided
-         WHERE o.id = decided.id AND o.payment_status = 'unpaid'
-        RETURNING o.id, o.user_id, ${moveAllowedSql('confirm_payment', 'decided', this.config.ORDER_DECISION_WINDOW_MS)} AS confirmed
-      ), uncarted AS (
+      ), ${orderPaidSql('pay', this.config.ORDER_DECISION_WINDOW_MS)}, uncarted AS (
         DELETE FROM cart_items c USING paid, order_items i
          WHERE c.user_id = paid.user_id AND i.order_id = paid.id AND c.product_id = i.product_id
         RETURNING 1
       ), events AS (${outboxInsertSql(
         { type: 'payment.captured', from: 'pay', ids: { paymentId: 'id', orderId: 'order_id' } },
-        { type: 'order.paid', from: 'paid', ids: { orderId: 'id' } },
-        moveEventSql('confirm_payment', 'paid', Prisma.sql`paid.confirmed`),
+        ...ORDER_PAID_EVENTS,
       )})
       SELECT EXISTS (SELECT 1 FROM event) AS fresh, (SELECT id FROM paid) AS order_id, (SELECT user_id FROM paid) AS user_id`;
     if (!result!.fresh) return { kind: 'duplicate_event' };

@@ -1,9 +1,10 @@
 import { Injectable } from '@nestjs/common';
+import { rowIdOf } from '@mandi/contracts';
 import { Prisma, PrismaService } from '@mandi/database';
 import { ADMIN_ORDER_FILTER_MS, type ActionOf, type AdminOrderFilter } from '@mandi/domain';
 import { outboxInsertSql } from '@mandi/events';
 import { orderMoveSql, windowClosesAtSql } from '@mandi/orders';
-import { orderStateSql, type OrderStateRow } from '../orders/order-sql.js';
+import { orderStateSql, type OrderStateRow } from './order-sql.js';
 
 /** An order row of the admin panel as the database gives it. */
 export interface AdminOrderRow {
@@ -131,7 +132,7 @@ function rowSql(source: Prisma.Sql, windowMs: number): Prisma.Sql {
 function searchSql(search: string, since: Prisma.Sql): Prisma.Sql {
   const digits = /^#?(\d+)$/.exec(search)?.[1];
   if (digits !== undefined) {
-    const branches = [Prisma.sql`SELECT s.id, s.created_at FROM orders s WHERE s.id = ${/^\d{1,9}$/.test(digits) ? Number(digits) : 0}`];
+    const branches = [Prisma.sql`SELECT s.id, s.created_at FROM orders s WHERE s.id = ${rowIdOf(digits) ?? 0}`];
     if (digits.length === 6) branches.push(Prisma.sql`SELECT s.id, s.created_at FROM orders s WHERE s.address_pincode = ${digits}`);
     return Prisma.sql`SELECT b.id, b.created_at FROM (${Prisma.join(branches, ' UNION ')}) b WHERE b.created_at >= ${since}`;
   }

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { Prisma, PrismaService } from '@mandi/database';
-import { OPEN_ONLINE_ORDERS_MAX, type PaymentMethod, type ProductCategory } from '@mandi/domain';
+import { ADDRESS_FIELDS, OPEN_ONLINE_ORDERS_MAX, type AddressInput, type PaymentMethod, type ProductCategory } from '@mandi/domain';
 import { outboxInsertSql } from '@mandi/events';
 
 /**
@@ -8,6 +8,9 @@ import { outboxInsertSql } from '@mandi/events';
  * 20261126300000) says it: ON CONFLICT names the index by repeating its predicate, so the text must stay the same.
  */
 const OPEN_ONLINE_ORDER = Prisma.sql`payment_method = 'online' AND payment_status = 'unpaid' AND status IN ('pending', 'cancel_requested')`;
+
+/** The order's copy of its delivery address: a column `address_<field>` for each address field. */
+const ORDER_ADDRESS_COLUMNS = Prisma.raw(ADDRESS_FIELDS.map((field) => `address_${field}`).join(', '));
 
 /** A product as checkout prices it: its row now, and whether it can still be bought (by the database clock). */
 export interface CheckoutProductRow {
@@ -23,19 +26,10 @@ export interface CheckoutProductRow {
 }
 
 /** A saved address with its owner and whether it is still active. */
-export interface CheckoutAddressRow {
+export interface CheckoutAddressRow extends AddressInput {
   id: number;
   user_id: number;
   is_deleted: boolean;
-  name: string;
-  mobile: string;
-  flat_house_building: string;
-  area_or_street_or_village: string;
-  landmark: string;
-  taluk: string;
-  district: string;
-  state: string;
-  pincode: string;
 }
 
 /** One line as the order keeps it: a copy of the product as it was bought. */
@@ -100,8 +94,7 @@ export class CheckoutRepository {
                   FROM products p
                  WHERE p.id = ANY(${productIds as number[]}::int[])) p) AS products,
              (SELECT row_to_json(a) FROM (
-                SELECT id, user_id, is_deleted, name, mobile, flat_house_building, area_or_street_or_village, landmark, taluk,
-                       district, state, pincode
+                SELECT id, user_id, is_deleted, ${Prisma.raw(ADDRESS_FIELDS.join(', '))}
                   FROM addresses WHERE id = ${addressId}) a) AS address,
              ${method === 'online' ? Prisma.sql`(SELECT count(*)::int FROM orders WHERE user_id = ${userId} AND ${OPEN_ONLINE_ORDER})` : Prisma.sql`0`} AS "openOnlineOrders"`;
     return rows!;
@@ -135,13 +128,10 @@ export class CheckoutRepository {
                END AS n
       ), placed AS (
         INSERT INTO orders (user_id, payment_method, subtotal_paise, shipping_paise, total_paise, total_weight_grams,
-                            address_id, address_name, address_mobile, address_flat_house_building,
-                            address_area_or_street_or_village, address_landmark, address_taluk, address_district,
-                            address_state, address_pincode, open_slot)
+                            address_id, ${ORDER_ADDRESS_COLUMNS}, open_slot)
         SELECT ${order.userId}, ${order.method}::payment_method, ${order.subtotalPaise}, ${order.shippingPaise},
-               ${order.totalPaise}, ${order.totalWeightGrams}, ${address.id}, ${address.name}, ${address.mobile},
-               ${address.flat_house_building}, ${address.area_or_street_or_village}, ${address.landmark},
-               ${address.taluk}, ${address.district}, ${address.state}, ${address.pincode}, slot.n
+               ${order.totalPaise}, ${order.totalWeightGrams}, ${address.id},
+               ${Prisma.join(ADDRESS_FIELDS.map((field) => address[field]))}, slot.n
           FROM slot WHERE NOT ${online} OR slot.n IS NOT NULL
         ${online ? Prisma.sql`ON CONFLICT (user_id, open_slot) WHERE ${OPEN_ONLINE_ORDER} DO NOTHING` : Prisma.empty}
         RETURNING id, user_id

@@ -10,8 +10,8 @@ import {
   checkTransition,
   paiseToRupees,
 } from '@mandi/domain';
-import type { OrderStateRow } from '../orders/order-sql.js';
-import { orderRefusal } from '../orders/order-refusal.js';
+import type { OrderStateRow } from './order-sql.js';
+import { orderRefusal } from './order-refusal.js';
 import { AdminOrdersRepository, type AdminOrderMove, type AdminOrderRow } from './admin-orders.repository.js';
 
 /** A page of the admin order list and how many orders match in all. */
