@@ -114,8 +114,8 @@ function rowOf(amounts: TaxedAmount, fields: Pick<RowView, 'index' | 'descriptio
 function addressLines(order: OrderForDocuments): string[] {
   const a = order.address;
   return [
-    a.flatHouseBuilding,
-    a.areaOrStreetOrVillage,
+    a.flat_house_building,
+    a.area_or_street_or_village,
     `Landmark: ${a.landmark}`,
     `${a.taluk}, ${a.district}`,
     `${a.state} ${a.pincode}`,

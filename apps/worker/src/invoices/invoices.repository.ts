@@ -1,6 +1,13 @@
 import { Injectable } from '@nestjs/common';
 import { Prisma, type Db, type Transaction } from '@mandi/database';
-import { DOCUMENT_SEQUENCE_MAX, formatDocumentNumber, type DocumentKind, type InvoiceKind, type InvoiceTotals } from '@mandi/domain';
+import {
+  DOCUMENT_SEQUENCE_MAX,
+  formatDocumentNumber,
+  type AddressInput,
+  type DocumentKind,
+  type InvoiceKind,
+  type InvoiceTotals,
+} from '@mandi/domain';
 import { outboxInsertSql } from '@mandi/events';
 
 /** An order with what its documents print: the copied address and lines. */
@@ -13,16 +20,8 @@ export interface OrderForDocuments {
   shippingPaise: number;
   totalPaise: number;
   createdAt: Date;
-  address: {
-    name: string;
-    flatHouseBuilding: string;
-    areaOrStreetOrVillage: string;
-    landmark: string;
-    taluk: string;
-    district: string;
-    state: string;
-    pincode: string;
-  };
+  /** The delivery address copied at checkout; documents print all of it but the mobile number. */
+  address: Omit<AddressInput, 'mobile'>;
   lines: { productName: string; hsnCode: string; quantity: number; unitPricePaise: number; gstRatePercent: number }[];
 }
 
@@ -178,8 +177,8 @@ export class InvoicesRepository {
       createdAt: order.createdAt,
       address: {
         name: order.addressName,
-        flatHouseBuilding: order.addressFlatHouseBuilding,
-        areaOrStreetOrVillage: order.addressAreaOrStreetOrVillage,
+        flat_house_building: order.addressFlatHouseBuilding,
+        area_or_street_or_village: order.addressAreaOrStreetOrVillage,
         landmark: order.addressLandmark,
         taluk: order.addressTaluk,
         district: order.addressDistrict,
