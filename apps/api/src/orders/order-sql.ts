@@ -1,12 +1,13 @@
 import { Prisma } from '@mandi/database';
+import type { OrderStatus, PaymentStatus } from '@mandi/domain';
 import { windowClosesAtSql } from '@mandi/orders';
 
 /** An order's state as it is now, read again after a conditional update matched nothing, to say why. */
 export interface OrderStateRow {
   id: number;
   user_id: number;
-  status: 'pending' | 'confirmed' | 'shipped' | 'delivered' | 'cancel_requested' | 'cancelled';
-  payment_status: 'paid' | 'unpaid';
+  status: OrderStatus;
+  payment_status: PaymentStatus;
   created_at: Date;
   window_closes_at: Date;
   /** The database clock when the row was read. */
