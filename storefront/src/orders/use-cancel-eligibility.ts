@@ -1,5 +1,5 @@
 import type { OrderDetail } from '@mandi/contracts';
-import { ORDER_ELIGIBILITY_RECHECK_MS, ORDER_WINDOW_MS, checkTransition, parseInstant, windowClosesAt } from '@mandi/domain';
+import { ORDER_ELIGIBILITY_RECHECK_MS, availableActions, isWindowOpen, parseInstant, windowClosesAt, type WindowTiming } from '@mandi/domain';
 import { useEffect, useState } from 'react';
 import { placedAt } from './order-view';
 
@@ -24,19 +24,20 @@ function useClock(everyMs: number): Date {
 }
 
 /**
- * The customer's request_cancel move of the domain's order process, checked against the clock and rechecked every
- * minute (001 section 4). The window's end is the server's window_closes_at when it sends one (the database
- * clock), else created_at + 8 h; the server checks again when the request arrives.
+ * Whether the domain's order process offers the customer its request_cancel move now (availableActions), checked
+ * against the clock and rechecked every minute (001 section 4). The window's end is the server's window_closes_at
+ * when it sends one (the database clock and configured window), else created_at + 8 h; the server checks again when
+ * the request arrives.
  */
 export function useCancelEligibility(order: Pick<OrderDetail, 'status' | 'created_at' | 'placed_at' | 'window_closes_at'>): CancelEligibility {
   const now = useClock(ORDER_ELIGIBILITY_RECHECK_MS);
   const created = placedAt(order);
   const closesAt = (order.window_closes_at ? parseInstant(order.window_closes_at) : null) ?? (created ? windowClosesAt(created) : null);
   if (!closesAt) return { canCancel: false, closesAt: null, windowOpen: false };
-  const timing = { createdAt: new Date(closesAt.getTime() - ORDER_WINDOW_MS), now };
+  const timing: WindowTiming = { closesAt, now };
   return {
-    canCancel: checkTransition(order.status, 'request_cancel', timing).allowed,
+    canCancel: availableActions(order.status, 'customer', timing).includes('request_cancel'),
     closesAt,
-    windowOpen: now.getTime() < closesAt.getTime(),
+    windowOpen: isWindowOpen(timing),
   };
 }
