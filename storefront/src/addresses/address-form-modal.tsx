@@ -26,48 +26,21 @@ type Lookup =
 /** Add a new address, or edit a saved one. */
 export type AddressFormMode = { kind: 'add' } | { kind: 'edit'; address: SavedAddress };
 
-const FIELD_ORDER: TextKey[] = [
-  'name',
-  'mobile',
-  'pincode',
-  'state',
-  'district',
-  'taluk',
-  'flat_house_building',
-  'area_or_street_or_village',
-  'landmark',
-];
+/**
+ * The text fields in the contract's order, which is also their order on the screen (the first wrong one takes the
+ * focus): the field list is the contract's, not written again here.
+ */
+const FIELD_ORDER = (Object.keys(addressFieldsSchema.shape) as (keyof AddressFields)[]).filter(
+  (key): key is TextKey => key !== 'is_default',
+);
 
 const isField = (key: string): key is TextKey => (FIELD_ORDER as string[]).includes(key);
 
+/** A saved address's fields to edit, or empty fields (the first address of a user is the default). */
 function initialValues(mode: AddressFormMode, firstAddress: boolean): FormValues {
-  if (mode.kind === 'edit') {
-    const { address } = mode;
-    return {
-      name: address.name,
-      mobile: address.mobile,
-      pincode: address.pincode,
-      state: address.state,
-      district: address.district,
-      taluk: address.taluk,
-      flat_house_building: address.flat_house_building,
-      area_or_street_or_village: address.area_or_street_or_village,
-      landmark: address.landmark,
-      is_default: Number(address.is_default) === 1,
-    };
-  }
-  return {
-    name: '',
-    mobile: '',
-    pincode: '',
-    state: '',
-    district: '',
-    taluk: '',
-    flat_house_building: '',
-    area_or_street_or_village: '',
-    landmark: '',
-    is_default: firstAddress,
-  };
+  const saved = mode.kind === 'edit' ? mode.address : null;
+  const texts = Object.fromEntries(FIELD_ORDER.map((key) => [key, saved ? saved[key] : ''])) as Record<TextKey, string>;
+  return { ...texts, is_default: saved ? Number(saved.is_default) === 1 : firstAddress };
 }
 
 /** True when the server's answer is the 10-address limit, however it split the spec's 'title: text'. */
