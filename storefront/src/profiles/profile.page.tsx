@@ -4,9 +4,7 @@ import { useEffect, useId, useRef, useState, type ChangeEvent, type FormEvent } 
 import { Link, useNavigate } from 'react-router-dom';
 import { ApiError } from '../api/api-fetch';
 import { useAuth } from '../auth/auth-context';
-import { useAddToCart } from '../products/add-to-cart';
 import { AVATAR_PLACEHOLDER, type ListedProduct } from '../products/product';
-import { ProductCard } from '../products/product-card';
 import { useDeleteProduct, useUserProducts } from '../products/product-queries';
 import { useConfirm, usePopup } from '../ui/confirm-dialog';
 import { ImageIcon, PinIcon, PlusIcon } from '../ui/icons';
@@ -14,8 +12,8 @@ import { EmptyState, LoadFailed, Page, RequireSignIn } from '../ui/page';
 import { TextField } from '../ui/text-field';
 import { useSingleFlight } from '../ui/use-single-flight';
 import { PostMenu } from './post-menu';
+import { PostsGrid } from './posts-grid';
 import { useProfile, useUpdateProfile, useUploadProfileImage } from './profile-queries';
-import grid from '../products/product-grid.module.css';
 import styles from './profile-card.module.css';
 
 interface Draft {
@@ -45,7 +43,6 @@ function OwnProfile({ uid }: { uid: string }) {
   const popup = usePopup();
   const confirm = useConfirm();
   const navigate = useNavigate();
-  const addToCart = useAddToCart();
   const saving = useSingleFlight();
   const [editing, setEditing] = useState(false);
   const [draft, setDraft] = useState<Draft>({ fullName: '', bio: '', city: '' });
@@ -76,7 +73,6 @@ function OwnProfile({ uid }: { uid: string }) {
 
   const saved = profile.data;
   const list = posts.data ?? [];
-  const now = new Date();
 
   const startEditing = () => {
     setDraft(draftOf(saved));
@@ -246,25 +242,17 @@ function OwnProfile({ uid }: { uid: string }) {
         </EmptyState>
       )}
       {list.length > 0 && (
-        <ul className={grid.grid}>
-          {list.map((product, index) => (
-            <li key={product.id}>
-              <ProductCard
-                product={{ ...product, seller: product.seller ?? saved }}
-                now={now}
-                priority={index < 2}
-                onAddToCart={(id) => void addToCart(id)}
-                menu={
-                  <PostMenu
-                    productName={product.name}
-                    onEdit={() => navigate(`/edit-product/${encodeURIComponent(String(product.id))}`)}
-                    onDelete={() => void onDelete(product)}
-                  />
-                }
-              />
-            </li>
-          ))}
-        </ul>
+        <PostsGrid
+          posts={list}
+          seller={saved}
+          menu={(product) => (
+            <PostMenu
+              productName={product.name}
+              onEdit={() => navigate(`/edit-product/${encodeURIComponent(String(product.id))}`)}
+              onDelete={() => void onDelete(product)}
+            />
+          )}
+        />
       )}
     </>
   );

@@ -1,14 +1,12 @@
 import { PROFILE_MESSAGES, sellerHasNoPosts } from '@mandi/domain';
 import { Link, useParams } from 'react-router-dom';
 import { ApiError } from '../api/api-fetch';
-import { useAddToCart } from '../products/add-to-cart';
 import { AVATAR_PLACEHOLDER } from '../products/product';
-import { ProductCard } from '../products/product-card';
 import { useUserProducts } from '../products/product-queries';
 import { PinIcon, UserIcon } from '../ui/icons';
 import { EmptyState, LoadFailed, Page } from '../ui/page';
+import { PostsGrid } from './posts-grid';
 import { useProfile } from './profile-queries';
-import grid from '../products/product-grid.module.css';
 import styles from './profile-card.module.css';
 
 /** A public seller profile of 000 section 2: who they are and what they have posted. */
@@ -16,7 +14,6 @@ export default function SellerPage() {
   const { uid = '' } = useParams();
   const profile = useProfile(uid);
   const posts = useUserProducts(uid);
-  const addToCart = useAddToCart();
 
   if (profile.isPending) {
     return (
@@ -46,7 +43,6 @@ export default function SellerPage() {
 
   const seller = profile.data;
   const list = posts.data ?? [];
-  const now = new Date();
   return (
     <Page title={seller.username} crumbs={[{ label: 'Sellers' }]}>
       <section className={styles.card} aria-label="Seller">
@@ -88,18 +84,7 @@ export default function SellerPage() {
         </EmptyState>
       )}
       {list.length > 0 && (
-        <ul className={grid.grid}>
-          {list.map((product, index) => (
-            <li key={product.id}>
-              <ProductCard
-                product={{ ...product, seller: product.seller ?? seller }}
-                now={now}
-                priority={index < 2}
-                onAddToCart={(id) => void addToCart(id)}
-              />
-            </li>
-          ))}
-        </ul>
+        <PostsGrid posts={list} seller={seller} />
       )}
     </Page>
   );
