@@ -5,10 +5,10 @@ import { useAuth } from '../auth/auth-context';
 import { formatPrice } from '../products/price';
 import { imagesOf } from '../products/product';
 import { useConfirm } from '../ui/confirm-dialog';
-import { EmptyCart } from '../ui/empty-cart';
 import { CloseIcon, ImageIcon } from '../ui/icons';
 import { LoadFailed, Page, RequireSignIn } from '../ui/page';
 import { QuantityStepper } from '../ui/quantity-stepper';
+import { EmptyCart } from './empty-cart';
 import { cartQuery, useRemoveFromCart, useSetCartQuantity, type CartLine } from './cart-queries';
 import styles from './cart.page.module.css';
 

@@ -1,16 +1,17 @@
-import { ADDRESS_MESSAGES, CART_MESSAGES, CHECKOUT_MESSAGES, DEFAULT_PAYMENT_METHOD, checkAddressLimit, formatRupees, type PaymentMethod } from '@mandi/domain';
+import { ADDRESS_MESSAGES, CHECKOUT_MESSAGES, DEFAULT_PAYMENT_METHOD, checkAddressLimit, formatRupees, type PaymentMethod } from '@mandi/domain';
 import { Suspense, lazy, useEffect, useState } from 'react';
-import { Link, useNavigate, useParams } from 'react-router-dom';
+import { useNavigate, useParams } from 'react-router-dom';
 import { ADDRESS_BOOK_TEXTS, defaultAddressOf, type SavedAddress } from '../addresses/address';
 import { AddressBookModal } from '../addresses/address-book-modal';
 import type { AddressFormMode } from '../addresses/address-form-modal';
 import { useAddresses } from '../addresses/address-queries';
 import { AddressView } from '../addresses/address-view';
 import { useAuth } from '../auth/auth-context';
+import { EmptyCart } from '../cart/empty-cart';
 import { formatPrice } from '../products/price';
 import { usePopup } from '../ui/confirm-dialog';
-import { CartIcon, PinIcon, PlusIcon } from '../ui/icons';
-import { EmptyState, LoadFailed, Page, RequireSignIn } from '../ui/page';
+import { PinIcon, PlusIcon } from '../ui/icons';
+import { LoadFailed, Page, RequireSignIn } from '../ui/page';
 import { useCheckoutItems } from './checkout-items';
 import type { CheckoutState } from './checkout-state';
 import { pricePaise, subtotalPaise } from './checkout-totals';
@@ -71,19 +72,7 @@ function Checkout({ productId }: { productId: string | undefined }) {
   };
 
   if (items.lines && items.lines.length === 0) {
-    return (
-      <EmptyState
-        icon={<CartIcon size={32} />}
-        title={CART_MESSAGES.empty}
-        action={
-          <Link to="/" className="btn btn-primary">
-            Browse fresh produce
-          </Link>
-        }
-      >
-        Add produce to your cart, then come back to check out.
-      </EmptyState>
-    );
+    return <EmptyCart>Add produce to your cart, then come back to check out.</EmptyCart>;
   }
 
   const loadingAddresses = userId === null || addresses.isPending;

@@ -1,8 +1,8 @@
+import { CART_MESSAGES } from '@mandi/domain';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
-import { CART_MESSAGES } from '@mandi/domain';
-import { CartIcon } from './icons';
-import { EmptyState } from './page';
+import { CartIcon } from '../ui/icons';
+import { EmptyState } from '../ui/page';
 
 /** 'No items in your cart.' with a way back to the listing (cart page, and a checkout left with no lines). */
 export function EmptyCart({ children }: { children?: ReactNode }) {
