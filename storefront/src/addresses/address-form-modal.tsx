@@ -1,5 +1,14 @@
 import { addressFieldsSchema, type AddressFields, type PostOffice } from '@mandi/contracts';
-import { ADDRESS_LIMITS, ADDRESS_MESSAGES, checkAddressLimit, isValidPincode } from '@mandi/domain';
+import {
+  ADDRESS_FIELDS,
+  ADDRESS_LIMITS,
+  ADDRESS_MESSAGES,
+  addressFieldsOf,
+  checkAddressLimit,
+  isValidPincode,
+  type AddressField,
+  type AddressInput,
+} from '@mandi/domain';
 import { useEffect, useId, useRef, useState, type ChangeEvent, type FormEvent, type InputHTMLAttributes, type ReactNode } from 'react';
 import { ApiError } from '../api/api-fetch';
 import { usePopup } from '../ui/confirm-dialog';
@@ -10,10 +19,10 @@ import { createAddress, updateAddress, useRefreshAddresses } from './address-que
 import styles from './addresses.module.css';
 import { areaSuggestions, lookupPincode } from './pincode-lookup';
 
-type TextKey = Exclude<keyof AddressFields, 'is_default'>;
+type TextKey = AddressField;
 
 /** The form's values: every field as typed, the default flag as a checkbox. */
-type FormValues = Record<TextKey, string> & { is_default: boolean };
+type FormValues = AddressInput & { is_default: boolean };
 
 type Errors = Partial<Record<TextKey, string>>;
 
@@ -27,8 +36,8 @@ type Lookup =
 export type AddressFormMode = { kind: 'add' } | { kind: 'edit'; address: SavedAddress };
 
 /**
- * The text fields in the contract's order, which is also their order on the screen (the first wrong one takes the
- * focus): the field list is the contract's, not written again here.
+ * The text fields in the order the contract's form schema checks them, which is their order on the screen (the first
+ * wrong one takes the focus); the field list itself is libs/domain's ADDRESS_FIELDS, not written again here.
  */
 const FIELD_ORDER = (Object.keys(addressFieldsSchema.shape) as (keyof AddressFields)[]).filter(
   (key): key is TextKey => key !== 'is_default',
@@ -36,11 +45,12 @@ const FIELD_ORDER = (Object.keys(addressFieldsSchema.shape) as (keyof AddressFie
 
 const isField = (key: string): key is TextKey => (FIELD_ORDER as string[]).includes(key);
 
+const EMPTY_FIELDS = Object.fromEntries(ADDRESS_FIELDS.map((field) => [field, ''])) as AddressInput;
+
 /** A saved address's fields to edit, or empty fields (the first address of a user is the default). */
 function initialValues(mode: AddressFormMode, firstAddress: boolean): FormValues {
-  const saved = mode.kind === 'edit' ? mode.address : null;
-  const texts = Object.fromEntries(FIELD_ORDER.map((key) => [key, saved ? saved[key] : ''])) as Record<TextKey, string>;
-  return { ...texts, is_default: saved ? Number(saved.is_default) === 1 : firstAddress };
+  if (mode.kind === 'edit') return { ...addressFieldsOf(mode.address), is_default: Number(mode.address.is_default) === 1 };
+  return { ...EMPTY_FIELDS, is_default: firstAddress };
 }
 
 /** True when the server's answer is the 10-address limit, however it split the spec's 'title: text'. */
