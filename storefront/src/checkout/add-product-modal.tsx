@@ -1,5 +1,6 @@
+import { useQuery } from '@tanstack/react-query';
 import { formatPrice } from '../products/price';
-import { useOfficialProducts } from '../products/product-queries';
+import { officialProductsQuery } from '../products/product-queries';
 import { Modal } from '../ui/modal';
 import { toCheckoutLine, type CheckoutProduct } from './checkout-items';
 import { LinePicture } from './checkout-parts';
@@ -19,7 +20,7 @@ export function AddProductModal({
   onAdd(product: CheckoutProduct): void;
   onClose(): void;
 }) {
-  const products = useOfficialProducts(true);
+  const products = useQuery(officialProductsQuery());
   return (
     <Modal title="Add Product" description="Original Mandi products you can add to this order." onClose={onClose}>
       {products.isPending ? (

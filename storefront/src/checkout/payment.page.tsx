@@ -1,11 +1,12 @@
 import { CHECKOUT_MESSAGES, ORDER_REDIRECT_MS, QUANTITY_MAX, QUANTITY_MIN, formatRupees } from '@mandi/domain';
+import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { AddressView } from '../addresses/address-view';
 import { useAuth } from '../auth/auth-context';
 import { EmptyCart } from '../cart/empty-cart';
 import { formatPrice } from '../products/price';
-import { useOfficialProducts } from '../products/product-queries';
+import { officialProductsQuery } from '../products/product-queries';
 import { AlertIcon, CloseIcon, PinIcon } from '../ui/icons';
 import { Modal } from '../ui/modal';
 import { QuantityStepper } from '../ui/quantity-stepper';
@@ -59,7 +60,7 @@ function useOrderLines(productId: string | undefined) {
   const [quantities, setQuantities] = useState<Record<string, number>>({});
   const [removed, setRemoved] = useState<readonly string[]>([]);
   const [added, setAdded] = useState<readonly string[]>([]);
-  const official = useOfficialProducts(added.length > 0);
+  const official = useQuery({ ...officialProductsQuery(), enabled: added.length > 0 });
 
   const lines = useMemo(() => {
     const base = items.lines ?? [];

@@ -1,13 +1,14 @@
 import type { PRODUCT_PAGE_DEFAULT } from '@mandi/contracts';
 import { EMBEDDED_LISTING_ID, type SearchFilter } from '@mandi/domain';
-import { queryOptions, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '../api/api-fetch';
 import { productsOf, type ListedProduct } from './product';
 
 /*
  * The product calls of the storefront (TanStack Query): every key, fetcher and hook that reads or changes products.
- * The home page is in the entry chunk and uses this module, so it imports nothing heavier than apiFetch: the
- * contract is imported as a type only, since a value import from @mandi/contracts would bring zod along.
+ * The home page is in the entry chunk and uses this module, so it stays light: single reads are query options that
+ * the pages pass to useQuery (keeping useQuery out of the home page's scripts), and the contract is imported as a
+ * type only, since a value import from @mandi/contracts would bring zod along.
  */
 
 /**
@@ -99,17 +100,16 @@ export function productQuery(productId: string) {
 }
 
 /** The official products (official_brand 1) for the '+ Add Product' modal. */
-export function useOfficialProducts(enabled: boolean) {
-  return useQuery({
+export function officialProductsQuery() {
+  return queryOptions({
     queryKey: productKeys.official,
     queryFn: ({ signal }) => apiFetch<unknown>(OFFICIAL_PRODUCTS_PATH, { signal }).then(productsOf),
-    enabled,
   });
 }
 
-/** GET /api/products/user/{uid}: the user's posts, newest first. */
-export function useUserProducts(uid: string | undefined) {
-  return useQuery({
+/** GET /api/products/user/{uid}: the user's posts, newest first (asked for once the uid is known). */
+export function userProductsQuery(uid: string | undefined) {
+  return queryOptions({
     queryKey: productKeys.ofUser(uid ?? ''),
     queryFn: async ({ signal }): Promise<ListedProduct[]> =>
       productsOf(await apiFetch<unknown>(`/api/products/user/${encodeURIComponent(uid!)}`, { signal })),

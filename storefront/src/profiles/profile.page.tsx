@@ -1,11 +1,12 @@
 import type { UserProfile } from '@mandi/contracts';
 import { PRODUCT_MESSAGES, PROFILE_LIMITS, PROFILE_MESSAGES, fileTooLarge, type PopupMessage } from '@mandi/domain';
+import { useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { ApiError } from '../api/api-fetch';
 import { useAuth } from '../auth/auth-context';
 import { AVATAR_PLACEHOLDER, type ListedProduct } from '../products/product';
-import { useDeleteProduct, useUserProducts } from '../products/product-queries';
+import { useDeleteProduct, userProductsQuery } from '../products/product-queries';
 import { useConfirm, usePopup } from '../ui/confirm-dialog';
 import { ImageIcon, PinIcon, PlusIcon } from '../ui/icons';
 import { EmptyState, LoadFailed, Page, RequireSignIn } from '../ui/page';
@@ -39,7 +40,7 @@ function draftProblem(draft: Draft): string | null {
 
 function OwnProfile({ uid }: { uid: string }) {
   const profile = useProfile(uid);
-  const posts = useUserProducts(uid);
+  const posts = useQuery(userProductsQuery(uid));
   const popup = usePopup();
   const confirm = useConfirm();
   const navigate = useNavigate();

@@ -1,8 +1,9 @@
 import { PROFILE_MESSAGES, sellerHasNoPosts } from '@mandi/domain';
+import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router-dom';
 import { ApiError } from '../api/api-fetch';
 import { AVATAR_PLACEHOLDER } from '../products/product';
-import { useUserProducts } from '../products/product-queries';
+import { userProductsQuery } from '../products/product-queries';
 import { PinIcon, UserIcon } from '../ui/icons';
 import { EmptyState, LoadFailed, Page } from '../ui/page';
 import { PostsGrid } from './posts-grid';
@@ -13,7 +14,7 @@ import styles from './profile-card.module.css';
 export default function SellerPage() {
   const { uid = '' } = useParams();
   const profile = useProfile(uid);
-  const posts = useUserProducts(uid);
+  const posts = useQuery(userProductsQuery(uid));
 
   if (profile.isPending) {
     return (
