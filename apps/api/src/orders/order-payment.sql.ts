@@ -23,7 +23,7 @@ export function orderPaidSql(payments: string, windowMs: number): Prisma.Sql {
 }
 
 /** The events of {@link orderPaidSql}: order.paid for each paid order, order.confirmed for each it confirmed. */
-export const ORDER_PAID_EVENTS: readonly OutboxSource[] = [
+export const ORDER_PAID_EVENTS: [OutboxSource, OutboxSource] = [
   { type: 'order.paid', from: 'paid', ids: { orderId: 'id' } },
   moveEventSql('confirm_payment', 'paid', Prisma.sql`paid.confirmed`),
 ];
