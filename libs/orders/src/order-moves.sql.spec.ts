@@ -4,6 +4,7 @@ import {
   ORDER_STATUSES,
   ORDER_TRANSITIONS,
   ORDER_WINDOW_MS,
+  cancelReasonAfter,
   checkTransition,
   type OrderAction,
   type OrderStatus,
@@ -62,7 +63,8 @@ describe('every order move against the database', () => {
       const { actor, to, event } = ORDER_TRANSITIONS[action];
       for (const window of windows) {
         it(`${from}, ${actor} ${action}, ${window.name}`, async () => {
-          const id = await orderIn(from, window.ageMs);
+          // A buyer who asked to cancel gave a reason (with the spaces a form may leave); other orders have none yet.
+          const id = await orderIn(from, window.ageMs, from === 'cancel_requested' ? ' Ordered twice ' : null);
           const before = await db.prisma.order.findUniqueOrThrow({ where: { id } });
           const check = checkTransition(from, action, { createdAt: before.createdAt, now: new Date() });
 
@@ -73,6 +75,7 @@ describe('every order move against the database', () => {
           if (check.allowed) {
             expect(moved).toEqual([{ id, status: to }]);
             expect(after.status).toBe(to);
+            expect(after.cancelReason).toBe(cancelReasonAfter(action, from, before.cancelReason, 'Changed my mind'));
             expect(after[ENTERED_AT[to as keyof typeof ENTERED_AT]]).toBeInstanceOf(Date);
             expect(after.updatedAt.getTime()).toBeGreaterThan(before.updatedAt.getTime());
             expect(events.map(({ type, payload }) => ({ type, payload }))).toEqual([{ type: event, payload: { orderId: id } }]);

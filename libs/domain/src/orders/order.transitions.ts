@@ -192,10 +192,27 @@ export function availableActions(from: OrderStatus, actor: OrderActor, timing: W
   );
 }
 
+/**
+ * The cancellation reason an order keeps after `action` from state `from` (the move's `cancelReason` rule): `given`
+ * for the buyer's request; for a cancellation, the buyer's own reason (trimmed) when they asked to cancel and gave
+ * one, else `given`; the `current` one for a move that records none. libs/orders writes the same rule in SQL, and its
+ * table test checks the two agree.
+ */
+export function cancelReasonAfter(
+  action: OrderAction,
+  from: OrderStatus,
+  current: string | null | undefined,
+  given: string,
+): string | null {
+  const rule: CancelReasonRule | undefined = (ORDER_TRANSITIONS[action] as OrderTransition).cancelReason;
+  if (!rule) return current ?? null;
+  if (rule === 'buyers_else_given' && from === 'cancel_requested' && current && current.trim() !== '') return current.trim();
+  return given;
+}
+
 /** The cancel reason the deadline records: ours for a pending order, the customer's for a requested cancellation. */
 export function deadlineCancelReason(from: OrderStatus, customerReason: string | null | undefined): string {
-  if (from === 'cancel_requested' && customerReason && customerReason.trim() !== '') return customerReason.trim();
-  return DEADLINE_CANCEL_REASON;
+  return cancelReasonAfter('settle_deadline', from, customerReason, DEADLINE_CANCEL_REASON)!;
 }
 
 /**
