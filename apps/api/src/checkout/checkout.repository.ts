@@ -2,15 +2,13 @@ import { Injectable } from '@nestjs/common';
 import { Prisma, PrismaService } from '@mandi/database';
 import { ADDRESS_FIELDS, OPEN_ONLINE_ORDERS_MAX, type AddressInput, type PaymentMethod, type ProductCategory } from '@mandi/domain';
 import { outboxInsertSql } from '@mandi/events';
+import { ORDER_ADDRESS_COLUMNS } from '../orders/order-address.sql.js';
 
 /**
  * An online order waiting for payment, as the partial unique index `orders_open_online_slot_key` (migration
  * 20261126300000) says it: ON CONFLICT names the index by repeating its predicate, so the text must stay the same.
  */
 const OPEN_ONLINE_ORDER = Prisma.sql`payment_method = 'online' AND payment_status = 'unpaid' AND status IN ('pending', 'cancel_requested')`;
-
-/** The order's copy of its delivery address: a column `address_<field>` for each address field. */
-const ORDER_ADDRESS_COLUMNS = Prisma.raw(ADDRESS_FIELDS.map((field) => `address_${field}`).join(', '));
 
 /** A product as checkout prices it: its row now, and whether it can still be bought (by the database clock). */
 export interface CheckoutProductRow {

@@ -1,6 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { Prisma, PrismaService } from '@mandi/database';
+import type { AddressInput } from '@mandi/domain';
 import { orderMoveSql, windowClosesAtSql } from '@mandi/orders';
+import { ORDER_ADDRESS_JSON } from './order-address.sql.js';
 import { orderStateSql, type OrderStateRow } from './order-sql.js';
 
 /** One line of an order as the buyer's pages show it. */
@@ -33,15 +35,8 @@ export interface OrderDetailRow {
   subtotal_paise: number;
   shipping_paise: number;
   total_paise: number;
-  address_name: string;
-  address_area: string;
-  address_flat_house_building: string;
-  address_landmark: string;
-  address_taluk: string;
-  address_district: string;
-  address_state: string;
-  address_pincode: string;
-  address_mobile: string;
+  /** The delivery address copied at checkout. */
+  address: AddressInput;
   cancel_reason: string | null;
   items: OrderLineRow[];
   /** The order's invoice once its PDF can be downloaded. */
@@ -94,9 +89,7 @@ export class OrdersRepository {
       SELECT o.id, o.user_id, o.created_at, ${windowClosesAtSql('o', windowMs)} AS window_closes_at,
              o.status::text AS status, o.payment_status::text AS payment_status, o.payment_method::text AS payment_method,
              o.subtotal_paise, o.shipping_paise, o.total_paise,
-             o.address_name, o.address_area_or_street_or_village AS address_area, o.address_flat_house_building,
-             o.address_landmark, o.address_taluk, o.address_district,
-             o.address_state, o.address_pincode, o.address_mobile, o.cancel_reason,
+             ${ORDER_ADDRESS_JSON} AS address, o.cancel_reason,
              (SELECT coalesce(json_agg(json_build_object('id', i.id, 'name', i.product_name, 'image_key', i.image_key,
                                                          'quantity', i.quantity, 'unit_price_paise', i.unit_price_paise)
                                        ORDER BY i.id), '[]'::json)

@@ -9,7 +9,7 @@ import {
   type OrderSummary,
   type OrdersOfUserQuery,
 } from '@mandi/contracts';
-import { DomainError, ORDER_MESSAGES, checkTransition, paiseToRupees } from '@mandi/domain';
+import { DomainError, ORDER_MESSAGES, checkTransition, paiseToRupees, type AddressInput } from '@mandi/domain';
 import { FILE_STORE, urlOfKeyOrUrl, type FileStore } from '@mandi/storage';
 import type { Caller } from '../auth/caller.js';
 import { orderRefusal } from './order-refusal.js';
@@ -64,17 +64,7 @@ export class OrdersService {
       status: order.status,
       payment_status: order.payment_status,
       payment: { payment_method: order.payment_method, status: order.payment_status },
-      address: {
-        name: order.address_name,
-        flat_house_building: order.address_flat_house_building,
-        area: order.address_area,
-        landmark: order.address_landmark,
-        taluk: order.address_taluk,
-        district: order.address_district,
-        state: order.address_state,
-        pincode: order.address_pincode,
-        mobile: order.address_mobile,
-      },
+      address: orderAddress(order.address),
       subtotal: paiseToRupees(order.subtotal_paise),
       shippingCost: paiseToRupees(order.shipping_paise),
       total_amount: paiseToRupees(order.total_paise),
@@ -119,4 +109,9 @@ export class OrdersService {
       price: paiseToRupees(line.unit_price_paise),
     };
   }
+}
+
+/** The order's address as the details answer it: the spec names the area field `area`. */
+function orderAddress({ area_or_street_or_village: area, ...address }: AddressInput): OrderDetail['address'] {
+  return { ...address, area };
 }
