@@ -55,6 +55,21 @@ describe('the Interested Sellers tab', () => {
     await waitFor(() => expect(within(screen.getByText('kisan_2').closest('tr')!).getByText('invited')).toBeInTheDocument());
   });
 
+  it('disables the button while the invites are in flight, and keeps the selection when they fail', async () => {
+    let answer: ((reply: { status: number; body: unknown }) => void) | undefined;
+    renderConsole('/interested-sellers', {
+      [LIST]: { body: [seller(1)] },
+      'POST /api/admin/send-bulk-invites': () => new Promise<{ status: number; body: unknown }>((resolve) => (answer = resolve)),
+    });
+    await select('kisan_1');
+    sendInvites();
+    await waitFor(() => expect(answer).toBeDefined());
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Send Invites (1)' })).toBeDisabled());
+    answer!({ status: 409, body: { statusCode: 409, error: 'Conflict', message: 'The selected sellers are already onboarded.' } });
+    expect(await screen.findByText('Failed to Send Invites: The selected sellers are already onboarded.')).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Send Invites (1)' })).toBeEnabled());
+  });
+
   it("reads 'Failed to Send Invites' with the server's message, or the spec's text without one", async () => {
     let down = false;
     renderConsole('/interested-sellers', {

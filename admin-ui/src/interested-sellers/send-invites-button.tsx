@@ -1,10 +1,9 @@
 import { ADMIN_MESSAGES, validateInviteSelection } from '@mandi/domain';
 import Send from '@mui/icons-material/Send';
 import { Button } from '@mui/material';
-import { useState } from 'react';
-import { useDataProvider, useListContext, useRefresh } from 'react-admin';
-import { serverMessage } from '../data/api-fetch';
+import { useDataProvider, useListContext } from 'react-admin';
 import type { ConsoleDataProvider } from '../data/data-provider';
+import { useConsoleAction } from '../data/use-console-action';
 import { useSay } from '../layout/use-say';
 
 const FAILED = ADMIN_MESSAGES.invitesFailed;
@@ -16,31 +15,26 @@ const FAILED = ADMIN_MESSAGES.invitesFailed;
 export function SendInvitesButton() {
   const { selectedIds, onUnselectItems } = useListContext();
   const dataProvider = useDataProvider<ConsoleDataProvider>();
-  const refresh = useRefresh();
   const say = useSay();
-  const [pending, setPending] = useState(false);
+  // The call's pending state disables the button while it is in flight.
+  const invite = useConsoleAction({
+    call: (sellerIds: typeof selectedIds) => dataProvider.sendInvites(sellerIds),
+    failed: () => FAILED.text,
+    failureTitle: FAILED.title,
+    onSuccess: () => onUnselectItems(),
+  });
 
-  const send = async () => {
+  const send = () => {
     const problem = validateInviteSelection(selectedIds);
     if (problem) {
       say(problem.text, 'warning');
       return;
     }
-    setPending(true);
-    try {
-      const answer = await dataProvider.sendInvites(selectedIds);
-      say(answer.message, 'success');
-      onUnselectItems();
-    } catch (error) {
-      say(`${FAILED.title}: ${serverMessage(error) ?? FAILED.text}`, 'error');
-    } finally {
-      setPending(false);
-      refresh();
-    }
+    invite.mutate(selectedIds);
   };
 
   return (
-    <Button variant="contained" color="secondary" startIcon={<Send />} disabled={pending} onClick={() => void send()}>
+    <Button variant="contained" color="secondary" startIcon={<Send />} disabled={invite.isPending} onClick={send}>
       Send Invites{selectedIds.length > 0 ? ` (${selectedIds.length})` : ''}
     </Button>
   );

@@ -1,13 +1,11 @@
 import type { AdminOrder } from '@mandi/contracts';
 import { ORDER_ELIGIBILITY_RECHECK_MS } from '@mandi/domain';
 import { Button, Stack } from '@mui/material';
-import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useDataProvider, useRecordContext, useRefresh } from 'react-admin';
-import { serverMessage } from '../data/api-fetch';
+import { useDataProvider, useRecordContext } from 'react-admin';
 import type { ConsoleDataProvider, OrderActionName } from '../data/data-provider';
+import { useConsoleAction } from '../data/use-console-action';
 import { useNow } from '../layout/use-now';
-import { useSay } from '../layout/use-say';
 import { CancelOrderDialog } from './cancel-order-dialog';
 import { ORDER_ACTION_FAILED, ORDER_ACTION_SUCCEEDED, ORDER_BUTTONS, enabledOrderActions } from './order-actions';
 
@@ -29,23 +27,15 @@ interface OrderMove {
 export function OrderActionButtons({ direction = 'column' }: { direction?: 'row' | 'column' }) {
   const order = useRecordContext<OrderRow>();
   const dataProvider = useDataProvider<ConsoleDataProvider>();
-  const say = useSay();
-  const refresh = useRefresh();
   // Confirm and Cancel depend on the window, so the buttons are rechecked against the clock.
   const now = useNow(ORDER_ELIGIBILITY_RECHECK_MS);
   const [askingCancel, setAskingCancel] = useState(false);
-  // A custom data provider method goes through TanStack Query's useMutation, as react-admin 5 advises; its state
-  // disables the row's buttons while a call is in flight.
-  const move = useMutation({
-    // Sent at once even when the browser says it is offline: a failed call shows its error, as any other failure.
-    networkMode: 'always',
-    mutationFn: ({ orderId, action, reason }: OrderMove) => dataProvider.orderAction(orderId, action, reason),
-    onSuccess: (answer, { action }) => say(answer?.message || ORDER_ACTION_SUCCEEDED[action], 'success'),
-    onError: (error, { action }) => say(serverMessage(error) ?? ORDER_ACTION_FAILED[action], 'error'),
-    onSettled: () => {
-      setAskingCancel(false);
-      refresh();
-    },
+  // The call's pending state disables the row's buttons while it is in flight.
+  const move = useConsoleAction({
+    call: ({ orderId, action, reason }: OrderMove) => dataProvider.orderAction(orderId, action, reason),
+    succeeded: ({ action }) => ORDER_ACTION_SUCCEEDED[action],
+    failed: ({ action }) => ORDER_ACTION_FAILED[action],
+    onSettled: () => setAskingCancel(false),
   });
   if (!order) return null;
   const enabled = enabledOrderActions(order, now);

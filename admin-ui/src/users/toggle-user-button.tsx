@@ -1,11 +1,9 @@
 import type { AdminUser } from '@mandi/contracts';
 import { CONSOLE_MESSAGES, PEOPLE_MESSAGES } from '@mandi/domain';
 import { Button, Tooltip } from '@mui/material';
-import { useState } from 'react';
-import { useDataProvider, useGetIdentity, useRecordContext, useRefresh } from 'react-admin';
-import { serverMessage } from '../data/api-fetch';
+import { useDataProvider, useGetIdentity, useRecordContext } from 'react-admin';
 import type { ConsoleDataProvider } from '../data/data-provider';
-import { useSay } from '../layout/use-say';
+import { useConsoleAction } from '../data/use-console-action';
 
 /**
  * Suspends an active account or lifts a suspension (001 section 4), showing the server's message. The admin's own row
@@ -15,33 +13,23 @@ export function ToggleUserButton() {
   const user = useRecordContext<AdminUser>();
   const { identity } = useGetIdentity();
   const dataProvider = useDataProvider<ConsoleDataProvider>();
-  const refresh = useRefresh();
-  const say = useSay();
-  const [pending, setPending] = useState(false);
+  // The call's pending state disables the button while it is in flight.
+  const toggle = useConsoleAction({
+    call: (userId: AdminUser['id']) => dataProvider.toggleUser(userId),
+    severity: (answer) => (answer.newStatus === 'suspended' ? 'warning' : 'success'),
+    failed: () => CONSOLE_MESSAGES.toggleUserFailed,
+  });
   if (!user) return null;
   const suspended = user.status === 'suspended';
   const own = identity !== undefined && String(identity.id) === user.uid;
-
-  const toggle = async () => {
-    setPending(true);
-    try {
-      const answer = await dataProvider.toggleUser(user.id);
-      say(answer.message, answer.newStatus === 'suspended' ? 'warning' : 'success');
-    } catch (error) {
-      say(serverMessage(error) ?? CONSOLE_MESSAGES.toggleUserFailed, 'error');
-    } finally {
-      setPending(false);
-      refresh();
-    }
-  };
 
   const button = (
     <Button
       size="small"
       variant="outlined"
       color={suspended ? 'primary' : 'error'}
-      disabled={own || pending}
-      onClick={() => void toggle()}
+      disabled={own || toggle.isPending}
+      onClick={() => toggle.mutate(user.id)}
       sx={{ minWidth: 112 }}
     >
       {suspended ? 'Unsuspend' : 'Suspend'}

@@ -48,6 +48,26 @@ describe('the Users tab', () => {
     expect(calls.filter((call) => call.method === 'PUT').map((call) => call.body)).toEqual([{ userId: '3' }, { userId: '3' }]);
   });
 
+  it('disables the button while the call is in flight, and says a suspension as a warning, a reactivation as a success', async () => {
+    let answer: ((reply: { body: unknown }) => void) | undefined;
+    renderConsole('/users', {
+      'GET /api/admin/users': { body: [user(6)] },
+      'PUT /api/admin/toggle-user': () => new Promise<{ body: unknown }>((resolve) => (answer = resolve)),
+    });
+    fireEvent.click(within(await rowOf('user_6')).getByRole('button', { name: 'Suspend' }));
+    await waitFor(() => expect(answer).toBeDefined());
+    await waitFor(async () => expect(within(await rowOf('user_6')).getByRole('button', { name: 'Suspend' })).toBeDisabled());
+    answer!({ body: { newStatus: 'suspended', message: 'User suspended.' } });
+    expect((await screen.findByText('User suspended.')).closest('.RaNotification-warning')).not.toBeNull();
+    await waitFor(async () => expect(within(await rowOf('user_6')).getByRole('button', { name: 'Suspend' })).toBeEnabled());
+
+    answer = undefined;
+    fireEvent.click(within(await rowOf('user_6')).getByRole('button', { name: 'Suspend' }));
+    await waitFor(() => expect(answer).toBeDefined());
+    answer!({ body: { newStatus: 'active', message: 'User unsuspended.' } });
+    expect((await screen.findByText('User unsuspended.')).closest('.RaNotification-success')).not.toBeNull();
+  });
+
   it("shows the server's refusal without signing the admin out, and a text of ours when there is none", async () => {
     const { identity } = renderConsole('/users', {
       'GET /api/admin/users': { body: [user(4), user(5)] },
