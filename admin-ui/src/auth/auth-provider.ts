@@ -1,3 +1,4 @@
+import type { GetUserIdAnswer } from '@mandi/contracts';
 import { ACCESS_MESSAGES, ADMIN_MESSAGES } from '@mandi/domain';
 import type { AuthProvider } from 'react-admin';
 import { apiFetch } from '../data/api-fetch';
@@ -18,11 +19,6 @@ const SIGNED_OUT_PERMISSIONS_DELAY_MS = 50;
 /** How long the unauthorized message stays on screen before the visitor is sent to the storefront. */
 export const LEAVE_DELAY_MS = 2500;
 
-interface UserIdAnswer {
-  userId: string | number;
-  role?: string | null;
-}
-
 export interface AuthProviderOptions {
   identity: AdminIdentity;
   /** Sends a non-admin away to the storefront root (window.location in the browser). */
@@ -38,10 +34,11 @@ export function createAuthProvider({ identity, leave = () => window.location.ass
 
   const roleOf = async (user: AdminIdentityUser): Promise<string | null> => {
     if (checked?.uid === user.uid) return checked.role;
-    const answer = await apiFetch<UserIdAnswer>('/api/user/getUserId', () => user.getIdToken(), {
+    const answer = await apiFetch<GetUserIdAnswer>('/api/user/getUserId', () => user.getIdToken(), {
       method: 'POST',
       body: { uid: user.uid },
     });
+    // The answer is not parsed here (zod stays out of the bundle): an empty body or no role counts as no admin.
     checked = { uid: user.uid, role: answer?.role ?? null };
     return checked.role;
   };
