@@ -1,5 +1,5 @@
 import { Prisma } from '@mandi/database';
-import { ORDER_TRANSITIONS, type OrderAction, type OrderStatus, type OrderTransition } from '@mandi/domain';
+import { ORDER_TRANSITIONS, isOrderStatus, type OrderAction, type OrderStatus, type OrderTransition } from '@mandi/domain';
 import { outboxInsertSql, sqlIdentifier, type EventType, type OutboxSource } from '@mandi/events';
 import { windowRuleSql } from './order-window.sql.js';
 
@@ -32,7 +32,7 @@ function transitionOf(action: OrderAction): OrderTransition {
 
 /** The state literal `status` (one of the domain's, so never data from outside) as SQL. */
 function statusSql(status: OrderStatus): Prisma.Sql {
-  if (ENTERED_AT[status] === undefined) throw new Error(`'${status}' is not an order status`);
+  if (!isOrderStatus(status)) throw new Error(`'${String(status)}' is not an order status`);
   return Prisma.raw(`'${status}'`);
 }
 

@@ -1,4 +1,12 @@
-import { SIGN_IN_MESSAGES, SIGN_UP_MESSAGES, TERMS_VERSION, USERNAME_PATTERN, USER_ROLES, USER_STATUSES } from '@mandi/domain';
+import {
+  SIGN_IN_MESSAGES,
+  SIGN_UP_MESSAGES,
+  TERMS_VERSION,
+  USERNAME_PATTERN,
+  USERNAME_TEXT_MAX,
+  USER_ROLES,
+  USER_STATUSES,
+} from '@mandi/domain';
 import { z } from 'zod';
 import { emailSchema, idSchema, messageAnswerSchema, requiredText, uidSchema } from '../common/fields.js';
 
@@ -14,9 +22,6 @@ export const AUTH_FIELD_MESSAGES = {
 const agreedAt = z.iso.datetime({ offset: true, error: AUTH_FIELD_MESSAGES.agreedAtInvalid });
 /** The terms version agreed to: only the current one. */
 const termsVersion = z.literal(TERMS_VERSION, { error: AUTH_FIELD_MESSAGES.termsVersion });
-
-/** Longest username text read before the pattern runs (15 characters and the spaces a form may leave around them). */
-export const USERNAME_TEXT_MAX = 64;
 
 /** A username to register: 3 to 15 letters, digits and underscore (spec 000 section 5). */
 export const usernameSchema = z

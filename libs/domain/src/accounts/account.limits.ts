@@ -4,6 +4,8 @@ import { MEGABYTE } from '../products/product.limits.js';
 export const USERNAME_LIMITS = { min: 3, max: 15 } as const;
 /** Letters (A-Z, a-z), digits and underscore, 3 to 15 of them. */
 export const USERNAME_PATTERN = /^[A-Za-z0-9_]{3,15}$/;
+/** Longest username text read before the pattern runs (15 characters and the spaces a form may leave around them). */
+export const USERNAME_TEXT_MAX = 64;
 
 /** Limits of the profile form (spec 000 sections 5 and 9). */
 export const PROFILE_LIMITS = {
