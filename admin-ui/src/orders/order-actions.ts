@@ -4,8 +4,7 @@ import {
   availableActions,
   checkMarkPaid,
   isOrderStatus,
-  type ORDER_TRANSITIONS,
-  type OrderAction,
+  type ActionOf,
   type WindowTiming,
 } from '@mandi/domain';
 import type { OrderActionName } from '../data/data-provider';
@@ -40,15 +39,12 @@ export const ORDER_ACTION_FAILED: Record<OrderActionName, string> = {
 /** What the console shows when an action succeeds and the server gave no message. */
 export const ORDER_ACTION_SUCCEEDED: Record<OrderActionName, string> = ORDER_ACTION_DONE;
 
-/** The moves of the order process that an admin makes (every row of ORDER_TRANSITIONS whose actor is 'admin'). */
-type AdminMove = { [A in OrderAction]: (typeof ORDER_TRANSITIONS)[A]['actor'] extends 'admin' ? A : never }[OrderAction];
-
 /**
  * The console's button for each admin move of the order process. Mark as Paid is no move of the process (it changes
  * the payment, not the state), so it is ruled by checkMarkPaid instead. A new admin move fails to compile here until
  * it has a button.
  */
-const BUTTON_OF_MOVE: Readonly<Record<AdminMove, Exclude<OrderActionName, 'markPaid'>>> = {
+const BUTTON_OF_MOVE: Readonly<Record<ActionOf<'admin'>, Exclude<OrderActionName, 'markPaid'>>> = {
   confirm: 'confirm',
   mark_shipped: 'markShipped',
   mark_delivered: 'markDelivered',
@@ -71,8 +67,7 @@ export function enabledOrderActions(order: ActionableOrder, now: Date): Record<O
   const enabled = { confirm: false, markPaid: false, markShipped: false, markDelivered: false, cancel: false };
   const status = order.status;
   if (!isOrderStatus(status)) return enabled;
-  // availableActions answers only moves whose actor is the one asked for, here 'admin'.
-  for (const move of availableActions(status, 'admin', timingOf(order, now))) enabled[BUTTON_OF_MOVE[move as AdminMove]] = true;
+  for (const move of availableActions(status, 'admin', timingOf(order, now))) enabled[BUTTON_OF_MOVE[move]] = true;
   enabled.markPaid = checkMarkPaid(status, order.payment_status) === null;
   return enabled;
 }

@@ -186,9 +186,9 @@ export function assertTransition(from: OrderStatus, action: OrderAction, timing:
 }
 
 /** The moves an actor may make now, e.g. to decide which buttons a screen enables. */
-export function availableActions(from: OrderStatus, actor: OrderActor, timing: WindowTiming): OrderAction[] {
+export function availableActions<A extends OrderActor>(from: OrderStatus, actor: A, timing: WindowTiming): ActionOf<A>[] {
   return ORDER_ACTIONS.filter(
-    (action) => ORDER_TRANSITIONS[action].actor === actor && checkTransition(from, action, timing).allowed,
+    (action): action is ActionOf<A> => ORDER_TRANSITIONS[action].actor === actor && checkTransition(from, action, timing).allowed,
   );
 }
 
