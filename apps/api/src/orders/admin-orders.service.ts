@@ -7,11 +7,9 @@ import {
   ORDER_ACTION_MESSAGES,
   ORDER_MESSAGES,
   checkMarkPaid,
-  checkTransition,
   paiseToRupees,
 } from '@mandi/domain';
-import type { OrderStateRow } from './order-sql.js';
-import { orderRefusal } from './order-refusal.js';
+import { moveRefusal, orderRefusal } from './order-refusal.js';
 import { AdminOrdersRepository, type AdminOrderMove, type AdminOrderRow } from './admin-orders.repository.js';
 
 /** A page of the admin order list and how many orders match in all. */
@@ -74,15 +72,9 @@ export class AdminOrdersService {
     if (moved) return { message: ORDER_ACTION_MESSAGES[move], order: toAdminOrder(moved) };
     const state = await this.orders.state(id, windowMs);
     if (!state) throw new DomainError('not_found', ORDER_MESSAGES.notFound);
-    throw orderRefusal(state, refusalOf(move, state, windowMs));
+    const refusal = move === 'mark_paid' ? checkMarkPaid(state.status, state.payment_status) : moveRefusal(state, move);
+    throw orderRefusal(state, refusal);
   }
-}
-
-/** What the domain's rules say against `move` on the order as it is now (null if they would allow it). */
-function refusalOf(move: AdminOrderMove, state: OrderStateRow, windowMs: number): DomainError | null {
-  if (move === 'mark_paid') return checkMarkPaid(state.status, state.payment_status);
-  const check = checkTransition(state.status, move, { createdAt: state.created_at, now: state.now, windowMs });
-  return check.allowed ? null : check.error;
 }
 
 /** An admin row in the API's shape: ids as text, rupees, ISO times. */

@@ -1,5 +1,5 @@
 import type { OrderConflictDetails } from '@mandi/contracts';
-import { DomainError } from '@mandi/domain';
+import { DomainError, ORDER_MESSAGES, checkTransition, type OrderAction } from '@mandi/domain';
 import type { OrderStateRow } from './order-sql.js';
 
 /**
@@ -14,6 +14,11 @@ export function orderRefusal(state: OrderStateRow, refusal: DomainError | null):
     window_closes_at: state.window_closes_at.toISOString(),
   };
   // Without a rule that refuses (the row changed between the update and this read), the move simply lost a race.
-  const message = refusal?.message ?? 'This order has just been changed. Please reload it.';
-  return new DomainError('invalid_transition', message, { details });
+  return new DomainError('invalid_transition', refusal?.message ?? ORDER_MESSAGES.changedMeanwhile, { details });
+}
+
+/** Why the order process refuses `action` on the order as it is now (its window by the database clock), or null. */
+export function moveRefusal(state: OrderStateRow, action: OrderAction): DomainError | null {
+  const check = checkTransition(state.status, action, { closesAt: state.window_closes_at, now: state.now });
+  return check.allowed ? null : check.error;
 }

@@ -9,10 +9,10 @@ import {
   type OrderSummary,
   type OrdersOfUserQuery,
 } from '@mandi/contracts';
-import { DomainError, ORDER_MESSAGES, checkTransition, paiseToRupees, type AddressInput } from '@mandi/domain';
+import { DomainError, ORDER_MESSAGES, paiseToRupees, type AddressInput } from '@mandi/domain';
 import { FILE_STORE, urlOfKeyOrUrl, type FileStore } from '@mandi/storage';
 import type { Caller } from '../auth/caller.js';
-import { orderRefusal } from './order-refusal.js';
+import { moveRefusal, orderRefusal } from './order-refusal.js';
 import { OrdersRepository, type OrderLineRow } from './orders.repository.js';
 
 /** A page of a buyer's orders and how many there are in all. */
@@ -96,8 +96,7 @@ export class OrdersService {
     const state = await this.orders.state(id, windowMs);
     if (!state) throw new DomainError('not_found', ORDER_MESSAGES.notFound);
     if (state.user_id !== caller.id) throw new DomainError('not_allowed', ORDER_MESSAGES.cancelRequestNotYours);
-    const check = checkTransition(state.status, 'request_cancel', { createdAt: state.created_at, now: state.now, windowMs });
-    throw orderRefusal(state, check.allowed ? null : check.error);
+    throw orderRefusal(state, moveRefusal(state, 'request_cancel'));
   }
 
   private item(line: OrderLineRow): OrderItem {

@@ -16,6 +16,8 @@ export const ORDER_MESSAGES = {
   cancelRequestNotYours: 'Only the buyer can request cancellation of this order.',
   /** Ours: the answer to an accepted cancellation request. */
   cancelRequestReceived: 'Your cancellation request has been received.',
+  /** Ours: a move that lost a race to a change no rule explains (the row changed between the update and the read). */
+  changedMeanwhile: 'This order has just been changed. Please reload it.',
 } as const;
 
 /** Ours: the server's answer to each admin action that succeeded (the console shows it). */
