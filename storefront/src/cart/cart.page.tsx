@@ -8,6 +8,7 @@ import { useConfirm } from '../ui/confirm-dialog';
 import { CloseIcon, ImageIcon } from '../ui/icons';
 import { LoadFailed, Page, RequireSignIn } from '../ui/page';
 import { QuantityStepper } from '../ui/quantity-stepper';
+import panels from '../ui/panels.module.css';
 import { EmptyCart } from './empty-cart';
 import { cartQuery, useRemoveFromCart, useSetCartQuantity, type CartLine } from './cart-queries';
 import styles from './cart.page.module.css';
@@ -42,14 +43,14 @@ function Cart() {
     if (sure) remove.mutate(String(line.id));
   };
 
-  if (cart.isPending) return <div className={styles.pending} aria-busy="true" />;
+  if (cart.isPending) return <div className={panels.pending} aria-busy="true" />;
   if (cart.isError) return <LoadFailed title="We couldn’t load your cart" onRetry={() => void cart.refetch()} />;
   const lines = cart.data;
   if (lines.length === 0) return <EmptyCart>Add produce from the listing and it will wait for you here.</EmptyCart>;
 
   return (
     <div className={styles.layout}>
-      <ul className={styles.lines} aria-label="Items in your cart">
+      <ul className={panels.lineList} aria-label="Items in your cart">
         {lines.map((line) => {
           const picture = line.thumbnails?.[0] ?? imagesOf(line)[0];
           const busy = (setQuantity.isPending && setQuantity.variables?.productId === String(line.id)) || remove.isPending;
@@ -58,7 +59,7 @@ function Cart() {
               <Link to={`/product/${line.id}`} className={styles.picture} tabIndex={-1} aria-hidden="true">
                 {picture ? <img src={picture} alt="" width={96} height={96} loading="lazy" /> : <ImageIcon size={28} />}
               </Link>
-              <div className={styles.details}>
+              <div className={panels.lineDetails}>
                 <Link to={`/product/${line.id}`} className={styles.name}>
                   {line.name}
                 </Link>
@@ -88,7 +89,7 @@ function Cart() {
           <span>Total</span>
           <strong>{cartTotal(lines)}</strong>
         </p>
-        <p className={styles.note}>Shipping is added at checkout.</p>
+        <p className={panels.note}>Shipping is added at checkout.</p>
         <button type="button" className="btn btn-accent" onClick={() => navigate('/product-checkout')}>
           Proceed to Checkout
         </button>

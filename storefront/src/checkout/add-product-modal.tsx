@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { formatPrice } from '../products/price';
 import { officialProductsQuery } from '../products/product-queries';
 import { Modal } from '../ui/modal';
+import panels from '../ui/panels.module.css';
 import { toCheckoutLine, type CheckoutProduct } from './checkout-items';
 import { LinePicture } from './checkout-parts';
 import styles from './payment.module.css';
@@ -43,7 +44,7 @@ export function AddProductModal({
               <li key={line.id} className={styles.offer}>
                 <LinePicture src={line.picture} size={56} />
                 <span className={styles.offerText}>
-                  <span className={styles.offerName}>{line.name}</span>
+                  <span className={panels.itemName}>{line.name}</span>
                   <span className={styles.offerMeta}>
                     {formatPrice(line.price)}
                     {line.weightGrams > 0 && ` · ${weightText(line.weightGrams)}`}

@@ -1,6 +1,7 @@
 import { PAYMENT_METHODS, type PaymentMethod } from '@mandi/domain';
 import { useId } from 'react';
 import { ImageIcon } from '../ui/icons';
+import panels from '../ui/panels.module.css';
 import styles from './checkout-parts.module.css';
 
 /** How each payment method reads on the checkout (001 section 2: 'Pay Online or Cash on Delivery'). */
@@ -29,7 +30,7 @@ export function CheckoutSteps({ current }: { current: 1 | 2 }) {
 /** A line's picture, or the 'no image' mark. */
 export function LinePicture({ src, size }: { src: string | null; size: number }) {
   return (
-    <span className={styles.picture} style={{ width: size, height: size }} aria-hidden="true">
+    <span className={panels.picture} style={{ width: size, height: size }} aria-hidden="true">
       {src ? <img src={src} alt="" width={size} height={size} loading="lazy" /> : <ImageIcon size={Math.round(size / 2.5)} />}
     </span>
   );

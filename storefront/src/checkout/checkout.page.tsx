@@ -12,6 +12,7 @@ import { formatPrice } from '../products/price';
 import { usePopup } from '../ui/confirm-dialog';
 import { PinIcon, PlusIcon } from '../ui/icons';
 import { LoadFailed, Page, RequireSignIn } from '../ui/page';
+import panels from '../ui/panels.module.css';
 import { useCheckoutItems } from './checkout-items';
 import type { CheckoutState } from './checkout-state';
 import { pricePaise, subtotalPaise } from './checkout-totals';
@@ -79,9 +80,9 @@ function Checkout({ productId }: { productId: string | undefined }) {
   return (
     <>
       <CheckoutSteps current={1} />
-      <div className={styles.layout}>
-        <div className={styles.main}>
-          <section className={styles.card} aria-labelledby="delivery-address-title">
+      <div className={panels.layout}>
+        <div className={panels.main}>
+          <section className={panels.card} aria-labelledby="delivery-address-title">
             <h2 id="delivery-address-title" className={styles.cardTitle}>
               <PinIcon size={20} /> Delivery Address
             </h2>
@@ -113,7 +114,7 @@ function Checkout({ productId }: { productId: string | undefined }) {
             </div>
           </section>
 
-          <section className={styles.card} aria-labelledby="payment-method-title">
+          <section className={panels.card} aria-labelledby="payment-method-title">
             <h2 id="payment-method-title" className={styles.cardTitle}>
               Payment Method
             </h2>
@@ -121,7 +122,7 @@ function Checkout({ productId }: { productId: string | undefined }) {
           </section>
         </div>
 
-        <aside className={`${styles.card} ${styles.summary}`} aria-label="Order summary">
+        <aside className={`${panels.card} ${styles.summary}`} aria-label="Order summary">
           <h2 className={styles.cardTitle}>Order Summary</h2>
           <OrderPreview items={items} />
           <button type="button" className={`btn btn-accent ${styles.continue}`} onClick={() => void onContinue()}>
@@ -187,7 +188,7 @@ function OrderPreview({ items }: { items: ReturnType<typeof useCheckoutItems> })
         <span>Subtotal</span>
         <strong>{formatRupees(subtotalPaise(items.lines))}</strong>
       </p>
-      <p className={styles.note}>Shipping for your payment method is added on the next step, before you pay.</p>
+      <p className={panels.note}>Shipping for your payment method is added on the next step, before you pay.</p>
     </>
   );
 }

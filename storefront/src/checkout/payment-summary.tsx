@@ -1,5 +1,6 @@
 import { SHIPPING_RATES, formatRupees, type PaymentMethod } from '@mandi/domain';
 import type { ReactNode } from 'react';
+import panels from '../ui/panels.module.css';
 import { PAYMENT_METHOD_LABELS } from './checkout-parts';
 import { weightText, type CheckoutSummary } from './checkout-totals';
 import styles from './payment.module.css';
@@ -22,12 +23,12 @@ export function PaymentSummary({
 }) {
   const { totals, quote } = summary;
   return (
-    <aside className={`${styles.card} ${styles.summary}`} aria-label="Payment summary">
+    <aside className={`${panels.card} ${styles.summary}`} aria-label="Payment summary">
       <h2 className={styles.cardTitle}>Payment Summary</h2>
       <dl className={styles.figures}>
         <div>
           <dt>
-            Subtotal <span className={styles.muted}>({itemCount === 1 ? '1 item' : `${itemCount} items`})</span>
+            Subtotal <span className={panels.muted}>({itemCount === 1 ? '1 item' : `${itemCount} items`})</span>
           </dt>
           <dd>{formatRupees(totals.subtotal)}</dd>
         </div>
@@ -46,7 +47,7 @@ export function PaymentSummary({
           </>
         )}
       </p>
-      <dl className={`${styles.figures} ${styles.grand}`}>
+      <dl className={`${styles.figures} ${panels.grand}`}>
         <div>
           <dt>Grand Total</dt>
           <dd>{formatRupees(totals.grandTotal)}</dd>

@@ -11,6 +11,7 @@ import { AlertIcon, CloseIcon, PinIcon } from '../ui/icons';
 import { Modal } from '../ui/modal';
 import { QuantityStepper } from '../ui/quantity-stepper';
 import { EmptyState, LoadFailed, Page, RequireSignIn } from '../ui/page';
+import panels from '../ui/panels.module.css';
 import { AddProductModal } from './add-product-modal';
 import { toCheckoutLine, useCheckoutItems, useRefreshCheckoutItems, type CheckoutLine } from './checkout-items';
 import { CheckoutSteps, LinePicture } from './checkout-parts';
@@ -111,16 +112,16 @@ function Payment({ checkout, back }: { checkout: CheckoutState; back: string }) 
   if (items.isError) {
     return <LoadFailed title={CHECKOUT_MESSAGES.fetchCheckoutItemsFailed} onRetry={() => void items.refetch()} />;
   }
-  if (!items.lines) return <div className={styles.pending} aria-busy="true" aria-label="Loading your order" />;
+  if (!items.lines) return <div className={panels.pending} aria-busy="true" aria-label="Loading your order" />;
   if (lines.length === 0) return <EmptyCart />;
 
   const presentIds = new Set(lines.map((line) => line.id));
   return (
     <>
       <CheckoutSteps current={2} />
-      <div className={styles.layout}>
-        <div className={styles.main}>
-          <section className={styles.card} aria-labelledby="payment-address-title">
+      <div className={panels.layout}>
+        <div className={panels.main}>
+          <section className={panels.card} aria-labelledby="payment-address-title">
             <div className={styles.cardHead}>
               <h2 id="payment-address-title" className={styles.cardTitle}>
                 <PinIcon size={20} /> Delivery Address
@@ -132,7 +133,7 @@ function Payment({ checkout, back }: { checkout: CheckoutState; back: string }) 
             <AddressView address={selectedAddress} />
           </section>
 
-          <section className={styles.card} aria-labelledby="payment-items-title">
+          <section className={panels.card} aria-labelledby="payment-items-title">
             <h2 id="payment-items-title" className={styles.cardTitle}>
               Items
             </h2>
@@ -206,9 +207,9 @@ function OrderLineRow({
   return (
     <li className={styles.line}>
       <LinePicture src={line.picture} size={72} />
-      <div className={styles.lineDetails}>
-        <span className={styles.lineName}>{line.name}</span>
-        <span className={styles.muted}>
+      <div className={panels.lineDetails}>
+        <span className={panels.itemName}>{line.name}</span>
+        <span className={panels.muted}>
           {formatPrice(line.price)} each{line.weightGrams > 0 && ` · ${weightText(line.weightGrams)}`}
         </span>
         <div className={styles.lineBottom}>

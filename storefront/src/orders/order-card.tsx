@@ -3,6 +3,7 @@ import { moreProductsText } from '@mandi/domain';
 import { useId } from 'react';
 import { Link } from 'react-router-dom';
 import { LinePicture } from '../checkout/checkout-parts';
+import panels from '../ui/panels.module.css';
 import { OrderStatusBadge } from './order-status';
 import { cardAmount, indiaDateText, itemPicture, orderNumberText, placedAt } from './order-view';
 import styles from './orders.module.css';
@@ -21,7 +22,7 @@ export function OrderCard({ order }: { order: OrderSummary }) {
           <h2 id={titleId} className={styles.orderNumber}>
             {orderNumberText(order.order_id)}
           </h2>
-          <span className={styles.muted}>
+          <span className={panels.muted}>
             Placed on <time dateTime={placed?.toISOString()}>{indiaDateText(placed)}</time>
           </span>
         </div>
@@ -31,15 +32,15 @@ export function OrderCard({ order }: { order: OrderSummary }) {
       <div className={styles.orderCardBody}>
         <LinePicture src={itemPicture(first)} size={80} />
         <div className={styles.orderCardItems}>
-          <span className={styles.itemName}>{first ? first.name : 'No items'}</span>
-          {first && <span className={styles.muted}>Qty {first.quantity}</span>}
+          <span className={panels.itemName}>{first ? first.name : 'No items'}</span>
+          {first && <span className={panels.muted}>Qty {first.quantity}</span>}
           {others.length > 0 && (
             <div className={styles.more}>
               <span className={styles.moreTitle}>{moreProductsText(others.length)}</span>
               <ul aria-label={`Other products in ${orderNumberText(order.order_id)}`}>
                 {others.map((item) => (
                   <li key={item.order_item_id}>
-                    {item.name} <span className={styles.muted}>× {item.quantity}</span>
+                    {item.name} <span className={panels.muted}>× {item.quantity}</span>
                   </li>
                 ))}
               </ul>
@@ -50,7 +51,7 @@ export function OrderCard({ order }: { order: OrderSummary }) {
 
       <footer className={styles.orderCardFoot}>
         <span className={styles.amount}>
-          <span className={styles.muted}>{amount.isTotal ? 'Total' : 'Items total'}</span> <strong>{amount.text}</strong>
+          <span className={panels.muted}>{amount.isTotal ? 'Total' : 'Items total'}</span> <strong>{amount.text}</strong>
         </span>
         <Link to={`/order/${encodeURIComponent(order.order_id)}`} className="btn btn-outline" aria-describedby={titleId}>
           View Order

@@ -6,6 +6,7 @@ import { useAuth } from '../auth/auth-context';
 import { LinePicture } from '../checkout/checkout-parts';
 import { PackageIcon, PinIcon } from '../ui/icons';
 import { EmptyState, LoadFailed, Page, RequireSignIn } from '../ui/page';
+import panels from '../ui/panels.module.css';
 import { CancelOrderModal } from './cancel-order-modal';
 import { useDocumentDownload } from './invoice-download';
 import { isForbidden, isNotFound, useOrderDetail } from './order-queries';
@@ -63,7 +64,7 @@ function OrderDetails({ orderId, ordersPath }: { orderId: string; ordersPath: st
       </LoadFailed>
     );
   }
-  if (!order.data) return <div className={styles.detailPending} aria-busy="true" aria-label="Loading the order" />;
+  if (!order.data) return <div className={panels.pending} aria-busy="true" aria-label="Loading the order" />;
   return <OrderView order={order.data} />;
 }
 
@@ -88,15 +89,15 @@ function OrderView({ order }: { order: OrderDetail }) {
   const showCancel = order.status !== 'cancelled';
 
   return (
-    <div className={styles.detailLayout}>
-      <div className={styles.detailMain}>
-        <section className={styles.card} aria-labelledby="order-status-title">
+    <div className={panels.layout}>
+      <div className={panels.main}>
+        <section className={panels.card} aria-labelledby="order-status-title">
           <div className={styles.cardHead}>
             <div>
               <h2 id="order-status-title" className={styles.cardTitle}>
                 Order status
               </h2>
-              <p className={styles.muted}>
+              <p className={panels.muted}>
                 Placed on <time dateTime={placed?.toISOString()}>{indiaDateTimeText(placed)}</time>
               </p>
             </div>
@@ -139,17 +140,17 @@ function OrderView({ order }: { order: OrderDetail }) {
           )}
         </section>
 
-        <section className={styles.card} aria-labelledby="order-items-title">
+        <section className={panels.card} aria-labelledby="order-items-title">
           <h2 id="order-items-title" className={styles.cardTitle}>
             Items
           </h2>
-          <ul className={styles.lines} aria-label="Items in this order">
+          <ul className={panels.lineList} aria-label="Items in this order">
             {order.items.map((item) => (
               <li key={item.order_item_id} className={styles.line}>
                 <LinePicture src={itemPicture(item)} size={64} />
                 <div className={styles.lineDetails}>
-                  <span className={styles.itemName}>{item.name}</span>
-                  <span className={styles.muted}>
+                  <span className={panels.itemName}>{item.name}</span>
+                  <span className={panels.muted}>
                     Qty {item.quantity} × {rupeesText(item.price)}
                   </span>
                 </div>
@@ -159,7 +160,7 @@ function OrderView({ order }: { order: OrderDetail }) {
           </ul>
         </section>
 
-        <section className={styles.card} aria-labelledby="order-address-title">
+        <section className={panels.card} aria-labelledby="order-address-title">
           <h2 id="order-address-title" className={styles.cardTitle}>
             <PinIcon size={20} /> Shipping Address
           </h2>
@@ -175,7 +176,7 @@ function OrderView({ order }: { order: OrderDetail }) {
         </section>
       </div>
 
-      <aside className={`${styles.card} ${styles.summary}`} aria-labelledby="order-summary-title">
+      <aside className={`${panels.card} ${panels.summary} ${panels.stickySummary}`} aria-labelledby="order-summary-title">
         <h2 id="order-summary-title" className={styles.cardTitle}>
           Summary
         </h2>
@@ -198,7 +199,7 @@ function OrderView({ order }: { order: OrderDetail }) {
             <dt>Shipping</dt>
             <dd>{rupeesText(order.shippingCost)}</dd>
           </div>
-          <div className={styles.grand}>
+          <div className={panels.grand}>
             <dt>Total</dt>
             <dd>{rupeesText(order.total_amount)}</dd>
           </div>
