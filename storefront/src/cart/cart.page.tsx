@@ -49,14 +49,14 @@ function Cart() {
   if (lines.length === 0) return <EmptyCart>Add produce from the listing and it will wait for you here.</EmptyCart>;
 
   return (
-    <div className={styles.layout}>
+    <div className={`${panels.layout} ${styles.layout}`}>
       <ul className={panels.lineList} aria-label="Items in your cart">
         {lines.map((line) => {
           const picture = line.thumbnails?.[0] ?? imagesOf(line)[0];
           const busy = (setQuantity.isPending && setQuantity.variables?.productId === String(line.id)) || remove.isPending;
           return (
-            <li key={line.id} className={styles.line}>
-              <Link to={`/product/${line.id}`} className={styles.picture} tabIndex={-1} aria-hidden="true">
+            <li key={line.id} className={`${panels.surface} ${styles.line}`}>
+              <Link to={`/product/${line.id}`} className={`${panels.picture} ${styles.picture}`} tabIndex={-1} aria-hidden="true">
                 {picture ? <img src={picture} alt="" width={96} height={96} loading="lazy" /> : <ImageIcon size={28} />}
               </Link>
               <div className={panels.lineDetails}>
@@ -77,14 +77,14 @@ function Cart() {
                   onChange={(quantity) => setQuantity.mutate({ productId: String(line.id), quantity })}
                 />
               </div>
-              <button type="button" className={styles.remove} aria-label={`Remove ${line.name}`} onClick={() => void onRemove(line)}>
+              <button type="button" className={`${panels.removeButton} ${styles.remove}`} aria-label={`Remove ${line.name}`} onClick={() => void onRemove(line)}>
                 <CloseIcon size={18} />
               </button>
             </li>
           );
         })}
       </ul>
-      <aside className={styles.summary} aria-label="Order summary">
+      <aside className={`${panels.card} ${styles.summary}`} aria-label="Order summary">
         <p className={styles.totalRow}>
           <span>Total</span>
           <strong>{cartTotal(lines)}</strong>

@@ -83,7 +83,7 @@ function Checkout({ productId }: { productId: string | undefined }) {
       <div className={panels.layout}>
         <div className={panels.main}>
           <section className={panels.card} aria-labelledby="delivery-address-title">
-            <h2 id="delivery-address-title" className={styles.cardTitle}>
+            <h2 id="delivery-address-title" className={panels.cardTitle}>
               <PinIcon size={20} /> Delivery Address
             </h2>
             {addresses.isError ? (
@@ -115,15 +115,15 @@ function Checkout({ productId }: { productId: string | undefined }) {
           </section>
 
           <section className={panels.card} aria-labelledby="payment-method-title">
-            <h2 id="payment-method-title" className={styles.cardTitle}>
+            <h2 id="payment-method-title" className={panels.cardTitle}>
               Payment Method
             </h2>
             <PaymentMethodChoice value={payment} onChange={setPayment} labelledBy="payment-method-title" />
           </section>
         </div>
 
-        <aside className={`${panels.card} ${styles.summary}`} aria-label="Order summary">
-          <h2 className={styles.cardTitle}>Order Summary</h2>
+        <aside className={`${panels.card} ${panels.summary} ${panels.stickySummary} ${styles.summary}`} aria-label="Order summary">
+          <h2 className={`${panels.cardTitle} ${styles.cardTitle}`}>Order Summary</h2>
           <OrderPreview items={items} />
           <button type="button" className={`btn btn-accent ${styles.continue}`} onClick={() => void onContinue()}>
             Continue

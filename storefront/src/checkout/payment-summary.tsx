@@ -23,9 +23,9 @@ export function PaymentSummary({
 }) {
   const { totals, quote } = summary;
   return (
-    <aside className={`${panels.card} ${styles.summary}`} aria-label="Payment summary">
-      <h2 className={styles.cardTitle}>Payment Summary</h2>
-      <dl className={styles.figures}>
+    <aside className={`${panels.card} ${panels.summary} ${panels.stickySummary} ${styles.summary}`} aria-label="Payment summary">
+      <h2 className={`${panels.cardTitle} ${styles.cardTitle}`}>Payment Summary</h2>
+      <dl className={`${panels.figures} ${styles.figures}`}>
         <div>
           <dt>
             Subtotal <span className={panels.muted}>({itemCount === 1 ? '1 item' : `${itemCount} items`})</span>
@@ -47,7 +47,7 @@ export function PaymentSummary({
           </>
         )}
       </p>
-      <dl className={`${styles.figures} ${panels.grand}`}>
+      <dl className={`${panels.figures} ${styles.figures} ${panels.grand}`}>
         <div>
           <dt>Grand Total</dt>
           <dd>{formatRupees(totals.grandTotal)}</dd>

@@ -122,8 +122,8 @@ function Payment({ checkout, back }: { checkout: CheckoutState; back: string }) 
       <div className={panels.layout}>
         <div className={panels.main}>
           <section className={panels.card} aria-labelledby="payment-address-title">
-            <div className={styles.cardHead}>
-              <h2 id="payment-address-title" className={styles.cardTitle}>
+            <div className={`${panels.cardHead} ${styles.cardHead}`}>
+              <h2 id="payment-address-title" className={panels.cardTitle}>
                 <PinIcon size={20} /> Delivery Address
               </h2>
               <Link to={back} className={styles.change} aria-label="Change delivery address or payment method">
@@ -134,7 +134,7 @@ function Payment({ checkout, back }: { checkout: CheckoutState; back: string }) 
           </section>
 
           <section className={panels.card} aria-labelledby="payment-items-title">
-            <h2 id="payment-items-title" className={styles.cardTitle}>
+            <h2 id="payment-items-title" className={panels.cardTitle}>
               Items
             </h2>
             <ul className={styles.lines} aria-label="Items in your order">
@@ -219,7 +219,7 @@ function OrderLineRow({
       </div>
       <button
         type="button"
-        className={styles.remove}
+        className={`${panels.removeButton} ${styles.remove}`}
         aria-label={`Remove ${line.name}`}
         title={removable ? undefined : 'An order needs at least one item'}
         disabled={locked || !removable}

@@ -16,7 +16,7 @@ export function OrderCard({ order }: { order: OrderSummary }) {
   const placed = placedAt(order);
   const amount = cardAmount(order);
   return (
-    <article className={styles.orderCard} aria-labelledby={titleId}>
+    <article className={`${panels.surface} ${styles.orderCard}`} aria-labelledby={titleId}>
       <header className={styles.orderCardHead}>
         <div>
           <h2 id={titleId} className={styles.orderNumber}>

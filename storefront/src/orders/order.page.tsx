@@ -92,9 +92,9 @@ function OrderView({ order }: { order: OrderDetail }) {
     <div className={panels.layout}>
       <div className={panels.main}>
         <section className={panels.card} aria-labelledby="order-status-title">
-          <div className={styles.cardHead}>
+          <div className={`${panels.cardHead} ${styles.cardHead}`}>
             <div>
-              <h2 id="order-status-title" className={styles.cardTitle}>
+              <h2 id="order-status-title" className={`${panels.cardTitle} ${styles.cardTitle}`}>
                 Order status
               </h2>
               <p className={panels.muted}>
@@ -141,7 +141,7 @@ function OrderView({ order }: { order: OrderDetail }) {
         </section>
 
         <section className={panels.card} aria-labelledby="order-items-title">
-          <h2 id="order-items-title" className={styles.cardTitle}>
+          <h2 id="order-items-title" className={panels.cardTitle}>
             Items
           </h2>
           <ul className={panels.lineList} aria-label="Items in this order">
@@ -161,7 +161,7 @@ function OrderView({ order }: { order: OrderDetail }) {
         </section>
 
         <section className={panels.card} aria-labelledby="order-address-title">
-          <h2 id="order-address-title" className={styles.cardTitle}>
+          <h2 id="order-address-title" className={panels.cardTitle}>
             <PinIcon size={20} /> Shipping Address
           </h2>
           <address className={styles.address}>
@@ -177,10 +177,10 @@ function OrderView({ order }: { order: OrderDetail }) {
       </div>
 
       <aside className={`${panels.card} ${panels.summary} ${panels.stickySummary}`} aria-labelledby="order-summary-title">
-        <h2 id="order-summary-title" className={styles.cardTitle}>
+        <h2 id="order-summary-title" className={panels.cardTitle}>
           Summary
         </h2>
-        <dl className={styles.figures}>
+        <dl className={`${panels.figures} ${styles.figures}`}>
           <div>
             <dt>Payment method</dt>
             <dd>{paymentMethodText(order.payment.payment_method)}</dd>

@@ -2,6 +2,7 @@ import { Link, Navigate, useParams } from 'react-router-dom';
 import { useAuth } from '../auth/auth-context';
 import { LockIcon, PackageIcon } from '../ui/icons';
 import { EmptyState, LoadFailed, Page, RequireSignIn } from '../ui/page';
+import panels from '../ui/panels.module.css';
 import { OrderCard } from './order-card';
 import { isForbidden, useMyOrders } from './order-queries';
 import styles from './orders.module.css';
@@ -90,7 +91,7 @@ function OrdersLoading() {
   return (
     <div className={styles.orderList} aria-busy="true" aria-label="Loading your orders">
       {[0, 1, 2].map((index) => (
-        <div key={index} className={`${styles.orderCard} ${styles.skeleton}`} aria-hidden="true">
+        <div key={index} className={`${panels.surface} ${styles.orderCard} ${styles.skeleton}`} aria-hidden="true">
           <span className={styles.skeletonLine} />
           <span className={styles.skeletonBlock} />
           <span className={styles.skeletonLine} />
