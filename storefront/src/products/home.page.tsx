@@ -54,7 +54,7 @@ export default function HomePage() {
     <div className={styles.home}>
       {!search && !originalOnly && (
         <section className={styles.hero} aria-labelledby="hero-title">
-          <div className={styles.heroText}>
+          <div>
             <p className={styles.kicker}>
               <LeafIcon size={16} /> Straight from Indian farms
             </p>
