@@ -10,7 +10,7 @@ import { emulatorHost, emulatorProjectId, emulatorUrl, startAuthEmulator } from 
 import { frontEndSettings, localEnvironment, razorpaySandboxPort, razorpaySandboxUrl } from './lib/environment.mjs';
 import { complain, paint, say } from './lib/output.mjs';
 import { isListening, repoRoot, run, startProcess, waitForHttp } from './lib/processes.mjs';
-import { ensureServices } from './lib/services.mjs';
+import { clearRedisPrefix, ensureServices } from './lib/services.mjs';
 import { ensureRazorpaySandbox } from '../tools/razorpay-sandbox/dev-sandbox.mjs';
 
 const startedAt = performance.now();
@@ -84,7 +84,10 @@ async function main() {
   // The emulator keeps its accounts in var/ between runs, so the seeded demo accounts outlive a restart.
   await startAuthEmulator({ dataDir: join(repoRoot, 'var', 'firebase-emulator'), onSpawn: (p) => owned.push(p) });
 
-  await seed(env.DATABASE_URL, { firebaseAuthEmulatorHost: emulatorHost, projectId: emulatorProjectId, log: say });
+  const seeded = await seed(env.DATABASE_URL, { firebaseAuthEmulatorHost: emulatorHost, projectId: emulatorProjectId, log: say });
+  // A new database numbers its events from 1 again: the queues kept for an earlier one would swallow their jobs.
+  const stale = seeded ? await clearRedisPrefix(env.REDIS_URL, env.REDIS_PREFIX) : 0;
+  if (stale > 0) say(`cleared ${stale} Redis keys left by an earlier database under '${env.REDIS_PREFIX}:'`);
   if (leaving) return;
 
   if (usesRazorpaySandbox) {

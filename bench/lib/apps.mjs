@@ -2,8 +2,8 @@
 // own database and Redis prefix on a port of their own, so a running `npm start` and its demo data are untouched.
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { Redis } from 'ioredis';
 import { migrate, quoteIdentifier, withServer } from '../../scripts/db/migrate.mjs';
+import { clearRedisPrefix } from '../../scripts/lib/services.mjs';
 
 const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
 export const redisUrl = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
@@ -48,18 +48,12 @@ async function stop(child) {
   await exited;
 }
 
-async function clearPrefix(redis, prefix) {
-  const keys = await redis.keys(`${prefix}:*`);
-  if (keys.length > 0) await redis.del(...keys);
-}
-
 /**
  * Starts the API and the worker on `port` against `databaseUrl` and a clean Redis `redisPrefix`, waits for the API's
  * health check, and returns their processes, the API's URL and `stop()` (which also clears the prefix).
  */
 export async function startApps({ port, databaseUrl, redisPrefix, env = {} }) {
-  const redis = new Redis(redisUrl);
-  await clearPrefix(redis, redisPrefix);
+  await clearRedisPrefix(redisUrl, redisPrefix);
   const processEnv = {
     ...process.env,
     NODE_ENV: 'development',
@@ -80,8 +74,7 @@ export async function startApps({ port, databaseUrl, redisPrefix, env = {} }) {
   const stopAll = async () => {
     await stop(api);
     await stop(worker);
-    await clearPrefix(redis, redisPrefix);
-    await redis.quit();
+    await clearRedisPrefix(redisUrl, redisPrefix);
   };
   try {
     await waitForHealth(url, api);

@@ -10,7 +10,8 @@ import {
   SANDBOX_WEBHOOK_SECRET,
 } from '../../tools/razorpay-sandbox/credentials.mjs';
 import { emulatorHost, emulatorProjectId, emulatorUrl } from './emulator.mjs';
-import { defaultDatabaseUrl, defaultRedisUrl } from './services.mjs';
+import { DEFAULT_DATABASE_URL } from '../db/database-url.mjs';
+import { defaultRedisUrl } from './services.mjs';
 
 /** Port of the local Razorpay sandbox (RAZORPAY_SANDBOX_PORT moves it). */
 export const razorpaySandboxPort = Number(process.env.RAZORPAY_SANDBOX_PORT || SANDBOX_PORT);
@@ -36,7 +37,7 @@ export function localEnvironment(overrides = {}) {
   const port = overrides.PORT || env.PORT || '3000';
   return {
     ...env,
-    DATABASE_URL: env.DATABASE_URL || defaultDatabaseUrl,
+    DATABASE_URL: env.DATABASE_URL || DEFAULT_DATABASE_URL,
     REDIS_URL: env.REDIS_URL || defaultRedisUrl,
     REDIS_PREFIX: env.REDIS_PREFIX || 'mandi',
     PORT: port,

@@ -6,14 +6,15 @@ import { readdirSync } from 'node:fs';
 import { connect } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { promisify } from 'node:util';
+import { Redis } from 'ioredis';
 import pg from 'pg';
+import { DEFAULT_DATABASE_URL } from '../db/database-url.mjs';
 import { say } from './output.mjs';
 import { repoRoot } from './processes.mjs';
 
 const exec = promisify(execFile);
 
 /** Local defaults, the same as libs/config's. */
-export const defaultDatabaseUrl = 'postgresql://postgres@127.0.0.1:5432/mandi';
 export const defaultRedisUrl = 'redis://127.0.0.1:6379';
 
 const localHosts = new Set(['127.0.0.1', 'localhost', '::1', '[::1]']);
@@ -96,7 +97,7 @@ function installedPostgresVersion() {
  * Makes sure the PostgreSQL server of `databaseUrl` answers. Returns 'running' when it already did, 'started'
  * when we started it. Throws with what to do when it cannot be reached or started.
  */
-export async function ensurePostgres(databaseUrl = defaultDatabaseUrl) {
+export async function ensurePostgres(databaseUrl = DEFAULT_DATABASE_URL) {
   if (await postgresAnswers(databaseUrl)) return 'running';
   const { hostname, port } = new URL(databaseUrl);
   const where = `${hostname}:${port || 5432}`;
@@ -151,7 +152,26 @@ export async function ensureRedis(redisUrl = defaultRedisUrl) {
 }
 
 /** Both services, reported in one line each when we had to start them. */
-export async function ensureServices({ databaseUrl = defaultDatabaseUrl, redisUrl = defaultRedisUrl } = {}) {
+export async function ensureServices({ databaseUrl = DEFAULT_DATABASE_URL, redisUrl = defaultRedisUrl } = {}) {
   const [postgres, redis] = [await ensurePostgres(databaseUrl), await ensureRedis(redisUrl)];
   return { postgres, redis };
+}
+
+/**
+ * Deletes every Redis key under `<prefix>:` (queues, rate-limit counters, sessions) and answers how many. A database
+ * made anew numbers its outbox events from 1 again, and BullMQ would take the jobs of those events for the ones it
+ * kept from the database before (same job ids) and never run them: the queue state of an earlier database goes with
+ * it.
+ */
+export async function clearRedisPrefix(redisUrl, prefix) {
+  const redis = new Redis(redisUrl, { maxRetriesPerRequest: 1 });
+  let deleted = 0;
+  try {
+    for await (const keys of redis.scanStream({ match: `${prefix}:*`, count: 500 })) {
+      if (keys.length > 0) deleted += await redis.del(...keys);
+    }
+  } finally {
+    redis.disconnect();
+  }
+  return deleted;
 }
