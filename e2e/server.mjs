@@ -7,7 +7,6 @@
 // webhooks to this run's API; otherwise this script runs one itself.
 import { rm } from 'node:fs/promises';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { Redis } from 'ioredis';
 import pg from 'pg';
 import { migrate } from '../scripts/db/migrate.mjs';
 import { seed } from '../scripts/db/seed.mjs';
@@ -15,7 +14,7 @@ import { emulatorHost, emulatorProjectId, startAuthEmulator } from '../scripts/l
 import { localEnvironment, razorpaySandboxPort, razorpaySandboxUrl } from '../scripts/lib/environment.mjs';
 import { complain, say } from '../scripts/lib/output.mjs';
 import { startProcess } from '../scripts/lib/processes.mjs';
-import { maintenanceUrl } from '../scripts/lib/services.mjs';
+import { clearRedisPrefix, maintenanceUrl } from '../scripts/lib/services.mjs';
 import { ensureRazorpaySandbox } from '../tools/razorpay-sandbox/dev-sandbox.mjs';
 
 /** Set by playwright.config.ts, which also points the browser at this port. */
@@ -57,21 +56,6 @@ async function recreateDatabase() {
   }
 }
 
-async function clearRedisPrefix() {
-  const redis = new Redis(env.REDIS_URL, { lazyConnect: true, maxRetriesPerRequest: 1 });
-  await redis.connect();
-  try {
-    let cursor = '0';
-    do {
-      const [next, keys] = await redis.scan(cursor, 'MATCH', `${e2eRedisPrefix}:*`, 'COUNT', 1000);
-      if (keys.length > 0) await redis.unlink(...keys);
-      cursor = next;
-    } while (cursor !== '0');
-  } finally {
-    redis.disconnect();
-  }
-}
-
 const children = [];
 /** Stops the Auth emulator if this script started it (a run outside `npm test`); a reused one stays. */
 let stopEmulator = async () => {};
@@ -101,7 +85,7 @@ for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => void afterG
 
 try {
   await recreateDatabase();
-  await clearRedisPrefix();
+  await clearRedisPrefix(env.REDIS_URL, e2eRedisPrefix);
   await rm(e2eMailDir, { recursive: true, force: true });
   await rm(e2eFileDir, { recursive: true, force: true });
   await migrate(databaseUrl, { log: say });

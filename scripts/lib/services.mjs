@@ -168,7 +168,7 @@ export async function clearRedisPrefix(redisUrl, prefix) {
   let deleted = 0;
   try {
     for await (const keys of redis.scanStream({ match: `${prefix}:*`, count: 500 })) {
-      if (keys.length > 0) deleted += await redis.del(...keys);
+      if (keys.length > 0) deleted += await redis.unlink(...keys);
     }
   } finally {
     redis.disconnect();
