@@ -1,7 +1,9 @@
 // `npm start`: the whole marketplace on this machine (issue 3 item 9). Finds or starts PostgreSQL and Redis,
+// installs Chromium and its fonts for invoice PDFs when they are missing (or says which package to install),
 // migrates the database, builds what is out of date, starts the Auth emulator, seeds the demo accounts on an empty
-// database, starts the Razorpay sandbox, runs the API and the worker, and prints where everything is. Ctrl-C stops
-// what this script started (API, worker, sandbox, emulator) and nothing else.
+// database, starts the Razorpay sandbox, runs the API and the worker (MANDI_REPLICAS=N: N of each, the APIs on
+// consecutive ports), and prints where everything is. Ctrl-C stops what this script started (APIs, workers, sandbox,
+// emulator) and nothing else.
 import { join } from 'node:path';
 import { migrate } from './db/migrate.mjs';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, seed } from './db/seed.mjs';
@@ -9,7 +11,9 @@ import { recordBuild, staleBuildReason } from './lib/build.mjs';
 import { emulatorHost, emulatorProjectId, emulatorUrl, startAuthEmulator } from './lib/emulator.mjs';
 import { frontEndSettings, localEnvironment, razorpaySandboxPort, razorpaySandboxUrl } from './lib/environment.mjs';
 import { complain, paint, say } from './lib/output.mjs';
+import { defaultChromiumPath, ensurePdfPrerequisites } from './lib/pdf-prerequisites.mjs';
 import { isListening, repoRoot, run, startProcess, waitForHttp } from './lib/processes.mjs';
+import { REPLICAS_VARIABLE, replicaCount, replicaProcesses } from './lib/replicas.mjs';
 import { clearRedisPrefix, ensureServices } from './lib/services.mjs';
 import { ensureRazorpaySandbox } from '../tools/razorpay-sandbox/dev-sandbox.mjs';
 
@@ -20,6 +24,9 @@ const env = localEnvironment({ NODE_ENV: 'development', HOST: process.env.HOST |
 const baseUrl = `http://localhost:${env.PORT}`;
 /** The local Razorpay sandbox runs unless the caller pointed RAZORPAY_API_URL at Razorpay itself. */
 const usesRazorpaySandbox = env.RAZORPAY_API_URL === razorpaySandboxUrl;
+
+/** The APIs and workers to run (MANDI_REPLICAS of each), read in main() so a bad value ends with its message. */
+let apps = [];
 
 /** Everything this script started, stopped in reverse order on the way out. */
 const owned = [];
@@ -56,12 +63,18 @@ for (const signal of ['SIGINT', 'SIGTERM']) {
 
 async function main() {
   const port = Number(env.PORT);
-  if (await isListening('127.0.0.1', port)) {
-    throw new Error(`port ${port} is already in use (another npm start?). Stop it, or run with PORT=<free port>.`);
+  apps = replicaProcesses(env, replicaCount(process.env[REPLICAS_VARIABLE]));
+  for (const { port: appPort } of apps.filter((app) => app.port !== undefined)) {
+    if (await isListening('127.0.0.1', appPort)) {
+      throw new Error(`port ${appPort} is already in use (another npm start?). Stop it, or run with PORT=<free port>.`);
+    }
   }
 
   const services = await ensureServices({ databaseUrl: env.DATABASE_URL, redisUrl: env.REDIS_URL });
   say(`PostgreSQL ${services.postgres}, Redis ${services.redis}`);
+  // Before anything slow: a machine that cannot print invoices should hear so at once, with what to install.
+  const pdf = await ensurePdfPrerequisites({ executablePath: env.PUPPETEER_EXECUTABLE_PATH || defaultChromiumPath, log: say });
+  if (pdf !== 'present') say(`Chromium and fonts for invoice PDFs: ${pdf}`);
 
   await migrate(env.DATABASE_URL, { log: say });
 
@@ -103,26 +116,27 @@ async function main() {
   }
   if (leaving) return;
 
-  const api = startProcess({ name: 'api', colour: 'cyan', command: process.execPath, args: ['apps/api/dist/main.js'], env });
-  const worker = startProcess({
-    name: 'worker',
-    colour: 'magenta',
-    command: process.execPath,
-    args: ['apps/worker/dist/main.js'],
-    env,
-  });
-  owned.push(api, worker);
+  for (const app of apps) {
+    owned.push(startProcess({ name: app.name, colour: app.colour, command: process.execPath, args: [app.main], env: app.env }));
+  }
 
   const firstExit = Promise.race(
     owned.map((p) => p.exited.then((how) => ({ name: p.name, ...how }))),
   );
   const died = firstExit.then(({ name, code, signal }) => new Error(`${name} exited during startup (${code ?? signal})`));
-  await waitForHttp(`http://127.0.0.1:${port}/api/health`, { timeoutMs: 120_000, abandon: died });
+  await Promise.all(
+    apiPorts().map((apiPort) => waitForHttp(`http://127.0.0.1:${apiPort}/api/health`, { timeoutMs: 120_000, abandon: died })),
+  );
   ready = true;
   banner();
 
   const { name, code, signal } = await firstExit;
   if (!leaving) await leave(1, `${name} exited unexpectedly (${code ?? signal}); stopping the rest`);
+}
+
+/** The ports of the APIs this run starts, the first being PORT. */
+function apiPorts() {
+  return apps.filter((app) => app.port !== undefined).map((app) => app.port);
 }
 
 function seconds(ms) {
@@ -134,13 +148,17 @@ const demoRoles = { admin: 'admin, the official seller', seller: 'seller', buyer
 
 function banner() {
   const row = (label, value) => `  ${label.padEnd(14)} ${paint('cyan', value)}`;
+  const ports = apiPorts();
+  const replicas =
+    ports.length === 1 ? '' : `: ${ports.length} APIs on ports ${ports.join(', ')} and ${ports.length} workers (${REPLICAS_VARIABLE})`;
   const lines = [
     '',
-    paint('green', `Mandi is ready (${seconds(performance.now() - startedAt)})`),
+    paint('green', `Mandi is ready (${seconds(performance.now() - startedAt)})${replicas}`),
     '',
     row('Storefront', `${baseUrl}/`),
     row('Console', `${baseUrl}/adminpanel`),
     row('API health', `${baseUrl}/api/health`),
+    ...ports.slice(1).map((apiPort) => row('Also the API', `http://localhost:${apiPort}/ (same data, same Redis)`)),
     row('Mail inbox', `${baseUrl}/dev/mail (verification and password-reset mails land here)`),
     row('Auth emulator', `${emulatorUrl} (project ${emulatorProjectId})`),
     usesRazorpaySandbox
@@ -150,7 +168,7 @@ function banner() {
     `  Demo accounts, password ${paint('bold', DEMO_PASSWORD)}:`,
     ...DEMO_ACCOUNTS.map((account) => `    ${account.email.padEnd(20)}${demoRoles[account.key] ?? account.role}`),
     '',
-    'Ctrl-C stops the API, the worker, the Razorpay sandbox and the Auth emulator this started. PostgreSQL and Redis keep running.',
+    `Ctrl-C stops the ${ports.length === 1 ? 'API, the worker' : 'APIs, the workers'}, the Razorpay sandbox and the Auth emulator this started. PostgreSQL and Redis keep running.`,
     '',
   ];
   process.stdout.write(`${lines.join('\n')}\n`);
