@@ -6,7 +6,9 @@
 import { timingSafeEqual } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { SANDBOX_KEY_ID, SANDBOX_KEY_SECRET, SANDBOX_PORT, SANDBOX_WEBHOOK_SECRET } from './credentials.mjs';
+import { Faults, injectedError } from './faults.mjs';
 import { Ledger, SandboxError } from './ledger.mjs';
 import { missingLinkPage, paidPage, paymentPage, returnUrl } from './payment-page.mjs';
 import { DELIVERY_MODES, Webhooks, hmacHex } from './webhooks.mjs';
@@ -41,6 +43,7 @@ const CROSS_ORIGIN = {
  * @property {string} webhookSecret
  * @property {Ledger} state orders, payments, refunds and paymentLinks (Maps by id)
  * @property {Webhooks} webhooks events (Map by id), deliveries (log of attempts), endpoints
+ * @property {Faults} faults slow or failing REST answers on purpose: add(rule), clear(id?), list() (faults.mjs)
  * @property {(orderId: string, options?: PayOptions) => Promise<object>} payOrder what Checkout's Pay or Fail button does
  * @property {(linkId: string, options?: PayOptions) => Promise<object>} payLink what the hosted page's buttons do
  * @property {(url: string, secret?: string) => void} addWebhookEndpoint
@@ -73,6 +76,9 @@ export async function startRazorpaySandbox({
 } = {}) {
   let baseUrl = '';
   const ledger = new Ledger({ autoCapture, shortUrl: (id) => `${baseUrl}/pay/${id}` });
+  const faults = new Faults();
+  /** Ends the waits of slowed calls when the sandbox closes. */
+  const closing = new AbortController();
   const webhooks = new Webhooks({
     endpoints: webhookUrl ? [{ url: webhookUrl, secret: webhookSecret }] : [],
     lateMs,
@@ -261,6 +267,18 @@ export async function startRazorpaySandbox({
       if (truthy(wait)) await sent;
       return { event_id: eventId, status: truthy(wait) ? 'delivered' : 'queued' };
     }),
+    route('GET', '/sandbox/faults', () => ({ faults: faults.list() })),
+    route('POST', '/sandbox/faults', async ({ body }) => {
+      const fault = faults.add(await body());
+      log(`fault injected: ${JSON.stringify(fault)}`);
+      return { fault, faults: faults.list() };
+    }),
+    route('DELETE', '/sandbox/faults', ({ query }) => {
+      const id = query.get('id');
+      faults.clear(id === null ? undefined : Number(id));
+      log(id === null ? 'faults cleared' : `fault ${id} cleared`);
+      return { faults: faults.list() };
+    }),
     route('GET', '/sandbox/webhooks/endpoints', () => ({ endpoints: webhooks.endpoints.map((endpoint) => endpoint.url) })),
     route('POST', '/sandbox/webhooks/endpoints', async ({ body }) => {
       const { url, secret = webhookSecret } = await body();
@@ -347,10 +365,15 @@ export async function startRazorpaySandbox({
       return sendJson(response, 401, error.body, false);
     }
     const table = restApi ? api : path.startsWith('/checkout/') ? checkout : control;
+    // A fault in force for this REST call: wait first, then fail before acting, or act and lose the answer.
+    const fault = restApi ? faults.take(request.method, path) : null;
+    if (fault?.delayMs) await sleep(fault.delayMs, undefined, { signal: closing.signal });
+    if (fault?.status !== undefined && !fault.afterEffect) throw injectedError(fault.status);
     for (const candidate of table) {
       const params = candidate.match(request.method, path);
       if (!params) continue;
       const result = await candidate.handler({ params, query: url.searchParams, body: () => readBody(request) });
+      if (fault?.status !== undefined) throw injectedError(fault.status);
       return sendJson(response, 200, result, !restApi);
     }
     return notFound(response, !restApi);
@@ -358,6 +381,7 @@ export async function startRazorpaySandbox({
 
   const server = createServer((request, response) => {
     handle(request, response).catch((error) => {
+      if (closing.signal.aborted) return void response.destroy();
       const restApi = (request.url ?? '').startsWith('/v1/');
       if (error instanceof SandboxError) return sendJson(response, error.status, error.body, !restApi);
       log(`error on ${request.method} ${request.url}: ${error?.stack ?? error}`);
@@ -384,12 +408,14 @@ export async function startRazorpaySandbox({
     webhookSecret,
     state: ledger,
     webhooks,
+    faults,
     payOrder,
     payLink,
     addWebhookEndpoint: (url, secret = webhookSecret) => webhooks.addEndpoint({ url, secret }),
     removeWebhookEndpoint: (url) => webhooks.removeEndpoint(url),
     idle: () => webhooks.idle(),
     close: () => {
+      closing.abort();
       webhooks.close();
       return new Promise((resolve) => {
         server.close(() => resolve());

@@ -352,6 +352,70 @@ describe('webhook retries', () => {
   });
 });
 
+describe('fault injection', () => {
+  beforeEach(() => start());
+
+  /** A captured payment of Rs 400 to refund. */
+  async function capturedPayment(): Promise<string> {
+    const order = await razorpay.orders.create({ amount: 40000, currency: 'INR' });
+    return ((await sandbox.payOrder(order.id, { wait: true })) as { razorpay_payment_id: string }).razorpay_payment_id;
+  }
+
+  it('fails matching calls with a 5xx in Razorpay’s error shape without acting, for the given number of calls', async () => {
+    const paymentId = await capturedPayment();
+    const fault = sandbox.faults.add({ method: 'POST', path: '/v1/payments/:id/refund', status: 503, times: 2 });
+    expect(fault).toEqual({ id: expect.any(Number), method: 'POST', path: '/v1/payments/:id/refund', status: 503, times: 2, hits: 0 });
+
+    for (let call = 0; call < 2; call += 1) {
+      await expect(rejection(razorpay.payments.refund(paymentId, {}))).resolves.toMatchObject({
+        statusCode: 503,
+        error: { code: 'SERVER_ERROR', description: expect.stringContaining('fault injection') },
+      });
+    }
+    expect(sandbox.state.refunds.size).toBe(0);
+    // Other calls were never affected, and the rule lifted itself after its two calls.
+    await expect(razorpay.payments.fetch(paymentId)).resolves.toMatchObject({ status: 'captured' });
+    expect(sandbox.faults.list()).toEqual([]);
+    await expect(razorpay.payments.refund(paymentId, {})).resolves.toMatchObject({ status: 'processed', amount: 40000 });
+  });
+
+  it('acts and then loses the answer with after_effect, so only a lookup finds what was done', async () => {
+    const paymentId = await capturedPayment();
+    sandbox.faults.add({ method: 'POST', path: '/v1/payments/:id/refund', status: 502, afterEffect: true });
+    const lost = await rejection(razorpay.payments.refund(paymentId, { notes: { mandi_refund_id: '7' } }));
+    expect(lost).toMatchObject({ statusCode: 502, error: { code: 'SERVER_ERROR' } });
+    const { items } = await razorpay.payments.fetchMultipleRefund(paymentId, {});
+    expect(items).toEqual([expect.objectContaining({ status: 'processed', amount: 40000, notes: { mandi_refund_id: '7' } })]);
+    expect(sandbox.faults.list()).toEqual([expect.objectContaining({ status: 502, afterEffect: true, hits: 1 })]);
+  });
+
+  it('answers slowly while a delay is in force, and at once when it is cleared over the control API', async () => {
+    const paymentId = await capturedPayment();
+    const added = await post(`${sandbox.url}/sandbox/faults`, { path: '/v1/payments/:id', delay_ms: 400 });
+    expect(added).toMatchObject({ status: 200, body: { fault: { path: '/v1/payments/:id', delayMs: 400, hits: 0 } } });
+
+    let started = performance.now();
+    await expect(razorpay.payments.fetch(paymentId)).resolves.toMatchObject({ id: paymentId });
+    expect(performance.now() - started).toBeGreaterThanOrEqual(390);
+    const listed = await fetch(`${sandbox.url}/sandbox/faults`).then((response) => response.json());
+    expect(listed).toEqual({ faults: [expect.objectContaining({ delayMs: 400, hits: 1 })] });
+
+    const cleared = await fetch(`${sandbox.url}/sandbox/faults`, { method: 'DELETE' }).then((response) => response.json());
+    expect(cleared).toEqual({ faults: [] });
+    started = performance.now();
+    await razorpay.payments.fetch(paymentId);
+    expect(performance.now() - started).toBeLessThan(390);
+  });
+
+  it('refuses a rule that does nothing or names no REST path', async () => {
+    for (const rule of [{ path: '/v1/orders' }, { status: 200 }, { status: 500, path: '/sandbox/health' }, { after_effect: true, delay_ms: 5 }]) {
+      const refused = await post(`${sandbox.url}/sandbox/faults`, rule);
+      expect(refused.status).toBe(400);
+    }
+    expect(sandbox.faults.list()).toEqual([]);
+  });
+});
+
 describe('manual capture', () => {
   it('leaves a checkout payment authorized until the API captures it for its whole amount', async () => {
     await start({ autoCapture: false });
