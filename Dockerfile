@@ -1,6 +1,6 @@
 # syntax=docker/dockerfile:1
-# One image for the API and the worker (the command picks which), plus a small image of the Firebase Auth
-# emulator for a local container stack. Build: docker compose build (or docker build --target app .).
+# One image for the API and the worker (the command picks which), plus two small images for the development stack:
+# the Firebase Auth emulator and the Razorpay sandbox. Build: docker compose build (or docker build --target app .).
 
 # ---- build: install everything, build the apps and both front ends, then drop the dev dependencies ----
 FROM node:20-slim AS build
@@ -11,11 +11,14 @@ ARG VITE_FIREBASE_PROJECT_ID=demo-mandi
 ARG VITE_FIREBASE_AUTH_DOMAIN=
 ARG VITE_FIREBASE_APP_ID=
 ARG VITE_FIREBASE_AUTH_EMULATOR_URL=
+# Empty: Razorpay's own checkout script. The development stack points it at the sandbox's.
+ARG VITE_RAZORPAY_CHECKOUT_URL=
 ENV VITE_FIREBASE_API_KEY=$VITE_FIREBASE_API_KEY \
     VITE_FIREBASE_PROJECT_ID=$VITE_FIREBASE_PROJECT_ID \
     VITE_FIREBASE_AUTH_DOMAIN=$VITE_FIREBASE_AUTH_DOMAIN \
     VITE_FIREBASE_APP_ID=$VITE_FIREBASE_APP_ID \
-    VITE_FIREBASE_AUTH_EMULATOR_URL=$VITE_FIREBASE_AUTH_EMULATOR_URL
+    VITE_FIREBASE_AUTH_EMULATOR_URL=$VITE_FIREBASE_AUTH_EMULATOR_URL \
+    VITE_RAZORPAY_CHECKOUT_URL=$VITE_RAZORPAY_CHECKOUT_URL
 COPY . .
 RUN npm ci --no-audit --no-fund \
  && npm run build \
@@ -58,8 +61,29 @@ WORKDIR /firebase
 COPY tools/firebase/package.json tools/firebase/package-lock.json ./
 RUN npm ci --omit=optional --no-audit --no-fund
 COPY tools/firebase/firebase.json ./
-# Inside a container the emulator must listen on every interface, not only on loopback.
-RUN sed -i 's/127\.0\.0\.1/0.0.0.0/g' firebase.json && chown -R node:node /firebase
+# Inside a container the emulator must listen on every interface, not only on loopback. /firebase/state is where the
+# development stack mounts a named volume (owned by node, so the volume Docker creates there is too).
+RUN sed -i 's/127\.0\.0\.1/0.0.0.0/g' firebase.json && mkdir -p state && chown -R node:node /firebase
 USER node
 EXPOSE 9099
-CMD ["node_modules/.bin/firebase", "emulators:start", "--only", "auth", "--project", "demo-mandi"]
+# The accounts survive a restart as with `npm start` (scripts/lib/emulator.mjs): imported at start (skipped while the
+# folder does not exist yet) and exported when the emulator stops on SIGTERM, which compose sends on stop and down.
+# A folder inside the volume, not the volume itself: the export deletes the folder and moves a new one into place,
+# which a mount point refuses.
+CMD ["node_modules/.bin/firebase", "emulators:start", "--only", "auth", "--project", "demo-mandi", \
+     "--import", "/firebase/state/accounts", "--export-on-exit", "/firebase/state/accounts"]
+
+# ---- razorpay-sandbox: our stand-in for Razorpay (docs/razorpay-sandbox.md), for the development stack only: its keys
+# are public and its control API pays any order. Plain Node, no dependencies; it reads its public test keys from
+# libs/config/src/development-values.js, whose package.json says it is an ES module ----
+FROM node:20-slim AS razorpay-sandbox
+WORKDIR /sandbox
+COPY libs/config/package.json libs/config/
+COPY libs/config/src/development-values.js libs/config/src/
+COPY tools/razorpay-sandbox tools/razorpay-sandbox
+USER node
+# Every interface, so the API, the worker and the browser (through the published port) reach it.
+ENV RAZORPAY_SANDBOX_HOST=0.0.0.0 \
+    RAZORPAY_SANDBOX_PORT=9300
+EXPOSE 9300
+CMD ["node", "tools/razorpay-sandbox/main.mjs"]
