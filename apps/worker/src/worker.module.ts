@@ -11,13 +11,15 @@ import { HeartbeatModule } from './heartbeat/heartbeat.module.js';
 import { InvoicesModule } from './invoices/invoices.module.js';
 import { MailModule } from './mail/mail.module.js';
 import { MediaModule } from './media/media.module.js';
+import { WorkerMetricsModule } from './metrics/worker-metrics.module.js';
 import { OrdersModule } from './orders/orders.module.js';
 import { defaultPipelineSettings } from './pipeline/pipeline.options.js';
 import { PipelineModule } from './pipeline/pipeline.module.js';
 import { RetentionModule } from './retention/retention.module.js';
 
 /**
- * The worker process: the outbox relay, one BullMQ worker per queue with jobs, the heartbeat and the pruning sweep.
+ * The worker process: the outbox relay, one BullMQ worker per queue with jobs, the heartbeat, the metrics port and the
+ * pruning sweep.
  * Job handlers are imported here, one module per feature.
  */
 @Module({})
@@ -38,6 +40,7 @@ export class WorkerModule {
         DatabaseModule.forUrl(config.DATABASE_URL),
         FileStoreModule,
         QueuesModule.forRoot({ redisUrl: config.REDIS_URL, prefix: config.REDIS_PREFIX }),
+        WorkerMetricsModule,
         // The order deadline runs at this deployment's window (ORDER_DECISION_WINDOW_MS), not the registry's 8 hours.
         PipelineModule.forRoot({
           jobs: jobsWithOrderWindow(config.ORDER_DECISION_WINDOW_MS),

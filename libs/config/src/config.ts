@@ -1,3 +1,4 @@
+import { createHash, timingSafeEqual } from 'node:crypto';
 import { z } from 'zod';
 import { productionProblems, type Problems } from './production-rules.js';
 import {
@@ -152,6 +153,17 @@ export const configSchema = z.object({
   ORDER_DECISION_WINDOW_MS: z.coerce.number().int().positive().default(8 * 60 * 60 * 1000),
   /** How often the worker sweeps for orders past their deadline whose deadline job was lost; 0 turns the sweep off. */
   ORDER_DEADLINE_SWEEP_MS: z.coerce.number().int().min(0).default(60_000),
+  /**
+   * The bearer token Prometheus scrapes with (`Authorization: Bearer <token>`), for GET /api/metrics and the worker's
+   * metrics port; at least 32 characters. When set, every scrape must carry it; unset, production serves no metrics
+   * (404) while development and tests serve them to anyone (docs/operations.md).
+   */
+  METRICS_TOKEN: z.string().min(32).optional(),
+  /**
+   * Port of the worker's metrics (GET /metrics, on HOST like the API); 0 takes any free port. Unset: 9464, except
+   * in tests, where many workers run at once and each takes a free port.
+   */
+  WORKER_METRICS_PORT: z.coerce.number().int().min(0).max(65_535).optional(),
 });
 
 /**
@@ -176,9 +188,10 @@ export const APP_CONFIG = Symbol('APP_CONFIG');
 /** The validated configuration. */
 export type AppConfig = Omit<
   z.infer<typeof configSchema>,
-  'RATE_LIMIT_PUBLIC_PER_MINUTE' | 'MAIL_TRANSPORT' | DevelopmentDefaulted
+  'RATE_LIMIT_PUBLIC_PER_MINUTE' | 'MAIL_TRANSPORT' | 'WORKER_METRICS_PORT' | DevelopmentDefaulted
 > & {
   RATE_LIMIT_PUBLIC_PER_MINUTE: number;
+  WORKER_METRICS_PORT: number;
   MAIL_TRANSPORT: 'capture' | 'smtp';
   FIREBASE_PROJECT_ID: string;
   PUBLIC_URL: string;
@@ -252,5 +265,29 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     RAZORPAY_WEBHOOK_SECRET: setting('RAZORPAY_WEBHOOK_SECRET')!,
     OFFICIAL_SELLER_UID: setting('OFFICIAL_SELLER_UID') ?? null,
     RATE_LIMIT_PUBLIC_PER_MINUTE: config.RATE_LIMIT_PUBLIC_PER_MINUTE ?? (isProduction ? 600 : 20_000),
+    WORKER_METRICS_PORT: config.WORKER_METRICS_PORT ?? (config.NODE_ENV === 'test' ? 0 : DEFAULT_WORKER_METRICS_PORT),
   };
+}
+
+/** The worker's metrics port when WORKER_METRICS_PORT is unset (outside tests): OpenTelemetry's Prometheus port. */
+export const DEFAULT_WORKER_METRICS_PORT = 9464;
+
+/** The message of a scrape refused for its token (401), from the API and the worker alike. */
+export const METRICS_SCRAPE_REFUSED = 'A valid metrics scrape token is required (Authorization: Bearer <METRICS_TOKEN>).';
+
+/**
+ * What a scrape with the Authorization header `authorization` may read: 'allowed'; 'refused' when METRICS_TOKEN is set
+ * and the header does not carry it; 'off' in production without a token, where metrics are not served at all. Compared
+ * in constant time.
+ */
+export function metricsScrapeAccess(
+  config: Pick<AppConfig, 'NODE_ENV' | 'METRICS_TOKEN'>,
+  authorization: string | undefined,
+): 'allowed' | 'refused' | 'off' {
+  const token = config.METRICS_TOKEN;
+  if (token === undefined) return config.NODE_ENV === 'production' ? 'off' : 'allowed';
+  const [scheme, given = ''] = (authorization ?? '').split(' ');
+  const expected = createHash('sha256').update(token).digest();
+  const offered = createHash('sha256').update(given).digest();
+  return scheme?.toLowerCase() === 'bearer' && timingSafeEqual(expected, offered) ? 'allowed' : 'refused';
 }

@@ -16,3 +16,18 @@ export function redisConnection(redisUrl: string): ConnectionOptions {
 export function workerHeartbeatKey(prefix: string): string {
   return `${prefix}:worker:heartbeat`;
 }
+
+/**
+ * The Redis key a worker sets (with the heartbeat's lifetime) while it cannot start Chromium, so the API's health check
+ * reports the documents pipeline degraded; its value says which worker and why.
+ */
+export function workerDocumentsDownKey(prefix: string): string {
+  return `${prefix}:worker:documents-down`;
+}
+
+/** The JSON value of {@link workerDocumentsDownKey}: which worker (host:pid), why, and when it last said so. */
+export interface WorkerDocumentsDown {
+  readonly worker: string;
+  readonly reason: string;
+  readonly at: string;
+}

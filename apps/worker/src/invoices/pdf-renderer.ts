@@ -1,12 +1,17 @@
 import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '@mandi/config';
 import puppeteer, { type Browser, type Page } from 'puppeteer-core';
+import { reportDocumentsStatus } from '../heartbeat/documents-status.js';
+import { pdfRenderDuration } from '../metrics/worker-metrics.js';
 
 /** Pages kept open for rendering: as many as the documents queue runs jobs at once (the pipeline's concurrency). */
 export const PDF_PAGE_POOL_SIZE = 4;
 
 /** Longest one render may take before it fails (and its job retries). */
 const RENDER_TIMEOUT_MS = 20_000;
+
+/** While Chromium cannot start, how often the renderer tries again by itself (a job's render tries at once too). */
+export const CHROMIUM_RETRY_MS = 30_000;
 
 /** Chromium flags: no sandbox (containers run without the user namespaces it needs), /tmp instead of a small /dev/shm. */
 const CHROMIUM_ARGS = ['--no-sandbox', '--disable-dev-shm-usage', '--disable-gpu', '--font-render-hinting=none'];
@@ -23,6 +28,8 @@ function footerTemplate(label: string): string {
  * PUPPETEER_EXECUTABLE_PATH) and a small pool of reused pages: launching a browser costs about a second, opening a
  * page tens of milliseconds, reusing both leaves only layout and printing. The browser starts in the background when
  * the worker boots, is started again if it dies, and is closed after the job runner has let running jobs finish.
+ * Whether it could start is reported to the heartbeat (the API's health says 'degraded' while it cannot, and the
+ * renderer keeps trying every 30 s), and each render's time goes to mandi_pdf_render_duration_seconds.
  */
 @Injectable()
 export class PdfRenderer implements OnApplicationBootstrap, OnApplicationShutdown {
@@ -35,6 +42,7 @@ export class PdfRenderer implements OnApplicationBootstrap, OnApplicationShutdow
   /** Pages being opened right now, counted against the pool's size. */
   private opening = 0;
   private closed = false;
+  private retry: NodeJS.Timeout | undefined;
 
   constructor(@Inject(APP_CONFIG) private readonly config: AppConfig) {}
 
@@ -45,15 +53,23 @@ export class PdfRenderer implements OnApplicationBootstrap, OnApplicationShutdow
 
   async onApplicationShutdown(): Promise<void> {
     this.closed = true;
+    clearTimeout(this.retry);
     const browser = this.browser;
     this.browser = undefined;
     if (browser) await browser.then((b) => b.close()).catch(() => undefined);
   }
 
-  /** Prints `html` on A4 (the page's own @page rules decide margins), with `footer` and page numbers at the bottom. */
+  /**
+   * Prints `html` on A4 (the page's own @page rules decide margins), with `footer` and page numbers at the bottom. Timed
+   * from asking for a page, so a wait for a free page or for Chromium's launch counts too.
+   */
   async render(html: string, footer: string): Promise<Buffer> {
-    const page = await this.acquire();
+    const stopTimer = pdfRenderDuration.startTimer();
     let healthy = false;
+    const page = await this.acquire().catch((error: unknown) => {
+      stopTimer({ outcome: 'failed' });
+      throw error;
+    });
     try {
       await page.setContent(html, { waitUntil: 'load', timeout: RENDER_TIMEOUT_MS });
       const pdf = await page.pdf({
@@ -68,6 +84,7 @@ export class PdfRenderer implements OnApplicationBootstrap, OnApplicationShutdow
       healthy = true;
       return Buffer.from(pdf);
     } finally {
+      stopTimer({ outcome: healthy ? 'rendered' : 'failed' });
       this.release(page, healthy);
     }
   }
@@ -89,18 +106,33 @@ export class PdfRenderer implements OnApplicationBootstrap, OnApplicationShutdow
         browser.on('disconnected', () => {
           if (this.closed) return;
           this.logger.warn('Chromium went away; the next render starts a new one');
+          reportDocumentsStatus({ state: 'starting' });
           this.browser = undefined;
           this.pages.clear();
           this.idle.length = 0;
         });
         this.logger.log({ msg: 'Chromium started', executablePath: this.config.PUPPETEER_EXECUTABLE_PATH });
+        reportDocumentsStatus({ state: 'ready' });
+        clearTimeout(this.retry);
         return browser;
       })
       .catch((error: unknown) => {
         this.browser = undefined;
+        reportDocumentsStatus({ state: 'failed', reason: `Chromium did not start: ${(error as Error).message ?? String(error)}` });
+        this.retryLaunchLater();
         throw error;
       });
     return this.browser;
+  }
+
+  /** Tries Chromium again in {@link CHROMIUM_RETRY_MS}, so the documents state clears once Chromium is installed. */
+  private retryLaunchLater(): void {
+    clearTimeout(this.retry);
+    if (this.closed) return;
+    this.retry = setTimeout(() => {
+      this.launch().catch(() => undefined);
+    }, CHROMIUM_RETRY_MS);
+    this.retry.unref();
   }
 
   private async acquire(): Promise<Page> {

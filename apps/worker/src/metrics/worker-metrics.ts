@@ -1,0 +1,50 @@
+import { Injectable } from '@nestjs/common';
+import { Counter, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+
+/**
+ * The worker's metrics, one registry per process (docs/operations.md lists each). Observations are made where the work
+ * happens (the job runner, the PDF renderer, the refunds gateway); the metrics server adds the pool's gauges and
+ * serves the lot.
+ */
+export const workerRegistry = new Registry();
+
+// Process metrics under their standard names (process_cpu_seconds_total, nodejs_heap_size_used_bytes, ...).
+collectDefaultMetrics({ register: workerRegistry });
+
+/** Seconds from a job's start to its end, by queue, job and outcome. Jobs take milliseconds to tens of seconds. */
+const jobDuration = new Histogram({
+  name: 'mandi_job_duration_seconds',
+  help: 'How long one run of a job took, by queue, job and outcome (handled, duplicate, failed)',
+  labelNames: ['queue', 'job', 'outcome'] as const,
+  buckets: [0.01, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60],
+  registers: [workerRegistry],
+});
+
+/** Seconds one PDF took Chromium to lay out and print, by outcome. */
+export const pdfRenderDuration = new Histogram({
+  name: 'mandi_pdf_render_duration_seconds',
+  help: 'How long Chromium took to print one invoice or credit note, by outcome (rendered, failed)',
+  labelNames: ['outcome'] as const,
+  buckets: [0.05, 0.1, 0.25, 0.5, 1, 2, 5, 10, 20],
+  registers: [workerRegistry],
+});
+
+/** Failed calls to Razorpay, by SDK operation: the provider answering with an error, or not at all. */
+export const razorpayErrors = new Counter({
+  name: 'mandi_razorpay_errors_total',
+  help: 'Razorpay calls that failed (an error answer or no answer), by operation',
+  labelNames: ['operation'] as const,
+  registers: [workerRegistry],
+});
+
+/** How one run of a job ended: its handler ran, it had run before (skipped), or it threw. */
+export type JobRunOutcome = 'handled' | 'duplicate' | 'failed';
+
+/** What the job runner reports about each run, as an injectable so the runner's constructor says it uses metrics. */
+@Injectable()
+export class WorkerMetrics {
+  /** Records one run of job `job` on queue `queue` that took `seconds` and ended as `outcome`. */
+  observeJob(queue: string, job: string, outcome: JobRunOutcome, seconds: number): void {
+    jobDuration.observe({ queue, job, outcome }, seconds);
+  }
+}
