@@ -9,6 +9,7 @@ import { FileStoreModule } from '@mandi/storage';
 import { AccountsModule } from './accounts/accounts.module.js';
 import { AddressesModule } from './addresses/addresses.module.js';
 import { AdminModule } from './admin/admin.module.js';
+import { AdminPipelineModule } from './admin/admin-pipeline.module.js';
 import { AccessGuard } from './auth/access.guard.js';
 import { AuthModule } from './auth/auth.module.js';
 import { CartModule } from './cart/cart.module.js';
@@ -17,6 +18,7 @@ import { ApiErrorFilter } from './common/api-error.filter.js';
 import { AppConfigModule } from './config/app-config.js';
 import { HealthModule } from './health/health.module.js';
 import { InvoicesModule } from './invoices/invoices.module.js';
+import { MetricsModule } from './metrics/metrics.module.js';
 import { OpenApiModule } from './openapi/openapi.module.js';
 import { OrdersModule } from './orders/orders.module.js';
 import { PaymentsModule } from './payments/payments.module.js';
@@ -78,6 +80,8 @@ import { SellersModule } from './sellers/sellers.module.js';
     SellersModule,
     ContactModule,
     QueuesDashboardModule,
+    AdminPipelineModule,
+    MetricsModule,
     OpenApiModule,
   ],
   providers: [

@@ -3,6 +3,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import Razorpay from 'razorpay';
 import { APP_CONFIG, type AppConfig } from '@mandi/config';
 import { CURRENCY, DomainError, PAYMENT_MESSAGES } from '@mandi/domain';
+import { razorpayErrors } from '../metrics/api-metrics.js';
 
 /** A payment as the provider reports it. */
 export interface ProviderPayment {
@@ -40,7 +41,7 @@ export class RazorpayGateway {
 
   /** Creates a provider order for `amountPaise`; `receipt` is ours (at most 40 characters). */
   async createOrder(amountPaise: number, receipt: string, notes: Record<string, string>): Promise<{ id: string; amount: number }> {
-    const order = await this.call(() => this.razorpay.orders.create({ amount: amountPaise, currency: CURRENCY, receipt, notes }));
+    const order = await this.call('orders.create', () => this.razorpay.orders.create({ amount: amountPaise, currency: CURRENCY, receipt, notes }));
     return { id: order.id, amount: Number(order.amount) };
   }
 
@@ -52,7 +53,7 @@ export class RazorpayGateway {
     customer: { name: string; contact: string; email?: string };
     returnUrl: string;
   }): Promise<HostedPaymentPage> {
-    const link = await this.call(() =>
+    const link = await this.call('paymentLink.create', () =>
       this.razorpay.paymentLink.create({
         amount: options.amountPaise,
         currency: CURRENCY,
@@ -70,13 +71,13 @@ export class RazorpayGateway {
   /** The Razorpay order a payment link made for its payments (none until someone tried to pay). */
   async paymentPageOrderId(linkId: string): Promise<string | null> {
     // The SDK's type leaves out order_id, which Razorpay's payment link entity carries.
-    const link = (await this.call(() => this.razorpay.paymentLink.fetch(linkId))) as { order_id?: string | null };
+    const link = (await this.call('paymentLink.fetch', () => this.razorpay.paymentLink.fetch(linkId))) as { order_id?: string | null };
     return link.order_id ?? null;
   }
 
   /** The payment `paymentId` as the provider has it. */
   async payment(paymentId: string): Promise<ProviderPayment> {
-    const payment = await this.call(() => this.razorpay.payments.fetch(paymentId));
+    const payment = await this.call('payments.fetch', () => this.razorpay.payments.fetch(paymentId));
     return {
       id: payment.id,
       orderId: payment.order_id ?? null,
@@ -88,7 +89,7 @@ export class RazorpayGateway {
 
   /** Captures an authorized payment (accounts without automatic capture). */
   async capture(paymentId: string, amountPaise: number): Promise<void> {
-    await this.call(() => this.razorpay.payments.capture(paymentId, amountPaise, CURRENCY));
+    await this.call('payments.capture', () => this.razorpay.payments.capture(paymentId, amountPaise, CURRENCY));
   }
 
   /** True when `signature` is the checkout's HMAC-SHA256 of `orderId|paymentId` under the key secret. */
@@ -107,11 +108,15 @@ export class RazorpayGateway {
     return sameHmac(rawBody, this.config.RAZORPAY_WEBHOOK_SECRET, signature);
   }
 
-  /** Runs an SDK call; a provider that fails or cannot be reached becomes the spec's payment error. */
-  private async call<T>(request: () => Promise<T>): Promise<T> {
+  /**
+   * Runs an SDK call; a provider that fails or cannot be reached becomes the spec's payment error, counted in
+   * mandi_razorpay_errors_total under `operation`.
+   */
+  private async call<T>(operation: string, request: () => Promise<T>): Promise<T> {
     try {
       return await request();
     } catch (cause) {
+      razorpayErrors.inc({ operation });
       throw new DomainError('provider_failed', PAYMENT_MESSAGES.paymentError, { cause });
     }
   }

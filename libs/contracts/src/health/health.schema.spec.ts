@@ -3,9 +3,12 @@ import { healthAnswerSchema } from './health.schema.js';
 
 describe('health and error shapes', () => {
   it('read a health answer', () => {
-    const answer = { status: 'ok', database: 'up', redis: 'up', worker: 'down' };
+    const answer = { status: 'error', database: 'up', redis: 'up', worker: 'down', documents: 'down', reason: 'Down: worker.' };
     expect(healthAnswerSchema.parse(answer)).toEqual(answer);
     expect(healthAnswerSchema.safeParse({ ...answer, redis: 'maybe' }).success).toBe(false);
+    const degraded = { status: 'degraded', database: 'up', redis: 'up', worker: 'up', documents: 'down', reason: 'No PDFs.' };
+    expect(healthAnswerSchema.parse(degraded)).toEqual(degraded);
+    expect(healthAnswerSchema.safeParse({ status: 'ok', database: 'up', redis: 'up', worker: 'up' }).success).toBe(false);
   });
 
   it('read the one error body', () => {

@@ -3,6 +3,7 @@ import { accountRoutes } from './routes/accounts.routes.js';
 import { adminRoutes } from './routes/admin.routes.js';
 import { catalogRoutes } from './routes/catalog.routes.js';
 import { checkoutRoutes } from './routes/checkout.routes.js';
+import { operationsRoutes } from './routes/operations.routes.js';
 import { referenceRoutes } from './routes/reference.routes.js';
 
 /**
@@ -15,4 +16,5 @@ export const API_ROUTES: readonly ApiRoute[] = [
   ...checkoutRoutes,
   ...adminRoutes,
   ...referenceRoutes,
+  ...operationsRoutes,
 ];

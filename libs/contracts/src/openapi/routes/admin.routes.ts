@@ -13,6 +13,7 @@ import {
   toggleUserBodySchema,
   toggleUserAnswerSchema,
 } from '../../admin/admin.schema.js';
+import { adminPipelineAnswerSchema } from '../../admin/pipeline.schema.js';
 import { queuesSessionAnswerSchema } from '../../admin/queues-session.schema.js';
 import { messageAnswerSchema } from '../../common/fields.js';
 import type { ApiRoute, RouteAnswer } from '../api-route.js';
@@ -37,7 +38,7 @@ function orderMove(path: string, summary: string, body?: ApiRoute['body']): ApiR
   };
 }
 
-/** The admin console's calls: orders, users, interested sellers and the queue dashboard's session. */
+/** The admin console's calls: orders, users, interested sellers, the event pipeline and the queue dashboard's session. */
 export const adminRoutes: readonly ApiRoute[] = [
   {
     method: 'GET',
@@ -109,6 +110,16 @@ export const adminRoutes: readonly ApiRoute[] = [
     answers: {
       200: { description: 'The dashboard URL', schema: queuesSessionAnswerSchema, headers: { 'Set-Cookie': 'The session' } },
     },
+    errors: [],
+  },
+  {
+    method: 'GET',
+    path: '/api/admin/pipeline',
+    tag: 'Admin',
+    summary: "The event pipeline at a glance: each queue's jobs and dead jobs, the outbox backlog, the workers' state",
+    access: 'admin',
+    rateLimited: false,
+    answers: { 200: { description: 'The pipeline now', schema: adminPipelineAnswerSchema } },
     errors: [],
   },
 ];

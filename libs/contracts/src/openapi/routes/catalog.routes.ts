@@ -38,11 +38,11 @@ export const catalogRoutes: readonly ApiRoute[] = [
     method: 'GET',
     path: '/api/health',
     tag: 'Health',
-    summary: 'Whether the database, Redis and a worker answer',
+    summary: 'Whether the database, Redis and a worker answer, and whether documents are printed',
     access: 'public',
     rateLimited: false,
     answers: {
-      200: { description: 'All dependencies are up', schema: healthAnswerSchema },
+      200: { description: "All dependencies are up: status 'ok', or 'degraded' with a reason while documents cannot be printed", schema: healthAnswerSchema },
       503: { description: 'At least one dependency is down (same shape)', schema: healthAnswerSchema },
     },
     errors: [],
