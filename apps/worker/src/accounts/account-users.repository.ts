@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import type { Transaction } from '@mandi/database';
+import { PrismaService } from '@mandi/database';
 
 /** Where an account's mail goes and the name it greets. */
 export interface MailableUser {
@@ -10,22 +10,24 @@ export interface MailableUser {
 /** The worker's reads of users for account jobs. */
 @Injectable()
 export class AccountUsersRepository {
+  constructor(private readonly prisma: PrismaService) {}
+
   /** An active account that is not deleted; null otherwise (suspended and deleted accounts get no mail). */
-  async findActive(tx: Transaction, id: number): Promise<MailableUser | null> {
-    return tx.user.findFirst({
+  async findActive(id: number): Promise<MailableUser | null> {
+    return this.prisma.user.findFirst({
       where: { id, status: 'active', deletedAt: null },
       select: { email: true, username: true },
     });
   }
 
   /** The Firebase uid of a deleted account; null while the account is not deleted (or never existed). */
-  async findDeletedFirebaseUid(tx: Transaction, id: number): Promise<string | null> {
-    const user = await tx.user.findFirst({ where: { id, deletedAt: { not: null } }, select: { firebaseUid: true } });
+  async findDeletedFirebaseUid(id: number): Promise<string | null> {
+    const user = await this.prisma.user.findFirst({ where: { id, deletedAt: { not: null } }, select: { firebaseUid: true } });
     return user?.firebaseUid ?? null;
   }
 
   /** Whether our user row exists for the Firebase account (create-user has run for it). */
-  async existsForFirebaseUid(tx: Transaction, firebaseUid: string): Promise<boolean> {
-    return (await tx.user.count({ where: { firebaseUid } })) > 0;
+  async existsForFirebaseUid(firebaseUid: string): Promise<boolean> {
+    return (await this.prisma.user.count({ where: { firebaseUid } })) > 0;
   }
 }

@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { EventPayload } from '@mandi/events';
 import { deleteFirebaseAccount, FIREBASE_AUTH } from '@mandi/identity';
 import type { Auth } from 'firebase-admin/auth';
-import { HandlesJob, JobHandler, type JobContext } from '../pipeline/job.handler.js';
+import { HandlesJob, JobHandler } from '../pipeline/job.handler.js';
 import { AccountUsersRepository } from './account-users.repository.js';
 
 /**
@@ -19,8 +19,8 @@ export class IdentityRemovalHandler extends JobHandler<EventPayload<'user.delete
     super();
   }
 
-  async handle({ userId }: EventPayload<'user.deleted'>, { tx }: JobContext): Promise<void> {
-    const firebaseUid = await this.users.findDeletedFirebaseUid(tx, userId);
+  async handle({ userId }: EventPayload<'user.deleted'>, ): Promise<void> {
+    const firebaseUid = await this.users.findDeletedFirebaseUid(userId);
     // Not deleted (the deletion rolled back, or the row is unknown): nothing to remove.
     if (firebaseUid === null) return;
     await deleteFirebaseAccount(this.auth, firebaseUid);

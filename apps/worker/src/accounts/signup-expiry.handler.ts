@@ -25,20 +25,19 @@ export class SignupExpiryHandler extends JobHandler<EventPayload<'signup.verific
     super();
   }
 
-  async handle({ signupId }: EventPayload<'signup.verification_requested'>, { tx }: JobContext): Promise<void> {
-    const signup = await this.signups.lockForExpiry(tx, signupId);
+  async handle({ signupId }: EventPayload<'signup.verification_requested'>, { finish }: JobContext): Promise<void> {
+    const signup = await this.signups.findForExpiry(signupId);
     // Gone: create-user consumed it, or an earlier run removed it. Open: a new mail moved the window, and the job
     // of that mail's event decides later.
     if (!signup || signup.open) return;
 
-    if (await this.users.existsForFirebaseUid(tx, signup.firebaseUid)) {
-      // The sign-up finished: create-user normally removes the reservation itself.
-      await this.signups.delete(tx, signupId);
-      return;
+    // No transaction is held across the Firebase calls. Firebase first: if the recording below then fails, the retry
+    // finds no account and only removes the row. A user row made meanwhile means the sign-up finished: create-user
+    // normally removes the reservation itself, and the account stays.
+    if (!(await this.users.existsForFirebaseUid(signup.firebaseUid))) {
+      const account = await findFirebaseAccount(this.auth, signup.firebaseUid);
+      if (account) await deleteFirebaseAccount(this.auth, account.uid);
     }
-    // Firebase first: if the commit below then fails, the retry finds no account and only removes the row.
-    const account = await findFirebaseAccount(this.auth, signup.firebaseUid);
-    if (account) await deleteFirebaseAccount(this.auth, account.uid);
-    await this.signups.delete(tx, signupId);
+    await finish((tx) => this.signups.delete(tx, signupId));
   }
 }

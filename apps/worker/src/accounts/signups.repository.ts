@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import type { Transaction } from '@mandi/database';
+import { PrismaService, type Transaction } from '@mandi/database';
 
 /** A sign-up whose verification window is still open: where its mail goes and the username it reserves. */
 export interface OpenSignup {
@@ -7,7 +7,7 @@ export interface OpenSignup {
   readonly username: string;
 }
 
-/** A sign-up locked for its expiry. */
+/** A sign-up as its expiry job finds it. */
 export interface SignupForExpiry {
   readonly firebaseUid: string;
   /** Whether expires_at is still ahead (the user asked for a new mail, which moved the window). */
@@ -17,25 +17,21 @@ export interface SignupForExpiry {
 /** The worker's access to signups (username reservations of the verification window). Windows use the database clock. */
 @Injectable()
 export class SignupsRepository {
+  constructor(private readonly prisma: PrismaService) {}
+
   /** The sign-up while its window is open; null once it is gone (consumed, expired and removed) or past its window. */
-  async findOpen(tx: Transaction, id: number): Promise<OpenSignup | null> {
-    const rows = await tx.$queryRaw<OpenSignup[]>`
+  async findOpen(id: number): Promise<OpenSignup | null> {
+    const rows = await this.prisma.$queryRaw<OpenSignup[]>`
       SELECT email::text AS email, username::text AS username
         FROM signups
        WHERE id = ${id} AND expires_at > now()`;
     return rows[0] ?? null;
   }
 
-  /**
-   * Locks the sign-up for the rest of the transaction, so a create-user that consumes it waits for the expiry's
-   * decision instead of racing it. Null when it is gone.
-   */
-  async lockForExpiry(tx: Transaction, id: number): Promise<SignupForExpiry | null> {
-    const rows = await tx.$queryRaw<SignupForExpiry[]>`
-      SELECT firebase_uid AS "firebaseUid", expires_at > now() AS open
-        FROM signups
-       WHERE id = ${id}
-         FOR UPDATE`;
+  /** The sign-up as its expiry sees it; null when it is gone. */
+  async findForExpiry(id: number): Promise<SignupForExpiry | null> {
+    const rows = await this.prisma.$queryRaw<SignupForExpiry[]>`
+      SELECT firebase_uid AS "firebaseUid", expires_at > now() AS open FROM signups WHERE id = ${id}`;
     return rows[0] ?? null;
   }
 

@@ -12,8 +12,8 @@ abstract class DocumentIssueHandler extends JobHandler<{ orderId: number }> {
     super();
   }
 
-  async handle({ orderId }: { orderId: number }, { tx }: JobContext): Promise<void> {
-    await this.invoices.issue(tx, this.kind, orderId);
+  async handle({ orderId }: { orderId: number }, { finish }: JobContext): Promise<void> {
+    await finish((tx) => this.invoices.issue(tx, this.kind, orderId));
   }
 }
 

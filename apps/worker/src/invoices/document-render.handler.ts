@@ -16,8 +16,8 @@ abstract class DocumentRenderHandler<Payload> extends JobHandler<Payload> {
   /** The id of the document to print, from the 'issued' event's payload. */
   protected abstract documentId(payload: Payload): number;
 
-  async handle(payload: Payload, { tx }: JobContext): Promise<void> {
-    await this.invoices.render(tx, this.kind, this.documentId(payload));
+  async handle(payload: Payload, { finish }: JobContext): Promise<void> {
+    await this.invoices.render(this.kind, this.documentId(payload), finish);
   }
 }
 

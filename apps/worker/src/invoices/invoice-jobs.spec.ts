@@ -9,7 +9,8 @@ import { eventRoutes, jobs, jobsForEvent } from '@mandi/events';
 import { FILE_STORE, FileStoreModule, LocalFileStore } from '@mandi/storage';
 import { testWorkerConfig } from '../accounts/testing/account-jobs.testing.js';
 import { WorkerConfigModule } from '../config/worker-config.module.js';
-import type { JobHandler } from '../pipeline/job.handler.js';
+import type { JobContext, JobHandler } from '../pipeline/job.handler.js';
+import { directJobContext } from '../pipeline/testing/job-context.testing.js';
 import { CreditNoteIssueHandler, InvoiceIssueHandler } from './document-issue.handler.js';
 import { CreditNoteRenderHandler, InvoiceRenderHandler } from './document-render.handler.js';
 import { sellerFromConfig } from './invoice-document.js';
@@ -63,9 +64,9 @@ afterAll(async () => {
   rmSync(config.FILE_STORE_DIR, { recursive: true, force: true });
 });
 
-/** Runs a handler in its own transaction, as the job runner does (without the processed_events record). */
+/** Runs a handler as the job runner does (without the processed_events record). */
 function run<P>(handler: JobHandler<P>, payload: P): Promise<void> {
-  return prisma.$transaction((tx) => handler.handle(payload, { tx, eventId: 1n, eventType: 'test', attempt: 1 }));
+  return handler.handle(payload, directJobContext(prisma));
 }
 
 const issueInvoice = (orderId: number) => run(app.get(InvoiceIssueHandler), { orderId });
@@ -166,12 +167,15 @@ describe('invoice.issue', () => {
     const order = await orderWith(db.prisma);
     const before = await seriesValue('invoice');
 
-    await expect(
-      prisma.$transaction(async (tx) => {
-        await app.get(InvoiceIssueHandler).handle({ orderId: order.id }, { tx, eventId: 1n, eventType: 'test', attempt: 1 });
-        throw new Error('worker died before the commit');
-      }),
-    ).rejects.toThrow('worker died');
+    const diesBeforeCommit: JobContext = {
+      ...directJobContext(prisma),
+      finish: (record) =>
+        prisma.$transaction(async (tx) => {
+          await record?.(tx);
+          throw new Error('worker died before the commit');
+        }),
+    };
+    await expect(app.get(InvoiceIssueHandler).handle({ orderId: order.id }, diesBeforeCommit)).rejects.toThrow('worker died');
     expect(await invoiceOf(order.id)).toBeNull();
     expect(await seriesValue('invoice')).toBe(before);
 

@@ -1,5 +1,5 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import type { Db, Transaction } from '@mandi/database';
+import { PrismaService, type Transaction } from '@mandi/database';
 import { DOCUMENT_SEQUENCE_MAX, financialYearOf, type DocumentKind } from '@mandi/domain';
 import { FILE_STORE, newFileKey, type FileStore } from '@mandi/storage';
 import { UnrecoverableError } from 'bullmq';
@@ -7,6 +7,7 @@ import { documentKinds, type DocumentKinds, type IssueOutcome } from './document
 import { DocumentMismatchError, type DocumentView, type Seller } from './invoice-document.js';
 import { InvoiceTemplates } from './invoice-templates.js';
 import { InvoicesRepository, type DocumentDrafts, type DocumentSlot } from './invoices.repository.js';
+import type { JobContext } from '../pipeline/job.handler.js';
 import { PdfRenderer } from './pdf-renderer.js';
 
 /** Injection token of the seller printed on documents ({@link sellerFromConfig}). */
@@ -35,6 +36,7 @@ export class InvoicesService {
   private readonly kinds: DocumentKinds;
 
   constructor(
+    private readonly prisma: PrismaService,
     private readonly repository: InvoicesRepository,
     private readonly templates: InvoiceTemplates,
     private readonly renderer: PdfRenderer,
@@ -59,12 +61,22 @@ export class InvoicesService {
     return this.record(tx, kind, prepared.draft, () => steps.explain(tx, prepared.draft));
   }
 
-  /** Renders and stores the PDF of a document of `kind` that has none yet. */
-  async render(db: Db, kind: DocumentKind, id: number): Promise<void> {
-    const printable = await this.kinds[kind].printable(db, id);
+  /**
+   * Renders and stores the PDF of a document of `kind` that has none yet, then records its key through `finish`: no
+   * transaction is open while Chromium prints. A PDF that is not recorded (another delivery recorded one first) is
+   * deleted, so a document keeps exactly one file.
+   */
+  async render(kind: DocumentKind, id: number, finish: JobContext['finish']): Promise<void> {
+    const printable = await this.kinds[kind].printable(this.prisma, id);
     if (!printable) return;
     const key = await this.store(printable.orderId, this.view(printable.view));
-    if (!(await this.repository.attachPdf(db, kind, id, key))) await this.files.delete(key);
+    let kept = false;
+    try {
+      let attached = false;
+      kept = (await finish(async (tx) => (attached = await this.repository.attachPdf(tx, kind, id, key)))) && attached;
+    } finally {
+      if (!kept) await this.files.delete(key);
+    }
   }
 
   /** Prints a document view to PDF with the warm browser. */

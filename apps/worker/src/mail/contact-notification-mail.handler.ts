@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { EventPayload } from '@mandi/events';
-import { HandlesJob, JobHandler, type JobContext } from '../pipeline/job.handler.js';
+import { HandlesJob, JobHandler } from '../pipeline/job.handler.js';
 import { PeopleMails } from './people-mails.js';
 import { PeopleMailsRepository } from './people-mails.repository.js';
 
@@ -15,8 +15,8 @@ export class ContactNotificationMailHandler extends JobHandler<EventPayload<'con
     super();
   }
 
-  async handle({ contactMessageId }: EventPayload<'contact.message_received'>, { tx }: JobContext): Promise<void> {
-    const message = await this.people.findContactMessage(tx, contactMessageId);
+  async handle({ contactMessageId }: EventPayload<'contact.message_received'>, ): Promise<void> {
+    const message = await this.people.findContactMessage(contactMessageId);
     if (!message) return;
     await this.mails.sendContactNotification(message);
   }

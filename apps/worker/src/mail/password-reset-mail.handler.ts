@@ -3,7 +3,7 @@ import type { EventPayload } from '@mandi/events';
 import { FIREBASE_AUTH, isUserNotFound } from '@mandi/identity';
 import type { Auth } from 'firebase-admin/auth';
 import { AccountUsersRepository } from '../accounts/account-users.repository.js';
-import { HandlesJob, JobHandler, type JobContext } from '../pipeline/job.handler.js';
+import { HandlesJob, JobHandler } from '../pipeline/job.handler.js';
 import { AccountMails } from './account-mails.js';
 
 /**
@@ -21,8 +21,8 @@ export class PasswordResetMailHandler extends JobHandler<EventPayload<'account.p
     super();
   }
 
-  async handle({ userId }: EventPayload<'account.password_reset_requested'>, { tx }: JobContext): Promise<void> {
-    const user = await this.users.findActive(tx, userId);
+  async handle({ userId }: EventPayload<'account.password_reset_requested'>, ): Promise<void> {
+    const user = await this.users.findActive(userId);
     if (!user) return;
     let link: string;
     try {

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import type { Transaction } from '@mandi/database';
+import { PrismaService } from '@mandi/database';
 
 /** An interested seller whose invite stands: where it goes and the name it greets. */
 export interface InvitedSeller {
@@ -15,19 +15,21 @@ export interface ContactMessageRow {
   readonly createdAt: Date;
 }
 
-/** What the seller-invite and contact mails read, in the job's transaction. */
+/** What the seller-invite and contact mails read. */
 @Injectable()
 export class PeopleMailsRepository {
+  constructor(private readonly prisma: PrismaService) {}
+
   /** The seller while they are invited; null once onboarded (no invite needed) or gone. */
-  async findInvitedSeller(tx: Transaction, id: number): Promise<InvitedSeller | null> {
-    const rows = await tx.$queryRaw<InvitedSeller[]>`
+  async findInvitedSeller(id: number): Promise<InvitedSeller | null> {
+    const rows = await this.prisma.$queryRaw<InvitedSeller[]>`
       SELECT email, username FROM interested_sellers WHERE id = ${id} AND status = 'invited'`;
     return rows[0] ?? null;
   }
 
   /** The contact message, or null when it is gone. */
-  async findContactMessage(tx: Transaction, id: number): Promise<ContactMessageRow | null> {
-    const rows = await tx.$queryRaw<ContactMessageRow[]>`
+  async findContactMessage(id: number): Promise<ContactMessageRow | null> {
+    const rows = await this.prisma.$queryRaw<ContactMessageRow[]>`
       SELECT name, email, message, created_at AS "createdAt" FROM contact_messages WHERE id = ${id}`;
     return rows[0] ?? null;
   }

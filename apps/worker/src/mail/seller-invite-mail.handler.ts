@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { EventPayload } from '@mandi/events';
-import { HandlesJob, JobHandler, type JobContext } from '../pipeline/job.handler.js';
+import { HandlesJob, JobHandler } from '../pipeline/job.handler.js';
 import { PeopleMails } from './people-mails.js';
 import { PeopleMailsRepository } from './people-mails.repository.js';
 
@@ -18,8 +18,8 @@ export class SellerInviteMailHandler extends JobHandler<EventPayload<'seller.inv
     super();
   }
 
-  async handle({ interestedSellerId }: EventPayload<'seller.invited'>, { tx }: JobContext): Promise<void> {
-    const seller = await this.people.findInvitedSeller(tx, interestedSellerId);
+  async handle({ interestedSellerId }: EventPayload<'seller.invited'>, ): Promise<void> {
+    const seller = await this.people.findInvitedSeller(interestedSellerId);
     if (!seller) return;
     // Sent last, after every check; a retry after a failed commit may resend, which is harmless for an invite.
     await this.mails.sendSellerInvite(seller);

@@ -3,7 +3,7 @@ import type { EventPayload } from '@mandi/events';
 import { FIREBASE_AUTH, isUserNotFound } from '@mandi/identity';
 import type { Auth } from 'firebase-admin/auth';
 import { SignupsRepository } from '../accounts/signups.repository.js';
-import { HandlesJob, JobHandler, type JobContext } from '../pipeline/job.handler.js';
+import { HandlesJob, JobHandler } from '../pipeline/job.handler.js';
 import { AccountMails } from './account-mails.js';
 
 /**
@@ -21,8 +21,8 @@ export class VerificationMailHandler extends JobHandler<EventPayload<'signup.ver
     super();
   }
 
-  async handle({ signupId }: EventPayload<'signup.verification_requested'>, { tx }: JobContext): Promise<void> {
-    const signup = await this.signups.findOpen(tx, signupId);
+  async handle({ signupId }: EventPayload<'signup.verification_requested'>, ): Promise<void> {
+    const signup = await this.signups.findOpen(signupId);
     if (!signup) return;
     let link: string;
     try {

@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { EventPayload } from '@mandi/events';
 import { FILE_STORE, productFolder, type FileStore } from '@mandi/storage';
-import { HandlesJob, JobHandler, type JobContext } from '../pipeline/job.handler.js';
+import { HandlesJob, JobHandler } from '../pipeline/job.handler.js';
 import { ProductImagesRepository } from './product-images.repository.js';
 
 /**
@@ -19,8 +19,8 @@ export class ProductFilesRemovalHandler extends JobHandler<EventPayload<'product
     super();
   }
 
-  async handle({ productId }: EventPayload<'product.deleted'>, { tx }: JobContext): Promise<void> {
-    if (await this.images.productExists(tx, productId)) return;
+  async handle({ productId }: EventPayload<'product.deleted'>, ): Promise<void> {
+    if (await this.images.productExists(productId)) return;
     await this.files.deletePrefix(`${productFolder(productId)}/`);
   }
 }

@@ -22,8 +22,9 @@ export class ProductImageVariantsHandler extends JobHandler<EventPayload<'produc
     super();
   }
 
-  async handle({ productId }: EventPayload<'product.created'>, { tx }: JobContext): Promise<void> {
-    for (const { fileKey } of await this.images.pending(tx, productId)) {
+  async handle({ productId }: EventPayload<'product.created'>, { finish }: JobContext): Promise<void> {
+    const made: { fileKey: string; cardKey: string; thumbKey: string }[] = [];
+    for (const { fileKey } of await this.images.pending(productId)) {
       const original = await this.files.get(fileKey);
       // Gone from the store: the image was removed after this job was queued; its row goes with the same edit.
       if (!original) continue;
@@ -40,9 +41,15 @@ export class ProductImageVariantsHandler extends JobHandler<EventPayload<'produc
       // Keys are derived from the original's, so a rerun overwrites the same files instead of adding new ones.
       await this.files.put(cardKey, variants.card, 'image/webp');
       await this.files.put(thumbKey, variants.thumb, 'image/webp');
-      if (!(await this.images.recordVariants(tx, productId, fileKey, cardKey, thumbKey))) {
-        await Promise.all([this.files.delete(cardKey), this.files.delete(thumbKey)]);
-      }
+      made.push({ fileKey, cardKey, thumbKey });
     }
+    const unrecorded: string[] = [];
+    await finish(async (tx) => {
+      for (const { fileKey, cardKey, thumbKey } of made) {
+        if (!(await this.images.recordVariants(tx, productId, fileKey, cardKey, thumbKey))) unrecorded.push(cardKey, thumbKey);
+      }
+    });
+    // Variants of an image removed meanwhile: nothing refers to them.
+    await Promise.all(unrecorded.map((key) => this.files.delete(key)));
   }
 }

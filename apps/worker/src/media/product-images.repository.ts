@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import type { Transaction } from '@mandi/database';
+import { PrismaService, type Transaction } from '@mandi/database';
 
 /** An image still waiting for its variants. */
 export interface PendingImage {
@@ -9,9 +9,11 @@ export interface PendingImage {
 /** The worker's access to product images: which lack variants, and recording the ones made. */
 @Injectable()
 export class ProductImagesRepository {
+  constructor(private readonly prisma: PrismaService) {}
+
   /** The product's images without both variants, in position order (none when the product is gone). */
-  pending(tx: Transaction, productId: number): Promise<PendingImage[]> {
-    return tx.productImage.findMany({
+  pending(productId: number): Promise<PendingImage[]> {
+    return this.prisma.productImage.findMany({
       where: { productId, OR: [{ cardKey: null }, { thumbKey: null }] },
       orderBy: { position: 'asc' },
       select: { fileKey: true },
@@ -28,7 +30,7 @@ export class ProductImagesRepository {
   }
 
   /** Whether the product exists. */
-  async productExists(tx: Transaction, productId: number): Promise<boolean> {
-    return (await tx.product.count({ where: { id: productId } })) > 0;
+  async productExists(productId: number): Promise<boolean> {
+    return (await this.prisma.product.count({ where: { id: productId } })) > 0;
   }
 }

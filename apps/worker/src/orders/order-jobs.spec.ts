@@ -1,3 +1,4 @@
+import { jest } from '@jest/globals';
 import { rmSync } from 'node:fs';
 import { getQueueToken } from '@nestjs/bullmq';
 import { Test, type TestingModule } from '@nestjs/testing';
@@ -12,6 +13,7 @@ import { deleteKeys, uniquePrefix, waitFor } from '../pipeline/testing/pipeline.
 import { WorkerModule } from '../worker.module.js';
 import { OrderDeadlineSweep } from './order-deadline.sweep.js';
 import { PaymentRefundHandler } from './payment-refund.handler.js';
+import { RefundsRepository } from './refunds.repository.js';
 
 // The order jobs in the real worker (WorkerModule as main.ts builds it: relay, BullMQ on Redis, handlers) against the
 // real PostgreSQL and the Razorpay sandbox. The decision window is made short by configuration
@@ -267,16 +269,18 @@ describe('refunds of cancelled online payments', () => {
   it('finds a refund whose commit was lost at the provider instead of refunding again', async () => {
     const { order, payment, providerPaymentId } = await paidOnlineOrder('cancelled');
     const handler = worker.get(PaymentRefundHandler);
-    const run = (after?: () => never) =>
-      db.prisma.$transaction(async (tx) => {
-        await handler.handle({ orderId: order.id }, { tx, eventId: 1n, eventType: 'order.cancelled', attempt: 1 });
-        after?.();
-      });
+    const run = () => handler.handle({ orderId: order.id });
 
-    // The provider refunded, then the worker died before its transaction committed.
-    await expect(run(() => { throw new Error('worker killed before commit'); })).rejects.toThrow('worker killed before commit');
+    // The provider refunded, then the worker died before recording it (its lease on the refund still held).
+    const killed = jest.spyOn(worker.get(RefundsRepository), 'markProcessed').mockRejectedValueOnce(new Error('worker killed before recording'));
+    await expect(run()).rejects.toThrow('worker killed before recording');
+    killed.mockRestore();
     expect(sandboxRefunds(providerPaymentId)).toHaveLength(1);
     expect(await db.prisma.refund.findUniqueOrThrow({ where: { paymentId: payment.id } })).toMatchObject({ status: 'pending', providerRefundId: null });
+
+    // While the dead run's lease lasts, a retry leaves the provider alone; once it has run out, the retry finds the refund.
+    await expect(run()).rejects.toThrow('is being asked about by another run');
+    await db.prisma.$executeRaw`UPDATE refunds SET leased_until = now() - interval '1 second' WHERE payment_id = ${payment.id}`;
 
     await run();
     const refund = await db.prisma.refund.findUniqueOrThrow({ where: { paymentId: payment.id } });
@@ -293,7 +297,7 @@ describe('refunds of cancelled online payments', () => {
     });
     const handler = worker.get(PaymentRefundHandler);
     await expect(
-      db.prisma.$transaction((tx) => handler.handle({ orderId: order.id }, { tx, eventId: 2n, eventType: 'order.cancelled', attempt: 1 })),
+      handler.handle({ orderId: order.id }),
     ).rejects.toBeDefined();
     expect(await db.prisma.refund.findUniqueOrThrow({ where: { paymentId: payment.id } })).toMatchObject({
       status: 'pending',
@@ -309,7 +313,7 @@ describe('refunds of cancelled online payments', () => {
     const unpaid = await newOrder(db.prisma, { status: 'cancelled' });
     const { order: kept } = await paidOnlineOrder('pending');
     for (const order of [cash, unpaid, kept]) {
-      await db.prisma.$transaction((tx) => handler.handle({ orderId: order.id }, { tx, eventId: 3n, eventType: 'order.cancelled', attempt: 1 }));
+      await handler.handle({ orderId: order.id });
     }
     expect(await db.prisma.refund.count({ where: { payment: { orderId: { in: [cash.id, unpaid.id, kept.id] } } } })).toBe(0);
   });

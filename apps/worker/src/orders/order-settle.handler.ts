@@ -20,10 +20,12 @@ export class OrderSettleHandler extends JobHandler<EventPayload<'order.placed'>>
     super();
   }
 
-  async handle({ orderId }: EventPayload<'order.placed'>, { tx }: JobContext): Promise<void> {
+  async handle({ orderId }: EventPayload<'order.placed'>, { finish }: JobContext): Promise<void> {
     const windowMs = this.config.ORDER_DECISION_WINDOW_MS;
-    if (await this.deadlines.settle(tx, orderId, windowMs)) return;
-    const open = await this.deadlines.stillOpen(tx, orderId, windowMs);
-    if (open) throw new Error(`order ${orderId} is ${open.status} and its window has not closed yet by the database clock`);
+    await finish(async (tx) => {
+      if (await this.deadlines.settle(tx, orderId, windowMs)) return;
+      const open = await this.deadlines.stillOpen(tx, orderId, windowMs);
+      if (open) throw new Error(`order ${orderId} is ${open.status} and its window has not closed yet by the database clock`);
+    });
   }
 }

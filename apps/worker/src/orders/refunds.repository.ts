@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { PrismaService, type Transaction } from '@mandi/database';
+import { PrismaService } from '@mandi/database';
 import { outboxInsertSql } from '@mandi/events';
 
 /** Our refund of an online payment, with what the provider needs to find the payment. */
@@ -15,8 +15,8 @@ export interface RefundRow {
 
 /**
  * The refunds table (one refund per payment, a unique key). The refund row is written and committed BEFORE the
- * provider is called, outside the job's transaction, so a retried job finds the same row and names the same refund
- * to the provider; only the outcome is written through the job's transaction.
+ * provider is called, so a retried job finds the same row and names the same refund to the provider; every statement
+ * commits on its own, and none is open while the provider is asked.
  */
 @Injectable()
 export class RefundsRepository {
@@ -55,28 +55,33 @@ export class RefundsRepository {
   }
 
   /**
-   * Takes refund `refundId` for the rest of transaction `tx` (an advisory lock, so the refund row itself stays
-   * writable): two jobs for one refund (the cancellation's and a late payment's) run one after the other. Answers
-   * the refund as it is once taken.
+   * Leases refund `refundId` for `leaseMs` unless it is processed or another run holds an unexpired lease: two jobs
+   * for one refund (the cancellation's and a late payment's) ask the provider one after the other, and no transaction
+   * stays open while they do. A run that dies lets its lease run out. Answers the refund as leased, or null.
    */
-  async take(tx: Transaction, refundId: number): Promise<RefundRow> {
-    await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext('refunds'), ${refundId})`;
-    const [row] = await tx.$queryRaw<RefundRow[]>`
+  async lease(refundId: number, leaseMs: number): Promise<RefundRow | null> {
+    const [row] = await this.prisma.$queryRaw<RefundRow[]>`
+      WITH leased AS (
+        UPDATE refunds
+           SET leased_until = now() + make_interval(secs => ${leaseMs / 1000}::float8)
+         WHERE id = ${refundId} AND status <> 'processed' AND (leased_until IS NULL OR leased_until < now())
+        RETURNING id, payment_id, amount_paise, status, provider_refund_id
+      )
       SELECT r.id, p.order_id, r.payment_id, p.provider_payment_id, r.amount_paise, r.status::text AS status, r.provider_refund_id
-        FROM refunds r JOIN payments p ON p.id = r.payment_id
-       WHERE r.id = ${refundId}`;
-    return row!;
+        FROM leased r JOIN payments p ON p.id = r.payment_id`;
+    return row ?? null;
   }
 
   /**
    * Records that the provider processed refund `refundId` (as `providerRefundId`): the refund processed, the payment
    * refunded, refund.processed in the outbox; nothing when the webhook recorded it first.
    */
-  async markProcessed(tx: Transaction, refundId: number, providerRefundId: string): Promise<void> {
-    await tx.$executeRaw`
+  async markProcessed(refundId: number, providerRefundId: string): Promise<void> {
+    await this.prisma.$executeRaw`
       WITH processed AS (
         UPDATE refunds r
            SET status = 'processed', provider_refund_id = ${providerRefundId}, processed_at = now(), last_error = NULL,
+               leased_until = NULL,
                attempts = r.attempts + 1, updated_at = now()
          WHERE r.id = ${refundId} AND r.status <> 'processed'
         RETURNING r.id, r.payment_id
@@ -101,7 +106,7 @@ export class RefundsRepository {
   async recordAttempt(refundId: number, lastError: string, providerRefundId: string | null): Promise<void> {
     await this.prisma.$executeRaw`
       UPDATE refunds
-         SET attempts = attempts + 1, last_error = ${lastError.slice(0, 1000)},
+         SET attempts = attempts + 1, last_error = ${lastError.slice(0, 1000)}, leased_until = NULL,
              provider_refund_id = coalesce(${providerRefundId}, provider_refund_id), updated_at = now()
        WHERE id = ${refundId} AND status <> 'processed'`;
   }

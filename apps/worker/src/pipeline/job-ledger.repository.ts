@@ -6,31 +6,126 @@ export interface FailedJobRecord {
   readonly queue: string;
   readonly jobId: string;
   readonly name: string;
+  readonly eventId: bigint;
   readonly data: object;
   readonly error: string;
   readonly attemptsMade: number;
 }
 
-/** The worker's bookkeeping tables: processed_events (idempotency) and failed_jobs. */
+/** A job the relay records as enqueued, due at `dueAt`. */
+export interface EnqueuedJob {
+  readonly eventId: bigint;
+  readonly job: string;
+  readonly queue: string;
+  readonly dueAt: Date;
+}
+
+/** A pending job the reconciler looks at: its event, whether it is already handled, and whether an admin asked for a retry. */
+export interface OverdueJob {
+  readonly id: bigint;
+  readonly eventId: bigint;
+  readonly job: string;
+  readonly queue: string;
+  readonly dueAt: Date;
+  readonly eventType: string;
+  readonly payload: unknown;
+  readonly handled: boolean;
+  readonly retryRequested: boolean;
+}
+
+/**
+ * The worker's bookkeeping tables: processed_events (a job's idempotency mark), pending_jobs (the durable copy of
+ * what Redis should hold: enqueued, not yet handled, or dead) and failed_jobs (the history of final failures).
+ */
 @Injectable()
 export class JobLedgerRepository {
   constructor(private readonly prisma: PrismaService) {}
 
-  /**
-   * Records that `handler` has handled event `eventId`, in the handler's own transaction. False when
-   * a committed delivery already did; a concurrent one waits on the primary key until the first
-   * commits or rolls back, so two deliveries can never both get true.
-   */
-  async claim(tx: Transaction, eventId: bigint, handler: string): Promise<boolean> {
-    const { count } = await tx.processedEvent.createMany({
-      data: [{ eventId, handler }],
-      skipDuplicates: true,
-    });
-    return count === 1;
+  /** Whether job `job` of event `eventId` is already handled (a committed delivery recorded it). */
+  async isHandled(eventId: bigint, job: string): Promise<boolean> {
+    const rows = await this.prisma.$queryRaw<unknown[]>`
+      SELECT 1 FROM processed_events WHERE event_id = ${eventId} AND handler = ${job}`;
+    return rows.length > 0;
   }
 
-  /** Keeps a finally failed job for people to look at and replay. */
+  /**
+   * Records that job `job` has handled event `eventId`, in the transaction that writes the job's outcome, and drops
+   * its pending row. False when a committed delivery already did; a concurrent one waits on the primary key until the
+   * first commits or rolls back, so two deliveries can never both get true.
+   */
+  async claim(tx: Transaction, eventId: bigint, job: string): Promise<boolean> {
+    const [{ claimed }] = await tx.$queryRaw<[{ claimed: boolean }]>`
+      WITH marked AS (
+        INSERT INTO processed_events (event_id, handler) VALUES (${eventId}, ${job})
+        ON CONFLICT DO NOTHING
+        RETURNING 1
+      ), done AS (
+        DELETE FROM pending_jobs WHERE event_id = ${eventId} AND job = ${job}
+      )
+      SELECT EXISTS (SELECT 1 FROM marked) AS claimed`;
+    return claimed;
+  }
+
+  /** Drops the pending row of a job a delivery found already handled (the relay committed it after the handler). */
+  async forget(eventId: bigint, job: string): Promise<void> {
+    await this.prisma.$executeRaw`DELETE FROM pending_jobs WHERE event_id = ${eventId} AND job = ${job}`;
+  }
+
+  /** Records the jobs the relay is enqueueing, in the transaction that marks their events published. */
+  async recordEnqueued(tx: Transaction, jobs: readonly EnqueuedJob[]): Promise<void> {
+    if (jobs.length === 0) return;
+    await tx.$executeRaw`
+      INSERT INTO pending_jobs (event_id, job, queue, due_at)
+      SELECT * FROM unnest(${jobs.map((j) => String(j.eventId))}::bigint[], ${jobs.map((j) => j.job)}::text[],
+                           ${jobs.map((j) => j.queue)}::text[], ${jobs.map((j) => j.dueAt)}::timestamptz[])
+      ON CONFLICT (event_id, job) DO NOTHING`;
+  }
+
+  /**
+   * Locks, for the reconciler's transaction, up to `limit` live pending jobs that are overdue: due and not seen in
+   * their queue for `lostAfterMs`, or asked to run again by an admin. SKIP LOCKED: reconcilers of several workers take
+   * disjoint rows, so none is re-enqueued twice at once.
+   */
+  async claimOverdue(tx: Transaction, lostAfterMs: number, limit: number): Promise<OverdueJob[]> {
+    return tx.$queryRaw<OverdueJob[]>`
+      SELECT p.id, p.event_id AS "eventId", p.job, p.queue, p.due_at AS "dueAt", o.type AS "eventType", o.payload,
+             EXISTS (SELECT 1 FROM processed_events e WHERE e.event_id = p.event_id AND e.handler = p.job) AS handled,
+             p.retry_requested_at IS NOT NULL AS "retryRequested"
+        FROM pending_jobs p JOIN outbox_events o ON o.id = p.event_id
+       WHERE p.dead_at IS NULL
+         AND (p.retry_requested_at IS NOT NULL
+              OR greatest(p.due_at, p.seen_at) < now() - make_interval(secs => ${lostAfterMs / 1000}::float8))
+       ORDER BY p.due_at
+       LIMIT ${limit}
+         FOR UPDATE OF p SKIP LOCKED`;
+  }
+
+  /** The job is in its queue (found there, or put back): not overdue again before another `lostAfterMs`. */
+  async markSeen(tx: Transaction, id: bigint, { enqueued }: { enqueued: boolean }): Promise<void> {
+    await tx.$executeRaw`
+      UPDATE pending_jobs
+         SET seen_at = now(), retry_requested_at = NULL, enqueues = enqueues + ${enqueued ? 1 : 0}
+       WHERE id = ${id}`;
+  }
+
+  /** Drops the pending row of a handled job (found by the reconciler). */
+  async dropHandled(tx: Transaction, id: bigint): Promise<void> {
+    await tx.$executeRaw`DELETE FROM pending_jobs WHERE id = ${id}`;
+  }
+
+  /** Marks a job dead, with its error: it waits for an admin's retry. */
+  async markDead(tx: Transaction, eventId: bigint, job: string, error: string): Promise<void> {
+    await tx.$executeRaw`
+      UPDATE pending_jobs SET dead_at = now(), error = ${error}, retry_requested_at = NULL
+       WHERE event_id = ${eventId} AND job = ${job}`;
+  }
+
+  /** Keeps a finally failed job for people to look at and replay, and marks its pending row dead. */
   async recordFailure(record: FailedJobRecord): Promise<void> {
-    await this.prisma.failedJob.create({ data: { ...record } });
+    const { eventId, ...failed } = record;
+    await this.prisma.$transaction(async (tx) => {
+      await tx.failedJob.create({ data: failed });
+      await this.markDead(tx, eventId, record.name, record.error);
+    });
   }
 }

@@ -7,7 +7,7 @@ import {
   type OnModuleInit,
 } from '@nestjs/common';
 import { DiscoveryService, Reflector } from '@nestjs/core';
-import { PrismaService } from '@mandi/database';
+import { PrismaService, type Transaction } from '@mandi/database';
 import { QUEUES_OPTIONS, redisConnection, type QueuesOptions } from '@mandi/queues';
 import { type Job, UnrecoverableError, Worker } from 'bullmq';
 import { matchHandlers, type DiscoveredHandler } from './handler.registry.js';
@@ -18,13 +18,17 @@ import { PIPELINE_OPTIONS, type EventJobData, type PipelineOptions } from './pip
 /** Longest a job waits for a database connection before its attempt fails. */
 const CONNECTION_WAIT_MS = 10_000;
 
+/** Thrown inside the recording transaction to roll back the writes of a delivery that came second. */
+const ALREADY_HANDLED = Symbol('already handled');
+
 /** What one run of a job came to. */
 export type JobOutcome = 'handled' | 'duplicate';
 
 /**
  * Runs the jobs of the registry: finds their handlers at boot (refusing to start unless each job has
  * exactly one), opens one BullMQ worker per queue that has jobs, and wraps every handler in the same
- * validation, idempotency, retry and failure bookkeeping.
+ * validation, idempotency, retry and failure bookkeeping. No transaction is open while a handler runs: it reads with
+ * short statements, calls what it calls, and records its outcome through `finish` (job.handler.ts).
  */
 @Injectable()
 export class JobRunner implements OnModuleInit, OnApplicationBootstrap, OnModuleDestroy {
@@ -107,16 +111,37 @@ export class JobRunner implements OnModuleInit, OnApplicationBootstrap, OnModule
       throw new UnrecoverableError(`Invalid payload for job '${job.name}': ${parsed.error.message}`);
     }
     const eventId = BigInt(job.data.eventId);
-    return this.prisma.$transaction(
-      async (tx) => {
-        if (!(await this.ledger.claim(tx, eventId, job.name))) return 'duplicate';
-        const context = { tx, eventId, eventType: job.data.event, attempt: job.attemptsMade + 1 };
-        await handler.handle(parsed.data, context);
-        return 'handled';
-      },
-      // Waiting for a pooled connection under load is better than failing the attempt.
-      { timeout: this.options.settings.handlerTimeoutMs, maxWait: CONNECTION_WAIT_MS },
-    );
+    if (await this.ledger.isHandled(eventId, job.name)) {
+      await this.ledger.forget(eventId, job.name);
+      return 'duplicate';
+    }
+    let finished: boolean | undefined;
+    const finish = async (record?: (tx: Transaction) => Promise<unknown>): Promise<boolean> => {
+      if (finished !== undefined) throw new Error(`Job '${job.name}' finished twice`);
+      finished = await this.record(eventId, job.name, record);
+      return finished;
+    };
+    await handler.handle(parsed.data, { eventId, eventType: job.data.event, attempt: job.attemptsMade + 1, finish });
+    if (finished === undefined) await finish();
+    return finished ? 'handled' : 'duplicate';
+  }
+
+  /** Commits a job's writes with its processed_events mark; false, writing nothing, when a delivery did first. */
+  private async record(eventId: bigint, jobName: string, record?: (tx: Transaction) => Promise<unknown>): Promise<boolean> {
+    try {
+      return await this.prisma.$transaction(
+        async (tx) => {
+          if (!(await this.ledger.claim(tx, eventId, jobName))) throw ALREADY_HANDLED;
+          await record?.(tx);
+          return true;
+        },
+        // Waiting for a pooled connection under load is better than failing the attempt.
+        { timeout: this.options.settings.recordTimeoutMs, maxWait: CONNECTION_WAIT_MS },
+      );
+    } catch (error) {
+      if (error === ALREADY_HANDLED) return false;
+      throw error;
+    }
   }
 
   private async recordFailure(job: Job<EventJobData, JobOutcome>, error: unknown): Promise<void> {
@@ -125,6 +150,7 @@ export class JobRunner implements OnModuleInit, OnApplicationBootstrap, OnModule
         queue: job.queueName,
         jobId: job.id ?? '',
         name: job.name,
+        eventId: BigInt(job.data.eventId),
         data: job.data,
         error: error instanceof Error ? error.message : String(error),
         attemptsMade: job.attemptsMade + 1,

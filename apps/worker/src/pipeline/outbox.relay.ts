@@ -1,4 +1,3 @@
-import { getQueueToken } from '@nestjs/bullmq';
 import {
   Inject,
   Injectable,
@@ -6,12 +5,12 @@ import {
   type OnApplicationBootstrap,
   type OnModuleDestroy,
 } from '@nestjs/common';
-import { ModuleRef } from '@nestjs/core';
-import { PrismaService } from '@mandi/database';
-import { jobsForEvent, type JobDefinition } from '@mandi/events';
-import type { JobsOptions, Queue } from 'bullmq';
+import { PrismaService, type Transaction } from '@mandi/database';
+import { jobsForEvent } from '@mandi/events';
+import { EventJobQueues, type EventJob } from './event-job.queues.js';
+import { JobLedgerRepository, type EnqueuedJob } from './job-ledger.repository.js';
 import { OutboxRepository, type PendingOutboxRow } from './outbox.repository.js';
-import { eventJobId, PIPELINE_OPTIONS, type EventJobData, type PipelineOptions } from './pipeline.options.js';
+import { PIPELINE_OPTIONS, type PipelineOptions } from './pipeline.options.js';
 
 /** Longest the relay holds its row locks while it talks to Redis. */
 const RELAY_TRANSACTION_TIMEOUT_MS = 15_000;
@@ -31,7 +30,9 @@ export function remainingDelayMs(row: Pick<PendingOutboxRow, 'createdAt' | 'clai
 
 /**
  * Moves committed outbox rows to BullMQ: one job per routed job name, with a fixed job id (and, for a job
- * with `delayMs`, a BullMQ delay), then marks the rows published, all inside the transaction that locked them.
+ * with `delayMs`, a BullMQ delay), then records the jobs in pending_jobs and marks the rows published, all inside the
+ * transaction that locked them. From then on pending_jobs, not Redis, is the record of what is still to do: the
+ * reconciler (job.reconciler.ts) puts back what Redis loses.
  *
  * A crash between enqueueing and the commit leaves the rows unpublished; the next pass enqueues them
  * again under the same job ids, which BullMQ ignores while the first jobs are kept (see
@@ -40,7 +41,6 @@ export function remainingDelayMs(row: Pick<PendingOutboxRow, 'createdAt' | 'clai
 @Injectable()
 export class OutboxRelay implements OnApplicationBootstrap, OnModuleDestroy {
   private readonly logger = new Logger(OutboxRelay.name);
-  private readonly queues = new Map<string, Queue>();
   private loop: Promise<void> | undefined;
   private stopping = false;
   private wake: (() => void) | undefined;
@@ -49,7 +49,8 @@ export class OutboxRelay implements OnApplicationBootstrap, OnModuleDestroy {
   constructor(
     private readonly prisma: PrismaService,
     private readonly outbox: OutboxRepository,
-    private readonly moduleRef: ModuleRef,
+    private readonly ledger: JobLedgerRepository,
+    private readonly queues: EventJobQueues,
     @Inject(PIPELINE_OPTIONS) private readonly options: PipelineOptions,
   ) {}
 
@@ -86,7 +87,7 @@ export class OutboxRelay implements OnApplicationBootstrap, OnModuleDestroy {
       async (tx) => {
         const rows = await this.outbox.claimUnpublished(tx, batchSize);
         if (rows.length === 0) return 0;
-        await this.enqueue(rows);
+        await this.enqueue(tx, rows);
         await this.outbox.markPublished(
           tx,
           rows.map((row) => row.id),
@@ -143,37 +144,18 @@ export class OutboxRelay implements OnApplicationBootstrap, OnModuleDestroy {
     });
   }
 
-  private async enqueue(rows: readonly PendingOutboxRow[]): Promise<void> {
-    const { attempts, backoffDelayMs, keepCompletedSeconds, keepFailedSeconds } = this.options.settings;
-    const byQueue = new Map<string, { name: string; data: EventJobData; opts: JobsOptions }[]>();
+  /** Adds each row's routed jobs to their queues, and records them as pending in the relay's transaction. */
+  private async enqueue(tx: Transaction, rows: readonly PendingOutboxRow[]): Promise<void> {
+    const jobs: EventJob[] = [];
+    const enqueued: EnqueuedJob[] = [];
     for (const row of rows) {
-      for (const jobName of jobsForEvent(this.options.routes, row.type)) {
-        const definition: JobDefinition = this.options.jobs[jobName]!;
-        const batch = byQueue.get(definition.queue) ?? [];
-        batch.push({
-          name: jobName,
-          data: { eventId: String(row.id), event: row.type, payload: row.payload },
-          opts: {
-            jobId: eventJobId(jobName, row.id),
-            ...(definition.delayMs !== undefined && { delay: remainingDelayMs(row, definition.delayMs) }),
-            attempts,
-            backoff: { type: 'exponential', delay: backoffDelayMs },
-            removeOnComplete: { age: keepCompletedSeconds },
-            removeOnFail: { age: keepFailedSeconds },
-          },
-        });
-        byQueue.set(definition.queue, batch);
+      for (const name of jobsForEvent(this.options.routes, row.type)) {
+        const { delayMs = 0, queue } = this.options.jobs[name]!;
+        jobs.push({ name, eventId: row.id, event: row.type, payload: row.payload, delayMs: remainingDelayMs(row, delayMs) });
+        enqueued.push({ eventId: row.id, job: name, queue, dueAt: new Date(row.createdAt.getTime() + delayMs) });
       }
     }
-    await Promise.all([...byQueue].map(([queue, jobs]) => this.queue(queue).addBulk(jobs)));
-  }
-
-  private queue(name: string): Queue {
-    let queue = this.queues.get(name);
-    if (!queue) {
-      queue = this.moduleRef.get<Queue>(getQueueToken(name), { strict: false });
-      this.queues.set(name, queue);
-    }
-    return queue;
+    await this.queues.add(jobs);
+    await this.ledger.recordEnqueued(tx, enqueued);
   }
 }

@@ -6,7 +6,7 @@ export interface PipelineSettings {
   readonly pollIntervalMs: number;
   /** Outbox rows claimed per relay transaction. */
   readonly batchSize: number;
-  /** Whether the relay starts polling at boot (tests drive it by hand). */
+  /** Whether the relay and the reconciler start at boot (tests drive them by hand). */
   readonly relayAutostart: boolean;
   /** Runs of a job before it counts as failed (first run included). */
   readonly attempts: number;
@@ -21,8 +21,19 @@ export interface PipelineSettings {
   readonly keepCompletedSeconds: number;
   /** How long a failed job stays in Redis for inspection; failed_jobs keeps it for good. */
   readonly keepFailedSeconds: number;
-  /** Longest a handler's transaction may run before it is rolled back and the attempt fails. */
-  readonly handlerTimeoutMs: number;
+  /**
+   * Longest the transaction that records a job's outcome may run before it is rolled back and the attempt fails. It
+   * only writes rows: calls outside the database (Chromium, Razorpay, SMTP, Firebase) happen before it, with their own
+   * time limits.
+   */
+  readonly recordTimeoutMs: number;
+  /** Pause between reconciler passes (lost jobs re-enqueued, admins' retries of dead jobs carried out). */
+  readonly reconcileIntervalMs: number;
+  /**
+   * How long a job may be missing from Redis, after it was due and after it was last seen there, before the
+   * reconciler re-enqueues it. Longer than a relay pass, so a job being enqueued right now is never taken for lost.
+   */
+  readonly lostJobAfterMs: number;
 }
 
 /** What the pipeline runs: the job registry, the event routes and the settings. */
@@ -44,7 +55,9 @@ export const defaultPipelineSettings: PipelineSettings = {
   concurrency: 4,
   keepCompletedSeconds: 7 * DAY_SECONDS,
   keepFailedSeconds: 30 * DAY_SECONDS,
-  handlerTimeoutMs: 60_000,
+  recordTimeoutMs: 20_000,
+  reconcileIntervalMs: 10_000,
+  lostJobAfterMs: 60_000,
 };
 
 /** Injection token of the {@link PipelineOptions}. */

@@ -43,7 +43,7 @@ beforeEach(() => {
 afterEach(async () => {
   await Promise.all(workers.splice(0).map((worker) => worker.close()));
   await deleteKeys(prefix);
-  await db.prisma.$executeRawUnsafe('TRUNCATE outbox_events, processed_events, failed_jobs, test_effects');
+  await db.prisma.$executeRawUnsafe('TRUNCATE outbox_events, pending_jobs, processed_events, failed_jobs, test_effects');
 });
 
 /** Boots one worker process (relay + job runner) on this test's database and prefix. */

@@ -10,12 +10,16 @@ import { PrismaService } from '@mandi/database';
 export class RetentionRepository {
   constructor(private readonly prisma: PrismaService) {}
 
-  /** Outbox rows published more than `days` ago; an unpublished row is never touched, however old. */
+  /**
+   * Outbox rows published more than `days` ago; an unpublished row is never touched, however old, nor one whose job is
+   * still pending or dead (pending_jobs), which a retry still needs.
+   */
   deletePublishedEvents(days: number, limit: number): Promise<number> {
     return this.prisma.$executeRaw`
       DELETE FROM outbox_events WHERE id IN (
         SELECT id FROM outbox_events
          WHERE published_at IS NOT NULL AND published_at < now() - make_interval(days => ${days}::int)
+           AND NOT EXISTS (SELECT 1 FROM pending_jobs p WHERE p.event_id = outbox_events.id)
          ORDER BY id
          LIMIT ${limit}
            FOR UPDATE SKIP LOCKED)`;

@@ -29,7 +29,7 @@ afterAll(async () => {
 });
 
 beforeEach(async () => {
-  await db.prisma.$executeRaw`TRUNCATE outbox_events, processed_events, payment_provider_events`;
+  await db.prisma.$executeRaw`TRUNCATE outbox_events, pending_jobs, processed_events, payment_provider_events`;
 });
 
 /** An outbox row created `createdDaysAgo` and published `publishedDaysAgo` (null: not yet); returns its id. */

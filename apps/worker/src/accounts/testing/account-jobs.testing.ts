@@ -9,6 +9,7 @@ import { EmulatorAccounts } from '@mandi/identity';
 import { WorkerConfigModule } from '../../config/worker-config.module.js';
 import { MailModule } from '../../mail/mail.module.js';
 import type { JobHandler } from '../../pipeline/job.handler.js';
+import { directJobContext } from '../../pipeline/testing/job-context.testing.js';
 import { AccountsModule } from '../accounts.module.js';
 
 /** The Auth emulator and project the test accounts live in; the worker's firebase-admin is pointed at the same. */
@@ -71,9 +72,9 @@ export function useAccountJobs(): AccountJobsWorld {
   return world;
 }
 
-/** Runs one job's handler in its own transaction, as the job runner does (without the processed_events record). */
+/** Runs one job's handler as the job runner does (without the processed_events record). */
 export async function runHandler<P>(db: TestDatabase, handler: JobHandler<P>, payload: P): Promise<void> {
-  await db.prisma.$transaction((tx) => handler.handle(payload, { tx, eventId: 1n, eventType: 'test', attempt: 1 }));
+  await handler.handle(payload, directJobContext(db.prisma));
 }
 
 /** A username reservation for `account`, its window ending `expiresInMs` from now (negative: already over). */

@@ -60,13 +60,15 @@ export const createEffectsTable = `
     recorded_at TIMESTAMPTZ NOT NULL DEFAULT clock_timestamp()
   )`;
 
-/** Records one effect row per run, through the handler's transaction. */
+/** Records one effect row per run, through the transaction that finishes the job. */
 @Injectable()
 @HandlesJob<typeof testJobs>('test.record')
 export class RecordingHandler extends JobHandler<EventPayload<'user.created'>> {
-  async handle({ userId }: EventPayload<'user.created'>, { tx, eventId, attempt }: JobContext): Promise<void> {
-    await tx.$executeRaw`
-      INSERT INTO test_effects (event_id, user_id, attempt) VALUES (${eventId}, ${userId}, ${attempt})`;
+  async handle({ userId }: EventPayload<'user.created'>, { finish, eventId, attempt }: JobContext): Promise<void> {
+    await finish(
+      (tx) => tx.$executeRaw`
+        INSERT INTO test_effects (event_id, user_id, attempt) VALUES (${eventId}, ${userId}, ${attempt})`,
+    );
   }
 }
 

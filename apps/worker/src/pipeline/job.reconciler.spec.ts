@@ -1,0 +1,231 @@
+import { Injectable } from '@nestjs/common';
+import type { TestingModule } from '@nestjs/testing';
+import { loadConfig } from '@mandi/config';
+import { createTestDatabase, newUser, type TestDatabase } from '@mandi/database';
+import { publish, type EventPayload } from '@mandi/events';
+import { Redis } from 'ioredis';
+import { HandlesJob, JobHandler, type JobContext } from './job.handler.js';
+import { JobReconciler } from './job.reconciler.js';
+import { JobRunner } from './job.runner.js';
+import { OutboxRelay } from './outbox.relay.js';
+import {
+  buildTestWorker,
+  createEffectsTable,
+  deleteKeys,
+  delayedTestJobs,
+  delayedTestRoutes,
+  RecordingHandler,
+  testDelayMs,
+  testJobs,
+  uniquePrefix,
+  waitFor,
+  type TestWorkerOptions,
+} from './testing/pipeline.testing.js';
+
+// The reconciler against the real PostgreSQL and Redis: jobs Redis lost are put back and run once, dead jobs stay dead
+// with their error until an admin asks for a retry, and then run once.
+
+/** Fails while `broken`, then records its effect like RecordingHandler: a job whose cause an admin fixes. */
+@Injectable()
+@HandlesJob<typeof testJobs>('test.fail')
+class FixableHandler extends JobHandler<EventPayload<'user.suspended'>> {
+  broken = true;
+  runs = 0;
+
+  async handle({ userId }: EventPayload<'user.suspended'>, { finish, eventId, attempt }: JobContext): Promise<void> {
+    this.runs += 1;
+    if (this.broken) throw new Error('SMTP relay refused the connection');
+    await finish((tx) => tx.$executeRaw`INSERT INTO test_effects (event_id, user_id, attempt) VALUES (${eventId}, ${userId}, ${attempt})`);
+  }
+}
+
+const LOST_AFTER_MS = 300;
+
+let db: TestDatabase;
+let prefix: string;
+const workers: TestingModule[] = [];
+
+beforeAll(async () => {
+  db = await createTestDatabase();
+  await db.prisma.$executeRawUnsafe(createEffectsTable);
+});
+
+afterAll(async () => {
+  await db.drop();
+});
+
+beforeEach(() => {
+  prefix = uniquePrefix('reconciler');
+});
+
+afterEach(async () => {
+  await Promise.all(workers.splice(0).map((worker) => worker.close()));
+  await deleteKeys(prefix);
+  await db.prisma.$executeRawUnsafe('TRUNCATE outbox_events, pending_jobs, processed_events, failed_jobs, test_effects');
+});
+
+async function startWorker(options: Partial<TestWorkerOptions> = {}): Promise<TestingModule> {
+  const worker = await buildTestWorker({
+    databaseUrl: db.url,
+    prefix,
+    handlers: [RecordingHandler, FixableHandler],
+    ...options,
+    settings: { lostJobAfterMs: LOST_AFTER_MS, ...options.settings },
+  });
+  workers.push(worker);
+  await worker.init();
+  return worker;
+}
+
+async function publishUserEvent(type: 'user.created' | 'user.suspended'): Promise<{ eventId: bigint; userId: number }> {
+  return db.prisma.$transaction(async (tx) => {
+    const user = await newUser(tx);
+    const eventId = await publish(tx, { type, payload: { userId: user.id } });
+    return { eventId, userId: user.id };
+  });
+}
+
+async function effects(): Promise<{ event_id: bigint; attempt: number }[]> {
+  return db.prisma.$queryRaw`SELECT event_id, attempt FROM test_effects ORDER BY event_id`;
+}
+
+function pendingJobs() {
+  return db.prisma.pendingJob.findMany({
+    select: { eventId: true, job: true, queue: true, deadAt: true, error: true, enqueues: true },
+    orderBy: { eventId: 'asc' },
+  });
+}
+
+/** What Redis holds for this test's queues: nothing, after a flush. */
+async function redisKeyCount(): Promise<number> {
+  const redis = new Redis(loadConfig().REDIS_URL);
+  try {
+    return (await redis.keys(`${prefix}:*`)).length;
+  } finally {
+    redis.disconnect();
+  }
+}
+
+/** Everything past the lost-job bound, so the next reconciler pass takes the job as lost. */
+const pastTheBound = () => new Promise((resolve) => setTimeout(resolve, LOST_AFTER_MS + 100));
+
+it('records every enqueued job as pending until its handler commits', async () => {
+  const worker = await startWorker();
+  await worker.get(JobRunner).onModuleDestroy();
+  const { eventId } = await publishUserEvent('user.created');
+
+  expect(await worker.get(OutboxRelay).relayOnce()).toBe(1);
+  expect(await pendingJobs()).toEqual([{ eventId, job: 'test.record', queue: 'orders', deadAt: null, error: null, enqueues: 1 }]);
+
+  const running = await startWorker();
+  await waitFor(async () => (await effects()).length === 1);
+  expect(await pendingJobs()).toEqual([]);
+  expect(await running.get(JobReconciler).reconcileOnce()).toEqual({ requeued: 0, retried: 0, dead: 0, cleared: 0, seen: 0 });
+});
+
+it('puts back a queued job that Redis lost, once, and it runs once', async () => {
+  // The job is in its queue, no worker has taken it yet, and Redis is flushed.
+  const relaying = await startWorker();
+  await relaying.get(JobRunner).onModuleDestroy();
+  const { eventId } = await publishUserEvent('user.created');
+  await relaying.get(OutboxRelay).relayOnce();
+  await deleteKeys(prefix);
+  expect(await redisKeyCount()).toBe(0);
+
+  // Two workers reconcile at the same moment: the row is one reconciler's, and the job id is fixed.
+  const [first, second] = [await startWorker(), await startWorker()];
+  await pastTheBound();
+  const passes = await Promise.all([first, second].map((worker) => worker.get(JobReconciler).reconcileOnce()));
+  expect(passes.map((pass) => pass.requeued).sort()).toEqual([0, 1]);
+
+  await waitFor(async () => (await effects()).length === 1);
+  await pastTheBound();
+  await first.get(JobReconciler).reconcileOnce();
+  expect(await effects()).toEqual([{ event_id: eventId, attempt: 1 }]);
+  expect(await pendingJobs()).toEqual([]);
+  expect(await db.prisma.processedEvent.count()).toBe(1);
+});
+
+it('puts back a deadline Redis lost only once it is due, and it runs then', async () => {
+  const delayed = { registry: { jobs: delayedTestJobs, routes: delayedTestRoutes } };
+  const worker = await startWorker(delayed);
+  const { eventId } = await publishUserEvent('user.created');
+  await worker.get(OutboxRelay).relayOnce();
+  await deleteKeys(prefix);
+
+  // Not due yet: the reconciler leaves it, so a deadline is never brought forward.
+  await pastTheBound();
+  expect((await worker.get(JobReconciler).reconcileOnce()).requeued).toBe(0);
+
+  await new Promise((resolve) => setTimeout(resolve, testDelayMs));
+  expect((await worker.get(JobReconciler).reconcileOnce()).requeued).toBe(1);
+  await waitFor(async () => (await effects()).length === 1);
+  expect(await effects()).toEqual([{ event_id: eventId, attempt: 1 }]);
+});
+
+it('leaves a job that is still in its queue alone', async () => {
+  const worker = await startWorker();
+  await worker.get(JobRunner).onModuleDestroy();
+  await publishUserEvent('user.created');
+  await worker.get(OutboxRelay).relayOnce();
+
+  await pastTheBound();
+  expect(await worker.get(JobReconciler).reconcileOnce()).toMatchObject({ requeued: 0, seen: 1 });
+  // Seen now: not looked at again before the bound has passed once more.
+  expect(await worker.get(JobReconciler).reconcileOnce()).toMatchObject({ requeued: 0, seen: 0 });
+});
+
+it('drops the pending row of a job whose handler committed before the relay did', async () => {
+  const worker = await startWorker();
+  const { eventId } = await publishUserEvent('user.created');
+  await db.prisma.$executeRaw`UPDATE outbox_events SET published_at = now() WHERE id = ${eventId}`;
+  await db.prisma.processedEvent.create({ data: { eventId, handler: 'test.record' } });
+  await db.prisma.pendingJob.create({ data: { eventId, job: 'test.record', queue: 'orders', dueAt: new Date(Date.now() - 60_000), seenAt: new Date(Date.now() - 60_000) } });
+
+  expect(await worker.get(JobReconciler).reconcileOnce()).toMatchObject({ cleared: 1, requeued: 0 });
+  expect(await pendingJobs()).toEqual([]);
+});
+
+it('keeps a job that used up its attempts as dead with its error, and runs it once more when an admin retries it', async () => {
+  const worker = await startWorker();
+  const handler = worker.get(FixableHandler);
+  const { eventId } = await publishUserEvent('user.suspended');
+  await worker.get(OutboxRelay).relayOnce();
+
+  await waitFor(async () => (await pendingJobs())[0]?.deadAt != null);
+  expect(handler.runs).toBe(3);
+  expect(await pendingJobs()).toEqual([
+    { eventId, job: 'test.fail', queue: 'mail', deadAt: expect.any(Date), error: 'SMTP relay refused the connection', enqueues: 1 },
+  ]);
+  expect(await db.prisma.failedJob.count({ where: { jobId: `test.fail#${eventId}` } })).toBe(1);
+
+  // Dead stays dead: the reconciler neither retries it nor counts it again.
+  await pastTheBound();
+  expect(await worker.get(JobReconciler).reconcileOnce()).toEqual({ requeued: 0, retried: 0, dead: 0, cleared: 0, seen: 0 });
+  expect(handler.runs).toBe(3);
+
+  // The cause is fixed and an admin asks for a retry (what POST /api/admin/jobs/:id/retry writes).
+  handler.broken = false;
+  await db.prisma.$executeRaw`UPDATE pending_jobs SET dead_at = NULL, error = NULL, retry_requested_at = now() WHERE event_id = ${eventId}`;
+  expect((await worker.get(JobReconciler).reconcileOnce()).retried).toBe(1);
+
+  await waitFor(async () => (await effects()).length === 1);
+  expect(handler.runs).toBe(4);
+  expect(await effects()).toEqual([{ event_id: eventId, attempt: 1 }]);
+  expect(await pendingJobs()).toEqual([]);
+});
+
+it('retries a dead job that Redis no longer holds by enqueueing it afresh', async () => {
+  const worker = await startWorker();
+  const handler = worker.get(FixableHandler);
+  const { eventId } = await publishUserEvent('user.suspended');
+  await worker.get(OutboxRelay).relayOnce();
+  await waitFor(async () => (await pendingJobs())[0]?.deadAt != null);
+  await deleteKeys(prefix);
+
+  handler.broken = false;
+  await db.prisma.$executeRaw`UPDATE pending_jobs SET dead_at = NULL, error = NULL, retry_requested_at = now() WHERE event_id = ${eventId}`;
+  expect((await worker.get(JobReconciler).reconcileOnce()).retried).toBe(1);
+  await waitFor(async () => (await effects()).length === 1);
+  expect(await pendingJobs()).toEqual([]);
+});
