@@ -2,6 +2,7 @@ import {
   Inject,
   Injectable,
   Logger,
+  Optional,
   type OnApplicationBootstrap,
   type OnModuleDestroy,
   type OnModuleInit,
@@ -10,6 +11,7 @@ import { DiscoveryService, Reflector } from '@nestjs/core';
 import { PrismaService, type Transaction } from '@mandi/database';
 import { QUEUES_OPTIONS, redisConnection, type QueuesOptions } from '@mandi/queues';
 import { type Job, UnrecoverableError, Worker } from 'bullmq';
+import { WorkerMetrics } from '../metrics/worker-metrics.js';
 import { matchHandlers, type DiscoveredHandler } from './handler.registry.js';
 import { HANDLES_JOB, type JobHandler } from './job.handler.js';
 import { JobLedgerRepository } from './job-ledger.repository.js';
@@ -43,6 +45,8 @@ export class JobRunner implements OnModuleInit, OnApplicationBootstrap, OnModule
     private readonly ledger: JobLedgerRepository,
     @Inject(QUEUES_OPTIONS) private readonly queues: QueuesOptions,
     @Inject(PIPELINE_OPTIONS) private readonly options: PipelineOptions,
+    // Absent where a test builds the pipeline without the metrics module.
+    @Optional() private readonly metrics?: WorkerMetrics,
   ) {}
 
   onModuleInit(): void {
@@ -89,9 +93,11 @@ export class JobRunner implements OnModuleInit, OnApplicationBootstrap, OnModule
     try {
       const outcome = await this.handle(job);
       const ms = Date.now() - started;
+      this.metrics?.observeJob(job.queueName, job.name, outcome, ms / 1000);
       this.logger.log({ msg: 'job done', ...fields, outcome, attempt: job.attemptsMade + 1, ms });
       return outcome;
     } catch (error) {
+      this.metrics?.observeJob(job.queueName, job.name, 'failed', (Date.now() - started) / 1000);
       // The same rule BullMQ applies right after this throw to decide between retry and failed.
       const attempt = job.attemptsMade + 1;
       const final = error instanceof UnrecoverableError || attempt >= (job.opts.attempts ?? 1);
