@@ -13,7 +13,7 @@ import { MailModule } from './mail/mail.module.js';
 import { MediaModule } from './media/media.module.js';
 import { WorkerMetricsModule } from './metrics/worker-metrics.module.js';
 import { OrdersModule } from './orders/orders.module.js';
-import { defaultPipelineSettings } from './pipeline/pipeline.options.js';
+import { pipelineSettingsFor } from './pipeline/pipeline.options.js';
 import { PipelineModule } from './pipeline/pipeline.module.js';
 import { RetentionModule } from './retention/retention.module.js';
 
@@ -45,7 +45,7 @@ export class WorkerModule {
         PipelineModule.forRoot({
           jobs: jobsWithOrderWindow(config.ORDER_DECISION_WINDOW_MS),
           routes: eventRoutes,
-          settings: defaultPipelineSettings,
+          settings: pipelineSettingsFor(config.JOB_LOST_AFTER_MS),
         }),
         HeartbeatModule,
         AccountsModule,

@@ -154,6 +154,12 @@ export const configSchema = z.object({
   /** How often the worker sweeps for orders past their deadline whose deadline job was lost; 0 turns the sweep off. */
   ORDER_DEADLINE_SWEEP_MS: z.coerce.number().int().min(0).default(60_000),
   /**
+   * How long a job may be missing from Redis, after it was due and after it was last seen there, before the worker's
+   * reconciler enqueues it again (docs/events.md, "Delivery guarantee"). The reconciler looks every sixth of it, at
+   * most every 10 s.
+   */
+  JOB_LOST_AFTER_MS: z.coerce.number().int().min(1_000).default(60_000),
+  /**
    * The bearer token Prometheus scrapes with (`Authorization: Bearer <token>`), for GET /api/metrics and the worker's
    * metrics port; at least 32 characters. When set, every scrape must carry it; unset, production serves no metrics
    * (404) while development and tests serve them to anyone (docs/operations.md).

@@ -60,6 +60,15 @@ export const defaultPipelineSettings: PipelineSettings = {
   lostJobAfterMs: 60_000,
 };
 
+/** Production's settings with the deployment's lost-job bound (JOB_LOST_AFTER_MS): looked for every sixth of it, at most every 10 s. */
+export function pipelineSettingsFor(lostJobAfterMs: number): PipelineSettings {
+  return {
+    ...defaultPipelineSettings,
+    lostJobAfterMs,
+    reconcileIntervalMs: Math.min(defaultPipelineSettings.reconcileIntervalMs, Math.round(lostJobAfterMs / 6)),
+  };
+}
+
 /** Injection token of the {@link PipelineOptions}. */
 export const PIPELINE_OPTIONS = Symbol('PIPELINE_OPTIONS');
 
