@@ -2,7 +2,9 @@ import { Test } from '@nestjs/testing';
 import { loadConfig } from '@mandi/config';
 import { QueuesModule } from '@mandi/queues';
 import { Redis } from 'ioredis';
+import { PdfRenderer } from '../invoices/pdf-renderer.js';
 import { deleteKeys, uniquePrefix } from '../pipeline/testing/pipeline.testing.js';
+import { documentsStatus } from './documents-status.js';
 import { HeartbeatModule } from './heartbeat.module.js';
 import { HeartbeatService } from './heartbeat.service.js';
 
@@ -36,6 +38,32 @@ describe('the worker heartbeat', () => {
       expect(Date.parse((await redis.get(key))!)).toBeGreaterThan(Date.parse(first!));
     } finally {
       await app.close();
+    }
+  });
+
+  it('sets <prefix>:worker:documents-down (which worker, why) with the same expiry while Chromium cannot start', async () => {
+    const documentsPrefix = `${prefix}-documents`;
+    const config = loadConfig({ ...process.env, NODE_ENV: 'test', PUPPETEER_EXECUTABLE_PATH: '/nonexistent/chromium' });
+    const app = await Test.createTestingModule({
+      imports: [QueuesModule.forRoot({ redisUrl: config.REDIS_URL, prefix: documentsPrefix }), HeartbeatModule],
+    }).compile();
+    await app.init();
+    const renderer = new PdfRenderer(config);
+    try {
+      const key = `${documentsPrefix}:worker:documents-down`;
+      await app.get(HeartbeatService).beat();
+      expect(await redis.exists(key)).toBe(0);
+
+      await expect(renderer.render('<p>Tax invoice</p>', 'INV-1')).rejects.toThrow();
+      expect(documentsStatus()).toEqual({ state: 'failed', reason: expect.stringContaining('Chromium did not start: ') });
+      await app.get(HeartbeatService).beat();
+      const down = JSON.parse((await redis.get(key))!);
+      expect(down).toEqual({ worker: expect.stringMatching(/^.+:\d+$/), reason: expect.stringContaining('/nonexistent/chromium'), at: expect.any(String) });
+      expect(await redis.ttl(key)).toBeGreaterThan(13);
+    } finally {
+      await renderer.onApplicationShutdown();
+      await app.close();
+      await deleteKeys(documentsPrefix);
     }
   });
 });
