@@ -9,6 +9,7 @@ import { FileStoreModule } from '@mandi/storage';
 import { AccountsModule } from './accounts/accounts.module.js';
 import { AddressesModule } from './addresses/addresses.module.js';
 import { AdminModule } from './admin/admin.module.js';
+import { AdminJobsModule } from './admin/admin-jobs.module.js';
 import { AdminPipelineModule } from './admin/admin-pipeline.module.js';
 import { AccessGuard } from './auth/access.guard.js';
 import { AuthModule } from './auth/auth.module.js';
@@ -81,6 +82,7 @@ import { SellersModule } from './sellers/sellers.module.js';
     ContactModule,
     QueuesDashboardModule,
     AdminPipelineModule,
+    AdminJobsModule,
     MetricsModule,
     OpenApiModule,
   ],

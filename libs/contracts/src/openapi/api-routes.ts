@@ -1,5 +1,6 @@
 import type { ApiRoute } from './api-route.js';
 import { accountRoutes } from './routes/accounts.routes.js';
+import { adminJobRoutes } from './routes/admin-jobs.routes.js';
 import { adminRoutes } from './routes/admin.routes.js';
 import { catalogRoutes } from './routes/catalog.routes.js';
 import { checkoutRoutes } from './routes/checkout.routes.js';
@@ -15,6 +16,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
   ...accountRoutes,
   ...checkoutRoutes,
   ...adminRoutes,
+  ...adminJobRoutes,
   ...referenceRoutes,
   ...operationsRoutes,
 ];

@@ -1,0 +1,80 @@
+import { Injectable } from '@nestjs/common';
+import { Prisma, PrismaService } from '@mandi/database';
+
+/** A pending job with its event, as the Dead jobs tab shows it. Inside json_agg ids are numbers and times are text. */
+export interface EventJobRow {
+  id: number | bigint;
+  queue: string;
+  job: string;
+  event_type: string;
+  event_id: number | bigint;
+  aggregate_id: string;
+  payload: Record<string, unknown>;
+  enqueues: number;
+  attempts_made: number | null;
+  error: string | null;
+  dead_at: Date | string | null;
+  retry_requested_at: Date | string | null;
+}
+
+/** How a retry went: the job now when it was retried, and the name of the dead job the id named (null when none). */
+export interface RetryOutcome {
+  retried: EventJobRow | null;
+  deadJob: string | null;
+}
+
+/**
+ * The fields of pending job `j` beside its event `o`, and the attempts of its latest final failure: failed_jobs keys a
+ * job by its BullMQ id, `<job>#<outbox id>` (eventJobId of the worker's pipeline), one row per final failure.
+ */
+const JOB_FIELDS = Prisma.sql`
+  j.id, j.queue, j.job, o.type AS event_type, j.event_id, o.aggregate_id, o.payload, j.enqueues,
+  (SELECT f.attempts_made FROM failed_jobs f
+    WHERE f.queue = j.queue AND f.job_id = j.job || '#' || j.event_id
+    ORDER BY f.failed_at DESC, f.id DESC LIMIT 1) AS attempts_made,
+  j.error, j.dead_at, j.retry_requested_at`;
+
+/**
+ * Dead jobs (pending_jobs rows with dead_at set: their attempts used up, kept until an admin retries them) as the
+ * console reads and retries them. The worker's reconciler carries out a retry; this side only records it.
+ */
+@Injectable()
+export class AdminJobsRepository {
+  constructor(private readonly prisma: PrismaService) {}
+
+  /** A page of dead jobs, the most recent death first, and how many are dead: one statement, one snapshot. */
+  async listDead(page: number, perPage: number): Promise<{ total: number; jobs: EventJobRow[] }> {
+    const [result] = await this.prisma.$queryRaw<{ total: number; jobs: EventJobRow[] }[]>`
+      WITH page AS (
+        SELECT p.* FROM pending_jobs p WHERE p.dead_at IS NOT NULL
+         ORDER BY p.dead_at DESC, p.id DESC
+         LIMIT ${perPage} OFFSET ${(page - 1) * perPage}
+      )
+      SELECT (SELECT count(*)::int FROM pending_jobs WHERE dead_at IS NOT NULL) AS total,
+             coalesce((SELECT json_agg(row_to_json(r) ORDER BY r.dead_at DESC, r.id DESC)
+                         FROM (SELECT ${JOB_FIELDS} FROM page j JOIN outbox_events o ON o.id = j.event_id) r),
+                      '[]'::json) AS jobs`;
+    return result!;
+  }
+
+  /**
+   * Asks for dead job `id` to run again, in ONE conditional statement: dead_at and error cleared, retry_requested_at
+   * set, only while the row is dead and its job is one of `jobNames` (this version's registry). Two admins retrying at
+   * once serialise on the row; the later one finds it no longer dead and changes nothing. The reconciler (every
+   * worker, every 10 s) then puts the job back in its queue with all its attempts, or afresh if Redis lost it.
+   */
+  async retryDead(id: number, jobNames: readonly string[]): Promise<RetryOutcome> {
+    const [row] = await this.prisma.$queryRaw<{ dead_job: string | null; retried: EventJobRow | null }[]>`
+      WITH dead AS (
+        SELECT job FROM pending_jobs WHERE id = ${id} AND dead_at IS NOT NULL
+      ), retried AS (
+        UPDATE pending_jobs SET dead_at = NULL, error = NULL, retry_requested_at = now()
+         WHERE id = ${id} AND dead_at IS NOT NULL AND job = ANY(${jobNames}::text[])
+        RETURNING *
+      )
+      SELECT (SELECT job FROM dead) AS dead_job,
+             (SELECT row_to_json(r) FROM (SELECT ${JOB_FIELDS} FROM retried j JOIN outbox_events o ON o.id = j.event_id) r)
+               AS retried`;
+    return { deadJob: row!.dead_job, retried: row!.retried };
+  }
+}
