@@ -149,8 +149,11 @@ const demoRoles = { admin: 'admin, the official seller', seller: 'seller', buyer
 function banner() {
   const row = (label, value) => `  ${label.padEnd(14)} ${paint('cyan', value)}`;
   const ports = apiPorts();
+  const metricsPorts = apps.filter((app) => app.port === undefined).map((app) => app.env.WORKER_METRICS_PORT);
   const replicas =
-    ports.length === 1 ? '' : `: ${ports.length} APIs on ports ${ports.join(', ')} and ${ports.length} workers (${REPLICAS_VARIABLE})`;
+    ports.length === 1
+      ? ''
+      : `: ${ports.length} APIs on ports ${ports.join(', ')} and ${ports.length} workers (metrics on ports ${metricsPorts.join(', ')})`;
   const lines = [
     '',
     paint('green', `Mandi is ready (${seconds(performance.now() - startedAt)})${replicas}`),
@@ -168,7 +171,8 @@ function banner() {
     `  Demo accounts, password ${paint('bold', DEMO_PASSWORD)}:`,
     ...DEMO_ACCOUNTS.map((account) => `    ${account.email.padEnd(20)}${demoRoles[account.key] ?? account.role}`),
     '',
-    `Ctrl-C stops the ${ports.length === 1 ? 'API, the worker' : 'APIs, the workers'}, the Razorpay sandbox and the Auth emulator this started. PostgreSQL and Redis keep running.`,
+    `Ctrl-C stops the ${ports.length === 1 ? 'API, the worker' : 'APIs, the workers'}, the Razorpay sandbox and the Auth emulator ` +
+      'this started. PostgreSQL and Redis keep running.',
     '',
   ];
   process.stdout.write(`${lines.join('\n')}\n`);

@@ -74,7 +74,9 @@ export function pdfPrerequisitePlan(machine) {
   if (!machine.aptGet) {
     return {
       action: 'stop',
-      message: `Invoice PDFs need the Debian packages ${missing.join(' and ')}, and apt-get is not here to install them: install them, then run npm start again.`,
+      message:
+        `Invoice PDFs need the Debian packages ${missing.join(' and ')}, and apt-get is not here to install them: ` +
+        'install them, then run npm start again.',
     };
   }
   if (!machine.root && !machine.sudo) {
@@ -174,7 +176,8 @@ export async function ensurePdfPrerequisites({ executablePath = defaultChromiumP
   const plan = pdfPrerequisitePlan(await inspectMachine(executablePath));
   if (plan.action === 'ready') return 'present';
   if (plan.action === 'stop') throw new Error(plan.message);
-  log(`installing ${plan.packages.join(' and ')} for invoice PDFs (${plan.command[0] === 'sudo' ? 'through sudo' : 'as root'}; apt-get takes a minute or two)`);
+  const how = plan.command[0] === 'sudo' ? 'through sudo' : 'as root';
+  log(`installing ${plan.packages.join(' and ')} for invoice PDFs (${how}; apt-get takes a minute or two)`);
   const code = await new Promise((resolve) => {
     const child = spawn(plan.command[0], plan.command.slice(1), { stdio: 'inherit' });
     child.once('error', () => resolve(1));

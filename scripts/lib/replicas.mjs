@@ -8,6 +8,9 @@ export const REPLICAS_VARIABLE = 'MANDI_REPLICAS';
 /** Most replicas `npm start` runs: each API and worker takes 150 to 400 MB, and this is one machine. */
 export const MAX_REPLICAS = 8;
 
+/** The worker's metrics port when WORKER_METRICS_PORT is unset (DEFAULT_WORKER_METRICS_PORT of libs/config). */
+export const defaultWorkerMetricsPort = 9464;
+
 /**
  * How many APIs and workers to run: MANDI_REPLICAS, 1 when unset or empty. Throws a message naming the variable
  * for anything but a whole number from 1 to MAX_REPLICAS.
@@ -26,15 +29,17 @@ export function replicaCount(value) {
 /**
  * The processes of `count` replicas: for each i from 0, an API on `PORT + i` and a worker. The environment is
  * `env` with only the port moved, so links in mails (PUBLIC_URL) and Razorpay's webhook keep pointing at the first
- * API, as a deployment's one address would. A port of the worker's own (WORKER_METRICS_PORT, when set) moves the
- * same way, so N workers never fight over one. With one replica the names are plain `api` and `worker`, as always.
+ * API, as a deployment's one address would. The worker's own port (its metrics, WORKER_METRICS_PORT, 9464 unless
+ * set) moves the same way, so N workers never fight over one; 0 (any free port) stays 0. With one replica nothing
+ * changes: the names are plain `api` and `worker` and the environment is `env`.
  * @param {Record<string, string | undefined>} env the apps' environment, PORT included
  * @param {number} count
  * @returns {{ name: string, colour: string, main: string, port?: number, env: Record<string, string | undefined> }[]}
  */
 export function replicaProcesses(env, count) {
   const apiPorts = replicaPorts(Number(env.PORT), count);
-  const metricsPorts = env.WORKER_METRICS_PORT ? replicaPorts(Number(env.WORKER_METRICS_PORT), count) : undefined;
+  const metricsBase = Number(env.WORKER_METRICS_PORT || defaultWorkerMetricsPort);
+  const metricsPorts = count > 1 && metricsBase !== 0 ? replicaPorts(metricsBase, count) : undefined;
   const name = (kind, i) => (count === 1 ? kind : `${kind}-${i + 1}`);
   const apis = apiPorts.map((port, i) => ({
     name: name('api', i),

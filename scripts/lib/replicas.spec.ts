@@ -39,9 +39,19 @@ describe('replicaProcesses', () => {
     for (const app of apps) expect(app.env).toMatchObject({ PUBLIC_URL: 'http://localhost:3000', REDIS_PREFIX: 'mandi' });
   });
 
-  it("gives each worker its own metrics port from WORKER_METRICS_PORT, so N workers never fight over one", () => {
-    const workers = replicaProcesses({ ...env, WORKER_METRICS_PORT: '9464' }, 2).filter((app) => app.name.startsWith('worker'));
-    expect(workers.map((worker) => worker.env.WORKER_METRICS_PORT)).toEqual(['9464', '9465']);
+  const metricsPorts = (given: Record<string, string>, count: number) =>
+    replicaProcesses({ ...env, ...given }, count)
+      .filter((app) => app.name.startsWith('worker'))
+      .map((worker) => worker.env.WORKER_METRICS_PORT);
+
+  it('gives each of N workers its own metrics port, counting up from WORKER_METRICS_PORT or its default 9464', () => {
+    expect(metricsPorts({}, 2)).toEqual(['9464', '9465']);
+    expect(metricsPorts({ WORKER_METRICS_PORT: '9500' }, 3)).toEqual(['9500', '9501', '9502']);
+  });
+
+  it('leaves the metrics port alone for one worker, and any-free-port (0) for every worker', () => {
+    expect(metricsPorts({}, 1)).toEqual([undefined]);
+    expect(metricsPorts({ WORKER_METRICS_PORT: '0' }, 2)).toEqual(['0', '0']);
   });
 });
 
