@@ -2,62 +2,79 @@ import type { HealthAnswer } from '@mandi/contracts';
 import CheckCircle from '@mui/icons-material/CheckCircle';
 import HighlightOff from '@mui/icons-material/HighlightOff';
 import { Alert, Box, Button, Card, CardContent, Grid, Skeleton, Typography } from '@mui/material';
-import { useCallback, useEffect, useState } from 'react';
-import { Title } from 'react-admin';
+import { useQuery } from '@tanstack/react-query';
+import { Suspense, lazy } from 'react';
+import { HttpError, Title } from 'react-admin';
 import { apiFetch, type TokenSource } from '../data/api-fetch';
+import { PipelineSkeleton } from './pipeline-skeleton';
+import { DASHBOARD_REFRESH_MS } from './refresh';
+
+// The pipeline's panel (its table and formatting) loads with the page, not with the console.
+const PipelinePanel = lazy(() => import('./pipeline-panel'));
 
 const PARTS = [
   { key: 'database', label: 'Database', detail: 'PostgreSQL: orders, products, users' },
   { key: 'redis', label: 'Redis', detail: 'Queues, rate limits and caches' },
   { key: 'worker', label: 'Worker', detail: 'Invoices, mail, deadlines and refunds' },
+  { key: 'documents', label: 'Documents', detail: 'Invoice and credit note PDFs (Chromium)' },
 ] as const;
 
-type Health = { state: 'loading' } | { state: 'ready'; answer: HealthAnswer } | { state: 'failed' };
+const SUMMARY: Record<HealthAnswer['status'], { severity: 'success' | 'warning' | 'error'; text: string }> = {
+  ok: { severity: 'success', text: 'Everything is running.' },
+  degraded: { severity: 'warning', text: 'The shop is running, but not everything works.' },
+  error: { severity: 'error', text: 'Some parts of the system are down.' },
+};
 
-/** The console's home: the system health from GET /api/health (database, Redis, worker). */
+/** GET /api/health; a system with a part down answers 503 with the same body, which is an answer too. */
+async function readHealth(getToken: TokenSource): Promise<HealthAnswer> {
+  try {
+    return await apiFetch<HealthAnswer>('/api/health', getToken);
+  } catch (error) {
+    const body = error instanceof HttpError ? (error.body as Partial<HealthAnswer> | undefined) : undefined;
+    if (body && typeof body === 'object' && 'database' in body) return body as HealthAnswer;
+    throw error;
+  }
+}
+
+/**
+ * The console's System health page: each part from GET /api/health (database, Redis, worker, documents), then the
+ * event pipeline at a glance from GET /api/admin/pipeline (queues, dead jobs, outbox lag) with the way into the
+ * queue dashboard. Both are read again every 15 s while the page is open.
+ */
 export function Dashboard({ getToken }: { getToken: TokenSource }) {
-  const [health, setHealth] = useState<Health>({ state: 'loading' });
-
-  const load = useCallback(async () => {
-    setHealth({ state: 'loading' });
-    try {
-      setHealth({ state: 'ready', answer: await apiFetch<HealthAnswer>('/api/health', getToken) });
-    } catch (error) {
-      // A degraded system answers 503 with the same body; show which part is down.
-      const body = (error as { body?: unknown }).body as Partial<HealthAnswer> | undefined;
-      if (body && typeof body === 'object' && 'database' in body) setHealth({ state: 'ready', answer: body as HealthAnswer });
-      else setHealth({ state: 'failed' });
-    }
-  }, [getToken]);
-
-  useEffect(() => {
-    void load();
-  }, [load]);
+  const health = useQuery({
+    queryKey: ['console', 'health'],
+    queryFn: () => readHealth(getToken),
+    refetchInterval: DASHBOARD_REFRESH_MS,
+    retry: false,
+  });
+  const answer = health.data;
 
   return (
-    <Box sx={{ mt: 2 }}>
-      <Title title="Dashboard" />
+    <Box sx={{ mt: 2, mb: 4 }}>
+      <Title title="System health" />
       <Typography variant="h5" component="h1" fontWeight={800} color="primary.dark" gutterBottom>
         System health
       </Typography>
-      {health.state === 'failed' && (
-        <Alert severity="error" action={<Button onClick={() => void load()}>Try again</Button>} sx={{ mb: 2 }}>
+      {health.isError && !answer && (
+        <Alert severity="error" action={<Button onClick={() => void health.refetch()}>Try again</Button>} sx={{ mb: 2 }}>
           The API did not answer. It may be starting or stopped.
         </Alert>
       )}
-      {health.state === 'ready' && (
-        <Alert severity={health.answer.status === 'ok' ? 'success' : 'warning'} sx={{ mb: 2 }}>
-          {health.answer.status === 'ok' ? 'Everything is running.' : 'Some parts of the system are down.'}
+      {answer && (
+        <Alert severity={SUMMARY[answer.status].severity} sx={{ mb: 2 }}>
+          {SUMMARY[answer.status].text}
+          {answer.reason && answer.status === 'degraded' && <> {answer.reason}</>}
         </Alert>
       )}
       <Grid container spacing={2}>
         {PARTS.map((part) => {
-          const up = health.state === 'ready' ? health.answer[part.key] === 'up' : null;
+          const up = answer ? answer[part.key] === 'up' : null;
           return (
-            <Grid key={part.key} size={{ xs: 12, md: 4 }}>
-              <Card>
+            <Grid key={part.key} size={{ xs: 12, sm: 6, lg: 3 }}>
+              <Card component="section" aria-label={part.label} sx={{ height: '100%' }}>
                 <CardContent sx={{ display: 'flex', gap: 2, alignItems: 'center' }}>
-                  {health.state === 'loading' ? (
+                  {up === null ? (
                     <Skeleton variant="circular" width={40} height={40} />
                   ) : up ? (
                     <CheckCircle color="success" sx={{ fontSize: 40 }} />
@@ -69,7 +86,7 @@ export function Dashboard({ getToken }: { getToken: TokenSource }) {
                       {part.label}
                     </Typography>
                     <Typography variant="body2" color="text.secondary">
-                      {health.state === 'loading' ? 'Checking…' : up ? 'Up' : 'Down'} · {part.detail}
+                      {up === null ? 'Checking…' : up ? 'Up' : 'Down'} · {part.detail}
                     </Typography>
                   </Box>
                 </CardContent>
@@ -78,6 +95,9 @@ export function Dashboard({ getToken }: { getToken: TokenSource }) {
           );
         })}
       </Grid>
+      <Suspense fallback={<PipelineSkeleton />}>
+        <PipelinePanel getToken={getToken} />
+      </Suspense>
     </Box>
   );
 }
