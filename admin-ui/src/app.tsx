@@ -5,6 +5,7 @@ import { createAuthProvider } from './auth/auth-provider';
 import type { AdminIdentity } from './auth/identity';
 import { Dashboard } from './dashboard/dashboard';
 import { createDataProvider } from './data/data-provider';
+import deadJobs from './dead-jobs';
 import interestedSellers from './interested-sellers';
 import { ConsoleLayout, RememberedTab } from './layout/console-layout';
 import { consoleStore } from './layout/console-store';
@@ -57,6 +58,7 @@ export function App({ identity, store: givenStore, leave }: AppProps) {
           <Resource name="orders" {...orders} />
           <Resource name="users" {...users} />
           <Resource name="interested-sellers" {...interestedSellers} />
+          <Resource name="dead-jobs" {...deadJobs} />
           <CustomRoutes>
             <Route path="/health" element={<Dashboard getToken={getToken} />} />
           </CustomRoutes>

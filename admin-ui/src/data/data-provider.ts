@@ -1,13 +1,17 @@
 import { DEFAULT_ADMIN_ORDER_FILTER, isAdminOrderFilter } from '@mandi/domain';
-import type { MessageAnswer, QueuesSessionAnswer, ToggleUserAnswer } from '@mandi/contracts';
+import type { DeadJobRetryAnswer, MessageAnswer, QueuesSessionAnswer, ToggleUserAnswer } from '@mandi/contracts';
 import { HttpError, type DataProvider, type GetListParams, type RaRecord } from 'react-admin';
 import { apiCall, type TokenSource } from './api-fetch';
 
-/** The console's resources and the admin routes that list them (001 section 7). */
+/**
+ * The console's resources and the admin routes that list them (001 section 7). A `paged` list is paged by the server
+ * (page, perPage, X-Total-Count); the others come whole and are shaped here.
+ */
 export const RESOURCES = {
-  orders: { path: '/api/admin/orders', id: 'order_id' },
-  users: { path: '/api/admin/users', id: 'id' },
-  'interested-sellers': { path: '/api/admin/interested-sellers', id: 'id' },
+  orders: { path: '/api/admin/orders', id: 'order_id', paged: true },
+  users: { path: '/api/admin/users', id: 'id', paged: false },
+  'interested-sellers': { path: '/api/admin/interested-sellers', id: 'id', paged: false },
+  'dead-jobs': { path: '/api/admin/jobs/dead', id: 'id', paged: true },
 } as const;
 
 /** One of the console's resource names. */
@@ -51,6 +55,8 @@ export interface ConsoleDataProvider extends DataProvider {
   sendInvites(sellerIds: readonly (string | number)[]): Promise<MessageAnswer>;
   /** POST /api/admin/queues-session: sets the queue dashboard's cookie and answers where the dashboard is. */
   openQueuesSession(): Promise<QueuesSessionAnswer>;
+  /** POST /api/admin/jobs/dead/{id}/retry: asks the worker to run a dead job again. */
+  retryDeadJob(id: string | number): Promise<DeadJobRetryAnswer>;
 }
 
 function resourceOf(name: string): (typeof RESOURCES)[ResourceName] {
@@ -59,18 +65,25 @@ function resourceOf(name: string): (typeof RESOURCES)[ResourceName] {
   return found;
 }
 
-/** The URL a list is read from. Orders are filtered (1h..1y, default 24h), searched and paged by the server. */
+/**
+ * The URL a list is read from. Orders are filtered (1h..1y, default 24h), searched and paged by the server; dead jobs
+ * are paged by the server.
+ */
 export function listUrl(resource: string, filter: Record<string, unknown> = {}, pagination?: { page: number; perPage: number }): string {
-  const { path } = resourceOf(resource);
-  if (resource !== 'orders') return path;
-  const query = new URLSearchParams({ filter: isAdminOrderFilter(filter.filter) ? filter.filter : DEFAULT_ADMIN_ORDER_FILTER });
-  const search = typeof filter.q === 'string' ? filter.q.trim() : '';
-  if (search) query.set('search', search);
+  const { path, paged } = resourceOf(resource);
+  if (!paged) return path;
+  const query = new URLSearchParams();
+  if (resource === 'orders') {
+    query.set('filter', isAdminOrderFilter(filter.filter) ? filter.filter : DEFAULT_ADMIN_ORDER_FILTER);
+    const search = typeof filter.q === 'string' ? filter.q.trim() : '';
+    if (search) query.set('search', search);
+  }
   if (pagination) {
     query.set('page', String(pagination.page));
     query.set('perPage', String(pagination.perPage));
   }
-  return `${path}?${query}`;
+  const text = query.toString();
+  return text ? `${path}?${text}` : path;
 }
 
 function rowsOf(answer: unknown): Record<string, unknown>[] {
@@ -129,8 +142,8 @@ export function createDataProvider(getToken: TokenSource): ConsoleDataProvider {
 
   return {
     async getList(resource, params) {
-      if (resource === 'orders') {
-        // The server filters, searches and pages (newest first); X-Total-Count says how many orders match.
+      if (resourceOf(resource).paged) {
+        // The server filters, searches and pages (newest first); X-Total-Count says how many rows match.
         const answer = await apiCall<unknown>(listUrl(resource, params.filter, params.pagination), getToken);
         const data = keyed(resource, rowsOf(answer.body));
         const total = Number(answer.headers.get('X-Total-Count'));
@@ -170,6 +183,9 @@ export function createDataProvider(getToken: TokenSource): ConsoleDataProvider {
     },
     openQueuesSession() {
       return send<QueuesSessionAnswer>('/api/admin/queues-session', 'POST');
+    },
+    retryDeadJob(id) {
+      return send<DeadJobRetryAnswer>(`${RESOURCES['dead-jobs'].path}/${encodeURIComponent(String(id))}/retry`, 'POST');
     },
   };
 }
