@@ -31,6 +31,9 @@ import { DASHBOARD_REFRESH_MS } from './refresh';
 
 const COLUMNS = ['waiting', 'active', 'delayed', 'failed', 'dead'] as const satisfies readonly (keyof PipelineQueue)[];
 
+/** The queue table's cells: tight on a phone so six columns fit 390 px, and rows of one height with or without chips. */
+const CELL = { px: { xs: 0.5, sm: 2 }, height: 40, fontSize: { xs: '0.8125rem', sm: '0.875rem' } } as const;
+
 /** One figure of the summary: a label, the figure, a line saying what it means; `tone` colours the figure. */
 function Figure({ label, value, detail, tone }: { label: string; value: ReactNode; detail: ReactNode; tone?: 'error' | 'warning' | 'success' }) {
   return (
@@ -85,7 +88,7 @@ export default function PipelinePanel({ getToken, go = (url: string) => window.l
 
   return (
     <Card component="section" aria-labelledby="pipeline-title" sx={{ mt: 3 }}>
-      <CardContent>
+      <CardContent sx={{ px: { xs: 1.5, sm: 2 } }}>
         <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, alignItems: 'center', justifyContent: 'space-between', mb: 2 }}>
           <Box>
             <Typography id="pipeline-title" variant="h6" component="h2">
@@ -144,15 +147,16 @@ export default function PipelinePanel({ getToken, go = (url: string) => window.l
               />
             </Grid>
 
-            <TableContainer>
+            {/* Its width never widens the page: past the screen's, the table scrolls sideways. */}
+            <TableContainer sx={{ contain: 'inline-size' }}>
               <Table size="small" aria-label="Queues">
                 <TableHead>
                   <TableRow>
-                    <TableCell component="th" scope="col">
+                    <TableCell component="th" scope="col" sx={CELL}>
                       Queue
                     </TableCell>
                     {COLUMNS.map((column) => (
-                      <TableCell key={column} align="right" component="th" scope="col" sx={{ textTransform: 'capitalize' }}>
+                      <TableCell key={column} align="right" component="th" scope="col" sx={{ ...CELL, textTransform: 'capitalize' }}>
                         {column}
                       </TableCell>
                     ))}
@@ -161,11 +165,11 @@ export default function PipelinePanel({ getToken, go = (url: string) => window.l
                 <TableBody>
                   {answer.queues.map((queue) => (
                     <TableRow key={queue.name}>
-                      <TableCell component="th" scope="row" sx={{ fontWeight: 600, textTransform: 'capitalize' }}>
+                      <TableCell component="th" scope="row" sx={{ ...CELL, fontWeight: 600, textTransform: 'capitalize' }}>
                         {queue.name}
                       </TableCell>
                       {COLUMNS.map((column) => (
-                        <TableCell key={column} align="right" sx={{ fontVariantNumeric: 'tabular-nums' }}>
+                        <TableCell key={column} align="right" sx={{ ...CELL, fontVariantNumeric: 'tabular-nums' }}>
                           <Count column={column} value={queue[column]} />
                         </TableCell>
                       ))}
