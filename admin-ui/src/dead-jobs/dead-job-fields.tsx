@@ -23,7 +23,7 @@ export function jobSubjects(job: Pick<DeadJob, 'aggregate' | 'payload'>): string
 export function JobName({ job }: { job: DeadJob }) {
   return (
     <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 0.75, alignItems: 'center' }}>
-      <Typography variant="body2" fontWeight={700} sx={{ fontFamily: 'ui-monospace, monospace' }}>
+      <Typography variant="body2" fontWeight={700} sx={{ fontFamily: 'ui-monospace, monospace', whiteSpace: 'nowrap' }}>
         {job.job}
       </Typography>
       <Chip size="small" variant="outlined" label={job.queue} />
@@ -45,23 +45,40 @@ export function JobEvent({ job }: { job: DeadJob }) {
   );
 }
 
+/** Lines of an error shown before it is cut short; the whole error is in the title (hover) either way. */
+const ERROR_LINES = 6;
+
 /** Why it died: the last error, as the handler or BullMQ gave it. */
 export function JobError({ job }: { job: DeadJob }) {
+  const text = job.error || 'No error was recorded.';
   return (
     <Typography
       variant="body2"
       component="p"
-      sx={{ m: 0, fontFamily: 'ui-monospace, monospace', fontSize: '0.8rem', color: 'error.dark', overflowWrap: 'anywhere', whiteSpace: 'pre-wrap', maxHeight: '7.5em', overflowY: 'auto' }}
+      title={text}
+      sx={{
+        m: 0,
+        maxWidth: 440,
+        fontFamily: 'ui-monospace, monospace',
+        fontSize: '0.8rem',
+        color: 'error.dark',
+        overflowWrap: 'anywhere',
+        whiteSpace: 'pre-wrap',
+        display: '-webkit-box',
+        WebkitLineClamp: ERROR_LINES,
+        WebkitBoxOrient: 'vertical',
+        overflow: 'hidden',
+      }}
     >
-      {job.error || 'No error was recorded.'}
+      {text}
     </Typography>
   );
 }
 
 /** How hard it was tried: attempts of its last run (when failed_jobs keeps them) and times it was put in its queue. */
-export function JobTries({ job }: { job: DeadJob }) {
+export function JobTries({ job, align = 'left' }: { job: DeadJob; align?: 'left' | 'right' }) {
   return (
-    <Typography variant="body2" sx={{ whiteSpace: 'nowrap' }}>
+    <Typography variant="body2" sx={{ whiteSpace: 'nowrap', textAlign: align }}>
       {job.attempts_made === null ? 'Attempts unknown' : `${job.attempts_made} ${job.attempts_made === 1 ? 'attempt' : 'attempts'}`}
       <Typography component="span" variant="caption" color="text.secondary" sx={{ display: 'block' }}>
         enqueued {job.enqueues} {job.enqueues === 1 ? 'time' : 'times'}

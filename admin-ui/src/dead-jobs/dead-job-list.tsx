@@ -49,7 +49,7 @@ function DeadJobCards() {
                   </Typography>
                   <IndiaTime value={job.dead_at} />
                 </Box>
-                <JobTries job={job} />
+                <JobTries job={job} align="right" />
               </Stack>
               <Box sx={{ mt: 1.5 }}>
                 <RetryJobButton />
@@ -88,9 +88,19 @@ export function DeadJobList() {
       ) : (
         <Datagrid bulkActionButtons={false} rowClick={false} empty={empty} sx={{ '& td': { verticalAlign: 'top' } }}>
           <FunctionField<DeadJob> label="Died (IST)" sortable={false} render={(job) => <IndiaTime value={job.dead_at} />} />
-          <FunctionField<DeadJob> label="Job" sortable={false} render={(job) => <JobName job={job} />} />
-          <FunctionField<DeadJob> label="Event" sortable={false} render={(job) => <JobEvent job={job} />} />
-          <FunctionField<DeadJob> label="Error" sortable={false} render={(job) => <JobError job={job} />} sx={{ display: 'block', maxWidth: 420 }} />
+          <FunctionField<DeadJob>
+            label="Job and event"
+            sortable={false}
+            render={(job) => (
+              <Stack spacing={0.75}>
+                <JobName job={job} />
+                <Box>
+                  <JobEvent job={job} />
+                </Box>
+              </Stack>
+            )}
+          />
+          <FunctionField<DeadJob> label="Error" sortable={false} render={(job) => <JobError job={job} />} />
           <FunctionField<DeadJob> label="Tries" sortable={false} render={(job) => <JobTries job={job} />} />
           <FunctionField<DeadJob> label="Actions" sortable={false} render={() => <RetryJobButton />} />
         </Datagrid>
