@@ -121,7 +121,7 @@ export default function PipelinePanel({ getToken, go = (url: string) => window.l
                 label="Dead jobs"
                 value={answer.deadJobs}
                 tone={answer.deadJobs > 0 ? 'error' : 'success'}
-                detail={answer.deadJobs > 0 ? 'Used up their attempts: fix the cause, then retry them in the queue dashboard' : 'Every job ran or is on its way'}
+                detail={answer.deadJobs > 0 ? <>Used up their attempts: fix the cause, then retry them in the queue dashboard or under <a href="/adminpanel/dead-jobs" style={{ color: 'inherit', fontWeight: 600 }}>Dead jobs</a></> : 'Every job ran or is on its way'}
               />
               <Figure
                 label="Outbox lag"
