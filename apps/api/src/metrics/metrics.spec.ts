@@ -1,7 +1,10 @@
 import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { newAddress, newProduct } from '@mandi/database';
 import { Queue } from 'bullmq';
 import { ApiHarness, freePort, productionEnv } from '../../test/harness.js';
+// Only the worker's metric names, to hold docs/operations.md to both processes in one place.
+import { workerRegistry } from '../../../worker/src/metrics/worker-metrics.js';
 
 // GET /api/metrics against the real API process, PostgreSQL and Redis (docs/operations.md): what Prometheus reads, and
 // who may read it.
@@ -105,6 +108,44 @@ describe('GET /api/metrics in development and tests', () => {
     });
     expect(order.statusCode).toBe(502);
     expect(sample(await metrics(), 'mandi_razorpay_errors_total{operation="orders.create"}')).toBe(1);
+  });
+
+  describe('docs/operations.md', () => {
+    const doc = readFileSync(new URL('../../../../docs/operations.md', import.meta.url), 'utf8');
+    /** The metric table: each `mandi_` metric and the processes it is said to come from. */
+    const described = new Map(
+      [...doc.matchAll(/^\| `(mandi_\w+)` \| [^|]+ \| ([^|]+) \|/gm)].map((row) => [row[1]!, row[2]!.trim()] as const),
+    );
+    const fence = (language: string) => [...doc.matchAll(new RegExp('```' + language + '\\n([\\s\\S]*?)```', 'g'))].map((block) => block[1]!);
+    /** The metrics a PromQL text queries, histogram series reduced to their metric. */
+    const queried = (text: string) => new Set([...text.matchAll(/mandi_\w+/g)].map(([name]) => name.replace(/_(bucket|count|sum)$/, '')));
+
+    it('describes every metric of the API and the worker, each from the process that serves it', async () => {
+      const text = await metrics();
+      const served = {
+        API: [...text.matchAll(/^# TYPE (mandi_\w+) /gm)].map((match) => match[1]!),
+        worker: workerRegistry.getMetricsAsArray().map((metric) => metric.name).filter((name) => name.startsWith('mandi_')),
+      };
+      expect(served.API.length).toBeGreaterThan(5);
+      expect(served.worker.length).toBeGreaterThan(2);
+      for (const [process, names] of Object.entries(served)) {
+        for (const name of names) expect({ name, from: described.get(name) }).toEqual({ name, from: expect.stringContaining(process) });
+      }
+      for (const [name, from] of described) {
+        const servers = Object.entries(served).filter(([, names]) => names.includes(name)).map(([process]) => process);
+        expect({ name, from }).toEqual({ name, from: servers.join(' and ') });
+      }
+    });
+
+    it('has a Grafana dashboard that parses and, like the alerts, queries only metrics of the table', () => {
+      const [dashboard] = fence('json');
+      const panels = (JSON.parse(dashboard!) as { panels: { targets: { expr: string }[] }[] }).panels;
+      expect(panels.length).toBeGreaterThanOrEqual(8);
+      const [, alerts] = fence('yaml');
+      for (const text of [...panels.flatMap((panel) => panel.targets.map((target) => target.expr)), alerts!]) {
+        for (const name of queried(text)) expect({ name, described: described.has(name) }).toEqual({ name, described: true });
+      }
+    });
   });
 });
 
