@@ -17,6 +17,8 @@ import { ReplicaCluster, type ReplicaApi } from './replica-cluster.js';
 const WINDOW_MS = 20_000;
 /** Both workers sweep for overdue orders every second, so the sweeps race each other and the deadline jobs. */
 const SWEEP_MS = 1_000;
+/** Both workers' reconcilers look at pending jobs every half second and take one unseen for 3 s for lost. */
+const LOST_AFTER_MS = 3_000;
 
 /** A signed-in person: the emulator's account and our user id. */
 interface Person {
@@ -39,14 +41,20 @@ const bengaluru = {
   landmark: 'Opposite the metro station',
 };
 
-/** The jobs a worker's log says it ran to the end (`job done`, outcome handled), as `<event id>/<job>`. */
-function handledJobs(log: string): string[] {
+/** The lines of a worker's log with this message, parsed. */
+function logEntries(log: string, msg: string): Record<string, unknown>[] {
   return log
     .split('\n')
-    .filter((line) => line.startsWith('{') && line.includes('"job done"'))
-    .map((line) => JSON.parse(line) as { msg: string; outcome: string; eventId: string | number; job: string })
-    .filter((entry) => entry.msg === 'job done' && entry.outcome === 'handled')
-    .map((entry) => `${entry.eventId}/${entry.job}`);
+    .filter((line) => line.startsWith('{') && line.includes(`"${msg}"`))
+    .map((line) => JSON.parse(line) as Record<string, unknown>)
+    .filter((entry) => entry.msg === msg);
+}
+
+/** The jobs a worker's log says it ran (`job done`) with this outcome, as `<event id>/<job>`. */
+function jobsDone(log: string, outcome: 'handled' | 'duplicate'): string[] {
+  return logEntries(log, 'job done')
+    .filter((entry) => entry.outcome === outcome)
+    .map((entry) => `${String(entry.eventId)}/${String(entry.job)}`);
 }
 
 /** Rs 100 for 1 kg: cash on delivery adds (75 x 1.18) shipping, online 30 (docs/shipping.md). */
@@ -71,7 +79,11 @@ describe('two APIs and two workers on one PostgreSQL and one Redis', () => {
   beforeAll(async () => {
     cluster = await ReplicaCluster.start({
       replicas: 2,
-      env: { ORDER_DECISION_WINDOW_MS: String(WINDOW_MS), ORDER_DEADLINE_SWEEP_MS: String(SWEEP_MS) },
+      env: {
+        ORDER_DECISION_WINDOW_MS: String(WINDOW_MS),
+        ORDER_DEADLINE_SWEEP_MS: String(SWEEP_MS),
+        JOB_LOST_AFTER_MS: String(LOST_AFTER_MS),
+      },
     });
     [a, b] = cluster.apis as [ReplicaApi, ReplicaApi];
   }, 120_000);
@@ -346,9 +358,14 @@ describe('two APIs and two workers on one PostgreSQL and one Redis', () => {
     /** Every routed job of every event, as `<event id>/<job>`, with the time it is due. */
     let routed = new Map<string, number>();
     let unpublished = 0;
-    /** Routed jobs due a second ago or earlier that no worker has handled. */
-    const missing = () => [...routed].filter(([job, dueAt]) => dueAt < Date.now() - 1_000 && !done.includes(job)).map(([job]) => job);
+    /** Pending jobs (the reconciler's ledger) that are due: each must have been handled and its row removed. */
+    let duePending: unknown[] = [];
+    /** When the last look began: what was due then must have been handled by then. */
+    let lookedAt = 0;
+    /** Routed jobs that were due when we looked and that no worker had handled. */
+    const missing = () => [...routed].filter(([job, dueAt]) => dueAt <= lookedAt && !done.includes(job)).map(([job]) => job);
     await waitFor(async () => {
+      lookedAt = Date.now();
       // The handled jobs first: an event a job writes commits with that job's mark, so an event newer than this read
       // shows as its writer's missing mark, never as a quiet state.
       done = (await db().processedEvent.findMany()).map((row) => `${row.eventId}/${row.handler}`);
@@ -356,25 +373,38 @@ describe('two APIs and two workers on one PostgreSQL and one Redis', () => {
       unpublished = events.filter((event) => event.publishedAt === null).length;
       routed = new Map(
         events.flatMap((event) =>
-          jobsForEvent(eventRoutes, event.type).map((job) => [`${event.id}/${job}`, event.createdAt.getTime() + (delays[job] ?? 0)] as const),
+          jobsForEvent(eventRoutes, event.type).map(
+            (job) => [`${event.id}/${job}`, event.createdAt.getTime() + (delays[job] ?? 0)] as const,
+          ),
         ),
       );
-      return unpublished === 0 && missing().length === 0;
-    }, 'every due job to be handled');
+      duePending = await db().pendingJob.findMany({ where: { dueAt: { lte: new Date(lookedAt) } } });
+      return unpublished === 0 && missing().length === 0 && duePending.length === 0;
+    }, 'every due job to be handled and its pending row gone');
 
     // Every due job handled, none that no route names, none early (the sign-ups' expiry is two minutes off), and none
     // twice (processed_events is keyed by event and job, and the log below counts the runs).
     expect(missing()).toEqual([]);
     expect(done.filter((job) => !routed.has(job))).toEqual([]);
-    expect(done.filter((job) => routed.get(job)! > Date.now() + 1_000)).toEqual([]);
+    expect(done.filter((job) => routed.get(job)! > lookedAt + 1_000)).toEqual([]);
     expect(await db().failedJob.findMany()).toEqual([]);
 
     // Each handled job was run to the end by exactly one worker (its 'job done' line), and both workers took part.
-    const handledBy = cluster.workers.map((worker) => handledJobs(worker.logs()));
+    const handledBy = cluster.workers.map((worker) => jobsDone(worker.logs(), 'handled'));
     const handled = handledBy.flat();
     expect(handled.filter((job) => done.includes(job)).sort()).toEqual([...done].sort());
     expect(new Set(handled).size).toBe(handled.length);
     for (const jobsOfWorker of handledBy) expect(jobsOfWorker.length).toBeGreaterThan(0);
+
+    // The reconcilers of both workers looked every half second and doubled nothing: no job was taken for lost and
+    // enqueued again (nothing was lost), so no job was delivered a second time; every due job's pending row is gone
+    // (waited for above), and the rows still waiting (deadlines and the sign-ups' expiry) were enqueued once.
+    const logs = cluster.workers.map((worker) => worker.logs()).join('\n');
+    const requeued = logEntries(logs, 'pending jobs reconciled with their queues').map((entry) => Number(entry.requeued ?? 0));
+    expect(requeued.filter((count) => count > 0)).toEqual([]);
+    expect(jobsDone(logs, 'duplicate')).toEqual([]);
+    const waiting = await db().pendingJob.findMany();
+    expect(waiting.filter((row) => row.deadAt !== null || row.enqueues !== 1)).toEqual([]);
 
     // Every announcement once per subject: no move, payment, document or refund was made twice.
     const announcements = await db().$queryRaw<{ type: string; aggregate_id: string; count: bigint }[]>`
