@@ -59,7 +59,8 @@ describe('the System health page', () => {
     }
 
     expect((await figure('Dead jobs')).getByText('2')).toBeInTheDocument();
-    expect((await figure('Dead jobs')).getByText(/retry them in the queue dashboard/)).toBeInTheDocument();
+    expect((await figure('Dead jobs')).getByText(/fix the cause, then retry them under/)).toBeInTheDocument();
+    expect((await figure('Dead jobs')).getByRole('link', { name: 'Dead jobs' })).toHaveAttribute('href', '/adminpanel/dead-jobs');
     expect((await figure('Outbox lag')).getByText('1 min 15 s')).toBeInTheDocument();
     expect((await figure('Outbox lag')).getByText('5 events wait to reach the queues')).toBeInTheDocument();
     expect((await figure('Worker')).getByText('Alive')).toBeInTheDocument();

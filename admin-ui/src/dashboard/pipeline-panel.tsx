@@ -19,7 +19,7 @@ import {
 } from '@mui/material';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { useDataProvider } from 'react-admin';
+import { Link, useDataProvider } from 'react-admin';
 import { apiFetch, serverMessage, type TokenSource } from '../data/api-fetch';
 import type { ConsoleDataProvider } from '../data/data-provider';
 import { formatIndiaTime } from '../layout/format';
@@ -121,7 +121,19 @@ export default function PipelinePanel({ getToken, go = (url: string) => window.l
                 label="Dead jobs"
                 value={answer.deadJobs}
                 tone={answer.deadJobs > 0 ? 'error' : 'success'}
-                detail={answer.deadJobs > 0 ? <>Used up their attempts: fix the cause, then retry them in the queue dashboard or under <a href="/adminpanel/dead-jobs" style={{ color: 'inherit', fontWeight: 600 }}>Dead jobs</a></> : 'Every job ran or is on its way'}
+                detail={
+                  answer.deadJobs > 0 ? (
+                    <>
+                      Used up their attempts: fix the cause, then retry them under{' '}
+                      <Link to="/dead-jobs" sx={{ color: 'inherit', fontWeight: 600 }}>
+                        Dead jobs
+                      </Link>{' '}
+                      or in the queue dashboard
+                    </>
+                  ) : (
+                    'Every job ran or is on its way'
+                  )
+                }
               />
               <Figure
                 label="Outbox lag"
