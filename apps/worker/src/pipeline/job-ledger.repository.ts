@@ -84,15 +84,16 @@ export class JobLedgerRepository {
   /**
    * Locks, for the reconciler's transaction, up to `limit` live pending jobs that are overdue: due and not seen in
    * their queue for `lostAfterMs`, or asked to run again by an admin. SKIP LOCKED: reconcilers of several workers take
-   * disjoint rows, so none is re-enqueued twice at once.
+   * disjoint rows, so none is re-enqueued twice at once. Only jobs of `jobs` (this worker's registry): a job another
+   * version of the worker knows waits for that worker.
    */
-  async claimOverdue(tx: Transaction, lostAfterMs: number, limit: number): Promise<OverdueJob[]> {
+  async claimOverdue(tx: Transaction, jobs: readonly string[], lostAfterMs: number, limit: number): Promise<OverdueJob[]> {
     return tx.$queryRaw<OverdueJob[]>`
       SELECT p.id, p.event_id AS "eventId", p.job, p.queue, p.due_at AS "dueAt", o.type AS "eventType", o.payload,
              EXISTS (SELECT 1 FROM processed_events e WHERE e.event_id = p.event_id AND e.handler = p.job) AS handled,
              p.retry_requested_at IS NOT NULL AS "retryRequested"
         FROM pending_jobs p JOIN outbox_events o ON o.id = p.event_id
-       WHERE p.dead_at IS NULL
+       WHERE p.dead_at IS NULL AND p.job = ANY(${jobs}::text[])
          AND (p.retry_requested_at IS NOT NULL
               OR greatest(p.due_at, p.seen_at) < now() - make_interval(secs => ${lostAfterMs / 1000}::float8))
        ORDER BY p.due_at

@@ -204,7 +204,7 @@ it('keeps a job that used up its attempts as dead with its error, and runs it on
   expect(await worker.get(JobReconciler).reconcileOnce()).toEqual({ requeued: 0, retried: 0, dead: 0, cleared: 0, seen: 0 });
   expect(handler.runs).toBe(3);
 
-  // The cause is fixed and an admin asks for a retry (what POST /api/admin/jobs/:id/retry writes).
+  // The cause is fixed and an admin asks for a retry (what POST /api/admin/jobs/dead/:id/retry writes).
   handler.broken = false;
   await db.prisma.$executeRaw`UPDATE pending_jobs SET dead_at = NULL, error = NULL, retry_requested_at = now() WHERE event_id = ${eventId}`;
   expect((await worker.get(JobReconciler).reconcileOnce()).retried).toBe(1);
@@ -228,4 +228,18 @@ it('retries a dead job that Redis no longer holds by enqueueing it afresh', asyn
   expect((await worker.get(JobReconciler).reconcileOnce()).retried).toBe(1);
   await waitFor(async () => (await effects()).length === 1);
   expect(await pendingJobs()).toEqual([]);
+});
+
+it('leaves a pending job of a job this worker does not know to the worker that does, and reconciles the rest', async () => {
+  const worker = await startWorker();
+  await worker.get(JobRunner).onModuleDestroy();
+  const { eventId } = await publishUserEvent('user.created');
+  await worker.get(OutboxRelay).relayOnce();
+  await deleteKeys(prefix);
+  // A newer worker's job, pending since before this one started.
+  await db.prisma.pendingJob.create({ data: { eventId, job: 'test.newer', queue: 'orders', dueAt: new Date(Date.now() - 60_000), seenAt: new Date(Date.now() - 60_000) } });
+
+  await pastTheBound();
+  expect(await worker.get(JobReconciler).reconcileOnce()).toMatchObject({ requeued: 1 });
+  expect(await db.prisma.pendingJob.findMany({ where: { job: 'test.newer' }, select: { deadAt: true, enqueues: true } })).toEqual([{ deadAt: null, enqueues: 1 }]);
 });

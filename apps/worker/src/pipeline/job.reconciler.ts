@@ -40,13 +40,16 @@ export class JobReconciler implements OnApplicationBootstrap, OnModuleDestroy {
   private readonly logger = new Logger(JobReconciler.name);
   private timer: NodeJS.Timeout | undefined;
   private running: Promise<ReconcileCounts> | undefined;
+  private readonly jobNames: readonly string[];
 
   constructor(
     private readonly prisma: PrismaService,
     private readonly ledger: JobLedgerRepository,
     private readonly queues: EventJobQueues,
     @Inject(PIPELINE_OPTIONS) private readonly options: PipelineOptions,
-  ) {}
+  ) {
+    this.jobNames = Object.keys(options.jobs);
+  }
 
   onApplicationBootstrap(): void {
     if (!this.options.settings.relayAutostart) return;
@@ -66,7 +69,7 @@ export class JobReconciler implements OnApplicationBootstrap, OnModuleDestroy {
     for (;;) {
       const looked = await this.prisma.$transaction(
         async (tx) => {
-          const rows = await this.ledger.claimOverdue(tx, this.options.settings.lostJobAfterMs, RECONCILE_BATCH);
+          const rows = await this.ledger.claimOverdue(tx, this.jobNames, this.options.settings.lostJobAfterMs, RECONCILE_BATCH);
           for (const row of rows) counts[await this.reconcile(tx, row)] += 1;
           return rows.length;
         },
