@@ -4,5 +4,5 @@ test('GET /api/health reports the database, Redis and the worker up', async ({ r
   const response = await request.get('/api/health');
 
   expect(response.status()).toBe(200);
-  expect(await response.json()).toEqual({ status: 'ok', database: 'up', redis: 'up', worker: 'up' });
+  expect(await response.json()).toEqual({ status: 'ok', database: 'up', redis: 'up', worker: 'up', documents: 'up' });
 });

@@ -1,5 +1,6 @@
 import { Inject, Injectable, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
 import { PrismaPg } from '@prisma/adapter-pg';
+import pg from 'pg';
 import { PrismaClient } from './generated/prisma/client.js';
 
 /** Injection token of the database URL the PrismaService connects to. */
@@ -19,11 +20,33 @@ export const TRANSACTION_OPTIONS = { maxWait: 20_000, timeout: 20_000 } as const
  */
 export const CONNECTION_SETTINGS = { idle_in_transaction_session_timeout: 60_000 } as const;
 
-/** The Prisma client as a Nest provider: connects when the module starts, disconnects on shutdown. */
+/** How the process's connection pool is used right now: connections open, idle, and queries waiting for one. */
+export interface PoolUse {
+  readonly total: number;
+  readonly idle: number;
+  readonly waiting: number;
+}
+
+/**
+ * The Prisma client as a Nest provider: connects when the module starts, disconnects on shutdown. Its node-postgres
+ * pool is its own (not the adapter's private one), so the metrics can say how it is used ({@link poolUse}).
+ */
 @Injectable()
 export class PrismaService extends PrismaClient implements OnModuleInit, OnModuleDestroy {
+  private readonly pool: pg.Pool;
+
   constructor(@Inject(DATABASE_URL) databaseUrl: string) {
-    super({ adapter: new PrismaPg({ connectionString: databaseUrl, ...CONNECTION_SETTINGS }), transactionOptions: TRANSACTION_OPTIONS });
+    const pool = new pg.Pool({ connectionString: databaseUrl, ...CONNECTION_SETTINGS });
+    // An idle connection that PostgreSQL closes (a restart) is an 'error' of the pool; unhandled it would end the
+    // process. The pool drops it and opens a new one for the next query, which is the recovery we want.
+    pool.on('error', () => undefined);
+    super({ adapter: new PrismaPg(pool), transactionOptions: TRANSACTION_OPTIONS });
+    this.pool = pool;
+  }
+
+  /** The pool's connections now, for the metrics. */
+  poolUse(): PoolUse {
+    return { total: this.pool.totalCount, idle: this.pool.idleCount, waiting: this.pool.waitingCount };
   }
 
   async onModuleInit(): Promise<void> {
@@ -35,5 +58,6 @@ export class PrismaService extends PrismaClient implements OnModuleInit, OnModul
 
   async onModuleDestroy(): Promise<void> {
     await this.$disconnect();
+    if (!this.pool.ended) await this.pool.end();
   }
 }

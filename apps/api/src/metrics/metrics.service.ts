@@ -1,5 +1,6 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { Gauge, Registry } from 'prom-client';
+import { poolGauge, PrismaService, showPoolUse } from '@mandi/database';
 import { queueNames } from '@mandi/events';
 import { AdminPipelineService } from '../admin/admin-pipeline.service.js';
 import { apiRegistry } from './api-metrics.js';
@@ -40,10 +41,12 @@ export class MetricsService {
     ['state'],
   );
   private readonly dbMaxConnections = this.gauge('mandi_db_max_connections', "PostgreSQL's max_connections");
+  private readonly pool = poolGauge(this.gauges, 'API');
 
   constructor(
     private readonly pipeline: AdminPipelineService,
     private readonly connections: DatabaseConnectionsRepository,
+    private readonly prisma: PrismaService,
   ) {}
 
   /** The content type of {@link metrics}' text. */
@@ -62,6 +65,7 @@ export class MetricsService {
 
   private async scrape(): Promise<string> {
     this.gauges.resetMetrics();
+    showPoolUse(this.pool, this.prisma.poolUse());
     await Promise.all([
       this.read('outbox', () => this.pipeline.outboxBacklog(), (backlog) => {
         this.outboxUnpublished.set(backlog.unpublished);

@@ -2,6 +2,8 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
 import { APP_CONFIG, METRICS_SCRAPE_REFUSED, metricsScrapeAccess, type AppConfig } from '@mandi/config';
+import { poolGauge, PrismaService, showPoolUse } from '@mandi/database';
+import { Registry } from 'prom-client';
 import { workerRegistry } from './worker-metrics.js';
 
 /** A scrape is a few kilobytes: anything slower than this is a stuck client. */
@@ -16,8 +18,14 @@ const REQUEST_TIMEOUT_MS = 10_000;
 export class WorkerMetricsServer implements OnApplicationBootstrap, OnModuleDestroy {
   private readonly logger = new Logger(WorkerMetricsServer.name);
   private server: Server | undefined;
+  /** This worker's pool gauge, read at each scrape (a registry per instance: a test may run two workers in one process). */
+  private readonly poolRegistry = new Registry();
+  private readonly pool = poolGauge(this.poolRegistry, 'worker');
 
-  constructor(@Inject(APP_CONFIG) private readonly config: AppConfig) {}
+  constructor(
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly prisma: PrismaService,
+  ) {}
 
   /** The port the metrics listen on, or null when they could not listen. */
   get port(): number | null {
@@ -65,7 +73,9 @@ export class WorkerMetricsServer implements OnApplicationBootstrap, OnModuleDest
       return send(response, 401, 'application/json', JSON.stringify(body));
     }
     try {
-      send(response, 200, workerRegistry.contentType, request.method === 'HEAD' ? '' : await workerRegistry.metrics());
+      showPoolUse(this.pool, this.prisma.poolUse());
+      const text = await Registry.merge([workerRegistry, this.poolRegistry]).metrics();
+      send(response, 200, workerRegistry.contentType, request.method === 'HEAD' ? '' : text);
     } catch (error) {
       this.logger.error({ msg: 'metrics not collected', err: error });
       send(response, 500, 'application/json', JSON.stringify({ statusCode: 500, error: 'Internal Server Error', message: 'Metrics could not be collected' }));

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { createServer, type Server } from 'node:net';
 import { Test, type TestingModule } from '@nestjs/testing';
 import { loadConfig, type AppConfig } from '@mandi/config';
+import { createTestDatabase, DatabaseModule, PrismaService, type TestDatabase } from '@mandi/database';
 import { WorkerConfigModule } from '../config/worker-config.module.js';
 import { PdfRenderer } from '../invoices/pdf-renderer.js';
 import { RazorpayRefundsGateway } from '../orders/razorpay-refunds.gateway.js';
@@ -14,6 +15,12 @@ import { WorkerMetricsServer } from './worker-metrics.server.js';
 
 const token = `${randomUUID()}${randomUUID()}`;
 
+let db: TestDatabase;
+beforeAll(async () => {
+  db = await createTestDatabase();
+});
+afterAll(() => db.drop());
+
 /** The value of the sample `series` (name and labels exactly as written) in Prometheus text, or undefined. */
 function sample(text: string, series: string): number | undefined {
   const line = text.split('\n').find((candidate) => candidate.startsWith(`${series} `));
@@ -25,7 +32,9 @@ function testConfig(overrides: Record<string, string> = {}): AppConfig {
 }
 
 async function startMetrics(config: AppConfig): Promise<{ app: TestingModule; url: string | null }> {
-  const app = await Test.createTestingModule({ imports: [WorkerConfigModule.forRoot(config), WorkerMetricsModule] }).compile();
+  const app = await Test.createTestingModule({
+    imports: [WorkerConfigModule.forRoot(config), DatabaseModule.forUrl(db.url), WorkerMetricsModule],
+  }).compile();
   app.useLogger(false);
   await app.init();
   const port = app.get(WorkerMetricsServer).port;
@@ -91,6 +100,14 @@ describe('the worker metrics port', () => {
     expect(sample(text, 'mandi_pdf_render_duration_seconds_count{outcome="failed"}')).toBe(1);
   });
 
+  it("reports its own connection pool: connections open and idle, queries waiting for one", async () => {
+    await app.get(PrismaService).$queryRaw`SELECT 1`;
+    const text = await (await scrape(`Bearer ${token}`)).text();
+    expect(sample(text, 'mandi_db_pool_connections{state="total"}')).toBeGreaterThanOrEqual(1);
+    expect(sample(text, 'mandi_db_pool_connections{state="idle"}')).toBeGreaterThanOrEqual(1);
+    expect(sample(text, 'mandi_db_pool_connections{state="waiting"}')).toBe(0);
+  });
+
   it('counts failed Razorpay refund calls by operation', async () => {
     const closed = await new Promise<number>((resolve) => {
       const server = createServer().listen(0, '127.0.0.1', () => {
@@ -127,7 +144,7 @@ describe('the worker metrics port, elsewhere', () => {
     const port = (taken.address() as { port: number }).port;
     const warnings: string[] = [];
     const app = await Test.createTestingModule({
-      imports: [WorkerConfigModule.forRoot(testConfig({ WORKER_METRICS_PORT: String(port) })), WorkerMetricsModule],
+      imports: [WorkerConfigModule.forRoot(testConfig({ WORKER_METRICS_PORT: String(port) })), DatabaseModule.forUrl(db.url), WorkerMetricsModule],
     }).compile();
     app.useLogger({ log: () => undefined, error: () => undefined, warn: (message: string) => void warnings.push(message) });
     try {

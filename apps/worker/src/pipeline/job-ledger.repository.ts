@@ -53,7 +53,12 @@ export class JobLedgerRepository {
    * its pending row. False when a committed delivery already did; a concurrent one waits on the primary key until the
    * first commits or rolls back, so two deliveries can never both get true.
    */
-  async claim(tx: Transaction, eventId: bigint, job: string): Promise<boolean> {
+  async claim(tx: Transaction, eventId: bigint, job: string, queue: string): Promise<boolean> {
+    // A job can finish before the relay that enqueued it has committed its pending row. Inserting the same row waits
+    // for that commit (the unique key), so the delete below, a statement of its own, sees the row and removes it.
+    await tx.$executeRaw`
+      INSERT INTO pending_jobs (event_id, job, queue, due_at) VALUES (${eventId}, ${job}, ${queue}, now())
+      ON CONFLICT (event_id, job) DO NOTHING`;
     const [{ claimed }] = await tx.$queryRaw<[{ claimed: boolean }]>`
       WITH marked AS (
         INSERT INTO processed_events (event_id, handler) VALUES (${eventId}, ${job})

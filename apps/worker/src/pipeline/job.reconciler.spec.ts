@@ -1,9 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import type { TestingModule } from '@nestjs/testing';
 import { loadConfig } from '@mandi/config';
-import { createTestDatabase, newUser, type TestDatabase } from '@mandi/database';
+import { createTestDatabase, newUser, type PrismaService, type TestDatabase } from '@mandi/database';
 import { publish, type EventPayload } from '@mandi/events';
 import { Redis } from 'ioredis';
+import { JobLedgerRepository } from './job-ledger.repository.js';
 import { HandlesJob, JobHandler, type JobContext } from './job.handler.js';
 import { JobReconciler } from './job.reconciler.js';
 import { JobRunner } from './job.runner.js';
@@ -242,4 +243,24 @@ it('leaves a pending job of a job this worker does not know to the worker that d
   await pastTheBound();
   expect(await worker.get(JobReconciler).reconcileOnce()).toMatchObject({ requeued: 1 });
   expect(await db.prisma.pendingJob.findMany({ where: { job: 'test.newer' }, select: { deadAt: true, enqueues: true } })).toEqual([{ deadAt: null, enqueues: 1 }]);
+});
+
+it('leaves no pending row behind when a job finishes before the relay that enqueued it has committed', async () => {
+  const { eventId } = await publishUserEvent('user.created');
+  const ledger = new JobLedgerRepository(db.prisma as PrismaService);
+  let relayCommitted = false;
+  // The relay's transaction: its pending row is written, the job already runs, and only then does the relay commit.
+  const relay = db.prisma.$transaction(async (tx) => {
+    await tx.pendingJob.create({ data: { eventId, job: 'test.record', queue: 'orders', dueAt: new Date() } });
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    relayCommitted = true;
+  });
+  await new Promise((resolve) => setTimeout(resolve, 100));
+  const claimed = await db.prisma.$transaction((tx) => ledger.claim(tx, eventId, 'test.record', 'orders'));
+  await relay;
+
+  // The handler's claim waited for the relay's commit, then removed its row.
+  expect(claimed).toBe(true);
+  expect(relayCommitted).toBe(true);
+  expect(await pendingJobs()).toEqual([]);
 });

@@ -124,7 +124,7 @@ export class JobRunner implements OnModuleInit, OnApplicationBootstrap, OnModule
     let finished: boolean | undefined;
     const finish = async (record?: (tx: Transaction) => Promise<unknown>): Promise<boolean> => {
       if (finished !== undefined) throw new Error(`Job '${job.name}' finished twice`);
-      finished = await this.record(eventId, job.name, record);
+      finished = await this.record(eventId, job.name, job.queueName, record);
       return finished;
     };
     await handler.handle(parsed.data, { eventId, eventType: job.data.event, attempt: job.attemptsMade + 1, finish });
@@ -133,11 +133,16 @@ export class JobRunner implements OnModuleInit, OnApplicationBootstrap, OnModule
   }
 
   /** Commits a job's writes with its processed_events mark; false, writing nothing, when a delivery did first. */
-  private async record(eventId: bigint, jobName: string, record?: (tx: Transaction) => Promise<unknown>): Promise<boolean> {
+  private async record(
+    eventId: bigint,
+    jobName: string,
+    queue: string,
+    record?: (tx: Transaction) => Promise<unknown>,
+  ): Promise<boolean> {
     try {
       return await this.prisma.$transaction(
         async (tx) => {
-          if (!(await this.ledger.claim(tx, eventId, jobName))) throw ALREADY_HANDLED;
+          if (!(await this.ledger.claim(tx, eventId, jobName, queue))) throw ALREADY_HANDLED;
           await record?.(tx);
           return true;
         },
