@@ -130,7 +130,11 @@ function pathPattern(path) {
   return new RegExp(`^${escaped}$`);
 }
 
-/** @param {ActiveFault & { matcher?: RegExp | null }} rule */
+/**
+ * A rule as tests and the control API see it: no matcher, no unset fields.
+ * @param {ActiveFault & { matcher?: RegExp | null }} rule
+ * @returns {ActiveFault}
+ */
 function publicView({ matcher: _matcher, ...rule }) {
-  return Object.fromEntries(Object.entries(rule).filter(([, value]) => value !== undefined && value !== false));
+  return /** @type {ActiveFault} */ (Object.fromEntries(Object.entries(rule).filter(([, value]) => value !== undefined && value !== false)));
 }

@@ -9,6 +9,18 @@ import { migrate } from '../../../scripts/db/migrate.mjs';
 
 const exec = promisify(execFile);
 
+/** A session of the database, from pg_stat_activity. */
+export interface Session {
+  pid: number;
+  state: string | null;
+  applicationName: string;
+  /** How long its transaction has been open (null outside a transaction). */
+  transactionMs: number | null;
+  /** How long it has been in its state. */
+  stateMs: number | null;
+  query: string;
+}
+
 /** How a cluster is stopped: pg_ctl's shutdown modes. */
 export type StopMode = 'smart' | 'fast' | 'immediate';
 
@@ -125,6 +137,28 @@ export class ThrowawayPostgres {
     const client = new pg.Client({ connectionString: this.url });
     await client.connect();
     return client;
+  }
+
+  /**
+   * The other sessions of the migrated database as pg_stat_activity shows them: state (`active`, `idle`,
+   * `idle in transaction`...), how long the transaction and the state have lasted, the last statement. Shows what the
+   * apps hold, e.g. a transaction kept open across a call to something else.
+   */
+  async sessions(): Promise<Session[]> {
+    const client = await this.client();
+    try {
+      const { rows } = await client.query<Session>(
+        `SELECT pid, state, application_name AS "applicationName",
+                (extract(epoch FROM now() - xact_start) * 1000)::int AS "transactionMs",
+                (extract(epoch FROM now() - state_change) * 1000)::int AS "stateMs",
+                left(query, 300) AS query
+           FROM pg_stat_activity
+          WHERE datname = current_database() AND pid <> pg_backend_pid()`,
+      );
+      return rows;
+    } finally {
+      await client.end();
+    }
   }
 
   /** What the server has logged so far. */
