@@ -40,7 +40,7 @@ const POOL_TROUBLE = [
 let stack: FaultStack;
 
 beforeAll(async () => {
-  stack = await FaultStack.start({ name: 'razorpay-refunds' });
+  stack = await FaultStack.start({ name: 'razorpay-slow' });
 }, 180_000);
 
 afterAll(() => stack?.stop(), 60_000);
