@@ -10,7 +10,9 @@ import { startAuthEmulator } from './lib/emulator.mjs';
 import { frontEndSettings, localEnvironment } from './lib/environment.mjs';
 import { complain, paint, say } from './lib/output.mjs';
 import { run } from './lib/processes.mjs';
+import { defaultChromiumPath, ensurePdfPrerequisites } from './lib/pdf-prerequisites.mjs';
 import { ensureServices } from './lib/services.mjs';
+import { ensureTestPackages } from './lib/test-prerequisites.mjs';
 import { countJestReport, countPlaywrightReport, readReport, stageCounts, summaryLine } from './lib/test-reports.mjs';
 
 const reports = mkdtempSync(join(tmpdir(), 'mandi-test-'));
@@ -80,6 +82,15 @@ async function main() {
     return 0;
   });
   if (!servicesUp) return finish();
+
+  // Chromium and its fonts (the PDFs, the journeys), pdftotext and docker-compose: installed when npm test may, else
+  // named; the tests that need a missing one then fail with the same name.
+  await prepare('machine packages', async () => {
+    const pdf = await ensurePdfPrerequisites({ executablePath: env.PUPPETEER_EXECUTABLE_PATH || defaultChromiumPath, log: say });
+    const tools = await ensureTestPackages({ log: say });
+    say(`Chromium and fonts ${pdf}, pdftotext and docker-compose ${tools}`);
+    return 0;
+  });
 
   const generated = await prepare('prisma generate', () => npm(['run', 'db:generate']));
   // The e2e journeys run the built apps; the front ends are built to sign in against the emulator.

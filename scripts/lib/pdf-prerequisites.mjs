@@ -91,11 +91,12 @@ export function pdfPrerequisitePlan(machine) {
 }
 
 /**
- * The command that installs `packages` non-interactively under {@link APT_LOCK}, as root or through `sudo -n`.
+ * The command that installs `packages` non-interactively under {@link APT_LOCK}, as root or through `sudo -n`;
+ * `recommends: false` leaves their recommended packages out (docker-compose would otherwise bring a Docker engine).
  * @param {string[]} packages
- * @param {{ root: boolean }} how
+ * @param {{ root: boolean, recommends?: boolean }} how
  */
-export function aptInstallCommand(packages, { root }) {
+export function aptInstallCommand(packages, { root, recommends = true }) {
   const install = [
     'env',
     'DEBIAN_FRONTEND=noninteractive',
@@ -105,7 +106,7 @@ export function aptInstallCommand(packages, { root }) {
     APT_LOCK,
     'sh',
     '-c',
-    'apt-get update -qq && apt-get install -y -qq "$@"',
+    `apt-get update -qq && apt-get install -y -qq${recommends ? '' : ' --no-install-recommends'} "$@"`,
     'apt',
     ...packages,
   ];
