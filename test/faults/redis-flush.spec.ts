@@ -47,9 +47,14 @@ async function startTheWork(admin: StackUser, products: Product[]) {
 
 /** Waits until the pipeline has caught up, then checks that every effect happened exactly once. */
 async function expectEverythingOnce(orders: number[], leaving: StackUser[], contactsBefore: number): Promise<void> {
-  await waitUntil(async () => (await unpublishedEvents(stack)) === 0 && (await unprocessedJobs(stack)).length === 0, {
+  // Every event relayed, every due job handled, and nothing still owed: the deadlines (due WINDOW_MS after their
+  // orders) included.
+  const caughtUp = async () =>
+    (await unpublishedEvents(stack)) === 0 && (await unprocessedJobs(stack)).length === 0 && (await stack.db.pendingJob.count()) === 0;
+  await waitUntil(caughtUp, {
     timeoutMs: WINDOW_MS + 60_000,
-    what: async () => `every job run; still owed: ${JSON.stringify(await unprocessedJobs(stack), (_, v) => (typeof v === 'bigint' ? String(v) : v))}`,
+    what: async () =>
+      `every job run; still owed: ${JSON.stringify(await stack.db.pendingJob.findMany({ select: { job: true, dueAt: true, deadAt: true } }))}`,
   });
   expect(await wrongEffects(stack)).toEqual([]);
   expect(await deadJobs(stack)).toEqual([]);
