@@ -114,6 +114,19 @@ export function aptInstallCommand(packages, { root, recommends = true }) {
 }
 
 /**
+ * Runs an install command of {@link aptInstallCommand} with its output on the terminal; answers its exit code.
+ * @param {string[]} command
+ * @returns {Promise<number>}
+ */
+export function runInstall(command) {
+  return new Promise((resolve) => {
+    const child = spawn(command[0], command.slice(1), { stdio: 'inherit' });
+    child.once('error', () => resolve(1));
+    child.once('exit', (exitCode, signal) => resolve(exitCode ?? (signal ? 1 : 0)));
+  });
+}
+
+/**
  * Of `packages`, those dpkg records as installed; null when this machine has no dpkg (not Debian or Ubuntu).
  * @param {string[]} packages
  * @returns {Promise<string[] | null>}
@@ -179,11 +192,7 @@ export async function ensurePdfPrerequisites({ executablePath = defaultChromiumP
   if (plan.action === 'stop') throw new Error(plan.message);
   const how = plan.command[0] === 'sudo' ? 'through sudo' : 'as root';
   log(`installing ${plan.packages.join(' and ')} for invoice PDFs (${how}; apt-get takes a minute or two)`);
-  const code = await new Promise((resolve) => {
-    const child = spawn(plan.command[0], plan.command.slice(1), { stdio: 'inherit' });
-    child.once('error', () => resolve(1));
-    child.once('exit', (exitCode, signal) => resolve(exitCode ?? (signal ? 1 : 0)));
-  });
+  const code = await runInstall(plan.command);
   const after = pdfPrerequisitePlan(await inspectMachine(executablePath));
   if (code !== 0 || after.action !== 'ready') {
     throw new Error(

@@ -1,8 +1,7 @@
 // What `npm test` needs from the machine beyond what `npm start` needs (Chromium and its fonts, pdf-prerequisites.mjs):
 // pdftotext (poppler-utils) to read the invoices' PDFs, and Debian's docker-compose 1.29 to validate the compose files
 // offline (scripts/deploy/compose.spec.ts). Installed when it may be, as npm start installs Chromium, or named.
-import { spawn } from 'node:child_process';
-import { aptInstallCommand, inspectMachine, installedDebianPackages } from './pdf-prerequisites.mjs';
+import { aptInstallCommand, inspectMachine, installedDebianPackages, runInstall } from './pdf-prerequisites.mjs';
 
 /** The Debian packages of the tests' own tools. */
 export const TEST_PACKAGES = ['poppler-utils', 'docker-compose'];
@@ -41,11 +40,7 @@ export async function ensureTestPackages({ log = () => {} } = {}) {
   if (plan.action === 'ready') return 'present';
   if (plan.action === 'stop') throw new Error(plan.message);
   log(`installing ${plan.packages.join(' and ')} for the tests (apt-get takes a minute)`);
-  const code = await new Promise((resolve) => {
-    const child = spawn(plan.command[0], plan.command.slice(1), { stdio: 'inherit' });
-    child.once('error', () => resolve(1));
-    child.once('exit', (exitCode, signal) => resolve(exitCode ?? (signal ? 1 : 0)));
-  });
+  const code = await runInstall(plan.command);
   if (code !== 0) throw new Error(`Installing ${plan.packages.join(' and ')} failed (apt-get exited with ${code}; its output is above).`);
   return `installed ${plan.packages.join(' and ')}`;
 }
