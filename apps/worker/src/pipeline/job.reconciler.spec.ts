@@ -1,7 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import type { TestingModule } from '@nestjs/testing';
 import { loadConfig } from '@mandi/config';
-import { createTestDatabase, newUser, type PrismaService, type TestDatabase } from '@mandi/database';
+import { newUser, type PrismaService } from '@mandi/database';
 import { publish, type EventPayload } from '@mandi/events';
 import { Redis } from 'ioredis';
 import { JobLedgerRepository } from './job-ledger.repository.js';
@@ -10,17 +9,14 @@ import { JobReconciler } from './job.reconciler.js';
 import { JobRunner } from './job.runner.js';
 import { OutboxRelay } from './outbox.relay.js';
 import {
-  buildTestWorker,
-  createEffectsTable,
-  deleteKeys,
   delayedTestJobs,
   delayedTestRoutes,
+  deleteKeys,
+  pipelineTestBed,
   RecordingHandler,
   testDelayMs,
   testJobs,
-  uniquePrefix,
   waitFor,
-  type TestWorkerOptions,
 } from './testing/pipeline.testing.js';
 
 // The reconciler against the real PostgreSQL and Redis: jobs Redis lost are put back and run once, dead jobs stay dead
@@ -42,44 +38,13 @@ class FixableHandler extends JobHandler<EventPayload<'user.suspended'>> {
 
 const LOST_AFTER_MS = 300;
 
-let db: TestDatabase;
-let prefix: string;
-const workers: TestingModule[] = [];
-
-beforeAll(async () => {
-  db = await createTestDatabase();
-  await db.prisma.$executeRawUnsafe(createEffectsTable);
+const bed = pipelineTestBed('reconciler', {
+  handlers: [RecordingHandler, FixableHandler],
+  settings: { lostJobAfterMs: LOST_AFTER_MS },
 });
-
-afterAll(async () => {
-  await db.drop();
-});
-
-beforeEach(() => {
-  prefix = uniquePrefix('reconciler');
-});
-
-afterEach(async () => {
-  await Promise.all(workers.splice(0).map((worker) => worker.close()));
-  await deleteKeys(prefix);
-  await db.prisma.$executeRawUnsafe('TRUNCATE outbox_events, pending_jobs, processed_events, failed_jobs, test_effects');
-});
-
-async function startWorker(options: Partial<TestWorkerOptions> = {}): Promise<TestingModule> {
-  const worker = await buildTestWorker({
-    databaseUrl: db.url,
-    prefix,
-    handlers: [RecordingHandler, FixableHandler],
-    ...options,
-    settings: { lostJobAfterMs: LOST_AFTER_MS, ...options.settings },
-  });
-  workers.push(worker);
-  await worker.init();
-  return worker;
-}
 
 async function publishUserEvent(type: 'user.created' | 'user.suspended'): Promise<{ eventId: bigint; userId: number }> {
-  return db.prisma.$transaction(async (tx) => {
+  return bed.db.prisma.$transaction(async (tx) => {
     const user = await newUser(tx);
     const eventId = await publish(tx, { type, payload: { userId: user.id } });
     return { eventId, userId: user.id };
@@ -87,11 +52,11 @@ async function publishUserEvent(type: 'user.created' | 'user.suspended'): Promis
 }
 
 async function effects(): Promise<{ event_id: bigint; attempt: number }[]> {
-  return db.prisma.$queryRaw`SELECT event_id, attempt FROM test_effects ORDER BY event_id`;
+  return bed.db.prisma.$queryRaw`SELECT event_id, attempt FROM test_effects ORDER BY event_id`;
 }
 
 function pendingJobs() {
-  return db.prisma.pendingJob.findMany({
+  return bed.db.prisma.pendingJob.findMany({
     select: { eventId: true, job: true, queue: true, deadAt: true, error: true, enqueues: true },
     orderBy: { eventId: 'asc' },
   });
@@ -101,7 +66,7 @@ function pendingJobs() {
 async function redisKeyCount(): Promise<number> {
   const redis = new Redis(loadConfig().REDIS_URL);
   try {
-    return (await redis.keys(`${prefix}:*`)).length;
+    return (await redis.keys(`${bed.prefix}:*`)).length;
   } finally {
     redis.disconnect();
   }
@@ -111,14 +76,14 @@ async function redisKeyCount(): Promise<number> {
 const pastTheBound = () => new Promise((resolve) => setTimeout(resolve, LOST_AFTER_MS + 100));
 
 it('records every enqueued job as pending until its handler commits', async () => {
-  const worker = await startWorker();
+  const worker = await bed.startWorker();
   await worker.get(JobRunner).onModuleDestroy();
   const { eventId } = await publishUserEvent('user.created');
 
   expect(await worker.get(OutboxRelay).relayOnce()).toBe(1);
   expect(await pendingJobs()).toEqual([{ eventId, job: 'test.record', queue: 'orders', deadAt: null, error: null, enqueues: 1 }]);
 
-  const running = await startWorker();
+  const running = await bed.startWorker();
   await waitFor(async () => (await effects()).length === 1);
   expect(await pendingJobs()).toEqual([]);
   expect(await running.get(JobReconciler).reconcileOnce()).toEqual({ requeued: 0, retried: 0, dead: 0, cleared: 0, seen: 0 });
@@ -126,15 +91,15 @@ it('records every enqueued job as pending until its handler commits', async () =
 
 it('puts back a queued job that Redis lost, once, and it runs once', async () => {
   // The job is in its queue, no worker has taken it yet, and Redis is flushed.
-  const relaying = await startWorker();
+  const relaying = await bed.startWorker();
   await relaying.get(JobRunner).onModuleDestroy();
   const { eventId } = await publishUserEvent('user.created');
   await relaying.get(OutboxRelay).relayOnce();
-  await deleteKeys(prefix);
+  await deleteKeys(bed.prefix);
   expect(await redisKeyCount()).toBe(0);
 
   // Two workers reconcile at the same moment: the row is one reconciler's, and the job id is fixed.
-  const [first, second] = [await startWorker(), await startWorker()];
+  const [first, second] = [await bed.startWorker(), await bed.startWorker()];
   await pastTheBound();
   const passes = await Promise.all([first, second].map((worker) => worker.get(JobReconciler).reconcileOnce()));
   expect(passes.map((pass) => pass.requeued).sort()).toEqual([0, 1]);
@@ -144,15 +109,15 @@ it('puts back a queued job that Redis lost, once, and it runs once', async () =>
   await first.get(JobReconciler).reconcileOnce();
   expect(await effects()).toEqual([{ event_id: eventId, attempt: 1 }]);
   expect(await pendingJobs()).toEqual([]);
-  expect(await db.prisma.processedEvent.count()).toBe(1);
+  expect(await bed.db.prisma.processedEvent.count()).toBe(1);
 });
 
 it('puts back a deadline Redis lost only once it is due, and it runs then', async () => {
   const delayed = { registry: { jobs: delayedTestJobs, routes: delayedTestRoutes } };
-  const worker = await startWorker(delayed);
+  const worker = await bed.startWorker(delayed);
   const { eventId } = await publishUserEvent('user.created');
   await worker.get(OutboxRelay).relayOnce();
-  await deleteKeys(prefix);
+  await deleteKeys(bed.prefix);
 
   // Not due yet: the reconciler leaves it, so a deadline is never brought forward.
   await pastTheBound();
@@ -165,7 +130,7 @@ it('puts back a deadline Redis lost only once it is due, and it runs then', asyn
 });
 
 it('leaves a job that is still in its queue alone', async () => {
-  const worker = await startWorker();
+  const worker = await bed.startWorker();
   await worker.get(JobRunner).onModuleDestroy();
   await publishUserEvent('user.created');
   await worker.get(OutboxRelay).relayOnce();
@@ -177,18 +142,18 @@ it('leaves a job that is still in its queue alone', async () => {
 });
 
 it('drops the pending row of a job whose handler committed before the relay did', async () => {
-  const worker = await startWorker();
+  const worker = await bed.startWorker();
   const { eventId } = await publishUserEvent('user.created');
-  await db.prisma.$executeRaw`UPDATE outbox_events SET published_at = now() WHERE id = ${eventId}`;
-  await db.prisma.processedEvent.create({ data: { eventId, handler: 'test.record' } });
-  await db.prisma.pendingJob.create({ data: { eventId, job: 'test.record', queue: 'orders', dueAt: new Date(Date.now() - 60_000), seenAt: new Date(Date.now() - 60_000) } });
+  await bed.db.prisma.$executeRaw`UPDATE outbox_events SET published_at = now() WHERE id = ${eventId}`;
+  await bed.db.prisma.processedEvent.create({ data: { eventId, handler: 'test.record' } });
+  await bed.db.prisma.pendingJob.create({ data: { eventId, job: 'test.record', queue: 'orders', dueAt: new Date(Date.now() - 60_000), seenAt: new Date(Date.now() - 60_000) } });
 
   expect(await worker.get(JobReconciler).reconcileOnce()).toMatchObject({ cleared: 1, requeued: 0 });
   expect(await pendingJobs()).toEqual([]);
 });
 
 it('keeps a job that used up its attempts as dead with its error, and runs it once more when an admin retries it', async () => {
-  const worker = await startWorker();
+  const worker = await bed.startWorker();
   const handler = worker.get(FixableHandler);
   const { eventId } = await publishUserEvent('user.suspended');
   await worker.get(OutboxRelay).relayOnce();
@@ -198,7 +163,7 @@ it('keeps a job that used up its attempts as dead with its error, and runs it on
   expect(await pendingJobs()).toEqual([
     { eventId, job: 'test.fail', queue: 'mail', deadAt: expect.any(Date), error: 'SMTP relay refused the connection', enqueues: 1 },
   ]);
-  expect(await db.prisma.failedJob.count({ where: { jobId: `test.fail#${eventId}` } })).toBe(1);
+  expect(await bed.db.prisma.failedJob.count({ where: { jobId: `test.fail#${eventId}` } })).toBe(1);
 
   // Dead stays dead: the reconciler neither retries it nor counts it again.
   await pastTheBound();
@@ -207,7 +172,7 @@ it('keeps a job that used up its attempts as dead with its error, and runs it on
 
   // The cause is fixed and an admin asks for a retry (what POST /api/admin/jobs/dead/:id/retry writes).
   handler.broken = false;
-  await db.prisma.$executeRaw`UPDATE pending_jobs SET dead_at = NULL, error = NULL, retry_requested_at = now() WHERE event_id = ${eventId}`;
+  await bed.db.prisma.$executeRaw`UPDATE pending_jobs SET dead_at = NULL, error = NULL, retry_requested_at = now() WHERE event_id = ${eventId}`;
   expect((await worker.get(JobReconciler).reconcileOnce()).retried).toBe(1);
 
   await waitFor(async () => (await effects()).length === 1);
@@ -217,46 +182,46 @@ it('keeps a job that used up its attempts as dead with its error, and runs it on
 });
 
 it('retries a dead job that Redis no longer holds by enqueueing it afresh', async () => {
-  const worker = await startWorker();
+  const worker = await bed.startWorker();
   const handler = worker.get(FixableHandler);
   const { eventId } = await publishUserEvent('user.suspended');
   await worker.get(OutboxRelay).relayOnce();
   await waitFor(async () => (await pendingJobs())[0]?.deadAt != null);
-  await deleteKeys(prefix);
+  await deleteKeys(bed.prefix);
 
   handler.broken = false;
-  await db.prisma.$executeRaw`UPDATE pending_jobs SET dead_at = NULL, error = NULL, retry_requested_at = now() WHERE event_id = ${eventId}`;
+  await bed.db.prisma.$executeRaw`UPDATE pending_jobs SET dead_at = NULL, error = NULL, retry_requested_at = now() WHERE event_id = ${eventId}`;
   expect((await worker.get(JobReconciler).reconcileOnce()).retried).toBe(1);
   await waitFor(async () => (await effects()).length === 1);
   expect(await pendingJobs()).toEqual([]);
 });
 
 it('leaves a pending job of a job this worker does not know to the worker that does, and reconciles the rest', async () => {
-  const worker = await startWorker();
+  const worker = await bed.startWorker();
   await worker.get(JobRunner).onModuleDestroy();
   const { eventId } = await publishUserEvent('user.created');
   await worker.get(OutboxRelay).relayOnce();
-  await deleteKeys(prefix);
+  await deleteKeys(bed.prefix);
   // A newer worker's job, pending since before this one started.
-  await db.prisma.pendingJob.create({ data: { eventId, job: 'test.newer', queue: 'orders', dueAt: new Date(Date.now() - 60_000), seenAt: new Date(Date.now() - 60_000) } });
+  await bed.db.prisma.pendingJob.create({ data: { eventId, job: 'test.newer', queue: 'orders', dueAt: new Date(Date.now() - 60_000), seenAt: new Date(Date.now() - 60_000) } });
 
   await pastTheBound();
   expect(await worker.get(JobReconciler).reconcileOnce()).toMatchObject({ requeued: 1 });
-  expect(await db.prisma.pendingJob.findMany({ where: { job: 'test.newer' }, select: { deadAt: true, enqueues: true } })).toEqual([{ deadAt: null, enqueues: 1 }]);
+  expect(await bed.db.prisma.pendingJob.findMany({ where: { job: 'test.newer' }, select: { deadAt: true, enqueues: true } })).toEqual([{ deadAt: null, enqueues: 1 }]);
 });
 
 it('leaves no pending row behind when a job finishes before the relay that enqueued it has committed', async () => {
   const { eventId } = await publishUserEvent('user.created');
-  const ledger = new JobLedgerRepository(db.prisma as PrismaService);
+  const ledger = new JobLedgerRepository(bed.db.prisma as PrismaService);
   let relayCommitted = false;
   // The relay's transaction: its pending row is written, the job already runs, and only then does the relay commit.
-  const relay = db.prisma.$transaction(async (tx) => {
+  const relay = bed.db.prisma.$transaction(async (tx) => {
     await tx.pendingJob.create({ data: { eventId, job: 'test.record', queue: 'orders', dueAt: new Date() } });
     await new Promise((resolve) => setTimeout(resolve, 400));
     relayCommitted = true;
   });
   await new Promise((resolve) => setTimeout(resolve, 100));
-  const claimed = await db.prisma.$transaction((tx) => ledger.claim(tx, eventId, 'test.record', 'orders'));
+  const claimed = await bed.db.prisma.$transaction((tx) => ledger.claim(tx, eventId, 'test.record', 'orders'));
   await relay;
 
   // The handler's claim waited for the relay's commit, then removed its row.

@@ -1,62 +1,29 @@
 import { jest } from '@jest/globals';
 import { getQueueToken } from '@nestjs/bullmq';
 import type { TestingModule } from '@nestjs/testing';
-import { createTestDatabase, newUser, type TestDatabase } from '@mandi/database';
+import { newUser } from '@mandi/database';
 import { publish } from '@mandi/events';
 import type { Queue } from 'bullmq';
 import { OutboxRelay, remainingDelayMs } from './outbox.relay.js';
 import {
-  buildTestWorker,
   CrashingOutboxRepository,
-  createEffectsTable,
-  deleteKeys,
   delayedTestJobs,
   delayedTestRoutes,
-  testDelayMs,
   FailingHandler,
+  pipelineTestBed,
   SlowRecordingHandler,
-  uniquePrefix,
+  testDelayMs,
   waitFor,
-  type TestWorkerOptions,
 } from './testing/pipeline.testing.js';
 
 // The event pipeline end to end, against the real PostgreSQL and Redis: publish in a transaction,
 // relay, queue, handler, processed_events, failed_jobs.
 
-let db: TestDatabase;
-let prefix: string;
-const workers: TestingModule[] = [];
-
-beforeAll(async () => {
-  db = await createTestDatabase();
-  await db.prisma.$executeRawUnsafe(createEffectsTable);
-});
-
-afterAll(async () => {
-  await db.drop();
-});
-
-beforeEach(() => {
-  prefix = uniquePrefix('pipeline');
-});
-
-afterEach(async () => {
-  await Promise.all(workers.splice(0).map((worker) => worker.close()));
-  await deleteKeys(prefix);
-  await db.prisma.$executeRawUnsafe('TRUNCATE outbox_events, pending_jobs, processed_events, failed_jobs, test_effects');
-});
-
-/** Boots one worker process (relay + job runner) on this test's database and prefix. */
-async function startWorker(options: Partial<TestWorkerOptions> = {}): Promise<TestingModule> {
-  const worker = await buildTestWorker({ databaseUrl: db.url, prefix, ...options });
-  workers.push(worker);
-  await worker.init();
-  return worker;
-}
+const bed = pipelineTestBed('pipeline');
 
 /** Creates a user and publishes 'user.created' for it in one transaction; returns the event id. */
 async function createUserWithEvent(): Promise<{ eventId: bigint; userId: number }> {
-  return db.prisma.$transaction(async (tx) => {
+  return bed.db.prisma.$transaction(async (tx) => {
     const user = await newUser(tx);
     const eventId = await publish(tx, { type: 'user.created', payload: { userId: user.id } });
     return { eventId, userId: user.id };
@@ -64,18 +31,18 @@ async function createUserWithEvent(): Promise<{ eventId: bigint; userId: number 
 }
 
 async function effects(): Promise<{ event_id: bigint; user_id: number; attempt: number }[]> {
-  return db.prisma.$queryRaw`SELECT event_id, user_id, attempt FROM test_effects ORDER BY event_id`;
+  return bed.db.prisma.$queryRaw`SELECT event_id, user_id, attempt FROM test_effects ORDER BY event_id`;
 }
 
 async function processed(): Promise<{ eventId: bigint; handler: string }[]> {
-  return db.prisma.processedEvent.findMany({
+  return bed.db.prisma.processedEvent.findMany({
     select: { eventId: true, handler: true },
     orderBy: { eventId: 'asc' },
   });
 }
 
 async function unpublishedCount(): Promise<number> {
-  return db.prisma.outboxEvent.count({ where: { publishedAt: null } });
+  return bed.db.prisma.outboxEvent.count({ where: { publishedAt: null } });
 }
 
 function queue(worker: TestingModule, name: string): Queue {
@@ -85,7 +52,7 @@ function queue(worker: TestingModule, name: string): Queue {
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 it('delivers an event published with a change to its handler exactly once', async () => {
-  const worker = await startWorker({ settings: { relayAutostart: true } });
+  const worker = await bed.startWorker({ settings: { relayAutostart: true } });
   const { eventId, userId } = await createUserWithEvent();
 
   await waitFor(async () => (await effects()).length > 0);
@@ -94,7 +61,7 @@ it('delivers an event published with a change to its handler exactly once', asyn
 
   expect(await effects()).toEqual([{ event_id: eventId, user_id: userId, attempt: 1 }]);
   expect(await processed()).toEqual([{ eventId, handler: 'test.record' }]);
-  const row = await db.prisma.outboxEvent.findUniqueOrThrow({ where: { id: eventId } });
+  const row = await bed.db.prisma.outboxEvent.findUniqueOrThrow({ where: { id: eventId } });
   expect(row).toMatchObject({ type: 'user.created', aggregateId: String(userId), payload: { userId } });
   expect(row.publishedAt).toBeInstanceOf(Date);
   const job = await queue(worker, 'orders').getJob(`test.record#${eventId}`);
@@ -104,11 +71,11 @@ it('delivers an event published with a change to its handler exactly once', asyn
 });
 
 it('never relays the event of a rolled-back change', async () => {
-  const worker = await startWorker();
+  const worker = await bed.startWorker();
   const relay = worker.get(OutboxRelay);
 
   await expect(
-    db.prisma.$transaction(async (tx) => {
+    bed.db.prisma.$transaction(async (tx) => {
       const user = await newUser(tx, { username: 'rolled_back' });
       await publish(tx, { type: 'user.created', payload: { userId: user.id } });
       throw new Error('payment declined');
@@ -120,8 +87,8 @@ it('never relays the event of a rolled-back change', async () => {
   await waitFor(async () => (await effects()).length > 0);
   await pause(200);
 
-  expect(await db.prisma.outboxEvent.count()).toBe(1);
-  expect(await db.prisma.user.count({ where: { username: 'rolled_back' } })).toBe(0);
+  expect(await bed.db.prisma.outboxEvent.count()).toBe(1);
+  expect(await bed.db.prisma.user.count({ where: { username: 'rolled_back' } })).toBe(0);
   expect((await effects()).map((e) => e.event_id)).toEqual([committed.eventId]);
   const orders = queue(worker, 'orders');
   const counts = await orders.getJobCounts('completed', 'waiting', 'active', 'delayed', 'failed');
@@ -129,10 +96,10 @@ it('never relays the event of a rolled-back change', async () => {
 });
 
 it('refuses a row of an event type the registry does not know: never relayed, reported by type, the rest relayed', async () => {
-  const worker = await startWorker();
+  const worker = await bed.startWorker();
   const relay = worker.get(OutboxRelay);
   const errors = jest.spyOn((relay as unknown as { logger: { error: (entry: unknown) => void } }).logger, 'error');
-  await db.prisma.$executeRaw`
+  await bed.db.prisma.$executeRaw`
     INSERT INTO outbox_events (type, aggregate_id, payload) VALUES ('order.canceled', '7', '{"orderId": 7}'::jsonb)`;
   const { eventId } = await createUserWithEvent();
 
@@ -141,7 +108,7 @@ it('refuses a row of an event type the registry does not know: never relayed, re
   await waitFor(async () => (await effects()).length > 0);
 
   expect((await effects()).map((e) => e.event_id)).toEqual([eventId]);
-  const refused = await db.prisma.outboxEvent.findFirstOrThrow({ where: { type: 'order.canceled' } });
+  const refused = await bed.db.prisma.outboxEvent.findFirstOrThrow({ where: { type: 'order.canceled' } });
   expect(refused.publishedAt).toBeNull();
   expect(await relay.reportUnknownTypes()).toEqual([{ type: 'order.canceled', count: 1 }]);
   expect(errors).toHaveBeenCalledWith(expect.objectContaining({ unknown: [{ type: 'order.canceled', count: 1 }] }));
@@ -149,18 +116,18 @@ it('refuses a row of an event type the registry does not know: never relayed, re
 
 it('refuses to publish a payload that is not the event’s shape, rolling the change back', async () => {
   await expect(
-    db.prisma.$transaction(async (tx) => {
+    bed.db.prisma.$transaction(async (tx) => {
       const user = await newUser(tx, { username: 'bad_payload' });
       const payload = { userId: user.id, email: user.email } as unknown as { userId: number };
       await publish(tx, { type: 'user.created', payload });
     }),
   ).rejects.toThrow();
-  expect(await db.prisma.outboxEvent.count()).toBe(0);
-  expect(await db.prisma.user.count({ where: { username: 'bad_payload' } })).toBe(0);
+  expect(await bed.db.prisma.outboxEvent.count()).toBe(0);
+  expect(await bed.db.prisma.user.count({ where: { username: 'bad_payload' } })).toBe(0);
 });
 
 it('handles each event once when the relay crashes after enqueueing and a new one takes over', async () => {
-  const first = await startWorker({ outboxRepository: CrashingOutboxRepository });
+  const first = await bed.startWorker({ outboxRepository: CrashingOutboxRepository });
   const published = [await createUserWithEvent(), await createUserWithEvent(), await createUserWithEvent()];
 
   const crashed = first.get(OutboxRelay).relayOnce();
@@ -170,7 +137,7 @@ it('handles each event once when the relay crashes after enqueueing and a new on
   expect(await unpublishedCount()).toBe(3);
   await first.close();
 
-  const second = await startWorker();
+  const second = await bed.startWorker();
   expect(await second.get(OutboxRelay).relayOnce()).toBe(3);
   await pause(300);
 
@@ -185,7 +152,7 @@ it('handles each event once when the relay crashes after enqueueing and a new on
 });
 
 it('skips a repeated delivery through processed_events once BullMQ no longer remembers the job', async () => {
-  const first = await startWorker({ outboxRepository: CrashingOutboxRepository });
+  const first = await bed.startWorker({ outboxRepository: CrashingOutboxRepository });
   const { eventId, userId } = await createUserWithEvent();
   await expect(first.get(OutboxRelay).relayOnce()).rejects.toThrow('relay crashed');
   await waitFor(async () => (await effects()).length === 1);
@@ -193,7 +160,7 @@ it('skips a repeated delivery through processed_events once BullMQ no longer rem
   await queue(first, 'orders').clean(0, 100, 'completed');
   await first.close();
 
-  const second = await startWorker();
+  const second = await bed.startWorker();
   expect(await second.get(OutboxRelay).relayOnce()).toBe(1);
   const orders = queue(second, 'orders');
   await waitFor(async () => (await orders.getJobCounts('completed')).completed === 1);
@@ -207,13 +174,13 @@ it('skips a repeated delivery through processed_events once BullMQ no longer rem
 it('lets two relays run side by side without relaying a row twice', async () => {
   // 200 rows in batches of 50: each relay needs several passes, so their passes interleave.
   const eventIds: bigint[] = [];
-  await db.prisma.$transaction(async (tx) => {
+  await bed.db.prisma.$transaction(async (tx) => {
     for (let userId = 1; userId <= 200; userId += 1) {
       eventIds.push(await publish(tx, { type: 'user.created', payload: { userId } }));
     }
   });
   const settings = { batchSize: 50 };
-  const [a, b] = [await startWorker({ settings }), await startWorker({ settings })];
+  const [a, b] = [await bed.startWorker({ settings }), await bed.startWorker({ settings })];
   const drain = async (relay: OutboxRelay) => {
     let total = 0;
     for (let n = await relay.relayOnce(); n > 0; n = await relay.relayOnce()) total += n;
@@ -234,14 +201,14 @@ it('lets two relays run side by side without relaying a row twice', async () => 
 });
 
 it('retries a failing handler with backoff and records it in failed_jobs after the last attempt', async () => {
-  const worker = await startWorker();
-  const eventId = await db.prisma.$transaction(async (tx) => {
+  const worker = await bed.startWorker();
+  const eventId = await bed.db.prisma.$transaction(async (tx) => {
     const user = await newUser(tx);
     return publish(tx, { type: 'user.suspended', payload: { userId: user.id } });
   });
 
   expect(await worker.get(OutboxRelay).relayOnce()).toBe(1);
-  await waitFor(async () => (await db.prisma.failedJob.count()) > 0);
+  await waitFor(async () => (await bed.db.prisma.failedJob.count()) > 0);
 
   const runs = worker.get(FailingHandler).runs;
   expect(runs.map((r) => [r.eventId, r.attempt])).toEqual([
@@ -253,7 +220,7 @@ it('retries a failing handler with backoff and records it in failed_jobs after t
   expect(runs[1]!.at - runs[0]!.at).toBeGreaterThanOrEqual(50);
   expect(runs[2]!.at - runs[1]!.at).toBeGreaterThanOrEqual(100);
 
-  const failed = await db.prisma.failedJob.findMany();
+  const failed = await bed.db.prisma.failedJob.findMany();
   expect(failed).toHaveLength(1);
   expect(failed[0]).toMatchObject({
     queue: 'mail',
@@ -269,46 +236,46 @@ it('retries a failing handler with backoff and records it in failed_jobs after t
 });
 
 it('fails a job with an invalid payload at once, without retrying', async () => {
-  const worker = await startWorker();
+  const worker = await bed.startWorker();
   // A row written by an older release, before the payload's shape changed.
-  await db.prisma.outboxEvent.create({
+  await bed.db.prisma.outboxEvent.create({
     data: { type: 'user.created', aggregateId: 'legacy', payload: { uid: 'firebase-uid' } },
   });
 
   expect(await worker.get(OutboxRelay).relayOnce()).toBe(1);
-  await waitFor(async () => (await db.prisma.failedJob.count()) > 0);
+  await waitFor(async () => (await bed.db.prisma.failedJob.count()) > 0);
 
-  const [failed] = await db.prisma.failedJob.findMany();
+  const [failed] = await bed.db.prisma.failedJob.findMany();
   expect(failed).toMatchObject({ name: 'test.record', attemptsMade: 1 });
   expect(failed!.error).toMatch(/^Invalid payload for job 'test.record'/);
   expect(await effects()).toEqual([]);
 });
 
 it('stops relaying on shutdown, leaving new rows for the next worker', async () => {
-  const worker = await startWorker({ settings: { relayAutostart: true } });
+  const worker = await bed.startWorker({ settings: { relayAutostart: true } });
   await createUserWithEvent();
   await waitFor(async () => (await effects()).length === 1);
 
   await worker.close();
-  workers.splice(workers.indexOf(worker), 1);
+  bed.workers.splice(bed.workers.indexOf(worker), 1);
   const { eventId } = await createUserWithEvent();
   await pause(200);
 
   // Nothing relays after shutdown: the new row waits for the next worker.
-  expect(await db.prisma.outboxEvent.findUniqueOrThrow({ where: { id: eventId } })).toMatchObject({
+  expect(await bed.db.prisma.outboxEvent.findUniqueOrThrow({ where: { id: eventId } })).toMatchObject({
     publishedAt: null,
   });
 });
 
 it('lets a running job finish, writing through the database, before shutdown completes', async () => {
-  const worker = await startWorker({ handlers: [SlowRecordingHandler, FailingHandler] });
+  const worker = await bed.startWorker({ handlers: [SlowRecordingHandler, FailingHandler] });
   const { eventId, userId } = await createUserWithEvent();
   expect(await worker.get(OutboxRelay).relayOnce()).toBe(1);
   const orders = queue(worker, 'orders');
   await waitFor(async () => (await orders.getJobCounts('active')).active === 1);
 
   await worker.close();
-  workers.splice(workers.indexOf(worker), 1);
+  bed.workers.splice(bed.workers.indexOf(worker), 1);
 
   expect(await effects()).toEqual([{ event_id: eventId, user_id: userId, attempt: 1 }]);
   expect(await processed()).toEqual([{ eventId, handler: 'test.record' }]);
@@ -319,12 +286,12 @@ describe('delayed jobs', () => {
 
   /** Moves an event's created_at back, as if the relay reached it `ms` late. */
   async function publishedAgo(eventId: bigint, ms: number): Promise<void> {
-    await db.prisma.$executeRaw`
+    await bed.db.prisma.$executeRaw`
       UPDATE outbox_events SET created_at = created_at - make_interval(secs => ${ms / 1000}) WHERE id = ${eventId}`;
   }
 
   async function ranAfterEventMs(eventId: bigint): Promise<number> {
-    const [row] = await db.prisma.$queryRaw<{ ms: number }[]>`
+    const [row] = await bed.db.prisma.$queryRaw<{ ms: number }[]>`
       SELECT (extract(epoch FROM e.recorded_at - o.created_at) * 1000)::float8 AS ms
         FROM test_effects e JOIN outbox_events o ON o.id = e.event_id
        WHERE e.event_id = ${eventId}`;
@@ -341,7 +308,7 @@ describe('delayed jobs', () => {
   });
 
   it('holds the job until its delay after the event has passed, then runs it once', async () => {
-    const worker = await startWorker(delayed);
+    const worker = await bed.startWorker(delayed);
     const { eventId, userId } = await createUserWithEvent();
 
     expect(await worker.get(OutboxRelay).relayOnce()).toBe(1);
@@ -362,7 +329,7 @@ describe('delayed jobs', () => {
   });
 
   it('does not push the deadline further when the relay runs late', async () => {
-    const worker = await startWorker(delayed);
+    const worker = await bed.startWorker(delayed);
     const { eventId } = await createUserWithEvent();
     await publishedAgo(eventId, 1_000);
 
@@ -377,7 +344,7 @@ describe('delayed jobs', () => {
   });
 
   it('runs a job whose deadline passed while nothing relayed at once', async () => {
-    const worker = await startWorker(delayed);
+    const worker = await bed.startWorker(delayed);
     const { eventId, userId } = await createUserWithEvent();
     await publishedAgo(eventId, 60_000);
 

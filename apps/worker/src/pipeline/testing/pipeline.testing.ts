@@ -1,7 +1,7 @@
 import { Injectable, Module, type Provider, type Type } from '@nestjs/common';
 import { Test } from '@nestjs/testing';
 import { loadConfig } from '@mandi/config';
-import { DatabaseModule } from '@mandi/database';
+import { createTestDatabase, DatabaseModule, type TestDatabase } from '@mandi/database';
 import { defineJobs, defineRoutes, domainEvents, type EventPayload } from '@mandi/events';
 import { QueuesModule } from '@mandi/queues';
 import type { TestingModule } from '@nestjs/testing';
@@ -142,6 +142,54 @@ export async function buildTestWorker(options: TestWorkerOptions): Promise<Testi
   const app = await builder.compile();
   app.useLogger(['error']);
   return app;
+}
+
+/** A test file's database and, per test, a Redis prefix and the workers it started: see {@link pipelineTestBed}. */
+export interface PipelineTestBed {
+  readonly db: TestDatabase;
+  readonly prefix: string;
+  readonly workers: TestingModule[];
+  /** Boots one worker process (relay, job runner, reconciler) on the bed's database and this test's prefix. */
+  startWorker(options?: Partial<TestWorkerOptions>): Promise<TestingModule>;
+}
+
+/**
+ * Registers the jest hooks of a pipeline test file: a database of its own (with test_effects) for the file, a new
+ * Redis prefix for each test, and after each test its workers closed, its keys deleted and the pipeline's tables
+ * emptied. `defaults` go to every startWorker.
+ */
+export function pipelineTestBed(name: string, defaults: Partial<TestWorkerOptions> = {}): PipelineTestBed {
+  const bed = {
+    db: undefined as unknown as TestDatabase,
+    prefix: '',
+    workers: [] as TestingModule[],
+    async startWorker(options: Partial<TestWorkerOptions> = {}): Promise<TestingModule> {
+      const worker = await buildTestWorker({
+        databaseUrl: bed.db.url,
+        prefix: bed.prefix,
+        ...defaults,
+        ...options,
+        settings: { ...defaults.settings, ...options.settings },
+      });
+      bed.workers.push(worker);
+      await worker.init();
+      return worker;
+    },
+  };
+  beforeAll(async () => {
+    bed.db = await createTestDatabase();
+    await bed.db.prisma.$executeRawUnsafe(createEffectsTable);
+  });
+  afterAll(() => bed.db.drop());
+  beforeEach(() => {
+    bed.prefix = uniquePrefix(name);
+  });
+  afterEach(async () => {
+    await Promise.all(bed.workers.splice(0).map((worker) => worker.close()));
+    await deleteKeys(bed.prefix);
+    await bed.db.prisma.$executeRawUnsafe('TRUNCATE outbox_events, pending_jobs, processed_events, failed_jobs, test_effects');
+  });
+  return bed;
 }
 
 /** A Redis key prefix no other test file uses. */
