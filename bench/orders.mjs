@@ -8,6 +8,9 @@
 //    10-second load needs hundreds of buyers to measure orders placed rather than refusals);
 //  - POST /api/payment/webhook with signed payment.captured events, each for a different unpaid online order;
 // printing orders (and events) per second, p50 and p99, and the peak resident memory of the API and the worker.
+// BENCH_REPLICAS=2 runs two APIs (BENCH_PORT and the next port) and two workers on the same database and Redis prefix,
+// as `MANDI_REPLICAS=2 npm start` does, and spreads the same 50 connections over the APIs (autocannon deals its
+// connections to the URLs in turn); the memory of every process is printed.
 import { createHmac } from 'node:crypto';
 import { cpus } from 'node:os';
 import pg from 'pg';
@@ -18,14 +21,14 @@ import { connections, duration, load, report, reportMemory, sampleMemory } from 
 
 const databaseUrl = process.env.BENCH_ORDERS_DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/mandi_bench_orders';
 const port = Number(process.env.BENCH_PORT ?? 3211);
+const replicas = Number(process.env.BENCH_REPLICAS ?? 1);
+if (!Number.isInteger(replicas) || replicas < 1) throw new Error(`BENCH_REPLICAS=${process.env.BENCH_REPLICAS}: give a whole number of APIs and workers, 1 or more.`);
 const buyerCount = 600;
 const productCount = 30;
 const webhookOrders = 40_000;
 // The sandbox's secret, which the API uses outside production.
 const webhookSecret = process.env.RAZORPAY_WEBHOOK_SECRET ?? 'mandi_sandbox_webhook_secret';
 const runId = Date.now().toString(36);
-
-
 
 /** The buyers with an address each, a seller with 30 products, and the unpaid online orders the webhooks pay. */
 async function seedData(client) {
@@ -125,11 +128,14 @@ async function run() {
   } finally {
     await client.end();
   }
-  const { api, worker, url, stop } = await startApps({ port, databaseUrl, redisPrefix: 'mandi-bench-orders' });
+  const { urls, pids, stop } = await startApps({ port, databaseUrl, redisPrefix: 'mandi-bench-orders', replicas });
+  // One URL as before; several, and autocannon gives each an equal share of the connections.
+  const url = urls.length === 1 ? urls[0] : urls;
   try {
-    const stopSampling = sampleMemory({ api: api.pid, worker: worker.pid });
+    const stopSampling = sampleMemory(pids);
+    const spread = urls.length === 1 ? '' : ` spread over ${urls.length} APIs (${urls.join(', ')}) with ${urls.length} workers`;
     console.log(
-      `${buyerCount} buyers, ${productCount} products, 3-line carts; ${connections} connections, ${duration} s per load, ` +
+      `${buyerCount} buyers, ${productCount} products, 3-line carts; ${connections} connections${spread}, ${duration} s per load, ` +
         `load generator on the same ${cpus().length} cores\n`,
     );
     let orderNumber = 0;

@@ -1,8 +1,10 @@
 // Benches that need their own data start the built API and worker (apps/*/dist/main.js; build first) against their
 // own database and Redis prefix on a port of their own, so a running `npm start` and its demo data are untouched.
+// `replicas` runs several of each as `MANDI_REPLICAS` does (replicaProcesses of scripts/lib/replicas.mjs).
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { migrate, quoteIdentifier, withServer } from '../../scripts/db/migrate.mjs';
+import { replicaProcesses } from '../../scripts/lib/replicas.mjs';
 import { clearRedisPrefix } from '../../scripts/lib/services.mjs';
 
 const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
@@ -49,10 +51,13 @@ async function stop(child) {
 }
 
 /**
- * Starts the API and the worker on `port` against `databaseUrl` and a clean Redis `redisPrefix`, waits for the API's
- * health check, and returns their processes, the API's URL and `stop()` (which also clears the prefix).
+ * Starts `replicas` APIs (default 1) on `port`, `port + 1`, ... and as many workers against `databaseUrl` and a clean
+ * Redis `redisPrefix`, and waits for every API's health check. Returns the processes (`apis`, `workers`; `api` and
+ * `worker` are the first of each), the APIs' `urls` (`url` is the first), `pids` by process name (`api`, `worker`
+ * for one replica; `api-1`, `api-2`, `worker-1`, ... for more), ready for sampleMemory, and `stop()`, which also
+ * clears the prefix.
  */
-export async function startApps({ port, databaseUrl, redisPrefix, env = {} }) {
+export async function startApps({ port, databaseUrl, redisPrefix, env = {}, replicas = 1 }) {
   await clearRedisPrefix(redisUrl, redisPrefix);
   const processEnv = {
     ...process.env,
@@ -66,29 +71,41 @@ export async function startApps({ port, databaseUrl, redisPrefix, env = {} }) {
     FIREBASE_AUTH_EMULATOR_HOST: process.env.FIREBASE_AUTH_EMULATOR_HOST ?? '127.0.0.1:9099',
     // One load generator on one address: the public per-address limit would answer 429 to the bench itself.
     RATE_LIMIT_PUBLIC_PER_MINUTE: '100000000',
+    // Each bench worker's metrics on a free port, beside a running `npm start`'s worker on 9464.
+    WORKER_METRICS_PORT: process.env.WORKER_METRICS_PORT ?? '0',
     ...env,
   };
-  const api = start('api', 'apps/api/dist/main.js', processEnv);
-  const worker = start('worker', 'apps/worker/dist/main.js', processEnv);
-  const url = `http://127.0.0.1:${port}`;
+  const started = replicaProcesses(processEnv, replicas).map((app) => ({ ...app, child: start(app.name, app.main, app.env) }));
+  const apis = started.filter((app) => app.port !== undefined);
+  const workers = started.filter((app) => app.port === undefined);
+  const urls = apis.map((app) => `http://127.0.0.1:${app.port}`);
   const stopAll = async () => {
-    await stop(api);
-    await stop(worker);
+    await Promise.all(apis.map((app) => stop(app.child)));
+    await Promise.all(workers.map((app) => stop(app.child)));
     await clearRedisPrefix(redisUrl, redisPrefix);
   };
   try {
-    await waitForHealth(url, api);
+    await Promise.all(apis.map((app, i) => waitForHealth(urls[i], app.child)));
   } catch (error) {
     await stopAll();
     throw error;
   }
-  return { api, worker, url, stop: stopAll };
+  return {
+    api: apis[0].child,
+    worker: workers[0].child,
+    url: urls[0],
+    apis: apis.map((app) => app.child),
+    workers: workers.map((app) => app.child),
+    urls,
+    pids: Object.fromEntries(started.map((app) => [app.name, app.child.pid])),
+    stop: stopAll,
+  };
 }
 
 async function waitForHealth(url, api) {
   const deadline = Date.now() + 30_000;
   while (Date.now() < deadline) {
-    if (api.exitCode !== null) throw new Error('the API exited during startup');
+    if (api.exitCode !== null) throw new Error(`the API of ${url} exited during startup`);
     const status = await fetch(`${url}/api/health`).then((response) => response.status, () => 0);
     if (status === 200) return;
     await new Promise((resolve) => setTimeout(resolve, 200));

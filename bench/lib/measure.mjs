@@ -91,12 +91,15 @@ function memoryKb(pid) {
   }
 }
 
-/** Samples the resident memory of `pids` every 200 ms; `stop()` returns the peak seen and the kernel's VmHWM. */
+/**
+ * Samples the resident memory of `pids` (process name -> pid, e.g. `{ api, worker }` or startApps' `pids`) every
+ * 200 ms; `stop()` returns, by name, the peak seen and the kernel's VmHWM (a name without a pid stays, pid undefined).
+ */
 export function sampleMemory(pids) {
-  const peaks = new Map(Object.entries(pids).filter(([, pid]) => pid).map(([name, pid]) => [name, { pid, rss: 0, hwm: 0 }]));
+  const peaks = new Map(Object.entries(pids).map(([name, pid]) => [name, { pid, rss: 0, hwm: 0 }]));
   const sample = () => {
     for (const peak of peaks.values()) {
-      const now = memoryKb(peak.pid);
+      const now = peak.pid && memoryKb(peak.pid);
       if (now) Object.assign(peak, { rss: Math.max(peak.rss, now.rss), hwm: now.hwm });
     }
   };
@@ -133,12 +136,11 @@ export async function requireRunningApp() {
   if (health?.status !== 200) throw new Error(`${baseUrl}/api/health does not answer 200: start the app with npm start first.`);
 }
 
-/** Prints the peak memory of the API and worker that `sampleMemory` saw. */
+/** Prints the peak memory of every process `sampleMemory` watched (api, worker; or api-1, api-2, worker-1, ...). */
 export function reportMemory(peaks) {
-  for (const name of ['api', 'worker']) {
-    const peak = peaks.get(name);
+  for (const [name, peak] of peaks) {
     console.log(
-      peak
+      peak.pid
         ? `${name.padEnd(7)} pid ${peak.pid}: peak RSS during the run ${(peak.rss / 1024).toFixed(0)} MB (VmHWM ${(peak.hwm / 1024).toFixed(0)} MB)`
         : `${name.padEnd(7)} process not found (is it running on this machine?)`,
     );
