@@ -1,5 +1,6 @@
 import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '@mandi/config';
+import { drain, PeriodicTask } from '../pipeline/periodic-task.js';
 import { OrderDeadlinesRepository } from './order-deadlines.repository.js';
 
 /** Orders settled per statement of a sweep; a sweep runs statements until one settles fewer. */
@@ -14,49 +15,35 @@ const SWEEP_BATCH = 500;
 @Injectable()
 export class OrderDeadlineSweep implements OnApplicationBootstrap, OnModuleDestroy {
   private readonly logger = new Logger(OrderDeadlineSweep.name);
-  private timer: NodeJS.Timeout | undefined;
-  private running: Promise<number> | undefined;
+  private readonly task: PeriodicTask<number>;
 
   constructor(
     private readonly deadlines: OrderDeadlinesRepository,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
-  ) {}
+  ) {
+    this.task = new PeriodicTask({
+      everyMs: config.ORDER_DEADLINE_SWEEP_MS,
+      atStart: true,
+      pass: () => this.sweepOnce(),
+      report: (settled) => {
+        if (settled > 0) this.logger.log({ msg: 'orders settled by the deadline sweep (their deadline job was lost or late)', settled });
+      },
+      logger: this.logger,
+      failure: 'deadline sweep failed; the next one tries again',
+    });
+  }
 
   onApplicationBootstrap(): void {
-    const everyMs = this.config.ORDER_DEADLINE_SWEEP_MS;
-    if (everyMs === 0) return;
-    void this.tick();
-    this.timer = setInterval(() => void this.tick(), everyMs);
+    if (this.config.ORDER_DEADLINE_SWEEP_MS > 0) this.task.start();
   }
 
   /** Stops sweeping and waits for a sweep in flight. */
   async onModuleDestroy(): Promise<void> {
-    clearInterval(this.timer);
-    this.timer = undefined;
-    await this.running?.catch(() => undefined);
+    await this.task.stop();
   }
 
   /** One sweep: settles every overdue order, in batches, and returns how many. */
   async sweepOnce(): Promise<number> {
-    let total = 0;
-    for (;;) {
-      const settled = await this.deadlines.settleOverdue(this.config.ORDER_DECISION_WINDOW_MS, SWEEP_BATCH);
-      total += settled;
-      if (settled < SWEEP_BATCH) return total;
-    }
-  }
-
-  private async tick(): Promise<void> {
-    // A sweep still running (a long backlog) is not started twice.
-    if (this.running) return;
-    this.running = this.sweepOnce();
-    try {
-      const settled = await this.running;
-      if (settled > 0) this.logger.log({ msg: 'orders settled by the deadline sweep (their deadline job was lost or late)', settled });
-    } catch (error) {
-      this.logger.error({ msg: 'deadline sweep failed; the next one tries again', err: error });
-    } finally {
-      this.running = undefined;
-    }
+    return drain((limit) => this.deadlines.settleOverdue(this.config.ORDER_DECISION_WINDOW_MS, limit), SWEEP_BATCH);
   }
 }

@@ -2,6 +2,7 @@ import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnModuleD
 import { PrismaService, type Transaction } from '@mandi/database';
 import { EventJobQueues } from './event-job.queues.js';
 import { JobLedgerRepository, type OverdueJob } from './job-ledger.repository.js';
+import { PeriodicTask } from './periodic-task.js';
 import { PIPELINE_OPTIONS, type PipelineOptions } from './pipeline.options.js';
 
 /** Pending jobs looked at per transaction; a pass repeats while full batches come back. */
@@ -38,9 +39,8 @@ export interface ReconcileCounts {
 @Injectable()
 export class JobReconciler implements OnApplicationBootstrap, OnModuleDestroy {
   private readonly logger = new Logger(JobReconciler.name);
-  private timer: NodeJS.Timeout | undefined;
-  private running: Promise<ReconcileCounts> | undefined;
   private readonly jobNames: readonly string[];
+  private readonly task: PeriodicTask<ReconcileCounts>;
 
   constructor(
     private readonly prisma: PrismaService,
@@ -49,18 +49,27 @@ export class JobReconciler implements OnApplicationBootstrap, OnModuleDestroy {
     @Inject(PIPELINE_OPTIONS) private readonly options: PipelineOptions,
   ) {
     this.jobNames = Object.keys(options.jobs);
+    this.task = new PeriodicTask({
+      everyMs: options.settings.reconcileIntervalMs,
+      atStart: false,
+      pass: () => this.reconcileOnce(),
+      report: (counts) => {
+        if (counts.requeued + counts.retried + counts.dead + counts.cleared > 0) {
+          this.logger.warn({ msg: 'pending jobs reconciled with their queues', ...counts });
+        }
+      },
+      logger: this.logger,
+      failure: 'job reconciler pass failed; the next one tries again',
+    });
   }
 
   onApplicationBootstrap(): void {
-    if (!this.options.settings.relayAutostart) return;
-    this.timer = setInterval(() => void this.tick(), this.options.settings.reconcileIntervalMs);
+    if (this.options.settings.relayAutostart) this.task.start();
   }
 
   /** Stops reconciling and waits for a pass in flight. */
   async onModuleDestroy(): Promise<void> {
-    clearInterval(this.timer);
-    this.timer = undefined;
-    await this.running?.catch(() => undefined);
+    await this.task.stop();
   }
 
   /** One pass over every overdue pending job, in batches. */
@@ -102,20 +111,5 @@ export class JobReconciler implements OnApplicationBootstrap, OnModuleDestroy {
     }
     await this.ledger.markSeen(tx, row.id, { enqueued: true });
     return row.retryRequested ? 'retried' : 'requeued';
-  }
-
-  private async tick(): Promise<void> {
-    if (this.running) return;
-    this.running = this.reconcileOnce();
-    try {
-      const counts = await this.running;
-      if (counts.requeued + counts.retried + counts.dead + counts.cleared > 0) {
-        this.logger.warn({ msg: 'pending jobs reconciled with their queues', ...counts });
-      }
-    } catch (error) {
-      this.logger.error({ msg: 'job reconciler pass failed; the next one tries again', err: error });
-    } finally {
-      this.running = undefined;
-    }
   }
 }

@@ -5,6 +5,7 @@ import {
   RETENTION_BATCH,
   RETENTION_SWEEP_EVERY_MS,
 } from './retention.policy.js';
+import { drain, PeriodicTask } from '../pipeline/periodic-task.js';
 import { RetentionRepository } from './retention.repository.js';
 
 /** Rows one sweep deleted, per table. */
@@ -22,22 +23,26 @@ export interface PruneCounts {
 @Injectable()
 export class RetentionSweep implements OnApplicationBootstrap, OnModuleDestroy {
   private readonly logger = new Logger(RetentionSweep.name);
-  private timer: NodeJS.Timeout | undefined;
-  private running: Promise<PruneCounts> | undefined;
+  private readonly task = new PeriodicTask({
+    everyMs: RETENTION_SWEEP_EVERY_MS,
+    atStart: true,
+    pass: () => this.pruneOnce(),
+    report: (pruned) => {
+      if (Object.values(pruned).some((count) => count > 0)) this.logger.log({ msg: 'old pipeline rows pruned', ...pruned });
+    },
+    logger: this.logger,
+    failure: 'pruning failed; the next sweep tries again',
+  });
 
   constructor(private readonly retention: RetentionRepository) {}
 
   onApplicationBootstrap(): void {
-    void this.tick();
-    this.timer = setInterval(() => void this.tick(), RETENTION_SWEEP_EVERY_MS);
-    this.timer.unref();
+    this.task.start();
   }
 
-  /** Stops sweeping and waits for a sweep in flight. */
+  /** Stops and waits for a pass in flight. */
   async onModuleDestroy(): Promise<void> {
-    clearInterval(this.timer);
-    this.timer = undefined;
-    await this.running?.catch(() => undefined);
+    await this.task.stop();
   }
 
   /** One sweep over the three tables; returns how many rows each lost. */
@@ -50,29 +55,5 @@ export class RetentionSweep implements OnApplicationBootstrap, OnModuleDestroy {
         batch,
       ),
     };
-  }
-
-  private async tick(): Promise<void> {
-    // A sweep still running (a long backlog) is not started twice.
-    if (this.running) return;
-    this.running = this.pruneOnce();
-    try {
-      const pruned = await this.running;
-      if (Object.values(pruned).some((count) => count > 0)) this.logger.log({ msg: 'old pipeline rows pruned', ...pruned });
-    } catch (error) {
-      this.logger.error({ msg: 'pruning failed; the next sweep tries again', err: error });
-    } finally {
-      this.running = undefined;
-    }
-  }
-}
-
-/** Runs `deleteBatch` until a batch deletes fewer than `batch` rows; returns the total. */
-async function drain(deleteBatch: (limit: number) => Promise<number>, batch: number): Promise<number> {
-  let total = 0;
-  for (;;) {
-    const deleted = await deleteBatch(batch);
-    total += deleted;
-    if (deleted < batch) return total;
   }
 }
