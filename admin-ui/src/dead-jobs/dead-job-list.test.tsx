@@ -1,4 +1,4 @@
-import { DEAD_JOB_MESSAGES } from '@mandi/contracts';
+import { DEAD_JOB_MESSAGES } from '@mandi/domain';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { renderConsole } from '../test/console';

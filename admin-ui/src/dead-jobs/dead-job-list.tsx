@@ -1,5 +1,5 @@
-import { DEAD_JOB_MESSAGES, type DeadJob } from '@mandi/contracts';
-import { ADMIN_REFRESH_MS } from '@mandi/domain';
+import type { DeadJob } from '@mandi/contracts';
+import { ADMIN_REFRESH_MS, DEAD_JOB_MESSAGES } from '@mandi/domain';
 import { Box, Card, CardContent, Divider, Stack, Typography, useMediaQuery, type Theme } from '@mui/material';
 import { Datagrid, FunctionField, List, RecordContextProvider, useListContext } from 'react-admin';
 import { IndiaTime } from '../layout/india-time';

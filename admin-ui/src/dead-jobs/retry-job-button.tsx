@@ -1,4 +1,5 @@
-import { DEAD_JOB_MESSAGES, type DeadJob } from '@mandi/contracts';
+import type { DeadJob } from '@mandi/contracts';
+import { DEAD_JOB_MESSAGES } from '@mandi/domain';
 import Replay from '@mui/icons-material/Replay';
 import { Button, Tooltip } from '@mui/material';
 import { useDataProvider, useRecordContext } from 'react-admin';

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import { DEAD_JOB_MESSAGES, rowIdOf, type DeadJob, type DeadJobRetryAnswer, type DeadJobsQuery } from '@mandi/contracts';
-import { DomainError } from '@mandi/domain';
+import { rowIdOf, type DeadJob, type DeadJobRetryAnswer, type DeadJobsQuery } from '@mandi/contracts';
+import { DEAD_JOB_MESSAGES, DomainError } from '@mandi/domain';
 import { domainEvents, jobs } from '@mandi/events';
 import { AdminJobsRepository, type EventJobRow } from './admin-jobs.repository.js';
 

@@ -1,4 +1,5 @@
-import { DEAD_JOB_MESSAGES, deadJobListSchema, deadJobRetryAnswerSchema } from '@mandi/contracts';
+import { deadJobListSchema, deadJobRetryAnswerSchema } from '@mandi/contracts';
+import { DEAD_JOB_MESSAGES } from '@mandi/domain';
 import { ApiHarness, type TestUser } from '../../test/harness.js';
 
 // The Dead jobs tab's API against the real API process, PostgreSQL and the Auth emulator: what an admin sees of a job

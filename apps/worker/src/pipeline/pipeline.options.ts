@@ -1,3 +1,4 @@
+import { DEAD_JOB_RETRY_WITHIN_MS } from '@mandi/domain';
 import type { AnyEventRoutes, JobDefinitions } from '@mandi/events';
 
 /** How the pipeline behaves; production takes the defaults, tests shorten the clocks. */
@@ -56,7 +57,7 @@ export const defaultPipelineSettings: PipelineSettings = {
   keepCompletedSeconds: 7 * DAY_SECONDS,
   keepFailedSeconds: 30 * DAY_SECONDS,
   recordTimeoutMs: 20_000,
-  reconcileIntervalMs: 10_000,
+  reconcileIntervalMs: DEAD_JOB_RETRY_WITHIN_MS,
   lostJobAfterMs: 60_000,
 };
 

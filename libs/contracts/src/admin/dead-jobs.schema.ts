@@ -1,26 +1,7 @@
+import { DEAD_JOBS_PAGE } from '@mandi/domain';
 import { z } from 'zod';
 import { idSchema, isoDateTimeSchema } from '../common/fields.js';
 import { pageQuerySchema, pageSizeQuerySchema } from '../common/paging.js';
-
-/** Dead jobs a page of GET /api/admin/jobs/dead holds: 25 unless asked, at most 200. */
-export const DEAD_JOBS_PAGE = { default: 25, max: 200 } as const;
-
-/** How often the worker's reconciler carries out admins' retries (its `reconcileIntervalMs`), as the console says it. */
-export const DEAD_JOB_RETRY_WITHIN_SECONDS = 10;
-
-/** What the API and the console say about dead jobs. */
-export const DEAD_JOB_MESSAGES = {
-  /** A retry was recorded; the worker's reconciler puts the job back in its queue on its next pass. */
-  retryQueued: `Retry queued: the worker runs it within ${DEAD_JOB_RETRY_WITHIN_SECONDS} seconds.`,
-  /** No dead job has this id now: another admin (or bull-board) retried it, it succeeded since, or it never died. */
-  notFound: 'This job is not dead any more: it was retried already, or it never failed. Reload the list.',
-  /** The job's name is not one this version of Mandi runs (a job removed by a deploy): a retry could only fail. */
-  notRetryable: 'This job no longer exists in this version of Mandi, so it cannot be retried.',
-  /** A retry that failed without a message from the server. */
-  retryFailed: 'Error retrying job',
-  /** The list could not be read. */
-  fetchFailed: 'Failed to fetch dead jobs',
-} as const;
 
 /** Query of GET /api/admin/jobs/dead: the page, newest death first; X-Total-Count says how many jobs are dead. */
 export const deadJobsQuerySchema = z.object({

@@ -28,6 +28,15 @@ export const ADMIN_ORDER_FILTER_MS: Readonly<Record<AdminOrderFilter, number>> =
  */
 export const ADMIN_ORDERS_PAGE = { default: 100, max: 500 } as const;
 
+/** Dead jobs a page of the console's Dead jobs list (GET /api/admin/jobs/dead) holds: 25 unless asked, at most 200. */
+export const DEAD_JOBS_PAGE = { default: 25, max: 200 } as const;
+
+/**
+ * The longest the worker's reconciler waits between passes, so an admin's retry of a dead job starts within it (the
+ * reconciler carries retries out; it looks every sixth of JOB_LOST_AFTER_MS, at most this often).
+ */
+export const DEAD_JOB_RETRY_WITHIN_MS = 10_000;
+
 /** Longest search text of the admin order list (order id, username, e-mail, name or pincode). */
 export const ADMIN_ORDER_SEARCH_MAX = 100;
 
