@@ -30,7 +30,7 @@ export interface RetryOutcome {
 const JOB_FIELDS = Prisma.sql`
   j.id, j.queue, j.job, o.type AS event_type, j.event_id, o.aggregate_id, o.payload, j.enqueues,
   (SELECT f.attempts_made FROM failed_jobs f
-    WHERE f.queue = j.queue AND f.job_id = j.job || '#' || j.event_id
+    WHERE f.job_id = j.job || '#' || j.event_id AND f.queue = j.queue
     ORDER BY f.failed_at DESC, f.id DESC LIMIT 1) AS attempts_made,
   j.error, j.dead_at, j.retry_requested_at`;
 
