@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { PrismaService, type Transaction } from '@mandi/database';
+import { PrismaService, type Db, type Transaction } from '@mandi/database';
 
 /** A job that used up its attempts (or could never succeed), as failed_jobs keeps it. */
 export interface FailedJobRecord {
@@ -71,9 +71,12 @@ export class JobLedgerRepository {
     return claimed;
   }
 
-  /** Drops the pending row of a job a delivery found already handled (the relay committed it after the handler). */
-  async forget(eventId: bigint, job: string): Promise<void> {
-    await this.prisma.$executeRaw`DELETE FROM pending_jobs WHERE event_id = ${eventId} AND job = ${job}`;
+  /**
+   * Drops the pending row of a job found already handled: by a delivery that skips it, or by the reconciler (the relay
+   * committed the row after the handler had run).
+   */
+  async forget(db: Db, eventId: bigint, job: string): Promise<void> {
+    await db.$executeRaw`DELETE FROM pending_jobs WHERE event_id = ${eventId} AND job = ${job}`;
   }
 
   /** Records the jobs the relay is enqueueing, in the transaction that marks their events published. */
@@ -112,11 +115,6 @@ export class JobLedgerRepository {
       UPDATE pending_jobs
          SET seen_at = now(), retry_requested_at = NULL, enqueues = enqueues + ${enqueued ? 1 : 0}
        WHERE id = ${id}`;
-  }
-
-  /** Drops the pending row of a handled job (found by the reconciler). */
-  async dropHandled(tx: Transaction, id: bigint): Promise<void> {
-    await tx.$executeRaw`DELETE FROM pending_jobs WHERE id = ${id}`;
   }
 
   /** Marks a job dead, with its error: it waits for an admin's retry. */

@@ -90,7 +90,7 @@ export class JobReconciler implements OnApplicationBootstrap, OnModuleDestroy {
 
   private async reconcile(tx: Transaction, row: OverdueJob): Promise<keyof ReconcileCounts> {
     if (row.handled) {
-      await this.ledger.dropHandled(tx, row.id);
+      await this.ledger.forget(tx, row.eventId, row.job);
       return 'cleared';
     }
     const job = await this.queues.find(row.job, row.eventId);

@@ -118,7 +118,7 @@ export class JobRunner implements OnModuleInit, OnApplicationBootstrap, OnModule
     }
     const eventId = BigInt(job.data.eventId);
     if (await this.ledger.isHandled(eventId, job.name)) {
-      await this.ledger.forget(eventId, job.name);
+      await this.ledger.forget(this.prisma, eventId, job.name);
       return 'duplicate';
     }
     let finished: boolean | undefined;
