@@ -21,5 +21,6 @@ export * from './admin/queues-session.schema.js';
 export * from './admin/pipeline.schema.js';
 export * from './admin/dead-jobs.schema.js';
 export * from './sellers/seller.schema.js';
+export * from './seller-dashboard/seller-dashboard.schema.js';
 export * from './contact/contact.schema.js';
 export * from './openapi/index.js';

@@ -40,6 +40,9 @@ export * from './products/product.limits.js';
 export * from './products/product.messages.js';
 export * from './products/product.validation.js';
 export * from './products/product.category.js';
+export * from './products/product.stock.js';
+export * from './products/product.browse.js';
+export * from './sellers/seller-dashboard.js';
 
 export * from './accounts/account.limits.js';
 export * from './accounts/account.messages.js';

@@ -18,6 +18,8 @@ export interface ProductCardRow {
   heightMm: number | null;
   officialBrand: boolean;
   category: ProductCategory;
+  /** Packs left; null for unlimited. */
+  stock: number | null;
   imageKeys: string[];
   /** Per image, the key of its card WebP once the worker made it. */
   cardKeys?: (string | null)[];
@@ -39,7 +41,7 @@ export const PRODUCT_CARD_COLUMNS = Prisma.sql`
   p.valid_until AS "validUntil", p.created_at AS "createdAt",
   p.seller_phone AS "sellerPhone", p.seller_email AS "sellerEmail",
   p.weight_grams AS "weightGrams", p.length_mm AS "lengthMm", p.width_mm AS "widthMm",
-  p.height_mm AS "heightMm", p.official_brand AS "officialBrand", p.category::text AS category,
+  p.height_mm AS "heightMm", p.official_brand AS "officialBrand", p.category::text AS category, p.stock,
   COALESCE(img.keys, '{}'::text[]) AS "imageKeys",
   COALESCE(img.card_keys, '{}'::text[]) AS "cardKeys",
   COALESCE(img.thumb_keys, '{}'::text[]) AS "thumbKeys",

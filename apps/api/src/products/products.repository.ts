@@ -4,8 +4,8 @@ import { searchTerms } from '@mandi/domain';
 import { PRODUCT_CARD_COLUMNS, PRODUCT_CARD_JOINS, type ProductCardRow } from './product-card.sql.js';
 import { searchPageSql } from './search/product-search.sql.js';
 
-/** The columns a seller's form sets, as stored (paise, grams, millimetres). */
-export type ProductDraft = Pick<
+/** The columns a seller's form sets, as stored (paise, grams, millimetres); `stock` undefined leaves it as it is. */
+export type ProductDraft = { stock: number | null | undefined } & Pick<
   ProductCardRow,
   | 'name'
   | 'description'

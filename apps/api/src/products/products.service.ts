@@ -217,6 +217,8 @@ export class ProductsService {
       heightMm: storedMeasure('height', form.height, 10, PRODUCT_MESSAGES.invalidHeight.text),
       officialBrand: officialBrandFlag(sellerUid, this.config.OFFICIAL_SELLER_UID) === 1,
       category: form.category ?? inferCategory(form.name),
+      // Absent: a new product is unlimited, an edit keeps the stock it has (Prisma leaves an undefined column alone).
+      stock: form.stock,
     };
   }
 
@@ -300,6 +302,7 @@ export function toProduct(row: ProductCardRow, files: Pick<FileStore, 'publicUrl
     height: toCm(row.heightMm),
     official_brand: row.officialBrand ? 1 : 0,
     category: row.category,
+    stock: row.stock,
     seller: {
       username: row.sellerUsername,
       profileImage: row.sellerProfileImage === null ? null : urlOfKeyOrUrl(files, row.sellerProfileImage),

@@ -6,6 +6,7 @@ import { catalogRoutes } from './routes/catalog.routes.js';
 import { checkoutRoutes } from './routes/checkout.routes.js';
 import { operationsRoutes } from './routes/operations.routes.js';
 import { referenceRoutes } from './routes/reference.routes.js';
+import { sellerDashboardRoutes } from './routes/seller-dashboard.routes.js';
 
 /**
  * Every route the API serves under /api. A test compares this list with the routes the API registers (both ways,
@@ -19,4 +20,5 @@ export const API_ROUTES: readonly ApiRoute[] = [
   ...adminJobRoutes,
   ...referenceRoutes,
   ...operationsRoutes,
+  ...sellerDashboardRoutes,
 ];

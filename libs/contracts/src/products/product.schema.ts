@@ -5,6 +5,8 @@ import {
   PRODUCT_TEXT_BOUNDS,
   PRODUCT_MESSAGES,
   SEARCH_FILTERS,
+  STOCK_LIMITS,
+  STOCK_MESSAGES,
   isValidIndianMobile,
   normalizePhone,
 } from '@mandi/domain';
@@ -70,6 +72,8 @@ export const productSchema = z.object({
   height: z.number().nullable(),
   official_brand: z.union([z.literal(0), z.literal(1)]),
   category: z.enum(PRODUCT_CATEGORIES).optional(),
+  /** Packs left to sell; null for unlimited (issue 16, docs/stock.md). */
+  stock: z.number().int().nullable().optional(),
   /** The seller's minimal profile, so a page of cards needs one request (no placeholder: the client draws one). */
   seller: z
     .object({ username: z.string(), profileImage: z.string().nullable(), city: z.string().nullable() })
@@ -140,6 +144,22 @@ export type ProductsOfUserQuery = z.infer<typeof productsOfUserQuerySchema>;
 export const deleteProductParamsSchema = z.object({ uid: uidSchema, productId: idSchema });
 
 
+/** The form's stock: absent (undefined), empty (null: unlimited) or a whole number of packs in range. */
+const stockFieldSchema = z.preprocess(
+  (value) => {
+    if (value === undefined) return undefined;
+    if (value === null || (typeof value === 'string' && value.trim() === '')) return null;
+    return typeof value === 'string' && /^\s*\d{1,7}\s*$/.test(value) ? Number(value) : value;
+  },
+  z
+    .number({ error: STOCK_MESSAGES.invalidStock.text })
+    .int(STOCK_MESSAGES.invalidStock.text)
+    .min(0, STOCK_MESSAGES.invalidStock.text)
+    .max(STOCK_LIMITS.max, STOCK_MESSAGES.invalidStock.text)
+    .nullable()
+    .optional(),
+);
+
 const dimension = (message: string) =>
   formNumber(z.number({ error: message }).refine((value) => Number.isFinite(value) && value > 0, message).optional());
 
@@ -186,6 +206,11 @@ export const productFormSchema = z.object({
   requestId: optionalText(64, 'requestId must be at most 64 characters'),
   /** Optional; the server infers it from the name when absent. */
   category: z.enum(PRODUCT_CATEGORIES).optional(),
+  /**
+   * Packs to sell: a whole number 0..STOCK_LIMITS.max, or empty for unlimited (null). Absent from the form: a new
+   * product is unlimited and an edit keeps the stock it has, so a client that knows nothing of stock changes none.
+   */
+  stock: stockFieldSchema,
 });
 /** Type of {@link productFormSchema} after parsing. */
 export type ProductForm = z.infer<typeof productFormSchema>;

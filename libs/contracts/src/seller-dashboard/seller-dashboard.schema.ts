@@ -1,0 +1,2 @@
+// The seller's dashboard (issue 16): requests and answers of /api/seller-dashboard.
+export {};

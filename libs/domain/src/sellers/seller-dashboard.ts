@@ -1,0 +1,2 @@
+// The seller's dashboard (issue 16): its limits and texts.
+export {};
