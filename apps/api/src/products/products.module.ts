@@ -12,5 +12,7 @@ import { SuggestionsCache } from './search/suggestions.cache.js';
 @Module({
   controllers: [ProductsController, ProductSearchController],
   providers: [ProductsService, ProductsRepository, ListingCache, ProductSearchService, ProductSearchRepository, SuggestionsCache],
+  // Checkout drops cached listing pages when an order leaves a product low or sold out.
+  exports: [ListingCache],
 })
 export class ProductsModule {}
