@@ -1,4 +1,4 @@
-import { Prisma, createTestDatabase, newOrder, newUser, type TestDatabase } from '@mandi/database';
+import { Prisma, createTestDatabase, newOrder, newProduct, newUser, type TestDatabase } from '@mandi/database';
 import {
   ORDER_ACTIONS,
   ORDER_STATUSES,
@@ -133,5 +133,71 @@ describe('every order move against the database', () => {
     ]);
     const events = await db.prisma.outboxEvent.findMany({ where: { aggregateId: { in: [String(pending), String(cancelled)] } } });
     expect(events.map(({ type, aggregateId }) => ({ type, aggregateId }))).toEqual([{ type: 'order.confirmed', aggregateId: String(pending) }]);
+  });
+
+  describe('stock (docs/stock.md)', () => {
+    const stockOf = async (id: number) => (await db.prisma.product.findUniqueOrThrow({ where: { id } })).stock;
+
+    /** An order of `status`, `ageMs` old, with 3 packs of a counted product (7 left) and 2 of an unlimited one. */
+    async function orderWithStock(status: OrderStatus, ageMs: number) {
+      const counted = await newProduct(db.prisma, { stock: 7 });
+      const unlimited = await newProduct(db.prisma, { stock: null });
+      const order = await newOrder(db.prisma, {
+        userId: buyerId,
+        status,
+        createdAt: new Date(Date.now() - ageMs),
+        lines: [{ product: counted, quantity: 3 }, { product: unlimited, quantity: 2 }],
+      });
+      return { orderId: order.id, counted: counted.id, unlimited: unlimited.id };
+    }
+
+    it.each([
+      ['an admin cancels', 'cancel', 'pending', 1 * HOUR],
+      ['an admin cancels a requested cancellation', 'cancel', 'cancel_requested', 1 * HOUR],
+      ['the deadline settles', 'settle_deadline', 'pending', 9 * HOUR],
+    ] as const)('gives back the packs of every line once when %s, and leaves unlimited products unlimited', async (_name, action, status, ageMs) => {
+      const { orderId, counted, unlimited } = await orderWithStock(status, ageMs);
+      expect(await move(action, orderId, 'Out of season')).toHaveLength(1);
+      expect(await stockOf(counted)).toBe(10);
+      expect(await stockOf(unlimited)).toBeNull();
+      // The order is cancelled now: the same move again matches nothing and gives nothing back.
+      expect(await move(action, orderId, 'Out of season')).toHaveLength(0);
+      expect(await stockOf(counted)).toBe(10);
+    });
+
+    it.each([
+      ['request_cancel', 'pending'],
+      ['confirm', 'pending'],
+      ['mark_shipped', 'confirmed'],
+      ['mark_delivered', 'shipped'],
+    ] as const)('keeps the packs taken on %s', async (action, status) => {
+      const { orderId, counted } = await orderWithStock(status, 1 * HOUR);
+      expect(await move(action, orderId, 'Changed my mind')).toHaveLength(1);
+      expect(await stockOf(counted)).toBe(7);
+    });
+
+    it('gives the packs back once when an admin cancelling just before the deadline races the deadline, whichever commits first', async () => {
+      for (const first of ['admin', 'deadline'] as const) {
+        // Created just under 8 hours ago: the admin's statement still finds the window open, the deadline's (as if run a
+        // moment later) finds it closed; both try the same row, the later one waits for it and then no longer matches.
+        const { orderId, counted } = await orderWithStock('pending', ORDER_WINDOW_MS - 60_000);
+        const admin = Prisma.sql`WITH ${orderMoveSql({ action: 'cancel', orders: Prisma.sql`o.id = ${orderId}`, windowMs: ORDER_WINDOW_MS, reason: 'Out of season' })} SELECT id FROM moved`;
+        const deadline = Prisma.sql`WITH ${orderMoveSql({ action: 'settle_deadline', orders: Prisma.sql`o.id = ${orderId}`, windowMs: ORDER_WINDOW_MS - 120_000, reason: 'Not confirmed within 8 hours' })} SELECT id FROM moved`;
+        const [winner, loser] = first === 'admin' ? [admin, deadline] : [deadline, admin];
+        let loserMoved: Promise<unknown[]> | undefined;
+        await db.prisma.$transaction(
+          async (tx) => {
+            expect(await tx.$queryRaw<unknown[]>(winner)).toHaveLength(1);
+            // The other statement starts while the winner's transaction still holds the row.
+            loserMoved = db.prisma.$queryRaw<unknown[]>(loser);
+            await new Promise((resolve) => setTimeout(resolve, 300));
+          },
+          { timeout: 10_000 },
+        );
+        expect(await loserMoved).toHaveLength(0);
+        expect(await stockOf(counted)).toBe(10);
+        expect(await db.prisma.outboxEvent.count({ where: { type: 'order.cancelled', aggregateId: String(orderId) } })).toBe(1);
+      }
+    });
   });
 });

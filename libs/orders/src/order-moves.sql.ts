@@ -102,11 +102,39 @@ export interface OrderMove {
  * `moved` holds the orders that moved (none when the rule refused it), as they are afterwards; read it to answer.
  */
 export function orderMoveSql(move: OrderMove): Prisma.Sql {
+  const restock = transitionOf(move.action).to === 'cancelled' ? Prisma.sql`, ${restockSql('moved')}` : Prisma.empty;
   return Prisma.sql`moved AS (
       UPDATE orders o SET ${moveSetSql(move.action, move.reason)}, updated_at = now()
        WHERE ${move.orders} AND ${moveAllowedSql(move.action, 'o', move.windowMs)}
       RETURNING ${move.returning ?? Prisma.sql`o.*`}
-    ), moved_events AS (${outboxInsertSql(moveEventSql(move.action, 'moved'))})`;
+    ), moved_events AS (${outboxInsertSql(moveEventSql(move.action, 'moved'))})${restock}`;
+}
+
+/**
+ * `restock_locked AS (...), restocked AS (...)`: gives back the packs of every order in the CTE `cancelled` (its
+ * `id` is the order's) to the products that count stock (docs/stock.md). It rides in the statement of the cancelling
+ * move, so it happens exactly when the move does: once, whichever of the buyer, an admin or the deadline wins the
+ * order's row. The products are locked in id order first, as checkout locks them, so two statements never wait on
+ * each other's rows in opposite orders. `restocked` returns each product's `id` and new `stock`.
+ */
+export function restockSql(cancelled: string): Prisma.Sql {
+  const from = sqlIdentifier(cancelled);
+  return Prisma.sql`restock_lines AS (
+      SELECT i.product_id, sum(i.quantity)::int AS quantity
+        FROM order_items i JOIN ${from} c ON c.id = i.order_id
+       WHERE i.product_id IS NOT NULL
+       GROUP BY i.product_id
+    ), restock_locked AS (
+      SELECT p.id FROM products p JOIN restock_lines r ON r.product_id = p.id
+       WHERE p.stock IS NOT NULL
+       ORDER BY p.id
+         FOR UPDATE OF p
+    ), restocked AS (
+      UPDATE products p SET stock = p.stock + r.quantity
+        FROM restock_lines r JOIN restock_locked l ON l.id = r.product_id
+       WHERE p.id = r.product_id AND p.stock IS NOT NULL
+      RETURNING p.id, p.stock
+    )`;
 }
 
 /**

@@ -23,8 +23,9 @@ export class CartRepository {
   }
 
   /** Whether the product exists. */
-  async productExists(productId: number): Promise<boolean> {
-    return (await this.prisma.product.count({ where: { id: productId } })) > 0;
+  /** Product `productId`'s packs left (null: unlimited), or undefined when there is no such product. */
+  async productStock(productId: number): Promise<{ stock: number | null } | undefined> {
+    return (await this.prisma.product.findUnique({ where: { id: productId }, select: { stock: true } })) ?? undefined;
   }
 
   /**

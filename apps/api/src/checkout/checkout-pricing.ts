@@ -5,14 +5,16 @@ import {
   CHECKOUT_MESSAGES,
   DomainError,
   gstRatePercent,
+  hasStockFor,
   orderTotals,
   paiseToRupees,
   rupeesToPaise,
+  STOCK_MESSAGES,
   type OrderTotals,
   type PaymentMethod,
 } from '@mandi/domain';
 import type { Billing, OrderLine } from '@mandi/contracts';
-import type { CheckoutAddressRow, CheckoutProductRow, OrderLineCopy } from './checkout.repository.js';
+import type { CheckoutAddressRow, CheckoutProductRow, OrderLineCopy, ShortLine } from './checkout.repository.js';
 
 /** An order priced by the server: its totals and a copy of each line as bought. */
 export interface PricedOrder {
@@ -39,7 +41,7 @@ export function checkAddress(address: CheckoutAddressRow | null, userId: number)
 
 /**
  * Prices `lines` from our own product rows and libs/domain's shipping rule. A product that is gone or past its
- * validUntil cannot be bought: 409 naming it.
+ * validUntil cannot be bought: 409 naming it; nor more packs than a product has left: 409 with each short line.
  */
 export function priceOrder(lines: readonly OrderLine[], products: readonly CheckoutProductRow[], method: PaymentMethod): PricedOrder {
   const byId = new Map(products.map((product) => [String(product.id), product]));
@@ -47,6 +49,13 @@ export function priceOrder(lines: readonly OrderLine[], products: readonly Check
   if (unavailable.length > 0) {
     throw new DomainError('conflict', CHECKOUT_MESSAGES.productUnavailable, { details: { productIds: unavailable } });
   }
+  const wanted = new Map<number, number>();
+  for (const line of lines) {
+    const id = byId.get(line.productId)!.id;
+    wanted.set(id, (wanted.get(id) ?? 0) + line.quantity);
+  }
+  const short = products.filter((product) => wanted.has(product.id) && !hasStockFor(product.stock, wanted.get(product.id)!));
+  if (short.length > 0) throw notEnoughStock(short.map((product) => ({ productId: product.id, left: product.stock ?? 0 })), products, wanted);
   const copies = lines.map((line): OrderLineCopy => {
     const product = byId.get(line.productId)!;
     return {
@@ -67,6 +76,24 @@ export function priceOrder(lines: readonly OrderLine[], products: readonly Check
     method,
   );
   return { totals, lines: copies };
+}
+
+/**
+ * The 409 of lines asking for more packs than are left: which products (by `products`' rows, for their names), how
+ * many each line asked for and how many are left, so the client can offer what there is.
+ */
+export function notEnoughStock(
+  short: readonly ShortLine[],
+  products: readonly Pick<CheckoutProductRow, 'id' | 'name'>[],
+  wanted: ReadonlyMap<number, number>,
+): DomainError {
+  const items = short.map(({ productId, left }) => ({
+    productId: String(productId),
+    productName: products.find((product) => product.id === productId)?.name ?? null,
+    requested: wanted.get(productId) ?? null,
+    left,
+  }));
+  return new DomainError('conflict', STOCK_MESSAGES.notEnoughStock, { details: { items } });
 }
 
 /**

@@ -1,12 +1,13 @@
 import { Module } from '@nestjs/common';
 import { PaymentsModule } from '../payments/payments.module.js';
+import { ProductsModule } from '../products/products.module.js';
 import { CheckoutController } from './checkout.controller.js';
 import { CheckoutRepository } from './checkout.repository.js';
 import { CheckoutService } from './checkout.service.js';
 
 /** Placing orders: server-side pricing, the order with copies of its address and lines (spec 001 sections 4 to 7). */
 @Module({
-  imports: [PaymentsModule],
+  imports: [PaymentsModule, ProductsModule],
   controllers: [CheckoutController],
   providers: [CheckoutService, CheckoutRepository],
 })

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { Prisma, PrismaService } from '@mandi/database';
-import { ADDRESS_FIELDS, OPEN_ONLINE_ORDERS_MAX, type AddressInput, type PaymentMethod, type ProductCategory } from '@mandi/domain';
+import { ADDRESS_FIELDS, OPEN_ONLINE_ORDERS_MAX, STOCK_LIMITS, type AddressInput, type PaymentMethod, type ProductCategory } from '@mandi/domain';
 import { outboxInsertSql } from '@mandi/events';
 import { ORDER_ADDRESS_COLUMNS } from '../orders/order-address.sql.js';
 
@@ -20,7 +20,15 @@ export interface CheckoutProductRow {
   pre_packaged: boolean;
   seller_id: number;
   available: boolean;
+  /** Packs left; null for unlimited. */
+  stock: number | null;
   image_key: string | null;
+}
+
+/** A line that asked for more packs than its product has left, as the order's statement found it. */
+export interface ShortLine {
+  productId: number;
+  left: number;
 }
 
 /** A saved address with its owner and whether it is still active. */
@@ -60,13 +68,16 @@ export interface NewOrder {
   clearCart: boolean;
 }
 
-/** How placing an order went: its id, or why an online order was not placed (OPEN_ONLINE_ORDERS_MAX). */
+/** How placing an order went: its id, or why it was not placed (short stock, or OPEN_ONLINE_ORDERS_MAX). */
 export type PlaceOrderOutcome =
-  | { kind: 'placed'; orderId: number }
+  /** `stockShown`: a product it took from now shows 'Only N left' or 'Sold out', so cached listing pages are stale. */
+  | { kind: 'placed'; orderId: number; stockShown: boolean }
   /** Every slot of the buyer's open online orders is taken. */
   | { kind: 'open_orders_full' }
   /** Another order of the same buyer took the free slot at the same moment; trying again may find another. */
-  | { kind: 'slot_taken' };
+  | { kind: 'slot_taken' }
+  /** Some lines ask for more packs than are left now (another order took them since the pricing read). */
+  | { kind: 'short_stock'; lines: ShortLine[] };
 
 /** Reads what checkout prices, and writes an order with its lines, its payment and its event in one transaction. */
 @Injectable()
@@ -87,7 +98,7 @@ export class CheckoutRepository {
     const [rows] = await this.prisma.$queryRaw<{ products: CheckoutProductRow[]; address: CheckoutAddressRow | null; openOnlineOrders: number }[]>`
       SELECT (SELECT coalesce(json_agg(p), '[]'::json) FROM (
                 SELECT p.id, p.name, p.price_paise, COALESCE(p.weight_grams, 0) AS weight_grams, p.category, p.pre_packaged,
-                       p.seller_id, p.valid_until > now() AS available,
+                       p.seller_id, p.valid_until > now() AS available, p.stock,
                        (SELECT i.file_key FROM product_images i WHERE i.product_id = p.id ORDER BY i.position LIMIT 1) AS image_key
                   FROM products p
                  WHERE p.id = ANY(${productIds as number[]}::int[])) p) AS products,
@@ -107,6 +118,12 @@ export class CheckoutRepository {
    * partial unique index lets one order hold a slot, so two checkouts racing for the last slot cannot both win: the
    * later one waits for the first's commit and inserts nothing. A paid or settled order leaves the index, freeing it.
    * Cash on delivery holds no slot, so its insert is a plain one (no speculative insertion, no slot look-up).
+   *
+   * Stock (docs/stock.md) is taken in the same statement: the ordered products that count stock are locked in id order
+   * (so two checkouts never wait on each other's rows in opposite orders), and the locked rows are the latest committed
+   * ones, so a checkout that waited for another sees what that one left. If any line asks for more than is left,
+   * nothing is inserted and nothing taken; else every line's packs are taken. `stock_shown` says whether a taken
+   * product is now at or below the 'Only N left' threshold, whose cards the listing cache must then drop.
    */
   async placeOrder(order: NewOrder): Promise<PlaceOrderOutcome> {
     const { address, lines } = order;
@@ -118,8 +135,19 @@ export class CheckoutRepository {
           RETURNING 1)`
       : Prisma.empty;
     const online = order.method === 'online';
-    const [result] = await this.prisma.$queryRaw<{ id: number | null; slot: number | null }[]>`
-      WITH slot AS (
+    const [result] = await this.prisma.$queryRaw<{ id: number | null; slot: number | null; short: ShortLine[]; stock_shown: boolean }[]>`
+      WITH wanted AS (
+        SELECT w.product_id, sum(w.quantity)::int AS quantity
+          FROM unnest(${lines.map((line) => line.productId)}::int[], ${lines.map((line) => line.quantity)}::int[]) AS w(product_id, quantity)
+         GROUP BY w.product_id
+      ), counted AS (
+        SELECT p.id, p.stock FROM products p
+         WHERE p.id IN (SELECT product_id FROM wanted) AND p.stock IS NOT NULL
+         ORDER BY p.id
+           FOR UPDATE OF p
+      ), short AS (
+        SELECT c.id AS "productId", c.stock AS "left" FROM counted c JOIN wanted w ON w.product_id = c.id WHERE c.stock < w.quantity
+      ), slot AS (
         SELECT CASE WHEN ${online} THEN (
                  SELECT min(s)::smallint FROM generate_series(1, ${OPEN_ONLINE_ORDERS_MAX}::int) s
                   WHERE NOT EXISTS (SELECT 1 FROM orders WHERE user_id = ${order.userId} AND open_slot = s AND ${OPEN_ONLINE_ORDER}))
@@ -130,7 +158,7 @@ export class CheckoutRepository {
         SELECT ${order.userId}, ${order.method}::payment_method, ${order.subtotalPaise}, ${order.shippingPaise},
                ${order.totalPaise}, ${order.totalWeightGrams}, ${address.id},
                ${Prisma.join(ADDRESS_FIELDS.map((field) => address[field]))}, slot.n
-          FROM slot WHERE NOT ${online} OR slot.n IS NOT NULL
+          FROM slot WHERE (NOT ${online} OR slot.n IS NOT NULL) AND NOT EXISTS (SELECT 1 FROM short)
         ${online ? Prisma.sql`ON CONFLICT (user_id, open_slot) WHERE ${OPEN_ONLINE_ORDER} DO NOTHING` : Prisma.empty}
         RETURNING id, user_id
       ), lines AS (
@@ -147,9 +175,17 @@ export class CheckoutRepository {
         INSERT INTO payments (order_id, provider, provider_order_id, amount_paise)
         SELECT placed.id, ${provider}::payment_provider, ${order.providerOrderId}, ${order.totalPaise} FROM placed
         RETURNING 1
+      ), taken AS (
+        UPDATE products p SET stock = p.stock - w.quantity
+          FROM wanted w JOIN counted c ON c.id = w.product_id, placed
+         WHERE p.id = w.product_id
+        RETURNING p.stock
       ), event AS (${outboxInsertSql({ type: 'order.placed', from: 'placed', ids: { orderId: 'id' } })})${clearCart}
-      SELECT (SELECT id FROM placed) AS id, (SELECT n FROM slot) AS slot`;
-    if (result!.id !== null) return { kind: 'placed', orderId: result!.id };
+      SELECT (SELECT id FROM placed) AS id, (SELECT n FROM slot) AS slot,
+             (SELECT coalesce(json_agg(short), '[]'::json) FROM short) AS short,
+             coalesce((SELECT bool_or(stock <= ${STOCK_LIMITS.lowThreshold}) FROM taken), false) AS stock_shown`;
+    if (result!.id !== null) return { kind: 'placed', orderId: result!.id, stockShown: result!.stock_shown };
+    if (result!.short.length > 0) return { kind: 'short_stock', lines: result!.short };
     return result!.slot === null ? { kind: 'open_orders_full' } : { kind: 'slot_taken' };
   }
 }

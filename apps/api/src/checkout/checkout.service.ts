@@ -11,8 +11,9 @@ import {
   type PaymentMethod,
 } from '@mandi/domain';
 import { RazorpayGateway } from '../payments/razorpay.gateway.js';
-import { assertClientFigures, checkAddress, priceOrder, type ClientFigures, type PricedOrder } from './checkout-pricing.js';
-import { CheckoutRepository, type CheckoutAddressRow, type NewOrder } from './checkout.repository.js';
+import { ListingCache } from '../products/listing.cache.js';
+import { assertClientFigures, checkAddress, notEnoughStock, priceOrder, type ClientFigures, type PricedOrder } from './checkout-pricing.js';
+import { CheckoutRepository, type CheckoutAddressRow, type NewOrder, type ShortLine } from './checkout.repository.js';
 
 /**
  * Placing orders (spec 001 sections 4 and 7): every order is priced by the server and kept with copies of its address
@@ -23,6 +24,7 @@ export class CheckoutService {
   constructor(
     private readonly checkout: CheckoutRepository,
     private readonly razorpay: RazorpayGateway,
+    private readonly listing: ListingCache,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -88,12 +90,23 @@ export class CheckoutService {
   private async place(order: NewOrder): Promise<number> {
     for (let attempt = 0; attempt <= OPEN_ONLINE_ORDERS_MAX; attempt += 1) {
       const outcome = await this.checkout.placeOrder(order);
-      if (outcome.kind === 'placed') return outcome.orderId;
+      if (outcome.kind === 'placed') {
+        if (outcome.stockShown) await this.listing.invalidate();
+        return outcome.orderId;
+      }
+      if (outcome.kind === 'short_stock') throw shortStock(order, outcome.lines);
       if (outcome.kind === 'open_orders_full') break;
     }
     // The provider's order made for this checkout is left unpaid; Razorpay lets unpaid orders lapse.
     throw new DomainError('conflict', WRITE_LIMIT_MESSAGES.tooManyUnpaidOrders);
   }
+}
+
+/** The 409 of an order whose statement found lines short of stock (another order took the packs since pricing). */
+function shortStock(order: NewOrder, short: readonly ShortLine[]): DomainError {
+  const wanted = new Map<number, number>();
+  for (const line of order.lines) wanted.set(line.productId, (wanted.get(line.productId) ?? 0) + line.quantity);
+  return notEnoughStock(short, order.lines.map((line) => ({ id: line.productId, name: line.productName })), wanted);
 }
 
 /** The order columns of a priced order. */
