@@ -8,6 +8,9 @@
 //    10-second load needs hundreds of buyers to measure orders placed rather than refusals);
 //  - POST /api/payment/webhook with signed payment.captured events, each for a different unpaid online order;
 // printing orders (and events) per second, p50 and p99, and the peak resident memory of the API and the worker.
+// BENCH_STOCK=counted (the default) gives every product 1,000,000 packs, so each order locks and takes stock in its
+// statement (docs/stock.md); BENCH_STOCK=unlimited leaves stock null, as before stock existed. At the end it checks
+// that packs left plus packs ordered is what each product had.
 // BENCH_REPLICAS=2 runs two APIs (BENCH_PORT and the next port) and two workers on the same database and Redis prefix,
 // as `MANDI_REPLICAS=2 npm start` does, and spreads the same 50 connections over the APIs (autocannon deals its
 // connections to the URLs in turn); the memory of every process is printed.
@@ -23,6 +26,9 @@ const databaseUrl = process.env.BENCH_ORDERS_DATABASE_URL ?? 'postgresql://postg
 const port = Number(process.env.BENCH_PORT ?? 3211);
 const replicas = Number(process.env.BENCH_REPLICAS ?? 1);
 if (!Number.isInteger(replicas) || replicas < 1) throw new Error(`BENCH_REPLICAS=${process.env.BENCH_REPLICAS}: give a whole number of APIs and workers, 1 or more.`);
+const stockMode = process.env.BENCH_STOCK ?? 'counted';
+if (!['counted', 'unlimited'].includes(stockMode)) throw new Error(`BENCH_STOCK=${stockMode}: give counted or unlimited.`);
+const startingStock = stockMode === 'counted' ? 1_000_000 : null;
 const buyerCount = 600;
 const productCount = 30;
 const webhookOrders = 40_000;
@@ -53,11 +59,11 @@ async function seedData(client) {
     [`bench-seller-${runId}`, `bench-seller-${runId}@mandi.test`, `bench_seller_${runId}`],
   );
   const { rows: products } = await client.query(
-    `INSERT INTO products (seller_id, name, description, price_paise, valid_until, seller_phone, weight_grams)
-     SELECT $1, 'Bench product ' || n, 'A product for the orders bench.', 2000 + n * 150, now() + interval '30 days', '9876543210', 250 * n
+    `INSERT INTO products (seller_id, name, description, price_paise, valid_until, seller_phone, weight_grams, stock)
+     SELECT $1, 'Bench product ' || n, 'A product for the orders bench.', 2000 + n * 150, now() + interval '30 days', '9876543210', 250 * n, $3::int
        FROM generate_series(1, $2) n
      RETURNING id, price_paise, weight_grams`,
-    [seller.id, productCount],
+    [seller.id, productCount, startingStock],
   );
   // Unpaid online orders for the webhook load, each with its Razorpay order id.
   await client.query(
@@ -135,7 +141,7 @@ async function run() {
     const stopSampling = sampleMemory(pids);
     const spread = urls.length === 1 ? '' : ` spread over ${urls.length} APIs (${urls.join(', ')}) with ${urls.length} workers`;
     console.log(
-      `${buyerCount} buyers, ${productCount} products, 3-line carts; ${connections} connections${spread}, ${duration} s per load, ` +
+      `${buyerCount} buyers, ${productCount} products (stock ${stockMode}), 3-line carts; ${connections} connections${spread}, ${duration} s per load, ` +
         `load generator on the same ${cpus().length} cores\n`,
     );
     let orderNumber = 0;
@@ -182,10 +188,17 @@ async function run() {
     const { rows: [counts] } = await check.query(
       `SELECT (SELECT count(*)::int FROM orders WHERE payment_method = 'cod') AS cod_orders,
               (SELECT count(*)::int FROM orders WHERE payment_status = 'paid') AS paid_orders,
-              (SELECT count(*)::int FROM payment_provider_events) AS events`,
+              (SELECT count(*)::int FROM payment_provider_events) AS events,
+              (SELECT count(*)::int FROM products p
+                WHERE p.stock + (SELECT coalesce(sum(i.quantity), 0) FROM order_items i WHERE i.product_id = p.id) <> $1::int) AS stock_off`,
+      [startingStock ?? 0],
     );
     await check.end();
     console.log(`\nrecorded: ${counts.cod_orders} cash-on-delivery orders, ${counts.events} webhook events, ${counts.paid_orders} orders paid by them`);
+    if (startingStock !== null) {
+      console.log(counts.stock_off === 0 ? 'stock: packs left + packs ordered = 1,000,000 for every product' : `stock: ${counts.stock_off} products do not add up`);
+      if (counts.stock_off !== 0) process.exitCode = 1;
+    }
     reportMemory(peaks);
     if (!clean) process.exitCode = 1;
   } finally {
