@@ -1,3 +1,5 @@
+import { QUANTITY_MAX } from '../cart/cart.limits.js';
+
 /**
  * Stock (issue 16): how many packs of a product are left, or null for unlimited (every product before stock existed).
  * The count lives on the product row; placing an order takes from it in the statement that writes the order, and a
@@ -31,6 +33,41 @@ export function hasStockFor(stock: number | null | undefined, quantity: number):
   return stock === null || stock === undefined || stock >= quantity;
 }
 
+/** The most packs one cart or order line may ask for: the cart's QUANTITY_MAX, or fewer when fewer are left. */
+export function quantityMaxFor(stock: number | null | undefined): number {
+  return stock === null || stock === undefined ? QUANTITY_MAX : Math.max(0, Math.min(QUANTITY_MAX, stock));
+}
+
+/** What keeps a line of `quantity` packs from being bought: nothing, the product is sold out, or fewer are left. */
+export type LineStock = { kind: 'ok' } | { kind: 'sold_out' } | { kind: 'short'; left: number };
+
+/** The stock of a line asking for `quantity` packs of a product with `stock` left (null: unlimited). */
+export function lineStock(stock: number | null | undefined, quantity: number): LineStock {
+  if (isSoldOut(stock)) return { kind: 'sold_out' };
+  if (!hasStockFor(stock, quantity)) return { kind: 'short', left: stock as number };
+  return { kind: 'ok' };
+}
+
+/**
+ * The sell and edit forms' stock text as packs: null when empty (unlimited), 'invalid' unless it is a whole number
+ * from 0 to STOCK_LIMITS.max (the contract's rule for the same field).
+ */
+export function parseStockInput(text: string): number | null | 'invalid' {
+  const trimmed = text.trim();
+  if (trimmed === '') return null;
+  if (!/^\d{1,7}$/.test(trimmed)) return 'invalid';
+  const stock = Number(trimmed);
+  return stock <= STOCK_LIMITS.max ? stock : 'invalid';
+}
+
+/** One line of the checkout's 409 (`details.items`): which product, how many were asked for and how many are left. */
+export interface ShortStockItem {
+  productId: string;
+  productName: string | null;
+  requested: number | null;
+  left: number;
+}
+
 /** Texts of stock, on cards, the product page, the cart, checkout and the API's refusals. */
 export const STOCK_MESSAGES = {
   soldOut: 'Sold out',
@@ -42,4 +79,20 @@ export const STOCK_MESSAGES = {
   notEnoughStock: 'Some items do not have enough stock left. Please review your order.',
   /** The 409 of adding a sold-out product to the cart. */
   soldOutCannotAdd: 'This product is sold out.',
+  /** Title of the popup of a refused add or order. */
+  soldOutTitle: 'Sold Out',
+  notEnoughStockTitle: 'Not Enough Stock',
+  /** One line of that refusal, as the buyer reads it. */
+  shortItem: ({ productName, requested, left }: Pick<ShortStockItem, 'productName' | 'requested' | 'left'>) => {
+    const name = productName ?? 'An item';
+    if (left <= 0) return `${name}: sold out.`;
+    return requested === null ? `${name}: only ${left} left.` : `${name}: you asked for ${requested}, only ${left} left.`;
+  },
+  /** The notes that keep a cart or an order from checking out until the buyer changes it. */
+  soldOutLine: (name: string) => `${name} is sold out. Remove it to check out.`,
+  shortLine: (name: string, left: number) => `Only ${left} left of ${name}. Lower the quantity to ${left} to check out.`,
+  /** The same, for the one product of Buy Now. */
+  soldOutProduct: 'This product is sold out, so it cannot be bought right now.',
+  /** The sell and edit forms' hint for the field. */
+  stockHint: `How many packs you can sell. Leave it empty for unlimited. Buyers see 'Only N left' from ${STOCK_LIMITS.lowThreshold} packs, and 'Sold out' at 0.`,
 } as const;
