@@ -10,6 +10,7 @@ import { WorkerConfigModule } from './config/worker-config.module.js';
 import { HeartbeatModule } from './heartbeat/heartbeat.module.js';
 import { InvoicesModule } from './invoices/invoices.module.js';
 import { MailModule } from './mail/mail.module.js';
+import { OrderMailsModule } from './mail/order-mails.module.js';
 import { MediaModule } from './media/media.module.js';
 import { WorkerMetricsModule } from './metrics/worker-metrics.module.js';
 import { OrdersModule } from './orders/orders.module.js';
@@ -50,6 +51,7 @@ export class WorkerModule {
         HeartbeatModule,
         AccountsModule,
         MailModule,
+        OrderMailsModule,
         MediaModule,
         InvoicesModule,
         OrdersModule,

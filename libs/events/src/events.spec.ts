@@ -21,6 +21,8 @@ describe('the domain event registry', () => {
         'refund.requested',
         'invoice.issued',
         'credit_note.issued',
+        'invoice.rendered',
+        'credit_note.rendered',
         'seller.interest_recorded',
         'contact.message_received',
         'signup.verification_requested',
@@ -43,6 +45,8 @@ describe('the domain event registry', () => {
     expect(domainEvents['order.paid'].aggregate).toBe('orderId');
     expect(domainEvents['payment.captured'].aggregate).toBe('paymentId');
     expect(domainEvents['credit_note.issued'].aggregate).toBe('creditNoteId');
+    expect(domainEvents['invoice.rendered'].aggregate).toBe('invoiceId');
+    expect(domainEvents['credit_note.rendered'].aggregate).toBe('creditNoteId');
     expect(domainEvents['contact.message_received'].aggregate).toBe('contactMessageId');
   });
 

@@ -96,7 +96,7 @@ describe('the job registry', () => {
   });
 
   it('settles an order when its window closes: 8 hours, or the window the worker is configured with', () => {
-    expect(jobsForEvent(eventRoutes, 'order.placed')).toEqual(['order.settle']);
+    expect(jobsForEvent(eventRoutes, 'order.placed')).toEqual(['order.settle', 'mail.order-placed', 'mail.seller-order']);
     expect(jobs['order.settle']).toMatchObject({ queue: 'deadlines', delayMs: ORDER_WINDOW_MS });
     const short = jobsWithOrderWindow(1_500);
     expect(short['order.settle']).toMatchObject({ queue: 'deadlines', delayMs: 1_500 });
@@ -110,5 +110,28 @@ describe('the job registry', () => {
     expect(jobs['payment.refund']).toMatchObject({ queue: 'payments' });
     expect(jobs['payment.refund'].payload.parse({ paymentId: 3, orderId: 7 })).toEqual({ orderId: 7 });
     expect(jobs['payment.refund'].payload.safeParse({ paymentId: 3 }).success).toBe(false);
+  });
+
+  it("mails the buyer at every step of an order and each seller what to pack and what is cancelled, on the mail queue", () => {
+    expect(jobsForEvent(eventRoutes, 'order.confirmed')).toEqual(['mail.order-confirmed']);
+    expect(jobsForEvent(eventRoutes, 'order.shipped')).toEqual(['mail.order-shipped']);
+    expect(jobsForEvent(eventRoutes, 'order.delivered')).toEqual(['mail.order-delivered']);
+    expect(jobsForEvent(eventRoutes, 'refund.processed')).toEqual(['mail.refund-processed']);
+    expect(jobsForEvent(eventRoutes, 'order.cancel_requested')).toEqual([]);
+    // The seller's 'to pack' mail: cash on delivery at its placing, online once paid; one job decides at both events.
+    expect(jobsForEvent(eventRoutes, 'order.placed')).toContain('mail.seller-order');
+    expect(jobsForEvent(eventRoutes, 'order.paid')).toEqual(['invoice.issue', 'mail.seller-order']);
+    expect(jobsForEvent(eventRoutes, 'order.cancelled')).toEqual(
+      expect.arrayContaining(['mail.order-cancelled', 'mail.seller-order-cancelled']),
+    );
+    // The documents' mails go once their PDFs exist; the buyer's cancellation also waits for a credit note's.
+    expect(jobsForEvent(eventRoutes, 'invoice.rendered')).toEqual(['mail.invoice']);
+    expect(jobsForEvent(eventRoutes, 'credit_note.rendered')).toEqual(['mail.order-cancelled']);
+    const orderMails = Object.keys(jobs).filter((name) => /^mail\.(order|seller-order|invoice|refund)/.test(name));
+    expect(orderMails).toHaveLength(9);
+    for (const name of orderMails) expect(jobs[name as keyof typeof jobs].queue).toBe('mail');
+    // Both two-event jobs read { orderId } from either event's payload.
+    expect(jobs['mail.order-cancelled'].payload.parse({ creditNoteId: 3, invoiceId: 2, orderId: 7 })).toEqual({ orderId: 7 });
+    expect(jobs['mail.seller-order'].payload.parse({ orderId: 7 })).toEqual({ orderId: 7 });
   });
 });

@@ -115,6 +115,19 @@ export const jobs = defineJobs({
   // Sellers and contact (apps/worker/src/mail).
   'mail.seller-invite': { queue: 'mail', payload: domainEvents['seller.invited'].payload },
   'mail.contact-notification': { queue: 'mail', payload: domainEvents['contact.message_received'].payload },
+  // Order mails (apps/worker/src/mail, docs/mail.md): one job per mail. The buyer's cancellation runs on the
+  // cancellation and on the credit note's PDF, the seller's 'to pack' mail on the order's placing and on its payment;
+  // each decides from the order and the event's type which of its two events sends it, so it is sent once. Those two
+  // read their payload loosely as { orderId }.
+  'mail.order-placed': { queue: 'mail', payload: domainEvents['order.placed'].payload },
+  'mail.order-confirmed': { queue: 'mail', payload: domainEvents['order.confirmed'].payload },
+  'mail.order-shipped': { queue: 'mail', payload: domainEvents['order.shipped'].payload },
+  'mail.order-delivered': { queue: 'mail', payload: domainEvents['order.delivered'].payload },
+  'mail.order-cancelled': { queue: 'mail', payload: z.object({ orderId: entityId }) },
+  'mail.invoice': { queue: 'mail', payload: domainEvents['invoice.rendered'].payload },
+  'mail.refund-processed': { queue: 'mail', payload: domainEvents['refund.processed'].payload },
+  'mail.seller-order': { queue: 'mail', payload: z.object({ orderId: entityId }) },
+  'mail.seller-order-cancelled': { queue: 'mail', payload: domainEvents['order.cancelled'].payload },
   // Orders (apps/worker/src/orders). The settle job is due when the order's decision window closes; the worker runs
   // it at its configured window (ORDER_DECISION_WINDOW_MS, see jobsWithOrderWindow), 8 hours here.
   'order.settle': { queue: 'deadlines', payload: domainEvents['order.placed'].payload, delayMs: ORDER_WINDOW_MS },
@@ -132,14 +145,20 @@ export const eventRoutes: EventRoutes<typeof jobs> = defineRoutes(jobs, {
   'product.created': ['product.image-variants'],
   'product.updated': ['product.image-variants'],
   'product.deleted': ['product.remove-files'],
-  'order.paid': ['invoice.issue'],
-  'order.cancelled': ['credit-note.issue', 'payment.refund'],
+  'order.paid': ['invoice.issue', 'mail.seller-order'],
+  'order.cancelled': ['credit-note.issue', 'payment.refund', 'mail.order-cancelled', 'mail.seller-order-cancelled'],
   'invoice.issued': ['invoice.render', 'credit-note.issue'],
   'credit_note.issued': ['credit-note.render'],
+  'invoice.rendered': ['mail.invoice'],
+  'credit_note.rendered': ['mail.order-cancelled'],
   'seller.invited': ['mail.seller-invite'],
   'contact.message_received': ['mail.contact-notification'],
-  'order.placed': ['order.settle'],
+  'order.placed': ['order.settle', 'mail.order-placed', 'mail.seller-order'],
+  'order.confirmed': ['mail.order-confirmed'],
+  'order.shipped': ['mail.order-shipped'],
+  'order.delivered': ['mail.order-delivered'],
   'payment.captured': ['payment.refund'],
+  'refund.processed': ['mail.refund-processed'],
 });
 
 /**

@@ -2,6 +2,16 @@ import { randomBytes } from 'node:crypto';
 import { mkdir, readdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 
+/** A file a captured mail carries. */
+export interface CapturedAttachment {
+  readonly filename: string;
+  readonly contentType: string;
+  /** Its length in bytes. */
+  readonly size: number;
+  /** Its bytes, base64-encoded. */
+  readonly content: string;
+}
+
 /** One mail as the 'capture' transport keeps it: a JSON file `<id>.json` in MAIL_CAPTURE_DIR. */
 export interface CapturedMail {
   /** The file name without `.json`: the sending time, then a random part, e.g. `2026-11-22T06-14-00-123Z-9f2c41d0`. */
@@ -13,6 +23,8 @@ export interface CapturedMail {
   readonly html: string;
   /** When it was sent, as an ISO time. */
   readonly sentAt: string;
+  /** The files it carries; absent when it carries none. */
+  readonly attachments?: readonly CapturedAttachment[];
 }
 
 /** What a captured mail's id looks like; anything else (a path, `..`) is never read. */

@@ -83,6 +83,24 @@ describe('the capture transport', () => {
     expect(capturedMailIdPattern.test(sent.captured!.id)).toBe(true);
   });
 
+  it('captures the files a mail carries with their name, type, size and bytes, and keeps them off mails without', async () => {
+    const pdf = Buffer.from('%PDF-1.7\n% invoice\n%%EOF\n');
+    const sent = await mailer.send({
+      ...mail('ravi@mandi.test', 'Your invoice'),
+      attachments: [{ filename: 'INV-26-27-000001.pdf', content: pdf, contentType: 'application/pdf' }],
+    });
+    const [captured] = await readCapturedMails(dir);
+    expect(captured).toEqual(sent.captured);
+    expect(captured!.attachments).toEqual([
+      { filename: 'INV-26-27-000001.pdf', contentType: 'application/pdf', size: pdf.length, content: pdf.toString('base64') },
+    ]);
+    expect(Buffer.from(captured!.attachments![0]!.content, 'base64')).toEqual(pdf);
+
+    await mailer.send(mail('sita@mandi.test', 'No files'));
+    const [plain] = await readCapturedMails(dir, { to: 'sita@mandi.test' });
+    expect(plain).not.toHaveProperty('attachments');
+  });
+
   it('refuses a mail without a recipient and captures nothing', async () => {
     await expect(mailer.send(mail('', 'nobody'))).rejects.toThrow(/No recipients defined/);
     expect(await readCapturedMails(dir)).toEqual([]);

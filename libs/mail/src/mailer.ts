@@ -1,17 +1,26 @@
 import { resolve } from 'node:path';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { AppConfig } from '@mandi/config';
-import { newCapturedMailId, writeCapturedMail, type CapturedMail } from './mail-capture.js';
+import { newCapturedMailId, writeCapturedMail, type CapturedAttachment, type CapturedMail } from './mail-capture.js';
 
 /** The settings a Mailer is built from (see libs/config). */
 export type MailSettings = Pick<AppConfig, 'MAIL_TRANSPORT' | 'SMTP_URL' | 'MAIL_CAPTURE_DIR' | 'MAIL_FROM'>;
 
-/** One mail to send: both versions of the body, so every mail program shows one. */
+/** A file a mail carries, e.g. an invoice's PDF. */
+export interface MailAttachment {
+  /** The name the recipient saves it under, e.g. `INV-26-27-000123.pdf`. */
+  readonly filename: string;
+  readonly content: Buffer;
+  readonly contentType: string;
+}
+
+/** One mail to send: both versions of the body, so every mail program shows one, and any files it carries. */
 export interface OutgoingMail {
   readonly to: string;
   readonly subject: string;
   readonly html: string;
   readonly text: string;
+  readonly attachments?: readonly MailAttachment[];
 }
 
 /** What became of a sent mail. */
@@ -22,11 +31,12 @@ export interface SentMail {
   readonly captured?: CapturedMail;
 }
 
-/** The shape of nodemailer's jsonTransport message (the parts we keep). */
+/** The shape of nodemailer's jsonTransport message (the parts we keep); attachments come base64-encoded. */
 interface JsonMessage {
   subject: string;
   text: string;
   html: string;
+  attachments?: { filename: string; contentType: string; content: string }[];
 }
 
 /**
@@ -49,8 +59,9 @@ export class Mailer {
   }
 
   /** Sends `mail`; throws when the transport refuses it (the job then retries). */
-  async send(mail: OutgoingMail): Promise<SentMail> {
-    const info = (await this.transport.sendMail({ from: this.settings.MAIL_FROM, ...mail })) as {
+  async send({ attachments, ...mail }: OutgoingMail): Promise<SentMail> {
+    const files = attachments?.map(({ filename, content, contentType }) => ({ filename, content, contentType }));
+    const info = (await this.transport.sendMail({ from: this.settings.MAIL_FROM, ...mail, attachments: files })) as {
       messageId: string;
       envelope: { to: string[] };
       message?: string;
@@ -69,6 +80,8 @@ export class Mailer {
       text: message.text,
       html: message.html,
       sentAt: sentAt.toISOString(),
+      // Only on a mail that has files, so the capture of every other mail keeps its shape.
+      ...(message.attachments?.length ? { attachments: message.attachments.map(capturedAttachment) } : {}),
     };
     await writeCapturedMail(this.captureDir, captured);
     return { messageId: info.messageId, captured };
@@ -78,4 +91,9 @@ export class Mailer {
   close(): void {
     this.transport.close();
   }
+}
+
+/** A file of a jsonTransport message as the capture keeps it: its name, type, size and bytes (base64). */
+function capturedAttachment({ filename, contentType, content }: { filename: string; contentType: string; content: string }): CapturedAttachment {
+  return { filename, contentType, size: Buffer.from(content, 'base64').length, content };
 }

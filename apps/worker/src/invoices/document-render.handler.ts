@@ -4,7 +4,7 @@ import type { EventPayload } from '@mandi/events';
 import { HandlesJob, JobHandler, type JobContext } from '../pipeline/job.handler.js';
 import { InvoicesService } from './invoices.service.js';
 
-/** Renders the PDF of an issued document of `kind` into the file store and records its key. */
+/** Renders the PDF of an issued document of `kind` into the file store, records its key and announces it ('rendered'). */
 @Injectable()
 abstract class DocumentRenderHandler<Payload> extends JobHandler<Payload> {
   protected abstract readonly kind: DocumentKind;
@@ -21,7 +21,7 @@ abstract class DocumentRenderHandler<Payload> extends JobHandler<Payload> {
   }
 }
 
-/** Renders the PDF of an issued invoice into the file store and records its key. */
+/** Renders the PDF of an issued invoice into the file store, records its key and publishes 'invoice.rendered'. */
 @Injectable()
 @HandlesJob('invoice.render')
 export class InvoiceRenderHandler extends DocumentRenderHandler<EventPayload<'invoice.issued'>> {
@@ -32,7 +32,7 @@ export class InvoiceRenderHandler extends DocumentRenderHandler<EventPayload<'in
   }
 }
 
-/** Renders the PDF of an issued credit note into the file store and records its key. */
+/** Renders the PDF of an issued credit note into the file store, records its key and publishes 'credit_note.rendered'. */
 @Injectable()
 @HandlesJob('credit-note.render')
 export class CreditNoteRenderHandler extends DocumentRenderHandler<EventPayload<'credit_note.issued'>> {

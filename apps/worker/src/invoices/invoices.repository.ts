@@ -99,6 +99,10 @@ interface Recording<Draft> {
   insert(draft: Draft, number: string, sequence: number): Prisma.Sql;
   /** The CTE `published`: the document's 'issued' event in the outbox, from `recorded`. */
   published: Prisma.Sql;
+  /** What the CTE `attached` returns of the document whose PDF it records: the ids of its 'rendered' event. */
+  attachedColumns: Prisma.Sql;
+  /** The CTE `announced`: the document's 'rendered' event in the outbox, from `attached` (the mails carry the PDF). */
+  rendered: Prisma.Sql;
 }
 
 const RECORDING: { [K in DocumentKind]: Recording<DocumentDrafts[K]> } = {
@@ -116,6 +120,8 @@ const RECORDING: { [K in DocumentKind]: Recording<DocumentDrafts[K]> } = {
       ON CONFLICT (order_id) DO NOTHING
       RETURNING id, order_id, number, financial_year, sequence`,
     published: outboxInsertSql({ type: 'invoice.issued', from: 'recorded', ids: { invoiceId: 'id', orderId: 'order_id' } }),
+    attachedColumns: Prisma.sql`id, order_id`,
+    rendered: outboxInsertSql({ type: 'invoice.rendered', from: 'attached', ids: { invoiceId: 'id', orderId: 'order_id' } }),
   },
   credit_note: {
     table: Prisma.raw('credit_notes'),
@@ -132,6 +138,12 @@ const RECORDING: { [K in DocumentKind]: Recording<DocumentDrafts[K]> } = {
     published: outboxInsertSql({
       type: 'credit_note.issued',
       from: 'recorded',
+      ids: { creditNoteId: 'id', invoiceId: 'invoice_id', orderId: 'order_id' },
+    }),
+    attachedColumns: Prisma.sql`id, invoice_id, order_id`,
+    rendered: outboxInsertSql({
+      type: 'credit_note.rendered',
+      from: 'attached',
       ids: { creditNoteId: 'id', invoiceId: 'invoice_id', orderId: 'order_id' },
     }),
   },
@@ -257,10 +269,20 @@ export class InvoicesRepository {
     return rows[0] ?? null;
   }
 
-  /** Records the PDF of a document unless one is recorded already; false when another run got there first. */
+  /**
+   * Records the PDF of a document unless one is recorded already, with the document's 'rendered' event in the same
+   * statement (so it is announced once, when its PDF can be read); false when another run got there first.
+   */
   async attachPdf(db: Db, kind: DocumentKind, id: number, fileKey: string): Promise<boolean> {
-    const count = await db.$executeRaw`UPDATE ${RECORDING[kind].table} SET pdf_file_key = ${fileKey} WHERE id = ${id} AND pdf_file_key IS NULL`;
-    return count === 1;
+    const { table, attachedColumns, rendered } = RECORDING[kind];
+    const [row] = await db.$queryRaw<{ attached: number }[]>`
+      WITH attached AS (
+        UPDATE ${table} SET pdf_file_key = ${fileKey} WHERE id = ${id} AND pdf_file_key IS NULL
+        RETURNING ${attachedColumns}
+      ), announced AS (${rendered}
+      )
+      SELECT count(*)::int AS attached FROM attached`;
+    return row?.attached === 1;
   }
 }
 

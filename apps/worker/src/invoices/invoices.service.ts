@@ -62,9 +62,10 @@ export class InvoicesService {
   }
 
   /**
-   * Renders and stores the PDF of a document of `kind` that has none yet, then records its key through `finish`: no
-   * transaction is open while Chromium prints. A PDF that is not recorded (another delivery recorded one first) is
-   * deleted, so a document keeps exactly one file.
+   * Renders and stores the PDF of a document of `kind` that has none yet, then records its key through `finish`, with
+   * the document's 'rendered' event (the mails that carry the PDF): no transaction is open while Chromium prints. A
+   * PDF that is not recorded (another delivery recorded one first) is deleted, so a document keeps exactly one file
+   * and is announced once.
    */
   async render(kind: DocumentKind, id: number, finish: JobContext['finish']): Promise<void> {
     const printable = await this.kinds[kind].printable(this.prisma, id);

@@ -31,7 +31,7 @@ export const MAIL_TEMPLATES_DIR = new URL('../../templates/mail/', import.meta.u
     SellerInviteMailHandler,
     ContactNotificationMailHandler,
   ],
-  exports: [AccountMails],
+  exports: [AccountMails, Mailer, MailTemplates],
 })
 export class MailModule implements OnApplicationShutdown {
   constructor(private readonly mailer: Mailer) {}

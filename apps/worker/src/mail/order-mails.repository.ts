@@ -1,0 +1,190 @@
+import { Injectable } from '@nestjs/common';
+import { PrismaService } from '@mandi/database';
+import type { AddressInput, OrderStatus, PaymentMethod } from '@mandi/domain';
+
+/** Someone an order mail goes to: the address and the name it greets. */
+export interface MailRecipient {
+  readonly email: string;
+  readonly username: string;
+}
+
+/** A line of an order as the mails show it: the copy taken at checkout, and whose product it is. */
+export interface OrderMailLine {
+  readonly productName: string;
+  readonly quantity: number;
+  readonly unitPricePaise: number;
+  /** The weight of one pack, in grams. */
+  readonly weightGrams: number;
+  /** Null once the seller's row is gone (the copy still describes the line). */
+  readonly sellerId: number | null;
+}
+
+/** An order as its mails read it. */
+export interface OrderForMail {
+  readonly id: number;
+  readonly status: OrderStatus;
+  readonly paymentMethod: PaymentMethod;
+  readonly paymentStatus: 'paid' | 'unpaid';
+  readonly subtotalPaise: number;
+  readonly shippingPaise: number;
+  readonly totalPaise: number;
+  readonly createdAt: Date;
+  readonly paidAt: Date | null;
+  readonly cancelledAt: Date | null;
+  readonly cancelReason: string | null;
+  /** The buyer, or null when their account is deleted: nobody to mail. */
+  readonly buyer: MailRecipient | null;
+  /** The delivery address copied at checkout; only the buyer's own mails show all of it. */
+  readonly address: AddressInput;
+  readonly lines: readonly OrderMailLine[];
+}
+
+/** A seller of some of an order's lines, with those lines only. */
+export interface OrderSeller extends MailRecipient {
+  readonly sellerId: number;
+  readonly lines: readonly OrderMailLine[];
+}
+
+/** A document whose PDF a mail carries: an invoice (or bill of supply) or a credit note. */
+export interface MailDocument {
+  readonly id: number;
+  readonly orderId: number;
+  readonly number: string;
+  readonly kind: 'tax_invoice' | 'bill_of_supply' | 'credit_note';
+  readonly totalPaise: number;
+  readonly issuedAt: Date;
+  /** The PDF in the file store; null until it is rendered. */
+  readonly pdfFileKey: string | null;
+}
+
+/** A credit note with the invoice it reverses. */
+export interface MailCreditNote extends MailDocument {
+  readonly invoiceNumber: string;
+}
+
+/** A refund as its mail reads it. */
+export interface RefundForMail {
+  readonly id: number;
+  readonly orderId: number;
+  readonly amountPaise: number;
+  readonly status: 'pending' | 'processed' | 'failed';
+  /** Razorpay's id of the refund, the reference a bank knows it by. */
+  readonly providerRefundId: string | null;
+  /** How the buyer paid, as Razorpay says it (upi, card, netbanking, wallet ...), when it says. */
+  readonly paymentMethod: string | null;
+}
+
+/** What the order mails read: the order, its sellers, its documents and refunds. Reads only; the mails write nothing. */
+@Injectable()
+export class OrderMailsRepository {
+  constructor(private readonly prisma: PrismaService) {}
+
+  /** The order with its buyer and lines, or null when there is none. */
+  async order(orderId: number): Promise<OrderForMail | null> {
+    const order = await this.prisma.order.findUnique({
+      where: { id: orderId },
+      include: {
+        user: { select: { email: true, username: true, deletedAt: true } },
+        items: { orderBy: { id: 'asc' } },
+      },
+    });
+    if (!order) return null;
+    return {
+      id: order.id,
+      status: order.status,
+      paymentMethod: order.paymentMethod,
+      paymentStatus: order.paymentStatus,
+      subtotalPaise: order.subtotalPaise,
+      shippingPaise: order.shippingPaise,
+      totalPaise: order.totalPaise,
+      createdAt: order.createdAt,
+      paidAt: order.paidAt,
+      cancelledAt: order.cancelledAt,
+      cancelReason: order.cancelReason,
+      buyer: order.user.deletedAt ? null : { email: order.user.email, username: order.user.username },
+      address: {
+        name: order.addressName,
+        mobile: order.addressMobile,
+        state: order.addressState,
+        district: order.addressDistrict,
+        taluk: order.addressTaluk,
+        flat_house_building: order.addressFlatHouseBuilding,
+        area_or_street_or_village: order.addressAreaOrStreetOrVillage,
+        landmark: order.addressLandmark,
+        pincode: order.addressPincode,
+      },
+      lines: order.items.map((item) => ({
+        productName: item.productName,
+        quantity: item.quantity,
+        unitPricePaise: item.unitPricePaise,
+        weightGrams: item.weightGrams,
+        sellerId: item.sellerId,
+      })),
+    };
+  }
+
+  /**
+   * The sellers of an order's lines that can be mailed (their accounts not deleted), each with their own lines, in
+   * the order of their ids.
+   */
+  async sellers(order: OrderForMail): Promise<OrderSeller[]> {
+    const ids = [...new Set(order.lines.flatMap((line) => (line.sellerId === null ? [] : [line.sellerId])))];
+    if (ids.length === 0) return [];
+    const users = await this.prisma.user.findMany({
+      where: { id: { in: ids }, deletedAt: null },
+      select: { id: true, email: true, username: true },
+      orderBy: { id: 'asc' },
+    });
+    return users.map((user) => ({
+      sellerId: user.id,
+      email: user.email,
+      username: user.username,
+      lines: order.lines.filter((line) => line.sellerId === user.id),
+    }));
+  }
+
+  /** An invoice (or bill of supply) by id, or null. */
+  async invoice(invoiceId: number): Promise<MailDocument | null> {
+    return this.prisma.invoice.findUnique({
+      where: { id: invoiceId },
+      select: { id: true, orderId: true, number: true, kind: true, totalPaise: true, issuedAt: true, pdfFileKey: true },
+    });
+  }
+
+  /** The credit note of an order whose PDF is rendered, with the number of the invoice it reverses; or null. */
+  async renderedCreditNoteOfOrder(orderId: number): Promise<MailCreditNote | null> {
+    const note = await this.prisma.creditNote.findFirst({
+      where: { orderId, pdfFileKey: { not: null } },
+      orderBy: { id: 'desc' },
+      select: {
+        id: true,
+        orderId: true,
+        number: true,
+        totalPaise: true,
+        issuedAt: true,
+        pdfFileKey: true,
+        invoice: { select: { number: true } },
+      },
+    });
+    if (!note) return null;
+    const { invoice, ...rest } = note;
+    return { ...rest, kind: 'credit_note', invoiceNumber: invoice.number };
+  }
+
+  /** A refund with how its payment was made, or null. */
+  async refund(refundId: number): Promise<RefundForMail | null> {
+    const refund = await this.prisma.refund.findUnique({
+      where: { id: refundId },
+      include: { payment: { select: { orderId: true, method: true } } },
+    });
+    if (!refund) return null;
+    return {
+      id: refund.id,
+      orderId: refund.payment.orderId,
+      amountPaise: refund.amountPaise,
+      status: refund.status,
+      providerRefundId: refund.providerRefundId,
+      paymentMethod: refund.payment.method,
+    };
+  }
+}
