@@ -92,10 +92,11 @@ const DAY = 24 * HOUR;
 
 // Two dozen listings. Prices are in paise, weights in grams, sizes in millimetres. `validFor` and
 // `postedAgo` are relative to the moment of seeding, so the storefront shows every wording of the
-// expiry and posted-time texts: minutes and hours left, tomorrow, days, a year, one already expired.
+// expiry and posted-time texts: minutes and hours left, tomorrow, days, a year, one already expired. A few count
+// their packs (`stock`, docs/stock.md): one sold out, two with 'Only N left', the rest unlimited.
 const OFFICIAL = [
   { name: 'A2 Cow Ghee', description: 'Bilona-churned ghee from the milk of grass-fed Gir cows. Rich aroma, grainy texture. 1 litre glass jar.', pricePaise: 145_000, weightGrams: 950, size: [90, 90, 160], category: 'ghee_butter', prePackaged: true, validFor: 90 * DAY, postedAgo: 3 * DAY, look: jar('#f2c14e', '#8d5524'), photos: 2 },
-  { name: 'Alphonso Aam (Ratnagiri)', description: 'GI-tagged Ratnagiri Alphonso mangoes, naturally ripened in hay. One dozen, medium size.', pricePaise: 89_900, originalPricePaise: 99_900, weightGrams: 3000, size: [300, 250, 120], category: 'fresh_fruits', validFor: 5 * DAY, postedAgo: 2 * HOUR, look: round('#f6a623', '#3f8f3a'), photos: 3 },
+  { name: 'Alphonso Aam (Ratnagiri)', stock: 3, description: 'GI-tagged Ratnagiri Alphonso mangoes, naturally ripened in hay. One dozen, medium size.', pricePaise: 89_900, originalPricePaise: 99_900, weightGrams: 3000, size: [300, 250, 120], category: 'fresh_fruits', validFor: 5 * DAY, postedAgo: 2 * HOUR, look: round('#f6a623', '#3f8f3a'), photos: 3 },
   { name: 'Basmati Chawal', description: 'Aged long-grain basmati rice from the Dehradun valley. Cooks fluffy and fragrant. 5 kg bag.', pricePaise: 72_500, weightGrams: 5000, category: 'cereals', prePackaged: true, validFor: 180 * DAY, postedAgo: 10 * DAY, look: sack('#f3ead6', '#2e7d32') },
   { name: 'Kachi Ghani Sarson Tel', description: 'Cold-pressed mustard oil from Bharatpur, pungent and unrefined, pressed in a wooden kolhu. 1 litre.', pricePaise: 24_500, weightGrams: 950, category: 'edible_oils', prePackaged: true, validFor: 120 * DAY, postedAgo: 4 * DAY, look: bottle('#d9a21b', '#2e7d32'), photos: 2 },
   { name: 'Wild Forest Honey', description: 'Raw multi-flora honey collected by tribal cooperatives in the Sundarbans. Unheated, unfiltered. 500 g.', pricePaise: 39_900, weightGrams: 600, category: 'honey', prePackaged: true, validFor: 400 * DAY, postedAgo: 20 * DAY, look: jar('#c77b12', '#5d3a1a') },
@@ -118,7 +119,7 @@ const FARMER = [
   { name: 'Fresh Palak', description: 'Spinach bunches, washed and tied. About 250 g each.', pricePaise: 2500, weightGrams: 250, category: 'fresh_produce', validFor: 30 * HOUR, postedAgo: 3 * HOUR, look: leafy('#2f7d32') },
   { name: 'Adrak', description: 'Fresh ginger with thin skin and strong bite. 250 g.', pricePaise: 4500, weightGrams: 250, category: 'fresh_produce', validFor: 7 * DAY, postedAgo: 2 * DAY, look: root('#c9a15f') },
   { name: 'Elaichi Kela', description: 'Small, sweet cardamom bananas from the Konkan. One dozen.', pricePaise: 6000, weightGrams: 1200, category: 'fresh_fruits', validFor: -1 * DAY, postedAgo: 9 * DAY, look: long('#f2d22e', '#6b8e23') },
-  { name: 'Bhagwa Anar', description: 'Deep red Bhagwa pomegranates from Solapur. 1 kg, 3 to 4 fruits.', pricePaise: 18_000, weightGrams: 1000, category: 'fresh_fruits', validFor: 6 * DAY, postedAgo: 12 * DAY, look: round('#b3202a', '#7a3b1e'), photos: 2 },
+  { name: 'Bhagwa Anar', stock: 12, description: 'Deep red Bhagwa pomegranates from Solapur. 1 kg, 3 to 4 fruits.', pricePaise: 18_000, weightGrams: 1000, category: 'fresh_fruits', validFor: 6 * DAY, postedAgo: 12 * DAY, look: round('#b3202a', '#7a3b1e'), photos: 2 },
   { name: 'Sweet Corn Bhutta', description: 'American sweet corn, four cobs, great roasted with nimbu and namak.', pricePaise: 6000, weightGrams: 1200, category: 'fresh_produce', validFor: 1 * DAY + 6 * HOUR, postedAgo: 50 * MINUTE, look: long('#f4cf3a', '#6b9e3a') },
   { name: 'Hand-pounded Ragi', description: 'Finger millet from our own field, cleaned and sun-dried. 1 kg.', pricePaise: 9000, weightGrams: 1000, category: 'cereals', validFor: 45 * DAY, postedAgo: 40 * DAY, look: sack('#8b4f3a', '#2e7d32') },
 ];
@@ -134,17 +135,17 @@ const PUNJAB = [
 
 const KERALA = [
   { name: 'Malabar Kali Mirch', description: 'Bold Tellicherry black pepper from Wayanad, sun-dried on the estate. 250 g.', pricePaise: 22_000, weightGrams: 260, category: 'spices', prePackaged: true, validFor: 300 * DAY, postedAgo: 11 * DAY, look: round('#3b2f2a'), photos: 2 },
-  { name: 'Hari Elaichi', description: 'Green cardamom pods, 8 mm bold grade, intensely aromatic. 100 g.', pricePaise: 38_000, weightGrams: 110, category: 'spices', prePackaged: true, validFor: 250 * DAY, postedAgo: 16 * DAY, look: round('#7fa650') },
+  { name: 'Hari Elaichi', stock: 0, description: 'Green cardamom pods, 8 mm bold grade, intensely aromatic. 100 g.', pricePaise: 38_000, weightGrams: 110, category: 'spices', prePackaged: true, validFor: 250 * DAY, postedAgo: 16 * DAY, look: round('#7fa650') },
   { name: 'Nariyal', description: 'Mature brown coconuts for chutney and cooking. 3 pieces.', pricePaise: 12_000, weightGrams: 1800, category: 'fresh_fruits', validFor: 20 * DAY, postedAgo: 5 * DAY, look: round('#7a4a26') },
   { name: 'Virgin Coconut Oil', description: 'Cold-pressed from fresh coconut milk, no heat, no refining. 500 ml.', pricePaise: 34_000, weightGrams: 520, category: 'edible_oils', prePackaged: true, validFor: 365 * DAY, postedAgo: 25 * DAY, look: bottle('#f3efe0', '#2e7d32') },
   { name: 'Nendran Kela', description: 'Kerala plantains for chips and steaming, raw-ripe. 1 kg.', pricePaise: 8000, weightGrams: 1000, category: 'fresh_fruits', validFor: 4 * DAY, postedAgo: 30 * HOUR, look: long('#e9c23a', '#6b8e23'), photos: 2 },
 ];
 
 const HIMACHAL = [
-  { name: 'Kinnauri Seb', description: 'Crisp, sweet Royal Delicious apples from Kinnaur orchards at 2,800 m. 3 kg box.', pricePaise: 42_000, weightGrams: 3000, size: [350, 250, 150], category: 'fresh_fruits', validFor: 15 * DAY, postedAgo: 6 * HOUR, look: round('#c0262d', '#4c8c2b'), photos: 3 },
+  { name: 'Kinnauri Seb', stock: 25, description: 'Crisp, sweet Royal Delicious apples from Kinnaur orchards at 2,800 m. 3 kg box.', pricePaise: 42_000, weightGrams: 3000, size: [350, 250, 150], category: 'fresh_fruits', validFor: 15 * DAY, postedAgo: 6 * HOUR, look: round('#c0262d', '#4c8c2b'), photos: 3 },
   { name: 'Pahadi Rajma', description: 'Small red Kinnaur rajma that cooks creamy. 1 kg.', pricePaise: 24_000, weightGrams: 1000, category: 'pulses', validFor: 200 * DAY, postedAgo: 18 * DAY, look: sack('#8e2a2a', '#2e7d32') },
   { name: 'Pahadi Lehsun', description: 'Single-clove mountain garlic, strong and juicy. 250 g.', pricePaise: 15_000, weightGrams: 250, category: 'fresh_produce', validFor: 30 * DAY, postedAgo: 4 * DAY, look: round('#efe6d8') },
-  { name: 'Sukhi Khubani', description: 'Sun-dried Kinnaur apricots, no sulphur. 500 g.', pricePaise: 36_000, weightGrams: 500, category: 'fresh_fruits', validFor: 180 * DAY, postedAgo: 14 * DAY, look: round('#e8892b', '#7a4a26') },
+  { name: 'Sukhi Khubani', stock: 4, description: 'Sun-dried Kinnaur apricots, no sulphur. 500 g.', pricePaise: 36_000, weightGrams: 500, category: 'fresh_fruits', validFor: 180 * DAY, postedAgo: 14 * DAY, look: round('#e8892b', '#7a4a26') },
   { name: 'Hari Matar', description: 'Sweet green peas in the pod, picked at dawn. 1 kg.', pricePaise: 8000, weightGrams: 1000, category: 'fresh_produce', validFor: -3 * HOUR, postedAgo: 3 * DAY, look: round('#6aa84f', '#3d7a2a') },
 ];
 
@@ -389,8 +390,8 @@ export async function seedDatabase(
         rows: [{ id: productId }],
       } = await client.query(
         `INSERT INTO products (seller_id, name, description, price_paise, original_price_paise, valid_until, seller_phone,
-           seller_email, weight_grams, length_mm, width_mm, height_mm, official_brand, category, pre_packaged, created_at, updated_at)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $16)
+           seller_email, weight_grams, length_mm, width_mm, height_mm, official_brand, category, pre_packaged, created_at, updated_at, stock)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $16, $17)
          RETURNING id`,
         [
           userIds[product.seller],
@@ -410,6 +411,7 @@ export async function seedDatabase(
           product.category,
           product.prePackaged ?? false,
           createdAt,
+          product.stock ?? null,
         ],
       );
       productFolders.push(path.join(fileStoreDir, 'products', String(productId)));

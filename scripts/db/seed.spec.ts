@@ -89,6 +89,10 @@ test('an empty database gets the three demo accounts, the catalog and the buyer 
     createdAt: new Date('2026-11-22T06:29:30.000Z'),
   });
 
+  // A few count their packs: one sold out, two low, the rest unlimited (docs/stock.md).
+  const stockOf = (name: string) => products.find((product) => product.name === name)!.stock;
+  expect(['Hari Elaichi', 'Alphonso Aam (Ratnagiri)', 'Sukhi Khubani', 'Bhagwa Anar', 'Desi Tamatar'].map(stockOf)).toEqual([0, 3, 4, 12, null]);
+
   const addresses = await db.prisma.address.findMany({ where: { userId: buyer!.id } });
   expect(addresses).toMatchObject([{ pincode: '560001', state: 'Karnataka', isDefault: true, isDeleted: false }]);
   expect(await db.prisma.interestedSeller.findMany()).toMatchObject([{ userId: buyer!.id, status: 'interested', inviteSent: false }]);
