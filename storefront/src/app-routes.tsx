@@ -29,6 +29,7 @@ const ContactPage = lazy(() => import('./site/contact.page'));
 const AboutPage = lazy(() => import('./site/about.page'));
 const TermsPage = lazy(() => import('./site/terms.page'));
 const PrivacyPage = lazy(() => import('./site/privacy.page'));
+const SellerDashboardPage = lazy(() => import('./seller-dashboard/seller-dashboard.page'));
 const NotFoundPage = lazy(() => import('./site/not-found.page'));
 
 /** The storefront's route table, shared by the browser router and the tests' memory router. */
@@ -60,6 +61,9 @@ export const routes: RouteObject[] = [
       { path: 'aboutus', element: <AboutPage /> },
       { path: 'terms-and-conditions', element: <TermsPage /> },
       { path: 'privacy-policy', element: <PrivacyPage /> },
+      // Ours (issue 16): a seller's own dashboard, and any seller's by uid for an admin.
+      { path: 'seller-dashboard', element: <SellerDashboardPage /> },
+      { path: 'seller-dashboard/:uid', element: <SellerDashboardPage /> },
       { path: '*', element: <NotFoundPage /> },
     ],
   },

@@ -31,6 +31,7 @@ import { QueuesDashboardModule } from './queues-dashboard/queues-dashboard.modul
 import { RateLimitGuard } from './rate-limit/rate-limit.guard.js';
 import { RedisModule } from './redis/redis.module.js';
 import { SellersModule } from './sellers/sellers.module.js';
+import { SellerDashboardModule } from './seller-dashboard/seller-dashboard.module.js';
 
 @Module({
   imports: [
@@ -79,6 +80,7 @@ import { SellersModule } from './sellers/sellers.module.js';
     ProfilesModule,
     AdminModule,
     SellersModule,
+    SellerDashboardModule,
     ContactModule,
     QueuesDashboardModule,
     AdminPipelineModule,

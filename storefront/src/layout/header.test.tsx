@@ -38,9 +38,11 @@ describe('Header', () => {
     const menu = screen.getByRole('menu', { name: 'Account' });
     expect(within(menu).getAllByRole('menuitem').map((item) => item.textContent)).toEqual([
       'Your Profile',
+      'Seller Dashboard',
       'Sign Out',
       'Delete Account',
     ]);
+    expect(within(menu).getByRole('menuitem', { name: 'Seller Dashboard' })).toHaveAttribute('href', '/seller-dashboard');
   });
 
   it('hides Sell and Profile from a signed-in buyer', async () => {
@@ -163,6 +165,7 @@ describe('Header', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Open menu' }));
     const menu = screen.getByRole('dialog', { name: 'Menu' });
     expect(within(menu).queryByRole('button', { name: 'Sign Out' })).not.toBeInTheDocument();
+    expect(within(menu).queryByRole('link', { name: 'Seller Dashboard' })).not.toBeInTheDocument();
     await userEvent.click(within(menu).getByRole('button', { name: 'Delete Account' }));
 
     const dialog = await screen.findByRole('dialog', { name: 'Not Signed In' });
@@ -180,6 +183,7 @@ describe('Header', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Open menu' }));
     const menu = screen.getByRole('dialog', { name: 'Menu' });
     expect(within(menu).getByRole('link', { name: 'Your Profile' })).toHaveAttribute('href', '/profilepage');
+    expect(within(menu).getByRole('link', { name: 'Seller Dashboard' })).toHaveAttribute('href', '/seller-dashboard');
     await userEvent.click(within(menu).getByRole('button', { name: 'Sign Out' }));
     await userEvent.click(within(await screen.findByRole('alertdialog', { name: 'Sign Out?' })).getByRole('button', { name: 'OK' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));

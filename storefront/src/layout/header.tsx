@@ -1,4 +1,4 @@
-import { HEADER_MESSAGES, isHeaderVisible } from '@mandi/domain';
+import { HEADER_MESSAGES, SELLER_DASHBOARD_MESSAGES, isHeaderVisible } from '@mandi/domain';
 import { useEffect, useRef, useState, type KeyboardEvent, type MouseEvent } from 'react';
 import { Link, NavLink, useLocation } from 'react-router-dom';
 import { useAuth, useIsAdmin } from '../auth/auth-context';
@@ -22,6 +22,9 @@ function useVisibleOnScroll(): boolean {
   }, []);
   return visible;
 }
+
+/** The signed-in user's own seller dashboard (issue 16). */
+const SELLER_DASHBOARD_PATH = '/seller-dashboard';
 
 function Brand() {
   return (
@@ -65,6 +68,8 @@ function useNavItems(where: 'desktop' | 'mobile'): NavItem[] {
       label: where === 'desktop' ? 'Profile' : 'Your Profile',
       to: '/profilepage',
     },
+    // The mobile menu is the user menu of a phone; on a desktop the dashboard is in the user menu.
+    where === 'mobile' && Boolean(user) && { label: SELLER_DASHBOARD_MESSAGES.menuLink, to: SELLER_DASHBOARD_PATH },
     user
       ? { label: 'Orders', to: actions.ordersPath }
       : { label: 'Orders', to: actions.ordersPath, onClick: guarded(actions.openOrders), neverActive: true },
@@ -135,6 +140,9 @@ function UserMenu() {
         <div role="menu" aria-label="Account" className={styles.menu} onKeyDown={onMenuKey}>
           <Link role="menuitem" to="/profilepage" className={styles.menuItem} onClick={() => setOpen(false)}>
             Your Profile
+          </Link>
+          <Link role="menuitem" to={SELLER_DASHBOARD_PATH} className={styles.menuItem} onClick={() => setOpen(false)}>
+            {SELLER_DASHBOARD_MESSAGES.menuLink}
           </Link>
           <button
             role="menuitem"

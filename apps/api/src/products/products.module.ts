@@ -12,7 +12,8 @@ import { SuggestionsCache } from './search/suggestions.cache.js';
 @Module({
   controllers: [ProductsController, ProductSearchController],
   providers: [ProductsService, ProductsRepository, ListingCache, ProductSearchService, ProductSearchRepository, SuggestionsCache],
-  // Checkout drops cached listing pages when an order leaves a product low or sold out.
-  exports: [ListingCache],
+  // Checkout drops cached listing pages when an order leaves a product low or sold out; the seller's dashboard
+  // changes products through the same service as an edit (issue 16).
+  exports: [ListingCache, ProductsService],
 })
 export class ProductsModule {}

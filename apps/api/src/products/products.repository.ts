@@ -204,4 +204,20 @@ export class ProductsRepository {
   async delete(tx: Transaction, id: number): Promise<void> {
     await tx.product.delete({ where: { id } });
   }
+
+  /**
+   * The seller dashboard's 'extend validity' (issue 16): valid_until moves on by `byMs` from whichever is later, now
+   * (the database clock) or itself. search_names follows valid_until through its trigger, as for any edit.
+   */
+  async extendValidity(tx: Transaction, id: number, byMs: number): Promise<void> {
+    await tx.$executeRaw`
+      UPDATE products
+         SET valid_until = greatest(valid_until, now()) + ${byMs}::double precision * interval '1 millisecond', updated_at = now()
+       WHERE id = ${id}`;
+  }
+
+  /** The seller dashboard's 'restock' (issue 16): sets the packs left. */
+  async setStock(tx: Transaction, id: number, stock: number): Promise<void> {
+    await tx.product.update({ where: { id }, data: { stock } });
+  }
 }

@@ -15,6 +15,7 @@ import {
 } from '@mandi/domain';
 import { publish } from '@mandi/events';
 import { FILE_STORE, imageFileKeys, newFileKey, productFolder, urlOfKeyOrUrl, type FileStore } from '@mandi/storage';
+import type { Transaction } from '@mandi/database';
 import type { Caller } from '../auth/caller.js';
 import { ListingCache } from './listing.cache.js';
 import {
@@ -241,6 +242,43 @@ export class ProductsService {
     } catch (error) {
       this.logger.error({ err: error }, 'Files not removed from the file store');
     }
+  }
+
+  /**
+   * The seller dashboard's 'extend validity' (issue 16): product `productId` of seller `sellerUid` stays on sale for
+   * `byMs` more from now or its validity, whichever is later. An edit like {@link update}: see {@link changeOfSeller}.
+   */
+  async extendValidity(caller: Caller, sellerUid: string, productId: string, byMs: number): Promise<void> {
+    await this.changeOfSeller(caller, sellerUid, productId, (tx, id) => this.products.extendValidity(tx, id, byMs));
+  }
+
+  /** The seller dashboard's 'restock' (issue 16): product `productId` of seller `sellerUid` has `stock` packs left. */
+  async restock(caller: Caller, sellerUid: string, productId: string, stock: number): Promise<void> {
+    await this.changeOfSeller(caller, sellerUid, productId, (tx, id) => this.products.setStock(tx, id, stock));
+  }
+
+  /**
+   * A change of one product under the rules of an edit: only its seller or an admin (403), a product of someone else
+   * is not found under `sellerUid` (404, as for {@link remove}), the row locked so edits queue up, product.updated in
+   * the same transaction, and the listing cache invalidated after the commit.
+   */
+  private async changeOfSeller(
+    caller: Caller,
+    sellerUid: string,
+    productId: string,
+    change: (tx: Transaction, id: number) => Promise<void>,
+  ): Promise<void> {
+    const id = rowIdOf(productId);
+    if (id === null) throw new DomainError('not_found', PRODUCT_MESSAGES.notFound);
+    await this.products.transaction(async (tx) => {
+      const owner = await this.products.lockOwner(tx, id);
+      if (!owner) throw new DomainError('not_found', PRODUCT_MESSAGES.notFound);
+      assertMayChange(caller, owner);
+      if (owner.sellerUid !== sellerUid) throw new DomainError('not_found', PRODUCT_MESSAGES.notFound);
+      await change(tx, id);
+      await publish(tx, { type: 'product.updated', payload: { productId: id } });
+    });
+    await this.listing.invalidate();
   }
 }
 

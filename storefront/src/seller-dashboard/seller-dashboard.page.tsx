@@ -1,0 +1,521 @@
+import type { AttentionProduct, SalesFigure, SellerDashboard, SellerOrder } from '@mandi/contracts';
+import {
+  ORDER_ELIGIBILITY_RECHECK_MS,
+  ORDER_STATUS_LABELS,
+  SELLER_DASHBOARD_LIMITS,
+  SELLER_DASHBOARD_MESSAGES as M,
+  SELLER_ORDER_PERIOD_LABELS,
+  SELLER_ORDER_PERIODS,
+  SELLER_ORDER_STATUS_FILTERS,
+  STOCK_MESSAGES,
+  expiryText,
+  windowLeftText,
+  windowMattersFor,
+  type SellerOrderPeriod,
+  type SellerOrderStatusFilter,
+} from '@mandi/domain';
+import { useEffect, useId, useState, type FormEvent } from 'react';
+import { Link, useParams, useSearchParams } from 'react-router-dom';
+import { ApiError } from '../api/api-fetch';
+import { useAuth } from '../auth/auth-context';
+import { LinePicture } from '../checkout/checkout-parts';
+import { OrderStatusBadge } from '../orders/order-status';
+import { indiaDateTimeText, orderNumberText, rupeesText } from '../orders/order-view';
+import { useConfirm } from '../ui/confirm-dialog';
+import { AlertIcon, LockIcon, PackageIcon } from '../ui/icons';
+import { EmptyState, LoadFailed, Page, RequireSignIn } from '../ui/page';
+import panels from '../ui/panels.module.css';
+import {
+  useProductAction,
+  useSellerDashboard,
+  useSellerOrders,
+  type ProductAction,
+  type SellerOrderFilters,
+} from './seller-dashboard-queries';
+import styles from './seller-dashboard.module.css';
+
+/** The seller's dashboard (issue 16): their sales, the products that need them, and the orders to pack. */
+export default function SellerDashboardPage() {
+  return (
+    <Page title={M.title} lead="Orders for your products, your sales, and what needs restocking or a longer validity.">
+      <RequireSignIn message="Please sign in to see your seller dashboard.">
+        <Dashboard />
+      </RequireSignIn>
+    </Page>
+  );
+}
+
+const isStatus = (error: unknown, status: number) => error instanceof ApiError && error.statusCode === status;
+
+/** The current minute, moving on every minute, for the time left in windows and validities. */
+function useMinuteClock(): Date {
+  const [now, setNow] = useState(() => new Date());
+  useEffect(() => {
+    const timer = setInterval(() => setNow(new Date()), ORDER_ELIGIBILITY_RECHECK_MS);
+    return () => clearInterval(timer);
+  }, []);
+  return now;
+}
+
+/** The order list's filters and page from the URL; anything unknown reads as the default. */
+function useOrderFilters(): [SellerOrderFilters, (change: Partial<SellerOrderFilters>) => void] {
+  const [params, setParams] = useSearchParams();
+  const status = params.get('status') ?? 'all';
+  const period = params.get('period') ?? 'all';
+  const page = Number(params.get('page') ?? '1');
+  const filters: SellerOrderFilters = {
+    status: (SELLER_ORDER_STATUS_FILTERS as readonly string[]).includes(status) ? (status as SellerOrderStatusFilter) : 'all',
+    period: (SELLER_ORDER_PERIODS as readonly string[]).includes(period) ? (period as SellerOrderPeriod) : 'all',
+    page: Number.isInteger(page) && page >= 1 ? page : 1,
+  };
+  const change = (next: Partial<SellerOrderFilters>) => {
+    const merged = { ...filters, page: 1, ...next };
+    const search = new URLSearchParams();
+    if (merged.status !== 'all') search.set('status', merged.status);
+    if (merged.period !== 'all') search.set('period', merged.period);
+    if (merged.page > 1) search.set('page', String(merged.page));
+    setParams(search, { preventScrollReset: true });
+  };
+  return [filters, change];
+}
+
+function Dashboard() {
+  const { uid: pathUid } = useParams();
+  const { user } = useAuth();
+  // /seller-dashboard is the caller's own; /seller-dashboard/{uid} is any seller's for an admin (the API decides).
+  const uid = pathUid ?? user?.uid ?? '';
+  const overview = useSellerDashboard(uid);
+
+  if (isStatus(overview.error, 403)) return <NotYours />;
+  if (isStatus(overview.error, 404)) {
+    return (
+      <EmptyState icon={<AlertIcon size={32} />} title={M.sellerNotFound}>
+        There is no seller with this account.
+      </EmptyState>
+    );
+  }
+  if (overview.isError) {
+    return (
+      <LoadFailed title={M.loadFailed} onRetry={() => void overview.refetch()}>
+        Please check your connection and try again.
+      </LoadFailed>
+    );
+  }
+  if (!overview.data) return <DashboardLoading />;
+  const someoneElses = overview.data.seller.uid !== user?.uid;
+  return (
+    <>
+      {someoneElses && (
+        <p className={styles.viewing} role="note">
+          Viewing the dashboard of <strong>{overview.data.seller.username}</strong>
+        </p>
+      )}
+      <div className={styles.dashboard}>
+        <Sales dashboard={overview.data} />
+        <Attention uid={uid} products={overview.data.products} />
+        <Orders uid={uid} />
+      </div>
+    </>
+  );
+}
+
+/** Another user's dashboard: the API refuses it; show the way to one's own. */
+function NotYours() {
+  return (
+    <EmptyState
+      icon={<LockIcon size={32} />}
+      title="This dashboard is not yours"
+      action={
+        <Link to="/seller-dashboard" className="btn btn-primary">
+          See my dashboard
+        </Link>
+      }
+    >
+      {M.notYours}
+    </EmptyState>
+  );
+}
+
+const SALES: { key: keyof SellerDashboard['sales']; period: SellerOrderPeriod }[] = [
+  { key: 'today', period: 'today' },
+  { key: 'last_7_days', period: '7d' },
+  { key: 'last_30_days', period: '30d' },
+];
+
+/** The sales of today, 7 and 30 days, and which orders count. */
+function Sales({ dashboard }: { dashboard: SellerDashboard }) {
+  const titleId = useId();
+  const counted = dashboard.counted_statuses.map((status) => ORDER_STATUS_LABELS[status].toLowerCase());
+  return (
+    <section className={styles.sales} aria-labelledby={titleId}>
+      <h2 id={titleId} className="visually-hidden">
+        Your sales
+      </h2>
+      <ul className={styles.figures}>
+        {SALES.map(({ key, period }) => (
+          <li key={key} className={`${panels.surface} ${styles.figure}`}>
+            <SalesCard label={SELLER_ORDER_PERIOD_LABELS[period]} figure={dashboard.sales[key]} />
+          </li>
+        ))}
+      </ul>
+      <p className={panels.note}>
+        Sales are your products’ prices times the packs ordered, without shipping, in orders that are{' '}
+        {listText(counted)}. Cancelled orders and those awaiting cancellation do not count.
+      </p>
+    </section>
+  );
+}
+
+function SalesCard({ label, figure }: { label: string; figure: SalesFigure }) {
+  return (
+    <>
+      <span className={styles.figureLabel}>{label}</span>
+      <strong className={styles.figureAmount}>{rupeesText(figure.amount)}</strong>
+      <span className={styles.figureCounts}>
+        {figure.orders} {figure.orders === 1 ? 'order' : 'orders'} · {figure.packs} {figure.packs === 1 ? 'pack' : 'packs'}
+      </span>
+    </>
+  );
+}
+
+/** 'a, b, c or d'. */
+function listText(words: string[]): string {
+  return words.length < 2 ? words.join('') : `${words.slice(0, -1).join(', ')} or ${words.at(-1)}`;
+}
+
+/** The products sold out or expiring within 48 hours, each with its one-click action. */
+function Attention({ uid, products }: { uid: string; products: AttentionProduct[] }) {
+  const titleId = useId();
+  const now = useMinuteClock();
+  const action = useProductAction(uid);
+  const confirm = useConfirm();
+  const [done, setDone] = useState('');
+
+  const run = async (product: AttentionProduct, asked: ProductAction) => {
+    try {
+      const answer = await action.mutateAsync(asked);
+      setDone(`${product.name}: ${answer.message}`);
+    } catch (error) {
+      setDone('');
+      await confirm({ title: 'Error', message: (error instanceof ApiError && error.serverMessage) || M.actionFailed });
+    }
+  };
+
+  return (
+    <section className={`${panels.card} ${styles.attention}`} aria-labelledby={titleId}>
+      <h2 id={titleId} className={panels.cardTitle}>
+        <AlertIcon size={20} /> Needs attention
+        {products.length > 0 && <span className={styles.count}>{products.length}</span>}
+      </h2>
+      <p className={styles.status} role="status">
+        {done}
+      </p>
+      {products.length === 0 ? (
+        <p className={panels.note}>{M.nothingNeedsAttention}</p>
+      ) : (
+        <ul className={styles.attentionList}>
+          {products.map((product) => (
+            <AttentionItem
+              key={product.product_id}
+              product={product}
+              now={now}
+              busy={action.isPending && action.variables?.productId === product.product_id}
+              onAction={(asked) => void run(product, asked)}
+            />
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+function AttentionItem({
+  product,
+  now,
+  busy,
+  onAction,
+}: {
+  product: AttentionProduct;
+  now: Date;
+  busy: boolean;
+  onAction(action: ProductAction): void;
+}) {
+  const fieldId = useId();
+  const errorId = useId();
+  const [packs, setPacks] = useState('');
+  const [problem, setProblem] = useState('');
+  const expiry = expiryText(product.valid_until, now);
+  const needsTime = product.expired || product.expiring;
+
+  const restock = (event: FormEvent) => {
+    event.preventDefault();
+    const stock = Number(packs);
+    if (!/^\d+$/.test(packs.trim()) || stock < SELLER_DASHBOARD_LIMITS.restockMin || stock > SELLER_DASHBOARD_LIMITS.restockMax) {
+      setProblem(M.invalidStock);
+      return;
+    }
+    setProblem('');
+    onAction({ kind: 'restock', productId: product.product_id, stock });
+  };
+
+  return (
+    <li className={styles.attentionItem}>
+      <div className={styles.attentionHead}>
+        <LinePicture src={product.image} size={56} />
+        <div className={panels.lineDetails}>
+          <Link to={`/product/${encodeURIComponent(product.product_id)}`} className={styles.productName}>
+            {product.name}
+          </Link>
+          <span className={styles.tags}>
+            {product.sold_out && <span className={`${styles.tag} ${styles.tagSoldOut}`}>{STOCK_MESSAGES.soldOut}</span>}
+            {expiry && (
+              <span className={`${styles.tag} ${product.expired ? styles.tagExpired : needsTime ? styles.tagExpiring : ''}`}>
+                {expiry.text}
+              </span>
+            )}
+          </span>
+          <span className={panels.muted}>
+            {rupeesText(product.price)} · {M.stockLeft(product.stock)}
+          </span>
+        </div>
+      </div>
+      <div className={styles.attentionActions}>
+        {needsTime && (
+          <button
+            type="button"
+            className="btn btn-outline"
+            disabled={busy}
+            onClick={() => onAction({ kind: 'extend', productId: product.product_id })}
+          >
+            {M.extendButton}
+          </button>
+        )}
+        {product.sold_out && (
+          <form className={styles.restock} onSubmit={restock} noValidate>
+            <label htmlFor={fieldId} className="visually-hidden">
+              Packs of {product.name} you now have
+            </label>
+            <input
+              id={fieldId}
+              className={styles.packs}
+              type="number"
+              inputMode="numeric"
+              min={SELLER_DASHBOARD_LIMITS.restockMin}
+              max={SELLER_DASHBOARD_LIMITS.restockMax}
+              step={1}
+              placeholder="Packs"
+              value={packs}
+              aria-invalid={problem !== ''}
+              aria-describedby={problem ? errorId : undefined}
+              onChange={(event) => setPacks(event.target.value)}
+            />
+            <button type="submit" className="btn btn-accent" disabled={busy}>
+              {M.restockButton}
+            </button>
+          </form>
+        )}
+      </div>
+      {problem && (
+        <p id={errorId} className="field-error">
+          {problem}
+        </p>
+      )}
+    </li>
+  );
+}
+
+/** The orders with the seller's products: filters, the cards of one page, and the pager. */
+function Orders({ uid }: { uid: string }) {
+  const titleId = useId();
+  const statusId = useId();
+  const [filters, change] = useOrderFilters();
+  const orders = useSellerOrders(uid, filters);
+  // The time left is the server's (the database clock) less the time since it answered.
+  const now = useMinuteClock();
+  const page = orders.data;
+  const pages = page ? Math.max(1, Math.ceil(page.total / page.per_page)) : 1;
+  const filtered = filters.status !== 'all' || filters.period !== 'all';
+
+  return (
+    <section className={styles.orders} aria-labelledby={titleId}>
+      <div className={styles.ordersHead}>
+        <h2 id={titleId} className={styles.sectionTitle}>
+          Orders
+          {page && <span className={styles.count}>{page.total}</span>}
+        </h2>
+        <div className={styles.filters}>
+          <div className={styles.periods} role="group" aria-label="Period">
+            {SELLER_ORDER_PERIODS.map((period) => (
+              <button
+                key={period}
+                type="button"
+                className={styles.chip}
+                aria-pressed={filters.period === period}
+                onClick={() => change({ period })}
+              >
+                {SELLER_ORDER_PERIOD_LABELS[period]}
+              </button>
+            ))}
+          </div>
+          <div className={styles.statusField}>
+            <label htmlFor={statusId}>Status</label>
+            <select
+              id={statusId}
+              value={filters.status}
+              onChange={(event) => change({ status: event.target.value as SellerOrderStatusFilter })}
+            >
+              {SELLER_ORDER_STATUS_FILTERS.map((status) => (
+                <option key={status} value={status}>
+                  {status === 'all' ? 'All statuses' : ORDER_STATUS_LABELS[status]}
+                </option>
+              ))}
+            </select>
+          </div>
+        </div>
+      </div>
+
+      {orders.isError && !page ? (
+        <LoadFailed title="We couldn't load your orders" onRetry={() => void orders.refetch()} />
+      ) : !page ? (
+        <OrdersLoading />
+      ) : page.orders.length === 0 ? (
+        <EmptyState
+          icon={<PackageIcon size={32} />}
+          title={filtered ? M.noMatchingOrders : M.noOrders}
+          action={
+            filtered && (
+              <button type="button" className="btn btn-outline" onClick={() => change({ status: 'all', period: 'all' })}>
+                Show all orders
+              </button>
+            )
+          }
+        >
+          {!filtered && M.noOrdersText}
+        </EmptyState>
+      ) : (
+        <>
+          <ul className={styles.orderList} aria-label="Orders with your products" aria-busy={orders.isPlaceholderData}>
+            {page.orders.map((order) => (
+              <li key={order.order_id}>
+                <SellerOrderCard order={order} leftMs={order.window_left_ms - Math.max(0, now.getTime() - orders.dataUpdatedAt)} />
+              </li>
+            ))}
+          </ul>
+          {pages > 1 && (
+            <nav className={styles.pager} aria-label="Pages of orders">
+              <button
+                type="button"
+                className="btn btn-outline"
+                disabled={filters.page <= 1}
+                onClick={() => change({ page: filters.page - 1 })}
+              >
+                Previous
+              </button>
+              <span className={panels.muted} aria-current="page">
+                Page {Math.min(filters.page, pages)} of {pages}
+              </span>
+              <button
+                type="button"
+                className="btn btn-outline"
+                disabled={filters.page >= pages}
+                onClick={() => change({ page: filters.page + 1 })}
+              >
+                Next
+              </button>
+            </nav>
+          )}
+        </>
+      )}
+    </section>
+  );
+}
+
+/** One order: number, date, status and window; the seller's lines; where it goes and, once confirmed, to whom. */
+function SellerOrderCard({ order, leftMs }: { order: SellerOrder; leftMs: number }) {
+  const titleId = useId();
+  const placed = new Date(order.created_at);
+  const buyer = order.buyer;
+  return (
+    <article className={`${panels.surface} ${styles.orderCard}`} aria-labelledby={titleId}>
+      <header className={styles.orderHead}>
+        <div>
+          <h3 id={titleId} className={styles.orderNumber}>
+            {orderNumberText(order.order_id)}
+          </h3>
+          <span className={panels.muted}>
+            <time dateTime={order.created_at}>{indiaDateTimeText(placed)}</time>
+          </span>
+        </div>
+        <div className={styles.orderState}>
+          <OrderStatusBadge status={order.status} />
+          {windowMattersFor(order.status) && (
+            <span className={`${styles.window} ${leftMs > 0 ? '' : styles.windowClosed}`} title="Time left in the 8-hour window">
+              {windowLeftText(leftMs)}
+            </span>
+          )}
+        </div>
+      </header>
+
+      <ul className={styles.lines} aria-label={`Your products in ${orderNumberText(order.order_id)}`}>
+        {order.lines.map((line) => (
+          <li key={line.order_item_id} className={styles.line}>
+            <LinePicture src={line.image} size={48} />
+            <span className={styles.lineName}>{line.name}</span>
+            <span className={styles.lineQuantity}>× {line.quantity}</span>
+            <span className={styles.lineAmount}>{rupeesText(line.amount)}</span>
+          </li>
+        ))}
+      </ul>
+
+      <footer className={styles.orderFoot}>
+        <div className={styles.delivery}>
+          <span className={styles.footLabel}>Deliver to</span>
+          <span>
+            {order.district} · <strong>{order.pincode}</strong>
+          </span>
+          {buyer ? (
+            <address className={styles.buyer}>
+              <strong>{buyer.name}</strong> · <a href={`tel:+91${buyer.mobile}`}>{buyer.mobile}</a>
+              <span>
+                {[buyer.flat_house_building, buyer.area, buyer.landmark, buyer.taluk, buyer.district, buyer.state]
+                  .filter(Boolean)
+                  .join(', ')}{' '}
+                {buyer.pincode}
+              </span>
+            </address>
+          ) : (
+            <span className={panels.muted}>{M.buyerHidden}</span>
+          )}
+        </div>
+        <div className={styles.orderTotal}>
+          <span className={panels.muted}>
+            {order.packs} {order.packs === 1 ? 'pack' : 'packs'}
+          </span>
+          <strong>{rupeesText(order.amount)}</strong>
+        </div>
+      </footer>
+    </article>
+  );
+}
+
+function OrdersLoading() {
+  return (
+    <div className={styles.orderList} aria-busy="true" aria-label="Loading orders">
+      {[0, 1].map((index) => (
+        <div key={index} className={`${panels.surface} ${styles.orderCard} ${styles.skeleton}`} aria-hidden="true" />
+      ))}
+    </div>
+  );
+}
+
+function DashboardLoading() {
+  return (
+    <div className={styles.dashboard} aria-busy="true" aria-label="Loading the dashboard">
+      <ul className={styles.figures} aria-hidden="true">
+        {[0, 1, 2].map((index) => (
+          <li key={index} className={`${panels.surface} ${styles.figure} ${styles.skeleton}`} />
+        ))}
+      </ul>
+    </div>
+  );
+}
