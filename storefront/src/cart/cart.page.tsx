@@ -1,9 +1,11 @@
-import { CART_MESSAGES, formatRupees, rupeesToPaise } from '@mandi/domain';
+import { CART_MESSAGES, formatRupees, isSoldOut, quantityMaxFor, rupeesToPaise } from '@mandi/domain';
 import { useQuery } from '@tanstack/react-query';
+import { useId } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { useAuth } from '../auth/auth-context';
 import { formatPrice } from '../products/price';
 import { imagesOf } from '../products/product';
+import { StockNote, StockProblems, stockProblemsOf } from '../products/stock-note';
 import { useConfirm } from '../ui/confirm-dialog';
 import { CloseIcon, ImageIcon } from '../ui/icons';
 import { LoadFailed, Page, RequireSignIn } from '../ui/page';
@@ -18,7 +20,11 @@ function cartTotal(lines: readonly CartLine[]): string {
   return formatRupees(lines.reduce((sum, line) => sum + rupeesToPaise(line.price) * (line.quantity || 1), 0));
 }
 
-/** The cart of 000 section 2 and 001 "Cart page": lines with their seller, quantity and removal, the total. */
+/**
+ * The cart of 000 section 2 and 001 "Cart page": lines with their seller, quantity and removal, the total. A line
+ * whose product is sold out, or that asks for more packs than are left, is marked and keeps the cart from checking
+ * out until it is removed or lowered (the server would refuse the order).
+ */
 export default function CartPage() {
   return (
     <Page title="Your Cart">
@@ -37,6 +43,7 @@ function Cart() {
   const cart = useQuery(cartQuery(uid));
   const setQuantity = useSetCartQuantity(uid, () => confirm({ title: 'Error', message: CART_MESSAGES.updateFailed }));
   const remove = useRemoveFromCart(uid, () => confirm({ title: 'Error', message: CART_MESSAGES.removeFailed }));
+  const problemsId = useId();
 
   const onRemove = async (line: CartLine) => {
     const sure = await confirm({ title: CART_MESSAGES.confirmRemove.title, message: CART_MESSAGES.confirmRemove.text, confirm: true, okLabel: 'Remove' });
@@ -47,6 +54,7 @@ function Cart() {
   if (cart.isError) return <LoadFailed title="We couldn’t load your cart" onRetry={() => void cart.refetch()} />;
   const lines = cart.data;
   if (lines.length === 0) return <EmptyCart>Add produce from the listing and it will wait for you here.</EmptyCart>;
+  const problems = stockProblemsOf(lines.map((line) => ({ name: line.name, stock: line.stock, quantity: line.quantity || 1 })));
 
   return (
     <div className={`${panels.layout} ${styles.layout}`}>
@@ -54,8 +62,9 @@ function Cart() {
         {lines.map((line) => {
           const picture = line.thumbnails?.[0] ?? imagesOf(line)[0];
           const busy = (setQuantity.isPending && setQuantity.variables?.productId === String(line.id)) || remove.isPending;
+          const soldOut = isSoldOut(line.stock);
           return (
-            <li key={line.id} className={`${panels.surface} ${styles.line}`}>
+            <li key={line.id} className={`${panels.surface} ${styles.line}${soldOut ? ` ${styles.soldOut}` : ''}`}>
               <Link to={`/product/${line.id}`} className={`${panels.picture} ${styles.picture}`} tabIndex={-1} aria-hidden="true">
                 {picture ? <img src={picture} alt="" width={96} height={96} loading="lazy" /> : <ImageIcon size={28} />}
               </Link>
@@ -69,13 +78,21 @@ function Cart() {
                     {line.seller.username}
                   </Link>
                 )}
-                <p className={styles.price}>{formatPrice(line.price)}</p>
-                <QuantityStepper
-                  name={line.name}
-                  quantity={line.quantity}
-                  disabled={busy}
-                  onChange={(quantity) => setQuantity.mutate({ productId: String(line.id), quantity })}
-                />
+                <p className={styles.price}>
+                  {formatPrice(line.price)}
+                  <StockNote stock={line.stock} quantity={line.quantity || 1} />
+                </p>
+                {soldOut ? (
+                  <p className={styles.soldOutText}>Remove it to check out.</p>
+                ) : (
+                  <QuantityStepper
+                    name={line.name}
+                    quantity={line.quantity}
+                    max={quantityMaxFor(line.stock)}
+                    disabled={busy}
+                    onChange={(quantity) => setQuantity.mutate({ productId: String(line.id), quantity })}
+                  />
+                )}
               </div>
               <button type="button" className={`${panels.removeButton} ${styles.remove}`} aria-label={`Remove ${line.name}`} onClick={() => void onRemove(line)}>
                 <CloseIcon size={18} />
@@ -90,7 +107,14 @@ function Cart() {
           <strong>{cartTotal(lines)}</strong>
         </p>
         <p className={panels.note}>Shipping is added at checkout.</p>
-        <button type="button" className="btn btn-accent" onClick={() => navigate('/product-checkout')}>
+        <StockProblems id={problemsId} problems={problems} />
+        <button
+          type="button"
+          className="btn btn-accent"
+          onClick={() => navigate('/product-checkout')}
+          disabled={problems.length > 0}
+          aria-describedby={problems.length > 0 ? problemsId : undefined}
+        >
           Proceed to Checkout
         </button>
       </aside>

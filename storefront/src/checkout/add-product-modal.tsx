@@ -1,6 +1,8 @@
+import { STOCK_MESSAGES, isSoldOut } from '@mandi/domain';
 import { useQuery } from '@tanstack/react-query';
 import { formatPrice } from '../products/price';
 import { officialProductsQuery } from '../products/product-queries';
+import { StockNote } from '../products/stock-note';
 import { Modal } from '../ui/modal';
 import panels from '../ui/panels.module.css';
 import { toCheckoutLine, type CheckoutProduct } from './checkout-items';
@@ -10,7 +12,7 @@ import { weightText } from './checkout-totals';
 
 /**
  * The '+ Add Product' modal of 001 section 2: the official products (GET /api/products/{brand}-products); choosing
- * one adds it to the order with quantity 1, products already in the order show as added.
+ * one adds it to the order with quantity 1, products already in the order show as added, sold-out ones as sold out.
  */
 export function AddProductModal({
   presentIds,
@@ -49,8 +51,13 @@ export function AddProductModal({
                     {formatPrice(line.price)}
                     {line.weightGrams > 0 && ` · ${weightText(line.weightGrams)}`}
                   </span>
+                  <StockNote stock={line.stock} />
                 </span>
-                {added ? (
+                {isSoldOut(line.stock) && !added ? (
+                  <button type="button" className={`btn btn-ghost ${styles.offerButton}`} disabled aria-label={`${line.name} is sold out`}>
+                    {STOCK_MESSAGES.soldOut}
+                  </button>
+                ) : added ? (
                   <button type="button" className={`btn btn-ghost ${styles.offerButton}`} disabled aria-label={`${line.name} is already added`}>
                     Added
                   </button>

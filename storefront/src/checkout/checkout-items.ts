@@ -18,6 +18,8 @@ export interface CheckoutLine {
   weightGrams: number;
   picture: string | null;
   quantity: number;
+  /** Packs left of the product when it was read; null for unlimited. */
+  stock: number | null;
 }
 
 /** A product as a checkout line with `quantity`. */
@@ -30,6 +32,7 @@ export function toCheckoutLine(product: CheckoutProduct, quantity: number): Chec
     weightGrams: Number.isFinite(weight) && weight > 0 ? weight : 0,
     picture: product.thumbnails?.[0] || product.cardImage || imagesOf(product)[0] || null,
     quantity,
+    stock: product.stock ?? null,
   };
 }
 

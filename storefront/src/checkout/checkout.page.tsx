@@ -1,6 +1,15 @@
-import { ADDRESS_MESSAGES, CHECKOUT_MESSAGES, DEFAULT_PAYMENT_METHOD, checkAddressLimit, formatRupees, type PaymentMethod } from '@mandi/domain';
-import { Suspense, lazy, useEffect, useState } from 'react';
-import { useNavigate, useParams } from 'react-router-dom';
+import {
+  ADDRESS_MESSAGES,
+  CHECKOUT_MESSAGES,
+  DEFAULT_PAYMENT_METHOD,
+  STOCK_MESSAGES,
+  checkAddressLimit,
+  formatRupees,
+  isSoldOut,
+  type PaymentMethod,
+} from '@mandi/domain';
+import { Suspense, lazy, useEffect, useId, useState } from 'react';
+import { Link, useNavigate, useParams } from 'react-router-dom';
 import { ADDRESS_BOOK_TEXTS, defaultAddressOf, type SavedAddress } from '../addresses/address';
 import { AddressBookModal } from '../addresses/address-book-modal';
 import type { AddressFormMode } from '../addresses/address-form-modal';
@@ -9,11 +18,12 @@ import { AddressView } from '../addresses/address-view';
 import { useAuth } from '../auth/auth-context';
 import { EmptyCart } from '../cart/empty-cart';
 import { formatPrice } from '../products/price';
+import { StockNote, StockProblems, stockProblemsOf } from '../products/stock-note';
 import { usePopup } from '../ui/confirm-dialog';
 import { PinIcon, PlusIcon } from '../ui/icons';
 import { LoadFailed, Page, RequireSignIn } from '../ui/page';
 import panels from '../ui/panels.module.css';
-import { useCheckoutItems } from './checkout-items';
+import { useCheckoutItems, type CheckoutLine } from './checkout-items';
 import type { CheckoutState } from './checkout-state';
 import { pricePaise, subtotalPaise } from './checkout-totals';
 import { CheckoutSteps, LinePicture, PaymentMethodChoice } from './checkout-parts';
@@ -46,6 +56,7 @@ function Checkout({ productId }: { productId: string | undefined }) {
   const [selectedId, setSelectedId] = useState<string | null>(null);
   const [payment, setPayment] = useState<PaymentMethod>(DEFAULT_PAYMENT_METHOD);
   const [open, setOpen] = useState<Open>(null);
+  const problemsId = useId();
   useEffect(() => {
     void loadAddressForm();
   }, []);
@@ -63,7 +74,12 @@ function Checkout({ productId }: { productId: string | undefined }) {
     setOpen({ kind: 'form', mode: { kind: 'add' } });
   };
 
+  // A sold-out product, or a cart line asking for more than is left, would be refused by the server: say so here.
+  const problems = items.lines ? stockProblemsOf(items.lines) : [];
+  const blocked = problems.length > 0;
+
   const onContinue = async () => {
+    if (blocked) return;
     if (!selected) {
       await popup(CHECKOUT_MESSAGES.selectAddress);
       return;
@@ -125,7 +141,14 @@ function Checkout({ productId }: { productId: string | undefined }) {
         <aside className={`${panels.card} ${panels.summary} ${panels.stickySummary} ${styles.summary}`} aria-label="Order summary">
           <h2 className={`${panels.cardTitle} ${styles.cardTitle}`}>Order Summary</h2>
           <OrderPreview items={items} />
-          <button type="button" className={`btn btn-accent ${styles.continue}`} onClick={() => void onContinue()}>
+          {blocked && <StockBlock id={problemsId} problems={problems} lines={items.lines ?? []} buyNow={productId !== undefined} />}
+          <button
+            type="button"
+            className={`btn btn-accent ${styles.continue}`}
+            onClick={() => void onContinue()}
+            disabled={blocked}
+            aria-describedby={blocked ? problemsId : undefined}
+          >
             Continue
           </button>
         </aside>
@@ -179,6 +202,7 @@ function OrderPreview({ items }: { items: ReturnType<typeof useCheckoutItems> })
               <span className={styles.previewQuantity}>
                 {line.quantity} × {formatPrice(line.price)}
               </span>
+              <StockNote stock={line.stock} quantity={line.quantity} className={styles.previewStock} />
             </span>
             <span className={styles.previewPrice}>{formatRupees(pricePaise(line.price) * line.quantity)}</span>
           </li>
@@ -189,6 +213,28 @@ function OrderPreview({ items }: { items: ReturnType<typeof useCheckoutItems> })
         <strong>{formatRupees(subtotalPaise(items.lines))}</strong>
       </p>
       <p className={panels.note}>Shipping for your payment method is added on the next step, before you pay.</p>
+    </>
+  );
+}
+
+/**
+ * Why Continue is disabled: the one product of Buy Now is sold out, or cart lines are sold out or short of stock
+ * (changed in the cart, where quantities are kept).
+ */
+function StockBlock({ id, problems, lines, buyNow }: { id: string; problems: readonly string[]; lines: readonly CheckoutLine[]; buyNow: boolean }) {
+  const soldOutProduct = buyNow && lines.length === 1 && isSoldOut(lines[0]!.stock);
+  return (
+    <>
+      <StockProblems id={id} problems={soldOutProduct ? [STOCK_MESSAGES.soldOutProduct] : problems} />
+      {soldOutProduct ? (
+        <Link to="/" className="btn btn-outline">
+          Browse other products
+        </Link>
+      ) : (
+        <Link to="/cartpage" className="btn btn-outline">
+          Change your cart
+        </Link>
+      )}
     </>
   );
 }

@@ -1,12 +1,22 @@
-import { CHECKOUT_MESSAGES, ORDER_REDIRECT_MS, QUANTITY_MAX, QUANTITY_MIN, formatRupees } from '@mandi/domain';
+import {
+  CHECKOUT_MESSAGES,
+  ORDER_REDIRECT_MS,
+  QUANTITY_MAX,
+  QUANTITY_MIN,
+  STOCK_MESSAGES,
+  formatRupees,
+  isSoldOut,
+  quantityMaxFor,
+} from '@mandi/domain';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useId, useMemo, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { AddressView } from '../addresses/address-view';
 import { useAuth } from '../auth/auth-context';
 import { EmptyCart } from '../cart/empty-cart';
 import { formatPrice } from '../products/price';
 import { officialProductsQuery } from '../products/product-queries';
+import { StockNote, StockProblems, stockProblemsOf } from '../products/stock-note';
 import { AlertIcon, CloseIcon, PinIcon } from '../ui/icons';
 import { Modal } from '../ui/modal';
 import { QuantityStepper } from '../ui/quantity-stepper';
@@ -93,6 +103,7 @@ function Payment({ checkout, back }: { checkout: CheckoutState; back: string }) 
   const order = useOrderLines(productId);
   const refreshItems = useRefreshCheckoutItems(productId);
   const [adding, setAdding] = useState(false);
+  const problemsId = useId();
   const summary = useMemo(() => (order.lines.length > 0 ? checkoutSummary(order.lines, method) : null), [order.lines, method]);
   const place = usePlaceOrder({ checkout, lines: order.lines, summary, onItemsChanged: () => void refreshItems() });
 
@@ -116,6 +127,12 @@ function Payment({ checkout, back }: { checkout: CheckoutState; back: string }) 
   if (lines.length === 0) return <EmptyCart />;
 
   const presentIds = new Set(lines.map((line) => line.id));
+  // Sold-out lines and lines asking for more than is left would be refused: the buyer removes or lowers them first
+  // (the one line left, if sold out, cannot be removed: its order cannot be placed at all).
+  const onlyLineSoldOut = lines.length === 1 && isSoldOut(lines[0]!.stock);
+  const problems = onlyLineSoldOut ? [STOCK_MESSAGES.soldOutProduct] : stockProblemsOf(lines);
+  const blocked = problems.length > 0;
+  const payBlocked = place.busy || blocked;
   return (
     <>
       <CheckoutSteps current={2} />
@@ -157,12 +174,25 @@ function Payment({ checkout, back }: { checkout: CheckoutState; back: string }) 
 
         {summary && (
           <PaymentSummary summary={summary} method={method} itemCount={lines.reduce((sum, line) => sum + line.quantity, 0)}>
+            <StockProblems id={problemsId} problems={problems} />
             {method === 'cod' ? (
-              <button type="button" className={`btn btn-accent ${styles.pay}`} onClick={() => void place.placeCashOnDelivery()} disabled={place.busy}>
+              <button
+                type="button"
+                className={`btn btn-accent ${styles.pay}`}
+                onClick={() => void place.placeCashOnDelivery()}
+                disabled={payBlocked}
+                aria-describedby={blocked ? problemsId : undefined}
+              >
                 Place Order
               </button>
             ) : (
-              <button type="button" className={`btn btn-accent ${styles.pay}`} onClick={() => void place.payOnline()} disabled={place.busy}>
+              <button
+                type="button"
+                className={`btn btn-accent ${styles.pay}`}
+                onClick={() => void place.payOnline()}
+                disabled={payBlocked}
+                aria-describedby={blocked ? problemsId : undefined}
+              >
                 Pay {formatRupees(summary.totals.grandTotal)}
               </button>
             )}
@@ -190,7 +220,10 @@ function Payment({ checkout, back }: { checkout: CheckoutState; back: string }) 
   );
 }
 
-/** One line: picture, name, unit price, the − / + quantity control (1 to 15), its total and a remove button. */
+/**
+ * One line: picture, name, unit price, its stock note, the − / + quantity control (1 to 15, or to what is left), its
+ * total and a remove button.
+ */
 function OrderLineRow({
   line,
   locked,
@@ -204,16 +237,24 @@ function OrderLineRow({
   onQuantity(quantity: number): void;
   onRemove(): void;
 }) {
+  const soldOut = isSoldOut(line.stock);
   return (
-    <li className={styles.line}>
+    <li className={soldOut ? `${styles.line} ${styles.soldOutLine}` : styles.line}>
       <LinePicture src={line.picture} size={72} />
       <div className={panels.lineDetails}>
         <span className={panels.itemName}>{line.name}</span>
         <span className={panels.muted}>
           {formatPrice(line.price)} each{line.weightGrams > 0 && ` · ${weightText(line.weightGrams)}`}
         </span>
+        <StockNote stock={line.stock} quantity={line.quantity} className={styles.stockNote} />
         <div className={styles.lineBottom}>
-          <QuantityStepper name={line.name} quantity={line.quantity} disabled={locked} onChange={onQuantity} />
+          <QuantityStepper
+            name={line.name}
+            quantity={line.quantity}
+            max={quantityMaxFor(line.stock)}
+            disabled={locked || soldOut}
+            onChange={onQuantity}
+          />
           <strong className={styles.lineTotal}>{formatRupees(pricePaise(line.price) * line.quantity)}</strong>
         </div>
       </div>

@@ -1,6 +1,6 @@
 import type { OrderPlacedAnswer, PaymentOrderAnswer } from '@mandi/contracts';
-import { CHECKOUT_MESSAGES, PAYMENT_MESSAGES } from '@mandi/domain';
-import { useState } from 'react';
+import { CHECKOUT_MESSAGES, PAYMENT_MESSAGES, STOCK_MESSAGES } from '@mandi/domain';
+import { createElement, useState } from 'react';
 import { ApiError, apiFetch } from '../api/api-fetch';
 import { useAuth } from '../auth/auth-context';
 import { useConfirm } from '../ui/confirm-dialog';
@@ -8,6 +8,7 @@ import { useSingleFlight } from '../ui/use-single-flight';
 import type { CheckoutLine } from './checkout-items';
 import type { CheckoutState } from './checkout-state';
 import { billingOf, orderLinesOf, type CheckoutSummary } from './checkout-totals';
+import { StockRefusal, shortStockItemsOf } from './stock-refusal';
 
 /** The brand shown in Razorpay Checkout and its theme (design.md section 8: leaf green). */
 export const CHECKOUT_BRAND = { name: 'Mandi', color: '#2E7D32' } as const;
@@ -26,8 +27,8 @@ function idValue(id: string): string | number {
 /**
  * Placing the order of the payment page (001 sections 2, 4, 7, 8): cash on delivery with POST /api/payment/cod, or
  * online through Razorpay Checkout (POST /api/payment/order, the widget, POST /api/payment/payment-success). One
- * attempt at a time; a 409 (prices changed, product no longer for sale) shows the server's text and reads the
- * items again so the buyer sees the real figures.
+ * attempt at a time; a 409 (prices changed, product no longer for sale, not enough stock) shows the server's text,
+ * with each short product and how many are left, and reads the items again so the buyer sees the real figures.
  */
 export function usePlaceOrder({
   checkout,
@@ -53,6 +54,10 @@ export function usePlaceOrder({
   const failed = async (error: unknown, fallback: string) => {
     if (error instanceof ApiError && error.statusCode === 409 && error.serverMessage) {
       onItemsChanged();
+      if (error.serverMessage === STOCK_MESSAGES.notEnoughStock) {
+        await confirm({ title: STOCK_MESSAGES.notEnoughStockTitle, message: createElement(StockRefusal, { items: shortStockItemsOf(error.body) }) });
+        return;
+      }
       const changed = error.serverMessage === CHECKOUT_MESSAGES.totalsChanged;
       await say(error.serverMessage, changed ? 'Please review your order' : 'Error');
       return;

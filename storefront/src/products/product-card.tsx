@@ -1,4 +1,4 @@
-import { PRODUCT_MESSAGES, descriptionPreview, expiryText, postedTime } from '@mandi/domain';
+import { PRODUCT_MESSAGES, STOCK_MESSAGES, descriptionPreview, expiryText, isSoldOut, postedTime } from '@mandi/domain';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { useConfirm } from '../ui/confirm-dialog';
@@ -6,6 +6,7 @@ import { CartIcon, ImageIcon, MailIcon, PhoneIcon } from '../ui/icons';
 import { formatPrice } from './price';
 import { cardImageOf, isOriginal, phoneOf, sellerOf, type ListedProduct } from './product';
 import styles from './product-card.module.css';
+import { StockNote } from './stock-note';
 
 /** The card picture's intrinsic size: the 480 px WebP variant at the card's 4:3 ratio (no layout shift). */
 const CARD_IMAGE = { width: 480, height: 360 } as const;
@@ -14,6 +15,7 @@ const CARD_IMAGE = { width: 480, height: 360 } as const;
  * One product on the listing (000 section 2). The whole card opens /product/{id}; its controls sit above that link.
  * `priority` marks the first row: its pictures load at once with high priority (the page's largest paint).
  * `menu` puts the owner's actions (profile page) in the card's top corner instead of the contact button.
+ * A sold-out product keeps its card, greyed, with 'Sold out' in place of the Add button.
  */
 export function ProductCard({
   product,
@@ -35,6 +37,7 @@ export function ProductCard({
   const phone = phoneOf(product.sellerPhone);
   const sellerPath = `/seller/${encodeURIComponent(product.uid)}`;
   const productPath = `/product/${encodeURIComponent(String(product.id))}`;
+  const soldOut = isSoldOut(product.stock);
 
   const showContact = () =>
     void confirm({
@@ -74,7 +77,7 @@ export function ProductCard({
           </button>
         )}
       </header>
-      <div className={styles.media}>
+      <div className={soldOut ? `${styles.media} ${styles.soldOutMedia}` : styles.media}>
         {image ? (
           <img
             src={image}
@@ -100,18 +103,25 @@ export function ProductCard({
           </Link>
         </h3>
         {expiry && <p className={expiry.expired ? styles.expired : styles.expiry}>{expiry.text}</p>}
+        <StockNote stock={product.stock} className={styles.stock} />
         <p className={styles.description}>{descriptionPreview(product.description ?? '')}</p>
         <div className={styles.footer}>
           <span className={styles.price}>{formatPrice(product.price)}</span>
-          <button
-            type="button"
-            className={styles.add}
-            onClick={() => onAddToCart(product.id)}
-            aria-label={`Add ${product.name} to cart`}
-          >
-            <CartIcon size={18} />
-            <span>Add</span>
-          </button>
+          {soldOut ? (
+            <button type="button" className={styles.soldOut} disabled aria-label={`${product.name} is sold out`}>
+              {STOCK_MESSAGES.soldOut}
+            </button>
+          ) : (
+            <button
+              type="button"
+              className={styles.add}
+              onClick={() => onAddToCart(product.id)}
+              aria-label={`Add ${product.name} to cart`}
+            >
+              <CartIcon size={18} />
+              <span>Add</span>
+            </button>
+          )}
         </div>
       </div>
     </article>

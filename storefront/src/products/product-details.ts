@@ -1,4 +1,4 @@
-import { INDIA_TIME_ZONE, PRODUCT_MESSAGES, parseInstant, rupeesToPaise } from '@mandi/domain';
+import { INDIA_TIME_ZONE, PRODUCT_MESSAGES, isSoldOut, parseInstant, rupeesToPaise } from '@mandi/domain';
 import { imagesOf, isOriginal, sellerOf, type ListedProduct } from './product';
 
 const VALID_UNTIL_FORMAT = new Intl.DateTimeFormat('en-IN', {
@@ -44,7 +44,7 @@ function schemaPrice(rupees: number | string): string {
   }
 }
 
-/** The product's schema.org Product with its Offer (currency INR; InStock while validUntil is in the future). */
+/** The product's schema.org Product with its Offer (currency INR; InStock while validUntil is in the future and packs are left). */
 export function productStructuredData(product: ListedProduct, pageUrl: string, now: Date): Record<string, unknown> {
   const origin = new URL(pageUrl).origin;
   const validUntil = product.validUntil ? parseInstant(product.validUntil) : null;
@@ -62,7 +62,7 @@ export function productStructuredData(product: ListedProduct, pageUrl: string, n
       url: pageUrl,
       priceCurrency: 'INR',
       price: schemaPrice(product.price),
-      availability: isInStock(product.validUntil, now) ? 'https://schema.org/InStock' : 'https://schema.org/OutOfStock',
+      availability: isInStock(product.validUntil, now) && !isSoldOut(product.stock) ? 'https://schema.org/InStock' : 'https://schema.org/OutOfStock',
       ...(validUntil ? { priceValidUntil: validUntil.toISOString().slice(0, 10) } : {}),
       seller: { '@type': 'Person', name: sellerOf(product).username },
     },

@@ -15,6 +15,8 @@ export interface ProductFormValues {
   length: string;
   width: string;
   height: string;
+  /** Packs to sell; '' for unlimited. */
+  stock: string;
 }
 
 /** An empty new-product form. */
@@ -30,6 +32,7 @@ export const EMPTY_PRODUCT_FORM: ProductFormValues = {
   length: '',
   width: '',
   height: '',
+  stock: '',
 };
 
 /** A datetime-local value ('YYYY-MM-DDTHH:MM', India time) as the API's 'YYYY-MM-DD HH:MM:SS'; '' when blank. */
@@ -75,6 +78,7 @@ export function formValuesOf(product: ListedProduct): ProductFormValues {
     length: numberText(product.length),
     width: numberText(product.width),
     height: numberText(product.height),
+    stock: numberText(product.stock),
   };
 }
 

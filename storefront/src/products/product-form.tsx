@@ -1,9 +1,11 @@
 import {
   PRODUCT_LIMITS,
   PRODUCT_MESSAGES,
+  STOCK_MESSAGES,
   WEIGHT_UNITS,
   fileTooLarge,
   normalizePhone,
+  parseStockInput,
   validateProductInput,
   type PopupMessage,
   type WeightUnit,
@@ -111,6 +113,11 @@ export function ProductForm({ mode, initial = EMPTY_PRODUCT_FORM }: { mode: Prod
       await show({ title: problem.title ?? PRODUCT_MESSAGES.submissionError.title, text: problem.text }, problem.field);
       return;
     }
+    const stock = parseStockInput(values.stock);
+    if (stock === 'invalid') {
+      await show(STOCK_MESSAGES.invalidStock, 'stock');
+      return;
+    }
 
     const body = new FormData();
     body.set('name', values.name.trim());
@@ -125,6 +132,9 @@ export function ProductForm({ mode, initial = EMPTY_PRODUCT_FORM }: { mode: Prod
     for (const field of ['length', 'width', 'height'] as const) {
       if (values[field].trim()) body.set(field, values[field].trim());
     }
+    // Empty is unlimited: a new product without the field is, and an edit must say so, as its absence keeps the count.
+    if (stock !== null) body.set('stock', String(stock));
+    else if (mode.kind === 'edit') body.set('stock', '');
     body.set('existingImages', JSON.stringify(existing));
     body.set('removedImages', JSON.stringify(removed));
     for (const { file } of added) body.append(mode.kind === 'create' ? 'images' : 'newImages', file);
@@ -214,6 +224,24 @@ export function ProductForm({ mode, initial = EMPTY_PRODUCT_FORM }: { mode: Prod
         </div>
       </Section>
 
+      <Section title="Stock">
+        <div className={styles.row}>
+          <Field id={fieldId('stock')} label="Stock (packs)" hint={STOCK_MESSAGES.stockHint}>
+            <input
+              id={fieldId('stock')}
+              type="text"
+              inputMode="numeric"
+              autoComplete="off"
+              maxLength={7}
+              placeholder="Unlimited"
+              value={values.stock}
+              onChange={set('stock')}
+              aria-describedby={`${fieldId('stock')}-hint`}
+            />
+          </Field>
+        </div>
+      </Section>
+
       <Section title="Contact for buyers">
         <div className={styles.row}>
           <Field id={fieldId('sellerPhone')} label="Phone number">
@@ -288,7 +316,8 @@ function Section({ title, hint, children }: { title: string; hint?: string; chil
   );
 }
 
-function Field({ id, label, counter, children }: { id: string; label: string; counter?: string; children: ReactNode }) {
+/** A labelled field; a `hint` is written under it as `{id}-hint`, for the input's aria-describedby. */
+function Field({ id, label, counter, hint, children }: { id: string; label: string; counter?: string; hint?: string; children: ReactNode }) {
   return (
     <div className="field">
       <span className={styles.labelRow}>
@@ -300,6 +329,11 @@ function Field({ id, label, counter, children }: { id: string; label: string; co
         )}
       </span>
       {children}
+      {hint && (
+        <p id={`${id}-hint`} className={styles.fieldHint}>
+          {hint}
+        </p>
+      )}
     </div>
   );
 }

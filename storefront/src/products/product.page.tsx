@@ -1,5 +1,6 @@
-import { PRODUCT_MESSAGES, descriptionPreview, expiryText } from '@mandi/domain';
+import { PRODUCT_MESSAGES, STOCK_MESSAGES, descriptionPreview, expiryText, isSoldOut } from '@mandi/domain';
 import { useQuery } from '@tanstack/react-query';
+import { useId } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { ApiError } from '../api/api-fetch';
 import { useMinimalProfile } from '../profiles/profile-queries';
@@ -13,6 +14,7 @@ import { dimensionsText, productStructuredData, validUntilText, weightText } fro
 import { ProductGallery } from './product-gallery';
 import { productQuery } from './product-queries';
 import styles from './product.page.module.css';
+import { StockNote } from './stock-note';
 
 const CRUMBS = [{ label: 'Products', to: '/' }];
 
@@ -32,6 +34,7 @@ export default function ProductPage() {
   const product = useQuery(productQuery(productId));
   const item = product.data;
   const seller = useSeller(item);
+  const soldOutNoteId = useId();
   const now = new Date();
   useMetaDescription(item ? `${item.name} for ${formatPrice(item.price)} on Mandi. ${descriptionPreview(item.description ?? '')}` : null);
   useStructuredData(item ? productStructuredData(item, window.location.href, now) : null);
@@ -67,6 +70,7 @@ export default function ProductPage() {
   const expiry = expiryText(data.validUntil, now);
   const weight = weightText(data.weight);
   const dimensions = dimensionsText(data);
+  const soldOut = isSoldOut(data.stock);
   const struck = data.originalPrice && Number(data.originalPrice) > Number(data.price) ? data.originalPrice : null;
   return (
     <Page title={data.name} crumbs={CRUMBS}>
@@ -89,6 +93,7 @@ export default function ProductPage() {
                 {formatPrice(struck)}
               </s>
             )}
+            <StockNote stock={data.stock} className={styles.stock} />
           </p>
           <dl className={styles.facts}>
             <div>
@@ -114,10 +119,17 @@ export default function ProductPage() {
           {data.description && <p className={styles.description}>{data.description}</p>}
 
           <div className={styles.actions}>
-            <button type="button" className="btn btn-outline" onClick={() => void addToCart(data.id)}>
-              <CartIcon size={20} /> Add to Cart
-            </button>
-            {original && (
+            {soldOut ? (
+              // Neither Add to Cart nor Buy Now: one button that says why, and cannot be pressed.
+              <button type="button" className={`btn ${styles.soldOut}`} disabled aria-describedby={soldOutNoteId}>
+                {STOCK_MESSAGES.soldOut}
+              </button>
+            ) : (
+              <button type="button" className="btn btn-outline" onClick={() => void addToCart(data.id)}>
+                <CartIcon size={20} /> Add to Cart
+              </button>
+            )}
+            {original && !soldOut && (
               <button
                 type="button"
                 className="btn btn-accent"
@@ -127,6 +139,11 @@ export default function ProductPage() {
               </button>
             )}
           </div>
+          {soldOut && (
+            <p id={soldOutNoteId} className={styles.soldOutNote}>
+              {STOCK_MESSAGES.soldOutProduct}
+            </p>
+          )}
           {original && (
             <p className={styles.note}>
               <ShieldIcon size={18} />

@@ -8,7 +8,7 @@ import { ProductForm } from './product-form';
  */
 export default function SellPage() {
   return (
-    <Page title="Sell a Product" width="text" crumbs={[{ label: 'Your Profile', to: '/profilepage' }]} lead="List fresh produce with photos, price, weight and how long it stays fresh.">
+    <Page title="Sell a Product" width="text" crumbs={[{ label: 'Your Profile', to: '/profilepage' }]} lead="List fresh produce with photos, price, how many packs you have, weight and how long it stays fresh.">
       <RequireSignIn message={PRODUCT_MESSAGES.authenticationRequired.text}>
         <ProductForm mode={{ kind: 'create' }} />
       </RequireSignIn>

@@ -1,0 +1,57 @@
+import { STOCK_MESSAGES, lineStock, stockState } from '@mandi/domain';
+import { AlertIcon } from '../ui/icons';
+import styles from './stock-note.module.css';
+
+/**
+ * What a buyer is told about a product's stock, with one look on cards, the product page, the cart and checkout:
+ * nothing while plenty (or unlimited) is left, 'Only N left' at the low threshold, 'Sold out' at 0. Given the
+ * `quantity` of a cart or order line, it also says 'Only N left' whenever the line asks for more than N.
+ */
+export function StockNote({ stock, quantity, className }: { stock: number | null | undefined; quantity?: number; className?: string }) {
+  const line = quantity === undefined ? null : lineStock(stock, quantity);
+  const state = line?.kind === 'short' ? ({ kind: 'low', left: line.left } as const) : stockState(stock);
+  if (state.kind === 'plenty') return null;
+  const soldOut = state.kind === 'sold_out';
+  return (
+    <span className={`${styles.note} ${soldOut ? styles.soldOut : styles.low}${className ? ` ${className}` : ''}`}>
+      <span className={styles.dot} aria-hidden="true" />
+      {soldOut ? STOCK_MESSAGES.soldOut : STOCK_MESSAGES.onlyLeft(state.left)}
+    </span>
+  );
+}
+
+/** A line as far as stock is concerned: its product's name and stock, and how many packs it asks for. */
+export interface StockLine {
+  name: string;
+  stock?: number | null;
+  quantity: number;
+}
+
+/** What keeps `lines` from checking out: a sentence for each sold-out line and each line asking for more than is left. */
+export function stockProblemsOf(lines: readonly StockLine[]): string[] {
+  return lines.flatMap((line) => {
+    const state = lineStock(line.stock, line.quantity);
+    if (state.kind === 'sold_out') return [STOCK_MESSAGES.soldOutLine(line.name)];
+    if (state.kind === 'short') return [STOCK_MESSAGES.shortLine(line.name, state.left)];
+    return [];
+  });
+}
+
+/** Those sentences beside the checkout button they disable (`id` for its aria-describedby). */
+export function StockProblems({ id, problems }: { id: string; problems: readonly string[] }) {
+  if (problems.length === 0) return null;
+  return (
+    <div id={id} className={styles.problems} role="status">
+      <AlertIcon size={18} />
+      {problems.length === 1 ? (
+        <p>{problems[0]}</p>
+      ) : (
+        <ul>
+          {problems.map((problem) => (
+            <li key={problem}>{problem}</li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}
