@@ -76,6 +76,7 @@ export interface BuyerOrderView {
   username: string;
   orderNumber: string;
   placedAt: string;
+  itemsLabel: string;
   lines: LineView[];
   subtotal: string;
   shippingLabel: string;
@@ -94,6 +95,7 @@ export function buyerOrderView(settings: OrderMailSettings, order: OrderForMail,
     username,
     orderNumber: `#${order.id}`,
     placedAt: formatMailTime(order.createdAt),
+    itemsLabel: 'Your items',
     lines: order.lines.map(lineView),
     subtotal: formatRupees(order.subtotalPaise),
     // Cash on delivery carries its handling charge in the same figure (docs/shipping.md).
@@ -104,14 +106,12 @@ export function buyerOrderView(settings: OrderMailSettings, order: OrderForMail,
     paymentStatus: paymentStatusLabel(order.paymentStatus),
     address: {
       name: address.name,
+      // As the order page prints it.
       lines: [
-        address.flat_house_building,
-        address.area_or_street_or_village,
-        `Near ${address.landmark}`,
-        `${address.taluk}, ${address.district}`,
-        `${address.state} ${address.pincode}`,
+        [address.flat_house_building, address.area_or_street_or_village, address.landmark].filter(Boolean).join(', '),
+        `${[address.taluk, address.district, address.state].filter(Boolean).join(', ')} – ${address.pincode}`,
       ],
-      mobile: address.mobile,
+      mobile: `+91 ${address.mobile}`,
     },
     orderLink: orderPageUrl(settings, order.id),
   };
@@ -159,6 +159,7 @@ export function cancelledView(settings: OrderMailSettings, order: OrderForMail, 
   }
   return {
     ...buyerOrderView(settings, order, username),
+    itemsLabel: 'Cancelled items',
     reason: order.cancelReason?.trim() || 'Order cancelled',
     moneyNote,
     creditNote: creditNote && {
@@ -174,7 +175,7 @@ export function cancelledView(settings: OrderMailSettings, order: OrderForMail, 
 export function invoiceView(settings: OrderMailSettings, order: OrderForMail, username: string, invoice: MailDocument) {
   return {
     ...buyerOrderView(settings, order, username),
-    documentTitle: documentTitle(invoice.kind),
+    documentTitle: documentTitle(invoice.kind).toLowerCase(),
     number: invoice.number,
     issuedOn: formatInvoiceDate(invoice.issuedAt),
     documentTotal: formatRupees(invoice.totalPaise),
