@@ -95,16 +95,20 @@ export class SellerDashboardRepository {
 
   /** A page of the orders with seller `sellerId`'s products in `search`'s state and period, newest first, and their number. */
   async orders(sellerId: number, search: SellerOrderSearch, windowMs: number): Promise<{ total: number; orders: SellerOrderRow[] }> {
-    const status = search.status === 'all' ? Prisma.empty : Prisma.sql`AND o.status = ${search.status}::order_status`;
     const since = sinceSql(search.period);
-    const period = since === null ? Prisma.empty : Prisma.sql`AND o.created_at >= ${since}`;
+    // Unfiltered (the page's first view), the seller's orders are the index alone; a filter reads each order's row.
+    const matched =
+      search.status === 'all' && since === null
+        ? Prisma.sql`SELECT DISTINCT i.order_id AS id FROM order_items i WHERE i.seller_id = ${sellerId}`
+        : Prisma.sql`
+            SELECT o.id
+              FROM orders o
+             WHERE o.id IN (SELECT i.order_id FROM order_items i WHERE i.seller_id = ${sellerId})
+               ${search.status === 'all' ? Prisma.empty : Prisma.sql`AND o.status = ${search.status}::order_status`}
+               ${since === null ? Prisma.empty : Prisma.sql`AND o.created_at >= ${since}`}`;
     const closesAt = windowClosesAtSql('o', windowMs);
     const [result] = await this.prisma.$queryRaw<{ total: number; orders: SellerOrderRow[] }[]>`
-      WITH matched AS (
-        SELECT o.id
-          FROM orders o
-         WHERE o.id IN (SELECT i.order_id FROM order_items i WHERE i.seller_id = ${sellerId}) ${status} ${period}
-      ),
+      WITH matched AS (${matched}),
       page AS (
         SELECT m.id FROM matched m ORDER BY m.id DESC LIMIT ${search.perPage} OFFSET ${(search.page - 1) * search.perPage}
       )
