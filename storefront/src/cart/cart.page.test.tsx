@@ -4,8 +4,9 @@ import { describe, expect, it } from 'vitest';
 import { fakeIdentity, identityUser, renderApp, stubApi } from '../test/render-app';
 
 const me = () => fakeIdentity(identityUser('uid-me', 'me@mandi.test'));
-const line = (id: number, name: string, price: number, quantity: number) => ({
+const line = (id: number, name: string, price: number, quantity: number, stock: number | null = null) => ({
   id: String(id),
+  stock,
   uid: 'uid-seller',
   name,
   price,
@@ -87,5 +88,68 @@ describe('cart page', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Remove Desi Tamatar' }));
     await userEvent.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Remove' }));
     expect(await screen.findByText('Failed to remove item from cart.')).toBeInTheDocument();
+  });
+
+  it("says 'Only 3 left' on a low line and never steps above it", async () => {
+    openCart({
+      'GET /api/cart/uid-me': { body: [line(1, 'Desi Tamatar', 40, 2, 3)] },
+      'PUT /api/cart/updateQuantity': { body: { message: 'Quantity updated.' } },
+    });
+    const items = await screen.findByRole('list', { name: 'Items in your cart' });
+    expect(within(items).getByText('Only 3 left')).toBeInTheDocument();
+    const more = screen.getByRole('button', { name: 'One more Desi Tamatar' });
+    await userEvent.click(more);
+    await waitFor(() => expect(screen.getByRole('group', { name: 'Quantity of Desi Tamatar' })).toHaveTextContent('3'));
+    expect(more).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Proceed to Checkout' })).toBeEnabled();
+  });
+
+  it('marks a sold-out line and keeps Proceed to Checkout closed, saying why, until it is removed', async () => {
+    let removed = false;
+    const { router } = openCart({
+      'GET /api/cart/uid-me': () => ({
+        body: removed ? [line(1, 'Desi Tamatar', 40, 2, 3)] : [line(1, 'Desi Tamatar', 40, 2, 3), line(2, 'Nashik Pyaz', 30, 1, 0)],
+      }),
+      'DELETE /api/cart/remove': () => {
+        removed = true;
+        return { body: { message: 'Item removed from cart.' } };
+      },
+    });
+    const items = await screen.findByRole('list', { name: 'Items in your cart' });
+    const soldOut = within(items).getAllByRole('listitem')[1]!;
+    expect(soldOut).toHaveClass('soldOut');
+    expect(within(soldOut).getByText('Sold out')).toBeInTheDocument();
+    expect(within(soldOut).getByText('Remove it to check out.')).toBeInTheDocument();
+    expect(within(soldOut).queryByRole('group', { name: 'Quantity of Nashik Pyaz' })).not.toBeInTheDocument();
+
+    const proceed = screen.getByRole('button', { name: 'Proceed to Checkout' });
+    expect(proceed).toBeDisabled();
+    expect(proceed).toHaveAccessibleDescription('Nashik Pyaz is sold out. Remove it to check out.');
+    await userEvent.click(proceed);
+    expect(router.state.location.pathname).toBe('/cartpage');
+
+    await userEvent.click(within(soldOut).getByRole('button', { name: 'Remove Nashik Pyaz' }));
+    await userEvent.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Remove' }));
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Proceed to Checkout' })).toBeEnabled());
+    expect(screen.queryByText('Nashik Pyaz is sold out. Remove it to check out.')).not.toBeInTheDocument();
+  });
+
+  it('keeps the cart from checking out while a line asks for more than is left, until it is lowered', async () => {
+    openCart({
+      'GET /api/cart/uid-me': { body: [line(1, 'Desi Tamatar', 40, 9, 7)] },
+      'PUT /api/cart/updateQuantity': { body: { message: 'Quantity updated.' } },
+    });
+    const proceed = await screen.findByRole('button', { name: 'Proceed to Checkout' });
+    expect(proceed).toBeDisabled();
+    expect(proceed).toHaveAccessibleDescription('Only 7 left of Desi Tamatar. Lower the quantity to 7 to check out.');
+    expect(screen.getByRole('list', { name: 'Items in your cart' })).toHaveTextContent('Only 7 left');
+    expect(screen.getByRole('button', { name: 'One more Desi Tamatar' })).toBeDisabled();
+
+    await userEvent.click(screen.getByRole('button', { name: 'One less Desi Tamatar' }));
+    await waitFor(() => expect(screen.getByRole('group', { name: 'Quantity of Desi Tamatar' })).toHaveTextContent('8'));
+    expect(proceed).toBeDisabled();
+    await userEvent.click(screen.getByRole('button', { name: 'One less Desi Tamatar' }));
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Proceed to Checkout' })).toBeEnabled());
+    expect(screen.getByRole('list', { name: 'Items in your cart' })).not.toHaveTextContent('left');
   });
 });

@@ -136,6 +136,50 @@ describe('checkout step 1', () => {
     expect(await screen.findByText('Failed to fetch checkout items.')).toBeInTheDocument();
   });
 
+  it("says 'Only 2 left' in the order preview and continues", async () => {
+    openCheckout('/product-checkout/7', {
+      'GET /api/products/7': { body: { ...tamatar, stock: 2 } },
+      'GET /api/addresses/5': { body: [savedAddress(2, 'Asha Patil', { is_default: 1 })] },
+    });
+    const summary = await screen.findByRole('complementary', { name: 'Order summary' });
+    expect(await within(summary).findByText('Only 2 left')).toBeInTheDocument();
+    expect(within(summary).getByRole('button', { name: 'Continue' })).toBeEnabled();
+  });
+
+  it('keeps Buy Now of a sold-out product from continuing, and says so', async () => {
+    const { router } = openCheckout('/product-checkout/7', {
+      'GET /api/products/7': { body: { ...tamatar, stock: 0 } },
+      'GET /api/addresses/5': { body: [savedAddress(2, 'Asha Patil', { is_default: 1 })] },
+    });
+    const summary = await screen.findByRole('complementary', { name: 'Order summary' });
+    expect(await within(summary).findByText('Sold out')).toBeInTheDocument();
+    const next = within(summary).getByRole('button', { name: 'Continue' });
+    expect(next).toBeDisabled();
+    expect(next).toHaveAccessibleDescription('This product is sold out, so it cannot be bought right now.');
+    expect(within(summary).getByRole('link', { name: 'Browse other products' })).toHaveAttribute('href', '/');
+    await userEvent.click(next);
+    expect(router.state.location.pathname).toBe('/product-checkout/7');
+  });
+
+  it('keeps a cart with a sold-out line from continuing, and sends the buyer back to the cart', async () => {
+    openCheckout('/product-checkout', {
+      'GET /api/addresses/5': { body: [savedAddress(2, 'Asha Patil', { is_default: 1 })] },
+      'GET /api/cart/uid-me': { body: [{ ...tamatar, quantity: 3, stock: 2 }, { ...pyaz, quantity: 1, stock: 0 }] },
+    });
+    const summary = await screen.findByRole('complementary', { name: 'Order summary' });
+    const next = await within(summary).findByRole('button', { name: 'Continue' });
+    await waitFor(() => expect(next).toBeDisabled());
+    const items = within(summary).getByRole('list', { name: 'Items to check out' });
+    expect(items).toHaveTextContent('Desi Tamatar3 × ₹40.00Only 2 left');
+    expect(items).toHaveTextContent('Nashik Pyaz1 × ₹30.50Sold out');
+    const why = next.getAttribute('aria-describedby')!;
+    expect(within(document.getElementById(why)!).getAllByRole('listitem').map((item) => item.textContent)).toEqual([
+      'Only 2 left of Desi Tamatar. Lower the quantity to 2 to check out.',
+      'Nashik Pyaz is sold out. Remove it to check out.',
+    ]);
+    expect(within(summary).getByRole('link', { name: 'Change your cart' })).toHaveAttribute('href', '/cartpage');
+  });
+
   it('asks a visitor to sign in', async () => {
     stubApi({});
     renderApp('/product-checkout/7');

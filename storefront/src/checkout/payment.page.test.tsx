@@ -188,6 +188,80 @@ describe('payment page', () => {
     await waitFor(() => expect(calls.filter((call) => call.url === '/api/products/7').length).toBeGreaterThan(reads));
   });
 
+  it("names each short product and how many are left when the server refuses for stock, and reads the lines again", async () => {
+    let stock = 5;
+    const { calls } = openPayment(
+      { productId: '7', selectedPayment: 'cod', selectedAddress: asha },
+      {
+        'GET /api/products/7': () => ({ body: { ...tamatar, stock } }),
+        'POST /api/payment/cod': () => {
+          stock = 1;
+          return {
+            status: 409,
+            body: {
+              statusCode: 409,
+              error: 'Conflict',
+              message: 'Some items do not have enough stock left. Please review your order.',
+              details: { items: [{ productId: '7', productName: 'Desi Tamatar', requested: 2, left: 1 }] },
+            },
+          };
+        },
+      },
+    );
+    expect(await screen.findByText('Only 5 left')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'One more Desi Tamatar' }));
+    await user.click(screen.getByRole('button', { name: 'Place Order' }));
+
+    const refusal = await screen.findByRole('dialog', { name: 'Not Enough Stock' });
+    expect(refusal).toHaveAccessibleDescription(
+      'Some items do not have enough stock left. Please review your order. Desi Tamatar: you asked for 2, only 1 left.',
+    );
+    expect(within(refusal).getByRole('listitem')).toHaveTextContent('Desi Tamatar: you asked for 2, only 1 left.');
+    await user.click(within(refusal).getByRole('button', { name: 'OK' }));
+
+    // The lines were read again: the line says what is left, and the order waits until it is lowered.
+    const lines = screen.getByRole('list', { name: 'Items in your order' });
+    expect(await within(lines).findByText('Only 1 left')).toBeInTheDocument();
+    const place = screen.getByRole('button', { name: 'Place Order' });
+    expect(place).toBeDisabled();
+    expect(place).toHaveAccessibleDescription('Only 1 left of Desi Tamatar. Lower the quantity to 1 to check out.');
+    expect(screen.getByRole('button', { name: 'One more Desi Tamatar' })).toBeDisabled();
+    await user.click(screen.getByRole('button', { name: 'One less Desi Tamatar' }));
+    expect(screen.getByRole('button', { name: 'Place Order' })).toBeEnabled();
+    expect(calls.filter((call) => call.url === '/api/payment/cod')).toHaveLength(1);
+  });
+
+  it('says a sold-out line must go before paying, offers no sold-out official product, and pays once it is removed', async () => {
+    openPayment(
+      { selectedPayment: 'online', selectedAddress: asha },
+      {
+        'GET /api/cart/uid-me': { body: [{ ...tamatar, quantity: 1, stock: 0 }, { ...pyaz, quantity: 2, stock: 3 }] },
+        'GET /api/products/mandi-products': { body: [{ ...tamatar, stock: 0 }, { ...pyaz, stock: 3 }, { id: '11', uid: 'uid-admin', name: 'Sona Masoori Rice', price: 90, weight: 1000, images: [], official_brand: 1, stock: 0 }] },
+      },
+    );
+    const lines = await screen.findByRole('list', { name: 'Items in your order' });
+    const [soldOut, low] = within(lines).getAllByRole('listitem');
+    expect(soldOut).toHaveTextContent('Sold out');
+    expect(low).toHaveTextContent('Only 3 left');
+    expect(within(soldOut!).getByRole('button', { name: 'One more Desi Tamatar' })).toBeDisabled();
+    const pay = screen.getByRole('button', { name: /^Pay / });
+    expect(pay).toBeDisabled();
+    expect(pay).toHaveAccessibleDescription('Desi Tamatar is sold out. Remove it to check out.');
+
+    await user.click(screen.getByRole('button', { name: '+ Add Product' }));
+    const dialog = screen.getByRole('dialog', { name: 'Add Product' });
+    expect(await within(dialog).findByRole('button', { name: 'Sona Masoori Rice is sold out' })).toBeDisabled();
+    expect(within(dialog).queryByRole('button', { name: 'Add Sona Masoori Rice' })).not.toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Close' }));
+
+    await user.click(screen.getByRole('button', { name: 'Remove Desi Tamatar' }));
+    // 2 x ₹30.50 and 2 kg online (30 + 35).
+    expect(screen.getByRole('button', { name: 'Pay ₹126.00' })).toBeEnabled();
+    await user.click(screen.getByRole('button', { name: 'One more Nashik Pyaz' }));
+    expect(screen.getByRole('group', { name: 'Quantity of Nashik Pyaz' })).toHaveTextContent('3');
+    expect(screen.getByRole('button', { name: 'One more Nashik Pyaz' })).toBeDisabled();
+  });
+
   it('loads Razorpay Checkout once with the page, and says the SDK is not loaded when it is not there yet', async () => {
     openPayment({ productId: '7', selectedPayment: 'online', selectedAddress: asha });
     await user.click(await screen.findByRole('button', { name: 'Pay ₹70.00' }));

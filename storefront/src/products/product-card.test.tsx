@@ -86,6 +86,29 @@ describe('ProductCard', () => {
     expect(within(dialog).getByRole('link', { name: 'farm@example.in' })).toHaveAttribute('href', 'mailto:farm@example.in');
   });
 
+  it("says 'Only 3 left' and still adds to the cart", async () => {
+    const { card, onAddToCart } = renderCard(product({ stock: 3 }));
+    expect(within(card).getByText('Only 3 left')).toBeInTheDocument();
+    await userEvent.click(within(card).getByRole('button', { name: 'Add Kesar Mango to cart' }));
+    expect(onAddToCart).toHaveBeenCalledWith(42);
+  });
+
+  it("shows a sold-out product with a disabled 'Sold out' in place of Add", async () => {
+    const { card, onAddToCart } = renderCard(product({ stock: 0 }));
+    expect(within(card).queryByRole('button', { name: 'Add Kesar Mango to cart' })).not.toBeInTheDocument();
+    const soldOut = within(card).getByRole('button', { name: 'Kesar Mango is sold out' });
+    expect(soldOut).toBeDisabled();
+    expect(soldOut).toHaveTextContent('Sold out');
+    expect(within(card).getAllByText('Sold out')).toHaveLength(2); // the note and the button
+    await userEvent.click(soldOut);
+    expect(onAddToCart).not.toHaveBeenCalled();
+  });
+
+  it('says nothing of stock while more than 5 packs are left or stock is unlimited', () => {
+    const { card } = renderCard(product({ stock: 6 }));
+    expect(within(card).queryByText(/left|Sold out/)).not.toBeInTheDocument();
+  });
+
   it('adds to the cart with the product id', async () => {
     const { onAddToCart } = renderCard(product());
     await userEvent.click(screen.getByRole('button', { name: 'Add Kesar Mango to cart' }));

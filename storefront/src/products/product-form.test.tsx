@@ -143,6 +143,34 @@ describe('sell form', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/profilepage'));
   });
 
+  it("takes 'Stock (packs)': empty is unlimited, anything but a whole number 0 to 1,00,000 gets 'Invalid Stock'", async () => {
+    const { calls } = await openSellPage({ 'POST /api/products': { status: 201, body: { message: 'Product created', product: { id: 99 } } } });
+    const stock = screen.getByLabelText('Stock (packs)');
+    expect(stock).toHaveValue('');
+    expect(stock).toHaveAccessibleDescription(
+      "How many packs you can sell. Leave it empty for unlimited. Buyers see 'Only N left' from 5 packs, and 'Sold out' at 0.",
+    );
+    await fill(VALID);
+    pick(image('rice.jpg'));
+
+    for (const wrong of ['ten', '2.5', '100001', '-3']) {
+      await userEvent.clear(stock);
+      await userEvent.type(stock, wrong);
+      expect(await submitAndReadPopup()).toEqual({
+        title: 'Invalid Stock',
+        text: 'Stock must be a whole number from 0 to 1,00,000, or empty for unlimited.',
+      });
+      expect(stock).toHaveFocus();
+    }
+    expect(calls.filter((call) => call.url === '/api/products')).toHaveLength(0);
+
+    await userEvent.clear(stock);
+    await userEvent.type(stock, ' 40 ');
+    await userEvent.click(screen.getByRole('button', { name: 'Post Product' }));
+    await waitFor(() => expect(calls.filter((call) => call.url === '/api/products')).toHaveLength(1));
+    expect((calls.find((call) => call.url === '/api/products')!.init!.body as FormData).get('stock')).toBe('40');
+  });
+
   it("shows the server's message as 'Submission Error' and sends the same request id again on retry", async () => {
     const { calls } = await openSellPage({
       'POST /api/products': { status: 400, body: { statusCode: 400, error: 'Bad Request', message: 'Price must be greater than 0.' } },
@@ -202,6 +230,40 @@ describe('edit form', () => {
     expect((body.getAll('newImages') as File[]).map((file) => file.name)).toEqual(['new.jpg', 'new2.jpg', 'new3.jpg']);
     expect(body.get('weight')).toBe('2000');
     expect(body.get('validUntil')).toBe('2030-01-15 09:00:00');
+  });
+
+  it('fills in the stock, and sends it empty (unlimited) when the seller clears it', async () => {
+    const { calls, router } = {
+      ...stubApi({
+        'POST /api/user/getUserId': { body: { userId: 3, role: 'user' } },
+        'GET /api/products/12': { body: { ...saved, stock: 4 } },
+        'PUT /api/products/12': { body: { message: 'Product updated', product: saved } },
+      }),
+      ...renderApp('/edit-product/12', { identity: seller() }),
+    };
+    const stock = await screen.findByLabelText('Stock (packs)');
+    expect(stock).toHaveValue('4');
+    await userEvent.clear(stock);
+    await userEvent.click(screen.getByRole('button', { name: 'Save Changes' }));
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/profilepage'));
+    const body = calls.find((call) => call.method === 'PUT')!.init!.body as FormData;
+    expect(body.get('stock')).toBe('');
+  });
+
+  it('keeps a sold-out product at 0 when the seller saves other changes', async () => {
+    const { calls, router } = {
+      ...stubApi({
+        'POST /api/user/getUserId': { body: { userId: 3, role: 'user' } },
+        'GET /api/products/12': { body: { ...saved, stock: 0 } },
+        'PUT /api/products/12': { body: { message: 'Product updated', product: saved } },
+      }),
+      ...renderApp('/edit-product/12', { identity: seller() }),
+    };
+    expect(await screen.findByLabelText('Stock (packs)')).toHaveValue('0');
+    await userEvent.click(screen.getByRole('button', { name: 'Save Changes' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/profilepage'));
+    expect((calls.find((call) => call.method === 'PUT')!.init!.body as FormData).get('stock')).toBe('0');
   });
 
   it("refuses to edit someone else's product", async () => {

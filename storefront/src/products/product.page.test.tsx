@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { renderApp, stubApi } from '../test/render-app';
+import { fakeIdentity, identityUser, renderApp, stubApi } from '../test/render-app';
 
 const DAY = 86_400_000;
 const indiaText = (date: Date) => new Date(date.getTime() + 5.5 * 3_600_000).toISOString().slice(0, 19).replace('T', ' ');
@@ -110,6 +110,50 @@ describe('product page', () => {
     renderApp('/product/7');
     await screen.findByRole('heading', { level: 1, name: official.name });
     await waitFor(() => expect(structuredData()?.offers.availability).toBe('https://schema.org/OutOfStock'));
+  });
+
+  it("says 'Only 2 left' and still offers Add to Cart and Buy Now", async () => {
+    stubApi({ 'GET /api/products/7': { body: { ...official, stock: 2 } } });
+    renderApp('/product/7');
+    expect(await screen.findByText('Only 2 left')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Add to Cart' })).toBeEnabled();
+    expect(screen.getByRole('button', { name: 'Buy Now' })).toBeEnabled();
+  });
+
+  it("replaces Add to Cart and Buy Now with a disabled 'Sold out', and marks it OutOfStock", async () => {
+    stubApi({ 'GET /api/products/7': { body: { ...official, stock: 0 } } });
+    const { router } = renderApp('/product/7');
+    await screen.findByRole('heading', { level: 1, name: official.name });
+
+    expect(screen.queryByRole('button', { name: 'Add to Cart' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Buy Now' })).not.toBeInTheDocument();
+    const soldOut = screen.getByRole('button', { name: 'Sold out' });
+    expect(soldOut).toBeDisabled();
+    expect(soldOut).toHaveAccessibleDescription('This product is sold out, so it cannot be bought right now.');
+    await userEvent.click(soldOut);
+    expect(router.state.location.pathname).toBe('/product/7');
+    await waitFor(() => expect(structuredData()?.offers.availability).toBe('https://schema.org/OutOfStock'));
+  });
+
+  it("says 'Sold Out' when the last pack went while the page was open, and reads the product again", async () => {
+    let stock = 1;
+    const { calls } = stubApi({
+      'POST /api/user/getUserId': { body: { userId: 5, role: 'user' } },
+      'GET /api/products/8': () => ({ body: { ...official, id: 8, official_brand: 0, stock } }),
+      'POST /api/cart/add': () => {
+        stock = 0;
+        return { status: 409, body: { statusCode: 409, error: 'Conflict', message: 'This product is sold out.' } };
+      },
+    });
+    renderApp('/product/8', { identity: fakeIdentity(identityUser('uid-me', 'me@mandi.test')) });
+    expect(await screen.findByText('Only 1 left')).toBeInTheDocument();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Add to Cart' }));
+    const popup = await screen.findByRole('dialog', { name: 'Sold Out' });
+    expect(popup).toHaveAccessibleDescription('This product is sold out.');
+    await userEvent.click(within(popup).getByRole('button', { name: 'OK' }));
+    expect(await screen.findByRole('button', { name: 'Sold out' })).toBeDisabled();
+    expect(calls.filter((call) => call.url === '/api/products/8').length).toBeGreaterThan(1);
   });
 
   it('switches pictures with the thumbnails, by click and with the arrow keys', async () => {
