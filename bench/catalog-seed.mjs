@@ -4,7 +4,8 @@
 // several thousand sellers with profiles, one official seller (the admin), and products named the way Indian
 // sellers name produce: English and Hindi names in Latin letters, varieties, places, qualifiers and pack sizes
 // ("Organic Nashik Tamatar 1kg", "Ratnagiri Alphonso Mango"), posted over the past year, about 15 % expired and
-// 1 % official, each with one image. Takes a few minutes on two cores.
+// 1 % official, each with one image; seven in ten unlimited (stock null), the rest counted, one in five of those
+// sold out (about 6 % of the catalog). Takes a few minutes on two cores.
 //
 // The bulk insert runs with the products' search-word triggers off and the GIN indexes dropped; both are put back
 // afterwards (search_words and search_names recounted by their rebuild functions), which is much faster than maintaining them row by
@@ -118,7 +119,7 @@ async function main() {
     // One row per product: a produce (English or Hindi name), then a form of name built around it.
     await client.query(`
       INSERT INTO products (seller_id, name, description, price_paise, valid_until, seller_phone, weight_grams,
-                            official_brand, category, created_at, updated_at)
+                            official_brand, category, stock, created_at, updated_at)
       SELECT CASE WHEN official THEN ${admin} ELSE ${first} + floor(random() * (${last} - ${first} + 1))::int END,
              left(name, 50),
              left(name || ' from ' || place || ', harvested and packed by the farmer. ' ||
@@ -128,7 +129,9 @@ async function main() {
                   ELSE now() + interval '1 day' * (1 + random() * 60) END,
              (6 + floor(random() * 4))::text || lpad(floor(random() * 1000000000)::text, 9, '0'),
              (ARRAY[250, 500, 1000, 2000, 5000])[1 + floor(random() * 5)::int],
-             official, category::product_category, created, created
+             official, category::product_category,
+             CASE WHEN random() < 0.7 THEN NULL WHEN random() < 0.2 THEN 0 ELSE 1 + floor(random() * 200)::int END,
+             created, created
         FROM (
           SELECT i, official, created, place, named.category,
                  CASE form
@@ -186,11 +189,13 @@ async function main() {
       SELECT (SELECT count(*) FROM products) AS products,
              (SELECT count(*) FROM products WHERE valid_until < now()) AS expired,
              (SELECT count(*) FROM products WHERE official_brand) AS official,
+             (SELECT count(*) FROM products WHERE stock = 0) AS sold_out,
              (SELECT count(DISTINCT name) FROM products) AS names,
              (SELECT count(*) FROM search_words) AS words,
              pg_size_pretty(pg_total_relation_size('products')) AS size`);
     console.log(
-      `${name}: ${stats.products} products (${stats.expired} expired, ${stats.official} official), ` +
+      `${name}: ${stats.products} products (${stats.expired} expired, ${stats.official} official, ` +
+        `${stats.sold_out} sold out), ` +
         `${stats.names} distinct names, ${stats.words} search words, products ${stats.size} with indexes (${elapsed()})`,
     );
   } finally {

@@ -93,8 +93,8 @@ export async function createApp(): Promise<NestFastifyApplication> {
   await serveQueuesDashboard(fastify, app.get(QueuesDashboard, { strict: false }));
   // The home page comes rendered on the server with its first listing page (from the listing cache).
   const products = app.get(ProductsService, { strict: false });
-  const homePage = await HomePage.create(() => products.list(productListQuerySchema.parse({})), config.STOREFRONT_SSR);
-  await serveFrontEnds(fastify, { storefront: config.STOREFRONT_DIST, adminUi: config.ADMIN_UI_DIST }, () => homePage.parts());
+  const homePage = await HomePage.create((query) => products.list(productListQuerySchema.parse(query)), config.STOREFRONT_SSR);
+  await serveFrontEnds(fastify, { storefront: config.STOREFRONT_DIST, adminUi: config.ADMIN_UI_DIST }, (query) => homePage.parts(query));
   return app;
 }
 

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { Prisma, PrismaService, type Transaction } from '@mandi/database';
-import { searchTerms } from '@mandi/domain';
+import { searchTerms, type ProductSort } from '@mandi/domain';
+import { browseConditions, sortOrder, type ProductBrowseFilter } from './product-browse.sql.js';
 import { PRODUCT_CARD_COLUMNS, PRODUCT_CARD_JOINS, type ProductCardRow } from './product-card.sql.js';
 import { searchPageSql } from './search/product-search.sql.js';
 
@@ -53,11 +54,20 @@ export class ProductsRepository {
   constructor(private readonly prisma: PrismaService) {}
 
   /**
-   * Newest first (the index on created_at, id), optionally only official products; with `search`, the products
-   * matching it ranked as the by-name search ranks them. One statement for the whole page: the seller and the
-   * images are joined in, so a page costs one round trip whatever its size.
+   * A page of the listing: newest first (the index on created_at, id) or by price, optionally only official products,
+   * narrowed by the browsing filters; with `search`, the products matching it ranked as the by-name search ranks them
+   * (or in `sort` order when one is given). The page's ids are picked first from the products alone, then joined to
+   * their sellers and images: a later page then skips ids instead of whole cards. One statement for the whole page.
    */
-  listNewest(options: { officialOnly: boolean; search?: string; skip: number; take: number }): Promise<ProductCardRow[]> {
+  listPage(options: {
+    officialOnly: boolean;
+    search?: string;
+    browse?: ProductBrowseFilter;
+    /** Absent: newest first, or by relevance with a search. */
+    sort?: ProductSort;
+    skip: number;
+    take: number;
+  }): Promise<ProductCardRow[]> {
     if (options.search !== undefined) {
       // A search is ranked by how well names match (synonyms and typos included), not by date: see search/.
       const terms = searchTerms(options.search);
@@ -65,14 +75,22 @@ export class ProductsRepository {
       return this.prisma.$queryRaw<ProductCardRow[]>(searchPageSql({ terms, text: terms.join(' ') }, options));
     }
     const official = options.officialOnly ? Prisma.sql`AND p.official_brand` : Prisma.empty;
+    const order = sortOrder(options.sort ?? 'newest', 'p');
     return this.prisma.$queryRaw<ProductCardRow[]>`
       SELECT ${PRODUCT_CARD_COLUMNS}
-        FROM products p
+        FROM (
+          SELECT p.id
+            FROM products p
+            JOIN users u ON u.id = p.seller_id AND u.deleted_at IS NULL
+           WHERE TRUE ${official} ${browseConditions(options.browse)}
+           ORDER BY ${order}
+           LIMIT ${options.take} OFFSET ${options.skip}
+        ) page
+        JOIN products p ON p.id = page.id
         ${PRODUCT_CARD_JOINS}
-       WHERE TRUE ${official}
-       ORDER BY p.created_at DESC, p.id DESC
-       LIMIT ${options.take} OFFSET ${options.skip}`;
+       ORDER BY ${order}`;
   }
+
   /** One product as a card and product page show it; null when there is none (or its id is not a number of ours). */
   async findCard(id: number): Promise<ProductCardRow | null> {
     if (!Number.isSafeInteger(id) || id < 1 || id > INT4_MAX) return null;

@@ -6,12 +6,14 @@ import {
   DomainError,
   PRODUCT_MESSAGES,
   PROFILE_MESSAGES,
+  browseKey,
   formatIndiaDateTime,
   inferCategory,
   officialBrandFlag,
   paiseToRupees,
   parseInstant,
   rupeesToPaise,
+  type ProductBrowse,
 } from '@mandi/domain';
 import { publish } from '@mandi/events';
 import { FILE_STORE, imageFileKeys, newFileKey, productFolder, urlOfKeyOrUrl, type FileStore } from '@mandi/storage';
@@ -65,18 +67,33 @@ export class ProductsService {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
-  /** A page of the home listing: newest first, or ranked by a search. Pages without a search come from the cache. */
+  /**
+   * A page of the home listing: newest first or in the query's sort, or ranked by a search, narrowed by the browsing
+   * filters. Pages without a search come from the cache, under a key that names every filter; an unfiltered page keeps
+   * the key it always had.
+   */
   async list(query: ProductListQuery): Promise<Product[]> {
+    const browse = listingBrowse(query);
     const load = async () => {
-      const rows = await this.products.listNewest({
+      const rows = await this.products.listPage({
         officialOnly: query.filter !== 'All',
         search: query.search,
+        browse: {
+          category: browse.category,
+          minPaise: browse.minPrice === undefined ? undefined : rupeesToPaise(browse.minPrice),
+          maxPaise: browse.maxPrice === undefined ? undefined : rupeesToPaise(browse.maxPrice),
+          inStock: browse.inStock,
+          fresh: browse.fresh,
+        },
+        sort: browse.sort,
         skip: (query.page - 1) * query.limit,
         take: query.limit,
       });
       return rows.map((row) => toProduct(row, this.files));
     };
-    return query.search === undefined ? this.listing.page([query.filter, query.page, query.limit], load) : load();
+    if (query.search !== undefined) return load();
+    const key = browseKey(browse);
+    return this.listing.page([query.filter, query.page, query.limit, ...(key ? [key] : [])], load);
   }
 
   /** One product; 404 'Product not found.' for an unknown id. */
@@ -280,6 +297,15 @@ export class ProductsService {
     });
     await this.listing.invalidate();
   }
+}
+
+/**
+ * The browsing a listing query asks for, as one key names it: without a search, newest first is the listing's own
+ * order, so `sort=newest` and no sort are the same page (and the same cache entry).
+ */
+function listingBrowse(query: ProductListQuery): ProductBrowse {
+  const { category, minPrice, maxPrice, inStock, fresh, sort } = query;
+  return { category, minPrice, maxPrice, inStock, fresh, sort: query.search === undefined && sort === 'newest' ? undefined : sort };
 }
 
 /** The URLs of saved images the form keeps: existingImages without removedImages, each once, in order. */

@@ -20,11 +20,11 @@ export async function serveFrontEnds(
   fastify: FastifyInstance,
   dirs: { storefront: string; adminUi: string },
   /**
-   * What the storefront's home page ('/' without a query) carries besides the built HTML: in its <head> the first
-   * listing page (see {@link homeHead}), and in its root element the page rendered on the server. A failure leaves
-   * the HTML plain, and the browser renders the page itself.
+   * What the storefront's home page ('/', with its filter and browsing parameters) carries besides the built HTML: in
+   * its <head> the first listing page (see {@link homeHead}), and in its root element the page rendered on the server.
+   * Null (a search, rendered in the browser) or a failure leaves the HTML plain, and the browser renders the page.
    */
-  home?: () => Promise<{ head: string; body: string }>,
+  home?: (query: URLSearchParams) => Promise<{ head: string; body: string } | null>,
 ): Promise<void> {
   const apps = [
     { prefix: '/adminpanel/', root: resolve(dirs.adminUi) },
@@ -53,8 +53,8 @@ export async function serveFrontEnds(
   };
 
   const storefrontHtml = inlineStylesheets(indexHtml.get('/')?.toString('utf8'), resolve(dirs.storefront));
-  const sendHome = async (reply: FastifyReply) => {
-    const extra = storefrontHtml && home ? await home().catch(() => null) : null;
+  const sendHome = async (reply: FastifyReply, query: URLSearchParams) => {
+    const extra = storefrontHtml && home ? await home(query).catch(() => null) : null;
     if (!extra) return sendIndex(reply, '/');
     return reply
       .header('cache-control', 'no-cache')
@@ -75,7 +75,7 @@ export async function serveFrontEnds(
         return reply.status(404).send(errorBody(404, `Cannot ${request.method} ${path}`));
       }
       if (path === '/adminpanel' || path.startsWith('/adminpanel/')) return sendIndex(reply, '/adminpanel/');
-      if (request.url === '/') return sendHome(reply);
+      if (path === '/') return sendHome(reply, new URLSearchParams(request.url.slice(path.length + 1)));
       return sendIndex(reply, '/');
     },
   });
@@ -110,10 +110,13 @@ function withHome(html: string, extra: { head: string; body: string }): string {
  * The extra <head> of the storefront's home page: the first listing page as a JSON data block, from which the
  * browser hydrates the server-rendered cards without a request of its own (a data block is not a script, so the
  * content security policy allows it), and the moment the page was rendered, against which the browser reads its
- * relative times while it takes the page over. `<`, `>` and `&` are written as JSON escapes so no product text can
- * close the block or open a comment, and U+2028 and U+2029 so the text stays valid in any JavaScript reader.
+ * relative times while it takes the page over, and for a filtered page its listing key (`homeListingKey`). `<`, `>`
+ * and `&` are written as JSON escapes so no product text can close the block or open a comment, and U+2028 and U+2029
+ * so the text stays valid in any JavaScript reader.
  */
-export function homeHead(products: readonly unknown[], renderedAt: Date): string {
+export function homeHead(products: readonly unknown[], renderedAt: Date, listingKey = ''): string {
   const json = JSON.stringify(products).replace(JSON_UNSAFE_IN_HTML, (character) => `\\u${character.charCodeAt(0).toString(16).padStart(4, '0')}`);
-  return `<script type="application/json" id="${EMBEDDED_LISTING_ID}" data-rendered-at="${renderedAt.toISOString()}">${json}</script>`;
+  // A filtered page names its listing (the storefront takes the block only for the same one); '/' carries none.
+  const listing = listingKey ? ` data-listing="${listingKey.replaceAll('&', '&amp;').replaceAll('"', '&quot;')}"` : '';
+  return `<script type="application/json" id="${EMBEDDED_LISTING_ID}" data-rendered-at="${renderedAt.toISOString()}"${listing}>${json}</script>`;
 }

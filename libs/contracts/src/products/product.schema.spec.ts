@@ -101,3 +101,66 @@ describe('productListQuerySchema', () => {
     expect(productListQuerySchema.safeParse({ limit: '500' }).success).toBe(false);
   });
 });
+
+describe('productListQuerySchema: browsing (issue 16)', () => {
+  const problem = (query: Record<string, unknown>) => {
+    const result = productListQuerySchema.safeParse(query);
+    return result.success ? undefined : result.error.issues[0]?.message;
+  };
+
+  it('reads category, price range, stock, freshness and sort beside search and filter', () => {
+    expect(
+      productListQuerySchema.parse({
+        search: 'aloo',
+        filter: 'Original',
+        category: 'fresh_produce',
+        minPrice: '20',
+        maxPrice: '149.5',
+        inStock: '1',
+        fresh: '1',
+        sort: 'price_asc',
+      }),
+    ).toEqual({
+      search: 'aloo',
+      filter: 'Original',
+      page: 1,
+      limit: 24,
+      category: 'fresh_produce',
+      minPrice: 20,
+      maxPrice: 149.5,
+      inStock: true,
+      fresh: true,
+      sort: 'price_asc',
+    });
+  });
+
+  it('reads 0 and blank values as no filter', () => {
+    expect(productListQuerySchema.parse({ inStock: '0', fresh: '0', category: '', minPrice: ' ', sort: '' })).toEqual({
+      filter: 'All',
+      page: 1,
+      limit: 24,
+    });
+  });
+
+  it('takes equal bounds (one price) and the largest bound', () => {
+    expect(productListQuerySchema.parse({ minPrice: '45', maxPrice: '45.00' })).toMatchObject({ minPrice: 45, maxPrice: 45 });
+    expect(productListQuerySchema.parse({ maxPrice: '10000000' })).toMatchObject({ maxPrice: 10_000_000 });
+  });
+
+  it.each([
+    [{ category: 'vegetables' }, /^category must be one of fresh_produce, fresh_fruits, .*, seeds$/],
+    [{ sort: 'cheapest' }, /^sort must be one of newest, price_asc, price_desc$/],
+    [{ minPrice: 'abc' }, /^minPrice must be an amount in rupees from 0 to 10000000 with at most 2 decimals$/],
+    [{ minPrice: '-5' }, /^minPrice must be an amount in rupees/],
+    [{ maxPrice: '1.999' }, /^maxPrice must be an amount in rupees/],
+    [{ maxPrice: '10000000.01' }, /^maxPrice must be an amount in rupees/],
+    [{ maxPrice: '1e3' }, /^maxPrice must be an amount in rupees/],
+    [{ minPrice: ['1', '2'] }, /^minPrice must be an amount in rupees/],
+    [{ inStock: 'yes' }, /^inStock must be 1 \(or 0 for no filter\)$/],
+    [{ fresh: 'true' }, /^fresh must be 1 \(or 0 for no filter\)$/],
+    [{ category: ['spices', 'honey'] }, /^category must be one of/],
+    [{ minPrice: '500', maxPrice: '100' }, /^minPrice must not be more than maxPrice$/],
+  ])('refuses %j naming the rule', (query, message) => {
+    expect(problem(query)).toMatch(message);
+  });
+});

@@ -1,14 +1,19 @@
 import {
+  BROWSE_LIMITS,
+  BROWSE_MESSAGES,
   DEFAULT_SEARCH_FILTER,
   PRODUCT_CATEGORIES,
+  PRODUCT_SORTS,
   PRODUCT_LIMITS,
   PRODUCT_TEXT_BOUNDS,
   PRODUCT_MESSAGES,
   SEARCH_FILTERS,
   STOCK_LIMITS,
   STOCK_MESSAGES,
+  isPriceRangeInOrder,
   isValidIndianMobile,
   normalizePhone,
+  priceBoundOf,
 } from '@mandi/domain';
 import { z } from 'zod';
 import {
@@ -103,8 +108,60 @@ const productListQueryFields = z.object({
   limit: pageSizeQuerySchema('limit', PRODUCT_PAGE_MAX, PRODUCT_PAGE_DEFAULT),
 });
 
-/** Query of GET /api/products: the home page's search and filter, paged. */
-export const productListQuerySchema = productListQueryFields.refine(startsWithinProductResults, withinProductResults);
+/** A browsing parameter's text, trimmed; a blank one reads as absent (as a blank search does). */
+const blankAsAbsent = (value: unknown) => {
+  if (typeof value !== 'string') return value;
+  const text = value.trim();
+  return text === '' ? undefined : text;
+};
+
+/** `minPrice` / `maxPrice`: rupees, at most 2 decimals, 0 to BROWSE_LIMITS.priceMax; bounds included. */
+const priceBoundQuery = (name: 'minPrice' | 'maxPrice', description: string) =>
+  z
+    .preprocess(
+      (value) => {
+        const text = blankAsAbsent(value);
+        return typeof text === 'string' ? (priceBoundOf(text) ?? text) : text;
+      },
+      z.number({ error: BROWSE_MESSAGES.invalidPrice(name) }).optional(),
+    )
+    .meta({ description, type: 'string', pattern: '^\\d{1,8}(\\.\\d{1,2})?$' });
+
+/** `inStock` / `fresh`: 1 turns the filter on, 0 (or nothing) leaves it off. */
+const flagQuery = (name: 'inStock' | 'fresh', description: string) =>
+  z
+    .preprocess(blankAsAbsent, z.enum(['0', '1'], { error: BROWSE_MESSAGES.invalidFlag(name) }).optional())
+    .transform((value) => (value === '1' ? true : undefined))
+    .meta({ description });
+
+/**
+ * The browsing parameters of GET /api/products (issue 16), beside the spec's search and filter; each absent one filters
+ * nothing. The same names and values are the home page's URL (libs/domain's readBrowse reads them there).
+ */
+const productBrowseQueryFields = z.object({
+  category: z
+    .preprocess(blankAsAbsent, z.enum(PRODUCT_CATEGORIES, { error: BROWSE_MESSAGES.invalidCategory }).optional())
+    .meta({ description: 'Only products of this category.', enum: [...PRODUCT_CATEGORIES] }),
+  minPrice: priceBoundQuery('minPrice', 'Only products priced at least this many rupees.'),
+  maxPrice: priceBoundQuery('maxPrice', `Only products priced at most this many rupees (up to ${BROWSE_LIMITS.priceMax}).`),
+  inStock: flagQuery('inStock', '1: only products with stock left (or unlimited stock).'),
+  fresh: flagQuery('fresh', '1: only products whose validity has not passed.'),
+  sort: z
+    .preprocess(blankAsAbsent, z.enum(PRODUCT_SORTS, { error: BROWSE_MESSAGES.invalidSort }).optional())
+    .meta({
+      description: 'newest (the default), price_asc or price_desc; with a search, orders the matches instead of relevance.',
+      enum: [...PRODUCT_SORTS],
+    }),
+});
+
+/** Query of GET /api/products: the home page's search and filter, its browsing parameters, paged. */
+export const productListQuerySchema = productListQueryFields
+  .extend(productBrowseQueryFields.shape)
+  .refine(startsWithinProductResults, withinProductResults)
+  .refine((query) => isPriceRangeInOrder(query.minPrice, query.maxPrice), {
+    error: BROWSE_MESSAGES.priceRangeReversed,
+    path: ['minPrice'],
+  });
 /** Type of {@link productListQuerySchema}. */
 export type ProductListQuery = z.infer<typeof productListQuerySchema>;
 

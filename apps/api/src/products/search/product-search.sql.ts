@@ -1,4 +1,6 @@
 import { Prisma } from '@mandi/database';
+import type { ProductSort } from '@mandi/domain';
+import { browseConditions, sortOrder, type ProductBrowseFilter } from '../product-browse.sql.js';
 import { PRODUCT_CARD_COLUMNS, PRODUCT_CARD_JOINS } from '../product-card.sql.js';
 
 /** Rows of the products table ranked for one search: more are never read, so a page past them is empty. */
@@ -98,6 +100,10 @@ interface TierSource {
   name: Prisma.Sql;
   validUntil: Prisma.Sql;
   filter: Prisma.Sql;
+  /** Only rows still valid: the two expired tiers are left out. */
+  liveOnly?: boolean;
+  /** The order in which a tier's rows are taken when it has more than `limit` (a sort's: the cheapest, the newest). */
+  order?: Prisma.Sql;
 }
 
 /**
@@ -115,23 +121,40 @@ function rankTiers(source: TierSource, limit: number): Prisma.Sql {
         ${best ? Prisma.empty : Prisma.sql`AND NOT COALESCE(${nameMatches(Prisma.sql`best`, source.name)}, false)`}
         AND ${live ? Prisma.sql`${source.validUntil} > now()` : Prisma.sql`${source.validUntil} <= now()`}
         ${source.filter}
+      ${source.order ? Prisma.sql`ORDER BY ${source.order}` : Prisma.empty}
       LIMIT ${limit})`;
+  const tiers = [tier(true, true), tier(true, false), ...(source.liveOnly ? [] : [tier(false, true), tier(false, false)])];
   return Prisma.sql`
     SELECT * FROM (
-      ${tier(true, true)} UNION ALL ${tier(true, false)} UNION ALL ${tier(false, true)} UNION ALL ${tier(false, false)}
+      ${Prisma.join(tiers, ' UNION ALL ')}
     ) tiers
     LIMIT ${limit}`;
 }
 
-/** The candidate products of a search (see {@link rankTiers}), optionally official ones only. */
-function candidates(columns: Prisma.Sql, limit: number, officialOnly: boolean): Prisma.Sql {
+/**
+ * The candidate products of a search (see {@link rankTiers}), optionally official ones only, narrowed by the browsing
+ * filters inside each tier, so the candidates are the best matches among the products the buyer asked for.
+ */
+function candidates(
+  columns: Prisma.Sql,
+  limit: number,
+  officialOnly: boolean,
+  browse?: ProductBrowseFilter,
+  sort?: ProductSort,
+): Prisma.Sql {
   return rankTiers(
     {
       select: columns,
       from: Prisma.sql`products p`,
       name: Prisma.sql`p.name`,
       validUntil: Prisma.sql`p.valid_until`,
-      filter: officialOnly ? Prisma.sql`AND p.official_brand` : Prisma.empty,
+      filter: Prisma.sql`${officialOnly ? Prisma.sql`AND p.official_brand` : Prisma.empty} ${browseConditions(
+        browse && { ...browse, fresh: false },
+      )}`,
+      // 'Fresh only' is the live tiers alone.
+      liveOnly: browse?.fresh === true,
+      // Sorted, a tier with more matches than candidates gives its first ones in that order (its cheapest, ...).
+      order: sort && sortOrder(sort, 'p'),
     },
     limit,
   );
@@ -171,15 +194,21 @@ export function suggestionsSql(search: SearchInput, limit: number): Prisma.Sql {
 
 /**
  * One page of products matching the search, as cards (the listing's columns, seller and images joined in): live
- * before expired, best-matching before typo matches, closest name, then newest. One statement.
+ * before expired, best-matching before typo matches, closest name, then newest; or, with a `sort`, the candidates
+ * in that order instead of by relevance (the candidates are still the best-matching tiers first, each tier's rows taken in
+ * that order). The browsing filters narrow the candidates. One statement.
  */
-export function searchPageSql(search: SearchInput, page: { officialOnly: boolean; skip: number; take: number }): Prisma.Sql {
+export function searchPageSql(
+  search: SearchInput,
+  page: { officialOnly: boolean; browse?: ProductBrowseFilter; sort?: ProductSort; skip: number; take: number },
+): Prisma.Sql {
+  const relevance = Prisma.sql`live DESC, best DESC, similarity(name, ${search.text}) DESC, created_at DESC, id DESC`;
   return Prisma.sql`
     WITH ${searchQueries(search.terms)},
-    found AS (${candidates(Prisma.sql`p.id, p.name, p.created_at`, SEARCH_CANDIDATES_MAX, page.officialOnly)}),
+    found AS (${candidates(Prisma.sql`p.id, p.name, p.created_at, p.price_paise`, SEARCH_CANDIDATES_MAX, page.officialOnly, page.browse, page.sort)}),
     ranked AS (
-      SELECT id, row_number() OVER (ORDER BY live DESC, best DESC, similarity(name, ${search.text}) DESC, created_at DESC, id DESC) AS ord
-        FROM found
+      SELECT id, row_number() OVER (ORDER BY ${page.sort ? sortOrder(page.sort, 'f') : relevance}) AS ord
+        FROM found f
        ORDER BY ord
        LIMIT ${page.take} OFFSET ${page.skip}
     )

@@ -51,11 +51,21 @@ export const catalogRoutes: readonly ApiRoute[] = [
     method: 'GET',
     path: '/api/products',
     tag: 'Catalog',
-    summary: 'The home listing: newest first, a page at a time, with search and filter',
+    summary:
+      'The home listing: newest first, a page at a time, with search and filter, narrowed by category, price range ' +
+      '(rupees, bounds included), inStock=1 and fresh=1, and sorted by sort (newest, price_asc, price_desc)',
     access: 'public',
     rateLimited: true,
     query: productListQuerySchema,
-    answers: { 200: { description: 'A page of products', schema: productListSchema } },
+    answers: {
+      200: {
+        description:
+          'A page of products. With a search, the filters narrow the matches and sort (when given) orders them instead ' +
+          'of relevance. A bad browsing value (unknown category or sort, a price that is not rupees, minPrice above ' +
+          'maxPrice) is a 400 naming the rule.',
+        schema: productListSchema,
+      },
+    },
     errors: [],
   },
   {
