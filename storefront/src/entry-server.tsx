@@ -3,7 +3,8 @@ import { renderToString } from 'react-dom/server';
 import { StaticRouterProvider, createStaticHandler, createStaticRouter } from 'react-router-dom';
 import { AppProviders, createQueryClient } from './app-providers';
 import { routes } from './app-routes';
-import { homeListingKey } from './products/product-queries';
+import { readHomeListing } from '@mandi/domain';
+import { listingKeyOf } from './products/product-queries';
 import type { ListedProduct } from './products/product';
 import { setRenderClock } from './ui/render-clock';
 
@@ -12,13 +13,15 @@ import { setRenderClock } from './ui/render-clock';
  * visitor sees first, painted as soon as the HTML arrives instead of after the JavaScript has downloaded and run on
  * a slow phone; the browser then hydrates it (main.tsx). `products` is the first listing page, the same one the
  * API embeds for the browser, so both render the same cards; `renderedAt` is the time relative times are shown
- * against, which the page also carries (the data block's data-rendered-at).
+ * against, which the page also carries (the data block's data-rendered-at); `search` is the URL's query ('?category=…'),
+ * whose filter and browsing the page shows.
  */
-export async function renderHome(products: ListedProduct[], renderedAt: Date): Promise<string> {
+export async function renderHome(products: ListedProduct[], renderedAt: Date, search = ''): Promise<string> {
   const queryClient = createQueryClient();
-  queryClient.setQueryData(homeListingKey, { pages: [products], pageParams: [1] });
+  const params = new URLSearchParams(search);
+  queryClient.setQueryData(listingKeyOf(readHomeListing((name) => params.get(name))), { pages: [products], pageParams: [1] });
   const handler = createStaticHandler(routes);
-  const context = await handler.query(new Request('http://localhost/'));
+  const context = await handler.query(new Request(`http://localhost/${search}`));
   if (context instanceof Response) throw new Error('the home route answered a redirect');
   const router = createStaticRouter(handler.dataRoutes, context);
   // Relative times are rendered against `renderedAt`, which the page carries for the browser's first render.

@@ -1,5 +1,13 @@
 import type { PRODUCT_PAGE_DEFAULT } from '@mandi/contracts';
-import { EMBEDDED_LISTING_ID, type SearchFilter } from '@mandi/domain';
+import {
+  EMBEDDED_LISTING_ID,
+  browseEntries,
+  browseKey,
+  browseListingKey,
+  type HomeListing,
+  type ProductBrowse,
+  type SearchFilter,
+} from '@mandi/domain';
 import { queryOptions, useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '../api/api-fetch';
 import { productsOf, type ListedProduct } from './product';
@@ -27,7 +35,8 @@ export const OFFICIAL_PRODUCTS_PATH = '/api/products/mandi-products';
 export const productKeys = {
   all: ['products'] as const,
   one: (productId: string) => ['products', 'one', productId] as const,
-  listing: (search: string, filter: SearchFilter) => ['products', 'listing', search, filter] as const,
+  /** `browse` is the browsing's key (libs/domain's browseKey), '' for none. */
+  listing: (search: string, filter: SearchFilter, browse = '') => ['products', 'listing', search, filter, browse] as const,
   official: ['products', 'official'] as const,
   /** A user's posts (under 'products', so a saved or deleted product refreshes it). */
   ofUser: (uid: string) => ['products', 'user', uid] as const,
@@ -36,11 +45,20 @@ export const productKeys = {
 /** The key of the home page's listing (no search, every product), which the server renders and embeds. */
 export const homeListingKey = productKeys.listing('', 'All');
 
-/** GET /api/products with the URL's search and filter: the server searches and filters, newest first. */
-export function listingPath(page: number, search: string, filter: SearchFilter): string {
+/** The key of a home page URL's listing (the server renders and embeds those without a search). */
+export function listingKeyOf(listing: HomeListing) {
+  return productKeys.listing(listing.search ?? '', listing.filter, browseKey(listing.browse));
+}
+
+/**
+ * GET /api/products with the URL's search, filter and browsing (category, price, stock, freshness, sort): the server
+ * searches, filters and sorts.
+ */
+export function listingPath(page: number, search: string, filter: SearchFilter, browse: ProductBrowse = {}): string {
   const params = new URLSearchParams({ page: String(page), limit: String(LISTING_PAGE_SIZE) });
   if (search) params.set('search', search);
   params.set('filter', filter);
+  for (const [name, value] of browseEntries(browse)) params.set(name, value);
   return `/api/products?${params.toString()}`;
 }
 
@@ -50,8 +68,9 @@ export async function fetchListingPage(
   search: string,
   filter: SearchFilter,
   signal?: AbortSignal,
+  browse: ProductBrowse = {},
 ): Promise<ListedProduct[]> {
-  return productsOf(await apiFetch<unknown>(listingPath(page, search, filter), { signal, silent: page > 1 }));
+  return productsOf(await apiFetch<unknown>(listingPath(page, search, filter, browse), { signal, silent: page > 1 }));
 }
 
 /** The next page number, or undefined once a page came back short (the end of the list). */
@@ -62,12 +81,14 @@ export function nextListingPage(lastPage: ListedProduct[], pages: ListedProduct[
 /**
  * The first page of the home listing that the API placed in the page (a JSON data block, see
  * apps/api/src/web/front-ends.ts), taken once: it spares a phone the round trip of asking for it. Null when the page
- * has none (another route was opened first, or a development server).
+ * has none (another route was opened first, or a development server), or when it is another listing's than `key`
+ * (libs/domain's browseListingKey; the block of a filtered page names its listing, the plain page's names none).
  */
-export function takeEmbeddedListing(): ListedProduct[] | null {
+export function takeEmbeddedListing(key = ''): ListedProduct[] | null {
   const block = document.getElementById(EMBEDDED_LISTING_ID);
   if (!block) return null;
   block.remove();
+  if ((block.dataset.listing ?? '') !== key) return null;
   try {
     const products = productsOf(JSON.parse(block.textContent ?? ''));
     return products.length > 0 ? products : null;
@@ -76,16 +97,20 @@ export function takeEmbeddedListing(): ListedProduct[] | null {
   }
 }
 
-/** The listing for the URL's search and filter, a page at a time (GET /api/products?page&limit&search&filter). */
-export function useListing(search: string, filter: SearchFilter) {
+/**
+ * The listing for the URL's search, filter and browsing, a page at a time
+ * (GET /api/products?page&limit&search&filter&category&minPrice&maxPrice&inStock&fresh&sort).
+ */
+export function useListing(listing: HomeListing) {
+  const { search, filter, browse } = listing;
   return useInfiniteQuery({
-    queryKey: productKeys.listing(search, filter),
-    queryFn: ({ pageParam, signal }) => fetchListingPage(pageParam, search, filter, signal),
+    queryKey: listingKeyOf(listing),
+    queryFn: ({ pageParam, signal }) => fetchListingPage(pageParam, search ?? '', filter, signal, browse),
     initialPageParam: 1,
     getNextPageParam: nextListingPage,
-    // The unfiltered first page may have come with the HTML; it is as fresh as a request made now.
+    // The first page of a listing without a search may have come with the HTML; it is as fresh as a request made now.
     initialData: () => {
-      const embedded = !search && filter === 'All' ? takeEmbeddedListing() : null;
+      const embedded = search ? null : takeEmbeddedListing(browseListingKey(filter, browse));
       return embedded ? { pages: [embedded], pageParams: [1] } : undefined;
     },
   });
