@@ -425,7 +425,8 @@ describe('two APIs and two workers on one PostgreSQL and one Redis', () => {
     for (const refund of refunds) expect(sandboxRefundsOf(refund.payment.providerPaymentId!)).toHaveLength(1);
     // One verification mail per person, whichever worker sent it.
     for (const person of [buyer, seller, admin, limited]) {
-      expect((await b.request('GET', `/dev/mail/messages.json?to=${encodeURIComponent(person.email)}`)).json()).toHaveLength(1);
+      const mails: { subject: string }[] = (await b.request('GET', `/dev/mail/messages.json?to=${encodeURIComponent(person.email)}`)).json();
+      expect(mails.filter((mail) => mail.subject.startsWith('Verify'))).toHaveLength(1);
     }
   }, 120_000);
 });

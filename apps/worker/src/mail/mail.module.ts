@@ -17,7 +17,10 @@ import { VerificationMailHandler } from './verification-mail.handler.js';
  */
 export const MAIL_TEMPLATES_DIR = new URL('../../templates/mail/', import.meta.url);
 
-/** Outgoing mail: the Mailer of MAIL_TRANSPORT, the templates, and the jobs that send account, seller-invite and contact mails. */
+/**
+ * Outgoing mail: the Mailer of MAIL_TRANSPORT, the templates (both exported for the order mails), and the jobs that send
+ * account, seller-invite and contact mails.
+ */
 @Module({
   imports: [IdentityModule, AccountsModule],
   providers: [

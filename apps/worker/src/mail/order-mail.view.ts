@@ -143,25 +143,28 @@ export function progressView(settings: OrderMailSettings, order: OrderForMail, u
   return { ...buyerOrderView(settings, order, username), paymentNote: paymentNote(order) };
 }
 
+/**
+ * What happens to the money of a cancelled order: nothing was taken; cash is returned by hand (Mandi refunds no cash
+ * by itself, orders.md); an online payment is refunded through Razorpay, and the refund gets its own mail.
+ */
+function cancelledMoneyNote(order: OrderForMail): string {
+  if (order.paymentStatus === 'unpaid') return 'Nothing was charged for this order.';
+  const paid = formatRupees(order.totalPaise);
+  if (order.paymentMethod === 'cod') return `Our team will return the ${paid} you paid in cash.`;
+  const late = paidWhileStanding(order) ? '' : 'Your payment reached us after the order was cancelled. ';
+  return (
+    `${late}The ${paid} you paid online is being refunded to your original payment method; it shows in your account ` +
+    `${REFUND_BUSINESS_DAYS} business days after the refund is processed, and we will mail you when it is.`
+  );
+}
+
 /** The cancellation mail, with the credit note it carries when the order was paid. */
 export function cancelledView(settings: OrderMailSettings, order: OrderForMail, username: string, creditNote: MailCreditNote | null) {
-  const paid = formatRupees(order.totalPaise);
-  let moneyNote: string;
-  if (creditNote && paidWhileStanding(order) && order.paymentMethod === 'cod') {
-    moneyNote = `Our team will return the ${paid} you paid in cash.`;
-  } else if (creditNote || order.paymentStatus === 'paid') {
-    const late = !paidWhileStanding(order) ? 'Your payment reached us after the order was cancelled. ' : '';
-    moneyNote =
-      `${late}The ${paid} you paid online is being refunded to your original payment method; it shows in your account ` +
-      `${REFUND_BUSINESS_DAYS} business days after the refund is processed, and we will mail you when it is.`;
-  } else {
-    moneyNote = 'Nothing was charged for this order.';
-  }
   return {
     ...buyerOrderView(settings, order, username),
     itemsLabel: 'Cancelled items',
     reason: order.cancelReason?.trim() || 'Order cancelled',
-    moneyNote,
+    moneyNote: cancelledMoneyNote(order),
     creditNote: creditNote && {
       number: creditNote.number,
       invoiceNumber: creditNote.invoiceNumber,
