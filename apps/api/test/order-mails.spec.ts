@@ -279,7 +279,7 @@ describe('order mails, end to end', () => {
     const [kolarMail] = await Promise.all([mailTo(kolar, toPack), mailTo(kashmir, toPack)]);
     expect(visible(kolarMail.html)).toContain(' Payment Paid online. ');
     const confirmed = await mailTo(buyer, `Your Mandi order #${orderId} is confirmed`);
-    expect(visible(confirmed.html)).toContain(' Online · Paid Paid: ₹780.00. ');
+    expect(visible(confirmed.html)).toContain(' Online · Paid Amount paid: ₹780.00. ');
     const invoice = await eventually(
       async () => (await api.db.prisma.invoice.findFirst({ where: { orderId, pdfFileKey: { not: null } } })) ?? undefined,
       'the invoice PDF',

@@ -119,7 +119,7 @@ export function buyerOrderView(settings: OrderMailSettings, order: OrderForMail,
 
 /** What a buyer is told about paying, for a mail sent while the order goes ahead. */
 function paymentNote(order: OrderForMail): string {
-  if (order.paymentStatus === 'paid') return `Paid: ${formatRupees(order.totalPaise)}.`;
+  if (order.paymentStatus === 'paid') return `Amount paid: ${formatRupees(order.totalPaise)}.`;
   if (order.paymentMethod === 'cod') return `Please keep ${formatRupees(order.totalPaise)} ready to pay in cash when it arrives.`;
   return `We have not received your online payment of ${formatRupees(order.totalPaise)} yet.`;
 }

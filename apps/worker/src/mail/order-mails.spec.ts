@@ -236,7 +236,7 @@ describe("the buyer's order mails", () => {
     expect(visible(confirmed!.html)).toContain('Please keep ₹1,05,208.50 ready to pay in cash when it arrives.');
     expect(visible(shipped!.html)).toContain('Your order has left our sellers and is on its way to you.');
     expect(visible(shipped!.html)).toContain(' Asha Rao 12, Residency Apartments');
-    expect(visible(delivered!.html)).toContain(' Cash on Delivery · Paid Paid: ₹1,05,208.50. ');
+    expect(visible(delivered!.html)).toContain(' Cash on Delivery · Paid Amount paid: ₹1,05,208.50. ');
     expect(delivered!.text).toContain('Fresh produce cannot be returned once it is delivered.');
     for (const mail of [confirmed, shipped, delivered]) {
       expect(mail!.text).toContain('- Kesar Saffron: 2 x ₹52,500.00 = ₹1,05,000.00');
