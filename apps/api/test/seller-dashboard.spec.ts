@@ -187,7 +187,7 @@ describe('the seller dashboard', () => {
       expect(dashboard.sales.last_30_days).toEqual({ amount: 421.5, orders: 5, packs: 13 });
     });
 
-    it('lists the seller’s products sold out, expiring within 48 hours or lately expired, soonest first', async () => {
+    it('lists the seller’s products sold out, expiring within 48 hours or lately expired: those not on sale now first', async () => {
       const farmer = await api.newUser();
       const db = api.db.prisma;
       const validFor = (ms: number) => new Date(Date.now() + ms);
@@ -204,10 +204,10 @@ describe('the seller dashboard', () => {
       const dashboard = sellerDashboardSchema.parse((await get(farmer, `/api/seller-dashboard/${farmer.uid}`)).json());
       expect(dashboard.products.map((product) => [product.product_id, product.sold_out, product.expiring, product.expired])).toEqual([
         [String(expired.id), false, false, true],
-        [String(expiring.id), false, true, false],
         [String(soldOut.id), true, false, false],
+        [String(expiring.id), false, true, false],
       ]);
-      expect(dashboard.products[1]).toMatchObject({ name: 'Methi', price: 40, stock: 8, valid_until: expiring.validUntil.toISOString() });
+      expect(dashboard.products[2]).toMatchObject({ name: 'Methi', price: 40, stock: 8, valid_until: expiring.validUntil.toISOString() });
       expect(dashboard.sales.last_30_days).toEqual({ amount: 0, orders: 0, packs: 0 });
     });
   });

@@ -157,8 +157,8 @@ describe('Seller Dashboard', () => {
     });
     await screen.findByRole('list', { name: 'Orders with your products' });
 
-    await userEvent.click(screen.getByRole('button', { name: 'Last 7 days' }));
-    expect(screen.getByRole('button', { name: 'Last 7 days' })).toHaveAttribute('aria-pressed', 'true');
+    await userEvent.click(screen.getByRole('button', { name: '7 days' }));
+    expect(screen.getByRole('button', { name: '7 days' })).toHaveAttribute('aria-pressed', 'true');
     expect(await screen.findByText('Page 1 of 3')).toBeInTheDocument();
     expect(router.state.location.search).toBe('?period=7d');
 
@@ -224,6 +224,19 @@ describe('Seller Dashboard', () => {
     });
     await userEvent.click(await screen.findByRole('button', { name: 'Extend 7 days' }));
     expect(await screen.findByRole('dialog', { name: 'Error' })).toHaveTextContent('You have edited many products');
+  });
+
+  it('shows the first four products that need attention, and the rest on asking', async () => {
+    const many = ['Methi', 'Palak', 'Bhindi', 'Lauki', 'Tinda', 'Karela'].map((name, index) =>
+      product(20 + index, name, { expiring: true, valid_until: new Date(Date.now() + (index + 1) * HOUR).toISOString() }),
+    );
+    openDashboard({ 'GET /api/seller-dashboard/uid-me': { body: dashboard({ products: many }) } });
+    const attention = await screen.findByRole('region', { name: /Needs attention/ });
+    const names = () => within(attention).getAllByRole('link').map((link) => link.textContent);
+    expect(names()).toEqual(['Methi', 'Palak', 'Bhindi', 'Lauki']);
+    await userEvent.click(within(attention).getByRole('button', { name: 'Show all 6' }));
+    expect(names()).toEqual(['Methi', 'Palak', 'Bhindi', 'Lauki', 'Tinda', 'Karela']);
+    expect(within(attention).getByRole('button', { name: 'Show fewer' })).toHaveAttribute('aria-expanded', 'true');
   });
 
   it('says when nothing needs attention and there are no orders yet', async () => {

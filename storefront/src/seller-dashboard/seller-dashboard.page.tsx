@@ -4,6 +4,7 @@ import {
   ORDER_STATUS_LABELS,
   SELLER_DASHBOARD_LIMITS,
   SELLER_DASHBOARD_MESSAGES as M,
+  SELLER_ORDER_PERIOD_FILTERS,
   SELLER_ORDER_PERIOD_LABELS,
   SELLER_ORDER_PERIODS,
   SELLER_ORDER_STATUS_FILTERS,
@@ -190,6 +191,9 @@ function Attention({ uid, products }: { uid: string; products: AttentionProduct[
   const action = useProductAction(uid);
   const confirm = useConfirm();
   const [done, setDone] = useState('');
+  // The first few, soonest first; the rest on asking, so the orders stay near the top on a phone.
+  const [all, setAll] = useState(false);
+  const shown = all ? products : products.slice(0, SELLER_DASHBOARD_LIMITS.attentionShown);
 
   const run = async (product: AttentionProduct, asked: ProductAction) => {
     try {
@@ -214,7 +218,7 @@ function Attention({ uid, products }: { uid: string; products: AttentionProduct[
         <p className={panels.note}>{M.nothingNeedsAttention}</p>
       ) : (
         <ul className={styles.attentionList}>
-          {products.map((product) => (
+          {shown.map((product) => (
             <AttentionItem
               key={product.product_id}
               product={product}
@@ -224,6 +228,11 @@ function Attention({ uid, products }: { uid: string; products: AttentionProduct[
             />
           ))}
         </ul>
+      )}
+      {products.length > SELLER_DASHBOARD_LIMITS.attentionShown && (
+        <button type="button" className={`btn btn-ghost ${styles.showAll}`} aria-expanded={all} onClick={() => setAll(!all)}>
+          {all ? 'Show fewer' : `Show all ${products.length}`}
+        </button>
       )}
     </section>
   );
@@ -260,8 +269,8 @@ function AttentionItem({
 
   return (
     <li className={styles.attentionItem}>
-      <div className={styles.attentionHead}>
-        <LinePicture src={product.image} size={56} />
+      <LinePicture src={product.image} size={56} />
+      <div className={styles.attentionBody}>
         <div className={panels.lineDetails}>
           <Link to={`/product/${encodeURIComponent(product.product_id)}`} className={styles.productName}>
             {product.name}
@@ -278,48 +287,48 @@ function AttentionItem({
             {rupeesText(product.price)} · {M.stockLeft(product.stock)}
           </span>
         </div>
-      </div>
-      <div className={styles.attentionActions}>
-        {needsTime && (
-          <button
-            type="button"
-            className="btn btn-outline"
-            disabled={busy}
-            onClick={() => onAction({ kind: 'extend', productId: product.product_id })}
-          >
-            {M.extendButton}
-          </button>
-        )}
-        {product.sold_out && (
-          <form className={styles.restock} onSubmit={restock} noValidate>
-            <label htmlFor={fieldId} className="visually-hidden">
-              Packs of {product.name} you now have
-            </label>
-            <input
-              id={fieldId}
-              className={styles.packs}
-              type="number"
-              inputMode="numeric"
-              min={SELLER_DASHBOARD_LIMITS.restockMin}
-              max={SELLER_DASHBOARD_LIMITS.restockMax}
-              step={1}
-              placeholder="Packs"
-              value={packs}
-              aria-invalid={problem !== ''}
-              aria-describedby={problem ? errorId : undefined}
-              onChange={(event) => setPacks(event.target.value)}
-            />
-            <button type="submit" className="btn btn-accent" disabled={busy}>
-              {M.restockButton}
+        <div className={styles.attentionActions}>
+          {needsTime && (
+            <button
+              type="button"
+              className="btn btn-outline"
+              disabled={busy}
+              onClick={() => onAction({ kind: 'extend', productId: product.product_id })}
+            >
+              {M.extendButton}
             </button>
-          </form>
+          )}
+          {product.sold_out && (
+            <form className={styles.restock} onSubmit={restock} noValidate>
+              <label htmlFor={fieldId} className="visually-hidden">
+                Packs of {product.name} you now have
+              </label>
+              <input
+                id={fieldId}
+                className={styles.packs}
+                type="number"
+                inputMode="numeric"
+                min={SELLER_DASHBOARD_LIMITS.restockMin}
+                max={SELLER_DASHBOARD_LIMITS.restockMax}
+                step={1}
+                placeholder="Packs"
+                value={packs}
+                aria-invalid={problem !== ''}
+                aria-describedby={problem ? errorId : undefined}
+                onChange={(event) => setPacks(event.target.value)}
+              />
+              <button type="submit" className="btn btn-accent" disabled={busy}>
+                {M.restockButton}
+              </button>
+            </form>
+          )}
+        </div>
+        {problem && (
+          <p id={errorId} className={`field-error ${styles.problem}`}>
+            {problem}
+          </p>
         )}
       </div>
-      {problem && (
-        <p id={errorId} className="field-error">
-          {problem}
-        </p>
-      )}
     </li>
   );
 }
@@ -353,7 +362,7 @@ function Orders({ uid }: { uid: string }) {
                 aria-pressed={filters.period === period}
                 onClick={() => change({ period })}
               >
-                {SELLER_ORDER_PERIOD_LABELS[period]}
+                {SELLER_ORDER_PERIOD_FILTERS[period]}
               </button>
             ))}
           </div>
@@ -475,7 +484,9 @@ function SellerOrderCard({ order, leftMs }: { order: SellerOrder; leftMs: number
           </span>
           {buyer ? (
             <address className={styles.buyer}>
-              <strong>{buyer.name}</strong> · <a href={`tel:+91${buyer.mobile}`}>{buyer.mobile}</a>
+              <span>
+                <strong>{buyer.name}</strong> · <a href={`tel:+91${buyer.mobile}`}>{buyer.mobile}</a>
+              </span>
               <span>
                 {[buyer.flat_house_building, buyer.area, buyer.landmark, buyer.taluk, buyer.district, buyer.state]
                   .filter(Boolean)

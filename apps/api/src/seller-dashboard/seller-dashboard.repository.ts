@@ -153,8 +153,9 @@ export class SellerDashboardRepository {
   }
 
   /**
-   * Seller `sellerId`'s products that need attention, expiring soonest first: sold out (stock 0), or valid for less
-   * than SELLER_DASHBOARD_LIMITS.expiringWithinMs more, unless they expired longer than recentlyExpiredMs ago.
+   * Seller `sellerId`'s products that need attention: sold out (stock 0), or valid for less than
+   * SELLER_DASHBOARD_LIMITS.expiringWithinMs more, unless they expired longer than recentlyExpiredMs ago. Those that
+   * cannot be bought now (sold out or expired) come first, then the rest expiring soonest first.
    */
   attention(sellerId: number): Promise<AttentionRow[]> {
     const { expiringWithinMs, recentlyExpiredMs, attentionMax } = SELLER_DASHBOARD_LIMITS;
@@ -163,7 +164,7 @@ export class SellerDashboardRepository {
        WHERE p.seller_id = ${sellerId}
          AND p.valid_until > now() - ${msSql(recentlyExpiredMs)}
          AND (p.stock = 0 OR p.valid_until <= now() + ${msSql(expiringWithinMs)})
-       ORDER BY p.valid_until, p.id
+       ORDER BY (coalesce(p.stock = 0, false) OR p.valid_until <= now()) DESC, p.valid_until, p.id
        LIMIT ${attentionMax}`;
   }
 

@@ -24,12 +24,20 @@ export const SELLER_ORDER_PERIOD_SPANS: Readonly<Record<SellerOrderPeriod, 'indi
   all: null,
 };
 
-/** Words of each period, on the filter and beside the sales totals. */
+/** Words of each period beside the sales totals. */
 export const SELLER_ORDER_PERIOD_LABELS: Readonly<Record<SellerOrderPeriod, string>> = {
   today: 'Today',
   '7d': 'Last 7 days',
   '30d': 'Last 30 days',
   all: 'All time',
+};
+
+/** Words of each period on the order list's filter, short enough for four on a phone's width. */
+export const SELLER_ORDER_PERIOD_FILTERS: Readonly<Record<SellerOrderPeriod, string>> = {
+  today: 'Today',
+  '7d': '7 days',
+  '30d': '30 days',
+  all: 'All',
 };
 
 /** The status filter of the order list: every state, or one of {@link ORDER_STATUSES}. */
@@ -86,6 +94,8 @@ export const SELLER_DASHBOARD_LIMITS = {
   recentlyExpiredMs: 7 * DAY_MS,
   /** At most this many products are listed, those expiring soonest first. */
   attentionMax: 50,
+  /** The page shows this many of them until asked for all. */
+  attentionShown: 4,
   /** 'Extend validity' moves the validity on by this much from whichever is later, now or the validity. */
   extendByMs: EXTEND_DAYS * DAY_MS,
   /** 'Restock' sets the packs left to a number from 1 (0 is what sold out means) to the stock's own maximum. */
