@@ -224,9 +224,9 @@ export function ProductForm({ mode, initial = EMPTY_PRODUCT_FORM }: { mode: Prod
         </div>
       </Section>
 
-      <Section title="Stock">
+      <Section title="Stock" hint={STOCK_MESSAGES.stockHint} hintId={`${fieldId('stock')}-hint`}>
         <div className={styles.row}>
-          <Field id={fieldId('stock')} label="Stock (packs)" hint={STOCK_MESSAGES.stockHint}>
+          <Field id={fieldId('stock')} label="Stock (packs)">
             <input
               id={fieldId('stock')}
               type="text"
@@ -303,21 +303,25 @@ export function ProductForm({ mode, initial = EMPTY_PRODUCT_FORM }: { mode: Prod
   );
 }
 
-function Section({ title, hint, children }: { title: string; hint?: string; children: ReactNode }) {
+/** A titled card of the form; `hintId` names its hint for the aria-describedby of a field it explains. */
+function Section({ title, hint, hintId, children }: { title: string; hint?: string; hintId?: string; children: ReactNode }) {
   const headingId = useId();
   return (
     <section className={styles.section} aria-labelledby={headingId}>
       <h2 id={headingId} className={styles.sectionTitle}>
         {title}
       </h2>
-      {hint && <p className={styles.hint}>{hint}</p>}
+      {hint && (
+        <p id={hintId} className={styles.hint}>
+          {hint}
+        </p>
+      )}
       {children}
     </section>
   );
 }
 
-/** A labelled field; a `hint` is written under it as `{id}-hint`, for the input's aria-describedby. */
-function Field({ id, label, counter, hint, children }: { id: string; label: string; counter?: string; hint?: string; children: ReactNode }) {
+function Field({ id, label, counter, children }: { id: string; label: string; counter?: string; children: ReactNode }) {
   return (
     <div className="field">
       <span className={styles.labelRow}>
@@ -329,11 +333,6 @@ function Field({ id, label, counter, hint, children }: { id: string; label: stri
         )}
       </span>
       {children}
-      {hint && (
-        <p id={`${id}-hint`} className={styles.fieldHint}>
-          {hint}
-        </p>
-      )}
     </div>
   );
 }
