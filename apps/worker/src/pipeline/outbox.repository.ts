@@ -21,7 +21,10 @@ export class OutboxRepository {
   /**
    * Locks up to `limit` unpublished rows of the registry's event types for this transaction. SKIP LOCKED lets several
    * relays run side by side: each takes rows the others do not hold, so no row is relayed by two at once. A row of a
-   * type this worker does not know stays unpublished (see {@link unknownTypes}).
+   * type this worker does not know stays unpublished (see {@link unknownTypes}). NO KEY UPDATE, since the relay only
+   * sets published_at: a job that finishes before the relay commits inserts its pending_jobs row, whose foreign key
+   * takes KEY SHARE on the event's row, and a FOR UPDATE lock would make that claim and the relay's own insert of the
+   * same row wait on each other (a deadlock that rolled the claim back, so the job, a mail, ran twice).
    */
   async claimUnpublished(tx: Transaction, limit: number): Promise<PendingOutboxRow[]> {
     return tx.$queryRaw<PendingOutboxRow[]>`
@@ -30,7 +33,7 @@ export class OutboxRepository {
        WHERE published_at IS NULL AND type = ANY(${eventTypes}::text[])
        ORDER BY id
        LIMIT ${limit}
-         FOR UPDATE SKIP LOCKED`;
+         FOR NO KEY UPDATE SKIP LOCKED`;
   }
 
   /** Marks the rows relayed, by the database clock. */
