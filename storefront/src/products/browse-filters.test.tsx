@@ -32,7 +32,7 @@ describe('browsing the home listing (issue 16)', () => {
       .getAllByRole('link')
       .filter((link) => link.getAttribute('aria-current') === 'true')
       .map((link) => link.textContent);
-    expect(chosen).toEqual(['Price: low to high', 'Spices', '₹100 – ₹250', 'In stock only', 'Fresh only']);
+    expect(chosen).toEqual(['Price: low to high', 'In stock only', 'Fresh only', '₹100 – ₹250', 'Spices']);
     expect(within(chips('Category')).getByRole('link', { name: 'Spices' })).toHaveAttribute('aria-current', 'true');
   });
 
@@ -82,6 +82,28 @@ describe('browsing the home listing (issue 16)', () => {
 
     await userEvent.click(within(panel()).getByRole('link', { name: 'Clear all' }));
     expect(await screen.findByRole('link', { name: 'Product 1' })).toBeInTheDocument();
+  });
+
+  it("sorts and narrows the price from the phone's pickers", async () => {
+    const { calls } = stubApi({
+      'GET /api/products?page=1&limit=24&filter=All&category=honey': { body: [item(1)] },
+      'GET /api/products?page=1&limit=24&filter=All&category=honey&sort=price_asc': { body: [item(2)] },
+      'GET /api/products?page=1&limit=24&filter=All&category=honey&minPrice=250&maxPrice=500&sort=price_asc': { body: [item(3)] },
+    });
+    renderApp('/?category=honey');
+    await screen.findByRole('link', { name: 'Product 1' });
+
+    const sort = screen.getByRole('combobox', { name: 'Sort by' });
+    expect(within(sort).getAllByRole('option').map((option) => option.textContent)).toEqual(['Newest', 'Lowest price', 'Highest price']);
+    await userEvent.selectOptions(sort, 'Lowest price');
+    expect(await screen.findByRole('link', { name: 'Product 2' })).toBeInTheDocument();
+
+    await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Price' }), '₹250–500');
+    expect(await screen.findByRole('link', { name: 'Product 3' })).toBeInTheDocument();
+    expect(calls.map((call) => call.url).at(-1)).toBe(
+      '/api/products?page=1&limit=24&filter=All&category=honey&minPrice=250&maxPrice=500&sort=price_asc',
+    );
+    expect(screen.getByRole('combobox', { name: 'Price' })).toHaveDisplayValue('₹250–500');
   });
 
   it("says nothing matches and offers 'Clear filters' when the filters leave no product", async () => {

@@ -5,14 +5,15 @@ import {
   PRODUCT_CATEGORIES,
   PRODUCT_SORTS,
   browseEntries,
+  priceRangeChip,
   priceRangeLabel,
   type HomeListing,
   type ProductBrowse,
   type ProductSort,
 } from '@mandi/domain';
-import { useId, type ReactNode } from 'react';
-import { Link } from 'react-router-dom';
-import { CloseIcon } from '../ui/icons';
+import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { Link, useNavigate } from 'react-router-dom';
+import { ChevronDownIcon, CloseIcon } from '../ui/icons';
 import styles from './browse-filters.module.css';
 
 /** The home page URL of `listing` (its search and filter kept) browsing `browse` instead. */
@@ -34,6 +35,34 @@ function Choice({ to, current, label, children, className }: { to: string; curre
   );
 }
 
+/** The row's padding before its first chip (browse-filters.module.css), kept when a chip is scrolled into view. */
+const CHIP_ROW_PADDING = 12;
+
+/** A chip that opens the phone's own list of choices (the sort, the price range). */
+function ChipSelect({
+  label,
+  value,
+  chosen,
+  onChoose,
+  children,
+}: {
+  label: string;
+  value: string;
+  chosen: boolean;
+  onChoose(value: string): void;
+  children: ReactNode;
+}) {
+  return (
+    <label className={`${styles.chip} ${styles.selectChip}`} data-chosen={chosen || undefined}>
+      <span className="visually-hidden">{label}</span>
+      <select value={value} onChange={(event) => onChoose(event.target.value)}>
+        {children}
+      </select>
+      <ChevronDownIcon size={16} />
+    </label>
+  );
+}
+
 /** A sort offered, and the URL value it is (undefined: the page's default order). */
 interface SortChoice {
   sort: ProductSort | undefined;
@@ -44,8 +73,9 @@ interface SortChoice {
 /**
  * The filters of the home listing (issue 16): category, price range, in stock only, fresh only and the sort, as
  * links to the page's URL with each choice, so they work before the JavaScript has loaded, the back button undoes
- * one, and a filtered page can be shared. A phone shows them as two rows of chips above the cards, a desktop as a
- * panel beside them (the same links; CSS shows one or the other).
+ * one, and a filtered page can be shared. A phone shows them as two rows of chips above the cards (the sort and the
+ * price range as chips that open the phone's own picker), a desktop as a panel beside them; CSS shows one or the
+ * other.
  */
 export function BrowseFilters({ listing }: { listing: HomeListing }) {
   // Without a search, sort=newest is the default order, shown as such.
@@ -65,60 +95,70 @@ export function BrowseFilters({ listing }: { listing: HomeListing }) {
   const customPrice = !priceBand && (browse.minPrice !== undefined || browse.maxPrice !== undefined);
   const filtered = browseEntries(browse).length > 0;
   const clearAll = browseHref(listing, {});
+  const navigate = useNavigate();
+  const go = (href: string) => void navigate(href, { preventScrollReset: true });
+  const categoryRow = useRef<HTMLDivElement>(null);
+  // The chosen category, when out of sight in its scrolling row, is brought into view (a shared link to 'Spices').
+  useEffect(() => {
+    const row = categoryRow.current;
+    const chosen = row?.querySelector<HTMLElement>('[aria-current="true"]');
+    if (!row || !chosen) return;
+    if (chosen.offsetLeft + chosen.offsetWidth > row.scrollLeft + row.clientWidth || chosen.offsetLeft < row.scrollLeft) {
+      row.scrollLeft = chosen.offsetLeft - CHIP_ROW_PADDING;
+    }
+  }, [browse.category]);
 
   return (
     <>
       <div className={styles.chips}>
         <div className={styles.chipRow}>
           {filtered && (
-            <Link to={clearAll} preventScrollReset className={`${styles.chip} ${styles.clearChip}`}>
-              <CloseIcon size={14} /> {BROWSE_LABELS.clear}
+            <Link to={clearAll} preventScrollReset className={`${styles.chip} ${styles.clearChip}`} aria-label={BROWSE_LABELS.clear}>
+              <CloseIcon size={16} />
             </Link>
           )}
-          <div role="group" aria-label={BROWSE_LABELS.sortHeading} className={styles.chipGroup}>
-            {sorts.map((choice) => (
-              <Choice
-                key={choice.label}
-                to={to({ sort: choice.sort })}
-                current={browse.sort === choice.sort}
-                label={choice.label}
-                className={styles.chip}
-              >
+          <ChipSelect
+            label={BROWSE_LABELS.sortHeading}
+            value={String(sorts.findIndex((choice) => choice.sort === browse.sort))}
+            chosen={browse.sort !== undefined}
+            onChoose={(index) => go(to({ sort: sorts[Number(index)]!.sort }))}
+          >
+            {sorts.map((choice, index) => (
+              <option key={choice.label} value={index}>
                 {choice.chip}
-              </Choice>
+              </option>
             ))}
-          </div>
+          </ChipSelect>
+          <ChipSelect
+            label={BROWSE_LABELS.priceHeading}
+            value={customPrice ? 'custom' : priceBand ? String(PRICE_BANDS.indexOf(priceBand)) : 'any'}
+            chosen={customPrice || priceBand !== undefined}
+            onChoose={(value) =>
+              go(to(value === 'any' ? { minPrice: undefined, maxPrice: undefined } : value === 'custom' ? {} : PRICE_BANDS[Number(value)]!))
+            }
+          >
+            <option value="any">{BROWSE_LABELS.priceHeading}</option>
+            {PRICE_BANDS.map((band, index) => (
+              <option key={index} value={index}>
+                {priceRangeChip(band.minPrice, band.maxPrice)}
+              </option>
+            ))}
+            {customPrice && <option value="custom">{priceRangeChip(browse.minPrice, browse.maxPrice)}</option>}
+          </ChipSelect>
           <div role="group" aria-label={BROWSE_LABELS.availabilityHeading} className={styles.chipGroup}>
-            <Choice to={to({ inStock: browse.inStock ? undefined : true })} current={Boolean(browse.inStock)} className={styles.chip}>
-              {BROWSE_LABELS.inStock}
+            <Choice to={to({ inStock: browse.inStock ? undefined : true })} current={Boolean(browse.inStock)} label={BROWSE_LABELS.inStock} className={styles.chip}>
+              {BROWSE_LABELS.inStockChip}
             </Choice>
-            <Choice to={to({ fresh: browse.fresh ? undefined : true })} current={Boolean(browse.fresh)} className={styles.chip}>
-              {BROWSE_LABELS.fresh}
+            <Choice to={to({ fresh: browse.fresh ? undefined : true })} current={Boolean(browse.fresh)} label={BROWSE_LABELS.fresh} className={styles.chip}>
+              {BROWSE_LABELS.freshChip}
             </Choice>
-          </div>
-          <div role="group" aria-label={BROWSE_LABELS.priceHeading} className={styles.chipGroup}>
-            {customPrice && (
-              <Choice to={to({ minPrice: undefined, maxPrice: undefined })} current className={styles.chip}>
-                {priceRangeLabel(browse.minPrice, browse.maxPrice)}
-              </Choice>
-            )}
-            {PRICE_BANDS.map((band) => (
-              <Choice
-                key={priceRangeLabel(band.minPrice, band.maxPrice)}
-                // A second tap on the chosen band takes it off.
-                to={to(band === priceBand ? { minPrice: undefined, maxPrice: undefined } : band)}
-                current={band === priceBand}
-                className={styles.chip}
-              >
-                {priceRangeLabel(band.minPrice, band.maxPrice)}
-              </Choice>
-            ))}
           </div>
         </div>
-        <div role="group" aria-label={BROWSE_LABELS.categoryHeading} className={`${styles.chipRow} ${styles.chipGroup}`}>
+        <div role="group" aria-label={BROWSE_LABELS.categoryHeading} className={`${styles.chipRow} ${styles.chipGroup}`} ref={categoryRow}>
           {PRODUCT_CATEGORIES.map((category) => (
             <Choice
               key={category}
+              // A second tap on the chosen category takes it off.
               to={to({ category: browse.category === category ? undefined : category })}
               current={browse.category === category}
               className={styles.chip}
@@ -147,15 +187,17 @@ export function BrowseFilters({ listing }: { listing: HomeListing }) {
             </Choice>
           ))}
         </PanelGroup>
-        <PanelGroup title={BROWSE_LABELS.categoryHeading}>
-          <Choice to={to({ category: undefined })} current={!browse.category} className={styles.option}>
-            {BROWSE_LABELS.allCategories}
+        <PanelGroup title={BROWSE_LABELS.availabilityHeading}>
+          <Choice
+            to={to({ inStock: browse.inStock ? undefined : true })}
+            current={Boolean(browse.inStock)}
+            className={`${styles.option} ${styles.toggle}`}
+          >
+            {BROWSE_LABELS.inStock}
           </Choice>
-          {PRODUCT_CATEGORIES.map((category) => (
-            <Choice key={category} to={to({ category })} current={browse.category === category} className={styles.option}>
-              {BROWSE_LABELS.categories[category]}
-            </Choice>
-          ))}
+          <Choice to={to({ fresh: browse.fresh ? undefined : true })} current={Boolean(browse.fresh)} className={`${styles.option} ${styles.toggle}`}>
+            {BROWSE_LABELS.fresh}
+          </Choice>
         </PanelGroup>
         <PanelGroup title={BROWSE_LABELS.priceHeading}>
           <Choice
@@ -176,17 +218,15 @@ export function BrowseFilters({ listing }: { listing: HomeListing }) {
             </Choice>
           )}
         </PanelGroup>
-        <PanelGroup title={BROWSE_LABELS.availabilityHeading}>
-          <Choice
-            to={to({ inStock: browse.inStock ? undefined : true })}
-            current={Boolean(browse.inStock)}
-            className={`${styles.option} ${styles.toggle}`}
-          >
-            {BROWSE_LABELS.inStock}
+        <PanelGroup title={BROWSE_LABELS.categoryHeading}>
+          <Choice to={to({ category: undefined })} current={!browse.category} className={styles.option}>
+            {BROWSE_LABELS.allCategories}
           </Choice>
-          <Choice to={to({ fresh: browse.fresh ? undefined : true })} current={Boolean(browse.fresh)} className={`${styles.option} ${styles.toggle}`}>
-            {BROWSE_LABELS.fresh}
-          </Choice>
+          {PRODUCT_CATEGORIES.map((category) => (
+            <Choice key={category} to={to({ category })} current={browse.category === category} className={styles.option}>
+              {BROWSE_LABELS.categories[category]}
+            </Choice>
+          ))}
         </PanelGroup>
       </aside>
     </>

@@ -90,8 +90,8 @@ export function takeEmbeddedListing(key = ''): ListedProduct[] | null {
   block.remove();
   if ((block.dataset.listing ?? '') !== key) return null;
   try {
-    const products = productsOf(JSON.parse(block.textContent ?? ''));
-    return products.length > 0 ? products : null;
+    // An empty page is a listing with nothing in it (a filter no product matches), rendered so on the server too.
+    return productsOf(JSON.parse(block.textContent ?? ''));
   } catch {
     return null;
   }

@@ -7,6 +7,7 @@ import {
   browseKey,
   narrowsProducts,
   priceBoundOf,
+  priceRangeChip,
   priceRangeLabel,
   readBrowse,
 } from './product.browse.js';
@@ -72,6 +73,14 @@ describe('prices', () => {
     ]);
     expect(priceRangeLabel(1250.5, undefined)).toBe('₹1,250.50 and above');
     expect(priceRangeLabel(undefined, undefined)).toBe(BROWSE_LABELS.anyPrice);
+    expect(PRICE_BANDS.map((band) => priceRangeChip(band.minPrice, band.maxPrice))).toEqual([
+      'Up to ₹100',
+      '₹100–250',
+      '₹250–500',
+      '₹500+',
+    ]);
+    expect(priceRangeChip(1000, 2500.5)).toBe('₹1,000–2,500.5');
+    expect(priceRangeChip(undefined, undefined)).toBe('Price');
   });
 
   it('names every category as invoices do', () => {

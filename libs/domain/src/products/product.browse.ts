@@ -150,6 +150,14 @@ export function priceRangeLabel(minPrice: number | undefined, maxPrice: number |
   return `${rupees.format(minPrice)} – ${rupees.format(maxPrice)}`;
 }
 
+/** A price range in the fewest characters, for the phone's chip: 'Up to ₹100', '₹100–250', '₹500+'. */
+export function priceRangeChip(minPrice: number | undefined, maxPrice: number | undefined): string {
+  if (minPrice === undefined && maxPrice === undefined) return BROWSE_LABELS.priceHeading;
+  if (minPrice === undefined) return `Up to ${rupees.format(maxPrice!)}`;
+  if (maxPrice === undefined) return `${rupees.format(minPrice)}+`;
+  return `${rupees.format(minPrice)}–${maxPrice.toLocaleString('en-IN', { maximumFractionDigits: 2 })}`;
+}
+
 /** The price ranges offered as chips (a link may carry any other range). */
 export const PRICE_BANDS: readonly { minPrice?: number; maxPrice?: number }[] = [
   { maxPrice: 100 },
@@ -166,7 +174,7 @@ export const BROWSE_LABELS = {
   relevance: 'Best match',
   sorts: { newest: 'Newest first', price_asc: 'Price: low to high', price_desc: 'Price: high to low' } satisfies Record<ProductSort, string>,
   /** Short sort names for the phone's chips. */
-  sortChips: { newest: 'Newest', price_asc: 'Price ↑', price_desc: 'Price ↓' } satisfies Record<ProductSort, string>,
+  sortChips: { newest: 'Newest', price_asc: 'Lowest price', price_desc: 'Highest price' } satisfies Record<ProductSort, string>,
   categoryHeading: 'Category',
   allCategories: 'All categories',
   /** The category names of invoices (libs/domain's CATEGORY_TAX), one list for every screen. */
@@ -176,6 +184,9 @@ export const BROWSE_LABELS = {
   availabilityHeading: 'Availability',
   inStock: 'In stock only',
   fresh: 'Fresh only',
+  /** The two toggles' shorter names on the phone's chips. */
+  inStockChip: 'In stock',
+  freshChip: 'Fresh',
   clear: 'Clear all',
   /** The empty listing's way back when filters are on. */
   clearFilters: 'Clear filters',
