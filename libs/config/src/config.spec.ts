@@ -80,6 +80,8 @@ describe('loadConfig', () => {
     expect(config).toMatchObject({ NODE_ENV: 'production', MAIL_TRANSPORT: 'smtp', OFFICIAL_SELLER_UID: production.OFFICIAL_SELLER_UID });
     // No official seller until an admin account exists to name.
     expect(loadConfig({ ...production, OFFICIAL_SELLER_UID: undefined }).OFFICIAL_SELLER_UID).toBeNull();
+    // Links are PUBLIC_URL + '/path': a trailing slash set by the operator is dropped once, here.
+    expect(loadConfig({ ...production, PUBLIC_URL: 'https://mandi.example.in//' }).PUBLIC_URL).toBe('https://mandi.example.in');
   });
 
   it('refuses an Auth emulator host in production, given or in the real environment; an empty one counts as unset', () => {

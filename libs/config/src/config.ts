@@ -89,7 +89,12 @@ export const configSchema = z.object({
     .transform((url) => url.replace(/\/+$/, ''))
     .optional(),
   /** Where people reach the storefront; links in mails (verification, password reset) start here. */
-  PUBLIC_URL: z.string().url().optional(),
+  PUBLIC_URL: z
+    .string()
+    .url()
+    // Trimmed once here, so every link built on it (mails, payment returns) joins paths with a single '/'.
+    .transform((url) => url.replace(/\/+$/, ''))
+    .optional(),
   /**
    * How the worker sends mail: 'capture' writes each mail as a JSON file to MAIL_CAPTURE_DIR (read at /dev/mail
    * outside production), 'smtp' sends it through SMTP_URL. 'capture' by default in development, 'smtp' in production,

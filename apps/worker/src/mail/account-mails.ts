@@ -46,7 +46,7 @@ export class AccountMails {
   }
 
   private get publicUrl(): string {
-    return this.config.PUBLIC_URL.replace(/\/+$/, '');
+    return this.config.PUBLIC_URL;
   }
 
   /** The 'verify your e-mail' mail of a new account, valid as long as the verification window. */

@@ -66,7 +66,7 @@ export class OrderMails {
 
   /** The storefront's address and the cancellation window the mails speak of. */
   get settings(): OrderMailSettings {
-    return { publicUrl: this.config.PUBLIC_URL.replace(/\/+$/, ''), windowMs: this.config.ORDER_DECISION_WINDOW_MS };
+    return { publicUrl: this.config.PUBLIC_URL, windowMs: this.config.ORDER_DECISION_WINDOW_MS };
   }
 
   /** The buyer's summary of a new order: lines, amounts, address, payment, and how to cancel it. */

@@ -24,7 +24,7 @@ export class PeopleMails {
 
   /** The storefront's sell page, where an invited seller posts their first product. */
   get sellPageUrl(): string {
-    return `${this.config.PUBLIC_URL.replace(/\/+$/, '')}/SellPage`;
+    return `${this.config.PUBLIC_URL}/SellPage`;
   }
 
   /** Invites an interested seller to list their produce. */

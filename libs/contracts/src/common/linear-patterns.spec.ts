@@ -74,8 +74,6 @@ function literalPatterns(files: string[]): [string, string, string][] {
 const TRUSTED_INPUT_ONLY: Record<string, string> = {
   'libs/config/src/config.ts \\/+$': 'trims the operator-set PUBLIC_URL and similar settings once at boot',
   'libs/storage/src/s3-file-store.ts \\/+$': 'trims the operator-set S3 public URL once at start',
-  'apps/worker/src/mail/account-mails.ts \\/+$': 'trims the configured public URL',
-  'apps/worker/src/mail/people-mails.ts \\/+$': 'trims the configured public URL',
   'libs/contracts/src/openapi/openapi-document.ts _+$': "reads our own route names while building the API's description",
   'apps/api/src/dev-mail/dev-mail.pages.ts <head(\\s[^>]*)?>': 'reads mail our own templates rendered; development only',
   'apps/api/src/web/front-ends.ts <link rel="stylesheet"[^>]*href="\\/(assets\\/[\\w.-]+\\.css)"[^>]*>':
