@@ -124,6 +124,32 @@ describe('the dev mail inbox', () => {
     expect(response.statusCode).toBe(404);
     expect(response.json()).toMatchObject({ statusCode: 404 });
   });
+
+  // Last, as it adds a mail to the inbox the tests above count.
+  it('lists a mail\'s attachments and downloads each as the worker attached it', async () => {
+    const pdf = Buffer.from('%PDF-1.7\n% an invoice\n%%EOF\n');
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    const { captured } = await mailer.send({
+      to: 'ravi@mandi.test',
+      subject: 'Your invoice INV/26-27/000001',
+      html: '<p>Attached.</p>',
+      text: 'Attached.',
+      attachments: [{ filename: 'INV-26-27-000001.pdf', content: pdf, contentType: 'application/pdf' }],
+    });
+    expect((await get('/dev/mail')).body).toContain('Your invoice INV/26-27/000001</a> <small>(1 attachment)</small>');
+    const page = (await get(`/dev/mail/${captured!.id}`)).body;
+    expect(page).toContain(`<a href="/dev/mail/${captured!.id}/attachments/0">INV-26-27-000001.pdf</a>`);
+
+    const file = await fetch(`${api.baseUrl}/dev/mail/${captured!.id}/attachments/0`);
+    expect(file.status).toBe(200);
+    expect(file.headers.get('content-type')).toBe('application/pdf');
+    expect(file.headers.get('content-disposition')).toBe('attachment; filename="INV-26-27-000001.pdf"');
+    expect(Buffer.from(await file.arrayBuffer()).equals(pdf)).toBe(true);
+    for (const index of ['1', '-1', 'x', '999']) {
+      expect((await get(`/dev/mail/${captured!.id}/attachments/${index}`)).statusCode).toBe(404);
+    }
+    expect((await get(`/dev/mail/${verification.id}/attachments/0`)).statusCode).toBe(404);
+  });
 });
 
 describe('the dev mail inbox with real mail delivery', () => {

@@ -97,7 +97,7 @@ export function inboxPage(mails: readonly CapturedMail[]): string {
     .map(
       (mail) =>
         `<tr><td>${escapeHtml(mail.to)}</td>` +
-        `<td><a href="/dev/mail/${encodeURIComponent(mail.id)}">${escapeHtml(mail.subject || '(no subject)')}</a></td>` +
+        `<td><a href="/dev/mail/${encodeURIComponent(mail.id)}">${escapeHtml(mail.subject || '(no subject)')}</a>${attachmentCount(mail)}</td>` +
         `<td>${time(mail.sentAt)}</td></tr>`,
     )
     .join('\n');
@@ -124,11 +124,30 @@ export function mailPage(mail: CapturedMail): string {
 <dt>To</dt><dd>${escapeHtml(mail.to)}</dd>
 <dt>Sent</dt><dd>${time(mail.sentAt)}</dd>
 </dl>
-<h3>HTML version</h3>
+${attachmentList(mail)}<h3>HTML version</h3>
 <iframe title="HTML version of the mail" sandbox="allow-popups allow-popups-to-escape-sandbox" srcdoc="${escapeHtml(withLinksInNewTab(mail.html))}"></iframe>
 <h3>Text version</h3>
 <pre>${textWithLinks(mail.text)}</pre>`,
   );
+}
+
+/** ' (1 attachment)' beside a subject in the inbox, or nothing. */
+function attachmentCount(mail: CapturedMail): string {
+  const count = mail.attachments?.length ?? 0;
+  return count === 0 ? '' : ` <small>(${count} attachment${count === 1 ? '' : 's'})</small>`;
+}
+
+/** A mail's files, each a download link with its type and size (an invoice or credit note PDF). */
+function attachmentList(mail: CapturedMail): string {
+  if (!mail.attachments?.length) return '';
+  const items = mail.attachments
+    .map(
+      (file, index) =>
+        `<li><a href="/dev/mail/${encodeURIComponent(mail.id)}/attachments/${index}">${escapeHtml(file.filename)}</a> ` +
+        `<small>${escapeHtml(file.contentType)}, ${(file.size / 1024).toFixed(1)} kB</small></li>`,
+    )
+    .join('\n');
+  return `<h3>Attachments</h3>\n<ul>\n${items}\n</ul>\n`;
 }
 
 /** The answer for a mail id that is not in the capture. */

@@ -35,7 +35,8 @@ function html(reply: FastifyReply, body: string, status = 200): FastifyReply {
  * The development inbox of the mail the worker captured in `captureDir` (MAIL_CAPTURE_DIR), outside the /api prefix:
  *
  * - `GET /dev/mail`: the inbox, newest first;
- * - `GET /dev/mail/:id`: one mail, its HTML version in a sandboxed frame and its text version with clickable links;
+ * - `GET /dev/mail/:id`: one mail, its HTML version in a sandboxed frame, its text version with clickable links and
+ *   its attachments (`GET /dev/mail/:id/attachments/:index` downloads one);
  * - `GET /dev/mail/messages.json?to=<address>`: the captured mails as JSON (each with the `links` of its text
  *   version), for tests that follow a link as a person would.
  *
@@ -51,6 +52,19 @@ export function serveDevMail(fastify: FastifyInstance, captureDir: string): void
     const to = typeof request.query.to === 'string' && request.query.to !== '' ? request.query.to : undefined;
     const mails = await readCapturedMails(dir, { to });
     return reply.header('cache-control', 'no-store').send(mails.map((mail) => ({ ...mail, links: linksIn(mail.text) })));
+  });
+
+  // A file the mail carries, as the mail program would save it; its name is ours (the worker's), quoted as given.
+  fastify.get<{ Params: { id: string; index: string } }>('/dev/mail/:id/attachments/:index', async (request, reply) => {
+    const mail = await readCapturedMail(dir, request.params.id);
+    const index = /^\d{1,2}$/.test(request.params.index) ? Number(request.params.index) : -1;
+    const file = mail?.attachments?.[index];
+    if (!file) return html(reply, mailNotFoundPage(), 404);
+    return reply
+      .header('cache-control', 'no-store')
+      .header('content-disposition', `attachment; filename="${file.filename.replace(/[^\w.-]/g, '_')}"`)
+      .type(file.contentType)
+      .send(Buffer.from(file.content, 'base64'));
   });
 
   fastify.get<{ Params: { id: string } }>('/dev/mail/:id', async (request, reply) => {
