@@ -17,7 +17,8 @@ const READ_PAGE = `
 local version = redis.call('GET', KEYS[1]) or '0'
 return {version, redis.call('GET', ARGV[1] .. version)}`;
 
-type PageReader = Redis & { listingPage(versionKey: string, pagePrefix: string): Promise<[string, string | null]> };
+/** The client with the script defined; ioredis adds the Buffer variant, which answers the page as bytes. */
+type PageReader = Redis & { listingPageBuffer(versionKey: string, pagePrefix: string): Promise<[Buffer, Buffer | null]> };
 
 /**
  * Pages of the home listing without a search (every visitor asks for the same first pages, and at a million
@@ -39,19 +40,26 @@ export class ListingCache {
 
   /** The page `parts` names: from Redis when cached for the current version, else `load()`ed and cached. */
   async page(parts: readonly (string | number)[], load: () => Promise<Product[]>): Promise<Product[]> {
+    return JSON.parse((await this.pageJson(parts, load)).toString('utf8')) as Product[];
+  }
+
+  /**
+   * The same page as the UTF-8 JSON the API answers: a cached page goes out as the bytes Redis holds, never parsed,
+   * written and encoded again (at a couple of thousand pages a second, that was a quarter of the API's time).
+   */
+  async pageJson(parts: readonly (string | number)[], load: () => Promise<Product[]>): Promise<Buffer> {
     const prefix = `${this.config.REDIS_PREFIX}:listing:${parts.join(':')}:v`;
     // A Redis failure reads as a miss: the listing never fails over its cache.
-    const [version, cached] = await this.circuit.run<[string | null, string | null]>(
-      (redis) => (redis as PageReader).listingPage(this.versionKey(), prefix),
+    const [version, cached] = await this.circuit.run<[Buffer | null, Buffer | null]>(
+      (redis) => (redis as PageReader).listingPageBuffer(this.versionKey(), prefix),
       () => [null, null],
     );
-    if (cached) return JSON.parse(cached) as Product[];
-    const products = await load();
+    if (cached) return cached;
+    const page = Buffer.from(JSON.stringify(await load()));
     if (version !== null) {
-      const page = JSON.stringify(products);
-      await this.circuit.run((redis) => redis.set(`${prefix}${version}`, page, 'EX', LISTING_TTL_SECONDS), () => null);
+      await this.circuit.run((redis) => redis.set(`${prefix}${version.toString()}`, page, 'EX', LISTING_TTL_SECONDS), () => null);
     }
-    return products;
+    return page;
   }
 
   /** After a product change has committed: every cached page is out of date. */

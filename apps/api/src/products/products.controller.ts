@@ -38,11 +38,19 @@ const OFFICIAL_PRODUCTS_PATH = /^[A-Za-z0-9_]+-products$/;
 export class ProductsController {
   constructor(private readonly products: ProductsService) {}
 
-  /** The home listing: newest first, a page at a time, each product with its seller's card. */
+  /**
+   * The home listing: newest first (or by price), a page at a time, each product with its seller's card, narrowed by
+   * search, filter and the browsing parameters. Answered as the UTF-8 JSON of a Product[] page, which the listing
+   * cache keeps ready.
+   */
   @Get()
   @Public()
-  list(@Query(new ZodPipe(productListQuerySchema)) query: ProductListQuery): Promise<Product[]> {
-    return this.products.list(query);
+  list(
+    @Query(new ZodPipe(productListQuerySchema)) query: ProductListQuery,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<Buffer> {
+    void reply.type('application/json; charset=utf-8');
+    return this.products.listJson(query);
   }
 
   /** A seller's products, newest first (their profile and seller page). */

@@ -73,6 +73,11 @@ export class ProductsService {
    * the key it always had.
    */
   async list(query: ProductListQuery): Promise<Product[]> {
+    return JSON.parse((await this.listJson(query)).toString('utf8')) as Product[];
+  }
+
+  /** {@link list} as the UTF-8 JSON GET /api/products answers (a cached page is sent as it is stored). */
+  async listJson(query: ProductListQuery): Promise<Buffer> {
     const browse = listingBrowse(query);
     const load = async () => {
       const rows = await this.products.listPage({
@@ -91,9 +96,9 @@ export class ProductsService {
       });
       return rows.map((row) => toProduct(row, this.files));
     };
-    if (query.search !== undefined) return load();
+    if (query.search !== undefined) return Buffer.from(JSON.stringify(await load()));
     const key = browseKey(browse);
-    return this.listing.page([query.filter, query.page, query.limit, ...(key ? [key] : [])], load);
+    return this.listing.pageJson([query.filter, query.page, query.limit, ...(key ? [key] : [])], load);
   }
 
   /** One product; 404 'Product not found.' for an unknown id. */
