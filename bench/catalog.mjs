@@ -7,10 +7,17 @@
 //  - suggestions where every request is a text never asked before (each one reaches PostgreSQL);
 //  - by-name search over a mix of names, typos and Hinglish;
 //  - the home listing's first page, and the listing with a search;
+//  - browsing (issue 16): the first page of each filter alone (each category, three price ranges, in stock only,
+//    fresh only, the Original filter) with each sort, as a mix: served as buyers get it (the listing cache keeps a
+//    page 30 s), then with the catalog version moved before every request so each one reaches PostgreSQL, and price
+//    ranges never asked before (a new cache key each time), also each with a sort; then every filter x sort alone,
+//    uncached, one request at a time (the statement's own time, with HTTP), p50 and worst per kind of filter;
 // printing requests/s, p50 and p99 of each, and the peak resident memory of the API and the worker.
 import { cpus } from 'node:os';
+import { PRODUCT_CATEGORIES, PRODUCT_SORTS } from '@mandi/domain';
+import { Redis } from 'ioredis';
 import pg from 'pg';
-import { startApps } from './lib/apps.mjs';
+import { redisUrl, startApps } from './lib/apps.mjs';
 import { connections, duration, load, report, reportMemory, sampleMemory } from './lib/measure.mjs';
 
 const databaseUrl = process.env.BENCH_DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/mandi_bench';
@@ -32,6 +39,19 @@ const searched = [
   'kesar mango', 'shimla seb', 'elaichi', 'palak', 'gobhi',
 ];
 
+// One filter at a time, as a buyer picks a chip; each is asked with each sort.
+const browseFilters = {
+  category: PRODUCT_CATEGORIES.map((category) => `category=${category}`),
+  price: ['maxPrice=100', 'minPrice=100&maxPrice=250', 'minPrice=500'],
+  inStock: ['inStock=1'],
+  fresh: ['fresh=1'],
+  Original: ['filter=Original'],
+};
+const browsePaths = Object.entries(browseFilters).flatMap(([kind, filters]) =>
+  filters.flatMap((filter) => PRODUCT_SORTS.map((sort) => ({ kind, path: `/api/products?${filter}&sort=${sort}` }))),
+);
+const redisPrefix = 'mandi-bench-catalog';
+
 const withQuery = (path, text) => `${path}${encodeURIComponent(text)}`;
 const cycling = (paths) => paths.map((path) => ({ method: 'GET', path }));
 
@@ -50,10 +70,41 @@ async function catalogSize() {
   }
 }
 
+const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+
+/**
+ * Each browse path asked `rounds` times, one request at a time, each after moving the catalog version (so none is
+ * served from the listing cache): p50 and worst per kind of filter, and over all.
+ */
+async function uncachedOneAtATime(url, redis, rounds) {
+  const times = new Map();
+  for (let round = 0; round < rounds; round += 1) {
+    for (const { kind, path } of browsePaths) {
+      await redis.incr(`${redisPrefix}:listing:version`);
+      const started = performance.now();
+      const response = await fetch(`${url}${path}`);
+      await response.arrayBuffer();
+      if (response.status !== 200) throw new Error(`${path} answered ${response.status}`);
+      const elapsed = performance.now() - started;
+      for (const key of [kind, 'all']) times.set(key, [...(times.get(key) ?? []), elapsed]);
+    }
+  }
+  console.log(`\nbrowsing, each filter x sort alone and uncached, one request at a time (${rounds} rounds of ${browsePaths.length}):`);
+  // Each kind of filter, then all of them together.
+  for (const [kind, list] of [...[...times].filter(([key]) => key !== 'all'), ['all', times.get('all')]]) {
+    const sorted = list.sort((a, b) => a - b);
+    console.log(
+      `  ${kind.padEnd(9)} ${String(sorted.length).padStart(4)} requests   p50 ${percentile(sorted, 50).toFixed(1).padStart(6)} ms   ` +
+        `p99 ${percentile(sorted, 99).toFixed(1).padStart(6)} ms   worst ${sorted.at(-1).toFixed(1).padStart(6)} ms`,
+    );
+  }
+}
+
 async function main() {
   const { products, words } = await catalogSize();
   // Every run starts with no cached suggestions (startApps clears the prefix).
-  const { api, worker, url, stop } = await startApps({ port, databaseUrl, redisPrefix: 'mandi-bench-catalog' });
+  const { api, worker, url, stop } = await startApps({ port, databaseUrl, redisPrefix });
+  const redis = new Redis(redisUrl);
   try {
     const stopSampling = sampleMemory({ api: api.pid, worker: worker.pid });
     console.log(
@@ -93,12 +144,48 @@ async function main() {
         requests: cycling(searched.map((text) => withQuery('/api/products?search=', text))),
       }),
     ];
+    // Browsing: the pages buyers asked for within the cache's 30 s are served from it.
+    for (const { path } of browsePaths) await fetch(`${url}${path}`).then((r) => r.arrayBuffer());
+    results.push(
+      await load('browsing, filter x sort mix', { url, requests: cycling(browsePaths.map(({ path }) => path)) }),
+      await load('browsing mix, every request uncached', {
+        url,
+        requests: [
+          {
+            method: 'GET',
+            // A new catalog version before each request: the page it asks for is cached under none yet.
+            setupRequest: (request) => {
+              void redis.incr(`${redisPrefix}:listing:version`);
+              return { ...request, path: browsePaths[(fresh += 1) % browsePaths.length].path };
+            },
+          },
+        ],
+      }),
+      await load('price ranges never asked before', {
+        url,
+        requests: [
+          {
+            method: 'GET',
+            // A range in rupees and paise picked per request: a new cache key every time.
+            setupRequest: (request) => {
+              fresh += 1;
+              const min = (fresh * 7919) % 90_000;
+              const max = min + 2_000 + ((fresh * 104_729) % 40_000);
+              const sort = PRODUCT_SORTS[fresh % PRODUCT_SORTS.length];
+              return { ...request, path: `/api/products?minPrice=${min / 100}&maxPrice=${max / 100}&sort=${sort}` };
+            },
+          },
+        ],
+      }),
+    );
     const peaks = stopSampling();
     const clean = results.map(report).every(Boolean);
+    await uncachedOneAtATime(url, redis, Number(process.env.ROUNDS ?? 5));
     console.log('');
     reportMemory(peaks);
     if (!clean) process.exitCode = 1;
   } finally {
+    redis.disconnect();
     await stop();
   }
 }
