@@ -207,11 +207,7 @@ export class ProductsService {
     const id = rowIdOf(productId);
     if (id === null) throw new DomainError('not_found', PRODUCT_MESSAGES.notFound);
     await this.products.transaction(async (tx) => {
-      const owner = await this.products.lockOwner(tx, id);
-      if (!owner) throw new DomainError('not_found', PRODUCT_MESSAGES.notFound);
-      assertMayChange(caller, owner);
-      // The path names the seller: a product of someone else is not found under this user.
-      if (owner.sellerUid !== uid) throw new DomainError('not_found', PRODUCT_MESSAGES.notFound);
+      await this.lockProductOf(tx, caller, uid, id);
       await this.products.delete(tx, id);
       await publish(tx, { type: 'product.deleted', payload: { productId: id } });
     });
@@ -257,6 +253,18 @@ export class ProductsService {
     return stored;
   }
 
+  /**
+   * Locks product `id` of the seller `sellerUid` for a change by `caller`: 404 when there is none, 403 unless the caller
+   * is its seller or an admin, and 404 when it is another seller's (a path names the seller, and under this one the
+   * product is not found).
+   */
+  private async lockProductOf(tx: Transaction, caller: Caller, sellerUid: string, id: number): Promise<void> {
+    const owner = await this.products.lockOwner(tx, id);
+    if (!owner) throw new DomainError('not_found', PRODUCT_MESSAGES.notFound);
+    assertMayChange(caller, owner);
+    if (owner.sellerUid !== sellerUid) throw new DomainError('not_found', PRODUCT_MESSAGES.notFound);
+  }
+
   /** Removes files that are no longer used; a failure is logged, never turned into the caller's error. */
   private async discard(removal: () => Promise<unknown>): Promise<void> {
     try {
@@ -293,10 +301,7 @@ export class ProductsService {
     const id = rowIdOf(productId);
     if (id === null) throw new DomainError('not_found', PRODUCT_MESSAGES.notFound);
     await this.products.transaction(async (tx) => {
-      const owner = await this.products.lockOwner(tx, id);
-      if (!owner) throw new DomainError('not_found', PRODUCT_MESSAGES.notFound);
-      assertMayChange(caller, owner);
-      if (owner.sellerUid !== sellerUid) throw new DomainError('not_found', PRODUCT_MESSAGES.notFound);
+      await this.lockProductOf(tx, caller, sellerUid, id);
       await change(tx, id);
       await publish(tx, { type: 'product.updated', payload: { productId: id } });
     });
