@@ -128,7 +128,7 @@ export function restockSql(cancelled: string): Prisma.Sql {
       SELECT p.id FROM products p JOIN restock_lines r ON r.product_id = p.id
        WHERE p.stock IS NOT NULL
        ORDER BY p.id
-         FOR UPDATE OF p
+         FOR NO KEY UPDATE OF p
     ), restocked AS (
       UPDATE products p SET stock = p.stock + r.quantity
         FROM restock_lines r JOIN restock_locked l ON l.id = r.product_id

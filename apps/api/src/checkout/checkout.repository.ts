@@ -121,7 +121,8 @@ export class CheckoutRepository {
    *
    * Stock (docs/stock.md) is taken in the same statement: the ordered products that count stock are locked in id order
    * (so two checkouts never wait on each other's rows in opposite orders), and the locked rows are the latest committed
-   * ones, so a checkout that waited for another sees what that one left. If any line asks for more than is left,
+   * ones, so a checkout that waited for another sees what that one left. NO KEY UPDATE, the lock the stock's UPDATE
+   * takes anyway: it does not wait for the key-share locks of other orders' lines pointing at the same product. If any line asks for more than is left,
    * nothing is inserted and nothing taken; else every line's packs are taken. `stock_shown` says whether a taken
    * product is now at or below the 'Only N left' threshold, whose cards the listing cache must then drop.
    */
@@ -144,7 +145,7 @@ export class CheckoutRepository {
         SELECT p.id, p.stock FROM products p
          WHERE p.id IN (SELECT product_id FROM wanted) AND p.stock IS NOT NULL
          ORDER BY p.id
-           FOR UPDATE OF p
+           FOR NO KEY UPDATE OF p
       ), short AS (
         SELECT c.id AS "productId", c.stock AS "left" FROM counted c JOIN wanted w ON w.product_id = c.id WHERE c.stock < w.quantity
       ), slot AS (
