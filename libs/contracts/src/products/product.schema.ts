@@ -10,6 +10,7 @@ import {
   SEARCH_FILTERS,
   STOCK_LIMITS,
   STOCK_MESSAGES,
+  parseStockInput,
   isPriceRangeInOrder,
   isValidIndianMobile,
   normalizePhone,
@@ -204,9 +205,11 @@ export const deleteProductParamsSchema = z.object({ uid: uidSchema, productId: i
 /** The form's stock: absent (undefined), empty (null: unlimited) or a whole number of packs in range. */
 const stockFieldSchema = z.preprocess(
   (value) => {
-    if (value === undefined) return undefined;
-    if (value === null || (typeof value === 'string' && value.trim() === '')) return null;
-    return typeof value === 'string' && /^\s*\d{1,7}\s*$/.test(value) ? Number(value) : value;
+    if (value === undefined || value === null) return value;
+    if (typeof value !== 'string') return value;
+    // The form's text, read by the storefront's own rule; what it cannot read fails the number check below.
+    const stock = parseStockInput(value);
+    return stock === 'invalid' ? value : stock;
   },
   z
     .number({ error: STOCK_MESSAGES.invalidStock.text })
