@@ -63,6 +63,7 @@ export * from './admin/admin.messages.js';
 export * from './admin/invites.validation.js';
 export * from './admin/people.messages.js';
 export * from './admin/console.messages.js';
+export * from './admin/audit.js';
 
 export * from './sellers/seller.messages.js';
 export * from './contact/contact.messages.js';

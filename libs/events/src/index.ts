@@ -2,3 +2,4 @@ export * from './events.js';
 export * from './jobs.js';
 export * from './publish.js';
 export * from './outbox.sql.js';
+export * from './audit.sql.js';
