@@ -27,6 +27,8 @@ export * from './invoices/gstin.js';
 export * from './invoices/invoice-tax.js';
 export * from './invoices/invoice-format.js';
 export * from './invoices/invoice.messages.js';
+export * from './invoices/gstr1.js';
+export * from './invoices/gstr1-portal.js';
 
 export * from './time/india-time.js';
 export * from './time/expiry-text.js';
@@ -64,6 +66,7 @@ export * from './admin/invites.validation.js';
 export * from './admin/people.messages.js';
 export * from './admin/console.messages.js';
 export * from './admin/audit.js';
+export * from './admin/product-moderation.js';
 
 export * from './sellers/seller.messages.js';
 export * from './contact/contact.messages.js';
@@ -75,3 +78,4 @@ export * from './search/search-terms.js';
 
 export * from './write-limits/write.limits.js';
 export * from './write-limits/write-limits.messages.js';
+export * from './admin/order-timeline.js';
