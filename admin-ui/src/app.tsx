@@ -3,6 +3,7 @@ import { Admin, CustomRoutes, Resource } from 'react-admin';
 import { BrowserRouter, Route } from 'react-router-dom';
 import { createAuthProvider } from './auth/auth-provider';
 import type { AdminIdentity } from './auth/identity';
+import { IdentityContext } from './auth/session-watcher';
 import { Dashboard } from './dashboard/dashboard';
 import { createDataProvider } from './data/data-provider';
 import deadJobs from './dead-jobs';
@@ -39,31 +40,33 @@ export function App({ identity, store: givenStore, leave }: AppProps) {
   // Clean URLs under /adminpanel (the API serves the console's index.html for every /adminpanel path); with a
   // router of ours, react-admin uses it instead of its default hash router.
   return (
-    <RefusalContext.Provider value={refusal}>
-      <BrowserRouter basename="/adminpanel">
-        <Admin
-          title="Mandi Admin"
-          theme={theme}
-          authProvider={authProvider}
-          dataProvider={dataProvider}
-          loginPage={LoginPage}
-          layout={ConsoleLayout}
-          // The home opens the tab chosen last time; the system health page has a route of its own.
-          dashboard={RememberedTab}
-          // The chosen tab, filter and search survive a reload (001 section 2).
-          store={store}
-          requireAuth
-          disableTelemetry
-        >
-          <Resource name="orders" {...orders} />
-          <Resource name="users" {...users} />
-          <Resource name="interested-sellers" {...interestedSellers} />
-          <Resource name="dead-jobs" {...deadJobs} />
-          <CustomRoutes>
-            <Route path="/health" element={<Dashboard getToken={getToken} />} />
-          </CustomRoutes>
-        </Admin>
-      </BrowserRouter>
-    </RefusalContext.Provider>
+    <IdentityContext.Provider value={identity}>
+      <RefusalContext.Provider value={refusal}>
+        <BrowserRouter basename="/adminpanel">
+          <Admin
+            title="Mandi Admin"
+            theme={theme}
+            authProvider={authProvider}
+            dataProvider={dataProvider}
+            loginPage={LoginPage}
+            layout={ConsoleLayout}
+            // The home opens the tab chosen last time; the system health page has a route of its own.
+            dashboard={RememberedTab}
+            // The chosen tab, filter and search survive a reload (001 section 2).
+            store={store}
+            requireAuth
+            disableTelemetry
+          >
+            <Resource name="orders" {...orders} />
+            <Resource name="users" {...users} />
+            <Resource name="interested-sellers" {...interestedSellers} />
+            <Resource name="dead-jobs" {...deadJobs} />
+            <CustomRoutes>
+              <Route path="/health" element={<Dashboard getToken={getToken} />} />
+            </CustomRoutes>
+          </Admin>
+        </BrowserRouter>
+      </RefusalContext.Provider>
+    </IdentityContext.Provider>
   );
 }

@@ -13,11 +13,20 @@ describe('the console', () => {
     localStorage.clear();
   });
 
-  it('turns away a signed-in user who is not an admin with the spec text, signs them out and sends them to the storefront', async () => {
+  it('turns away a signed-in user who is not an admin with the spec text and sends them to the storefront, still signed in', async () => {
     const { identity, leave } = renderConsole('/orders', {}, { account: { uid: 'uid-buyer', email: 'buyer@mandi.test' }, role: 'user' });
     expect(await screen.findByText('Unauthorized Access: You are not allowed to access this page.')).toBeInTheDocument();
-    await waitFor(() => expect(identity.signOuts).toBeGreaterThan(0));
     await waitFor(() => expect(leave).toHaveBeenCalled(), { timeout: 4000 });
+    // One session with the storefront: being turned away from the console does not sign them out of the shop.
+    expect(identity.signOuts).toBe(0);
+  });
+
+  it('goes to its sign-in page when the storefront (one session with the console) signs out', async () => {
+    const { identity } = renderConsole('/orders', { [ORDERS('filter=24h')]: { body: [] } });
+    expect(await screen.findByRole('menuitem', { name: 'Orders' })).toBeInTheDocument();
+    identity.signOutElsewhere();
+    expect(await screen.findByRole('button', { name: 'Sign in' })).toBeInTheDocument();
+    expect(window.location.pathname).toBe('/adminpanel/login');
   });
 
   it('asks a signed-out visitor to sign in, going to the sign-in page once', async () => {

@@ -53,7 +53,7 @@ describe('authProvider', () => {
     expect(leave).not.toHaveBeenCalled();
   });
 
-  it('refuses a non-admin with the spec text, signs them out and sends them to the storefront', async () => {
+  it('refuses a non-admin with the spec text and sends them to the storefront, still signed in there (one session)', async () => {
     stubFetch({ 'POST /api/user/getUserId': { body: { userId: 3, role: 'user' } } });
     const identity = identityWith(accounts);
     const leave = vi.fn();
@@ -62,8 +62,10 @@ describe('authProvider', () => {
     await expect(provider.login({ username: 'buyer@mandi.test', password: 'mandi-demo' })).rejects.toThrow(
       'Unauthorized Access: You are not allowed to access this page.',
     );
-    expect(identity.signOuts).toBe(1);
-    await expect(identity.currentUser()).resolves.toBeNull();
+    // react-admin logs out after a refused check: that must not end the shop's session.
+    await provider.logout({});
+    expect(identity.signOuts).toBe(0);
+    await expect(identity.currentUser()).resolves.toMatchObject({ uid: 'uid-buyer' });
 
     expect(leave).not.toHaveBeenCalled();
     vi.advanceTimersByTime(LEAVE_DELAY_MS);
@@ -79,7 +81,7 @@ describe('authProvider', () => {
     );
   });
 
-  it('signs the admin out on a 403 that denies the console, and keeps them on a 403 that refuses one action', async () => {
+  it('turns the admin away on a 403 that denies the console, and keeps them on a 403 that refuses one action', async () => {
     stubFetch({ 'POST /api/user/getUserId': { body: { userId: 1, role: 'admin' } } });
     const identity = identityWith(accounts);
     const leave = vi.fn();
@@ -93,9 +95,22 @@ describe('authProvider', () => {
     await expect(provider.checkError({ status: 403, message: 'Your account has been suspended. Contact support.' })).rejects.toThrow(
       'Unauthorized Access: You are not allowed to access this page.',
     );
-    expect(identity.signOuts).toBe(1);
+    await provider.logout({});
+    expect(identity.signOuts).toBe(0);
     vi.advanceTimersByTime(LEAVE_DELAY_MS);
     expect(leave).toHaveBeenCalledTimes(1);
+  });
+
+  it("signs out of the shared session when the admin signs out of the console", async () => {
+    stubFetch({ 'POST /api/user/getUserId': { body: { userId: 1, role: 'admin' } } });
+    const identity = identityWith(accounts);
+    const provider = createAuthProvider({ identity, leave: vi.fn() });
+    await provider.login({ username: 'admin@mandi.test', password: 'mandi-demo' });
+
+    await provider.logout({});
+    expect(identity.signOuts).toBe(1);
+    await expect(identity.currentUser()).resolves.toBeNull();
+    await expect(provider.checkAuth({})).rejects.toThrow('Please sign in.');
   });
 
   it('asks a signed-out visitor to sign in and passes on a wrong password', async () => {

@@ -45,9 +45,13 @@ export function createAuthProvider({ identity, leave = () => window.location.ass
 
   // One departure however many checks refuse at once (react-admin checks from several places while it mounts).
   let leaving = false;
+  // The console and the storefront share one Firebase session (docs/console.md, One sign-in): turning someone away
+  // from the console must not sign them out of the shop they came from. react-admin calls logout() after a refused
+  // check; while we are turning someone away, that logout leaves the session alone.
+  let refusing = false;
   const refuse = async (): Promise<never> => {
     checked = null;
-    await identity.signOut();
+    refusing = true;
     onRefuse?.(UNAUTHORIZED_TEXT);
     if (!leaving) {
       leaving = true;
@@ -68,12 +72,16 @@ export function createAuthProvider({ identity, leave = () => window.location.ass
 
   return {
     async login({ username, password }: { username: string; password: string }) {
+      refusing = false;
+      leaving = false;
       const user = await identity.signIn(username.trim(), password);
       await requireAdmin(user);
     },
     async logout() {
       checked = null;
-      // react-admin may log out several times while it turns someone away; Firebase is asked once.
+      if (refusing) return;
+      // Signing out of the console signs out of the storefront too: one session. Firebase is asked once however many
+      // times react-admin logs out.
       if (await identity.currentUser()) await identity.signOut();
     },
     async checkAuth() {

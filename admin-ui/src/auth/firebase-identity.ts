@@ -13,22 +13,26 @@ import {
 import type { AdminIdentity } from './identity';
 
 /*
- * The console's Firebase setup: the same environment variables as the storefront, so both
- * sign in to the same project (000 section 3); the Auth emulator when one is configured.
+ * The console's Firebase setup: the same environment variables, the same defaults and the same (default) app as the
+ * storefront's (storefront/src/auth/firebase.ts), so both read and write ONE persisted session on this origin: signed
+ * in on one is signed in on the other, and signing out of either signs out of both (docs/console.md, One sign-in).
+ * Firebase keys the session by API key and app name, so neither may differ between the two.
  */
 const env = import.meta.env;
 
+const projectId = env.VITE_FIREBASE_PROJECT_ID || 'demo-mandi';
+
 const config: FirebaseOptions = {
   apiKey: env.VITE_FIREBASE_API_KEY || 'demo-key',
-  authDomain: env.VITE_FIREBASE_AUTH_DOMAIN || undefined,
-  projectId: env.VITE_FIREBASE_PROJECT_ID || 'demo-mandi',
+  authDomain: env.VITE_FIREBASE_AUTH_DOMAIN || `${projectId}.firebaseapp.com`,
+  projectId,
   storageBucket: env.VITE_FIREBASE_STORAGE_BUCKET || undefined,
   messagingSenderId: env.VITE_FIREBASE_MESSAGING_SENDER_ID || undefined,
   appId: env.VITE_FIREBASE_APP_ID || undefined,
   measurementId: env.VITE_FIREBASE_MEASUREMENT_ID || undefined,
 };
 
-const app = initializeApp(config, 'mandi-admin');
+const app = initializeApp(config);
 const auth = initializeAuth(app, {
   persistence: [indexedDBLocalPersistence, browserLocalPersistence, browserSessionPersistence],
 });
@@ -67,5 +71,8 @@ export const firebaseIdentity: AdminIdentity = {
   },
   async signOut() {
     await signOut(auth);
+  },
+  watch(listener) {
+    return onAuthStateChanged(auth, (user) => listener(user?.uid ?? null));
   },
 };

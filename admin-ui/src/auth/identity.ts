@@ -12,4 +12,9 @@ export interface AdminIdentity {
   currentUser(): Promise<AdminIdentityUser | null>;
   signIn(email: string, password: string): Promise<AdminIdentityUser>;
   signOut(): Promise<void>;
+  /**
+   * Calls `listener` with the signed-in uid (or null) whenever it changes, here or in another tab or front end of the
+   * same origin (the storefront shares the session). Returns the unsubscribe function.
+   */
+  watch?(listener: (uid: string | null) => void): () => void;
 }

@@ -2,6 +2,7 @@ import MonitorHeart from '@mui/icons-material/MonitorHeart';
 import { useEffect, type ReactNode } from 'react';
 import { Layout, Menu, useStore } from 'react-admin';
 import { Navigate, useLocation } from 'react-router-dom';
+import { SessionWatcher } from '../auth/session-watcher';
 import { QueuesMenuItem } from '../queues/queues-menu-item';
 import { CONSOLE_TABS, TAB_STORE_KEY, tabOfPath, type ConsoleTab } from './console-tabs';
 
@@ -32,6 +33,7 @@ export function ConsoleLayout({ children }: { children: ReactNode }) {
   return (
     <Layout menu={ConsoleMenu}>
       <RememberTab />
+      <SessionWatcher />
       {children}
     </Layout>
   );

@@ -9,14 +9,27 @@ import { stubFetch } from './network';
 export const ADMIN = { uid: 'uid-admin', email: 'admin@mandi.test' };
 
 /** An identity service with one signed-in account (or none). */
-export function signedIn(account: { uid: string; email: string } | null): AdminIdentity & { signOuts: number } {
+export function signedIn(
+  account: { uid: string; email: string } | null,
+): AdminIdentity & { signOuts: number; signOutElsewhere(): void } {
   let current: AdminIdentityUser | null = account
     ? { uid: account.uid, email: account.email, displayName: null, getIdToken: async () => `token-${account.uid}` }
     : null;
+  const listeners = new Set<(uid: string | null) => void>();
   const identity = {
     signOuts: 0,
     async currentUser() {
       return current;
+    },
+    watch(listener: (uid: string | null) => void) {
+      listeners.add(listener);
+      listener(current?.uid ?? null);
+      return () => listeners.delete(listener);
+    },
+    /** The storefront (or another tab) signs out of the shared session. */
+    signOutElsewhere() {
+      current = null;
+      for (const listener of listeners) listener(null);
     },
     async signIn(): Promise<AdminIdentityUser> {
       throw new Error('not in these tests');

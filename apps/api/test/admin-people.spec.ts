@@ -1,4 +1,5 @@
 import { ApiHarness, type TestUser } from './harness.js';
+import { newProduct } from '@mandi/database';
 import { bearer } from './catalog.testing.js';
 
 // The people side of the console (spec 001 sections 3, 4, 5 and 6): the Users tab with suspend/unsuspend, and the
@@ -23,6 +24,12 @@ describe('admin: users and interested sellers', () => {
   const invite = (sellerIds: unknown) => call(admin, 'POST', '/api/admin/send-bulk-invites', { sellerIds });
   const outbox = (type: string) =>
     api.db.prisma.outboxEvent.findMany({ where: { type }, orderBy: { id: 'asc' }, select: { aggregateId: true, payload: true } });
+  const auditOf = (objectType: string, objectId: number) =>
+    api.db.prisma.auditEntry.findMany({
+      where: { objectType, objectId: String(objectId) },
+      orderBy: { id: 'asc' },
+      select: { adminId: true, action: true, before: true, after: true },
+    });
   const interested = async (user: TestUser, status: 'interested' | 'invited' | 'onboarded' = 'interested') => {
     const row = await api.db.prisma.user.findUniqueOrThrow({ where: { id: user.id } });
     return api.db.prisma.interestedSeller.create({ data: { userId: user.id, username: row.username, email: row.email, status } });
@@ -62,6 +69,26 @@ describe('admin: users and interested sellers', () => {
 
       expect(await outbox('user.suspended')).toContainEqual({ aggregateId: String(target.id), payload: { userId: target.id } });
       expect(await outbox('user.reactivated')).toContainEqual({ aggregateId: String(target.id), payload: { userId: target.id } });
+      expect(await auditOf('user', target.id)).toEqual([
+        { adminId: admin.id, action: 'user.suspend', before: { status: 'active' }, after: { status: 'suspended' } },
+        { adminId: admin.id, action: 'user.unsuspend', before: { status: 'suspended' }, after: { status: 'active' } },
+      ]);
+    });
+
+    it("takes a suspended seller's products off the shop in the same statement, and brings them back on unsuspension", async () => {
+      const seller = await api.newUser();
+      const other = await api.newUser();
+      const [first, second] = [await newProduct(api.db.prisma, { sellerId: seller.id }), await newProduct(api.db.prisma, { sellerId: seller.id })];
+      const untouched = await newProduct(api.db.prisma, { sellerId: other.id });
+      const flags = async () =>
+        (await api.db.prisma.product.findMany({ where: { id: { in: [first.id, second.id, untouched.id] } }, orderBy: { id: 'asc' } })).map(
+          (product) => product.sellerSuspended,
+        );
+
+      await toggle(admin, seller.id);
+      expect(await flags()).toEqual([true, true, false]);
+      await toggle(admin, seller.id);
+      expect(await flags()).toEqual([false, false, false]);
     });
 
     it('flips once per call when two admins toggle the same user at once', async () => {
@@ -69,6 +96,7 @@ describe('admin: users and interested sellers', () => {
       const [first, second] = await Promise.all([toggle(admin, target.id), toggle(admin, target.id)]);
       expect([first.json().newStatus, second.json().newStatus].sort()).toEqual(['active', 'suspended']);
       expect((await api.db.prisma.user.findUniqueOrThrow({ where: { id: target.id } })).status).toBe('active');
+      expect((await auditOf('user', target.id)).map((entry) => entry.action).sort()).toEqual(['user.suspend', 'user.unsuspend']);
     });
 
     it('refuses to let an admin suspend their own account', async () => {
@@ -126,6 +154,11 @@ describe('admin: users and interested sellers', () => {
       for (const row of rows) expect(row).toMatchObject({ status: 'invited', inviteSent: true, invitedAt: expect.any(Date) });
       const events = (await outbox('seller.invited')).slice(before);
       expect(events).toEqual(sellers.map((seller) => ({ aggregateId: String(seller.id), payload: { interestedSellerId: seller.id } })));
+      for (const seller of sellers) {
+        expect(await auditOf('interested_seller', seller.id)).toEqual([
+          { adminId: admin.id, action: 'seller.invite', before: { status: 'interested' }, after: { status: 'invited' } },
+        ]);
+      }
     });
 
     it('leaves onboarded sellers out, and answers 409 when nobody is left to invite', async () => {

@@ -8,7 +8,8 @@ import {
   type DeadJobRetryAnswer,
   type DeadJobsQuery,
 } from '@mandi/contracts';
-import { AdminOnly } from '../auth/access.decorators.js';
+import { AdminOnly, CurrentCaller } from '../auth/access.decorators.js';
+import type { Caller } from '../auth/caller.js';
 import { ZodPipe } from '../common/zod-body.pipe.js';
 import { AdminJobsService } from './admin-jobs.service.js';
 
@@ -32,7 +33,10 @@ export class AdminJobsController {
   /** 202 {message, job}: the worker's reconciler runs it again within 10 s; 404 when the job is not dead (any more). */
   @Post('dead/:id/retry')
   @HttpCode(202)
-  retry(@Param(new ZodPipe(deadJobIdParamsSchema)) params: DeadJobIdParams): Promise<DeadJobRetryAnswer> {
-    return this.jobs.retry(params.id);
+  retry(
+    @CurrentCaller() admin: Caller,
+    @Param(new ZodPipe(deadJobIdParamsSchema)) params: DeadJobIdParams,
+  ): Promise<DeadJobRetryAnswer> {
+    return this.jobs.retry(admin, params.id);
   }
 }

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { Prisma, PrismaService } from '@mandi/database';
+import { auditInsertSql } from '@mandi/events';
 
 /** A pending job with its event, as the Dead jobs tab shows it. Inside json_agg ids are numbers and times are text. */
 export interface EventJobRow {
@@ -63,15 +64,26 @@ export class AdminJobsRepository {
    * once serialise on the row; the later one finds it no longer dead and changes nothing. The reconciler (every
    * worker, every 10 s) then puts the job back in its queue with all its attempts, or afresh if Redis lost it.
    */
-  async retryDead(id: number, jobNames: readonly string[]): Promise<RetryOutcome> {
+  async retryDead(id: number, jobNames: readonly string[], adminId: number): Promise<RetryOutcome> {
     const [row] = await this.prisma.$queryRaw<{ dead_job: string | null; retried: EventJobRow | null }[]>`
       WITH dead AS (
-        SELECT job FROM pending_jobs WHERE id = ${id} AND dead_at IS NOT NULL
+        SELECT id, job, error, dead_at FROM pending_jobs WHERE id = ${id} AND dead_at IS NOT NULL
       ), retried AS (
         UPDATE pending_jobs SET dead_at = NULL, error = NULL, retry_requested_at = now()
          WHERE id = ${id} AND dead_at IS NOT NULL AND job = ANY(${jobNames}::text[])
         RETURNING *
-      )
+      ), retry_audit AS (
+        SELECT r.id, r.job, r.event_id, r.retry_requested_at, d.error, d.dead_at FROM retried r JOIN dead d ON d.id = r.id
+      ), audited AS (${auditInsertSql({
+        adminId,
+        action: 'job.retry',
+        from: 'retry_audit',
+        objectId: 'id',
+        before: Prisma.sql`jsonb_build_object('job', retry_audit.job, 'event_id', retry_audit.event_id, 'dead_at', retry_audit.dead_at,
+                                              'error', left(retry_audit.error, 500))`,
+        after: Prisma.sql`jsonb_build_object('job', retry_audit.job, 'event_id', retry_audit.event_id,
+                                             'retry_requested_at', retry_audit.retry_requested_at)`,
+      })})
       SELECT (SELECT job FROM dead) AS dead_job,
              (SELECT row_to_json(r) FROM (SELECT ${JOB_FIELDS} FROM retried j JOIN outbox_events o ON o.id = j.event_id) r)
                AS retried`;

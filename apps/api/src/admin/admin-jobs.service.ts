@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { rowIdOf, type DeadJob, type DeadJobRetryAnswer, type DeadJobsQuery } from '@mandi/contracts';
 import { DEAD_JOB_MESSAGES, DomainError } from '@mandi/domain';
 import { domainEvents, jobs } from '@mandi/events';
+import type { Caller } from '../auth/caller.js';
 import { AdminJobsRepository, type EventJobRow } from './admin-jobs.repository.js';
 
 /** The jobs this version runs: only these may be retried (the worker could not enqueue another). */
@@ -25,10 +26,10 @@ export class AdminJobsService {
    * Asks for dead job `jobId` to run again with all its attempts. 404 when no dead job has this id (another admin or
    * bull-board retried it, it succeeded since, or it never died); 409 for a job this version no longer runs.
    */
-  async retry(jobId: string): Promise<DeadJobRetryAnswer> {
+  async retry(admin: Caller, jobId: string): Promise<DeadJobRetryAnswer> {
     const id = rowIdOf(jobId);
     if (id === null) throw new DomainError('not_found', DEAD_JOB_MESSAGES.notFound);
-    const { retried, deadJob } = await this.jobsRepository.retryDead(id, JOB_NAMES);
+    const { retried, deadJob } = await this.jobsRepository.retryDead(id, JOB_NAMES, admin.id);
     if (!retried) {
       if (deadJob !== null && !JOB_NAMES.includes(deadJob)) throw new DomainError('conflict', DEAD_JOB_MESSAGES.notRetryable);
       throw new DomainError('not_found', DEAD_JOB_MESSAGES.notFound);

@@ -185,6 +185,18 @@ describe('/api/admin/jobs/dead', () => {
     expect(again.statusCode).toBe(404);
     expect(again.json()).toEqual({ statusCode: 404, error: 'Not Found', message: DEAD_JOB_MESSAGES.notFound });
     expect((await pendingRow(refund))!.retry_requested_at!.toISOString()).toBe(answer.job.retry_requested_at);
+
+    // The audit trail has the one retry that changed something, by this admin, with the error it cleared.
+    // (Ids restart with each test's TRUNCATE while the trail keeps every row, so the newest row of this id is this one.)
+    const audit = await api.db.prisma.auditEntry.findMany({ where: { objectType: 'job', objectId: String(refund) }, orderBy: { id: 'desc' }, take: 1 });
+    expect(audit).toEqual([
+      expect.objectContaining({
+        adminId: admin.id,
+        action: 'job.retry',
+        before: expect.objectContaining({ job: 'payment.refund', error: 'Razorpay answered 500' }),
+        after: expect.objectContaining({ job: 'payment.refund', retry_requested_at: expect.any(String) }),
+      }),
+    ]);
   });
 
   it('lets exactly one of two admins retrying at once win; the other is told the job is not dead any more', async () => {
@@ -193,10 +205,13 @@ describe('/api/admin/jobs/dead', () => {
         secondsAgo: 1,
         error: 'Razorpay answered 500',
       });
+      const auditedBefore = await api.db.prisma.auditEntry.count();
       const answers = await Promise.all([retry(admin, job), retry(otherAdmin, job)]);
       expect(answers.map((answer) => answer.statusCode).sort()).toEqual([202, 404]);
       expect(answers.find((answer) => answer.statusCode === 404)!.json().message).toBe(DEAD_JOB_MESSAGES.notFound);
       expect(await pendingRow(job)).toMatchObject({ dead_at: null, error: null });
+      // One audit row: the winner's (the trail is append-only, so count what this round added).
+      expect((await api.db.prisma.auditEntry.count()) - auditedBefore).toBe(1);
     }
   });
 

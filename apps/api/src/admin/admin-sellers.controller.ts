@@ -1,6 +1,7 @@
 import { Body, Controller, Get, HttpCode, Post } from '@nestjs/common';
 import { bulkInvitesBodySchema, type BulkInvitesBody, type InterestedSeller, type MessageAnswer } from '@mandi/contracts';
-import { AdminOnly } from '../auth/access.decorators.js';
+import { AdminOnly, CurrentCaller } from '../auth/access.decorators.js';
+import type { Caller } from '../auth/caller.js';
 import { ZodPipe } from '../common/zod-body.pipe.js';
 import { AdminSellersService } from './admin-sellers.service.js';
 
@@ -18,7 +19,10 @@ export class AdminSellersController {
   /** Invites the selected sellers ({sellerIds}); answers {message}. The mails leave through the worker. */
   @Post('send-bulk-invites')
   @HttpCode(200)
-  sendBulkInvites(@Body(new ZodPipe(bulkInvitesBodySchema)) body: BulkInvitesBody): Promise<MessageAnswer> {
-    return this.sellers.invite(body.sellerIds);
+  sendBulkInvites(
+    @CurrentCaller() admin: Caller,
+    @Body(new ZodPipe(bulkInvitesBodySchema)) body: BulkInvitesBody,
+  ): Promise<MessageAnswer> {
+    return this.sellers.invite(admin, body.sellerIds);
   }
 }

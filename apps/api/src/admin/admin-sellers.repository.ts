@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import { PrismaService } from '@mandi/database';
-import { outboxInsertSql } from '@mandi/events';
+import { Prisma, PrismaService } from '@mandi/database';
+import { auditInsertSql, outboxInsertSql } from '@mandi/events';
 
 /** An interested_sellers row as the console lists it. */
 export interface InterestedSellerRow {
@@ -34,9 +34,10 @@ export class AdminSellersRepository {
   /**
    * Marks the sellers `ids` invited and writes one seller.invited outbox row per seller (each becomes one invite mail),
    * all in ONE statement: either every id names a seller and all of them change, or nothing does. A seller invited
-   * before is invited again (the admin chose to resend); an onboarded seller is left as it is and gets no mail.
+   * before is invited again (the admin chose to resend); an onboarded seller is left as it is and gets no mail. Each
+   * seller invited is one row of the audit trail, in the same statement, naming `adminId`.
    */
-  async invite(ids: readonly number[]): Promise<InviteOutcome> {
+  async invite(ids: readonly number[], adminId: number): Promise<InviteOutcome> {
     const [row] = await this.prisma.$queryRaw<{ complete: boolean; invited: number; onboarded: number }[]>`
       WITH wanted AS (
         SELECT DISTINCT unnest(${ids}::int[]) AS id
@@ -49,8 +50,16 @@ export class AdminSellersRepository {
            SET status = 'invited', invite_sent = true, invited_at = now()
           FROM found, complete
          WHERE complete.ok AND s.id = found.id AND s.status <> 'onboarded'
-        RETURNING s.id
-      ), events AS (${outboxInsertSql({ type: 'seller.invited', from: 'invited', ids: { interestedSellerId: 'id' }, orderBy: 'id' })})
+        RETURNING s.id, found.status::text AS before_status
+      ), events AS (${outboxInsertSql({ type: 'seller.invited', from: 'invited', ids: { interestedSellerId: 'id' }, orderBy: 'id' })}),
+      audited AS (${auditInsertSql({
+        adminId,
+        action: 'seller.invite',
+        from: 'invited',
+        objectId: 'id',
+        before: Prisma.sql`jsonb_build_object('status', invited.before_status)`,
+        after: Prisma.sql`jsonb_build_object('status', 'invited')`,
+      })})
       SELECT (SELECT ok FROM complete) AS complete,
              (SELECT count(*) FROM invited)::int AS invited,
              (SELECT count(*) FROM found WHERE status = 'onboarded')::int AS onboarded`;

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { Prisma, PrismaService } from '@mandi/database';
-import { outboxInsertSql } from '@mandi/events';
+import { auditInsertSql, outboxInsertSql } from '@mandi/events';
 
 /** A user row as the console lists it. */
 export interface AdminUserRow {
@@ -28,23 +28,50 @@ export class AdminUsersRepository {
   }
 
   /**
-   * Flips an account between active and suspended and writes user.suspended or user.reactivated to the outbox, in ONE
-   * statement (no interactive transaction, see docs/console.md). Two admins toggling at once serialise on the row:
-   * the second flip reads the first one's result, so each click is one flip. Null when there is no such account.
+   * Flips an account between active and suspended and writes user.suspended or user.reactivated to the outbox and the
+   * admin's row to the audit trail, in ONE statement (no interactive transaction, see docs/console.md). The account's
+   * products follow it (`seller_suspended`): they leave the shop with a suspension and come back with the account, in
+   * the same statement, so no listing ever shows a suspended seller's product. Two admins toggling at once serialise
+   * on the row: the second flip reads the first one's result, so each click is one flip. Null when there is no such
+   * account; otherwise the new status and how many products it hid or showed again.
    */
-  async toggleStatus(userId: number): Promise<'active' | 'suspended' | null> {
-    const [row] = await this.prisma.$queryRaw<{ status: 'active' | 'suspended' }[]>`
+  async toggleStatus(userId: number, adminId: number): Promise<{ status: 'active' | 'suspended'; products: number } | null> {
+    const [row] = await this.prisma.$queryRaw<{ status: 'active' | 'suspended'; products: number }[]>`
       WITH flipped AS (
         UPDATE users
            SET status = CASE WHEN status = 'suspended' THEN 'active'::user_status ELSE 'suspended'::user_status END,
                updated_at = now()
          WHERE id = ${userId} AND deleted_at IS NULL
         RETURNING id, status::text AS status
+      ), products_followed AS (
+        UPDATE products p SET seller_suspended = (flipped.status = 'suspended'), updated_at = now()
+          FROM flipped
+         WHERE p.seller_id = flipped.id AND p.seller_suspended <> (flipped.status = 'suspended')
+        RETURNING p.id
       ), events AS (${outboxInsertSql(
         { type: 'user.suspended', from: 'flipped', ids: { userId: 'id' }, where: Prisma.sql`flipped.status = 'suspended'` },
         { type: 'user.reactivated', from: 'flipped', ids: { userId: 'id' }, where: Prisma.sql`flipped.status = 'active'` },
+      )}), audited AS (${auditInsertSql(
+        {
+          adminId,
+          action: 'user.suspend',
+          from: 'flipped',
+          objectId: 'id',
+          where: Prisma.sql`flipped.status = 'suspended'`,
+          before: Prisma.sql`jsonb_build_object('status', 'active')`,
+          after: Prisma.sql`jsonb_build_object('status', 'suspended')`,
+        },
+        {
+          adminId,
+          action: 'user.unsuspend',
+          from: 'flipped',
+          objectId: 'id',
+          where: Prisma.sql`flipped.status = 'active'`,
+          before: Prisma.sql`jsonb_build_object('status', 'suspended')`,
+          after: Prisma.sql`jsonb_build_object('status', 'active')`,
+        },
       )})
-      SELECT status FROM flipped`;
-    return row?.status ?? null;
+      SELECT status, (SELECT count(*)::int FROM products_followed) AS products FROM flipped`;
+    return row ?? null;
   }
 }

@@ -2,12 +2,16 @@ import { Injectable } from '@nestjs/common';
 import { rowIdOf, type AdminUser, type ToggleUserAnswer } from '@mandi/contracts';
 import { DomainError, PEOPLE_MESSAGES } from '@mandi/domain';
 import type { Caller } from '../auth/caller.js';
+import { ListingCache } from '../products/listing.cache.js';
 import { AdminUsersRepository } from './admin-users.repository.js';
 
 /** The console's Users tab: the list, and suspending or reactivating an account. */
 @Injectable()
 export class AdminUsersService {
-  constructor(private readonly users: AdminUsersRepository) {}
+  constructor(
+    private readonly users: AdminUsersRepository,
+    private readonly listings: ListingCache,
+  ) {}
 
   /** Users as the console lists them, newest first; deleted accounts are not listed. */
   async list(): Promise<AdminUser[]> {
@@ -25,14 +29,17 @@ export class AdminUsersService {
 
   /**
    * Suspends an active account or reactivates a suspended one. A suspended user gets 403 on every authenticated call
-   * from the next request on (the access guard reads the status each time). An admin cannot suspend themselves.
+   * from the next request on (the access guard reads the status each time), and their products leave the shop at
+   * once (the cached listing pages are dropped when any product moved). An admin cannot suspend themselves.
    */
   async toggle(caller: Caller, userId: string): Promise<ToggleUserAnswer> {
     const id = rowIdOf(userId);
     if (id === null) throw new DomainError('not_found', PEOPLE_MESSAGES.userNotFound);
     if (id === caller.id) throw new DomainError('not_allowed', PEOPLE_MESSAGES.cannotSuspendSelf);
-    const newStatus = await this.users.toggleStatus(id);
-    if (!newStatus) throw new DomainError('not_found', PEOPLE_MESSAGES.userNotFound);
+    const toggled = await this.users.toggleStatus(id, caller.id);
+    if (!toggled) throw new DomainError('not_found', PEOPLE_MESSAGES.userNotFound);
+    if (toggled.products > 0) await this.listings.invalidate();
+    const newStatus = toggled.status;
     return {
       newStatus,
       message: newStatus === 'suspended' ? PEOPLE_MESSAGES.userSuspended : PEOPLE_MESSAGES.userReactivated,

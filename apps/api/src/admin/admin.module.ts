@@ -1,4 +1,7 @@
 import { Module } from '@nestjs/common';
+import { AdminAuditModule } from './admin-audit.module.js';
+import { ProductsModule } from '../products/products.module.js';
+import { AdminDashboardModule } from './admin-dashboard.module.js';
 import { AdminSellersController } from './admin-sellers.controller.js';
 import { AdminSellersRepository } from './admin-sellers.repository.js';
 import { AdminSellersService } from './admin-sellers.service.js';
@@ -8,6 +11,11 @@ import { AdminUsersService } from './admin-users.service.js';
 
 /** The console's calls under /api/admin about people (admin role only); the order moves live in OrdersModule. */
 @Module({
+  imports: [
+    ProductsModule,
+    AdminDashboardModule,
+    AdminAuditModule,
+  ],
   controllers: [AdminUsersController, AdminSellersController],
   providers: [AdminUsersService, AdminUsersRepository, AdminSellersService, AdminSellersRepository],
 })

@@ -13,7 +13,8 @@ import {
   type AdminOrderList,
   type AdminOrdersQuery,
 } from '@mandi/contracts';
-import { AdminOnly } from '../auth/access.decorators.js';
+import { AdminOnly, CurrentCaller } from '../auth/access.decorators.js';
+import type { Caller } from '../auth/caller.js';
 import { ZodPipe } from '../common/zod-body.pipe.js';
 import { AdminOrdersService } from './admin-orders.service.js';
 
@@ -40,47 +41,54 @@ export class AdminOrdersController {
 
   @Put('confirm/:id')
   @HttpCode(200)
-  confirm(@Param(new ZodPipe(adminOrderIdParamsSchema)) params: AdminOrderIdParams): Promise<AdminOrderActionAnswer> {
-    return this.orders.confirm(params.id);
+  confirm(
+    @CurrentCaller() admin: Caller,
+    @Param(new ZodPipe(adminOrderIdParamsSchema)) params: AdminOrderIdParams,
+  ): Promise<AdminOrderActionAnswer> {
+    return this.orders.confirm(admin, params.id);
   }
 
   /** Body {status: 'paid'}. */
   @Put('payment/:id')
   @HttpCode(200)
   markPaid(
+    @CurrentCaller() admin: Caller,
     @Param(new ZodPipe(adminOrderIdParamsSchema)) params: AdminOrderIdParams,
     @Body(new ZodPipe(markPaidBodySchema)) _body: unknown,
   ): Promise<AdminOrderActionAnswer> {
-    return this.orders.markPaid(params.id);
+    return this.orders.markPaid(admin, params.id);
   }
 
   /** Body {status: 'shipped'} or none. */
   @Put('shipped/:id')
   @HttpCode(200)
   markShipped(
+    @CurrentCaller() admin: Caller,
     @Param(new ZodPipe(adminOrderIdParamsSchema)) params: AdminOrderIdParams,
     @Body(new ZodPipe(markShippedBodySchema)) _body: unknown,
   ): Promise<AdminOrderActionAnswer> {
-    return this.orders.markShipped(params.id);
+    return this.orders.markShipped(admin, params.id);
   }
 
   /** Body {status: 'delivered'} or none. */
   @Put('delivered/:id')
   @HttpCode(200)
   markDelivered(
+    @CurrentCaller() admin: Caller,
     @Param(new ZodPipe(adminOrderIdParamsSchema)) params: AdminOrderIdParams,
     @Body(new ZodPipe(markDeliveredBodySchema)) _body: unknown,
   ): Promise<AdminOrderActionAnswer> {
-    return this.orders.markDelivered(params.id);
+    return this.orders.markDelivered(admin, params.id);
   }
 
   /** Body none, or {reason} to record when the buyer gave none. */
   @Put('cancel/:id')
   @HttpCode(200)
   cancel(
+    @CurrentCaller() admin: Caller,
     @Param(new ZodPipe(adminOrderIdParamsSchema)) params: AdminOrderIdParams,
     @Body(new ZodPipe(adminCancelBodySchema)) body: AdminCancelBody,
   ): Promise<AdminOrderActionAnswer> {
-    return this.orders.cancel(params.id, body.reason);
+    return this.orders.cancel(admin, params.id, body.reason);
   }
 }

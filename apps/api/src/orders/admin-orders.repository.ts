@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { rowIdOf } from '@mandi/contracts';
 import { Prisma, PrismaService } from '@mandi/database';
 import { ADMIN_ORDER_FILTER_MS, type ActionOf, type AdminOrderFilter } from '@mandi/domain';
-import { outboxInsertSql } from '@mandi/events';
+import { auditInsertSql, outboxInsertSql } from '@mandi/events';
 import { orderMoveSql, windowClosesAtSql } from '@mandi/orders';
 import { orderStateSql, type OrderStateRow } from './order-sql.js';
 
@@ -76,12 +76,38 @@ export class AdminOrdersRepository {
 
   /**
    * Makes `move` on order `id` if, and only if, its state allows it right now (the window by the database clock),
-   * with its events in the outbox; returns the order afterwards, or null when nothing matched. Marking paid also
-   * captures a cash-on-delivery order's payment row.
+   * with its events in the outbox and the admin's row in the audit trail; returns the order afterwards, or null when
+   * nothing matched. Marking paid also captures a cash-on-delivery order's payment row.
+   *
+   * `prior` locks the order first and reads it as it is (after any concurrent change it waited for), so the audit row's
+   * `before` is the state this move really left; the move's UPDATE reads `prior`, which makes it wait for that lock.
    */
-  async move(move: AdminOrderMove, id: number, windowMs: number, cancelReason?: string): Promise<AdminOrderRow | null> {
+  async move(
+    move: AdminOrderMove,
+    id: number,
+    windowMs: number,
+    adminId: number,
+    cancelReason?: string,
+  ): Promise<AdminOrderRow | null> {
+    const ofPrior = Prisma.sql`o.id = ${id} AND o.id IN (SELECT prior.id FROM prior)`;
     const rows = await this.prisma.$queryRaw<AdminOrderRow[]>`
-      WITH ${move === 'mark_paid' ? markPaidSql(id) : orderMoveSql({ action: move, orders: Prisma.sql`o.id = ${id}`, windowMs, reason: cancelReason })}
+      WITH prior AS (
+        SELECT o.id, o.status::text AS status, o.payment_status::text AS payment_status FROM orders o
+         WHERE o.id = ${id} FOR NO KEY UPDATE
+      ), ${move === 'mark_paid' ? markPaidSql(ofPrior) : orderMoveSql({ action: move, orders: ofPrior, windowMs, reason: cancelReason })},
+      move_audit AS (
+        SELECT moved.id, prior.status AS before_status, prior.payment_status AS before_payment,
+               moved.status::text AS status, moved.payment_status::text AS payment_status, moved.cancel_reason
+          FROM moved JOIN prior ON prior.id = moved.id
+      ), audited AS (${auditInsertSql({
+        adminId,
+        action: `order.${move}`,
+        from: 'move_audit',
+        objectId: 'id',
+        before: Prisma.sql`jsonb_build_object('status', move_audit.before_status, 'payment_status', move_audit.before_payment)`,
+        after: Prisma.sql`jsonb_strip_nulls(jsonb_build_object('status', move_audit.status, 'payment_status', move_audit.payment_status,
+                                                              'cancel_reason', move_audit.cancel_reason))`,
+      })})
       ${rowSql(Prisma.sql`moved`, windowMs)}`;
     return rows[0] ?? null;
   }
@@ -94,13 +120,13 @@ export class AdminOrdersRepository {
 }
 
 /**
- * Marks order `id` paid unless it is paid or cancelled (checkMarkPaid of libs/domain), capturing a cash-on-delivery
+ * Marks the order `orders` selects (on `orders o`) paid unless it is paid or cancelled (checkMarkPaid of libs/domain), capturing a cash-on-delivery
  * order's payment row: the `moved` CTE of a payment, not a move of the order process.
  */
-function markPaidSql(id: number): Prisma.Sql {
+function markPaidSql(orders: Prisma.Sql): Prisma.Sql {
   return Prisma.sql`moved AS (
       UPDATE orders o SET payment_status = 'paid', paid_at = now(), updated_at = now()
-       WHERE o.id = ${id} AND o.payment_status = 'unpaid' AND o.status <> 'cancelled'
+       WHERE ${orders} AND o.payment_status = 'unpaid' AND o.status <> 'cancelled'
       RETURNING o.*
     ), cash AS (
       UPDATE payments p SET status = 'captured', captured_at = now(), updated_at = now()

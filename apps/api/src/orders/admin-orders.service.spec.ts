@@ -52,11 +52,43 @@ describe('AdminOrdersService against the real database', () => {
     expect(forOne).toBe(1);
   });
 
-  it('confirms in one statement', async () => {
+  it('confirms in one statement that also writes the audit row, naming the admin and the state before and after', async () => {
+    const admin = await newUser(db.prisma, { role: 'admin' });
+    const caller = { id: admin.id, uid: admin.firebaseUid, email: admin.email, role: 'admin' as const };
     const order = await newOrder(db.prisma);
     counting.reset();
-    const answer = await service.confirm(String(order.id));
+    const answer = await service.confirm(caller, String(order.id));
     expect(answer.order.status).toBe('confirmed');
     expect(counting.count()).toBe(1);
+    const audit = await db.prisma.auditEntry.findMany({ where: { objectType: 'order', objectId: String(order.id) } });
+    expect(audit).toEqual([
+      expect.objectContaining({
+        adminId: admin.id,
+        action: 'order.confirm',
+        before: { status: 'pending', payment_status: 'unpaid' },
+        after: { status: 'confirmed', payment_status: 'unpaid' },
+      }),
+    ]);
+  });
+
+  it('writes no audit row for a move the order process refuses', async () => {
+    const admin = await newUser(db.prisma, { role: 'admin' });
+    const caller = { id: admin.id, uid: admin.firebaseUid, email: admin.email, role: 'admin' as const };
+    const order = await newOrder(db.prisma);
+    await expect(service.markShipped(caller, String(order.id))).rejects.toMatchObject({ code: 'invalid_transition' });
+    expect(await db.prisma.auditEntry.count({ where: { objectId: String(order.id) } })).toBe(0);
+  });
+
+  it('keeps the audit trail append-only, even for the role the application connects as', async () => {
+    const admin = await newUser(db.prisma, { role: 'admin' });
+    const caller = { id: admin.id, uid: admin.firebaseUid, email: admin.email, role: 'admin' as const };
+    const order = await newOrder(db.prisma);
+    await service.cancel(caller, String(order.id), 'Buyer phoned to cancel');
+    const [entry] = await db.prisma.auditEntry.findMany({ where: { objectId: String(order.id) } });
+    expect(entry).toMatchObject({ action: 'order.cancel', after: { status: 'cancelled', cancel_reason: 'Buyer phoned to cancel' } });
+    await expect(db.prisma.$executeRaw`UPDATE audit_entries SET action = 'order.confirm' WHERE id = ${entry!.id}`).rejects.toThrow(/append-only/);
+    await expect(db.prisma.$executeRaw`DELETE FROM audit_entries WHERE id = ${entry!.id}`).rejects.toThrow(/append-only/);
+    await expect(db.prisma.$executeRaw`TRUNCATE audit_entries`).rejects.toThrow(/append-only/);
+    expect(await db.prisma.auditEntry.findUnique({ where: { id: entry!.id } })).toMatchObject({ action: 'order.cancel' });
   });
 });

@@ -9,6 +9,7 @@ import {
   checkMarkPaid,
   paiseToRupees,
 } from '@mandi/domain';
+import type { Caller } from '../auth/caller.js';
 import { moveRefusal, orderRefusal } from './order-refusal.js';
 import { AdminOrdersRepository, type AdminOrderMove, type AdminOrderRow } from './admin-orders.repository.js';
 
@@ -37,38 +38,39 @@ export class AdminOrdersService {
   }
 
   /** Confirms a pending order inside its window. */
-  confirm(id: string): Promise<AdminOrderActionAnswer> {
-    return this.move('confirm', id);
+  confirm(admin: Caller, id: string): Promise<AdminOrderActionAnswer> {
+    return this.move(admin, 'confirm', id);
   }
 
   /** Marks an unpaid order that is not cancelled as paid; 409 'This order is already paid.' when it is. */
-  markPaid(id: string): Promise<AdminOrderActionAnswer> {
-    return this.move('mark_paid', id);
+  markPaid(admin: Caller, id: string): Promise<AdminOrderActionAnswer> {
+    return this.move(admin, 'mark_paid', id);
   }
 
   /** Marks a confirmed order as shipped. */
-  markShipped(id: string): Promise<AdminOrderActionAnswer> {
-    return this.move('mark_shipped', id);
+  markShipped(admin: Caller, id: string): Promise<AdminOrderActionAnswer> {
+    return this.move(admin, 'mark_shipped', id);
   }
 
   /** Marks a shipped order as delivered. */
-  markDelivered(id: string): Promise<AdminOrderActionAnswer> {
-    return this.move('mark_delivered', id);
+  markDelivered(admin: Caller, id: string): Promise<AdminOrderActionAnswer> {
+    return this.move(admin, 'mark_delivered', id);
   }
 
   /**
    * Cancels a pending order, or one whose buyer asked to cancel, inside its window. The buyer's reason is kept;
    * otherwise `reason`, or ours. A paid online order is then refunded by the worker (payment.refund).
    */
-  cancel(id: string, reason?: string): Promise<AdminOrderActionAnswer> {
-    return this.move('cancel', id, reason ?? ADMIN_CANCEL_REASON);
+  cancel(admin: Caller, id: string, reason?: string): Promise<AdminOrderActionAnswer> {
+    return this.move(admin, 'cancel', id, reason ?? ADMIN_CANCEL_REASON);
   }
 
-  private async move(move: AdminOrderMove, idText: string, cancelReason?: string): Promise<AdminOrderActionAnswer> {
+  /** Makes the move as `admin`, who is named in the audit trail. */
+  private async move(admin: Caller, move: AdminOrderMove, idText: string, cancelReason?: string): Promise<AdminOrderActionAnswer> {
     const id = rowIdOf(idText);
     if (id === null) throw new DomainError('not_found', ORDER_MESSAGES.notFound);
     const windowMs = this.config.ORDER_DECISION_WINDOW_MS;
-    const moved = await this.orders.move(move, id, windowMs, cancelReason);
+    const moved = await this.orders.move(move, id, windowMs, admin.id, cancelReason);
     if (moved) return { message: ORDER_ACTION_MESSAGES[move], order: toAdminOrder(moved) };
     const state = await this.orders.state(id, windowMs);
     if (!state) throw new DomainError('not_found', ORDER_MESSAGES.notFound);
