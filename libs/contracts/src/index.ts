@@ -19,6 +19,7 @@ export * from './orders/order.schema.js';
 export * from './admin/admin.schema.js';
 export * from './admin/queues-session.schema.js';
 export * from './admin/pipeline.schema.js';
+export * from './admin/admin-dashboard.schema.js';
 export * from './admin/dead-jobs.schema.js';
 export * from './sellers/seller.schema.js';
 export * from './seller-dashboard/seller-dashboard.schema.js';

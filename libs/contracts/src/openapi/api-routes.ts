@@ -1,5 +1,6 @@
 import type { ApiRoute } from './api-route.js';
 import { accountRoutes } from './routes/accounts.routes.js';
+import { adminDashboardRoutes } from './routes/admin-dashboard.routes.js';
 import { adminJobRoutes } from './routes/admin-jobs.routes.js';
 import { adminRoutes } from './routes/admin.routes.js';
 import { catalogRoutes } from './routes/catalog.routes.js';
@@ -18,6 +19,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
   ...checkoutRoutes,
   ...adminRoutes,
   ...adminJobRoutes,
+  ...adminDashboardRoutes,
   ...referenceRoutes,
   ...operationsRoutes,
   ...sellerDashboardRoutes,
