@@ -78,3 +78,4 @@ export * from './search/search-terms.js';
 
 export * from './write-limits/write.limits.js';
 export * from './write-limits/write-limits.messages.js';
+export * from './admin/order-timeline.js';

@@ -1,4 +1,10 @@
 import { Module } from '@nestjs/common';
+import { AdminOrderDetailController } from './admin-order-detail.controller.js';
+import { AdminOrderDetailRepository } from './admin-order-detail.repository.js';
+import { AdminOrderDetailService } from './admin-order-detail.service.js';
+import { AdminOrdersExportController } from './admin-orders-export.controller.js';
+import { AdminOrdersExportRepository } from './admin-orders-export.repository.js';
+import { AdminOrdersExportService } from './admin-orders-export.service.js';
 import { AdminOrdersController } from './admin-orders.controller.js';
 import { AdminOrdersRepository } from './admin-orders.repository.js';
 import { AdminOrdersService } from './admin-orders.service.js';
@@ -12,7 +18,16 @@ import { OrdersService } from './orders.service.js';
  * confirmation is in order-payment.sql.ts, which the payments feature runs with its capture.
  */
 @Module({
-  controllers: [OrdersController, AdminOrdersController],
-  providers: [OrdersService, OrdersRepository, AdminOrdersService, AdminOrdersRepository],
+  controllers: [OrdersController, AdminOrdersController, AdminOrdersExportController, AdminOrderDetailController],
+  providers: [
+    OrdersService,
+    OrdersRepository,
+    AdminOrdersService,
+    AdminOrdersRepository,
+    AdminOrderDetailService,
+    AdminOrderDetailRepository,
+    AdminOrdersExportService,
+    AdminOrdersExportRepository,
+  ],
 })
 export class OrdersModule {}

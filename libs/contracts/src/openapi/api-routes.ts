@@ -2,6 +2,7 @@ import type { ApiRoute } from './api-route.js';
 import { accountRoutes } from './routes/accounts.routes.js';
 import { adminDashboardRoutes } from './routes/admin-dashboard.routes.js';
 import { adminJobRoutes } from './routes/admin-jobs.routes.js';
+import { adminOrderDetailRoutes } from './routes/admin-order-detail.routes.js';
 import { adminRoutes } from './routes/admin.routes.js';
 import { catalogRoutes } from './routes/catalog.routes.js';
 import { checkoutRoutes } from './routes/checkout.routes.js';
@@ -19,6 +20,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
   ...checkoutRoutes,
   ...adminRoutes,
   ...adminJobRoutes,
+  ...adminOrderDetailRoutes,
   ...adminDashboardRoutes,
   ...referenceRoutes,
   ...operationsRoutes,

@@ -27,3 +27,6 @@ export const AUDIT_ACTION_NAMES = Object.keys(AUDIT_ACTIONS) as AuditAction[];
 export function isAuditAction(value: unknown): value is AuditAction {
   return typeof value === 'string' && Object.hasOwn(AUDIT_ACTIONS, value);
 }
+
+/** Rows a page of the console's Audit trail (GET /api/admin/audit) holds: 25 unless asked, at most 200. */
+export const AUDIT_PAGE = { default: 25, max: 200 } as const;
