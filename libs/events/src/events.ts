@@ -38,6 +38,9 @@ export const domainEvents = {
   'product.created': event({ productId: entityId }, 'productId'),
   'product.updated': event({ productId: entityId }, 'productId'),
   'product.deleted': event({ productId: entityId }, 'productId'),
+  // An admin took the product off the shop (its seller is mailed the reason), or listed it again (issue 17).
+  'product.unlisted': event({ productId: entityId }, 'productId'),
+  'product.relisted': event({ productId: entityId }, 'productId'),
 
   // Orders, following the state machine of libs/domain.
   'order.placed': event({ orderId: entityId }, 'orderId'),

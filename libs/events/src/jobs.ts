@@ -115,6 +115,8 @@ export const jobs = defineJobs({
   // Sellers and contact (apps/worker/src/mail).
   'mail.seller-invite': { queue: 'mail', payload: domainEvents['seller.invited'].payload },
   'mail.contact-notification': { queue: 'mail', payload: domainEvents['contact.message_received'].payload },
+  // The seller of a product an admin unlisted, with the admin's reason (apps/worker/src/mail, issue 17).
+  'mail.product-unlisted': { queue: 'mail', payload: domainEvents['product.unlisted'].payload },
   // Order mails (apps/worker/src/mail, docs/mail.md): one job per mail. The buyer's cancellation runs on the
   // cancellation and on the credit note's PDF, the seller's 'to pack' mail on the order's placing and on its payment;
   // each decides from the order and the event's type which of its two events sends it, so it is sent once. Those two
@@ -153,6 +155,7 @@ export const eventRoutes: EventRoutes<typeof jobs> = defineRoutes(jobs, {
   'credit_note.rendered': ['mail.order-cancelled'],
   'seller.invited': ['mail.seller-invite'],
   'contact.message_received': ['mail.contact-notification'],
+  'product.unlisted': ['mail.product-unlisted'],
   'order.placed': ['order.settle', 'mail.order-placed', 'mail.seller-order'],
   'order.confirmed': ['mail.order-confirmed'],
   'order.shipped': ['mail.order-shipped'],

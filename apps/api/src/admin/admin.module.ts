@@ -2,6 +2,9 @@ import { Module } from '@nestjs/common';
 import { AdminAuditModule } from './admin-audit.module.js';
 import { ProductsModule } from '../products/products.module.js';
 import { AdminDashboardModule } from './admin-dashboard.module.js';
+import { AdminProductsController } from './admin-products.controller.js';
+import { AdminProductsRepository } from './admin-products.repository.js';
+import { AdminProductsService } from './admin-products.service.js';
 import { AdminSellersController } from './admin-sellers.controller.js';
 import { AdminSellersRepository } from './admin-sellers.repository.js';
 import { AdminSellersService } from './admin-sellers.service.js';
@@ -16,7 +19,7 @@ import { AdminUsersService } from './admin-users.service.js';
     AdminDashboardModule,
     AdminAuditModule,
   ],
-  controllers: [AdminUsersController, AdminSellersController],
-  providers: [AdminUsersService, AdminUsersRepository, AdminSellersService, AdminSellersRepository],
+  controllers: [AdminUsersController, AdminSellersController, AdminProductsController],
+  providers: [AdminUsersService, AdminUsersRepository, AdminSellersService, AdminSellersRepository, AdminProductsService, AdminProductsRepository],
 })
 export class AdminModule {}

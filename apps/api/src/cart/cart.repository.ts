@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { PrismaService } from '@mandi/database';
 import { CART_LINES_MAX } from '@mandi/domain';
 import { PRODUCT_CARD_COLUMNS, PRODUCT_CARD_JOINS, type ProductCardRow } from '../products/product-card.sql.js';
+import { productVisibleSql } from '../products/product-visibility.sql.js';
 
 /** A cart line as stored: the product as a card shows it, and how many. */
 export interface CartLineRow extends ProductCardRow {
@@ -22,10 +23,14 @@ export class CartRepository {
     return user?.id ?? null;
   }
 
-  /** Whether the product exists. */
-  /** Product `productId`'s packs left (null: unlimited), or undefined when there is no such product. */
-  async productStock(productId: number): Promise<{ stock: number | null } | undefined> {
-    return (await this.prisma.product.findUnique({ where: { id: productId }, select: { stock: true } })) ?? undefined;
+  /**
+   * Product `productId`'s packs left (null: unlimited) and whether the shop shows it, or undefined when there is no
+   * such product.
+   */
+  async productStock(productId: number): Promise<{ stock: number | null; visible: boolean } | undefined> {
+    const rows = await this.prisma.$queryRaw<{ stock: number | null; visible: boolean }[]>`
+      SELECT p.stock, ${productVisibleSql()} AS visible FROM products p WHERE p.id = ${productId}`;
+    return rows[0];
   }
 
   /**
@@ -51,14 +56,17 @@ export class CartRepository {
     });
   }
 
-  /** The lines of a cart, the most recently added first, each with its product's card columns: one statement. */
+  /**
+   * The lines of a cart, the most recently added first, each with its product's card columns: one statement. A product
+   * the shop does not show is left out (its line stays, and shows again when the product is listed again).
+   */
   lines(userId: number): Promise<CartLineRow[]> {
     return this.prisma.$queryRaw<CartLineRow[]>`
       SELECT ${PRODUCT_CARD_COLUMNS}, c.quantity
         FROM cart_items c
         JOIN products p ON p.id = c.product_id
         ${PRODUCT_CARD_JOINS}
-       WHERE c.user_id = ${userId}
+       WHERE c.user_id = ${userId} AND ${productVisibleSql()}
        ORDER BY c.created_at DESC, c.id DESC`;
   }
 

@@ -3,6 +3,7 @@ import { Prisma, PrismaService } from '@mandi/database';
 import { ADDRESS_FIELDS, OPEN_ONLINE_ORDERS_MAX, STOCK_LIMITS, type AddressInput, type PaymentMethod, type ProductCategory } from '@mandi/domain';
 import { outboxInsertSql } from '@mandi/events';
 import { ORDER_ADDRESS_COLUMNS } from '../orders/order-address.sql.js';
+import { productVisibleSql } from '../products/product-visibility.sql.js';
 
 /**
  * An online order waiting for payment, as the partial unique index `orders_open_online_slot_key` (migration
@@ -86,7 +87,7 @@ export class CheckoutRepository {
 
   /**
    * What checkout prices: the products of `productIds` that exist (with their first image and whether they can still be
-   * bought, by the database clock), the address `addressId`, deleted or not, and for an online checkout how many online
+   * bought: valid by the database clock, and shown by the shop, productVisibleSql), the address `addressId`, deleted or not, and for an online checkout how many online
    * orders user `userId` has waiting for payment (0 for cash on delivery, which the cap does not concern); one round trip.
    */
   async pricingRows(
@@ -98,7 +99,7 @@ export class CheckoutRepository {
     const [rows] = await this.prisma.$queryRaw<{ products: CheckoutProductRow[]; address: CheckoutAddressRow | null; openOnlineOrders: number }[]>`
       SELECT (SELECT coalesce(json_agg(p), '[]'::json) FROM (
                 SELECT p.id, p.name, p.price_paise, COALESCE(p.weight_grams, 0) AS weight_grams, p.category, p.pre_packaged,
-                       p.seller_id, p.valid_until > now() AS available, p.stock,
+                       p.seller_id, p.valid_until > now() AND ${productVisibleSql()} AS available, p.stock,
                        (SELECT i.file_key FROM product_images i WHERE i.product_id = p.id ORDER BY i.position LIMIT 1) AS image_key
                   FROM products p
                  WHERE p.id = ANY(${productIds as number[]}::int[])) p) AS products,

@@ -1,5 +1,6 @@
 // What a product card reads, written once for every query that returns cards: the listing, search and the cart.
 import { Prisma, type ProductCategory } from '@mandi/database';
+import { PRODUCT_SHOP_STATE_COLUMNS } from './product-visibility.sql.js';
 
 /** A product as a card shows it, with its seller's minimal profile and its image keys in position order. */
 export interface ProductCardRow {
@@ -29,6 +30,11 @@ export interface ProductCardRow {
   sellerUsername: string;
   sellerProfileImage: string | null;
   sellerCity: string | null;
+  /** When an admin unlisted it (issue 17), and why; null while listed. */
+  unlistedAt: Date | null;
+  unlistedReason: string | null;
+  /** True while its seller's account is suspended. */
+  sellerSuspended: boolean;
 }
 
 /**
@@ -46,7 +52,8 @@ export const PRODUCT_CARD_COLUMNS = Prisma.sql`
   COALESCE(img.card_keys, '{}'::text[]) AS "cardKeys",
   COALESCE(img.thumb_keys, '{}'::text[]) AS "thumbKeys",
   u.firebase_uid AS "sellerUid", u.username::text AS "sellerUsername",
-  pr.profile_image AS "sellerProfileImage", pr.city AS "sellerCity"`;
+  pr.profile_image AS "sellerProfileImage", pr.city AS "sellerCity",
+  ${PRODUCT_SHOP_STATE_COLUMNS}`;
 
 /** The images of product `p` in position order, one row per product (use with {@link PRODUCT_CARD_COLUMNS}). */
 const PRODUCT_IMAGES_JOIN = Prisma.sql`

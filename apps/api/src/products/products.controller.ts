@@ -28,6 +28,7 @@ import { RateLimit } from '../rate-limit/rate-limit.decorator.js';
 import { WRITE_LIMITS } from '../rate-limit/write-rate-limits.js';
 import { readMultipartForm } from '../files/multipart-form.js';
 import { checkImages } from '../files/uploaded-image.js';
+import { ProfileViewer } from '../profiles/profile-viewer.js';
 import { ProductsService, type NewImage } from './products.service.js';
 
 /** GET /api/products/{brand}-products: the official products (spec 001), beside numeric product ids. */
@@ -36,7 +37,10 @@ const OFFICIAL_PRODUCTS_PATH = /^[A-Za-z0-9_]+-products$/;
 /** The catalog under /api/products. */
 @Controller('products')
 export class ProductsController {
-  constructor(private readonly products: ProductsService) {}
+  constructor(
+    private readonly products: ProductsService,
+    private readonly viewer: ProfileViewer,
+  ) {}
 
   /**
    * The home listing: newest first (or by price), a page at a time, each product with its seller's card, narrowed by
@@ -53,21 +57,28 @@ export class ProductsController {
     return this.products.listJson(query);
   }
 
-  /** A seller's products, newest first (their profile and seller page). */
+  /**
+   * A seller's products, newest first (their profile and seller page); to the seller themselves and admins (a bearer
+   * token, optional) also those the shop does not show, each with its shop_state.
+   */
   @Get('user/:uid')
   @Public()
   ofSeller(
     @Param(new ZodPipe(productsOfUserParamsSchema)) params: ProductsOfUserParams,
     @Query(new ZodPipe(productsOfUserQuerySchema)) query: ProductsOfUserQuery,
+    @Req() request: FastifyRequest,
   ): Promise<Product[]> {
-    return this.products.ofSeller(params.uid, query);
+    return this.products.ofSeller(params.uid, query, () => this.viewer.of(request));
   }
 
-  /** One product, or the official products when the segment is '<brand>-products'. */
+  /**
+   * One product, or the official products when the segment is '<brand>-products'. A product the shop does not show is
+   * 404 but to its seller and admins (a bearer token, optional), who get it with its shop_state.
+   */
   @Get(':id')
   @Public()
-  get(@Param(new ZodPipe(productIdParamsSchema)) params: ProductIdParams): Promise<Product | Product[]> {
-    return OFFICIAL_PRODUCTS_PATH.test(params.id) ? this.products.official() : this.products.get(params.id);
+  get(@Param(new ZodPipe(productIdParamsSchema)) params: ProductIdParams, @Req() request: FastifyRequest): Promise<Product | Product[]> {
+    return OFFICIAL_PRODUCTS_PATH.test(params.id) ? this.products.official() : this.products.get(params.id, () => this.viewer.of(request));
   }
 
   /** Posts a product (multipart: the form's fields and up to 4 `images`); 201, or 200 for a repeated requestId. */

@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { ProfileViewer } from '../profiles/profile-viewer.js';
 import { ListingCache } from './listing.cache.js';
 import { ProductsController } from './products.controller.js';
 import { ProductsRepository } from './products.repository.js';
@@ -11,7 +12,16 @@ import { SuggestionsCache } from './search/suggestions.cache.js';
 /** The storefront's catalog. */
 @Module({
   controllers: [ProductsController, ProductSearchController],
-  providers: [ProductsService, ProductsRepository, ListingCache, ProductSearchService, ProductSearchRepository, SuggestionsCache],
+  providers: [
+    ProductsService,
+    ProductsRepository,
+    ListingCache,
+    ProductSearchService,
+    ProductSearchRepository,
+    SuggestionsCache,
+    // Who asks for a product the shop does not show (its seller and admins still see it).
+    ProfileViewer,
+  ],
   // Checkout drops cached listing pages when an order leaves a product low or sold out; the seller's dashboard
   // changes products through the same service as an edit (issue 16).
   exports: [ListingCache, ProductsService],

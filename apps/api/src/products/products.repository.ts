@@ -3,6 +3,7 @@ import { Prisma, PrismaService, type Transaction } from '@mandi/database';
 import { searchTerms, type ProductSort } from '@mandi/domain';
 import { browseConditions, sortOrder, type ProductBrowseFilter } from './product-browse.sql.js';
 import { PRODUCT_CARD_COLUMNS, PRODUCT_CARD_JOINS, type ProductCardRow } from './product-card.sql.js';
+import { productVisibleSql } from './product-visibility.sql.js';
 import { searchPageSql } from './search/product-search.sql.js';
 
 /** The columns a seller's form sets, as stored (paise, grams, millimetres); `stock` undefined leaves it as it is. */
@@ -82,7 +83,7 @@ export class ProductsRepository {
           SELECT p.id
             FROM products p
             JOIN users u ON u.id = p.seller_id AND u.deleted_at IS NULL
-           WHERE TRUE ${official} ${browseConditions(options.browse)}
+           WHERE ${productVisibleSql()} ${official} ${browseConditions(options.browse)}
            ORDER BY ${order}
            LIMIT ${options.take} OFFSET ${options.skip}
         ) page
@@ -91,7 +92,10 @@ export class ProductsRepository {
        ORDER BY ${order}`;
   }
 
-  /** One product as a card and product page show it; null when there is none (or its id is not a number of ours). */
+  /**
+   * One product as a card and product page show it, also when the shop does not show it (its state is in the row: the
+   * service decides who may see it); null when there is none (or its id is not a number of ours).
+   */
   async findCard(id: number): Promise<ProductCardRow | null> {
     if (!Number.isSafeInteger(id) || id < 1 || id > INT4_MAX) return null;
     const rows = await this.prisma.$queryRaw<ProductCardRow[]>`
@@ -102,13 +106,16 @@ export class ProductsRepository {
     return rows[0] ?? null;
   }
 
-  /** A seller's products, newest first (the index on seller_id, created_at). */
-  listOfSeller(sellerId: number, options: { skip: number; take: number }): Promise<ProductCardRow[]> {
+  /**
+   * A seller's products, newest first (the index on seller_id, created_at): those the shop shows, or with
+   * `includeHidden` (the seller themselves, an admin) the unlisted ones and those hidden by a suspension too.
+   */
+  listOfSeller(sellerId: number, options: { skip: number; take: number; includeHidden?: boolean }): Promise<ProductCardRow[]> {
     return this.prisma.$queryRaw<ProductCardRow[]>`
       SELECT ${PRODUCT_CARD_COLUMNS}
         FROM products p
         ${PRODUCT_CARD_JOINS}
-       WHERE p.seller_id = ${sellerId}
+       WHERE p.seller_id = ${sellerId} ${options.includeHidden ? Prisma.empty : Prisma.sql`AND ${productVisibleSql()}`}
        ORDER BY p.created_at DESC, p.id DESC
        LIMIT ${options.take} OFFSET ${options.skip}`;
   }
@@ -119,7 +126,7 @@ export class ProductsRepository {
       SELECT ${PRODUCT_CARD_COLUMNS}
         FROM products p
         ${PRODUCT_CARD_JOINS}
-       WHERE p.official_brand
+       WHERE p.official_brand AND ${productVisibleSql()}
        ORDER BY (p.valid_until > now()) DESC, p.created_at DESC, p.id DESC
        LIMIT ${take}`;
   }

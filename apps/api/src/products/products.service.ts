@@ -1,6 +1,6 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '@mandi/config';
-import { rowIdOf, type Product, type ProductForm, type ProductListQuery, type ProductsOfUserQuery } from '@mandi/contracts';
+import { rowIdOf, type Product, type ProductShopState, type ProductForm, type ProductListQuery, type ProductsOfUserQuery } from '@mandi/contracts';
 import {
   ACCESS_MESSAGES,
   DomainError,
@@ -101,12 +101,18 @@ export class ProductsService {
     return this.listing.pageJson([query.filter, query.page, query.limit, ...(key ? [key] : [])], load);
   }
 
-  /** One product; 404 'Product not found.' for an unknown id. */
-  async get(id: string | number): Promise<Product> {
+  /**
+   * One product; 404 'Product not found.' for an unknown id, and for a product the shop does not show (unlisted, or its
+   * seller suspended) unless `viewer` (asked only then) is its seller or an admin, who get it with its `shop_state`.
+   */
+  async get(id: string | number, viewer: Viewer = noViewer): Promise<Product> {
     const rowId = rowIdOf(String(id));
     const row = rowId === null ? null : await this.products.findCard(rowId);
     if (!row) throw new DomainError('not_found', PRODUCT_MESSAGES.notFound);
-    return toProduct(row, this.files);
+    if (shopStateOf(row) === null) return toProduct(row, this.files);
+    const caller = await viewer();
+    if (!caller || (caller.role !== 'admin' && caller.uid !== row.sellerUid)) throw new DomainError('not_found', PRODUCT_MESSAGES.notFound);
+    return toProduct(row, this.files, { withShopState: true });
   }
 
   /** The official products (GET /api/products/{brand}-products): still valid ones first, each group newest first. */
@@ -114,12 +120,17 @@ export class ProductsService {
     return (await this.products.listOfficial(OFFICIAL_LIST_MAX)).map((row) => toProduct(row, this.files));
   }
 
-  /** A seller's products, newest first; 404 when the uid is no (longer a) user of ours. */
-  async ofSeller(uid: string, query: ProductsOfUserQuery): Promise<Product[]> {
-    const sellerId = await this.products.findSellerId(uid);
+  /**
+   * A seller's products, newest first; 404 when the uid is no (longer a) user of ours. Visitors get those the shop
+   * shows; the seller themselves and admins (`viewer`) get every one, a hidden one with its `shop_state` (the seller's
+   * profile shows 'Unlisted by Mandi' and the reason).
+   */
+  async ofSeller(uid: string, query: ProductsOfUserQuery, viewer: Viewer = noViewer): Promise<Product[]> {
+    const [sellerId, caller] = await Promise.all([this.products.findSellerId(uid), viewer()]);
     if (sellerId === null) throw new DomainError('not_found', PROFILE_MESSAGES.notFound);
-    const rows = await this.products.listOfSeller(sellerId, { skip: (query.page - 1) * query.limit, take: query.limit });
-    return rows.map((row) => toProduct(row, this.files));
+    const includeHidden = caller !== null && (caller.role === 'admin' || caller.uid === uid);
+    const rows = await this.products.listOfSeller(sellerId, { skip: (query.page - 1) * query.limit, take: query.limit, includeHidden });
+    return rows.map((row) => toProduct(row, this.files, { withShopState: includeHidden }));
   }
 
   /**
@@ -135,7 +146,7 @@ export class ProductsService {
     const requestId = form.requestId ?? null;
     if (requestId) {
       const first = await this.products.findIdByRequest(caller.id, requestId);
-      if (first !== null) return { created: false, product: await this.get(first) };
+      if (first !== null) return { created: false, product: await this.get(first, async () => caller) };
     }
     const draft = this.draftOf(form, caller.uid);
 
@@ -151,12 +162,12 @@ export class ProductsService {
       await this.discard(() => this.files.deletePrefix(`${folder}/`));
       if (requestId && isUniqueViolation(error)) {
         const first = await this.products.findIdByRequest(caller.id, requestId);
-        if (first !== null) return { created: false, product: await this.get(first) };
+        if (first !== null) return { created: false, product: await this.get(first, async () => caller) };
       }
       throw error;
     }
     await this.listing.invalidate();
-    return { created: true, product: await this.get(id) };
+    return { created: true, product: await this.get(id, async () => caller) };
   }
 
   /**
@@ -196,7 +207,7 @@ export class ProductsService {
     }
     await this.listing.invalidate();
     await this.discard(() => Promise.all(unused.flatMap((image) => imageFileKeys(image.fileKey)).map((key) => this.files.delete(key))));
-    return this.get(owner.id);
+    return this.get(owner.id, async () => caller);
   }
 
   /**
@@ -309,6 +320,21 @@ export class ProductsService {
   }
 }
 
+/** Who is asking, when the answer depends on it; resolved only when needed (a token costs a verification). */
+export type Viewer = () => Promise<Caller | null>;
+
+const noViewer: Viewer = () => Promise.resolve(null);
+
+/** Why the shop does not show this product, or null when it does (the columns productVisibleSql reads). */
+export function shopStateOf(row: Pick<ProductCardRow, 'unlistedAt' | 'unlistedReason' | 'sellerSuspended'>): ProductShopState | null {
+  if (row.unlistedAt === null && !row.sellerSuspended) return null;
+  return {
+    status: row.unlistedAt !== null ? 'unlisted' : 'seller_suspended',
+    unlisted_reason: row.unlistedReason,
+    unlisted_at: row.unlistedAt?.toISOString() ?? null,
+  };
+}
+
 /**
  * The browsing a listing query asks for, as one key names it: without a search, newest first is the listing's own
  * order, so `sort=newest` and no sort are the same page (and the same cache entry).
@@ -352,7 +378,12 @@ function storedMeasure(field: string, value: number | undefined, factor: number,
  * A product row in the API's shape: rupees, India-time validity text, 0/1 official flag, the seller's card, image
  * URLs of `files`, and per image the worker's thumbnail (the original until it is made) and the first image's card.
  */
-export function toProduct(row: ProductCardRow, files: Pick<FileStore, 'publicUrl'>): Product {
+export function toProduct(
+  row: ProductCardRow,
+  files: Pick<FileStore, 'publicUrl'>,
+  options: { withShopState?: boolean } = {},
+): Product & { shop_state?: ProductShopState } {
+  const shopState = options.withShopState ? shopStateOf(row) : null;
   const images = row.imageKeys.map((key) => files.publicUrl(key));
   const variant = (keys: (string | null)[] | undefined, index: number): string =>
     keys?.[index] ? files.publicUrl(keys[index]) : images[index]!;
@@ -382,5 +413,7 @@ export function toProduct(row: ProductCardRow, files: Pick<FileStore, 'publicUrl
       profileImage: row.sellerProfileImage === null ? null : urlOfKeyOrUrl(files, row.sellerProfileImage),
       city: row.sellerCity,
     },
+    // Only for its seller and admins, only while hidden: buyers' answers never carry it.
+    ...(shopState ? { shop_state: shopState } : {}),
   };
 }

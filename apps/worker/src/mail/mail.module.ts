@@ -8,6 +8,9 @@ import { ContactNotificationMailHandler } from './contact-notification-mail.hand
 import { PasswordResetMailHandler } from './password-reset-mail.handler.js';
 import { PeopleMails } from './people-mails.js';
 import { PeopleMailsRepository } from './people-mails.repository.js';
+import { ProductMails } from './product-mails.js';
+import { ProductMailsRepository } from './product-mails.repository.js';
+import { ProductUnlistedMailHandler } from './product-unlisted-mail.handler.js';
 import { SellerInviteMailHandler } from './seller-invite-mail.handler.js';
 import { VerificationMailHandler } from './verification-mail.handler.js';
 
@@ -33,6 +36,10 @@ export const MAIL_TEMPLATES_DIR = new URL('../../templates/mail/', import.meta.u
     PeopleMailsRepository,
     SellerInviteMailHandler,
     ContactNotificationMailHandler,
+    // The seller's mail when an admin unlists their product (issue 17).
+    ProductMails,
+    ProductMailsRepository,
+    ProductUnlistedMailHandler,
   ],
   exports: [AccountMails, Mailer, MailTemplates],
 })

@@ -2,6 +2,7 @@ import { Prisma } from '@mandi/database';
 import type { ProductSort } from '@mandi/domain';
 import { browseConditions, sortOrder, type ProductBrowseFilter } from '../product-browse.sql.js';
 import { PRODUCT_CARD_COLUMNS, PRODUCT_CARD_JOINS } from '../product-card.sql.js';
+import { productVisibleSql } from '../product-visibility.sql.js';
 
 /** Rows of the products table ranked for one search: more are never read, so a page past them is empty. */
 export const SEARCH_CANDIDATES_MAX = 1000;
@@ -148,7 +149,8 @@ function candidates(
       from: Prisma.sql`products p`,
       name: Prisma.sql`p.name`,
       validUntil: Prisma.sql`p.valid_until`,
-      filter: Prisma.sql`${officialOnly ? Prisma.sql`AND p.official_brand` : Prisma.empty} ${browseConditions(
+      // Only products the shop shows; search_names (the suggestions) counts only those too.
+      filter: Prisma.sql`AND ${productVisibleSql()} ${officialOnly ? Prisma.sql`AND p.official_brand` : Prisma.empty} ${browseConditions(
         browse && { ...browse, fresh: false },
       )}`,
       // 'Fresh only' is the live tiers alone.
