@@ -21,6 +21,7 @@ export * from './admin/queues-session.schema.js';
 export * from './admin/pipeline.schema.js';
 export * from './admin/admin-dashboard.schema.js';
 export * from './admin/dead-jobs.schema.js';
+export * from './admin/gst-reports.schema.js';
 export * from './admin/admin-products.schema.js';
 export * from './admin/admin-order-detail.schema.js';
 export * from './admin/audit.schema.js';

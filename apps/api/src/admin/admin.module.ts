@@ -11,6 +11,7 @@ import { AdminSellersService } from './admin-sellers.service.js';
 import { AdminUsersController } from './admin-users.controller.js';
 import { AdminUsersRepository } from './admin-users.repository.js';
 import { AdminUsersService } from './admin-users.service.js';
+import { GstReportsModule } from './reports/gst-reports.module.js';
 
 /** The console's calls under /api/admin about people (admin role only); the order moves live in OrdersModule. */
 @Module({
@@ -18,6 +19,7 @@ import { AdminUsersService } from './admin-users.service.js';
     ProductsModule,
     AdminDashboardModule,
     AdminAuditModule,
+    GstReportsModule,
   ],
   controllers: [AdminUsersController, AdminSellersController, AdminProductsController],
   providers: [AdminUsersService, AdminUsersRepository, AdminSellersService, AdminSellersRepository, AdminProductsService, AdminProductsRepository],

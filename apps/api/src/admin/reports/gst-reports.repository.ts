@@ -1,0 +1,86 @@
+import { Injectable } from '@nestjs/common';
+import { PrismaService } from '@mandi/database';
+import type { Gstr1Document, InvoiceKind, ProductCategory } from '@mandi/domain';
+
+interface DocumentRow {
+  type: 'invoice' | 'credit_note';
+  number: string;
+  sequence: number;
+  financial_year: number;
+  issued_at: Date;
+  order_id: number;
+  credited_paise: number | null;
+  invoice_number: string;
+  invoice_issued_at: Date;
+  kind: InvoiceKind;
+  place_of_supply: string;
+  taxable_paise: number;
+  exempt_paise: number;
+  cgst_paise: number;
+  sgst_paise: number;
+  igst_paise: number;
+  invoice_shipping_paise: number;
+  total_paise: number;
+  order_shipping_paise: number;
+  /** [hsn, rate, unit price, quantity, category] per line, in line order. */
+  lines: [string, number, number, number, ProductCategory][];
+}
+
+/** The documents a GST return is prepared from. */
+@Injectable()
+export class GstReportsRepository {
+  constructor(private readonly prisma: PrismaService) {}
+
+  /**
+   * Every invoice and credit note issued in [from, to), each with the invoice it is (or reverses) as recorded and its
+   * order's shipping and lines: one statement, the lines aggregated per order, so a month of 10,000 documents is one
+   * round trip. A credit note carries its invoice's figures whatever month that invoice was issued in.
+   */
+  async documentsIssued(from: Date, to: Date): Promise<Gstr1Document[]> {
+    const rows = await this.prisma.$queryRaw<DocumentRow[]>`
+      WITH docs AS (
+        SELECT 'invoice' AS type, i.number, i.sequence, i.financial_year, i.issued_at, i.order_id,
+               NULL::int AS credited_paise, i.id AS invoice_id
+          FROM invoices i
+         WHERE i.issued_at >= ${from}::timestamptz AND i.issued_at < ${to}::timestamptz
+        UNION ALL
+        SELECT 'credit_note', c.number, c.sequence, c.financial_year, c.issued_at, c.order_id, c.total_paise, c.invoice_id
+          FROM credit_notes c
+         WHERE c.issued_at >= ${from}::timestamptz AND c.issued_at < ${to}::timestamptz
+      )
+      SELECT d.type, d.number, d.sequence, d.financial_year, d.issued_at, d.order_id, d.credited_paise,
+             i.number AS invoice_number, i.issued_at AS invoice_issued_at, i.kind::text AS kind, i.place_of_supply,
+             i.taxable_paise, i.exempt_paise, i.cgst_paise, i.sgst_paise, i.igst_paise,
+             i.shipping_paise AS invoice_shipping_paise, i.total_paise, o.shipping_paise AS order_shipping_paise,
+             COALESCE((SELECT json_agg(json_build_array(oi.hsn_code, oi.gst_rate_percent, oi.unit_price_paise, oi.quantity, oi.category) ORDER BY oi.id)
+                         FROM order_items oi WHERE oi.order_id = d.order_id), '[]'::json) AS lines
+        FROM docs d
+        JOIN invoices i ON i.id = d.invoice_id
+        JOIN orders o ON o.id = d.order_id
+       ORDER BY d.type DESC, d.issued_at, d.sequence`;
+    return rows.map((row) => ({
+      type: row.type,
+      number: row.number,
+      sequence: row.sequence,
+      financialYear: row.financial_year,
+      issuedAt: row.issued_at,
+      orderId: row.order_id,
+      creditedPaise: row.credited_paise,
+      invoice: {
+        number: row.invoice_number,
+        issuedAt: row.invoice_issued_at,
+        kind: row.kind,
+        placeOfSupply: row.place_of_supply,
+        taxablePaise: row.taxable_paise,
+        exemptPaise: row.exempt_paise,
+        cgstPaise: row.cgst_paise,
+        sgstPaise: row.sgst_paise,
+        igstPaise: row.igst_paise,
+        shippingPaise: row.invoice_shipping_paise,
+        totalPaise: row.total_paise,
+      },
+      orderShippingPaise: row.order_shipping_paise,
+      lines: row.lines.map(([hsn, ratePercent, unitPaise, quantity, category]) => ({ hsn, ratePercent, unitPaise, quantity, category })),
+    }));
+  }
+}
