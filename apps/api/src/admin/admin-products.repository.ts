@@ -184,7 +184,7 @@ function conditions(filter: AdminProductFilter): Prisma.Sql {
   if (filter.search) {
     // A substring of the name, case-insensitive, through the trigram index; LIKE's own characters are taken literally.
     const literal = filter.search.replace(/[\\%_]/g, (c) => `\\${c}`);
-    parts.push(Prisma.sql`p.name ILIKE ${`%${literal}%`}`);
+    parts.push(Prisma.sql`AND p.name ILIKE ${`%${literal}%`}`);
   }
   if (filter.seller) parts.push(sellerCondition(filter.seller));
   parts.push(browseConditions({ category: filter.category, minPaise: filter.minPaise, maxPaise: filter.maxPaise }));
