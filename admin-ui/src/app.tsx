@@ -15,7 +15,6 @@ import { LoginPage } from './layout/login-page';
 import { RefusalContext } from './layout/refusal-context';
 import { theme } from './layout/theme';
 import orders from './orders';
-import { GstReturnsPage } from './reports/gst-returns-page';
 import users from './users';
 
 /** What the console is built from; tests hand in their own identity, store and departure. */
@@ -66,7 +65,6 @@ export function App({ identity, store: givenStore, leave }: AppProps) {
             <CustomRoutes>
               <Route path="/dashboard" element={<BusinessDashboardRoute getToken={getToken} />} />
               <Route path="/health" element={<Dashboard getToken={getToken} />} />
-              <Route path="/gst-returns" element={<GstReturnsPage getToken={getToken} />} />
             </CustomRoutes>
           </Admin>
         </BrowserRouter>

@@ -1,6 +1,5 @@
 import Insights from '@mui/icons-material/Insights';
 import MonitorHeart from '@mui/icons-material/MonitorHeart';
-import ReceiptLong from '@mui/icons-material/ReceiptLong';
 import { useEffect, type ReactNode } from 'react';
 import { Layout, Menu, useStore } from 'react-admin';
 import { Navigate, useLocation } from 'react-router-dom';
@@ -16,7 +15,6 @@ export function ConsoleMenu() {
       <Menu.ResourceItems />
       <QueuesMenuItem />
       <Menu.Item to="/health" primaryText="System health" leftIcon={<MonitorHeart />} />
-      <Menu.Item to="/gst-returns" primaryText="GST returns" leftIcon={<ReceiptLong />} />
     </Menu>
   );
 }
