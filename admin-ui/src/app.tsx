@@ -4,7 +4,6 @@ import { BrowserRouter, Route } from 'react-router-dom';
 import { createAuthProvider } from './auth/auth-provider';
 import type { AdminIdentity } from './auth/identity';
 import { IdentityContext } from './auth/session-watcher';
-import { BusinessDashboardRoute } from './dashboard/business-dashboard-route';
 import { Dashboard } from './dashboard/dashboard';
 import { createDataProvider } from './data/data-provider';
 import deadJobs from './dead-jobs';
@@ -15,6 +14,7 @@ import { LoginPage } from './layout/login-page';
 import { RefusalContext } from './layout/refusal-context';
 import { theme } from './layout/theme';
 import orders from './orders';
+import { GstReturnsPage } from './reports/gst-returns-page';
 import users from './users';
 
 /** What the console is built from; tests hand in their own identity, store and departure. */
@@ -63,8 +63,8 @@ export function App({ identity, store: givenStore, leave }: AppProps) {
             <Resource name="interested-sellers" {...interestedSellers} />
             <Resource name="dead-jobs" {...deadJobs} />
             <CustomRoutes>
-              <Route path="/dashboard" element={<BusinessDashboardRoute getToken={getToken} />} />
               <Route path="/health" element={<Dashboard getToken={getToken} />} />
+              <Route path="/gst-returns" element={<GstReturnsPage getToken={getToken} />} />
             </CustomRoutes>
           </Admin>
         </BrowserRouter>

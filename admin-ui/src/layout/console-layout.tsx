@@ -1,5 +1,5 @@
-import Insights from '@mui/icons-material/Insights';
 import MonitorHeart from '@mui/icons-material/MonitorHeart';
+import ReceiptLong from '@mui/icons-material/ReceiptLong';
 import { useEffect, type ReactNode } from 'react';
 import { Layout, Menu, useStore } from 'react-admin';
 import { Navigate, useLocation } from 'react-router-dom';
@@ -11,10 +11,10 @@ import { CONSOLE_TABS, TAB_STORE_KEY, tabOfPath, type ConsoleTab } from './conso
 export function ConsoleMenu() {
   return (
     <Menu>
-      <Menu.Item to="/dashboard" primaryText="Dashboard" leftIcon={<Insights />} />
       <Menu.ResourceItems />
       <QueuesMenuItem />
       <Menu.Item to="/health" primaryText="System health" leftIcon={<MonitorHeart />} />
+      <Menu.Item to="/gst-returns" primaryText="GST returns" leftIcon={<ReceiptLong />} />
     </Menu>
   );
 }

@@ -1,0 +1,232 @@
+import type { Gstr1ReportAnswer } from '@mandi/contracts';
+import { previousReturnMonth } from '@mandi/domain';
+import Download from '@mui/icons-material/Download';
+import { Alert, Box, Button, Card, CardContent, Grid, LinearProgress, Stack, TextField, Typography } from '@mui/material';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Title, useNotify } from 'react-admin';
+import { apiFetch, type TokenSource } from '../data/api-fetch';
+import { formatIndiaTime, rupees } from '../layout/format';
+import { downloadGstFile, type GstDownload } from './gst-download';
+import { GstTable } from './gst-table';
+
+/** The register rows the page shows; the CSV has them all. */
+export const REGISTER_ROWS_SHOWN = 100;
+
+const dateOnly = (iso: string) => formatIndiaTime(iso).replace(/,.*$/, '');
+const place = (p: { code: string; name: string }) => `${p.name} (${p.code})`;
+
+function DownloadButton({ label, month, download, getToken, primary }: { label: string; month: string; download: GstDownload; getToken: TokenSource; primary?: boolean }) {
+  const notify = useNotify();
+  const [busy, setBusy] = useState(false);
+  return (
+    <Button
+      size="small"
+      variant={primary ? 'contained' : 'outlined'}
+      startIcon={<Download />}
+      disabled={busy}
+      onClick={() => {
+        setBusy(true);
+        downloadGstFile(month, download, getToken)
+          .catch((error: Error) => notify(error.message || 'Download failed', { type: 'error' }))
+          .finally(() => setBusy(false));
+      }}
+    >
+      {label}
+    </Button>
+  );
+}
+
+function Figure({ label, value, note }: { label: string; value: string; note?: string }) {
+  return (
+    <Grid size={{ xs: 6, md: 3 }}>
+      <Card variant="outlined" sx={{ height: '100%' }}>
+        <CardContent sx={{ py: 1.5, '&:last-child': { pb: 1.5 } }}>
+          <Typography variant="body2" color="text.secondary">
+            {label}
+          </Typography>
+          <Typography variant="h6" component="p" fontWeight={800} sx={{ fontVariantNumeric: 'tabular-nums' }}>
+            {value}
+          </Typography>
+          {note && (
+            <Typography variant="caption" color="text.secondary">
+              {note}
+            </Typography>
+          )}
+        </CardContent>
+      </Card>
+    </Grid>
+  );
+}
+
+/**
+ * The console's GST returns page: GSTR-1 of a chosen month (last month unless chosen) from GET
+ * /api/admin/reports/gstr1, its tables with their totals, and downloads of each table as CSV and of the whole return
+ * in the GST portal's JSON layout (docs/gst-returns.md).
+ */
+export function GstReturnsPage({ getToken, now = () => new Date() }: { getToken: TokenSource; now?: () => Date }) {
+  const [month, setMonth] = useState(() => previousReturnMonth(now()));
+  const thisMonth = new Date(now().getTime() + 330 * 60_000).toISOString().slice(0, 7);
+  const report = useQuery({
+    queryKey: ['console', 'gstr1', month],
+    queryFn: () => apiFetch<Gstr1ReportAnswer>(`/api/admin/reports/gstr1?month=${month}`, getToken),
+    retry: false,
+    enabled: /^\d{4}-\d{2}$/.test(month),
+  });
+  const data = report.data;
+  const csv = (table: Extract<GstDownload, { kind: 'csv' }>['table']) => (
+    <DownloadButton label="CSV" month={month} download={{ kind: 'csv', table }} getToken={getToken} />
+  );
+  const net = data?.register.totals.net;
+
+  return (
+    <Box sx={{ mt: 2, mb: 4, minWidth: 0 }}>
+      <Title title="GST returns" />
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ mb: 2, alignItems: { sm: 'center' }, justifyContent: 'space-between' }}>
+        <Box>
+          <Typography variant="h5" component="h1" fontWeight={800} color="primary.dark">
+            GST returns
+          </Typography>
+          <Typography variant="body2" color="text.secondary">
+            GSTR-1 of {data ? `${data.period.label}` : 'the month'} for {data ? `GSTIN ${data.seller.gstin}, ${place(data.seller.state)}` : 'the seller of record'}: from the invoices and credit notes issued in it (India time).
+          </Typography>
+        </Box>
+        <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 1 }}>
+          <TextField
+            label="Return period"
+            type="month"
+            size="small"
+            value={month}
+            onChange={(event) => setMonth(event.target.value)}
+            slotProps={{ inputLabel: { shrink: true }, htmlInput: { max: thisMonth, min: '2017-07' } }}
+          />
+          <DownloadButton label="Portal JSON" month={month} download={{ kind: 'portal' }} getToken={getToken} primary />
+        </Stack>
+      </Stack>
+
+      {report.isFetching && <LinearProgress aria-label="Loading the return" sx={{ mb: 2 }} />}
+      {report.isError && (
+        <Alert severity="error" action={<Button onClick={() => void report.refetch()}>Try again</Button>} sx={{ mb: 2 }}>
+          {report.error.message || 'Failed to fetch the GST return'}
+        </Alert>
+      )}
+
+      {data && net && (
+        <>
+          <Grid container spacing={2} sx={{ mb: 3 }} component="section" aria-label="Totals of the month">
+            <Figure label="Taxable value" value={rupees(net.taxable)} note="net of credit notes" />
+            <Figure label="Tax" value={rupees(net.cgst + net.sgst + net.igst)} note={`CGST ${rupees(net.cgst)} · SGST ${rupees(net.sgst)} · IGST ${rupees(net.igst)}`} />
+            <Figure label="Exempt supplies" value={rupees(net.exempt)} />
+            <Figure label="Documents" value={`${net.invoices} + ${net.creditNotes}`} note="invoices + credit notes" />
+          </Grid>
+          {(data.b2cl.length > 0 || data.cdnur.length > 0) && (
+            <Alert severity="info" sx={{ mb: 2 }}>
+              {data.b2cl.length} inter-state invoice(s) over ₹1,00,000 go to Table 5 (B2CL) and {data.cdnur.length} credit note(s) to Table 9B: they are in the portal JSON.
+            </Alert>
+          )}
+
+          <GstTable
+            title="Table 7 · B2C (others)"
+            caption="Taxed supplies by place of supply and rate, net of the month's credit notes."
+            actions={csv('b2cs')}
+            rows={data.b2cs.rows}
+            empty="No taxed supplies this month."
+            columns={[
+              { label: 'Place of supply', cell: (row) => place(row.placeOfSupply) },
+              { label: 'Supply type', cell: (row) => row.supplyType },
+              { label: 'Rate', cell: (row) => `${row.rate}%`, numeric: true },
+              { label: 'Taxable value', cell: (row) => rupees(row.taxable), numeric: true },
+              { label: 'IGST', cell: (row) => rupees(row.igst), numeric: true },
+              { label: 'CGST', cell: (row) => rupees(row.cgst), numeric: true },
+              { label: 'SGST', cell: (row) => rupees(row.sgst), numeric: true },
+              { label: 'Cess', cell: (row) => rupees(row.cess), numeric: true },
+            ]}
+            total={['Total', '', '', rupees(data.b2cs.totals.taxable), rupees(data.b2cs.totals.igst), rupees(data.b2cs.totals.cgst), rupees(data.b2cs.totals.sgst), rupees(data.b2cs.totals.cess)]}
+          />
+
+          <GstTable
+            title="Table 8 · Nil rated, exempt and non-GST"
+            caption="Fresh produce and loose staples are exempt; shipping of exempt goods is exempt with them."
+            actions={csv('nil')}
+            rows={data.nil.rows}
+            empty="No exempt supplies this month."
+            columns={[
+              { label: 'Supplies to unregistered persons', cell: (row) => row.supplyType },
+              { label: 'Nil rated', cell: (row) => rupees(row.nilRated), numeric: true },
+              { label: 'Exempted', cell: (row) => rupees(row.exempt), numeric: true },
+              { label: 'Non-GST', cell: (row) => rupees(row.nonGst), numeric: true },
+            ]}
+            total={['Total', rupees(data.nil.totals.nilRated), rupees(data.nil.totals.exempt), rupees(data.nil.totals.nonGst)]}
+          />
+
+          <GstTable
+            title="Table 12 · HSN summary (B2C)"
+            caption="By HSN and rate; shipping is counted with the goods it carries. Quantities are packs (NOS)."
+            actions={csv('hsn')}
+            rows={data.hsn.rows}
+            empty="No goods supplied this month."
+            columns={[
+              { label: 'HSN', cell: (row) => row.hsn },
+              { label: 'Description', cell: (row) => row.description },
+              { label: 'UQC', cell: (row) => row.uqc },
+              { label: 'Quantity', cell: (row) => row.quantity, numeric: true },
+              { label: 'Rate', cell: (row) => `${row.rate}%`, numeric: true },
+              { label: 'Total value', cell: (row) => rupees(row.totalValue), numeric: true },
+              { label: 'Taxable value', cell: (row) => rupees(row.taxable), numeric: true },
+              { label: 'IGST', cell: (row) => rupees(row.igst), numeric: true },
+              { label: 'CGST', cell: (row) => rupees(row.cgst), numeric: true },
+              { label: 'SGST', cell: (row) => rupees(row.sgst), numeric: true },
+              { label: 'Cess', cell: (row) => rupees(row.cess), numeric: true },
+            ]}
+            total={[
+              'Total', '', '', data.hsn.totals.quantity, '', rupees(data.hsn.totals.totalValue), rupees(data.hsn.totals.taxable),
+              rupees(data.hsn.totals.igst), rupees(data.hsn.totals.cgst), rupees(data.hsn.totals.sgst), rupees(data.hsn.totals.cess),
+            ]}
+          />
+
+          <GstTable
+            title="Table 13 · Documents issued"
+            actions={csv('docs')}
+            rows={data.documents}
+            empty="No documents issued this month."
+            columns={[
+              { label: 'Nature of document', cell: (row) => row.nature },
+              { label: 'From', cell: (row) => row.from },
+              { label: 'To', cell: (row) => row.to },
+              { label: 'Total', cell: (row) => row.total, numeric: true },
+              { label: 'Cancelled', cell: (row) => row.cancelled, numeric: true },
+              { label: 'Net issued', cell: (row) => row.netIssued, numeric: true },
+            ]}
+          />
+
+          <GstTable
+            title="Sales register"
+            caption={
+              data.register.rows.length > REGISTER_ROWS_SHOWN
+                ? `The first ${REGISTER_ROWS_SHOWN} of ${data.register.rows.length} documents; the CSV has them all. Credit notes are negative.`
+                : 'Every invoice and credit note of the month; credit notes are negative.'
+            }
+            actions={csv('register')}
+            rows={data.register.rows.slice(0, REGISTER_ROWS_SHOWN)}
+            empty="No documents issued this month."
+            columns={[
+              { label: 'Document', cell: (row) => row.document },
+              { label: 'Number', cell: (row) => row.number },
+              { label: 'Date', cell: (row) => dateOnly(row.date) },
+              { label: 'Order', cell: (row) => `#${row.orderId}` },
+              { label: 'Against', cell: (row) => row.againstNumber ?? '' },
+              { label: 'Place of supply', cell: (row) => place(row.placeOfSupply) },
+              { label: 'Taxable', cell: (row) => rupees(row.taxable), numeric: true },
+              { label: 'Exempt', cell: (row) => rupees(row.exempt), numeric: true },
+              { label: 'CGST', cell: (row) => rupees(row.cgst), numeric: true },
+              { label: 'SGST', cell: (row) => rupees(row.sgst), numeric: true },
+              { label: 'IGST', cell: (row) => rupees(row.igst), numeric: true },
+              { label: 'Total', cell: (row) => rupees(row.total), numeric: true },
+            ]}
+            total={['Net', '', '', '', '', '', rupees(net.taxable), rupees(net.exempt), rupees(net.cgst), rupees(net.sgst), rupees(net.igst), rupees(net.total)]}
+          />
+        </>
+      )}
+    </Box>
+  );
+}
