@@ -4,6 +4,7 @@ import { BrowserRouter, Route } from 'react-router-dom';
 import { createAuthProvider } from './auth/auth-provider';
 import type { AdminIdentity } from './auth/identity';
 import { IdentityContext } from './auth/session-watcher';
+import { BusinessDashboardRoute } from './dashboard/business-dashboard-route';
 import { Dashboard } from './dashboard/dashboard';
 import { createDataProvider } from './data/data-provider';
 import deadJobs from './dead-jobs';
@@ -63,6 +64,7 @@ export function App({ identity, store: givenStore, leave }: AppProps) {
             <Resource name="interested-sellers" {...interestedSellers} />
             <Resource name="dead-jobs" {...deadJobs} />
             <CustomRoutes>
+              <Route path="/dashboard" element={<BusinessDashboardRoute getToken={getToken} />} />
               <Route path="/health" element={<Dashboard getToken={getToken} />} />
               <Route path="/gst-returns" element={<GstReturnsPage getToken={getToken} />} />
             </CustomRoutes>

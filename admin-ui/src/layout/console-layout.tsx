@@ -1,3 +1,4 @@
+import Insights from '@mui/icons-material/Insights';
 import MonitorHeart from '@mui/icons-material/MonitorHeart';
 import ReceiptLong from '@mui/icons-material/ReceiptLong';
 import { useEffect, type ReactNode } from 'react';
@@ -11,6 +12,7 @@ import { CONSOLE_TABS, TAB_STORE_KEY, tabOfPath, type ConsoleTab } from './conso
 export function ConsoleMenu() {
   return (
     <Menu>
+      <Menu.Item to="/dashboard" primaryText="Dashboard" leftIcon={<Insights />} />
       <Menu.ResourceItems />
       <QueuesMenuItem />
       <Menu.Item to="/health" primaryText="System health" leftIcon={<MonitorHeart />} />
