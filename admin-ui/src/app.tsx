@@ -7,6 +7,7 @@ import { IdentityContext } from './auth/session-watcher';
 import { BusinessDashboardRoute } from './dashboard/business-dashboard-route';
 import { Dashboard } from './dashboard/dashboard';
 import { createDataProvider } from './data/data-provider';
+import audit from './audit';
 import deadJobs from './dead-jobs';
 import interestedSellers from './interested-sellers';
 import { ConsoleLayout, RememberedTab } from './layout/console-layout';
@@ -63,6 +64,7 @@ export function App({ identity, store: givenStore, leave }: AppProps) {
             <Resource name="users" {...users} />
             <Resource name="interested-sellers" {...interestedSellers} />
             <Resource name="dead-jobs" {...deadJobs} />
+          <Resource name="audit" {...audit} />
             <CustomRoutes>
               <Route path="/dashboard" element={<BusinessDashboardRoute getToken={getToken} />} />
               <Route path="/health" element={<Dashboard getToken={getToken} />} />

@@ -2,6 +2,8 @@ import { DEFAULT_ADMIN_ORDER_FILTER, isAdminOrderFilter } from '@mandi/domain';
 import type { DeadJobRetryAnswer, MessageAnswer, QueuesSessionAnswer, ToggleUserAnswer } from '@mandi/contracts';
 import { HttpError, type DataProvider, type GetListParams, type RaRecord } from 'react-admin';
 import { apiCall, type TokenSource } from './api-fetch';
+import { apiDownload } from './api-download';
+import type { AdminOrderDetail } from '@mandi/contracts';
 
 /**
  * The console's resources and the admin routes that list them (001 section 7). A `paged` list is paged by the server
@@ -12,6 +14,7 @@ export const RESOURCES = {
   users: { path: '/api/admin/users', id: 'id', paged: false },
   'interested-sellers': { path: '/api/admin/interested-sellers', id: 'id', paged: false },
   'dead-jobs': { path: '/api/admin/jobs/dead', id: 'id', paged: true },
+  audit: { path: '/api/admin/audit', id: 'id', paged: true },
 } as const;
 
 /** One of the console's resource names. */
@@ -57,6 +60,10 @@ export interface ConsoleDataProvider extends DataProvider {
   openQueuesSession(): Promise<QueuesSessionAnswer>;
   /** POST /api/admin/jobs/dead/{id}/retry: asks the worker to run a dead job again. */
   retryDeadJob(id: string | number): Promise<DeadJobRetryAnswer>;
+  /** GET /api/admin/orders/{id}: the order page's order, with its timeline. */
+  orderDetail(id: string | number): Promise<AdminOrderDetail>;
+  /** A file of the API (an invoice's PDF, the orders' CSV) fetched with the bearer token, and the name it comes with. */
+  downloadFile(path: string): Promise<{ blob: Blob; fileName: string | null }>;
 }
 
 function resourceOf(name: string): (typeof RESOURCES)[ResourceName] {
@@ -77,6 +84,13 @@ export function listUrl(resource: string, filter: Record<string, unknown> = {}, 
     query.set('filter', isAdminOrderFilter(filter.filter) ? filter.filter : DEFAULT_ADMIN_ORDER_FILTER);
     const search = typeof filter.q === 'string' ? filter.q.trim() : '';
     if (search) query.set('search', search);
+  }
+  if (resource === 'audit') {
+    // The trail's filters, as GET /api/admin/audit names them; blank ones are left out.
+    for (const name of ['adminId', 'action', 'objectType', 'objectId']) {
+      const value = filter[name];
+      if ((typeof value === 'string' && value.trim() !== '') || typeof value === 'number') query.set(name, String(value).trim());
+    }
   }
   if (pagination) {
     query.set('page', String(pagination.page));
@@ -186,6 +200,12 @@ export function createDataProvider(getToken: TokenSource): ConsoleDataProvider {
     },
     retryDeadJob(id) {
       return send<DeadJobRetryAnswer>(`${RESOURCES['dead-jobs'].path}/${encodeURIComponent(String(id))}/retry`, 'POST');
+    },
+    orderDetail(id) {
+      return send<AdminOrderDetail>(`${RESOURCES.orders.path}/${encodeURIComponent(String(id))}`, 'GET');
+    },
+    downloadFile(path) {
+      return apiDownload(path, getToken);
     },
   };
 }

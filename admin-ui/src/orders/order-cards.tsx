@@ -3,6 +3,7 @@ import { RecordContextProvider, useListContext } from 'react-admin';
 import { StatusChip } from '../layout/states';
 import { OrderActionButtons, type OrderRow } from './order-action-buttons';
 import { OrderAddress, OrderCustomer, OrderItems, OrderPlaced } from './order-fields';
+import { OrderLink } from './order-link';
 
 /** The orders on a phone: one card per order with every field of the table and the same actions. */
 export function OrderCards() {
@@ -16,7 +17,7 @@ export function OrderCards() {
             <CardContent>
               <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap', mb: 1 }} useFlexGap>
                 <Typography variant="subtitle1" component="h2" fontWeight={800}>
-                  #{order.order_id}
+                  <OrderLink order={order} />
                 </Typography>
                 <StatusChip source="status" />
                 <StatusChip source="payment_status" />

@@ -6,11 +6,14 @@ import { OrderActionButtons, type OrderRow } from './order-action-buttons';
 import { OrderCards } from './order-cards';
 import { OrderAddress, OrderCustomer, OrderItems, OrderPlaced } from './order-fields';
 import { PeriodFilter } from './period-filter';
+import { ExportOrdersButton } from './export-orders-button';
+import { OrderLink } from './order-link';
 
 const filters = [<SearchInput key="q" source="q" alwaysOn placeholder="Search orders" slotProps={{ htmlInput: { 'aria-label': 'Search orders' } }} />];
 const actions = (
   <TopToolbar sx={{ alignItems: 'center', flexShrink: 0 }}>
     <PeriodFilter />
+    <ExportOrdersButton />
   </TopToolbar>
 );
 const empty = <EmptyList title="No orders in this period">Choose a longer period above, or clear the search, to see more orders.</EmptyList>;
@@ -41,7 +44,7 @@ export function OrderList() {
         <OrderCards />
       ) : (
         <Datagrid bulkActionButtons={false} rowClick={false} empty={empty} sx={{ '& td': { verticalAlign: 'top' } }}>
-          <FunctionField<OrderRow> label="Order" sortable={false} render={(order) => `#${order.order_id}`} />
+          <FunctionField<OrderRow> label="Order" sortable={false} render={(order) => <OrderLink order={order} />} />
           <FunctionField<OrderRow> label="Customer" sortable={false} render={(order) => <OrderCustomer order={order} />} />
           <FunctionField<OrderRow> label="Delivery address" sortable={false} render={(order) => <OrderAddress order={order} />} />
           <FunctionField<OrderRow> label="Items" sortable={false} render={(order) => <OrderItems order={order} />} />

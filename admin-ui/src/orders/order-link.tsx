@@ -1,0 +1,12 @@
+import { Link as MuiLink } from '@mui/material';
+import { Link } from 'react-router-dom';
+import type { OrderRow } from './order-action-buttons';
+
+/** '#12' as a link to the order's page (the list's rows and cards open their order through it). */
+export function OrderLink({ order }: { order: Pick<OrderRow, 'order_id'> }) {
+  return (
+    <MuiLink component={Link} to={`/orders/${encodeURIComponent(order.order_id)}/show`} fontWeight={800} underline="hover" aria-label={`Open order #${order.order_id}`}>
+      #{order.order_id}
+    </MuiLink>
+  );
+}
