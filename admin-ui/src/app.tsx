@@ -16,6 +16,7 @@ import { LoginPage } from './layout/login-page';
 import { RefusalContext } from './layout/refusal-context';
 import { theme } from './layout/theme';
 import orders from './orders';
+import products from './products';
 import { GstReturnsPage } from './reports/gst-returns-page';
 import users from './users';
 
@@ -64,6 +65,7 @@ export function App({ identity, store: givenStore, leave }: AppProps) {
             <Resource name="users" {...users} />
             <Resource name="interested-sellers" {...interestedSellers} />
             <Resource name="dead-jobs" {...deadJobs} />
+          <Resource name="products" {...products} />
           <Resource name="audit" {...audit} />
             <CustomRoutes>
               <Route path="/dashboard" element={<BusinessDashboardRoute getToken={getToken} />} />

@@ -1,4 +1,6 @@
 import { DEFAULT_ADMIN_ORDER_FILTER, isAdminOrderFilter } from '@mandi/domain';
+import type { AdminProductActionAnswer } from '@mandi/contracts';
+import { productsListUrl } from '../products/products-query';
 import type { DeadJobRetryAnswer, MessageAnswer, QueuesSessionAnswer, ToggleUserAnswer } from '@mandi/contracts';
 import { HttpError, type DataProvider, type GetListParams, type RaRecord } from 'react-admin';
 import { apiCall, type TokenSource } from './api-fetch';
@@ -15,6 +17,7 @@ export const RESOURCES = {
   'interested-sellers': { path: '/api/admin/interested-sellers', id: 'id', paged: false },
   'dead-jobs': { path: '/api/admin/jobs/dead', id: 'id', paged: true },
   audit: { path: '/api/admin/audit', id: 'id', paged: true },
+  products: { path: '/api/admin/products', id: 'id', paged: true },
 } as const;
 
 /** One of the console's resource names. */
@@ -60,6 +63,10 @@ export interface ConsoleDataProvider extends DataProvider {
   openQueuesSession(): Promise<QueuesSessionAnswer>;
   /** POST /api/admin/jobs/dead/{id}/retry: asks the worker to run a dead job again. */
   retryDeadJob(id: string | number): Promise<DeadJobRetryAnswer>;
+  /** PUT /api/admin/products/{id}/unlist {reason}: takes a product off the shop; its seller is mailed the reason. */
+  unlistProduct(id: string | number, reason: string): Promise<AdminProductActionAnswer>;
+  /** PUT /api/admin/products/{id}/relist: lists an unlisted product again. */
+  relistProduct(id: string | number): Promise<AdminProductActionAnswer>;
   /** GET /api/admin/orders/{id}: the order page's order, with its timeline. */
   orderDetail(id: string | number): Promise<AdminOrderDetail>;
   /** A file of the API (an invoice's PDF, the orders' CSV) fetched with the bearer token, and the name it comes with. */
@@ -156,6 +163,12 @@ export function createDataProvider(getToken: TokenSource): ConsoleDataProvider {
 
   return {
     async getList(resource, params) {
+      if (resource === 'products') {
+        // The server searches, filters, sorts and pages the products (issue 17); X-Total-Count is capped at 10,000.
+        const answer = await apiCall<unknown>(productsListUrl(params.filter, params.sort, params.pagination), getToken);
+        const data = keyed(resource, rowsOf(answer.body));
+        return { data, total: Number(answer.headers.get('X-Total-Count') ?? data.length) } as never;
+      }
       if (resourceOf(resource).paged) {
         // The server filters, searches and pages (newest first); X-Total-Count says how many rows match.
         const answer = await apiCall<unknown>(listUrl(resource, params.filter, params.pagination), getToken);
@@ -200,6 +213,12 @@ export function createDataProvider(getToken: TokenSource): ConsoleDataProvider {
     },
     retryDeadJob(id) {
       return send<DeadJobRetryAnswer>(`${RESOURCES['dead-jobs'].path}/${encodeURIComponent(String(id))}/retry`, 'POST');
+    },
+    unlistProduct(id, reason) {
+      return send<AdminProductActionAnswer>(`${RESOURCES.products.path}/${encodeURIComponent(String(id))}/unlist`, 'PUT', { reason });
+    },
+    relistProduct(id) {
+      return send<AdminProductActionAnswer>(`${RESOURCES.products.path}/${encodeURIComponent(String(id))}/relist`, 'PUT');
     },
     orderDetail(id) {
       return send<AdminOrderDetail>(`${RESOURCES.orders.path}/${encodeURIComponent(String(id))}`, 'GET');
