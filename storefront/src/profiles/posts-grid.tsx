@@ -1,8 +1,10 @@
+import type { ProductShopState } from '@mandi/contracts';
 import type { ReactNode } from 'react';
 import { useAddToCart } from '../products/add-to-cart';
 import type { ListedProduct } from '../products/product';
 import { ProductCard } from '../products/product-card';
 import grid from '../products/product-grid.module.css';
+import { ShopStateNote } from './shop-state-note';
 
 /**
  * A user's posts as product cards (own profile and seller profile): each card names this user as its seller when the
@@ -30,6 +32,7 @@ export function PostsGrid({
             onAddToCart={(id) => void addToCart(id)}
             menu={menu?.(product)}
           />
+          <ShopStateNote state={(product as { shop_state?: ProductShopState }).shop_state} />
         </li>
       ))}
     </ul>

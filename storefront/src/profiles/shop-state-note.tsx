@@ -1,0 +1,18 @@
+import type { ProductShopState } from '@mandi/contracts';
+import { PRODUCT_MODERATION_MESSAGES } from '@mandi/domain';
+import styles from './shop-state-note.module.css';
+
+/**
+ * On the seller's own profile, under a product the shop does not show: 'Unlisted by Mandi' with the admin's reason,
+ * or that it is hidden while the account is suspended (issue 17). The API sends shop_state to the seller and admins
+ * only, so other visitors never see this (nor the product).
+ */
+export function ShopStateNote({ state }: { state: ProductShopState | undefined }) {
+  if (!state) return null;
+  return (
+    <p className={styles.note} role="note">
+      <strong>{state.status === 'unlisted' ? PRODUCT_MODERATION_MESSAGES.unlistedNote : PRODUCT_MODERATION_MESSAGES.suspendedNote}</strong>
+      {state.unlisted_reason && <span className={styles.reason}>{state.unlisted_reason}</span>}
+    </p>
+  );
+}
