@@ -46,7 +46,7 @@ export default function BusinessCharts({ answer }: { answer: AdminDashboardAnswe
   const statusColours: Record<OrderStatus, string> = {
     pending: theme.palette.warning.main,
     confirmed: theme.palette.info.main,
-    shipped: theme.palette.primary.light,
+    shipped: theme.palette.primary.dark,
     delivered: theme.palette.success.main,
     cancel_requested: theme.palette.secondary.light,
     cancelled: theme.palette.error.main,
@@ -62,7 +62,7 @@ export default function BusinessCharts({ answer }: { answer: AdminDashboardAnswe
           <LineChart
             height={280}
             margin={{ left: 8, right: 8 }}
-            xAxis={[{ scaleType: 'point', data: answer.days.map((day) => day.day), valueFormatter: (day: string, context) => (context.location === 'tooltip' ? longDay(day) : shortDay(day)) }]}
+            xAxis={[{ scaleType: 'point', height: 32, data: answer.days.map((day) => day.day), valueFormatter: (day: string, context) => (context.location === 'tooltip' ? longDay(day) : shortDay(day)) }]}
             yAxis={[
               { id: 'revenue', position: 'left', valueFormatter: (value: number) => compactRupees(value), width: 56 },
               { id: 'orders', position: 'right', tickMinStep: 1, width: 36 },
@@ -89,7 +89,7 @@ export default function BusinessCharts({ answer }: { answer: AdminDashboardAnswe
                 colorMap: { type: 'ordinal', values: answer.by_status.map((entry) => STATUS_LABELS[entry.status]), colors: answer.by_status.map((entry) => statusColours[entry.status]) },
               },
             ]}
-            xAxis={[{ tickMinStep: 1 }]}
+            xAxis={[{ tickMinStep: 1, height: 32 }]}
             series={[{ data: answer.by_status.map((entry) => entry.orders), label: 'Orders', valueFormatter: (value) => (value === null ? '' : wholeNumber(value)) }]}
             hideLegend
           />

@@ -180,7 +180,7 @@ function PipelineHealth({ pipeline }: { pipeline: AdminDashboardAnswer['pipeline
   const items = [
     { label: 'Dead jobs', value: wholeNumber(pipeline.deadJobs), tone: pipeline.deadJobs > 0 ? 'error.main' : 'success.main', detail: pipeline.deadJobs > 0 ? 'Fix the cause, then retry' : 'Every job ran or is on its way' },
     { label: 'Outbox lag', value: lag === null ? 'None' : formatWait(lag), tone: (lag ?? 0) > OUTBOX_LAG_WARNING_SECONDS ? 'warning.main' : 'text.primary', detail: `${wholeNumber(pipeline.outbox.unpublished)} waiting to reach the queues` },
-    { label: 'Queued jobs', value: wholeNumber(sum('waiting')), tone: 'text.primary', detail: `${wholeNumber(sum('failed'))} failed, retrying` },
+    { label: 'Queued jobs', value: wholeNumber(sum('waiting')), tone: 'text.primary', detail: sum('failed') > 0 ? `${wholeNumber(sum('failed'))} failed, being retried` : 'None failed' },
     { label: 'Worker', value: pipeline.worker.alive ? 'Alive' : 'No worker', tone: pipeline.worker.alive ? 'success.main' : 'error.main', detail: pipeline.worker.documents === 'up' ? 'Printing invoices' : 'Not printing invoices' },
   ];
   return (
