@@ -56,7 +56,7 @@ export default function BusinessCharts({ answer }: { answer: AdminDashboardAnswe
   const paidFor = online.amount + cod.amount;
 
   return (
-    <Grid container spacing={2} sx={{ mt: 0 }}>
+    <Grid container spacing={2} sx={{ mt: 2 }}>
       <Grid size={12}>
         <ChartCard title="Orders and revenue per day" detail="Each India day of the last 30: orders placed, and the revenue of those not cancelled">
           <LineChart

@@ -300,7 +300,7 @@ function DashboardBody({ answer, now }: { answer: AdminDashboardAnswer; now: Dat
         </Card>
       )}
 
-      <Grid container spacing={2} sx={{ mt: 0 }}>
+      <Grid container spacing={2} sx={{ mt: 2 }}>
         <Grid size={{ xs: 12, lg: 6 }}>
           <Panel
             title="Closing within the hour"

@@ -3,7 +3,7 @@ import { Box, Card, CardContent, Grid, Skeleton } from '@mui/material';
 /** The charts' place while their chunk loads: cards of the charts' own heights, so nothing jumps. */
 export function ChartsSkeleton() {
   return (
-    <Grid container spacing={2} sx={{ mt: 0 }} aria-busy="true" aria-label="Loading the charts">
+    <Grid container spacing={2} sx={{ mt: 2 }} aria-busy="true" aria-label="Loading the charts">
       {[{ size: 12, height: 280 }, { size: { xs: 12, md: 7 }, height: 260 }, { size: { xs: 12, md: 5 }, height: 260 }].map((chart, index) => (
         <Grid key={index} size={chart.size}>
           <Card>
