@@ -75,21 +75,20 @@ export function OrderLines({ order, narrow }: { order: AdminOrderDetail; narrow:
         <TableHead>
           <TableRow>
             <TableCell>Product</TableCell>
-            <TableCell>Seller</TableCell>
-            <TableCell>HSN</TableCell>
-            <TableCell align="right">GST</TableCell>
+            <TableCell>HSN · GST</TableCell>
             <TableCell align="right">Qty</TableCell>
-            <TableCell align="right">Unit price</TableCell>
+            <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>Unit price</TableCell>
             <TableCell align="right">Total</TableCell>
           </TableRow>
         </TableHead>
         <TableBody>
           {order.lines.map((line) => (
             <TableRow key={line.order_item_id}>
-              <TableCell sx={{ fontWeight: 600 }}>{line.product_name}</TableCell>
-              <TableCell>{line.seller?.username ?? '—'}</TableCell>
-              <TableCell>{line.hsn_code}</TableCell>
-              <TableCell align="right">{line.gst_rate_percent}%</TableCell>
+              <TableCell>
+                <Typography variant="body2" fontWeight={600}>{line.product_name}</Typography>
+                <Typography variant="caption" color="text.secondary">Seller {line.seller?.username ?? '—'}</Typography>
+              </TableCell>
+              <TableCell sx={{ whiteSpace: 'nowrap' }}>{line.hsn_code} · {line.gst_rate_percent}%</TableCell>
               <TableCell align="right">{line.quantity}</TableCell>
               <TableCell align="right">{rupees(line.unit_price)}</TableCell>
               <TableCell align="right">{rupees(line.line_total)}</TableCell>
@@ -226,7 +225,8 @@ const ACTOR_TONE: Record<string, string> = { buyer: '#1565C0', system: '#6D6D6D'
 /** What else an entry knows, in a line: a reason, a number, an amount, a change, a mail's recipients. */
 function entryDetails(details: Record<string, unknown>): string[] {
   const lines: string[] = [];
-  if (typeof details.reason === 'string') lines.push(`Reason: ${details.reason}`);
+  // An audited cancellation says its reason in its change ('cancel reason: ...').
+  if (typeof details.reason === 'string' && !('after' in details)) lines.push(`Reason: ${details.reason}`);
   if (typeof details.number === 'string') lines.push(details.number);
   if (typeof details.amount === 'number') lines.push(rupees(details.amount));
   if (typeof details.error === 'string') lines.push(`Error: ${details.error}`);

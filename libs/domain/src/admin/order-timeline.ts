@@ -13,7 +13,7 @@ export const ORDER_TIMELINE_KINDS = {
   payment_captured: 'Payment received',
   payment_failed: 'Payment failed',
   confirmed: 'Order confirmed',
-  paid: 'Marked paid',
+  paid: 'Order paid',
   cancel_requested: 'Buyer asked to cancel',
   shipped: 'Order shipped',
   delivered: 'Order delivered',

@@ -1,0 +1,48 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { renderConsole } from '../test/console';
+
+const entry = (id: string, overrides: Record<string, unknown> = {}) => ({
+  id,
+  at: '2026-11-25T04:30:00.000Z',
+  admin: { id: '1', username: 'meera', email: 'meera@mandi.test' },
+  action: 'order.confirm',
+  label: 'Confirmed the order',
+  object_type: 'order',
+  object_id: '101',
+  before: { status: 'pending', payment_status: 'unpaid' },
+  after: { status: 'confirmed', payment_status: 'unpaid' },
+  ...overrides,
+});
+
+describe('the Audit trail', () => {
+  beforeEach(() => localStorage.clear());
+
+  it('lists who did what, in India time, with the change readably and a link to the order', async () => {
+    renderConsole('/audit', {
+      'GET /api/admin/audit?page=1&perPage=25': {
+        body: [entry('2'), entry('1', { action: 'user.suspend', label: 'Suspended the account', object_type: 'user', object_id: '7', before: { status: 'active' }, after: { status: 'suspended' } })],
+        headers: { 'X-Total-Count': '2' },
+      },
+      'GET /api/admin/users': { body: [] },
+    });
+    const link = await screen.findByRole('link', { name: 'Order #101' });
+    expect(link.getAttribute('href')).toBe('/adminpanel/orders/101/show');
+    const row = link.closest('tr')!;
+    expect(within(row).getByText('Confirmed the order')).toBeTruthy();
+    expect(within(row).getByText('status: Pending → Confirmed')).toBeTruthy();
+    expect(within(row).queryByText(/payment status/)).toBeNull();
+    expect(within(row).getByText('25 Nov 2026')).toBeTruthy();
+    expect(screen.getByText('status: active → suspended')).toBeTruthy();
+    expect(screen.getByText('User #7')).toBeTruthy();
+  });
+
+  it('asks the server for the filters in the URL', async () => {
+    const { calls } = renderConsole('/audit?filter=%7B%22action%22%3A%22order.cancel%22%2C%22objectId%22%3A%22101%22%7D', {
+      'GET /api/admin/audit?action=order.cancel&objectId=101&page=1&perPage=25': { body: [entry('3', { action: 'order.cancel', label: 'Cancelled the order' })], headers: { 'X-Total-Count': '1' } },
+      'GET /api/admin/users': { body: [] },
+    });
+    expect(await screen.findByText('Cancelled the order')).toBeTruthy();
+    await waitFor(() => expect(calls.some((call) => call.url === '/api/admin/audit?action=order.cancel&objectId=101&page=1&perPage=25')).toBe(true));
+  });
+});
