@@ -3,10 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { newAddress, newOrder, newProduct, newUser, type Address, type Product } from '@mandi/database';
 import { EmulatorAccounts } from '@mandi/identity';
-import { orderMailSentAt } from '@mandi/domain';
 import { AppProcess } from '../../../test/faults/support/app-process.js';
 import { startRazorpaySandbox } from '../../../tools/razorpay-sandbox/sandbox.mjs';
-import { buyerCancellationMail, sellerOrderMailDue, sellersPack } from '../../worker/src/mail/order-mail.rules.js';
 import { bearer } from './catalog.testing.js';
 import { ApiHarness, type TestUser } from './harness.js';
 
@@ -328,27 +326,6 @@ describe('GET /api/admin/orders/{id}', () => {
       ['cancelled_at_deadline', 'Cancelled at the deadline', 'system'],
     ]);
     expect(order.timeline[1].details).toEqual({ reason: 'Not confirmed within 8 hours' });
-  });
-});
-
-describe("the timeline's mail rule", () => {
-  it('agrees with the worker on which event of a two-event mail sends it, in every case', () => {
-    const at = (minutes: number | null) => (minutes === null ? null : new Date(Date.UTC(2026, 10, 29, 10, minutes)));
-    for (const paymentMethod of ['cod', 'online'] as const) {
-      for (const [paid, cancelled] of [[null, null], [5, null], [null, 5], [5, 9], [9, 5], [5, 5]] as const) {
-        const order = { paymentMethod, paidAt: at(paid), cancelledAt: at(cancelled) };
-        for (const eventType of ['order.placed', 'order.paid', 'order.cancelled', 'credit_note.rendered']) {
-          const worker = {
-            'mail.seller-order': sellerOrderMailDue(order, eventType),
-            'mail.order-cancelled': buyerCancellationMail({ ...order, status: 'cancelled' }, eventType) !== null,
-            'mail.seller-order-cancelled': sellersPack(order),
-          };
-          for (const [job, sent] of Object.entries(worker)) {
-            expect([job, eventType, order, orderMailSentAt(job, eventType, order)]).toEqual([job, eventType, order, sent]);
-          }
-        }
-      }
-    }
   });
 });
 

@@ -16,6 +16,7 @@ export * from './shipping/order-totals.js';
 export * from './orders/order.status.js';
 export * from './orders/order.window.js';
 export * from './orders/order.limits.js';
+export * from './orders/order-mail.rules.js';
 export * from './orders/order.transitions.js';
 export * from './orders/order.messages.js';
 export * from './orders/cancel-reason.validation.js';

@@ -111,8 +111,8 @@ export class AdminOrderDetailRepository {
   constructor(private readonly prisma: PrismaService) {}
 
   async detail(id: number, windowMs: number): Promise<AdminOrderDetailRow | null> {
-    // outbox_events has no index on its payload or aggregate_id: the events CTE reads the table once (it holds the
-    // last 30 days of events, EVENT_RETENTION_DAYS), and the mails are found from it by processed_events' key.
+    // The order's events are found by outbox_events_order_id_idx (an index on payload->>'orderId', which every order,
+    // payment, refund and document event carries); the mails are found from them by processed_events' key.
     const rows = await this.prisma.$queryRaw<AdminOrderDetailRow[]>`
       WITH events AS MATERIALIZED (
         SELECT e.id, e.type, e.created_at, e.payload FROM outbox_events e

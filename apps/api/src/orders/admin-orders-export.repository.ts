@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { Prisma, PrismaService } from '@mandi/database';
 import { ADMIN_ORDER_FILTER_MS, type AdminOrderFilter, type OrderStatus, type PaymentMethod, type PaymentStatus } from '@mandi/domain';
-import { adminOrderSearchSql } from './admin-orders-export.sql.js';
+import { adminOrderSearchSql } from './admin-order-search.sql.js';
 
 /** One order of the CSV as the database gives it. */
 export interface AdminOrderExportRow {

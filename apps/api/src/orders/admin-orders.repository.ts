@@ -1,9 +1,9 @@
 import { Injectable } from '@nestjs/common';
-import { rowIdOf } from '@mandi/contracts';
 import { Prisma, PrismaService } from '@mandi/database';
 import { ADMIN_ORDER_FILTER_MS, type ActionOf, type AdminOrderFilter } from '@mandi/domain';
 import { auditInsertSql, outboxInsertSql } from '@mandi/events';
 import { orderMoveSql, windowClosesAtSql } from '@mandi/orders';
+import { adminOrderSearchSql } from './admin-order-search.sql.js';
 import { orderStateSql, type OrderStateRow } from './order-sql.js';
 
 /** An order row of the admin panel as the database gives it. */
@@ -60,7 +60,7 @@ export class AdminOrdersRepository {
                                           FROM (${rowSql(Prisma.sql`page`, windowMs)}) r), '[]'::json)`;
     const [result] = query.search
       ? await this.prisma.$queryRaw<{ total: number; orders: AdminOrderRow[] }[]>`
-          WITH matched AS MATERIALIZED (${searchSql(query.search, since)}),
+          WITH matched AS MATERIALIZED (${adminOrderSearchSql(query.search, since)}),
           page AS (
             SELECT o.* FROM (SELECT m.id FROM matched m ORDER BY m.created_at DESC, m.id DESC ${window}) m
               JOIN orders o ON o.id = m.id
@@ -147,25 +147,4 @@ function rowSql(source: Prisma.Sql, windowMs: number): Prisma.Sql {
                                                        'unit_price_paise', i.unit_price_paise) ORDER BY i.id), '[]'::json)
               FROM order_items i WHERE i.order_id = o.id) AS items
       FROM ${source} o JOIN users u ON u.id = o.user_id`;
-}
-
-/**
- * The orders (id, created_at) created since `since` that a search finds. Digits (optionally after '#') name an order
- * by its number, or, six of them, a delivery pincode; any other text is looked for in the delivery name and the
- * buyer's username and e-mail. Each branch reads an index of its own (the primary key, orders_address_pincode_idx,
- * the trigram indexes of orders.address_name and of users' username and e-mail), so a search does not scan orders.
- */
-function searchSql(search: string, since: Prisma.Sql): Prisma.Sql {
-  const digits = /^#?(\d+)$/.exec(search)?.[1];
-  if (digits !== undefined) {
-    const branches = [Prisma.sql`SELECT s.id, s.created_at FROM orders s WHERE s.id = ${rowIdOf(digits) ?? 0}`];
-    if (digits.length === 6) branches.push(Prisma.sql`SELECT s.id, s.created_at FROM orders s WHERE s.address_pincode = ${digits}`);
-    return Prisma.sql`SELECT b.id, b.created_at FROM (${Prisma.join(branches, ' UNION ')}) b WHERE b.created_at >= ${since}`;
-  }
-  const pattern = `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-  return Prisma.sql`
-    SELECT s.id, s.created_at FROM orders s WHERE s.address_name ILIKE ${pattern} AND s.created_at >= ${since}
-    UNION
-    SELECT s.id, s.created_at FROM users u JOIN orders s ON s.user_id = u.id
-     WHERE (u.username::text ILIKE ${pattern} OR u.email::text ILIKE ${pattern}) AND s.created_at >= ${since}`;
 }

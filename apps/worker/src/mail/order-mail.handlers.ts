@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
+import { buyerCancellationMail } from '@mandi/domain';
 import type { EventPayload } from '@mandi/events';
 import { HandlesJob, JobHandler, type JobContext } from '../pipeline/job.handler.js';
-import { buyerCancellationMail } from './order-mail.rules.js';
 import { OrderMails, type OrderProgress } from './order-mails.js';
 import { OrderMailsRepository } from './order-mails.repository.js';
 
@@ -60,7 +60,7 @@ export class OrderDeliveredMailHandler extends OrderProgressMailHandler {
 /**
  * The buyer's cancellation mail, routed from order.cancelled and credit_note.rendered: an order that was paid gets a
  * credit note, and its mail goes once the credit note's PDF exists, carrying it; any other order's goes at the
- * cancellation (order-mail.rules.ts decides which event sends it, from the order's recorded times).
+ * cancellation (order-mail.rules.ts of libs/domain decides which event sends it, from the order's recorded times).
  */
 @Injectable()
 @HandlesJob('mail.order-cancelled')

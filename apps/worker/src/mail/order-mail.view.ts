@@ -5,13 +5,13 @@ import {
   HOUR_MS,
   indiaDateParts,
   MINUTE_MS,
+  paidWhileStanding,
   paymentStatusLabel,
   REFUND_BUSINESS_DAYS,
   windowClosesAt,
   type PaymentMethod,
 } from '@mandi/domain';
 import type { MailCreditNote, MailDocument, OrderForMail, OrderMailLine, OrderSeller, RefundForMail } from './order-mails.repository.js';
-import { paidWhileStanding } from './order-mail.rules.js';
 
 // What each order mail's template prints, worked out from the rows: every figure and date formatted here (amounts in
 // rupees with en-IN grouping, times on an Indian clock, as the invoices print them), so the templates only lay out.

@@ -53,7 +53,7 @@ const PREHEADERS = {
 /**
  * The order mails (templates in apps/worker/templates/mail/): the buyer's mail at each step of an order, with its
  * invoice or credit note attached as a PDF, and each seller's mails about their own lines. Renders both versions of
- * each and sends them; deciding whether a mail is due is the handlers' part (order-mail.rules.ts).
+ * each and sends them; deciding whether a mail is due is the handlers' part (order-mail.rules.ts of libs/domain).
  */
 @Injectable()
 export class OrderMails {

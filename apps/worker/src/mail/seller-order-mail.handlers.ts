@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
+import { sellerOrderMailDue, sellersPack } from '@mandi/domain';
 import type { EventPayload } from '@mandi/events';
 import { HandlesJob, JobHandler, type JobContext } from '../pipeline/job.handler.js';
-import { sellerOrderMailDue, sellersPack } from './order-mail.rules.js';
 import { OrderMails } from './order-mails.js';
 import { OrderMailsRepository } from './order-mails.repository.js';
 
@@ -12,7 +12,7 @@ import { OrderMailsRepository } from './order-mails.repository.js';
 
 /**
  * Mails each seller what to pack, routed from order.placed and order.paid: a cash-on-delivery order at its placing, an
- * online order once it is paid (order-mail.rules.ts), so each seller gets it once.
+ * online order once it is paid (order-mail.rules.ts of libs/domain), so each seller gets it once.
  */
 @Injectable()
 @HandlesJob('mail.seller-order')

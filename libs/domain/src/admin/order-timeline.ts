@@ -1,4 +1,5 @@
 import { AUDIT_ACTIONS, type AuditAction } from './audit.js';
+import { buyerCancellationMail, sellerOrderMailDue, sellersPack, type OrderMailTiming } from '../orders/order-mail.rules.js';
 import { DEADLINE_CANCEL_REASON } from '../orders/order.transitions.js';
 
 /**
@@ -76,28 +77,17 @@ export const ORDER_MAIL_LABELS: Readonly<Record<string, { to: 'buyer' | 'sellers
 };
 
 /** What decides which of its two events a two-event order mail is sent at: how the order is paid and when. */
-export interface OrderMailTimes {
-  paymentMethod: 'online' | 'cod';
-  paidAt: Date | null;
-  cancelledAt: Date | null;
-}
+export type OrderMailTimes = OrderMailTiming;
 
 /**
  * Whether mail job `job`, recorded as handled at event `eventType`, sent its mail then. Most order mails have one
  * event, and handling it sends the mail; `mail.seller-order` and `mail.order-cancelled` are routed from two events and
- * send at one of them. This reads the worker's rule (apps/worker/src/mail/order-mail.rules.ts) off the order's
- * recorded times; apps/api/test/admin-order-detail.spec.ts checks that the two agree on every case.
+ * send at one of them, which the worker decides with the rules of order-mail.rules.ts, read here off the same recorded
+ * times.
  */
 export function orderMailSentAt(job: string, eventType: string, order: OrderMailTimes): boolean {
-  const paidWhileStanding =
-    order.paidAt !== null && (order.cancelledAt === null || order.paidAt.getTime() <= order.cancelledAt.getTime());
-  if (job === 'mail.seller-order') {
-    return order.paymentMethod === 'cod' ? eventType === 'order.placed' : eventType === 'order.paid' && paidWhileStanding;
-  }
-  if (job === 'mail.order-cancelled') {
-    if (eventType === 'credit_note.rendered') return true;
-    return eventType === 'order.cancelled' && !paidWhileStanding;
-  }
-  if (job === 'mail.seller-order-cancelled') return order.paymentMethod === 'cod' || paidWhileStanding;
+  if (job === 'mail.seller-order') return sellerOrderMailDue(order, eventType);
+  if (job === 'mail.order-cancelled') return buyerCancellationMail({ ...order, status: 'cancelled' }, eventType) !== null;
+  if (job === 'mail.seller-order-cancelled') return sellersPack(order);
   return Object.hasOwn(ORDER_MAIL_LABELS, job);
 }

@@ -1,4 +1,4 @@
-import type { PaymentMethod } from '@mandi/domain';
+import type { PaymentMethod } from '../checkout/payment-method.js';
 
 /** What the rules look at: how the order is paid, and when it was paid and cancelled (null: not yet). */
 export interface OrderMailTiming {

@@ -4,10 +4,9 @@ import { Prisma } from '@mandi/database';
 /**
  * The orders (id, created_at) created since `since` that the admin list's search finds. Digits (optionally after '#')
  * name an order by its number, or, six of them, a delivery pincode; any other text is looked for in the delivery name
- * and the buyer's username and e-mail. Each branch reads an index of its own, so a search does not scan orders.
- *
- * The same statement as `searchSql` of admin-orders.repository.ts (the list), written here once more because that
- * file is not the export's to change; the list should import this one instead of keeping its own copy.
+ * and the buyer's username and e-mail. Each branch reads an index of its own (the primary key,
+ * orders_address_pincode_idx, the trigram indexes of orders.address_name and of users' username and e-mail), so a
+ * search does not scan orders. The list and its CSV export both search with it.
  */
 export function adminOrderSearchSql(search: string, since: Prisma.Sql): Prisma.Sql {
   const digits = /^#?(\d+)$/.exec(search)?.[1];
