@@ -27,8 +27,8 @@ export interface DashboardFigures {
 }
 
 /**
- * The dashboard's business figures in ONE statement: the period's orders are read once (orders_created_at_id_idx) into
- * `recent`, and every figure is an aggregate over it or its lines; the closing-soon list reads
+ * The dashboard's business figures in ONE statement: the period's orders are read off orders_created_at_id_idx into
+ * `recent` and, with their lines, into `earned`; every figure is an aggregate over one of the two; the closing-soon list reads
  * orders_awaiting_decision_idx. India days are computed by the database (Asia/Kolkata), so a day starts at 00:00 IST
  * whatever the server's zone.
  */
@@ -54,12 +54,14 @@ export class AdminDashboardRepository {
           FROM orders o, period p
          WHERE o.created_at >= p.since
       ),
-      -- What the business earned: the lines of orders that are not cancelled, at their copied prices.
+      -- What the business earned: the lines of orders that are not cancelled, at their copied prices. Joined from orders
+      -- (not from recent, whose size the planner cannot know), so it hashes the period's orders, not all of order_items:
+      -- 40 ms against 65 ms for the whole statement at 100,000 orders.
       earned AS MATERIALIZED (
         SELECT i.order_id, i.product_id, i.product_name, i.seller_id, i.quantity,
                i.unit_price_paise::bigint * i.quantity AS amount_paise
-          FROM recent r JOIN order_items i ON i.order_id = r.id
-         WHERE r.status <> 'cancelled'
+          FROM period p JOIN orders o ON o.created_at >= p.since JOIN order_items i ON i.order_id = o.id
+         WHERE o.status <> 'cancelled'
       ),
       per_day AS (
         SELECT day, count(*)::int AS orders, coalesce(sum(total_paise) FILTER (WHERE status <> 'cancelled'), 0) AS revenue_paise
