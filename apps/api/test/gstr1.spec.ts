@@ -256,4 +256,16 @@ describe('GET /api/admin/reports/gstr1', () => {
         `Invoice INV/26-27/000008: invoice INV/26-27/000008 disagrees with its order ${g.id} (taxable 49999 recorded, 50000 worked out; igst 9001 recorded, 9000 worked out; paise).`,
     );
   });
+
+  it('works a month out again when a document is issued in it, and reuses it while none is', async () => {
+    const first = (await month('2026-05')).json();
+    expect(first.register.rows).toEqual([]);
+    expect((await month('2026-05')).json().readAt).toBe(first.readAt);
+
+    const late = await orderWith(api.db.prisma, { lines: [OIL], shippingPaise: 0, state: 'Karnataka' });
+    await issue('invoice', late, IST('2026-05-20T12:00:00'));
+    const again = (await month('2026-05')).json();
+    expect(again.register.rows.map((row: { orderId: number }) => row.orderId)).toEqual([late.id]);
+    expect(again.readAt).not.toBe(first.readAt);
+  });
 });

@@ -99,6 +99,7 @@ export const gstr1ReportSchema = z.object({
     rows: z.array(gstr1RegisterRowSchema),
     totals: z.object({ invoices: registerTotals, creditNotes: registerTotals, net: registerTotals }),
   }),
+  /** When the return was worked out from the month's documents, which are unchanged since (docs/gst-returns.md). */
   readAt: isoDateTimeSchema,
 });
 /** Type of {@link gstr1ReportSchema}. */

@@ -1,5 +1,5 @@
 import { Controller, Get, Query, Res } from '@nestjs/common';
-import { gstr1CsvQuerySchema, gstr1QuerySchema, type Gstr1CsvQuery, type Gstr1Query, type Gstr1ReportAnswer } from '@mandi/contracts';
+import { gstr1CsvQuerySchema, gstr1QuerySchema, type Gstr1CsvQuery, type Gstr1Query } from '@mandi/contracts';
 import type { FastifyReply } from 'fastify';
 import { AdminOnly } from '../../auth/access.decorators.js';
 import { ZodPipe } from '../../common/zod-body.pipe.js';
@@ -11,9 +11,13 @@ import { GstReportsService, type Gstr1Download } from './gst-reports.service.js'
 export class GstReportsController {
   constructor(private readonly reports: GstReportsService) {}
 
+  /** The tables as JSON (Gstr1ReportAnswer), sent as the text the service keeps for the month's current documents. */
   @Get('gstr1')
-  gstr1(@Query(new ZodPipe(gstr1QuerySchema)) query: Gstr1Query): Promise<Gstr1ReportAnswer> {
-    return this.reports.gstr1(query.month);
+  async gstr1(@Query(new ZodPipe(gstr1QuerySchema)) query: Gstr1Query, @Res() reply: FastifyReply): Promise<void> {
+    await reply
+      .header('content-type', 'application/json; charset=utf-8')
+      .header('cache-control', 'private, no-store')
+      .send(await this.reports.gstr1Json(query.month));
   }
 
   @Get('gstr1/csv')

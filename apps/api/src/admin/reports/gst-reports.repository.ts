@@ -32,6 +32,21 @@ export class GstReportsRepository {
   constructor(private readonly prisma: PrismaService) {}
 
   /**
+   * What the documents issued in [from, to) are, in one short text: how many invoices and credit notes, and the
+   * highest id of each. Documents are never edited or deleted (docs/invoices.md), so a new document issued in the
+   * month is the only way a month's return can change, and it changes this text. Two index range scans
+   * (invoices_issued_at_idx, credit_notes_issued_at_idx).
+   */
+  async fingerprint(from: Date, to: Date): Promise<string> {
+    const [row] = await this.prisma.$queryRaw<{ fingerprint: string }[]>`
+      SELECT (SELECT count(*) || '/' || coalesce(max(id), 0) FROM invoices
+               WHERE issued_at >= ${from}::timestamptz AND issued_at < ${to}::timestamptz) || ' ' ||
+             (SELECT count(*) || '/' || coalesce(max(id), 0) FROM credit_notes
+               WHERE issued_at >= ${from}::timestamptz AND issued_at < ${to}::timestamptz) AS fingerprint`;
+    return row!.fingerprint;
+  }
+
+  /**
    * Every invoice and credit note issued in [from, to), each with the invoice it is (or reverses) as recorded and its
    * order's shipping and lines: one statement, the lines aggregated per order, so a month of 10,000 documents is one
    * round trip. A credit note carries its invoice's figures whatever month that invoice was issued in.

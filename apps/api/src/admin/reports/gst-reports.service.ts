@@ -34,6 +34,17 @@ const taxes = (row: Gstr1Amounts) => ({
   cess: rupees(row.cessPaise),
 });
 
+/** A month's return as last worked out, with what its documents were then and the JSON answer once written. */
+interface PreparedReturn {
+  fingerprint: string;
+  period: ReturnPeriod;
+  report: Gstr1Report;
+  answer?: string;
+}
+
+/** How many months' returns a process keeps worked out: the months an accountant goes back and forth between. */
+const PREPARED_MONTHS = 4;
+
 /**
  * GSTR-1 of a month for the seller of record (SELLER_GSTIN, SELLER_STATE): the tables as the console shows them, each
  * as CSV, and the whole return in the portal's JSON layout. All three come from one read of the month's documents and
@@ -41,13 +52,27 @@ const taxes = (row: Gstr1Amounts) => ({
  */
 @Injectable()
 export class GstReportsService {
+  /**
+   * The months worked out in this process, by month, most recently used last. An entry is used only while the month's
+   * documents are what they were (the fingerprint, read every time), so it is never stale: a month still being
+   * invoiced is worked out again after each new document, a closed month once. In memory, not Redis: a return is
+   * megabytes for a busy month, cheap to work out again in another replica, and private.
+   */
+  private readonly prepared = new Map<string, PreparedReturn>();
+
   constructor(
     private readonly repository: GstReportsRepository,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
-  async gstr1(month: string): Promise<Gstr1ReportAnswer> {
-    const { period, report } = await this.prepare(month);
+  /** The JSON answer of GET /api/admin/reports/gstr1, as text: written once per version of the month. */
+  async gstr1Json(month: string): Promise<string> {
+    const prepared = await this.prepare(month);
+    prepared.answer ??= JSON.stringify(this.answerOf(prepared));
+    return prepared.answer;
+  }
+
+  private answerOf({ period, report }: PreparedReturn): Gstr1ReportAnswer {
     const net = report.totals.register;
     const registerTotals = (totals: typeof net.net) => ({
       invoices: totals.invoices,
@@ -133,9 +158,20 @@ export class GstReportsService {
     return { fileName: `GSTR1-${period.month}.json`, contentType: 'application/json; charset=utf-8', body: JSON.stringify(json) };
   }
 
-  private async prepare(month: string): Promise<{ period: ReturnPeriod; report: Gstr1Report }> {
+  private async prepare(month: string): Promise<PreparedReturn> {
     const period = returnPeriod(month, new Date());
+    const fingerprint = await this.repository.fingerprint(period.from, period.to);
+    const known = this.prepared.get(period.month);
+    this.prepared.delete(period.month);
+    if (known?.fingerprint === fingerprint) {
+      this.prepared.set(period.month, known);
+      return known;
+    }
     const documents = await this.repository.documentsIssued(period.from, period.to);
-    return { period, report: buildGstr1(documents, this.config.SELLER_STATE) };
+    // buildGstr1 refuses (409) a month whose documents disagree with their orders: nothing is kept then.
+    const prepared: PreparedReturn = { fingerprint, period, report: buildGstr1(documents, this.config.SELLER_STATE) };
+    this.prepared.set(period.month, prepared);
+    if (this.prepared.size > PREPARED_MONTHS) this.prepared.delete(this.prepared.keys().next().value!);
+    return prepared;
   }
 }
