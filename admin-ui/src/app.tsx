@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { lazy, useMemo, useState } from 'react';
 import { Admin, CustomRoutes, Resource } from 'react-admin';
 import { BrowserRouter, Route } from 'react-router-dom';
 import { createAuthProvider } from './auth/auth-provider';
@@ -17,8 +17,10 @@ import { RefusalContext } from './layout/refusal-context';
 import { theme } from './layout/theme';
 import orders from './orders';
 import products from './products';
-import { GstReturnsPage } from './reports/gst-returns-page';
 import users from './users';
+
+// Pages loaded when opened, so the console's first load does not carry them (docs/console.md, Size).
+const GstReturnsPage = lazy(async () => ({ default: (await import('./reports/gst-returns-page')).GstReturnsPage }));
 
 /** What the console is built from; tests hand in their own identity, store and departure. */
 export interface AppProps {
@@ -65,8 +67,8 @@ export function App({ identity, store: givenStore, leave }: AppProps) {
             <Resource name="users" {...users} />
             <Resource name="interested-sellers" {...interestedSellers} />
             <Resource name="dead-jobs" {...deadJobs} />
-          <Resource name="products" {...products} />
-          <Resource name="audit" {...audit} />
+            <Resource name="products" {...products} />
+            <Resource name="audit" {...audit} />
             <CustomRoutes>
               <Route path="/dashboard" element={<BusinessDashboardRoute getToken={getToken} />} />
               <Route path="/health" element={<Dashboard getToken={getToken} />} />
