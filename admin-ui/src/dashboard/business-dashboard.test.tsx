@@ -118,7 +118,8 @@ describe('the Dashboard page', () => {
       expect.stringMatching(/^#1038 · asha_rao · ₹1,234.50closes in 10 min · .* IST · Onlinecancel requested$/),
       expect.stringMatching(/^#1041 · ravi_kumar · ₹40.00closes in 40 min · .* IST · Cash on deliverypending$/),
     ]);
-    expect(decodeURIComponent(links[0]!.getAttribute('href')!)).toBe('/adminpanel/orders?filter={"q":"#1038","filter":"24h"}');
+    // Each opens the order's page, where its Confirm and Cancel are.
+    expect(links[0]!.getAttribute('href')).toBe('/adminpanel/orders/1038/show');
 
     const products = within(screen.getByRole('table', { name: 'Top products' }));
     expect(products.getAllByRole('rowheader').map((cell) => cell.textContent)).toEqual(['Kesar Mango20 sold in 3 orders', 'Alphonso Mango1 sold in 1 order · deleted']);

@@ -32,7 +32,8 @@ import { EmptyList } from '../layout/states';
 import { useNow } from '../layout/use-now';
 import { useSay } from '../layout/use-say';
 import { ChartsSkeleton, DashboardSkeleton } from './business-skeleton';
-import { closesIn, longDay, orderLink, share, wholeNumber } from './business-format';
+import { orderPagePath } from '../orders/order-link';
+import { closesIn, longDay, share, wholeNumber } from './business-format';
 import { OUTBOX_LAG_WARNING_SECONDS, formatWait } from './pipeline-format';
 
 // The charts library is a chunk of its own, fetched when this page renders, never by the other tabs.
@@ -99,7 +100,7 @@ function ClosingSoon({ orders, total, now }: { orders: DashboardClosingOrder[]; 
     <>
       <List dense disablePadding aria-label="Orders closing within the hour">
         {orders.map((order) => (
-          <ListItemButton key={order.order_id} component={RouterLink} to={orderLink(order.order_id)} divider sx={{ px: 1, gap: 1.5, alignItems: 'center' }}>
+          <ListItemButton key={order.order_id} component={RouterLink} to={orderPagePath(order.order_id)} divider sx={{ px: 1, gap: 1.5, alignItems: 'center' }}>
             <AccessAlarm color={new Date(order.closes_at).getTime() - now.getTime() < 15 * 60_000 ? 'error' : 'warning'} fontSize="small" />
             <ListItemText
               primary={

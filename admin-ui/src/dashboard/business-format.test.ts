@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { closesIn, compactRupees, longDay, orderLink, share, shortDay, wholeNumber } from './business-format';
+import { closesIn, compactRupees, longDay, share, shortDay, wholeNumber } from './business-format';
 
 describe('the business dashboard formats', () => {
   it("speaks India's units and grouping", () => {
@@ -20,9 +20,5 @@ describe('the business dashboard formats', () => {
     const now = new Date('2026-11-24T10:00:00Z');
     expect(closesIn('2026-11-24T10:12:30Z', now)).toBe('closes in 12 min');
     expect(closesIn('2026-11-24T10:00:20Z', now)).toBe('closing now');
-  });
-
-  it('links an order to the Orders tab searching for its number', () => {
-    expect(decodeURIComponent(orderLink('42'))).toBe('/orders?filter={"q":"#42","filter":"24h"}');
   });
 });

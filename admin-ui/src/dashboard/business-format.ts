@@ -1,5 +1,3 @@
-import { DEFAULT_ADMIN_ORDER_FILTER } from '@mandi/domain';
-
 const COMPACT_RUPEES = new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR', notation: 'compact', minimumFractionDigits: 0, maximumFractionDigits: 1 });
 const WHOLE = new Intl.NumberFormat('en-IN');
 const DAY = new Intl.DateTimeFormat('en-IN', { timeZone: 'UTC', day: 'numeric', month: 'short' });
@@ -36,7 +34,3 @@ export function closesIn(instant: string, now: Date): string {
   return minutes < 1 ? 'closing now' : `closes in ${minutes} min`;
 }
 
-/** The Orders tab searching for one order by its number (a closing order is under 8 hours old: the default period holds it). */
-export function orderLink(orderId: string): string {
-  return `/orders?filter=${encodeURIComponent(JSON.stringify({ q: `#${orderId}`, filter: DEFAULT_ADMIN_ORDER_FILTER }))}`;
-}
