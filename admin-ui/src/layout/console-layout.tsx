@@ -32,10 +32,21 @@ function RememberTab() {
   return null;
 }
 
+/**
+ * react-admin's layout grows to fit its widest content (min-width: fit-content down the frame); ours keeps to the
+ * screen, and a wide table (GST returns, a datagrid on a phone) scrolls sideways inside its own box, under an app bar
+ * that stays the screen's width.
+ */
+const KEEP_TO_SCREEN = {
+  minWidth: 0,
+  '& .RaLayout-appFrame, & .RaLayout-contentWithSidebar, & .RaLayout-content, & .RaList-main': { minWidth: 0 },
+  '& .RaDatagrid-tableWrapper': { overflowX: 'auto' },
+} as const;
+
 /** react-admin's layout with the console's menu, remembering the chosen tab. */
 export function ConsoleLayout({ children }: { children: ReactNode }) {
   return (
-    <Layout menu={ConsoleMenu}>
+    <Layout menu={ConsoleMenu} sx={KEEP_TO_SCREEN}>
       <RememberTab />
       <SessionWatcher />
       {children}
