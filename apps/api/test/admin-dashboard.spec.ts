@@ -167,4 +167,17 @@ describe('GET /api/admin/dashboard', () => {
     const closing = later.closing_soon.map((order) => order.closes_at);
     expect([...closing].sort()).toEqual(closing);
   });
+
+  it('serves admins who ask at once from one reading, and reads again once it has answered', async () => {
+    const together = await Promise.all(Array.from({ length: 8 }, () => read(admin)));
+    const readings = new Set(together.map((response) => response.json().readAt));
+    // Eight consoles refreshing at once: fewer readings than requests, and every one of them the same figures.
+    expect(readings.size).toBeLessThan(8);
+    expect(new Set(together.map((response) => JSON.stringify({ ...response.json(), readAt: null, pipeline: null }))).size).toBe(1);
+
+    // An order placed after that reading answered is in the next one.
+    const before = adminDashboardAnswerSchema.parse((await read(admin)).json()).totals.orders;
+    await newOrder(api.db.prisma, { userId: buyer.id });
+    expect(adminDashboardAnswerSchema.parse((await read(admin)).json()).totals.orders).toBe(before + 1);
+  });
 });

@@ -14,13 +14,29 @@ export const DELETED_SELLER_NAME = 'Deleted seller';
  */
 @Injectable()
 export class AdminDashboardService {
+  /**
+   * The reading in progress, if any. Admins who ask while one is on its way get that one: it started a few
+   * milliseconds before they asked, and the statement aggregates a month of orders, so ten consoles refreshing at
+   * once cost one statement, not ten on two cores. A reading is never reused once it has answered.
+   */
+  private inFlight: Promise<AdminDashboardAnswer> | null = null;
+
   constructor(
     private readonly repository: AdminDashboardRepository,
     private readonly pipeline: AdminPipelineService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
-  async read(): Promise<AdminDashboardAnswer> {
+  read(): Promise<AdminDashboardAnswer> {
+    if (this.inFlight) return this.inFlight;
+    const reading = this.readNow().finally(() => {
+      this.inFlight = null;
+    });
+    this.inFlight = reading;
+    return reading;
+  }
+
+  private async readNow(): Promise<AdminDashboardAnswer> {
     const [figures, pipeline] = await Promise.all([this.repository.figures(this.config.ORDER_DECISION_WINDOW_MS), this.pipeline.snapshot()]);
     return { ...toAnswer(figures), pipeline, readAt: new Date().toISOString() };
   }
