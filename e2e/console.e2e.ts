@@ -74,3 +74,38 @@ test('a buyer who signs in to the console is turned away to the storefront', asy
   await expect(page.getByText(unauthorized)).toBeVisible();
   await expect(page).toHaveURL(`${baseURL}/`);
 });
+
+test('one sign-in: the storefront and the console share the session, and signing out of either signs out of both', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+
+  // Signed in on the storefront, the admin opens the console and meets no second sign-in form.
+  await page.goto('/signin');
+  await page.getByLabel('Email').fill('admin@mandi.test');
+  await page.getByLabel('Password').fill(demoPassword);
+  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await page.goto('/adminpanel');
+  await expect(page.getByRole('menuitem', { name: 'Orders', exact: true })).toBeVisible();
+  await expect(page.getByRole('button', { name: /sign in/i })).toHaveCount(0);
+
+  // Signing out of the console signs out of the storefront.
+  await page.getByRole('button', { name: /profile|admin/i }).first().click();
+  await page.getByRole('menuitem', { name: /logout/i }).click();
+  await expect(page.getByRole('button', { name: /sign in/i })).toBeVisible();
+  await page.goto('/');
+  await expect(page.getByRole('link', { name: 'Sign In' }).first()).toBeVisible();
+
+  // Signed in on the console, the storefront is signed in; signing out there sends an open console to its sign-in.
+  await signIn(page, 'admin@mandi.test');
+  await expect(page.getByRole('menuitem', { name: 'Orders', exact: true })).toBeVisible();
+  const shop = await page.context().newPage();
+  await shop.goto('/');
+  const account = shop.getByRole('banner').getByRole('button', { name: /mandi_official/ });
+  await expect(account).toBeVisible();
+  await account.click();
+  await shop.getByRole('menuitem', { name: 'Sign Out' }).click();
+  await shop.getByRole('alertdialog').getByRole('button', { name: 'OK' }).click();
+  await expect(shop.getByRole('link', { name: 'Sign In' }).first()).toBeVisible();
+  await expect(page.getByRole('button', { name: /sign in/i })).toBeVisible({ timeout: 10_000 });
+  await shop.close();
+});
