@@ -1,26 +1,18 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { newAddress, newOrder, newProduct, newUser, type Address, type Product } from '@mandi/database';
-import { EmulatorAccounts } from '@mandi/identity';
-import { AppProcess } from '../../../test/faults/support/app-process.js';
-import { startRazorpaySandbox } from '../../../tools/razorpay-sandbox/sandbox.mjs';
 import { bearer } from './catalog.testing.js';
-import { ApiHarness, type TestUser } from './harness.js';
+import type { ApiHarness, TestUser } from './harness.js';
+import { startWorkerJourney, type WorkerJourney } from './worker-journey.testing.js';
 
 // The console's order page, the order list's CSV export and the audit trail, against the built API and the built
 // worker on one database (as order-mails.spec.ts runs them), with the Razorpay sandbox: orders are placed and moved
 // through the HTTP API as the storefront and the console do, and the page shows what happened, step by step.
 
-type Sandbox = Awaited<ReturnType<typeof startRazorpaySandbox>>;
+type Sandbox = WorkerJourney['sandbox'];
 type Entry = { at: string; kind: string; label: string; actor: string; details: Record<string, unknown> };
 
-const emulator = new EmulatorAccounts();
+let journey: WorkerJourney;
 let sandbox: Sandbox;
 let api: ApiHarness;
-let worker: AppProcess;
-let mailDir: string;
-let fileDir: string;
 let buyer: TestUser;
 let admin: TestUser;
 let otherAdmin: TestUser;
@@ -31,32 +23,8 @@ let adminName: string;
 let otherAdminName: string;
 
 beforeAll(async () => {
-  mailDir = mkdtempSync(join(tmpdir(), 'mandi-order-detail-'));
-  fileDir = mkdtempSync(join(tmpdir(), 'mandi-order-detail-files-'));
-  sandbox = await startRazorpaySandbox({ port: 0, retryDelaysMs: [200, 500] });
-  const shared = {
-    MAIL_TRANSPORT: 'capture',
-    MAIL_CAPTURE_DIR: mailDir,
-    FILE_STORE: 'local',
-    FILE_STORE_DIR: fileDir,
-    RAZORPAY_API_URL: sandbox.url,
-    RAZORPAY_KEY_ID: sandbox.keyId,
-    RAZORPAY_KEY_SECRET: sandbox.keySecret,
-    RAZORPAY_WEBHOOK_SECRET: sandbox.webhookSecret,
-  };
-  api = await ApiHarness.start(shared);
-  sandbox.addWebhookEndpoint(`${api.baseUrl}/api/payment/webhook`);
-  worker = new AppProcess('worker', {
-    ...process.env,
-    ...shared,
-    NODE_ENV: 'test',
-    LOG_LEVEL: 'info',
-    DATABASE_URL: api.db.url,
-    REDIS_PREFIX: api.redisPrefix,
-    FIREBASE_AUTH_EMULATOR_HOST: emulator.host,
-    FIREBASE_PROJECT_ID: emulator.projectId,
-  });
-  await worker.start({ timeoutMs: 90_000 });
+  journey = await startWorkerJourney('order-detail');
+  ({ api, sandbox } = journey);
   [buyer, admin, otherAdmin, seller] = await Promise.all([
     api.newUser(),
     api.newUser({ role: 'admin' }),
@@ -80,25 +48,9 @@ beforeAll(async () => {
   tomatoes = await newProduct(api.db.prisma, { sellerId: seller.id, name: 'Desi Tamatar', pricePaise: 4_000, weightGrams: 1000 });
 }, 150_000);
 
-afterAll(async () => {
-  await worker?.stop();
-  await sandbox?.idle();
-  await api?.stop();
-  await sandbox?.close();
-  rmSync(mailDir, { recursive: true, force: true });
-  rmSync(fileDir, { recursive: true, force: true });
-});
+afterAll(() => journey?.stop());
 
-/** Waits until `check` answers something other than undefined; fails with `what` and the worker's log. */
-async function eventually<T>(check: () => Promise<T | undefined>, what: string, timeoutMs = 60_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await check();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}\n${worker.tail(40)}`);
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-}
+const eventually: WorkerJourney['eventually'] = (check, what, timeoutMs) => journey.eventually(check, what, timeoutMs);
 
 const get = (url: string, user: TestUser | null = admin) => api.request({ method: 'GET', url, headers: user ? bearer(user) : {} });
 

@@ -1,32 +1,29 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Queue } from 'bullmq';
 import { newAddress, newProduct, type Address, type Product } from '@mandi/database';
 import { eventRoutes, jobs, jobsForEvent } from '@mandi/events';
-import { EmulatorAccounts } from '@mandi/identity';
 import type { CapturedMail } from '@mandi/mail';
 import { AppProcess } from '../../../test/faults/support/app-process.js';
-import { startRazorpaySandbox } from '../../../tools/razorpay-sandbox/sandbox.mjs';
 import { bearer } from './catalog.testing.js';
-import { ApiHarness, type TestUser } from './harness.js';
+import type { ApiHarness, TestUser } from './harness.js';
+import { startWorkerJourney, type WorkerJourney } from './worker-journey.testing.js';
 
 // The order mails end to end: the built API and the built worker on one database, Redis prefix, mail capture and file
 // store, with the Razorpay sandbox. Orders are placed and moved through the HTTP API as the storefront and the console
 // do; the mails are read back from the API's /dev/mail, as a developer (or a Playwright journey) reads them. Every
 // mail job is then delivered a second time, and nothing is sent twice.
 
-type Sandbox = Awaited<ReturnType<typeof startRazorpaySandbox>>;
+type Sandbox = WorkerJourney['sandbox'];
 /** A captured mail as /dev/mail/messages.json answers it. */
 type InboxMail = CapturedMail & { links: string[] };
 
 const PUBLIC_URL = 'https://mandi.example';
-const emulator = new EmulatorAccounts();
 
+let journey: WorkerJourney;
 let sandbox: Sandbox;
 let api: ApiHarness;
 let worker: AppProcess;
-let mailDir: string;
 let fileDir: string;
 let buyer: TestUser;
 let admin: TestUser;
@@ -37,33 +34,8 @@ let tomatoes: Product;
 let saffron: Product;
 
 beforeAll(async () => {
-  mailDir = mkdtempSync(join(tmpdir(), 'mandi-order-mails-'));
-  fileDir = mkdtempSync(join(tmpdir(), 'mandi-order-mails-files-'));
-  sandbox = await startRazorpaySandbox({ port: 0, retryDelaysMs: [200, 500] });
-  const shared = {
-    MAIL_TRANSPORT: 'capture',
-    MAIL_CAPTURE_DIR: mailDir,
-    FILE_STORE: 'local',
-    FILE_STORE_DIR: fileDir,
-    PUBLIC_URL,
-    RAZORPAY_API_URL: sandbox.url,
-    RAZORPAY_KEY_ID: sandbox.keyId,
-    RAZORPAY_KEY_SECRET: sandbox.keySecret,
-    RAZORPAY_WEBHOOK_SECRET: sandbox.webhookSecret,
-  };
-  api = await ApiHarness.start(shared);
-  sandbox.addWebhookEndpoint(`${api.baseUrl}/api/payment/webhook`);
-  worker = new AppProcess('worker', {
-    ...process.env,
-    ...shared,
-    NODE_ENV: 'test',
-    LOG_LEVEL: 'info',
-    DATABASE_URL: api.db.url,
-    REDIS_PREFIX: api.redisPrefix,
-    FIREBASE_AUTH_EMULATOR_HOST: emulator.host,
-    FIREBASE_PROJECT_ID: emulator.projectId,
-  });
-  await worker.start({ timeoutMs: 90_000 });
+  journey = await startWorkerJourney('order-mails', { PUBLIC_URL });
+  ({ api, worker, sandbox, fileDir } = journey);
 
   [buyer, admin, kolar, kashmir] = await Promise.all([api.newUser(), api.newUser({ role: 'admin' }), api.newUser(), api.newUser()]);
   address = await newAddress(api.db.prisma, {
@@ -83,25 +55,9 @@ beforeAll(async () => {
   saffron = await newProduct(api.db.prisma, { sellerId: kashmir.id, name: 'Kashmiri Kesar', pricePaise: 52_500, weightGrams: 10 });
 }, 120_000);
 
-afterAll(async () => {
-  await worker?.stop();
-  await sandbox?.idle();
-  await api?.stop();
-  await sandbox?.close();
-  rmSync(mailDir, { recursive: true, force: true });
-  rmSync(fileDir, { recursive: true, force: true });
-});
+afterAll(() => journey?.stop());
 
-/** Waits until `check` answers something other than undefined, and answers it; fails with `what` and the worker's log. */
-async function eventually<T>(check: () => Promise<T | undefined>, what: string, timeoutMs = 30_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await check();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}\n${worker.tail(40)}`);
-    await new Promise((resolve) => setTimeout(resolve, 150));
-  }
-}
+const eventually: WorkerJourney['eventually'] = (check, what, timeoutMs) => journey.eventually(check, what, timeoutMs);
 
 /** The mails to `user` as /dev/mail lists them, newest first. */
 async function inbox(user: TestUser): Promise<InboxMail[]> {
