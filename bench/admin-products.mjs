@@ -23,7 +23,8 @@ async function prepare(client) {
   await client.query(`INSERT INTO users (firebase_uid, email, username, role, agreed_to_terms) VALUES ($1, $2, $3, 'admin', true)`, [
     uid,
     adminEmail,
-    `bench_padmin_${runId}`.slice(0, 15),
+    // Usernames are at most 15 characters: the run's last six base-36 digits keep runs apart.
+    `bench_pa_${runId.slice(-6)}`,
   ]);
   await client.query(`UPDATE products SET unlisted_at = now(), unlisted_reason = 'Bench' WHERE id % 1000 = 7 AND unlisted_at IS NULL`);
   const {
