@@ -13,7 +13,8 @@ import { GstTable } from './gst-table';
 /** The register rows the page shows; the CSV has them all. */
 export const REGISTER_ROWS_SHOWN = 100;
 
-const dateOnly = (iso: string) => formatIndiaTime(iso).replace(/,.*$/, '');
+// '24 Nov 2026, 10:10 pm IST' -> '24 Nov 2026'.
+const dateOnly = (iso: string) => formatIndiaTime(iso).split(',')[0]!;
 const place = (p: { code: string; name: string }) => `${p.name} (${p.code})`;
 
 function DownloadButton({ label, month, download, getToken, primary }: { label: string; month: string; download: GstDownload; getToken: TokenSource; primary?: boolean }) {
