@@ -68,7 +68,7 @@ describe('the order page', () => {
       [LIST]: { body: [row], headers: { 'X-Total-Count': '1' } },
       'GET /api/admin/orders/101': { body: detail },
     });
-    fireEvent.click(await screen.findByRole('link', { name: 'Open order #101' }));
+    fireEvent.click(await screen.findByRole('link', { name: '#101' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Order #101' })).toBeTruthy();
     const items = screen.getByRole('region', { name: 'Items' });
     expect(within(items).getByText('Desi Tamatar')).toBeTruthy();
@@ -114,7 +114,7 @@ describe('Export CSV', () => {
       'GET /api/admin/orders?filter=7d&search=asha&page=1&perPage=25': { body: [row], headers: { 'X-Total-Count': '1' } },
       'GET /api/admin/orders/export.csv?filter=7d&search=asha': { body: 'Order\r\n', headers: { 'Content-Disposition': 'attachment; filename="mandi-orders-7d-2026-11-25.csv"' } },
     });
-    await screen.findByRole('link', { name: 'Open order #101' });
+    await screen.findByRole('link', { name: '#101' });
     fireEvent.click(screen.getByRole('button', { name: '7 days' }));
     fireEvent.change(screen.getByRole('textbox', { name: 'Search orders' }), { target: { value: 'asha' } });
     await waitFor(() => expect(calls.some((call) => call.url.includes('search=asha'))).toBe(true));
