@@ -208,3 +208,73 @@ test('an admin cancels a paid online order and Razorpay (the sandbox) refunds it
   expect(atRazorpay).toMatchObject({ status: 'refunded', amount_refunded: 148_000 });
   await admin.close();
 });
+
+test('the console runs the business: the order page and its timeline, the audit trail, export, dashboard, products and GST returns', async ({ browser, baseURL }) => {
+  const buyer = await newBuyer(baseURL!);
+  const id = await codOrder(baseURL!, buyer);
+  const admin = await adminConsole(browser);
+  await act(admin, id, 'Confirm', /confirmed/i);
+  await act(admin, id, 'Mark as Paid', /paid/i);
+
+  // The order page, opened from the row's '#id': its lines, its invoice once the worker issued it, and who did what.
+  await (await orderRow(admin, id)).getByRole('link', { name: `#${id}` }).click();
+  await expect(admin.getByRole('heading', { level: 1, name: `Order #${id}` })).toBeVisible();
+  await expect(admin.getByRole('table', { name: 'Order lines' })).toContainText('Desi Tamatar');
+  await expect(async () => {
+    await admin.reload();
+    await expect(admin.getByRole('list', { name: 'Timeline' })).toContainText('Invoice issued', { timeout: 2_000 });
+  }).toPass({ timeout: 30_000 });
+  const timeline = admin.getByRole('list', { name: 'Timeline' });
+  for (const step of ['Order placed', 'Order confirmed', 'Order paid', 'admin mandi_official']) await expect(timeline).toContainText(step);
+  await admin.screenshot({ path: screenshotPath('console-order-page-1440.png'), fullPage: true });
+
+  // The audit trail names the admin's two moves on this order.
+  await admin.goto(`/adminpanel/audit?filter=${encodeURIComponent(JSON.stringify({ objectType: 'order', objectId: String(id) }))}`);
+  await expect(admin.getByText('Confirmed the order')).toBeVisible();
+  await expect(admin.getByText('Marked the order paid')).toBeVisible();
+
+  // The Orders list as CSV, with the period shown.
+  await admin.goto('/adminpanel/orders');
+  const [csv] = await Promise.all([admin.waitForEvent('download'), admin.getByRole('button', { name: 'Export CSV' }).click()]);
+  expect(csv.suggestedFilename()).toMatch(/^mandi-orders-24h-\d{4}-\d{2}-\d{2}\.csv$/);
+  const exported = screenshotPath('orders-export.csv');
+  await csv.saveAs(exported);
+  expect(execFileSync('cat', [exported], { encoding: 'utf8' })).toContain(`${id},`);
+
+  // The dashboard counts today's orders; GST returns list this month's invoice.
+  await admin.goto('/adminpanel/dashboard');
+  await expect(admin.getByRole('region', { name: 'Orders and revenue per day' })).toBeVisible();
+  const { rows: [invoice] } = await db.query<{ number: string; month: string }>(
+    `SELECT number, to_char(issued_at AT TIME ZONE 'Asia/Kolkata', 'YYYY-MM') AS month FROM invoices WHERE order_id = $1`,
+    [id],
+  );
+  await admin.goto('/adminpanel/gst-returns');
+  await admin.getByLabel('Return period').fill(invoice!.month);
+  await expect(admin.getByRole('region', { name: /Sales register/ })).toContainText(invoice!.number);
+
+  // Products: unlist one with a reason (the shop stops showing it), then list it again.
+  await admin.goto('/adminpanel/products');
+  await admin.getByLabel('Search products').fill('Bhindi');
+  const row = admin.getByRole('row').filter({ hasText: 'Bhindi' });
+  await expect(row).toHaveCount(1);
+  await row.getByRole('button', { name: 'Unlist' }).click();
+  const dialog = admin.getByRole('dialog', { name: 'Unlist Bhindi?' });
+  await dialog.getByLabel('Reason').fill('The photo shows another vegetable.');
+  await dialog.getByRole('button', { name: 'Unlist product' }).click();
+  await expect(row).toContainText('Unlisted');
+  const bhindi = await productId('Bhindi');
+  expect((await fetch(`${baseURL}/api/products/${bhindi}`)).status).toBe(404);
+  await row.getByRole('button', { name: 'Relist' }).click();
+  await expect(row).toContainText('Listed');
+  expect((await fetch(`${baseURL}/api/products/${bhindi}`)).status).toBe(200);
+
+  // The same pages on a phone: nothing wider than the screen.
+  await admin.setViewportSize({ width: 390, height: 844 });
+  for (const [path, name] of [[`/adminpanel/orders/${id}/show`, 'order-page'], ['/adminpanel/dashboard', 'dashboard'], ['/adminpanel/gst-returns', 'gst-returns']]) {
+    await admin.goto(path!);
+    await admin.waitForLoadState('networkidle');
+    expect(await admin.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await admin.screenshot({ path: screenshotPath(`console-${name}-390.png`), fullPage: true });
+  }
+  await admin.close();
+});
