@@ -45,8 +45,12 @@ async function startTheWork(admin: StackUser, products: Product[]) {
   return { orders, leaving };
 }
 
-/** Waits until the pipeline has caught up, then checks that every effect happened exactly once. */
-async function expectEverythingOnce(orders: number[], leaving: StackUser[], contactsBefore: number): Promise<void> {
+/**
+ * Waits until the pipeline has caught up, then checks that every effect happened exactly once. A mail is the one
+ * effect that may repeat, and only when a worker is killed between its send and its mark (docs/events.md, "What each
+ * kind of handler does about a repeat"): `mailRepeatsAllowed` is how many contact mails were owed when the worker died.
+ */
+async function expectEverythingOnce(orders: number[], leaving: StackUser[], contactsBefore: number, mailRepeatsAllowed = 0): Promise<void> {
   // Every event relayed, every due job handled, and nothing still owed: the deadlines (due WINDOW_MS after their
   // orders) included.
   const caughtUp = async () =>
@@ -66,7 +70,10 @@ async function expectEverythingOnce(orders: number[], leaving: StackUser[], cont
     expect(await stack.db.refund.count({ where: { payment: { orderId }, status: 'processed' } })).toBe(1);
   }
   const contactMails = (await readCapturedMails(join(stack.dir, 'mail'))).filter((mail) => mail.subject.includes('Flush tester'));
-  expect(contactMails.length - contactsBefore).toBe(CONTACTS);
+  // Every message mailed; more than once only within what the kill allowed.
+  expect(new Set(contactMails.slice(contactsBefore).map((mail) => mail.subject)).size).toBe(CONTACTS);
+  expect(contactMails.length - contactsBefore).toBeGreaterThanOrEqual(CONTACTS);
+  expect(contactMails.length - contactsBefore).toBeLessThanOrEqual(CONTACTS + mailRepeatsAllowed);
   for (const user of leaving) expect(await stack.accounts.exists(user.uid)).toBe(false);
 }
 
@@ -86,13 +93,15 @@ it('runs every job once after a FLUSHALL that took the queued jobs of a stopped 
     await waitUntil(async () => (await unpublishedEvents(stack)) === 0, { timeoutMs: 20_000, what: 'every event relayed' });
     await stack.worker.kill('SIGKILL');
     const owed = await stack.db.pendingJob.count({ where: { deadAt: null } });
+    // A contact mail the worker sent but had not marked when it died is owed, and is sent again (docs/events.md).
+    const contactMailsOwed = await stack.db.pendingJob.count({ where: { deadAt: null, job: 'mail.contact-notification' } });
     // ...and Redis loses them all.
     await stack.redis.flushAll();
     expect(await stack.redis.keys('*')).toEqual([]);
     expect(owed).toBeGreaterThan(0);
 
     await stack.worker.start();
-    await expectEverythingOnce(orders, leaving, contactsBefore);
+    await expectEverythingOnce(orders, leaving, contactsBefore, contactMailsOwed);
     expect(reconcilerRequeues()).toBeGreaterThan(0);
   }), 180_000);
 
