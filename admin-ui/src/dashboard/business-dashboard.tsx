@@ -1,7 +1,6 @@
 import type { AdminDashboardAnswer, DashboardClosingOrder } from '@mandi/contracts';
 import { CONSOLE_MESSAGES } from '@mandi/domain';
 import AccessAlarm from '@mui/icons-material/AccessAlarm';
-import ErrorOutline from '@mui/icons-material/ErrorOutline';
 import OpenInNew from '@mui/icons-material/OpenInNew';
 import {
   Box,
@@ -28,7 +27,7 @@ import { Link as RouterLink } from 'react-router-dom';
 import { apiFetch, serverMessage, type TokenSource } from '../data/api-fetch';
 import type { ConsoleDataProvider } from '../data/data-provider';
 import { formatIndiaTime, rupees } from '../layout/format';
-import { EmptyList } from '../layout/states';
+import { EmptyList, FailedState } from '../layout/states';
 import { useNow } from '../layout/use-now';
 import { useSay } from '../layout/use-say';
 import { ChartsSkeleton, DashboardSkeleton } from './business-skeleton';
@@ -216,28 +215,6 @@ function PipelineHealth({ pipeline }: { pipeline: AdminDashboardAnswer['pipeline
   );
 }
 
-/** The designed failure state of the page, with a retry. */
-function DashboardError({ message, retry }: { message: string | null; retry: () => void }) {
-  return (
-    <Card>
-      <Box role="alert" sx={{ textAlign: 'center', py: 8, px: 2 }}>
-        <Box sx={{ display: 'inline-grid', placeItems: 'center', width: 72, height: 72, borderRadius: '50%', bgcolor: '#fdecea', color: 'error.main', mb: 2 }}>
-          <ErrorOutline fontSize="large" />
-        </Box>
-        <Typography variant="h6" component="p">
-          {DASHBOARD_FAILED}
-        </Typography>
-        <Typography color="text.secondary" sx={{ mt: 0.5, mb: 2 }}>
-          {message ?? 'Check that the API is running, then try again.'}
-        </Typography>
-        <Button variant="contained" onClick={retry}>
-          Try again
-        </Button>
-      </Box>
-    </Card>
-  );
-}
-
 /**
  * The console's Dashboard (GET /api/admin/dashboard): the figures of the last 30 India days, the charts (a lazy chunk),
  * the orders to decide before their window closes, the top products and sellers, and the pipeline's health.
@@ -263,7 +240,11 @@ export default function BusinessDashboard({ getToken }: { getToken: TokenSource 
       </Typography>
 
       {dashboard.isPending && <DashboardSkeleton />}
-      {dashboard.isError && !answer && <DashboardError message={serverMessage(dashboard.error)} retry={() => void dashboard.refetch()} />}
+      {dashboard.isError && !answer && (
+        <Card>
+          <FailedState title={DASHBOARD_FAILED} detail={serverMessage(dashboard.error)} retry={() => void dashboard.refetch()} />
+        </Card>
+      )}
       {answer && <DashboardBody answer={answer} now={now} />}
     </Box>
   );

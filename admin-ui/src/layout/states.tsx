@@ -23,25 +23,30 @@ export function EmptyList({ title, children }: { title: string; children?: React
   );
 }
 
-/** The designed failure state of a list, with the spec's message and a retry. */
-export function ListError({ message }: { message: string }) {
-  const { refetch } = useListContext();
+/** The designed failure state of a page or list: what failed, what to do, and a retry. */
+export function FailedState({ title, detail, retry }: { title: string; detail?: string | null; retry: () => void }) {
   return (
     <Box role="alert" sx={{ textAlign: 'center', py: 8, px: 2 }}>
       <Box sx={{ display: 'inline-grid', placeItems: 'center', width: 72, height: 72, borderRadius: '50%', bgcolor: '#fdecea', color: 'error.main', mb: 2 }}>
         <ErrorOutline fontSize="large" />
       </Box>
       <Typography variant="h6" component="p">
-        {message}
+        {title}
       </Typography>
       <Typography color="text.secondary" sx={{ mt: 0.5, mb: 2 }}>
-        Check that the API is running, then try again.
+        {detail ?? 'Check that the API is running, then try again.'}
       </Typography>
-      <Button variant="contained" onClick={() => void refetch()}>
+      <Button variant="contained" onClick={retry}>
         Try again
       </Button>
     </Box>
   );
+}
+
+/** The designed failure state of a list, with the spec's message and a retry. */
+export function ListError({ message }: { message: string }) {
+  const { refetch } = useListContext();
+  return <FailedState title={message} retry={() => void refetch()} />;
 }
 
 const TONES: Record<string, 'default' | 'success' | 'warning' | 'error' | 'info' | 'primary' | 'secondary'> = {

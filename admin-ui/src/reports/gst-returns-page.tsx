@@ -8,7 +8,7 @@ import { Title, useNotify } from 'react-admin';
 import { apiFetch, type TokenSource } from '../data/api-fetch';
 import { formatIndiaTime, rupees } from '../layout/format';
 import { downloadGstFile, type GstDownload } from './gst-download';
-import { GstTable } from './gst-table';
+import { GstTable, type GstColumn } from './gst-table';
 
 /** The register rows the page shows; the CSV has them all. */
 export const REGISTER_ROWS_SHOWN = 100;
@@ -16,6 +16,19 @@ export const REGISTER_ROWS_SHOWN = 100;
 // '24 Nov 2026, 10:10 pm IST' -> '24 Nov 2026'.
 const dateOnly = (iso: string) => formatIndiaTime(iso).split(',')[0]!;
 const place = (p: { code: string; name: string }) => `${p.name} (${p.code})`;
+
+/** The amounts Tables 7 and 12 end with, in the return's order. */
+interface TaxAmounts {
+  taxable: number;
+  igst: number;
+  cgst: number;
+  sgst: number;
+  cess: number;
+}
+const TAX_HEADINGS: [keyof TaxAmounts, string][] = [['taxable', 'Taxable value'], ['igst', 'IGST'], ['cgst', 'CGST'], ['sgst', 'SGST'], ['cess', 'Cess']];
+const taxColumns = <Row extends TaxAmounts>(): GstColumn<Row>[] =>
+  TAX_HEADINGS.map(([field, label]) => ({ label, cell: (row: Row) => rupees(row[field]), numeric: true }));
+const taxTotals = (totals: TaxAmounts) => TAX_HEADINGS.map(([field]) => rupees(totals[field]));
 
 function DownloadButton({ label, month, download, getToken, primary }: { label: string; month: string; download: GstDownload; getToken: TokenSource; primary?: boolean }) {
   const notify = useNotify();
@@ -136,13 +149,9 @@ export function GstReturnsPage({ getToken, now = () => new Date() }: { getToken:
               { label: 'Place of supply', cell: (row) => place(row.placeOfSupply) },
               { label: 'Supply type', cell: (row) => row.supplyType },
               { label: 'Rate', cell: (row) => `${row.rate}%`, numeric: true },
-              { label: 'Taxable value', cell: (row) => rupees(row.taxable), numeric: true },
-              { label: 'IGST', cell: (row) => rupees(row.igst), numeric: true },
-              { label: 'CGST', cell: (row) => rupees(row.cgst), numeric: true },
-              { label: 'SGST', cell: (row) => rupees(row.sgst), numeric: true },
-              { label: 'Cess', cell: (row) => rupees(row.cess), numeric: true },
+              ...taxColumns(),
             ]}
-            total={['Total', '', '', rupees(data.b2cs.totals.taxable), rupees(data.b2cs.totals.igst), rupees(data.b2cs.totals.cgst), rupees(data.b2cs.totals.sgst), rupees(data.b2cs.totals.cess)]}
+            total={['Total', '', '', ...taxTotals(data.b2cs.totals)]}
           />
 
           <GstTable
@@ -173,16 +182,9 @@ export function GstReturnsPage({ getToken, now = () => new Date() }: { getToken:
               { label: 'Quantity', cell: (row) => row.quantity, numeric: true },
               { label: 'Rate', cell: (row) => `${row.rate}%`, numeric: true },
               { label: 'Total value', cell: (row) => rupees(row.totalValue), numeric: true },
-              { label: 'Taxable value', cell: (row) => rupees(row.taxable), numeric: true },
-              { label: 'IGST', cell: (row) => rupees(row.igst), numeric: true },
-              { label: 'CGST', cell: (row) => rupees(row.cgst), numeric: true },
-              { label: 'SGST', cell: (row) => rupees(row.sgst), numeric: true },
-              { label: 'Cess', cell: (row) => rupees(row.cess), numeric: true },
+              ...taxColumns(),
             ]}
-            total={[
-              'Total', '', '', data.hsn.totals.quantity, '', rupees(data.hsn.totals.totalValue), rupees(data.hsn.totals.taxable),
-              rupees(data.hsn.totals.igst), rupees(data.hsn.totals.cgst), rupees(data.hsn.totals.sgst), rupees(data.hsn.totals.cess),
-            ]}
+            total={['Total', '', '', data.hsn.totals.quantity, '', rupees(data.hsn.totals.totalValue), ...taxTotals(data.hsn.totals)]}
           />
 
           <GstTable
