@@ -1,5 +1,6 @@
 import { rowIdOf } from '@mandi/contracts';
 import { Prisma } from '@mandi/database';
+import { ADMIN_ORDER_FILTER_MS, type AdminOrderFilter } from '@mandi/domain';
 
 /**
  * The orders (id, created_at) created since `since` that the admin list's search finds. Digits (optionally after '#')
@@ -21,4 +22,9 @@ export function adminOrderSearchSql(search: string, since: Prisma.Sql): Prisma.S
     UNION
     SELECT s.id, s.created_at FROM users u JOIN orders s ON s.user_id = u.id
      WHERE (u.username::text ILIKE ${pattern} OR u.email::text ILIKE ${pattern}) AND s.created_at >= ${since}`;
+}
+
+/** The earliest creation time the period `filter` shows, by the database clock: the list's and the export's. */
+export function adminOrderSinceSql(filter: AdminOrderFilter): Prisma.Sql {
+  return Prisma.sql`now() - ${ADMIN_ORDER_FILTER_MS[filter]}::double precision * interval '1 millisecond'`;
 }

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { Prisma, PrismaService } from '@mandi/database';
-import { ADMIN_ORDER_FILTER_MS, type AdminOrderFilter, type OrderStatus, type PaymentMethod, type PaymentStatus } from '@mandi/domain';
-import { adminOrderSearchSql } from './admin-order-search.sql.js';
+import { type AdminOrderFilter, type OrderStatus, type PaymentMethod, type PaymentStatus } from '@mandi/domain';
+import { adminOrderSearchSql, adminOrderSinceSql } from './admin-order-search.sql.js';
 
 /** One order of the CSV as the database gives it. */
 export interface AdminOrderExportRow {
@@ -37,7 +37,7 @@ export class AdminOrdersExportRepository {
   /** The earliest creation time `filter` shows, by the database clock, read once so every batch uses the same instant. */
   async since(filter: AdminOrderFilter): Promise<Date> {
     const [row] = await this.prisma.$queryRaw<{ since: Date }[]>`
-      SELECT now() - ${ADMIN_ORDER_FILTER_MS[filter]}::double precision * interval '1 millisecond' AS since`;
+      SELECT ${adminOrderSinceSql(filter)} AS since`;
     return row!.since;
   }
 

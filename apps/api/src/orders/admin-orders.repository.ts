@@ -1,9 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { Prisma, PrismaService } from '@mandi/database';
-import { ADMIN_ORDER_FILTER_MS, type ActionOf, type AdminOrderFilter } from '@mandi/domain';
+import type { ActionOf, AdminOrderFilter } from '@mandi/domain';
 import { auditInsertSql, outboxInsertSql } from '@mandi/events';
 import { orderMoveSql, windowClosesAtSql } from '@mandi/orders';
-import { adminOrderSearchSql } from './admin-order-search.sql.js';
+import { adminOrderSearchSql, adminOrderSinceSql } from './admin-order-search.sql.js';
 import { orderStateSql, type OrderStateRow } from './order-sql.js';
 
 /** An order row of the admin panel as the database gives it. */
@@ -54,7 +54,7 @@ export class AdminOrdersRepository {
    * branch of the search by an index of its own) and both paged and counted from that set.
    */
   async list(query: AdminOrderSearch, windowMs: number): Promise<{ total: number; orders: AdminOrderRow[] }> {
-    const since = Prisma.sql`now() - ${ADMIN_ORDER_FILTER_MS[query.filter]}::double precision * interval '1 millisecond'`;
+    const since = adminOrderSinceSql(query.filter);
     const window = Prisma.sql`LIMIT ${query.perPage} OFFSET ${(query.page - 1) * query.perPage}`;
     const orders = Prisma.sql`coalesce((SELECT json_agg(row_to_json(r) ORDER BY r.created_at DESC, r.id DESC)
                                           FROM (${rowSql(Prisma.sql`page`, windowMs)}) r), '[]'::json)`;
