@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { compiledCatalogues } from './vite-catalogues.ts';
 
 const fromHere = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 
@@ -12,7 +13,7 @@ export const aliases = {
 
 export default defineConfig({
   base: '/',
-  plugins: [react()],
+  plugins: [react(), compiledCatalogues()],
   resolve: { alias: aliases },
   build: {
     outDir: 'dist',

@@ -1,9 +1,10 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
 import { aliases } from './vite.config.ts';
+import { compiledCatalogues } from './vite-catalogues.ts';
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), compiledCatalogues()],
   resolve: { alias: aliases },
   test: {
     environment: 'jsdom',

@@ -1,8 +1,10 @@
+import type { I18n } from '@lingui/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { ApiError } from './api/api-fetch';
 import { AuthProvider } from './auth/auth-context';
 import type { IdentityClient } from './auth/identity';
+import { LanguageProvider } from './i18n/i18n';
 import { ConfirmProvider } from './ui/confirm-dialog';
 
 /** A 4xx answer will not change on retry (not found, not allowed, bad input); a network or server fault may. */
@@ -21,22 +23,26 @@ export function createQueryClient(): QueryClient {
   });
 }
 
-/** Data, identity and popups, wrapped around the router. */
+/** Texts, data, identity and popups, wrapped around the router. `i18n` speaks the visitor's language. */
 export function AppProviders({
   children,
+  i18n,
   identity,
   queryClient,
 }: {
   children: ReactNode;
+  i18n: I18n;
   identity?: IdentityClient;
   queryClient?: QueryClient;
 }) {
   const [client] = useState(() => queryClient ?? createQueryClient());
   return (
-    <QueryClientProvider client={client}>
-      <AuthProvider identity={identity}>
-        <ConfirmProvider>{children}</ConfirmProvider>
-      </AuthProvider>
-    </QueryClientProvider>
+    <LanguageProvider i18n={i18n}>
+      <QueryClientProvider client={client}>
+        <AuthProvider identity={identity}>
+          <ConfirmProvider>{children}</ConfirmProvider>
+        </AuthProvider>
+      </QueryClientProvider>
+    </LanguageProvider>
   );
 }

@@ -3,7 +3,8 @@ import { renderToString } from 'react-dom/server';
 import { StaticRouterProvider, createStaticHandler, createStaticRouter } from 'react-router-dom';
 import { AppProviders, createQueryClient } from './app-providers';
 import { routes } from './app-routes';
-import { readHomeListing } from '@mandi/domain';
+import { readHomeListing, type Language } from '@mandi/domain';
+import { createI18n, loadCatalogue } from './i18n/i18n';
 import { listingKeyOf } from './products/product-queries';
 import type { ListedProduct } from './products/product';
 import { setRenderClock } from './ui/render-clock';
@@ -14,9 +15,9 @@ import { setRenderClock } from './ui/render-clock';
  * a slow phone; the browser then hydrates it (main.tsx). `products` is the first listing page, the same one the
  * API embeds for the browser, so both render the same cards; `renderedAt` is the time relative times are shown
  * against, which the page also carries (the data block's data-rendered-at); `search` is the URL's query ('?category=…'),
- * whose filter and browsing the page shows.
+ * whose filter and browsing the page shows; `language` the visitor's (both catalogues are in the server build).
  */
-export async function renderHome(products: ListedProduct[], renderedAt: Date, search = ''): Promise<string> {
+export async function renderHome(products: ListedProduct[], renderedAt: Date, search = '', language: Language = 'en'): Promise<string> {
   const queryClient = createQueryClient();
   const params = new URLSearchParams(search);
   queryClient.setQueryData(listingKeyOf(readHomeListing((name) => params.get(name))), { pages: [products], pageParams: [1] });
@@ -24,12 +25,13 @@ export async function renderHome(products: ListedProduct[], renderedAt: Date, se
   const context = await handler.query(new Request(`http://localhost/${search}`));
   if (context instanceof Response) throw new Error('the home route answered a redirect');
   const router = createStaticRouter(handler.dataRoutes, context);
+  const i18n = createI18n(language, await loadCatalogue(language));
   // Relative times are rendered against `renderedAt`, which the page carries for the browser's first render.
   setRenderClock(renderedAt);
   try {
     return renderToString(
       <StrictMode>
-        <AppProviders queryClient={queryClient}>
+        <AppProviders queryClient={queryClient} i18n={i18n}>
           {/* No hydration script: the routes have no loaders, and the page's policy allows no inline scripts. */}
           <StaticRouterProvider router={router} context={context} hydrate={false} />
         </AppProviders>

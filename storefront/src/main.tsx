@@ -1,8 +1,9 @@
-import { EMBEDDED_LISTING_ID } from '@mandi/domain';
+import { EMBEDDED_LISTING_ID, LANGUAGE_LOCALES, isLanguage } from '@mandi/domain';
 import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { RouterProvider, createBrowserRouter } from 'react-router-dom';
 import { AppProviders } from './app-providers';
+import { browserLanguage, createI18n, loadCatalogue } from './i18n/i18n';
 import { routes } from './app-routes';
 import './styles/global.css';
 import { setRenderClock } from './ui/render-clock';
@@ -10,9 +11,15 @@ import { setRenderClock } from './ui/render-clock';
 const router = createBrowserRouter(routes);
 
 const root = document.getElementById('root')!;
+// A page the server rendered names its language (data-language on the root), which hydration must match; otherwise
+// the visitor's saved choice, or on a first visit the browser's languages.
+const rendered = root.dataset.language;
+const language = root.firstElementChild && isLanguage(rendered) ? rendered : browserLanguage();
+document.documentElement.lang = LANGUAGE_LOCALES[language];
+const i18n = createI18n(language, await loadCatalogue(language));
 const app = (
   <StrictMode>
-    <AppProviders>
+    <AppProviders i18n={i18n}>
       <RouterProvider router={router} />
     </AppProviders>
   </StrictMode>

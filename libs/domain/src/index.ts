@@ -74,6 +74,8 @@ export * from './contact/contact.messages.js';
 export * from './contact/contact.validation.js';
 export * from './layout/layout.constants.js';
 
+export * from './i18n/language.js';
+
 export * from './search/synonyms.js';
 export * from './search/search-terms.js';
 

@@ -7,6 +7,7 @@ import { AppProviders } from '../app-providers';
 import { routes } from '../app-routes';
 import { fakeIdentity, identityUser, type FakeActionCode, type FakeIdentityOptions } from '../test/fake-identity';
 import { renderApp, stubApi } from '../test/render-app';
+import { testI18n } from '../test/i18n';
 
 const RAM = 'ram@mandi.test';
 const ASHA = 'asha@mandi.test';
@@ -54,7 +55,7 @@ describe('Mail action page: verifyEmail', () => {
     const router = createMemoryRouter(routes, { initialEntries: [verifyLink('verify-1')] });
     render(
       <StrictMode>
-        <AppProviders identity={identity}>
+        <AppProviders identity={identity} i18n={testI18n()}>
           <RouterProvider router={router} />
         </AppProviders>
       </StrictMode>,

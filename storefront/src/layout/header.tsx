@@ -1,9 +1,11 @@
-import { HEADER_MESSAGES, SELLER_DASHBOARD_MESSAGES, isHeaderVisible } from '@mandi/domain';
+import { isHeaderVisible } from '@mandi/domain';
 import { useEffect, useRef, useState, type KeyboardEvent, type MouseEvent } from 'react';
 import { Link, NavLink, useLocation } from 'react-router-dom';
 import { useAuth, useIsAdmin } from '../auth/auth-context';
+import { useT } from '../i18n/i18n';
 import { CartIcon, ChevronDownIcon, CloseIcon, LeafIcon, MenuIcon, SearchIcon, UserIcon } from '../ui/icons';
 import { useAccountActions } from './account-actions';
+import { LanguageSwitch } from './language-switch';
 import { SearchBar } from './search-bar';
 import styles from './header.module.css';
 
@@ -27,8 +29,9 @@ function useVisibleOnScroll(): boolean {
 const SELLER_DASHBOARD_PATH = '/seller-dashboard';
 
 function Brand() {
+  const { t } = useT();
   return (
-    <Link to="/" className={styles.brand} aria-label="Mandi home">
+    <Link to="/" className={styles.brand} aria-label={t('header.home.label')}>
       <span className={styles.logo}>
         <LeafIcon size={20} />
       </span>
@@ -38,6 +41,8 @@ function Brand() {
 }
 
 interface NavItem {
+  /** Stable across languages: the list's React key. */
+  key: string;
   label: string;
   to: string;
   onClick?(event: MouseEvent): void;
@@ -54,33 +59,36 @@ function useNavItems(where: 'desktop' | 'mobile'): NavItem[] {
   const { user } = useAuth();
   const isAdmin = useIsAdmin();
   const actions = useAccountActions();
+  const { t } = useT();
   const guarded = (run: () => Promise<void>) => (event: MouseEvent) => {
     event.preventDefault();
     void run();
   };
   const items: (NavItem | false)[] = [
-    { label: 'Home', to: '/' },
-    { label: 'Cart', to: '/cartpage' },
-    { label: 'Become a Seller', to: '/become-seller' },
-    isAdmin && { label: 'Sell', to: '/SellPage', onClick: guarded(actions.openSell) },
+    { key: 'home', label: t('header.nav.home'), to: '/' },
+    { key: 'cart', label: t('header.nav.cart'), to: '/cartpage' },
+    { key: 'become-seller', label: t('header.nav.becomeSeller'), to: '/become-seller' },
+    isAdmin && { key: 'sell', label: t('header.nav.sell'), to: '/SellPage', onClick: guarded(actions.openSell) },
     // Desktop shows Profile to admins only (000 section 6); everyone else reaches it from the user menu.
     (where === 'desktop' ? isAdmin : Boolean(user)) && {
-      label: where === 'desktop' ? 'Profile' : 'Your Profile',
+      key: 'profile',
+      label: where === 'desktop' ? t('header.nav.profile') : t('header.nav.yourProfile'),
       to: '/profilepage',
     },
     // The mobile menu is the user menu of a phone; on a desktop the dashboard is in the user menu.
-    where === 'mobile' && Boolean(user) && { label: SELLER_DASHBOARD_MESSAGES.menuLink, to: SELLER_DASHBOARD_PATH },
+    where === 'mobile' && Boolean(user) && { key: 'dashboard', label: t('header.nav.sellerDashboard'), to: SELLER_DASHBOARD_PATH },
     user
-      ? { label: 'Orders', to: actions.ordersPath }
-      : { label: 'Orders', to: actions.ordersPath, onClick: guarded(actions.openOrders), neverActive: true },
-    { label: 'Contact Us', to: '/contactus' },
-    { label: 'About Us', to: '/aboutus' },
+      ? { key: 'orders', label: t('header.nav.orders'), to: actions.ordersPath }
+      : { key: 'orders', label: t('header.nav.orders'), to: actions.ordersPath, onClick: guarded(actions.openOrders), neverActive: true },
+    { key: 'contact', label: t('header.nav.contactUs'), to: '/contactus' },
+    { key: 'about', label: t('header.nav.aboutUs'), to: '/aboutus' },
   ];
   return items.filter((item): item is NavItem => item !== false);
 }
 
 function UserMenu() {
   const { user } = useAuth();
+  const { t } = useT();
   const actions = useAccountActions();
   const [open, setOpen] = useState(false);
   const rootRef = useRef<HTMLDivElement>(null);
@@ -100,7 +108,7 @@ function UserMenu() {
     return (
       <Link to="/signin" className={`btn btn-accent ${styles.signIn}`}>
         <UserIcon size={20} />
-        {HEADER_MESSAGES.signIn}
+        {t('header.signIn')}
       </Link>
     );
   }
@@ -118,7 +126,7 @@ function UserMenu() {
     else return;
     event.preventDefault();
   };
-  const name = user.displayName || user.email?.split('@')[0] || 'Account';
+  const name = user.displayName || user.email?.split('@')[0] || t('header.account');
 
   return (
     <div className={styles.userMenu} ref={rootRef}>
@@ -137,12 +145,12 @@ function UserMenu() {
         <ChevronDownIcon size={16} />
       </button>
       {open && (
-        <div role="menu" aria-label="Account" className={styles.menu} onKeyDown={onMenuKey}>
+        <div role="menu" aria-label={t('header.account')} className={styles.menu} onKeyDown={onMenuKey}>
           <Link role="menuitem" to="/profilepage" className={styles.menuItem} onClick={() => setOpen(false)}>
-            Your Profile
+            {t('header.nav.yourProfile')}
           </Link>
           <Link role="menuitem" to={SELLER_DASHBOARD_PATH} className={styles.menuItem} onClick={() => setOpen(false)}>
-            {SELLER_DASHBOARD_MESSAGES.menuLink}
+            {t('header.nav.sellerDashboard')}
           </Link>
           <button
             role="menuitem"
@@ -153,7 +161,7 @@ function UserMenu() {
               void actions.signOutWithConfirm();
             }}
           >
-            Sign Out
+            {t('header.signOut')}
           </button>
           <button
             role="menuitem"
@@ -164,7 +172,7 @@ function UserMenu() {
               void actions.deleteAccount();
             }}
           >
-            Delete Account
+            {t('header.deleteAccount')}
           </button>
         </div>
       )}
@@ -174,6 +182,7 @@ function UserMenu() {
 
 function SideMenu({ onClose }: { onClose(): void }) {
   const { user } = useAuth();
+  const { t } = useT();
   const items = useNavItems('mobile');
   const actions = useAccountActions();
   const panelRef = useRef<HTMLDivElement>(null);
@@ -201,13 +210,13 @@ function SideMenu({ onClose }: { onClose(): void }) {
         className={styles.sidePanel}
         role="dialog"
         aria-modal="true"
-        aria-label="Menu"
+        aria-label={t('header.menu')}
         onClick={(event) => event.stopPropagation()}
         onKeyDown={(event) => event.key === 'Escape' && onClose()}
       >
         <div className={styles.sideHead}>
           <Brand />
-          <button type="button" className={styles.iconButton} aria-label="Close menu" onClick={onClose}>
+          <button type="button" className={styles.iconButton} aria-label={t('header.closeMenu')} onClick={onClose}>
             <CloseIcon />
           </button>
         </div>
@@ -219,14 +228,14 @@ function SideMenu({ onClose }: { onClose(): void }) {
             <span className={styles.sideUserName}>{user.displayName || user.email}</span>
           ) : (
             <Link to="/signin" className="btn btn-accent" onClick={onClose}>
-              Sign In
+              {t('header.signIn')}
             </Link>
           )}
         </div>
-        <nav aria-label="Main" className={styles.sideNav}>
+        <nav aria-label={t('header.mainNav')} className={styles.sideNav}>
           {items.map((item) => (
             <NavLink
-              key={item.label}
+              key={item.key}
               to={item.to}
               end={item.to === '/'}
               className={linkClass(item, styles.sideLink)}
@@ -243,12 +252,15 @@ function SideMenu({ onClose }: { onClose(): void }) {
         <div className={styles.sideActions}>
           {user && (
             <button type="button" className={styles.sideLink} onClick={run(actions.signOutWithConfirm)}>
-              Sign Out
+              {t('header.signOut')}
             </button>
           )}
           <button type="button" className={`${styles.sideLink} ${styles.danger}`} onClick={run(actions.deleteAccount)}>
-            Delete Account
+            {t('header.deleteAccount')}
           </button>
+        </div>
+        <div className={styles.sideLanguage}>
+          <LanguageSwitch />
         </div>
       </div>
     </div>
@@ -262,6 +274,7 @@ export function Header() {
   const [menuOpen, setMenuOpen] = useState(false);
   const [searchOpen, setSearchOpen] = useState(false);
   const location = useLocation();
+  const { t } = useT();
 
   useEffect(() => {
     setMenuOpen(false);
@@ -276,7 +289,7 @@ export function Header() {
           <button
             type="button"
             className={`${styles.iconButton} ${styles.mobileOnly}`}
-            aria-label="Open menu"
+            aria-label={t('header.openMenu')}
             aria-expanded={menuOpen}
             onClick={() => setMenuOpen(true)}
           >
@@ -290,15 +303,16 @@ export function Header() {
             <button
               type="button"
               className={`${styles.iconButton} ${styles.mobileOnly}`}
-              aria-label={searchOpen ? 'Close search' : 'Open search'}
+              aria-label={searchOpen ? t('header.closeSearch') : t('header.openSearch')}
               aria-expanded={searchOpen}
               onClick={() => setSearchOpen((value) => !value)}
             >
               {searchOpen ? <CloseIcon /> : <SearchIcon />}
             </button>
-            <Link to="/cartpage" className={`${styles.iconButton} ${styles.mobileOnly}`} aria-label="Cart">
+            <Link to="/cartpage" className={`${styles.iconButton} ${styles.mobileOnly}`} aria-label={t('header.nav.cart')}>
               <CartIcon />
             </Link>
+            <LanguageSwitch className={styles.desktopOnly} />
             <div className={styles.desktopOnly}>
               <UserMenu />
             </div>
@@ -309,11 +323,11 @@ export function Header() {
             <SearchBar autoFocus onSearched={() => setSearchOpen(false)} />
           </div>
         )}
-        <nav aria-label="Main" className={styles.desktopNav}>
+        <nav aria-label={t('header.mainNav')} className={styles.desktopNav}>
           <div className={styles.navInner}>
             {desktopItems.map((item) => (
               <NavLink
-                key={item.label}
+                key={item.key}
                 to={item.to}
                 end={item.to === '/'}
                 className={linkClass(item, styles.navLink)}

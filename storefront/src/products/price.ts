@@ -1,12 +1,12 @@
 import { formatRupees, rupeesToPaise } from '@mandi/domain';
 
-/** A price the API sent in rupees, shown en-IN with the rupee sign (₹1,23,456.00). */
-export function formatPrice(rupees: number | string | null | undefined): string {
+/** A price the API sent in rupees, shown with the rupee sign and Indian grouping (₹1,23,456.00), en-IN or hi-IN. */
+export function formatPrice(rupees: number | string | null | undefined, locale: 'en-IN' | 'hi-IN' = 'en-IN'): string {
   if (rupees === null || rupees === undefined || rupees === '') return '—';
   try {
-    return formatRupees(rupeesToPaise(rupees));
+    return formatRupees(rupeesToPaise(rupees), locale);
   } catch {
     const value = Number(rupees);
-    return Number.isFinite(value) ? formatRupees(Math.round(value * 100)) : '—';
+    return Number.isFinite(value) ? formatRupees(Math.round(value * 100), locale) : '—';
   }
 }

@@ -1,3 +1,4 @@
+import type { Language } from '@mandi/domain';
 import { render } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { RouterProvider, createMemoryRouter, type InitialEntry, type RouteObject } from 'react-router-dom';
@@ -6,6 +7,7 @@ import { AppProviders, createQueryClient } from '../app-providers';
 import { routes } from '../app-routes';
 import type { IdentityClient } from '../auth/identity';
 import { fakeIdentity } from './fake-identity';
+import { testI18n } from './i18n';
 
 export { fakeIdentity, identityUser } from './fake-identity';
 
@@ -40,10 +42,13 @@ function testQueryClient() {
 }
 
 /** Renders the whole storefront at a path (or a location with router state), the way main.tsx does, with a memory router. */
-export function renderApp(path: InitialEntry, { identity = fakeIdentity(null), routeTable = routes }: { identity?: IdentityClient; routeTable?: RouteObject[] } = {}) {
+export function renderApp(
+  path: InitialEntry,
+  { identity = fakeIdentity(null), routeTable = routes, language = 'en' }: { identity?: IdentityClient; routeTable?: RouteObject[]; language?: Language } = {},
+) {
   const router = createMemoryRouter(routeTable, { initialEntries: [path] });
   const utils = render(
-    <AppProviders identity={identity} queryClient={testQueryClient()}>
+    <AppProviders identity={identity} queryClient={testQueryClient()} i18n={testI18n(language)}>
       <RouterProvider router={router} />
     </AppProviders>,
   );
@@ -54,7 +59,7 @@ export function renderApp(path: InitialEntry, { identity = fakeIdentity(null), r
 export function renderWithProviders(element: ReactElement, path = '/', identity: IdentityClient = fakeIdentity(null)) {
   const router = createMemoryRouter([{ path: '*', element }], { initialEntries: [path] });
   const utils = render(
-    <AppProviders identity={identity} queryClient={testQueryClient()}>
+    <AppProviders identity={identity} queryClient={testQueryClient()} i18n={testI18n()}>
       <RouterProvider router={router} />
     </AppProviders>,
   );

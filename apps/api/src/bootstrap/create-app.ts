@@ -94,7 +94,7 @@ export async function createApp(): Promise<NestFastifyApplication> {
   // The home page comes rendered on the server with its first listing page (from the listing cache).
   const products = app.get(ProductsService, { strict: false });
   const homePage = await HomePage.create((query) => products.list(productListQuerySchema.parse(query)), config.STOREFRONT_SSR);
-  await serveFrontEnds(fastify, { storefront: config.STOREFRONT_DIST, adminUi: config.ADMIN_UI_DIST }, (query) => homePage.parts(query));
+  await serveFrontEnds(fastify, { storefront: config.STOREFRONT_DIST, adminUi: config.ADMIN_UI_DIST }, (query, language) => homePage.parts(query, language));
   return app;
 }
 

@@ -1,8 +1,8 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance, FastifyReply } from 'fastify';
-import { EMBEDDED_LISTING_ID } from '@mandi/domain';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { EMBEDDED_LISTING_ID, LANGUAGE_COOKIE, LANGUAGE_LOCALES, acceptedLanguages, pickLanguage, readCookie, type Language } from '@mandi/domain';
 import { errorBody } from '../common/api-error.js';
 
 /** Hashed build assets never change under their name; everything else is revalidated on each visit. */
@@ -24,7 +24,7 @@ export async function serveFrontEnds(
    * its <head> the first listing page (see {@link homeHead}), and in its root element the page rendered on the server.
    * Null (a search, rendered in the browser) or a failure leaves the HTML plain, and the browser renders the page.
    */
-  home?: (query: URLSearchParams) => Promise<{ head: string; body: string } | null>,
+  home?: (query: URLSearchParams, language: Language) => Promise<{ head: string; body: string } | null>,
 ): Promise<void> {
   const apps = [
     { prefix: '/adminpanel/', root: resolve(dirs.adminUi) },
@@ -46,20 +46,27 @@ export async function serveFrontEnds(
   }
 
   const indexHtml = new Map(apps.map((app) => [app.prefix, readFileSync(join(app.root, 'index.html'))]));
-  const sendIndex = (reply: FastifyReply, prefix: string) => {
-    const html = indexHtml.get(prefix);
+  // The storefront's page names the visitor's language in <html lang> (screen readers, fonts, hyphenation).
+  const storefrontIndex = indexHtml.get('/')?.toString('utf8');
+  const storefrontIndexIn = Object.fromEntries(
+    Object.entries(LANGUAGE_LOCALES).map(([language, locale]) => [language, storefrontIndex && inLanguage(storefrontIndex, locale)]),
+  ) as Record<Language, string | undefined>;
+  const sendIndex = (reply: FastifyReply, prefix: string, language: Language = 'en') => {
+    const html = prefix === '/' ? storefrontIndexIn[language] : indexHtml.get(prefix);
     if (!html) return reply.status(404).send(errorBody(404, 'This page is not built. Run npm run build.'));
+    if (prefix === '/') void reply.header('vary', 'Cookie, Accept-Language');
     return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(html);
   };
 
-  const storefrontHtml = inlineStylesheets(indexHtml.get('/')?.toString('utf8'), resolve(dirs.storefront));
-  const sendHome = async (reply: FastifyReply, query: URLSearchParams) => {
-    const extra = storefrontHtml && home ? await home(query).catch(() => null) : null;
-    if (!extra) return sendIndex(reply, '/');
+  const storefrontHtml = inlineStylesheets(storefrontIndex, resolve(dirs.storefront));
+  const sendHome = async (reply: FastifyReply, query: URLSearchParams, language: Language) => {
+    const extra = storefrontHtml && home ? await home(query, language).catch(() => null) : null;
+    if (!extra) return sendIndex(reply, '/', language);
     return reply
       .header('cache-control', 'no-cache')
+      .header('vary', 'Cookie, Accept-Language')
       .type('text/html; charset=utf-8')
-      .send(withHome(storefrontHtml!, extra));
+      .send(withHome(inLanguage(storefrontHtml!, LANGUAGE_LOCALES[language]), extra, language));
   };
 
   fastify.route({
@@ -75,8 +82,9 @@ export async function serveFrontEnds(
         return reply.status(404).send(errorBody(404, `Cannot ${request.method} ${path}`));
       }
       if (path === '/adminpanel' || path.startsWith('/adminpanel/')) return sendIndex(reply, '/adminpanel/');
-      if (path === '/') return sendHome(reply, new URLSearchParams(request.url.slice(path.length + 1)));
-      return sendIndex(reply, '/');
+      const language = visitorLanguage(request);
+      if (path === '/') return sendHome(reply, new URLSearchParams(request.url.slice(path.length + 1)), language);
+      return sendIndex(reply, '/', language);
     },
   });
 }
@@ -100,10 +108,21 @@ const JSON_UNSAFE_IN_HTML = /[<>&\u2028\u2029]/g;
  * they are: a string replacement would read `$&`, `$'` or `` $` `` in a product's name as a pattern and copy the
  * page into itself (issue 13: six <title> elements).
  */
-function withHome(html: string, extra: { head: string; body: string }): string {
+function withHome(html: string, extra: { head: string; body: string }, language: Language): string {
+  // The root names the language it was rendered in, which the browser's hydration must use (storefront main.tsx).
   return html
     .replace('</head>', () => `${extra.head}</head>`)
-    .replace('<div id="root"></div>', () => `<div id="root">${extra.body}</div>`);
+    .replace('<div id="root"></div>', () => `<div id="root" data-language="${language}">${extra.body}</div>`);
+}
+
+/** The storefront's HTML with `<html lang>` set to `locale`. */
+function inLanguage(html: string, locale: string): string {
+  return html.replace(/<html lang="[^"]*"/, `<html lang="${locale}"`);
+}
+
+/** The visitor's language: the storefront's cookie, else on a first visit the browser's Accept-Language. */
+function visitorLanguage(request: FastifyRequest): Language {
+  return pickLanguage(readCookie(request.headers.cookie, LANGUAGE_COOKIE), acceptedLanguages(request.headers['accept-language']));
 }
 
 /**

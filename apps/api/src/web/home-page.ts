@@ -2,14 +2,14 @@ import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Product } from '@mandi/contracts';
-import { browseEntries, browseListingKey, readHomeListing } from '@mandi/domain';
+import { browseEntries, browseListingKey, readHomeListing, type Language } from '@mandi/domain';
 import { homeHead } from './front-ends.js';
 
 /**
  * The storefront's server renderer (storefront/src/entry-server.tsx, built by `vite build --ssr`): the home page at
  * `search` (its URL's query, '' for the plain page) showing `products`.
  */
-type RenderHome = (products: Product[], renderedAt: Date, search?: string) => Promise<string>;
+type RenderHome = (products: Product[], renderedAt: Date, search: string, language: Language) => Promise<string>;
 
 /** The first page of GET /api/products for a query of its parameters (filter and browsing). */
 type FirstListingPage = (query: Record<string, string>) => Promise<Product[]>;
@@ -46,23 +46,24 @@ export class HomePage {
     return new HomePage(firstListingPage, render);
   }
 
-  /** The extra head and the root element's content of the home page at `query`; null for a search. */
-  async parts(query: URLSearchParams = new URLSearchParams()): Promise<{ head: string; body: string } | null> {
+  /** The extra head and the root element's content of the home page at `query` in `language`; null for a search. */
+  async parts(query: URLSearchParams = new URLSearchParams(), language: Language = 'en'): Promise<{ head: string; body: string } | null> {
     const listing = readHomeListing((name) => query.get(name));
     if (listing.search !== null) return null;
-    const key = browseListingKey(listing.filter, listing.browse);
+    const listingKey = browseListingKey(listing.filter, listing.browse);
+    const key = `${language}:${listingKey}`;
     const products = await this.firstListingPage({ filter: listing.filter, ...Object.fromEntries(browseEntries(listing.browse)) });
     const json = JSON.stringify(products);
     const last = this.renderings.get(key);
     if (last && last.json === json && Date.now() - last.renderedAt.getTime() < REUSE_MS) {
-      return { head: homeHead(products, last.renderedAt, key), body: last.body };
+      return { head: homeHead(products, last.renderedAt, listingKey), body: last.body };
     }
     const renderedAt = new Date();
     // Rendered at the listing's own key, so the page and its links are the same whatever else the URL carries.
-    const body = this.render ? await this.render(products, renderedAt, key ? `?${key}` : '') : '';
+    const body = this.render ? await this.render(products, renderedAt, listingKey ? `?${listingKey}` : '', language) : '';
     this.renderings.delete(key);
     this.renderings.set(key, { json, body, renderedAt });
     if (this.renderings.size > KEPT_RENDERINGS) this.renderings.delete(this.renderings.keys().next().value!);
-    return { head: homeHead(products, renderedAt, key), body };
+    return { head: homeHead(products, renderedAt, listingKey), body };
   }
 }

@@ -33,12 +33,18 @@ export function paiseToRupees(paise: Paise): number {
   return paise / 100;
 }
 
-const rupeeFormat = new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR' });
+const rupeeFormats = {
+  'en-IN': new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR' }),
+  'hi-IN': new Intl.NumberFormat('hi-IN', { style: 'currency', currency: 'INR' }),
+};
 
-/** Formats paise for people: en-IN grouping with the rupee sign, e.g. 12345600 -> '₹1,23,456.00'. */
-export function formatRupees(paise: Paise): string {
+/**
+ * Formats paise for people: Indian grouping with the rupee sign, e.g. 12345600 -> '₹1,23,456.00', in English or in
+ * Hindi (the same digits and grouping: Hindi readers use Latin digits for prices).
+ */
+export function formatRupees(paise: Paise, locale: 'en-IN' | 'hi-IN' = 'en-IN'): string {
   assertPaise(paise);
-  return rupeeFormat.format(paise / 100);
+  return rupeeFormats[locale].format(paise / 100);
 }
 
 /** Throws unless `paise` is a whole number of paise within exact integer range. */
