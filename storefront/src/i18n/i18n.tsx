@@ -87,6 +87,9 @@ export function useLanguage(): LanguageState {
   return state;
 }
 
+/** The key prefix of a server's text in the catalogues (see Translator.serverText). */
+const SERVER_TEXT = 'server:';
+
 /** Values an ICU message is filled with. */
 export type MessageValues = Record<string, string | number | Date | undefined | null>;
 
@@ -100,6 +103,11 @@ export interface Translator {
   rupees(rupees: number | string | null | undefined): string;
   /** A count with Indian grouping (1,23,456). */
   number(value: number): string;
+  /**
+   * A text the API sent (an error's `message`) in the current language: the catalogues translate the server's known
+   * texts under the key 'server:' + the exact English text; any other text is shown as the server wrote it.
+   */
+  serverText(text: string): string;
 }
 
 /** The current language's texts and formats, for components. */
@@ -118,5 +126,6 @@ function translatorFor(i18n: I18n, locale: 'en-IN' | 'hi-IN'): Translator {
     locale,
     rupees: (rupees) => formatPrice(rupees, locale),
     number: (value) => numberFormat.format(value),
+    serverText: (text) => (i18n.messages[`${SERVER_TEXT}${text}`] === undefined ? text : i18n._(`${SERVER_TEXT}${text}`)),
   };
 }
