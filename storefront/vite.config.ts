@@ -19,6 +19,8 @@ export default defineConfig({
     outDir: 'dist',
     emptyOutDir: true,
     target: 'es2022',
+    // dist/.vite/manifest.json: the API reads the catalogue chunks' names from it to preload the visitor's language.
+    manifest: true,
   },
   server: {
     port: 5173,
