@@ -60,3 +60,55 @@ describe('one origin: storefront at /, console at /adminpanel, API at /api', () 
     expect(response.body).toBe(BIG_ASSET);
   });
 });
+
+describe("the storefront's page in the visitor's language", () => {
+  let api: ApiHarness;
+  const dir = mkdtempSync(join(tmpdir(), 'mandi-language-'));
+  beforeAll(async () => {
+    // A storefront build with its Vite manifest naming the catalogue chunks, and a renderer that prints its language.
+    mkdirSync(join(dir, 'dist', '.vite'), { recursive: true });
+    writeFileSync(join(dir, 'dist', 'index.html'), '<!doctype html><html lang="en-IN"><head><title>Mandi</title></head><body><div id="root"></div></body></html>');
+    writeFileSync(
+      join(dir, 'dist', '.vite', 'manifest.json'),
+      JSON.stringify({ 'virtual:catalogue/en': { file: 'assets/en-111.js' }, 'virtual:catalogue/hi': { file: 'assets/hi-222.js' } }),
+    );
+    writeFileSync(join(dir, 'entry-server.mjs'), 'export async function renderHome(products, renderedAt, search, language) {\n  return `<main>${language}</main>`;\n}\n');
+    api = await ApiHarness.start({ STOREFRONT_DIST: join(dir, 'dist'), STOREFRONT_SSR: join(dir, 'entry-server.mjs') });
+  });
+  afterAll(async () => {
+    await api.stop();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  const page = (url: string, headers: Record<string, string> = {}) => api.request({ method: 'GET', url, headers });
+
+  it.each([
+    ['a saved choice', { cookie: 'theme=dark; mandi-lang=hi' }, 'hi'],
+    ['a first visit from a Hindi browser', { 'accept-language': 'hi-IN,hi;q=0.9,en;q=0.8' }, 'hi'],
+    ['a saved choice over the browser', { cookie: 'mandi-lang=en', 'accept-language': 'hi-IN' }, 'en'],
+    ['any other browser', { 'accept-language': 'ta-IN,fr;q=0.5' }, 'en'],
+    ['no preference at all', {}, 'en'],
+  ])('renders the home page for %s', async (_, headers, language) => {
+    const response = await page('/', headers);
+    expect(response.statusCode).toBe(200);
+    expect(response.body).toContain(`<html lang="${language}-IN">`);
+    expect(response.body).toContain(`<div id="root" data-language="${language}"><main>${language}</main></div>`);
+    // Only the chosen language's catalogue is preloaded.
+    expect(response.body).toContain(`<link rel="modulepreload" crossorigin href="/assets/${language}-`);
+    expect(response.body.match(/assets\/(en|hi)-\d+\.js/g)).toHaveLength(1);
+    expect(response.headers.vary).toBe('Cookie, Accept-Language');
+  });
+
+  it('names the language on every other storefront page too', async () => {
+    const response = await page('/cartpage', { cookie: 'mandi-lang=hi' });
+    expect(response.body).toContain('<html lang="hi-IN">');
+    expect(response.body).toContain('href="/assets/hi-222.js"');
+    expect(response.body).toContain('<div id="root"></div>');
+  });
+
+  it('ignores a cookie or header of any other shape', async () => {
+    const odd = await page('/', { cookie: 'mandi-lang=<script>', 'accept-language': `${'q;'.repeat(5000)}` });
+    expect(odd.statusCode).toBe(200);
+    expect(odd.body).toContain('<html lang="en-IN">');
+  });
+});

@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { EMBEDDED_LISTING_ID, LANGUAGE_COOKIE, LANGUAGE_LOCALES, acceptedLanguages, pickLanguage, readCookie, type Language } from '@mandi/domain';
+import { EMBEDDED_LISTING_ID, LANGUAGES, LANGUAGE_COOKIE, LANGUAGE_LOCALES, acceptedLanguages, pickLanguage, readCookie, type Language } from '@mandi/domain';
 import { errorBody } from '../common/api-error.js';
 
 /** Hashed build assets never change under their name; everything else is revalidated on each visit. */
@@ -48,8 +48,9 @@ export async function serveFrontEnds(
   const indexHtml = new Map(apps.map((app) => [app.prefix, readFileSync(join(app.root, 'index.html'))]));
   // The storefront's page names the visitor's language in <html lang> (screen readers, fonts, hyphenation).
   const storefrontIndex = indexHtml.get('/')?.toString('utf8');
+  const catalogues = catalogueChunks(resolve(dirs.storefront));
   const storefrontIndexIn = Object.fromEntries(
-    Object.entries(LANGUAGE_LOCALES).map(([language, locale]) => [language, storefrontIndex && inLanguage(storefrontIndex, locale)]),
+    LANGUAGES.map((language) => [language, storefrontIndex && inLanguage(storefrontIndex, language, catalogues[language])]),
   ) as Record<Language, string | undefined>;
   const sendIndex = (reply: FastifyReply, prefix: string, language: Language = 'en') => {
     const html = prefix === '/' ? storefrontIndexIn[language] : indexHtml.get(prefix);
@@ -59,6 +60,9 @@ export async function serveFrontEnds(
   };
 
   const storefrontHtml = inlineStylesheets(storefrontIndex, resolve(dirs.storefront));
+  const storefrontHtmlIn = Object.fromEntries(
+    LANGUAGES.map((language) => [language, storefrontHtml && inLanguage(storefrontHtml, language, catalogues[language])]),
+  ) as Record<Language, string | undefined>;
   const sendHome = async (reply: FastifyReply, query: URLSearchParams, language: Language) => {
     const extra = storefrontHtml && home ? await home(query, language).catch(() => null) : null;
     if (!extra) return sendIndex(reply, '/', language);
@@ -66,7 +70,7 @@ export async function serveFrontEnds(
       .header('cache-control', 'no-cache')
       .header('vary', 'Cookie, Accept-Language')
       .type('text/html; charset=utf-8')
-      .send(withHome(inLanguage(storefrontHtml!, LANGUAGE_LOCALES[language]), extra, language));
+      .send(withHome(storefrontHtmlIn[language]!, extra, language));
   };
 
   fastify.route({
@@ -115,9 +119,21 @@ function withHome(html: string, extra: { head: string; body: string }, language:
     .replace('<div id="root"></div>', () => `<div id="root" data-language="${language}">${extra.body}</div>`);
 }
 
-/** The storefront's HTML with `<html lang>` set to `locale`. */
-function inLanguage(html: string, locale: string): string {
-  return html.replace(/<html lang="[^"]*"/, `<html lang="${locale}"`);
+/**
+ * The storefront's HTML in `language`: `<html lang>` set, and its catalogue chunk preloaded, so the browser fetches
+ * the texts beside the entry script instead of one round trip after it (main.tsx waits for them to start).
+ */
+function inLanguage(html: string, language: Language, catalogue: string | undefined): string {
+  const preload = catalogue ? `<link rel="modulepreload" crossorigin href="/${catalogue}">` : '';
+  return html.replace(/<html lang="[^"]*"/, `<html lang="${LANGUAGE_LOCALES[language]}"`).replace('</head>', () => `${preload}</head>`);
+}
+
+/** Each language's catalogue chunk (assets/hi-….js), from the build's Vite manifest; none without one. */
+function catalogueChunks(root: string): Partial<Record<Language, string>> {
+  const manifestPath = join(root, '.vite', 'manifest.json');
+  if (!existsSync(manifestPath)) return {};
+  const manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as Record<string, { file?: string }>;
+  return Object.fromEntries(LANGUAGES.map((language) => [language, manifest[`virtual:catalogue/${language}`]?.file]));
 }
 
 /** The visitor's language: the storefront's cookie, else on a first visit the browser's Accept-Language. */
