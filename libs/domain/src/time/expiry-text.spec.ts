@@ -1,4 +1,4 @@
-import { expiryText } from './expiry-text.js';
+import { expiryOf, expiryText } from './expiry-text.js';
 
 const now = new Date('2026-06-15T06:30:00.000Z'); // 12:00 noon in India
 const at = (ms: number) => new Date(now.getTime() + ms);
@@ -61,5 +61,25 @@ describe('expiryText input forms', () => {
     expect(expiryText(undefined, now)).toBeNull();
     expect(expiryText('', now)).toBeNull();
     expect(expiryText('someday', now)).toBeNull();
+  });
+});
+
+describe('expiryOf, the unit and count the texts are written from', () => {
+  it.each([
+    [2 * 365 * D, { expired: false, unit: 'years', count: 2 }],
+    [3 * D, { expired: false, unit: 'days', count: 3 }],
+    [D, { expired: false, unit: 'tomorrow', count: 1 }],
+    [5 * H, { expired: false, unit: 'hours', count: 5 }],
+    [30 * S, { expired: false, unit: 'minutes', count: 1 }],
+    [-30 * S, { expired: true, unit: 'justNow', count: 0 }],
+    [-3 * H, { expired: true, unit: 'hours', count: 3 }],
+    [-400 * D, { expired: true, unit: 'years', count: 1 }],
+  ])('%p ms from now is %p', (offset, expiry) => {
+    expect(expiryOf(at(offset), now)).toEqual(expiry);
+  });
+
+  it('is null without a readable date', () => {
+    expect(expiryOf(null, now)).toBeNull();
+    expect(expiryOf('someday', now)).toBeNull();
   });
 });

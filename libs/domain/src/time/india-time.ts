@@ -82,8 +82,13 @@ export function formatIndiaDateTime(date: Date): string {
 
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 
+/** Month (1..12) and day in the spec's English, e.g. 'Mar 5'. */
+export function monthDayText(month: number, day: number): string {
+  return `${MONTHS[month - 1]!} ${day}`;
+}
+
 /** Month and day of an instant in India, e.g. 'Mar 5' (the posted-time text for posts older than a week). */
 export function formatMonthDay(date: Date): string {
   const p = indiaDateParts(date);
-  return `${MONTHS[p.month - 1]!} ${p.day}`;
+  return monthDayText(p.month, p.day);
 }

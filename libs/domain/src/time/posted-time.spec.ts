@@ -1,4 +1,4 @@
-import { postedTime } from './posted-time.js';
+import { postedAgo, postedTime } from './posted-time.js';
 
 const now = new Date('2026-03-20T06:30:00.000Z'); // 12:00 noon in India, 20 March
 const ago = (ms: number) => new Date(now.getTime() - ms);
@@ -40,5 +40,22 @@ describe('postedTime', () => {
     expect(postedTime('', now)).toBe('Unknown time');
     expect(postedTime('yesterday', now)).toBe('Invalid date');
     expect(postedTime(new Date(Number.NaN), now)).toBe('Invalid date');
+  });
+});
+
+describe('postedAgo, the unit and count the texts are written from', () => {
+  it.each([
+    [30 * S, { unit: 'justNow' }],
+    [5 * M, { unit: 'minutes', count: 5 }],
+    [3 * H, { unit: 'hours', count: 3 }],
+    [6 * D, { unit: 'days', count: 6 }],
+    [15 * D, { unit: 'date', month: 3, day: 5 }],
+  ])('%p ms ago is %p', (elapsed, posted) => {
+    expect(postedAgo(ago(elapsed), now)).toEqual(posted);
+  });
+
+  it('says when the time is missing or unreadable', () => {
+    expect(postedAgo(null, now)).toEqual({ unit: 'unknown' });
+    expect(postedAgo('yesterday', now)).toEqual({ unit: 'invalid' });
   });
 });
