@@ -17,6 +17,7 @@ import {
   userExistsAnswerSchema,
   userStatusAnswerSchema,
 } from '../../auth/auth.schema.js';
+import { accountLanguageBodySchema } from '../../accounts/account-language.schema.js';
 import { messageAnswerSchema } from '../../common/fields.js';
 import { contactBodySchema } from '../../contact/contact.schema.js';
 import { showInterestBodySchema } from '../../sellers/seller.schema.js';
@@ -149,6 +150,17 @@ export const accountRoutes: readonly ApiRoute[] = [
     rateLimited: true,
     body: contactBodySchema,
     answers: { 201: { description: 'Sent', schema: messageAnswerSchema } },
+    errors: [],
+  },
+  {
+    method: 'PUT',
+    path: '/api/account/language',
+    tag: 'Accounts',
+    summary: "Saves the language of the caller's own mails and documents ('en' or 'hi'; issue 18)",
+    access: 'user',
+    rateLimited: false,
+    body: accountLanguageBodySchema,
+    answers: { 204: { description: 'Saved' } },
     errors: [],
   },
 ];
