@@ -12,7 +12,7 @@ export const demoPassword = 'mandi-demo';
 const e2eBaseUrl = `http://127.0.0.1:${process.env.E2E_PORT ?? 3100}`;
 const emulatorUrl = `http://${process.env.FIREBASE_AUTH_EMULATOR_HOST ?? '127.0.0.1:9099'}`;
 const emulatorProject = 'demo-mandi';
-export const e2eDatabaseUrl = 'postgresql://postgres@127.0.0.1:5432/mandi_e2e';
+export const e2eDatabaseUrl = `postgresql://postgres@127.0.0.1:5432/${process.env.E2E_DATABASE ?? 'mandi_e2e'}`;
 
 /** A name no earlier run used: 15 characters at most, as usernames must be. */
 export function uniqueName(prefix: string): string {

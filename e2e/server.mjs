@@ -19,12 +19,16 @@ import { ensureRazorpaySandbox } from '../tools/razorpay-sandbox/dev-sandbox.mjs
 
 /** Set by playwright.config.ts, which also points the browser at this port. */
 const e2ePort = Number(process.env.E2E_PORT || 3100);
-const e2eDatabaseName = 'mandi_e2e';
-const e2eRedisPrefix = 'mandi-e2e';
+/**
+ * E2E_DATABASE names a run's own database (the journeys read it too, journey-helpers.ts), Redis prefix, mail and
+ * files, so two runs on one machine (with two E2E_PORTs) never drop each other's data.
+ */
+const e2eDatabaseName = process.env.E2E_DATABASE || 'mandi_e2e';
+const e2eRedisPrefix = e2eDatabaseName.replaceAll('_', '-');
 /** The worker's captured mail of this run; journeys read it at /dev/mail like a person would. */
-const e2eMailDir = 'var/e2e/mail';
+const e2eMailDir = `var/${e2eDatabaseName.replace(/^mandi_/, '')}/mail`;
 /** The run's own file store (product photos, profile images), emptied with the database. */
-const e2eFileDir = 'var/e2e/files';
+const e2eFileDir = `var/${e2eDatabaseName.replace(/^mandi_/, '')}/files`;
 
 const databaseUrl = (() => {
   const url = new URL(localEnvironment().DATABASE_URL);
