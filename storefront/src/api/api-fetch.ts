@@ -1,4 +1,7 @@
 import { withOverlay } from './in-flight';
+import { OfflineError, browserIsOffline, isNetworkFailure } from './offline';
+
+export { OfflineError, isOfflineError } from './offline';
 
 /** The API's one error shape (design.md section 5). */
 export interface ApiErrorBody {
@@ -77,18 +80,29 @@ async function readBody(response: Response): Promise<unknown> {
   return text;
 }
 
+/** The Firebase SDK's code for a token refresh that could not reach Google. */
+const TOKEN_NETWORK_FAILURE = 'auth/network-request-failed';
+
 /**
  * The storefront's one way to call the API: adds the bearer token of the signed-in user,
  * sends JSON or multipart, counts the request for the loading overlay and turns a non-2xx
- * answer into an ApiError carrying the server's {statusCode, error, message}.
+ * answer into an ApiError carrying the server's {statusCode, error, message}. A change
+ * (POST, PUT, DELETE) is not attempted while the device is offline, and any call that finds
+ * no connection fails with an OfflineError (api/offline.ts), so screens can say so.
  */
 export async function apiFetch<T>(path: string, options: ApiFetchOptions = {}): Promise<T> {
   return options.silent ? send<T>(path, options) : withOverlay(() => send<T>(path, options));
 }
 
 async function send<T>(path: string, options: ApiFetchOptions): Promise<T> {
+  const method = options.method ?? 'GET';
+  // A read goes out even offline (the service worker may answer it from the pages already seen); a change cannot.
+  if (method !== 'GET' && browserIsOffline()) throw new OfflineError(method, path, false);
   const headers = new Headers({ Accept: 'application/json' });
-  const token = await tokenSource();
+  const token = await tokenSource().catch((error: unknown) => {
+    if ((error as { code?: unknown } | null)?.code === TOKEN_NETWORK_FAILURE) throw new OfflineError(method, path, false);
+    throw error;
+  });
   if (token) headers.set('Authorization', `Bearer ${token}`);
   else if (options.auth) throw new NotSignedInError();
 
@@ -100,12 +114,14 @@ async function send<T>(path: string, options: ApiFetchOptions): Promise<T> {
     body = JSON.stringify(options.body);
   }
 
-  const response = await fetch(path, {
-    method: options.method ?? 'GET',
-    headers,
-    body,
-    signal: options.signal,
-  });
+  let response: Response;
+  try {
+    response = await fetch(path, { method, headers, body, signal: options.signal });
+  } catch (error) {
+    // A change that left may have reached the server before the connection broke; a read changes nothing.
+    if (isNetworkFailure(error)) throw new OfflineError(method, path, method !== 'GET');
+    throw error;
+  }
   const parsed = await readBody(response);
   if (!response.ok) {
     const { error, message } = messageOf(parsed);
