@@ -198,6 +198,15 @@ function SideMenu({ onClose }: { onClose(): void }) {
     };
   }, []);
 
+  // A modal panel: Tab and Shift+Tab cycle through its own controls instead of walking out behind the backdrop.
+  const keepFocusInside = (event: KeyboardEvent) => {
+    const controls = Array.from(panelRef.current?.querySelectorAll<HTMLElement>('a[href], button:not([disabled])') ?? []);
+    const edge = event.shiftKey ? controls[0] : controls[controls.length - 1];
+    if (!edge || document.activeElement !== edge) return;
+    event.preventDefault();
+    (event.shiftKey ? controls[controls.length - 1] : controls[0])!.focus();
+  };
+
   const run = (action: () => Promise<void>) => () => {
     onClose();
     void action();
@@ -212,7 +221,10 @@ function SideMenu({ onClose }: { onClose(): void }) {
         aria-modal="true"
         aria-label={t('header.menu')}
         onClick={(event) => event.stopPropagation()}
-        onKeyDown={(event) => event.key === 'Escape' && onClose()}
+        onKeyDown={(event) => {
+          if (event.key === 'Escape') onClose();
+          else if (event.key === 'Tab') keepFocusInside(event);
+        }}
       >
         <div className={styles.sideHead}>
           <Brand />
