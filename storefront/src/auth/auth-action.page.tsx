@@ -1,3 +1,4 @@
+import { Trans } from '@lingui/react';
 import {
   ACCOUNT_PAGE_TEXTS,
   AUTH_ACTION_MESSAGES,
@@ -10,10 +11,12 @@ import {
 import { useCallback, useEffect, useId, useLayoutEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { withOverlay } from '../api/in-flight';
+import { useT } from '../i18n/i18n';
 import { AlertIcon, LockIcon, MailIcon, ShieldIcon } from '../ui/icons';
 import { useDocumentTitle } from '../ui/page';
 import { TextField } from '../ui/text-field';
 import { useSingleFlight } from '../ui/use-single-flight';
+import { useAccountText } from './account-texts';
 import { useAuth } from './auth-context';
 import { identityErrorCode } from './identity';
 import type { SignInPageState } from './sign-in.page';
@@ -25,7 +28,10 @@ const RESET = AUTH_ACTION_MESSAGES.resetPassword;
 /** Firebase's refusals of a code that will never work again: used, expired, or its account removed since the mail. */
 const deadCodeErrors = new Set(['auth/invalid-action-code', 'auth/expired-action-code', 'auth/user-not-found']);
 
-/** Where a mail's code stands: being checked, accepted (with what the service answered), dead, or refused for now. */
+/**
+ * Where a mail's code stands: being checked, accepted (with what the service answered), dead, or refused for now
+ * (`text` in English, shown with useAccountText).
+ */
 type CodeStep<T> =
   | { kind: 'checking' }
   | { kind: 'accepted'; value: T }
@@ -101,19 +107,6 @@ function Checking({ text }: { text: string }) {
   );
 }
 
-/** `text` with its `part` (an e-mail address) in bold, so the one message stays the source of the words. */
-function Emphasised({ text, part }: { text: string; part: string }) {
-  const at = text.lastIndexOf(part);
-  if (!part || at < 0) return <>{text}</>;
-  return (
-    <>
-      {text.slice(0, at)}
-      <strong>{part}</strong>
-      {text.slice(at + part.length)}
-    </>
-  );
-}
-
 /*
  * The two refusal cards are plain functions returning an ActionCard, not components of their own: every step then
  * renders the same ActionCard in the same place, so its heading takes the focus when the step changes.
@@ -128,11 +121,13 @@ function failedCard(title: string, text: string, onRetry?: () => void) {
       </p>
       {onRetry && (
         <button type="button" className={`btn btn-primary ${styles.full}`} onClick={onRetry}>
-          Try again
+          <Trans id="auth.action.tryAgain" />
         </button>
       )}
       <p className={styles.links}>
-        <Link to="/">Go to Home</Link>
+        <Link to="/">
+          <Trans id="auth.action.goHome" />
+        </Link>
       </p>
     </ActionCard>
   );
@@ -162,7 +157,9 @@ function expiredCard(message: { title: string; text: string }, next: CardLink, b
 
 /** mode=verifyEmail: the code is applied at once; the sign-up tab, which polls, then creates the account. */
 function VerifyEmail({ oobCode }: { oobCode: string }) {
-  useDocumentTitle('Verify your email');
+  const { t } = useT();
+  const text = useAccountText();
+  useDocumentTitle(t('auth.verifyEmail'));
   const { identity } = useAuth();
   const apply = useCallback((code: string) => identity.applyEmailVerification(code), [identity]);
   const { step, retry } = useActionCode(oobCode, apply, VERIFY.failed.text);
@@ -170,28 +167,34 @@ function VerifyEmail({ oobCode }: { oobCode: string }) {
   switch (step.kind) {
     case 'checking':
       return (
-        <ActionCard icon={<MailIcon size={26} />} title="Verify your email">
-          <Checking text={VERIFY.checking} />
+        <ActionCard icon={<MailIcon size={26} />} title={t('auth.verifyEmail')}>
+          <Checking text={t('auth.action.verify.checking')} />
         </ActionCard>
       );
     case 'accepted':
       return (
-        <ActionCard icon={<ShieldIcon size={26} />} title={VERIFY.verified}>
-          <p className={styles.lead}>{VERIFY.nextStep}</p>
+        <ActionCard icon={<ShieldIcon size={26} />} title={t('auth.action.verify.verified')}>
+          <p className={styles.lead}>{t('auth.action.verify.nextStep')}</p>
           <Link to="/signin" className={`btn btn-primary ${styles.full}`}>
-            Go to Sign In
+            {t('auth.action.goToSignIn')}
           </Link>
         </ActionCard>
       );
     case 'expired':
-      return expiredCard(VERIFY.expired, { to: '/signup', label: 'Sign up again' }, { to: '/signin', label: 'Go to Sign In' });
+      return expiredCard(
+        { title: t('auth.action.expired.title'), text: t('auth.action.verify.expired') },
+        { to: '/signup', label: t('auth.action.signUpAgain') },
+        { to: '/signin', label: t('auth.action.goToSignIn') },
+      );
     case 'failed':
-      return failedCard(VERIFY.failed.title, step.text, step.canRetry ? retry : undefined);
+      return failedCard(t('auth.action.verify.failed.title'), text(step.text), step.canRetry ? retry : undefined);
   }
 }
 
 /** The new-password form; `change` answers the problem to show, or null when the page moves on (changed, or the code died). */
 function NewPasswordForm({ email, change }: { email: string; change(newPassword: string): Promise<FieldProblem | null> }) {
+  const { t } = useT();
+  const text = useAccountText();
   const ids = { hint: useId(), error: useId() };
   const [password, setPassword] = useState('');
   const [confirmPassword, setConfirmPassword] = useState('');
@@ -222,13 +225,13 @@ function NewPasswordForm({ email, change }: { email: string; change(newPassword:
     <form onSubmit={onSubmit} noValidate>
       {problem && (
         <p id={ids.error} className={styles.error} role="alert">
-          {problem.text}
+          {text(problem.text)}
         </p>
       )}
       {/* Lets a password manager file the new password under the right account. */}
       <input type="email" name="username" autoComplete="username" value={email} readOnly hidden />
       <TextField
-        label="New password"
+        label={t('auth.action.newPassword')}
         ref={(input) => {
           fields.current.password = input;
         }}
@@ -242,11 +245,11 @@ function NewPasswordForm({ email, change }: { email: string; change(newPassword:
         onChange={(event) => setPassword(event.target.value)}
       >
         <p id={ids.hint} className={styles.fieldHint}>
-          {RESET.passwordHint}
+          {t('auth.action.reset.passwordHint')}
         </p>
       </TextField>
       <TextField
-        label="Confirm new password"
+        label={t('auth.action.confirmNewPassword')}
         ref={(input) => {
           fields.current.confirmPassword = input;
         }}
@@ -259,7 +262,7 @@ function NewPasswordForm({ email, change }: { email: string; change(newPassword:
         onChange={(event) => setConfirmPassword(event.target.value)}
       />
       <button type="submit" className={`btn btn-primary ${styles.full}`} disabled={submission.busy}>
-        {submission.busy ? 'Changing password…' : 'Change password'}
+        {submission.busy ? t('auth.action.changingPassword') : t('auth.action.changePassword')}
       </button>
     </form>
   );
@@ -267,7 +270,9 @@ function NewPasswordForm({ email, change }: { email: string; change(newPassword:
 
 /** mode=resetPassword: the code is checked first (naming the account), then the new password is set with it. */
 function ResetPassword({ oobCode }: { oobCode: string }) {
-  useDocumentTitle('Choose a new password');
+  const { t } = useT();
+  const text = useAccountText();
+  useDocumentTitle(t('auth.action.chooseNewPassword'));
   const { identity } = useAuth();
   const navigate = useNavigate();
   const check = useCallback((code: string) => identity.passwordResetEmail(code), [identity]);
@@ -299,12 +304,12 @@ function ResetPassword({ oobCode }: { oobCode: string }) {
 
   if (changed) {
     return (
-      <ActionCard icon={<ShieldIcon size={26} />} title={RESET.changed}>
+      <ActionCard icon={<ShieldIcon size={26} />} title={t('auth.action.reset.changed')}>
         <p className={styles.notice} role="status">
-          {ACCOUNT_PAGE_TEXTS.returningToSignIn}
+          {t('auth.returningToSignIn')}
         </p>
         <Link to="/signin" replace state={{ email, passwordChanged: true } satisfies SignInPageState} className={`btn btn-primary ${styles.full}`}>
-          Sign in now
+          {t('auth.action.signInNow')}
         </Link>
       </ActionCard>
     );
@@ -313,37 +318,42 @@ function ResetPassword({ oobCode }: { oobCode: string }) {
   switch (step.kind) {
     case 'checking':
       return (
-        <ActionCard icon={<LockIcon size={26} />} title="Choose a new password">
-          <Checking text={RESET.checking} />
+        <ActionCard icon={<LockIcon size={26} />} title={t('auth.action.chooseNewPassword')}>
+          <Checking text={t('auth.action.reset.checking')} />
         </ActionCard>
       );
     case 'accepted':
       return (
-        <ActionCard icon={<LockIcon size={26} />} title="Choose a new password">
+        <ActionCard icon={<LockIcon size={26} />} title={t('auth.action.chooseNewPassword')}>
           <p className={`${styles.lead} ${styles.account}`}>
-            <Emphasised text={RESET.resetFor(step.value)} part={step.value} />
+            <Trans id="auth.action.reset.for" values={{ email: step.value }} components={{ 0: <strong /> }} />
           </p>
           <NewPasswordForm email={step.value} change={change} />
           <p className={styles.links}>
-            <Link to="/signin">Back to sign in</Link>
+            <Link to="/signin">{t('auth.backToSignIn')}</Link>
           </p>
         </ActionCard>
       );
     case 'expired':
-      return expiredCard(RESET.expired, { to: '/forgot-password', label: 'Request a new link' }, { to: '/signin', label: 'Back to sign in' });
+      return expiredCard(
+        { title: t('auth.action.expired.title'), text: t('auth.action.reset.expired') },
+        { to: '/forgot-password', label: t('auth.action.requestNewLink') },
+        { to: '/signin', label: t('auth.backToSignIn') },
+      );
     case 'failed':
-      return failedCard(RESET.checkFailed.title, step.text, step.canRetry ? retry : undefined);
+      return failedCard(t('auth.action.reset.failed.title'), text(step.text), step.canRetry ? retry : undefined);
   }
 }
 
 /** A link without a known mode or without its code. */
 function InvalidLink() {
-  useDocumentTitle('Link not valid');
+  const { t } = useT();
+  useDocumentTitle(t('auth.action.invalidLink.documentTitle'));
   return (
-    <ActionCard icon={<AlertIcon size={26} />} alarming title={AUTH_ACTION_MESSAGES.invalidLink.title}>
-      <p className={styles.lead}>{AUTH_ACTION_MESSAGES.invalidLink.text}</p>
+    <ActionCard icon={<AlertIcon size={26} />} alarming title={t('auth.action.invalidLink.title')}>
+      <p className={styles.lead}>{t('auth.action.invalidLink.text')}</p>
       <Link to="/" className={`btn btn-primary ${styles.full}`}>
-        Go to Home
+        {t('auth.action.goHome')}
       </Link>
     </ActionCard>
   );

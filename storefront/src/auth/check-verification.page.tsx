@@ -1,10 +1,12 @@
+import { Trans } from '@lingui/react';
 import { AUTH_TIMINGS, CREATE_USER_SUCCESS_STATUSES, TERMS_VERSION, VERIFICATION_MESSAGES, type PopupMessage } from '@mandi/domain';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { ApiError, apiFetch } from '../api/api-fetch';
-import { usePopup } from '../ui/confirm-dialog';
+import { useT } from '../i18n/i18n';
 import { MailIcon } from '../ui/icons';
 import { useDocumentTitle } from '../ui/page';
+import { useAccountPopup } from './account-texts';
 import { useAuth } from './auth-context';
 import type { IdentityUser } from './identity';
 import { abandonSignUp, clearPendingSignUp, readPendingSignUp } from './pending-sign-up';
@@ -22,10 +24,11 @@ function clock(seconds: number): string {
  * sends the user to sign in. After 90 s, or on a failed save, the identity account is deleted.
  */
 export default function CheckVerificationPage() {
-  useDocumentTitle('Verify your email');
+  const { t } = useT();
+  useDocumentTitle(t('auth.verifyEmail'));
   const { user, loading, identity } = useAuth();
   const navigate = useNavigate();
-  const popup = usePopup();
+  const popup = useAccountPopup();
   const [pending] = useState(readPendingSignUp);
   const [deadline] = useState(() => pending?.deadline ?? Date.now() + AUTH_TIMINGS.verificationWindowMs);
   const [now, setNow] = useState(() => Date.now());
@@ -127,15 +130,18 @@ export default function CheckVerificationPage() {
           <MailIcon size={26} />
         </span>
         <h1 id="verify-title" className={styles.title}>
-          Check your inbox
+          {t('auth.verify.title')}
         </h1>
         <p className={styles.lead}>
-          We sent a verification link to {address ? <strong className={styles.address}>{address}</strong> : 'your email address. '}
-          Open it to activate your account.
+          {address ? (
+            <Trans id="auth.verify.sentTo" values={{ address }} components={{ 0: <strong className={styles.address} /> }} />
+          ) : (
+            t('auth.verify.sentToYou')
+          )}
         </p>
         <div className={styles.countdown}>
-          <p className={styles.countdownText} role="timer" aria-label={`${secondsLeft} seconds left to verify`}>
-            <span>Time left</span>
+          <p className={styles.countdownText} role="timer" aria-label={t('auth.verify.secondsLeft', { seconds: secondsLeft })}>
+            <span>{t('auth.verify.timeLeft')}</span>
             <strong>{clock(secondsLeft)}</strong>
           </p>
           <div className={styles.progress} aria-hidden="true">
@@ -143,17 +149,17 @@ export default function CheckVerificationPage() {
           </div>
           <p className={styles.waiting} role="status">
             <span className={styles.pulse} aria-hidden="true" />
-            {saving ? 'Email verified. Saving your account…' : 'Waiting for you to open the link…'}
+            {saving ? t('auth.verify.saving') : t('auth.verify.waiting')}
           </p>
         </div>
         <ol className={styles.steps}>
-          <li>Look for an email from Mandi, and check your spam folder too.</li>
-          <li>Tap the verification link. This page notices by itself.</li>
-          <li>Then sign in with your email and password.</li>
+          <li>{t('auth.verify.step.find')}</li>
+          <li>{t('auth.verify.step.tap')}</li>
+          <li>{t('auth.verify.step.signIn')}</li>
         </ol>
-        <p className={styles.small}>If the link is not opened within {windowSeconds} seconds, the sign-up is cancelled and you can start again.</p>
+        <p className={styles.small}>{t('auth.verify.window', { seconds: windowSeconds })}</p>
         <button type="button" className={`btn btn-outline ${styles.full}`} onClick={() => void startOver()} disabled={saving}>
-          Wrong email? Start over
+          {t('auth.verify.startOver')}
         </button>
       </section>
     </div>

@@ -1,11 +1,13 @@
-import { ACCOUNT_PAGE_TEXTS, AUTH_TIMINGS, FORGOT_PASSWORD_MESSAGES } from '@mandi/domain';
+import { AUTH_TIMINGS, FORGOT_PASSWORD_MESSAGES } from '@mandi/domain';
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { ApiError, apiFetch } from '../api/api-fetch';
+import { useT } from '../i18n/i18n';
 import { LockIcon } from '../ui/icons';
 import { useDocumentTitle } from '../ui/page';
 import { TextField } from '../ui/text-field';
 import { useSingleFlight } from '../ui/use-single-flight';
+import { useAccountText } from './account-texts';
 import styles from './auth-card.module.css';
 
 /** The lockout survives leaving and re-opening the page in the same tab (the server enforces it anyway). */
@@ -32,13 +34,16 @@ function storeLockEnd(until: number): void {
  * button then stays disabled for 120 s, the answer is shown and the page returns to /signin after 5 s.
  */
 export default function ForgotPasswordPage() {
-  useDocumentTitle('Reset your password');
+  const { t } = useT();
+  const text = useAccountText();
+  useDocumentTitle(t('auth.forgot.title'));
   const navigate = useNavigate();
   const outcomeId = useId();
   const [email, setEmail] = useState('');
   const [lockedUntil, setLockedUntil] = useState(storedLockEnd);
   const [now, setNow] = useState(() => Date.now());
   const sending = useSingleFlight();
+  // The answer's English text (the server's or ours), shown in the reader's language.
   const [outcome, setOutcome] = useState<{ ok: boolean; text: string } | null>(null);
 
   const secondsLeft = Math.max(0, Math.ceil((lockedUntil - now) / 1000));
@@ -83,18 +88,18 @@ export default function ForgotPasswordPage() {
           <LockIcon size={26} />
         </span>
         <h1 id="forgot-title" className={styles.title}>
-          Reset your password
+          {t('auth.forgot.title')}
         </h1>
-        <p className={styles.lead}>Enter the email of your account and we will send you a link to choose a new password.</p>
+        <p className={styles.lead}>{t('auth.forgot.lead')}</p>
         <form onSubmit={onSubmit} noValidate aria-describedby={outcome ? outcomeId : undefined}>
           {outcome && (
             <div id={outcomeId} className={outcome.ok ? styles.notice : styles.error} role={outcome.ok ? 'status' : 'alert'}>
-              <p className={styles.outcomeText}>{outcome.text}</p>
-              <p className={styles.outcomeNext}>{ACCOUNT_PAGE_TEXTS.returningToSignIn}</p>
+              <p className={styles.outcomeText}>{text(outcome.text)}</p>
+              <p className={styles.outcomeNext}>{t('auth.returningToSignIn')}</p>
             </div>
           )}
           <TextField
-            label="Email"
+            label={t('auth.field.email')}
             type="email"
             autoComplete="email"
             inputMode="email"
@@ -103,11 +108,11 @@ export default function ForgotPasswordPage() {
             onChange={(event) => setEmail(event.target.value)}
           />
           <button type="submit" className={`btn btn-primary ${styles.full}`} disabled={locked || sending.busy || !email.trim()}>
-            {locked ? ACCOUNT_PAGE_TEXTS.retryIn(secondsLeft) : 'Send reset link'}
+            {locked ? t('auth.forgot.retryIn', { seconds: secondsLeft }) : t('auth.forgot.submit')}
           </button>
         </form>
         <p className={styles.links}>
-          <Link to="/signin">Back to sign in</Link>
+          <Link to="/signin">{t('auth.backToSignIn')}</Link>
         </p>
       </section>
     </div>

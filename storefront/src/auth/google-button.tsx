@@ -1,4 +1,4 @@
-import { ACCOUNT_PAGE_TEXTS } from '@mandi/domain';
+import { useT } from '../i18n/i18n';
 
 /** Google's four-colour "G", as its sign-in branding asks for. */
 function GoogleMark() {
@@ -14,10 +14,11 @@ function GoogleMark() {
 
 /** The Google option of the sign-in and sign-up pages. */
 export function GoogleButton({ onClick, disabled, className }: { onClick(): void; disabled?: boolean; className?: string }) {
+  const { t } = useT();
   return (
     <button type="button" className={`btn btn-outline ${className ?? ''}`} onClick={onClick} disabled={disabled}>
       <GoogleMark />
-      {ACCOUNT_PAGE_TEXTS.continueWithGoogle}
+      {t('auth.google.continue')}
     </button>
   );
 }

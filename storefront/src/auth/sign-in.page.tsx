@@ -1,12 +1,15 @@
-import { ACCOUNT_PAGE_TEXTS, SIGN_IN_MESSAGES, validateSignIn } from '@mandi/domain';
+import { Trans } from '@lingui/react';
+import { SIGN_IN_MESSAGES, validateSignIn } from '@mandi/domain';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
-import { usePopup } from '../ui/confirm-dialog';
+import { useT } from '../i18n/i18n';
 import { LeafIcon } from '../ui/icons';
 import { useDocumentTitle } from '../ui/page';
 import { TextField } from '../ui/text-field';
+import { useAccountPopup, useAccountText } from './account-texts';
 import { useAuth } from './auth-context';
 import { GoogleButton } from './google-button';
+import { LEGAL_LINKS } from './legal-links';
 import { useSignIn } from './use-sign-in';
 import styles from './auth-card.module.css';
 
@@ -22,10 +25,12 @@ export interface SignInPageState {
 
 /** The sign-in page of 000 section 2: e-mail and password or Google, then home. */
 export default function SignInPage() {
-  useDocumentTitle('Sign In');
+  const { t } = useT();
+  const text = useAccountText();
+  useDocumentTitle(t('auth.signIn.documentTitle'));
   const { user, loading } = useAuth();
   const navigate = useNavigate();
-  const popup = usePopup();
+  const popup = useAccountPopup();
   const arrived = (useLocation().state ?? {}) as SignInPageState;
   const { error, setError, busy, running, signInWithEmail, signInWithGoogle, resumeGoogleRedirect } = useSignIn();
   const [email, setEmail] = useState(arrived.email ?? '');
@@ -68,22 +73,22 @@ export default function SignInPage() {
           <LeafIcon size={26} />
         </span>
         <h1 id="signin-title" className={styles.title}>
-          Sign in to Mandi
+          {t('auth.signIn.title')}
         </h1>
-        <p className={styles.lead}>Welcome back. Sign in to manage your cart, orders and listings.</p>
+        <p className={styles.lead}>{t('auth.signIn.lead')}</p>
         {(arrived.verified || arrived.passwordChanged) && !error && (
           <p className={styles.notice} role="status">
-            {arrived.verified ? ACCOUNT_PAGE_TEXTS.emailVerified : ACCOUNT_PAGE_TEXTS.passwordChanged}
+            {arrived.verified ? t('auth.signIn.emailVerified') : t('auth.signIn.passwordChanged')}
           </p>
         )}
         <form onSubmit={(event) => void onSubmit(event)} noValidate aria-describedby={error ? errorId : undefined}>
           {error && (
             <p id={errorId} className={styles.error} role="alert">
-              {error}
+              {text(error)}
             </p>
           )}
           <TextField
-            label="Email"
+            label={t('auth.field.email')}
             type="email"
             autoComplete="email"
             inputMode="email"
@@ -92,7 +97,7 @@ export default function SignInPage() {
             required
           />
           <TextField
-            label="Password"
+            label={t('auth.field.password')}
             type="password"
             autoComplete="current-password"
             value={password}
@@ -101,24 +106,23 @@ export default function SignInPage() {
           />
           {error === SIGN_IN_MESSAGES.wrongPassword && (
             <p className={styles.forgot}>
-              <Link to="/forgot-password">Forgot password?</Link>
+              <Link to="/forgot-password">{t('auth.signIn.forgotPassword')}</Link>
             </p>
           )}
           <button type="submit" className={`btn btn-primary ${styles.full}`} disabled={busy}>
-            Sign In
+            {t('auth.signIn.submit')}
           </button>
         </form>
-        <div className={styles.divider}>or</div>
+        <div className={styles.divider}>{t('auth.or')}</div>
         <GoogleButton className={styles.full} onClick={() => void signInWithGoogle()} disabled={busy} />
         <p className={styles.links}>
           <span>
-            By signing in you agree to our <Link to="/terms-and-conditions">Terms and Conditions</Link> and{' '}
-            <Link to="/privacy-policy">Privacy Policy</Link>.
+            <Trans id="auth.signIn.agreement" components={LEGAL_LINKS} />
           </span>
         </p>
-        <div className={styles.divider}>New to Mandi?</div>
+        <div className={styles.divider}>{t('auth.signIn.newToMandi')}</div>
         <Link to="/signup" className={`btn btn-outline ${styles.full}`}>
-          Create an account
+          {t('auth.signIn.createAccount')}
         </Link>
       </section>
     </div>

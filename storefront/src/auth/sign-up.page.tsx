@@ -1,16 +1,19 @@
+import { Trans } from '@lingui/react';
 import { ACCOUNT_PAGE_TEXTS, AUTH_TIMINGS, SIGN_IN_MESSAGES, SIGN_UP_MESSAGES, validateSignUp } from '@mandi/domain';
 import { useId, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { ApiError, apiFetch } from '../api/api-fetch';
 import { withOverlay } from '../api/in-flight';
-import { usePopup } from '../ui/confirm-dialog';
+import { useT } from '../i18n/i18n';
 import { LeafIcon } from '../ui/icons';
 import { useDocumentTitle } from '../ui/page';
 import { TextField } from '../ui/text-field';
 import { useSingleFlight } from '../ui/use-single-flight';
+import { useAccountPopup, useAccountText } from './account-texts';
 import { useAuth } from './auth-context';
 import { GoogleButton } from './google-button';
 import { identityErrorCode, type IdentityUser } from './identity';
+import { LEGAL_LINKS } from './legal-links';
 import { abandonSignUp, savePendingSignUp } from './pending-sign-up';
 import { useSignIn } from './use-sign-in';
 import { useUsernameCheck, type UsernameState } from './use-username-check';
@@ -39,9 +42,11 @@ function signUpFailureText(code: string | undefined): string {
  * username kept for the verification page, the verification mail asked for, then /check-verification.
  */
 export default function SignUpPage() {
-  useDocumentTitle('Create an account');
+  const { t } = useT();
+  const text = useAccountText();
+  useDocumentTitle(t('auth.signUp.documentTitle'));
   const { identity } = useAuth();
-  const popup = usePopup();
+  const popup = useAccountPopup();
   const navigate = useNavigate();
   const google = useSignIn();
   const [username, setUsername] = useState('');
@@ -123,17 +128,17 @@ export default function SignUpPage() {
           <LeafIcon size={26} />
         </span>
         <h1 id="signup-title" className={styles.title}>
-          Create your Mandi account
+          {t('auth.signUp.title')}
         </h1>
-        <p className={styles.lead}>Keep a cart, order produce and sell your own harvest. We will email you a link to confirm your address.</p>
+        <p className={styles.lead}>{t('auth.signUp.lead')}</p>
         {google.error && (
           <p className={styles.error} role="alert">
-            {google.error}
+            {text(google.error)}
           </p>
         )}
         <form onSubmit={onSubmit} noValidate>
           <TextField
-            label="Username"
+            label={t('auth.field.username')}
             autoComplete="username"
             autoCapitalize="none"
             spellCheck={false}
@@ -145,11 +150,11 @@ export default function SignUpPage() {
             required
           >
             <p id={ids.status} className={`${styles.status} ${statusClass[state]}`} aria-live="polite">
-              {ACCOUNT_PAGE_TEXTS.username[state]}
+              {text(ACCOUNT_PAGE_TEXTS.username[state])}
             </p>
           </TextField>
           <TextField
-            label="Email"
+            label={t('auth.field.email')}
             type="email"
             autoComplete="email"
             inputMode="email"
@@ -158,7 +163,7 @@ export default function SignUpPage() {
             required
           />
           <TextField
-            label="Password"
+            label={t('auth.field.password')}
             type="password"
             autoComplete="new-password"
             value={password}
@@ -166,7 +171,7 @@ export default function SignUpPage() {
             required
           />
           <TextField
-            label="Confirm password"
+            label={t('auth.field.confirmPassword')}
             type="password"
             autoComplete="new-password"
             value={confirmPassword}
@@ -176,25 +181,23 @@ export default function SignUpPage() {
           <div className={styles.check}>
             <input id={ids.terms} type="checkbox" checked={agreed} onChange={(event) => setAgreed(event.target.checked)} required />
             <label htmlFor={ids.terms}>
-              I agree to the <Link to="/terms-and-conditions">Terms and Conditions</Link> and the{' '}
-              <Link to="/privacy-policy">Privacy Policy</Link>.
+              <Trans id="auth.signUp.agreement" components={LEGAL_LINKS} />
             </label>
           </div>
           <button type="submit" className={`btn btn-primary ${styles.full}`} disabled={submission.busy}>
-            {submission.busy ? 'Creating account…' : 'Create account'}
+            {submission.busy ? t('auth.signUp.submitting') : t('auth.signUp.submit')}
           </button>
         </form>
-        <div className={styles.divider}>or</div>
+        <div className={styles.divider}>{t('auth.or')}</div>
         <GoogleButton className={styles.full} onClick={() => void google.signInWithGoogle()} disabled={submission.busy || google.busy} />
         <p className={styles.links}>
           <span>
-            Continuing with Google means you agree to our <Link to="/terms-and-conditions">Terms and Conditions</Link> and{' '}
-            <Link to="/privacy-policy">Privacy Policy</Link>.
+            <Trans id="auth.signUp.googleAgreement" components={LEGAL_LINKS} />
           </span>
         </p>
-        <div className={styles.divider}>Already have an account?</div>
+        <div className={styles.divider}>{t('auth.signUp.haveAccount')}</div>
         <Link to="/signin" className={`btn btn-outline ${styles.full}`}>
-          Sign in
+          {t('auth.signUp.signIn')}
         </Link>
       </section>
     </div>

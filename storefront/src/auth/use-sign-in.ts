@@ -3,8 +3,8 @@ import { useCallback, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { ApiError } from '../api/api-fetch';
 import { withOverlay } from '../api/in-flight';
-import { usePopup } from '../ui/confirm-dialog';
 import { useSingleFlight } from '../ui/use-single-flight';
+import { useAccountPopup } from './account-texts';
 import { useAuth } from './auth-context';
 import { identityErrorCode, type IdentityUser } from './identity';
 import { abandonSignUp } from './pending-sign-up';
@@ -16,11 +16,12 @@ const googleCancelled = new Set(['auth/popup-closed-by-user', 'auth/cancelled-po
 /**
  * The sign-in outcomes of 000 sections 4 and 8, for e-mail/password and for Google: an unverified
  * account is deleted, a suspended one signed out with the spec's popup, any other success goes to /.
- * `running` is true while an outcome is being settled, so the page does not redirect on its own meanwhile.
+ * `running` is true while an outcome is being settled, so the page does not redirect on its own meanwhile. `error` is
+ * the English text (a domain message or the server's); the page shows it with useAccountText.
  */
 export function useSignIn() {
   const { identity, refreshAccount } = useAuth();
-  const popup = usePopup();
+  const popup = useAccountPopup();
   const navigate = useNavigate();
   const [error, setError] = useState<string | null>(null);
   const flight = useSingleFlight();
