@@ -1,11 +1,12 @@
 import { ADDRESS_MESSAGES } from '@mandi/domain';
 import { useId, useState } from 'react';
 import { ApiError } from '../api/api-fetch';
+import { useT } from '../i18n/i18n';
 import { useConfirm } from '../ui/confirm-dialog';
 import { PlusIcon } from '../ui/icons';
 import { Modal } from '../ui/modal';
 import { useSingleFlight } from '../ui/use-single-flight';
-import { ADDRESS_BOOK_TEXTS, regionLine, sameAddress, streetLine, type SavedAddress } from './address';
+import { addressMessageText, regionLine, sameAddress, streetLine, type SavedAddress } from './address';
 import { deleteAddress, setDefaultAddress, useRefreshAddresses } from './address-queries';
 import styles from './addresses.module.css';
 
@@ -29,9 +30,12 @@ export function AddressBookModal({
   onAddNew(): void;
   onClose(): void;
 }) {
+  const translator = useT();
+  const { t } = translator;
   const confirm = useConfirm();
   const { busy, run } = useSingleFlight();
   const [chosenId, setChosenId] = useState<string | null>(selected ? String(selected.id) : null);
+  /** Why a deletion failed, in English as the server or the domain gave it; shown in the visitor's language. */
   const [message, setMessage] = useState<string | null>(null);
   const name = useId();
   const chosen = addresses.find((address) => String(address.id) === chosenId) ?? null;
@@ -41,8 +45,12 @@ export function AddressBookModal({
   const onDelete = (address: SavedAddress) =>
     void run(async () => {
       setMessage(null);
-      const { title, text } = ADDRESS_BOOK_TEXTS.confirmDelete;
-      const sure = await confirm({ title, message: text, confirm: true, okLabel: 'Delete' });
+      const sure = await confirm({
+        title: t('addresses.book.confirmDelete.title'),
+        message: t('addresses.book.confirmDelete.text'),
+        confirm: true,
+        okLabel: t('addresses.book.delete'),
+      });
       if (!sure) return;
       try {
         await deleteAddress(address.id);
@@ -71,28 +79,28 @@ export function AddressBookModal({
 
   return (
     <Modal
-      title="Change Delivery Address"
+      title={t('addresses.book.title')}
       onClose={onClose}
       footer={
         <>
           <button type="button" className="btn btn-outline" onClick={onAddNew} disabled={busy}>
-            <PlusIcon size={18} /> Add New Address
+            <PlusIcon size={18} /> {t('addresses.addNew')}
           </button>
           <button type="button" className="btn btn-primary" onClick={onChange} disabled={busy || !chosen}>
-            Change Address
+            {t('addresses.book.change')}
           </button>
         </>
       }
     >
       {message && (
         <p className={styles.formError} role="alert">
-          {message}
+          {addressMessageText(translator, message)}
         </p>
       )}
       {addresses.length === 0 ? (
-        <p className={styles.none}>{ADDRESS_BOOK_TEXTS.noAddresses}</p>
+        <p className={styles.none}>{t('addresses.book.none')}</p>
       ) : (
-        <ul className={styles.book} aria-label="Saved addresses">
+        <ul className={styles.book} aria-label={t('addresses.book.label')}>
           {addresses.map((address) => {
             const id = String(address.id);
             const inputId = `${name}-${id}`;
@@ -112,22 +120,22 @@ export function AddressBookModal({
                 <label htmlFor={inputId} className={styles.entryText}>
                   <span className={styles.viewName}>
                     <strong id={`${inputId}-name`}>{address.name}</strong>
-                    {Number(address.is_default) === 1 && <span className={styles.badge}>Default</span>}
-                    {sameAddress(address, selected) && <span className={styles.badgeCurrent}>Delivering here</span>}
+                    {Number(address.is_default) === 1 && <span className={styles.badge}>{t('addresses.default')}</span>}
+                    {sameAddress(address, selected) && <span className={styles.badgeCurrent}>{t('addresses.book.deliveringHere')}</span>}
                   </span>
                   <span className={styles.entryLines}>
-                    <span id={`${inputId}-street`}>{streetLine(address)}</span>
+                    <span id={`${inputId}-street`}>{streetLine(address, t)}</span>
                     <span id={`${inputId}-region`}>{regionLine(address)}</span>
-                    <span id={`${inputId}-mobile`}>Mobile: +91 {address.mobile}</span>
+                    <span id={`${inputId}-mobile`}>{t('addresses.mobile', { mobile: address.mobile })}</span>
                   </span>
                 </label>
                 <button
                   type="button"
                   className={styles.delete}
-                  aria-label={`Delete address of ${address.name}`}
+                  aria-label={t('addresses.book.deleteLabel', { name: address.name })}
                   onClick={() => onDelete(address)}
                 >
-                  Delete
+                  {t('addresses.book.delete')}
                 </button>
               </li>
             );

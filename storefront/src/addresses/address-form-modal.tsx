@@ -11,10 +11,11 @@ import {
 } from '@mandi/domain';
 import { useEffect, useId, useRef, useState, type ChangeEvent, type FormEvent, type InputHTMLAttributes, type ReactNode } from 'react';
 import { ApiError } from '../api/api-fetch';
+import { useT } from '../i18n/i18n';
 import { usePopup } from '../ui/confirm-dialog';
 import { Modal } from '../ui/modal';
 import { useSingleFlight } from '../ui/use-single-flight';
-import { ADDRESS_BOOK_TEXTS, type SavedAddress } from './address';
+import { addressMessageText, type SavedAddress } from './address';
 import { createAddress, updateAddress, useRefreshAddresses } from './address-queries';
 import styles from './addresses.module.css';
 import { areaSuggestions, lookupPincode } from './pincode-lookup';
@@ -24,6 +25,7 @@ type TextKey = AddressField;
 /** The form's values: every field as typed, the default flag as a checkbox. */
 type FormValues = AddressInput & { is_default: boolean };
 
+/** Each field's problem, in English as the contract's schema or the server gave it (shown in the visitor's language). */
 type Errors = Partial<Record<TextKey, string>>;
 
 /** Where the last PIN code lookup stands, and for which PIN code. */
@@ -93,6 +95,8 @@ export function AddressFormModal({
   /** Called with the saved address (its id at least) after a successful save. */
   onSaved(address: Pick<SavedAddress, 'id'> & Partial<SavedAddress>): void;
 }) {
+  const translator = useT();
+  const { t } = translator;
   const popup = usePopup();
   const refreshAddresses = useRefreshAddresses(userId);
   const { busy, run } = useSingleFlight();
@@ -104,8 +108,9 @@ export function AddressFormModal({
   const getAddressRef = useRef<HTMLButtonElement>(null);
   const formId = useId();
   const idOf = (key: string) => `${formId}-${key}`;
-  const title = mode.kind === 'add' ? 'Add New Address' : 'Edit Address';
+  const title = mode.kind === 'add' ? t('addresses.addNew') : t('addresses.form.editTitle');
 
+  const limitPopup = { title: t('addresses.limit.title'), text: t('addresses.limit.text') };
   const verified = lookup.status === 'found' && lookup.pincode === values.pincode;
   const fetching = lookup.status === 'loading' && lookup.pincode === values.pincode;
   const suggestions = lookup.status === 'found' ? areaSuggestions(lookup.offices) : [];
@@ -184,7 +189,7 @@ export function AddressFormModal({
       }
       setErrors(found);
       if (!found.pincode && !verified) {
-        await popup(ADDRESS_MESSAGES.pincodeNotVerified);
+        await popup({ title: t('addresses.form.pincodeNotVerified.title'), text: t('addresses.form.pincodeNotVerified.text') });
         getAddressRef.current?.focus();
         return;
       }
@@ -194,7 +199,7 @@ export function AddressFormModal({
         return;
       }
       if (mode.kind === 'add' && checkAddressLimit(addressCount)) {
-        await popup(ADDRESS_MESSAGES.maxAddressesReached);
+        await popup(limitPopup);
         return;
       }
 
@@ -208,7 +213,7 @@ export function AddressFormModal({
         }
       } catch (error) {
         if (error instanceof ApiError && isAddressLimit(error)) {
-          await popup(ADDRESS_MESSAGES.maxAddressesReached);
+          await popup(limitPopup);
           return;
         }
         if (error instanceof ApiError && error.statusCode < 500) {
@@ -228,6 +233,8 @@ export function AddressFormModal({
     });
   };
 
+  const problemText = (message: string) => addressMessageText(translator, message);
+
   const field = (key: TextKey, label: string, input: InputHTMLAttributes<HTMLInputElement> = {}, extra?: ReactNode) => (
     <div className={`field ${styles.field}`}>
       <label htmlFor={idOf(key)}>{label}</label>
@@ -243,7 +250,7 @@ export function AddressFormModal({
       {extra}
       {errors[key] && (
         <span id={`${idOf(key)}-error`} className="field-error">
-          {errors[key]}
+          {problemText(errors[key])}
         </span>
       )}
     </div>
@@ -251,8 +258,8 @@ export function AddressFormModal({
 
   const pincodeHint = (() => {
     if (lookup.status === 'idle' || lookup.pincode !== values.pincode || errors.pincode) return null;
-    if (lookup.status === 'not-found') return <span className="field-error">{ADDRESS_MESSAGES.pincodeNotFound}</span>;
-    if (lookup.status === 'failed') return <span className="field-error">{ADDRESS_BOOK_TEXTS.lookupFailed}</span>;
+    if (lookup.status === 'not-found') return <span className="field-error">{t('addresses.problem.pincodeNotFound')}</span>;
+    if (lookup.status === 'failed') return <span className="field-error">{t('addresses.form.lookupFailed')}</span>;
     if (lookup.status === 'found') {
       const first = lookup.offices[0]!;
       return (
@@ -272,10 +279,10 @@ export function AddressFormModal({
       footer={
         <>
           <button type="button" className="btn btn-outline" onClick={onClose}>
-            Cancel
+            {t('addresses.form.cancel')}
           </button>
           <button type="submit" form={formId} className="btn btn-primary" disabled={busy}>
-            {busy ? 'Saving…' : 'Save Address'}
+            {busy ? t('addresses.form.saving') : t('addresses.form.save')}
           </button>
         </>
       }
@@ -283,12 +290,12 @@ export function AddressFormModal({
       <form id={formId} className={styles.form} onSubmit={onSubmit} noValidate>
         {formError && (
           <p className={styles.formError} role="alert">
-            {formError}
+            {problemText(formError)}
           </p>
         )}
         <div className={styles.row}>
-          {field('name', 'Full Name', { autoComplete: 'name', maxLength: ADDRESS_LIMITS.fullNameMax, required: true })}
-          {field('mobile', 'Mobile Number', {
+          {field('name', t('addresses.form.fullName'), { autoComplete: 'name', maxLength: ADDRESS_LIMITS.fullNameMax, required: true })}
+          {field('mobile', t('addresses.form.mobile'), {
             type: 'tel',
             inputMode: 'numeric',
             autoComplete: 'tel-national',
@@ -300,7 +307,7 @@ export function AddressFormModal({
         </div>
 
         <div className={`field ${styles.field}`}>
-          <label htmlFor={idOf('pincode')}>Pincode</label>
+          <label htmlFor={idOf('pincode')}>{t('addresses.form.pincode')}</label>
           <div className={styles.pincodeRow}>
             <input
               id={idOf('pincode')}
@@ -316,12 +323,12 @@ export function AddressFormModal({
               aria-describedby={[errors.pincode ? `${idOf('pincode')}-error` : null, `${idOf('pincode')}-status`].filter(Boolean).join(' ')}
             />
             <button ref={getAddressRef} type="button" className="btn btn-outline" onClick={onGetAddress} disabled={fetching}>
-              {fetching ? 'Fetching…' : 'Get Address'}
+              {fetching ? t('addresses.form.fetching') : t('addresses.form.getAddress')}
             </button>
           </div>
           {errors.pincode && (
             <span id={`${idOf('pincode')}-error`} className="field-error">
-              {errors.pincode}
+              {problemText(errors.pincode)}
             </span>
           )}
           <span id={`${idOf('pincode')}-status`} aria-live="polite" className={styles.status}>
@@ -330,19 +337,19 @@ export function AddressFormModal({
         </div>
 
         <div className={styles.row3}>
-          {field('state', 'State', { autoComplete: 'address-level1', maxLength: 100, required: true })}
-          {field('district', 'District', { autoComplete: 'address-level2', maxLength: 100, required: true })}
-          {field('taluk', 'Taluk', { maxLength: 100, required: true })}
+          {field('state', t('addresses.form.state'), { autoComplete: 'address-level1', maxLength: 100, required: true })}
+          {field('district', t('addresses.form.district'), { autoComplete: 'address-level2', maxLength: 100, required: true })}
+          {field('taluk', t('addresses.form.taluk'), { maxLength: 100, required: true })}
         </div>
 
-        {field('flat_house_building', 'Flat, House no., Building', {
+        {field('flat_house_building', t('addresses.form.flat'), {
           autoComplete: 'address-line1',
           maxLength: ADDRESS_LIMITS.flatHouseBuildingMax,
           required: true,
         })}
         {field(
           'area_or_street_or_village',
-          'Area, Street, Village',
+          t('addresses.form.area'),
           { autoComplete: 'address-line2', maxLength: 255, required: true, list: suggestions.length > 0 ? `${formId}-areas` : undefined },
           suggestions.length > 0 && (
             <datalist id={`${formId}-areas`}>
@@ -352,7 +359,7 @@ export function AddressFormModal({
             </datalist>
           ),
         )}
-        {field('landmark', 'Landmark', { maxLength: ADDRESS_LIMITS.landmarkMax, required: true })}
+        {field('landmark', t('addresses.form.landmark'), { maxLength: ADDRESS_LIMITS.landmarkMax, required: true })}
 
         <label className={styles.checkbox}>
           <input
@@ -361,7 +368,7 @@ export function AddressFormModal({
             checked={values.is_default}
             onChange={(event) => setValues((current) => ({ ...current, is_default: event.target.checked }))}
           />
-          Default address
+          {t('addresses.form.default')}
         </label>
       </form>
     </Modal>

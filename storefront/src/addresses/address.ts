@@ -1,15 +1,9 @@
 import type { Address } from '@mandi/contracts';
+import { ADDRESS_MESSAGES } from '@mandi/domain';
+import type { Translator } from '../i18n/i18n';
 
 /** An address as GET /api/addresses/{userId} answers it; the JSON may carry the id as a number. */
 export type SavedAddress = Omit<Address, 'id'> & { id: string | number };
-
-/** Texts of the address book that the specification leaves to us (ours, like ADDRESS_MESSAGES' marked ones). */
-export const ADDRESS_BOOK_TEXTS = {
-  confirmDelete: { title: 'Delete Address?', text: 'Are you sure you want to delete this address?' },
-  loadFailed: 'We couldn’t load your saved addresses',
-  lookupFailed: 'Could not look up this PIN code. Please try again.',
-  noAddresses: 'No saved addresses yet.',
-} as const;
 
 /** The same address in two answers, whichever way each carried the id. */
 export function sameAddress(a: Pick<SavedAddress, 'id'> | null | undefined, b: Pick<SavedAddress, 'id'> | null | undefined): boolean {
@@ -22,8 +16,8 @@ export function defaultAddressOf(addresses: readonly SavedAddress[]): SavedAddre
 }
 
 /** The street part of an address on one line: flat, area, landmark. */
-export function streetLine(address: SavedAddress): string {
-  return [address.flat_house_building, address.area_or_street_or_village, landmarkText(address.landmark)]
+export function streetLine(address: SavedAddress, t: Translator['t']): string {
+  return [address.flat_house_building, address.area_or_street_or_village, landmarkText(address.landmark, t)]
     .filter(Boolean)
     .join(', ');
 }
@@ -36,9 +30,63 @@ export function regionLine(address: SavedAddress): string {
   return `${unique.join(', ')} – ${address.pincode}`;
 }
 
-/** A landmark as part of the street line: 'near X', unless the buyer already wrote 'Near X' or 'Opposite X'. */
-function landmarkText(landmark: string): string {
+/**
+ * A landmark as part of the street line: 'near X' ('X के पास'), unless the buyer already wrote where it is ('Near X',
+ * 'Opposite X', 'मंदिर के सामने').
+ */
+function landmarkText(landmark: string, t: Translator['t']): string {
   const text = landmark.trim();
   if (!text) return '';
-  return /^(near|opp(osite|\.)?|behind|beside|next to|in front of)\b/i.test(text) ? text : `near ${text}`;
+  const placed =
+    /^(near|opp(osite|\.)?|behind|beside|next to|in front of)\b/i.test(text) || /(पास|सामने|पीछे|बगल|नज़दीक|नजदीक)/.test(text);
+  return placed ? text : t('addresses.nearLandmark', { landmark: text });
+}
+
+/**
+ * A text the address rules give (the contract's form schema and the API share ADDRESS_MESSAGES) in the visitor's
+ * language; another text from the server through the catalogues' server texts, else as sent.
+ */
+export function addressMessageText({ t, locale, serverText }: Translator, message: string): string {
+  switch (message) {
+    case ADDRESS_MESSAGES.invalidMobile:
+      return t('addresses.problem.invalidMobile');
+    case ADDRESS_MESSAGES.invalidPincode:
+      return t('addresses.problem.invalidPincode');
+    case ADDRESS_MESSAGES.fullNameRequired:
+      return t('addresses.problem.fullNameRequired');
+    case ADDRESS_MESSAGES.fullNameTooLong:
+      return t('addresses.problem.fullNameTooLong');
+    case ADDRESS_MESSAGES.stateRequired:
+      return t('addresses.problem.stateRequired');
+    case ADDRESS_MESSAGES.districtRequired:
+      return t('addresses.problem.districtRequired');
+    case ADDRESS_MESSAGES.talukRequired:
+      return t('addresses.problem.talukRequired');
+    case ADDRESS_MESSAGES.flatRequired:
+      return t('addresses.problem.flatRequired');
+    case ADDRESS_MESSAGES.flatTooLong:
+      return t('addresses.problem.flatTooLong');
+    case ADDRESS_MESSAGES.areaRequired:
+      return t('addresses.problem.areaRequired');
+    case ADDRESS_MESSAGES.landmarkRequired:
+      return t('addresses.problem.landmarkRequired');
+    case ADDRESS_MESSAGES.landmarkTooLong:
+      return t('addresses.problem.landmarkTooLong');
+    case ADDRESS_MESSAGES.pincodeNotFound:
+      return t('addresses.problem.pincodeNotFound');
+    case ADDRESS_MESSAGES.saveFailed:
+      return t('addresses.problem.saveFailed');
+    case ADDRESS_MESSAGES.deleteFailed:
+      return t('addresses.problem.deleteFailed');
+  }
+  // The server's check of the state and district against the PIN code's post offices names the places it allows.
+  const mismatch = /^(State|District) does not match pincode (\d+) \((.+)\)$/.exec(message);
+  if (mismatch) {
+    const [, field, pincode, names] = mismatch;
+    const places = new Intl.ListFormat(locale, { type: 'disjunction' }).format(names!.split(' or '));
+    return field === 'State'
+      ? t('addresses.problem.stateMismatch', { pincode, places })
+      : t('addresses.problem.districtMismatch', { pincode, places });
+  }
+  return serverText(message);
 }

@@ -1,9 +1,9 @@
-import { CART_MESSAGES, formatRupees, isSoldOut, quantityMaxFor, rupeesToPaise } from '@mandi/domain';
+import { formatRupees, isSoldOut, quantityMaxFor, rupeesToPaise } from '@mandi/domain';
 import { useQuery } from '@tanstack/react-query';
 import { useId } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { useAuth } from '../auth/auth-context';
-import { formatPrice } from '../products/price';
+import { useT } from '../i18n/i18n';
 import { imagesOf } from '../products/product';
 import { StockNote } from '../products/stock-note';
 import { StockProblems, stockProblemsOf } from '../products/stock-problems';
@@ -17,8 +17,8 @@ import { cartQuery, useRemoveFromCart, useSetCartQuantity, type CartLine } from 
 import styles from './cart.page.module.css';
 
 /** Total = sum of price x quantity (001, "Cart page"), counted in paise so it is right to the paisa. */
-function cartTotal(lines: readonly CartLine[]): string {
-  return formatRupees(lines.reduce((sum, line) => sum + rupeesToPaise(line.price) * (line.quantity || 1), 0));
+function cartTotal(lines: readonly CartLine[], locale: 'en-IN' | 'hi-IN'): string {
+  return formatRupees(lines.reduce((sum, line) => sum + rupeesToPaise(line.price) * (line.quantity || 1), 0), locale);
 }
 
 /**
@@ -27,9 +27,10 @@ function cartTotal(lines: readonly CartLine[]): string {
  * out until it is removed or lowered (the server would refuse the order).
  */
 export default function CartPage() {
+  const { t } = useT();
   return (
-    <Page title="Your Cart">
-      <RequireSignIn message={CART_MESSAGES.signInRequired.text}>
+    <Page title={t('cart.title')}>
+      <RequireSignIn message={t('cart.signInRequired')}>
         <Cart />
       </RequireSignIn>
     </Page>
@@ -39,27 +40,33 @@ export default function CartPage() {
 function Cart() {
   const { user } = useAuth();
   const uid = user!.uid;
+  const { t, locale, rupees } = useT();
   const confirm = useConfirm();
   const navigate = useNavigate();
   const cart = useQuery(cartQuery(uid));
-  const setQuantity = useSetCartQuantity(uid, () => confirm({ title: 'Error', message: CART_MESSAGES.updateFailed }));
-  const remove = useRemoveFromCart(uid, () => confirm({ title: 'Error', message: CART_MESSAGES.removeFailed }));
+  const setQuantity = useSetCartQuantity(uid, () => confirm({ title: t('cart.error'), message: t('cart.updateFailed') }));
+  const remove = useRemoveFromCart(uid, () => confirm({ title: t('cart.error'), message: t('cart.removeFailed') }));
   const problemsId = useId();
 
   const onRemove = async (line: CartLine) => {
-    const sure = await confirm({ title: CART_MESSAGES.confirmRemove.title, message: CART_MESSAGES.confirmRemove.text, confirm: true, okLabel: 'Remove' });
+    const sure = await confirm({
+      title: t('cart.confirmRemove.title'),
+      message: t('cart.confirmRemove.text'),
+      confirm: true,
+      okLabel: t('cart.confirmRemove.ok'),
+    });
     if (sure) remove.mutate(String(line.id));
   };
 
   if (cart.isPending) return <div className={panels.pending} aria-busy="true" />;
-  if (cart.isError) return <LoadFailed title="We couldn’t load your cart" onRetry={() => void cart.refetch()} />;
+  if (cart.isError) return <LoadFailed title={t('cart.loadFailed')} onRetry={() => void cart.refetch()} />;
   const lines = cart.data;
-  if (lines.length === 0) return <EmptyCart>Add produce from the listing and it will wait for you here.</EmptyCart>;
-  const problems = stockProblemsOf(lines.map((line) => ({ name: line.name, stock: line.stock, quantity: line.quantity || 1 })));
+  if (lines.length === 0) return <EmptyCart>{t('cart.empty.text')}</EmptyCart>;
+  const problems = stockProblemsOf(lines.map((line) => ({ name: line.name, stock: line.stock, quantity: line.quantity || 1 })), t);
 
   return (
     <div className={`${panels.layout} ${styles.layout}`}>
-      <ul className={panels.lineList} aria-label="Items in your cart">
+      <ul className={panels.lineList} aria-label={t('cart.items')}>
         {lines.map((line) => {
           const picture = line.thumbnails?.[0] ?? imagesOf(line)[0];
           const busy = (setQuantity.isPending && setQuantity.variables?.productId === String(line.id)) || remove.isPending;
@@ -80,11 +87,11 @@ function Cart() {
                   </Link>
                 )}
                 <p className={styles.price}>
-                  {formatPrice(line.price)}
+                  {rupees(line.price)}
                   <StockNote stock={line.stock} quantity={line.quantity || 1} />
                 </p>
                 {soldOut ? (
-                  <p className={styles.soldOutText}>Remove it to check out.</p>
+                  <p className={styles.soldOutText}>{t('cart.line.removeToCheckOut')}</p>
                 ) : (
                   <QuantityStepper
                     name={line.name}
@@ -95,19 +102,19 @@ function Cart() {
                   />
                 )}
               </div>
-              <button type="button" className={`${panels.removeButton} ${styles.remove}`} aria-label={`Remove ${line.name}`} onClick={() => void onRemove(line)}>
+              <button type="button" className={`${panels.removeButton} ${styles.remove}`} aria-label={t('cart.line.remove', { name: line.name })} onClick={() => void onRemove(line)}>
                 <CloseIcon size={18} />
               </button>
             </li>
           );
         })}
       </ul>
-      <aside className={`${panels.card} ${styles.summary}`} aria-label="Order summary">
+      <aside className={`${panels.card} ${styles.summary}`} aria-label={t('cart.summary.label')}>
         <p className={styles.totalRow}>
-          <span>Total</span>
-          <strong>{cartTotal(lines)}</strong>
+          <span>{t('cart.summary.total')}</span>
+          <strong>{cartTotal(lines, locale)}</strong>
         </p>
-        <p className={panels.note}>Shipping is added at checkout.</p>
+        <p className={panels.note}>{t('cart.summary.shippingNote')}</p>
         <StockProblems id={problemsId} problems={problems} />
         <button
           type="button"
@@ -116,7 +123,7 @@ function Cart() {
           disabled={problems.length > 0}
           aria-describedby={problems.length > 0 ? problemsId : undefined}
         >
-          Proceed to Checkout
+          {t('cart.proceed')}
         </button>
       </aside>
     </div>

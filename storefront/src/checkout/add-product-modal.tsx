@@ -1,6 +1,6 @@
-import { STOCK_MESSAGES, isSoldOut } from '@mandi/domain';
+import { isSoldOut } from '@mandi/domain';
 import { useQuery } from '@tanstack/react-query';
-import { formatPrice } from '../products/price';
+import { useT } from '../i18n/i18n';
 import { officialProductsQuery } from '../products/product-queries';
 import { StockNote } from '../products/stock-note';
 import { Modal } from '../ui/modal';
@@ -24,21 +24,23 @@ export function AddProductModal({
   onClose(): void;
 }) {
   const products = useQuery(officialProductsQuery());
+  const translator = useT();
+  const { t, rupees } = translator;
   return (
-    <Modal title="Add Product" description="Original Mandi products you can add to this order." onClose={onClose}>
+    <Modal title={t('checkout.addProduct.title')} description={t('checkout.addProduct.description')} onClose={onClose}>
       {products.isPending ? (
-        <div className={styles.modalPending} aria-busy="true" aria-label="Loading products" />
+        <div className={styles.modalPending} aria-busy="true" aria-label={t('checkout.addProduct.loading')} />
       ) : products.isError ? (
         <div className={styles.modalProblem} role="alert">
-          <p>We couldn’t load the products.</p>
+          <p>{t('checkout.addProduct.loadFailed')}</p>
           <button type="button" className="btn btn-primary" onClick={() => void products.refetch()}>
-            Try again
+            {t('checkout.addProduct.retry')}
           </button>
         </div>
       ) : products.data.length === 0 ? (
-        <p className={styles.modalProblem}>No products to add right now.</p>
+        <p className={styles.modalProblem}>{t('checkout.addProduct.none')}</p>
       ) : (
-        <ul className={styles.offers} aria-label="Official products">
+        <ul className={styles.offers} aria-label={t('checkout.addProduct.list')}>
           {products.data.map((product) => {
             const line = toCheckoutLine(product, 1);
             const added = presentIds.has(line.id);
@@ -48,22 +50,22 @@ export function AddProductModal({
                 <span className={styles.offerText}>
                   <span className={panels.itemName}>{line.name}</span>
                   <span className={styles.offerMeta}>
-                    {formatPrice(line.price)}
-                    {line.weightGrams > 0 && ` · ${weightText(line.weightGrams)}`}
+                    {rupees(line.price)}
+                    {line.weightGrams > 0 && ` · ${weightText(line.weightGrams, translator)}`}
                   </span>
                   <StockNote stock={line.stock} />
                 </span>
                 {isSoldOut(line.stock) && !added ? (
-                  <button type="button" className={`btn btn-ghost ${styles.offerButton}`} disabled aria-label={`${line.name} is sold out`}>
-                    {STOCK_MESSAGES.soldOut}
+                  <button type="button" className={`btn btn-ghost ${styles.offerButton}`} disabled aria-label={t('checkout.addProduct.soldOutLabel', { name: line.name })}>
+                    {t('checkout.addProduct.soldOut')}
                   </button>
                 ) : added ? (
-                  <button type="button" className={`btn btn-ghost ${styles.offerButton}`} disabled aria-label={`${line.name} is already added`}>
-                    Added
+                  <button type="button" className={`btn btn-ghost ${styles.offerButton}`} disabled aria-label={t('checkout.addProduct.addedLabel', { name: line.name })}>
+                    {t('checkout.addProduct.added')}
                   </button>
                 ) : (
-                  <button type="button" className={`btn btn-outline ${styles.offerButton}`} aria-label={`Add ${line.name}`} onClick={() => onAdd(product)}>
-                    Add
+                  <button type="button" className={`btn btn-outline ${styles.offerButton}`} aria-label={t('checkout.addProduct.addLabel', { name: line.name })} onClick={() => onAdd(product)}>
+                    {t('checkout.addProduct.add')}
                   </button>
                 )}
               </li>

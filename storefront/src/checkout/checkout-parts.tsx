@@ -1,20 +1,30 @@
-import { PAYMENT_METHODS, type PaymentMethod } from '@mandi/domain';
+import { PAYMENT_METHODS, SHIPPING_RATES, type PaymentMethod } from '@mandi/domain';
 import { useId } from 'react';
+import { useT, type Translator } from '../i18n/i18n';
 import { ImageIcon } from '../ui/icons';
 import panels from '../ui/panels.module.css';
 import styles from './checkout-parts.module.css';
 
-/** How each payment method reads on the checkout (001 section 2: 'Pay Online or Cash on Delivery'). */
-export const PAYMENT_METHOD_LABELS: Record<PaymentMethod, { title: string; hint: string }> = {
-  online: { title: 'Pay Online', hint: 'UPI, cards, net banking or wallets, through Razorpay.' },
-  cod: { title: 'Cash on Delivery', hint: 'Pay in cash when your order arrives. Shipping includes an 18% handling charge.' },
-};
+/**
+ * How each payment method reads on the checkout (001 section 2: 'Pay Online or Cash on Delivery'), in the visitor's
+ * language; the method sent to the API stays 'online' or 'cod'.
+ */
+export function paymentMethodLabels(t: Translator['t']): Record<PaymentMethod, { title: string; hint: string }> {
+  return {
+    online: { title: t('checkout.method.online.title'), hint: t('checkout.method.online.hint') },
+    cod: {
+      title: t('checkout.method.cod.title'),
+      hint: t('checkout.method.cod.hint', { percent: SHIPPING_RATES.cod.handlingPercent }),
+    },
+  };
+}
 
 /** The two steps of checking out, the current one marked. */
 export function CheckoutSteps({ current }: { current: 1 | 2 }) {
-  const steps = ['Address & payment', 'Review & pay'];
+  const { t } = useT();
+  const steps = [t('checkout.steps.address'), t('checkout.steps.review')];
   return (
-    <ol className={styles.steps} aria-label="Checkout steps">
+    <ol className={styles.steps} aria-label={t('checkout.steps.label')}>
       {steps.map((label, index) => (
         <li key={label} className={index + 1 === current ? styles.stepCurrent : index + 1 < current ? styles.stepDone : undefined} aria-current={index + 1 === current ? 'step' : undefined}>
           <span className={styles.stepNumber} aria-hidden="true">
@@ -47,11 +57,13 @@ export function PaymentMethodChoice({
   labelledBy: string;
 }) {
   const name = useId();
+  const { t } = useT();
+  const labels = paymentMethodLabels(t);
   return (
     <div role="radiogroup" aria-labelledby={labelledBy} className={styles.methods}>
       {PAYMENT_METHODS.map((method) => {
         const id = `${name}-${method}`;
-        const { title, hint } = PAYMENT_METHOD_LABELS[method];
+        const { title, hint } = labels[method];
         return (
           <label key={method} className={`${styles.method} ${value === method ? styles.methodChosen : ''}`} htmlFor={id}>
             <input

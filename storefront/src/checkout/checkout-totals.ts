@@ -9,6 +9,7 @@ import {
   type PaymentMethod,
   type ShippingQuote,
 } from '@mandi/domain';
+import type { Translator } from '../i18n/i18n';
 import type { CheckoutLine } from './checkout-items';
 
 /** The payment summary of an order: libs/domain's totals and the shipping quote behind them. */
@@ -60,8 +61,8 @@ export function orderLinesOf(lines: readonly CheckoutLine[]): OrderLine[] {
   }));
 }
 
-/** A weight in grams for people: '850 g', '1.2 kg'. */
-export function weightText(grams: number): string {
-  if (grams < 1000) return `${Math.round(grams)} g`;
-  return `${new Intl.NumberFormat('en-IN', { maximumFractionDigits: 2 }).format(grams / 1000)} kg`;
+/** A weight in grams for people: '850 g', '1.2 kg' ('850 ग्राम', '1.2 किलो' in Hindi). */
+export function weightText(grams: number, { t, locale }: Pick<Translator, 't' | 'locale'>): string {
+  if (grams < 1000) return t('checkout.weight.grams', { grams: String(Math.round(grams)) });
+  return t('checkout.weight.kg', { kg: new Intl.NumberFormat(locale, { maximumFractionDigits: 2 }).format(grams / 1000) });
 }

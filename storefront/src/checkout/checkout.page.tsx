@@ -1,23 +1,14 @@
-import {
-  ADDRESS_MESSAGES,
-  CHECKOUT_MESSAGES,
-  DEFAULT_PAYMENT_METHOD,
-  STOCK_MESSAGES,
-  checkAddressLimit,
-  formatRupees,
-  isSoldOut,
-  type PaymentMethod,
-} from '@mandi/domain';
+import { DEFAULT_PAYMENT_METHOD, checkAddressLimit, formatRupees, isSoldOut, type PaymentMethod } from '@mandi/domain';
 import { Suspense, lazy, useEffect, useId, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
-import { ADDRESS_BOOK_TEXTS, defaultAddressOf, type SavedAddress } from '../addresses/address';
+import { defaultAddressOf, type SavedAddress } from '../addresses/address';
 import { AddressBookModal } from '../addresses/address-book-modal';
 import type { AddressFormMode } from '../addresses/address-form-modal';
 import { useAddresses } from '../addresses/address-queries';
 import { AddressView } from '../addresses/address-view';
 import { useAuth } from '../auth/auth-context';
 import { EmptyCart } from '../cart/empty-cart';
-import { formatPrice } from '../products/price';
+import { useT } from '../i18n/i18n';
 import { StockNote } from '../products/stock-note';
 import { StockProblems, stockProblemsOf } from '../products/stock-problems';
 import { usePopup } from '../ui/confirm-dialog';
@@ -37,9 +28,13 @@ const AddressFormModal = lazy(() => loadAddressForm().then((module) => ({ defaul
 /** Checkout step 1 of 001 section 2: one product (Buy Now, /product-checkout/{id}) or the whole cart (/product-checkout). */
 export default function CheckoutPage() {
   const { productId } = useParams();
+  const { t } = useT();
+  const crumbs = productId
+    ? [{ label: t('checkout.crumb.product'), to: `/product/${productId}` }]
+    : [{ label: t('checkout.crumb.cart'), to: '/cartpage' }];
   return (
-    <Page title="Checkout" crumbs={productId ? [{ label: 'Product', to: `/product/${productId}` }] : [{ label: 'Cart', to: '/cartpage' }]}>
-      <RequireSignIn message="Please sign in to check out.">
+    <Page title={t('checkout.title')} crumbs={crumbs}>
+      <RequireSignIn message={t('checkout.signIn')}>
         <Checkout productId={productId} />
       </RequireSignIn>
     </Page>
@@ -50,6 +45,7 @@ type Open = null | { kind: 'book' } | { kind: 'form'; mode: AddressFormMode };
 
 function Checkout({ productId }: { productId: string | undefined }) {
   const { userId } = useAuth();
+  const { t } = useT();
   const popup = usePopup();
   const navigate = useNavigate();
   const addresses = useAddresses(userId);
@@ -69,20 +65,20 @@ function Checkout({ productId }: { productId: string | undefined }) {
   const onAddNew = async () => {
     if (checkAddressLimit(saved.length)) {
       setOpen(null);
-      await popup(ADDRESS_MESSAGES.maxAddressesReached);
+      await popup({ title: t('addresses.limit.title'), text: t('addresses.limit.text') });
       return;
     }
     setOpen({ kind: 'form', mode: { kind: 'add' } });
   };
 
   // A sold-out product, or a cart line asking for more than is left, would be refused by the server: say so here.
-  const problems = items.lines ? stockProblemsOf(items.lines) : [];
+  const problems = items.lines ? stockProblemsOf(items.lines, t) : [];
   const blocked = problems.length > 0;
 
   const onContinue = async () => {
     if (blocked) return;
     if (!selected) {
-      await popup(CHECKOUT_MESSAGES.selectAddress);
+      await popup({ title: t('checkout.selectAddress.title'), text: t('checkout.selectAddress.text') });
       return;
     }
     const state: CheckoutState = { productId, selectedPayment: payment, selectedAddress: selected };
@@ -90,7 +86,7 @@ function Checkout({ productId }: { productId: string | undefined }) {
   };
 
   if (items.lines && items.lines.length === 0) {
-    return <EmptyCart>Add produce to your cart, then come back to check out.</EmptyCart>;
+    return <EmptyCart>{t('checkout.empty')}</EmptyCart>;
   }
 
   const loadingAddresses = userId === null || addresses.isPending;
@@ -101,20 +97,20 @@ function Checkout({ productId }: { productId: string | undefined }) {
         <div className={panels.main}>
           <section className={panels.card} aria-labelledby="delivery-address-title">
             <h2 id="delivery-address-title" className={panels.cardTitle}>
-              <PinIcon size={20} /> Delivery Address
+              <PinIcon size={20} /> {t('checkout.address.title')}
             </h2>
             {addresses.isError ? (
-              <LoadFailed title={ADDRESS_BOOK_TEXTS.loadFailed} onRetry={() => void addresses.refetch()} />
+              <LoadFailed title={t('addresses.book.loadFailed')} onRetry={() => void addresses.refetch()} />
             ) : loadingAddresses ? (
-              <div className={styles.addressPending} aria-busy="true" aria-label="Loading your addresses" />
+              <div className={styles.addressPending} aria-busy="true" aria-label={t('checkout.address.loading')} />
             ) : selected ? (
               <AddressView address={selected} />
             ) : (
-              <p className={styles.noAddress}>No delivery address yet. Add one to continue.</p>
+              <p className={styles.noAddress}>{t('checkout.address.none')}</p>
             )}
             <div className={styles.addressActions}>
               <button type="button" className="btn btn-outline" onClick={() => setOpen({ kind: 'book' })} disabled={loadingAddresses}>
-                Select Address
+                {t('checkout.address.select')}
               </button>
               {selected && (
                 <button
@@ -122,25 +118,25 @@ function Checkout({ productId }: { productId: string | undefined }) {
                   className="btn btn-ghost"
                   onClick={() => setOpen({ kind: 'form', mode: { kind: 'edit', address: selected } })}
                 >
-                  Edit Address
+                  {t('addresses.form.editTitle')}
                 </button>
               )}
               <button type="button" className="btn btn-ghost" onClick={() => void onAddNew()} disabled={loadingAddresses}>
-                <PlusIcon size={18} /> Add New Address
+                <PlusIcon size={18} /> {t('addresses.addNew')}
               </button>
             </div>
           </section>
 
           <section className={panels.card} aria-labelledby="payment-method-title">
             <h2 id="payment-method-title" className={panels.cardTitle}>
-              Payment Method
+              {t('checkout.method.title')}
             </h2>
             <PaymentMethodChoice value={payment} onChange={setPayment} labelledBy="payment-method-title" />
           </section>
         </div>
 
-        <aside className={`${panels.card} ${panels.summary} ${panels.stickySummary} ${styles.summary}`} aria-label="Order summary">
-          <h2 className={`${panels.cardTitle} ${styles.cardTitle}`}>Order Summary</h2>
+        <aside className={`${panels.card} ${panels.summary} ${panels.stickySummary} ${styles.summary}`} aria-label={t('checkout.summary.orderLabel')}>
+          <h2 className={`${panels.cardTitle} ${styles.cardTitle}`}>{t('checkout.summary.orderTitle')}</h2>
           <OrderPreview items={items} />
           {blocked && <StockBlock id={problemsId} problems={problems} lines={items.lines ?? []} buyNow={productId !== undefined} />}
           <button
@@ -150,7 +146,7 @@ function Checkout({ productId }: { productId: string | undefined }) {
             disabled={blocked}
             aria-describedby={blocked ? problemsId : undefined}
           >
-            Continue
+            {t('checkout.continue')}
           </button>
         </aside>
       </div>
@@ -188,32 +184,33 @@ function Checkout({ productId }: { productId: string | undefined }) {
 
 /** What is being checked out: each line with its quantity and price, and the subtotal (shipping comes next). */
 function OrderPreview({ items }: { items: ReturnType<typeof useCheckoutItems> }) {
+  const { t, locale, rupees } = useT();
   if (items.isError) {
-    return <LoadFailed title={CHECKOUT_MESSAGES.fetchCheckoutItemsFailed} onRetry={() => void items.refetch()} />;
+    return <LoadFailed title={t('checkout.fetchItemsFailed')} onRetry={() => void items.refetch()} />;
   }
-  if (!items.lines) return <div className={styles.previewPending} aria-busy="true" aria-label="Loading your items" />;
+  if (!items.lines) return <div className={styles.previewPending} aria-busy="true" aria-label={t('checkout.preview.loading')} />;
   return (
     <>
-      <ul className={styles.preview} aria-label="Items to check out">
+      <ul className={styles.preview} aria-label={t('checkout.preview.label')}>
         {items.lines.map((line) => (
           <li key={line.id}>
             <LinePicture src={line.picture} size={48} />
             <span className={styles.previewName}>
               {line.name}
               <span className={styles.previewQuantity}>
-                {line.quantity} × {formatPrice(line.price)}
+                {line.quantity} × {rupees(line.price)}
               </span>
               <StockNote stock={line.stock} quantity={line.quantity} className={styles.previewStock} />
             </span>
-            <span className={styles.previewPrice}>{formatRupees(pricePaise(line.price) * line.quantity)}</span>
+            <span className={styles.previewPrice}>{formatRupees(pricePaise(line.price) * line.quantity, locale)}</span>
           </li>
         ))}
       </ul>
       <p className={styles.subtotal}>
-        <span>Subtotal</span>
-        <strong>{formatRupees(subtotalPaise(items.lines))}</strong>
+        <span>{t('checkout.subtotal')}</span>
+        <strong>{formatRupees(subtotalPaise(items.lines), locale)}</strong>
       </p>
-      <p className={panels.note}>Shipping for your payment method is added on the next step, before you pay.</p>
+      <p className={panels.note}>{t('checkout.preview.shippingNote')}</p>
     </>
   );
 }
@@ -223,17 +220,18 @@ function OrderPreview({ items }: { items: ReturnType<typeof useCheckoutItems> })
  * (changed in the cart, where quantities are kept).
  */
 function StockBlock({ id, problems, lines, buyNow }: { id: string; problems: readonly string[]; lines: readonly CheckoutLine[]; buyNow: boolean }) {
+  const { t } = useT();
   const soldOutProduct = buyNow && lines.length === 1 && isSoldOut(lines[0]!.stock);
   return (
     <>
-      <StockProblems id={id} problems={soldOutProduct ? [STOCK_MESSAGES.soldOutProduct] : problems} />
+      <StockProblems id={id} problems={soldOutProduct ? [t('checkout.stock.soldOutProduct')] : problems} />
       {soldOutProduct ? (
         <Link to="/" className="btn btn-outline">
-          Browse other products
+          {t('checkout.stock.browseOther')}
         </Link>
       ) : (
         <Link to="/cartpage" className="btn btn-outline">
-          Change your cart
+          {t('checkout.stock.changeCart')}
         </Link>
       )}
     </>

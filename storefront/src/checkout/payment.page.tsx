@@ -1,20 +1,12 @@
-import {
-  CHECKOUT_MESSAGES,
-  ORDER_REDIRECT_MS,
-  QUANTITY_MAX,
-  QUANTITY_MIN,
-  STOCK_MESSAGES,
-  formatRupees,
-  isSoldOut,
-  quantityMaxFor,
-} from '@mandi/domain';
+import { ORDER_REDIRECT_MS, QUANTITY_MAX, QUANTITY_MIN, formatRupees, isSoldOut, quantityMaxFor } from '@mandi/domain';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useMemo, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { AddressView } from '../addresses/address-view';
 import { useAuth } from '../auth/auth-context';
 import { EmptyCart } from '../cart/empty-cart';
-import { formatPrice } from '../products/price';
+import { useT } from '../i18n/i18n';
+import { ORDER_WINDOW_HOURS, PAYMENT_PROVIDER_NAME } from '../orders/order-policy';
 import { officialProductsQuery } from '../products/product-queries';
 import { StockNote } from '../products/stock-note';
 import { StockProblems, stockProblemsOf } from '../products/stock-problems';
@@ -35,25 +27,26 @@ import styles from './payment.module.css';
 
 /** The payment page of 001 section 2; it needs the router state of checkout step 1. */
 export default function PaymentPage() {
+  const { t } = useT();
   const checkout = readCheckoutState(useLocation().state);
   const back = checkout?.productId ? `/product-checkout/${encodeURIComponent(checkout.productId)}` : '/product-checkout';
   return (
-    <Page title="Payment" crumbs={[{ label: 'Checkout', to: back }]}>
-      <RequireSignIn message="Please sign in to pay for your order.">
+    <Page title={t('checkout.payment.title')} crumbs={[{ label: t('checkout.title'), to: back }]}>
+      <RequireSignIn message={t('checkout.payment.signIn')}>
         {checkout ? (
           <Payment checkout={checkout} back={back} />
         ) : (
           <EmptyState
             tone="error"
             icon={<AlertIcon size={32} />}
-            title={CHECKOUT_MESSAGES.missingCheckoutInformation}
+            title={t('checkout.payment.missingInformation')}
             action={
               <Link to="/cartpage" className="btn btn-primary">
-                Back to cart
+                {t('checkout.payment.backToCart')}
               </Link>
             }
           >
-            Choose a delivery address and a payment method first.
+            {t('checkout.payment.chooseFirst')}
           </EmptyState>
         )}
       </RequireSignIn>
@@ -100,6 +93,7 @@ function useOrderLines(productId: string | undefined) {
 function Payment({ checkout, back }: { checkout: CheckoutState; back: string }) {
   const { productId, selectedPayment: method, selectedAddress } = checkout;
   const { userId } = useAuth();
+  const { t, locale } = useT();
   const navigate = useNavigate();
   const order = useOrderLines(productId);
   const refreshItems = useRefreshCheckoutItems(productId);
@@ -122,16 +116,16 @@ function Payment({ checkout, back }: { checkout: CheckoutState; back: string }) 
 
   const { items, lines } = order;
   if (items.isError) {
-    return <LoadFailed title={CHECKOUT_MESSAGES.fetchCheckoutItemsFailed} onRetry={() => void items.refetch()} />;
+    return <LoadFailed title={t('checkout.fetchItemsFailed')} onRetry={() => void items.refetch()} />;
   }
-  if (!items.lines) return <div className={panels.pending} aria-busy="true" aria-label="Loading your order" />;
+  if (!items.lines) return <div className={panels.pending} aria-busy="true" aria-label={t('checkout.payment.loading')} />;
   if (lines.length === 0) return <EmptyCart />;
 
   const presentIds = new Set(lines.map((line) => line.id));
   // Sold-out lines and lines asking for more than is left would be refused: the buyer removes or lowers them first
   // (the one line left, if sold out, cannot be removed: its order cannot be placed at all).
   const onlyLineSoldOut = lines.length === 1 && isSoldOut(lines[0]!.stock);
-  const problems = onlyLineSoldOut ? [STOCK_MESSAGES.soldOutProduct] : stockProblemsOf(lines);
+  const problems = onlyLineSoldOut ? [t('checkout.stock.soldOutProduct')] : stockProblemsOf(lines, t);
   const blocked = problems.length > 0;
   const payBlocked = place.busy || blocked;
   return (
@@ -142,10 +136,10 @@ function Payment({ checkout, back }: { checkout: CheckoutState; back: string }) 
           <section className={panels.card} aria-labelledby="payment-address-title">
             <div className={`${panels.cardHead} ${styles.cardHead}`}>
               <h2 id="payment-address-title" className={panels.cardTitle}>
-                <PinIcon size={20} /> Delivery Address
+                <PinIcon size={20} /> {t('checkout.address.title')}
               </h2>
-              <Link to={back} className={styles.change} aria-label="Change delivery address or payment method">
-                Change
+              <Link to={back} className={styles.change} aria-label={t('checkout.payment.changeLabel')}>
+                {t('checkout.payment.change')}
               </Link>
             </div>
             <AddressView address={selectedAddress} />
@@ -153,9 +147,9 @@ function Payment({ checkout, back }: { checkout: CheckoutState; back: string }) 
 
           <section className={panels.card} aria-labelledby="payment-items-title">
             <h2 id="payment-items-title" className={panels.cardTitle}>
-              Items
+              {t('checkout.payment.items')}
             </h2>
-            <ul className={styles.lines} aria-label="Items in your order">
+            <ul className={styles.lines} aria-label={t('checkout.payment.itemsLabel')}>
               {lines.map((line) => (
                 <OrderLineRow
                   key={line.id}
@@ -168,7 +162,7 @@ function Payment({ checkout, back }: { checkout: CheckoutState; back: string }) 
               ))}
             </ul>
             <button type="button" className={`btn btn-outline ${styles.addProduct}`} onClick={() => setAdding(true)} disabled={place.busy}>
-              + Add Product
+              {t('checkout.payment.addProduct')}
             </button>
           </section>
         </div>
@@ -184,7 +178,7 @@ function Payment({ checkout, back }: { checkout: CheckoutState; back: string }) 
                 disabled={payBlocked}
                 aria-describedby={blocked ? problemsId : undefined}
               >
-                Place Order
+                {t('checkout.payment.placeOrder')}
               </button>
             ) : (
               <button
@@ -194,13 +188,13 @@ function Payment({ checkout, back }: { checkout: CheckoutState; back: string }) 
                 disabled={payBlocked}
                 aria-describedby={blocked ? problemsId : undefined}
               >
-                Pay {formatRupees(summary.totals.grandTotal)}
+                {t('checkout.payment.pay', { amount: formatRupees(summary.totals.grandTotal, locale) })}
               </button>
             )}
             <p className={styles.secure}>
               {method === 'cod'
-                ? 'Pay in cash when your order arrives. You can cancel within 8 hours of placing it.'
-                : 'Payments are processed securely by Razorpay; Mandi never stores your card details.'}
+                ? t('checkout.payment.codNote', { hours: ORDER_WINDOW_HOURS })
+                : t('checkout.payment.onlineNote', { provider: PAYMENT_PROVIDER_NAME })}
             </p>
           </PaymentSummary>
         )}
@@ -238,6 +232,8 @@ function OrderLineRow({
   onQuantity(quantity: number): void;
   onRemove(): void;
 }) {
+  const translator = useT();
+  const { t, locale, rupees } = translator;
   const soldOut = isSoldOut(line.stock);
   return (
     <li className={soldOut ? `${styles.line} ${styles.soldOutLine}` : styles.line}>
@@ -245,7 +241,8 @@ function OrderLineRow({
       <div className={panels.lineDetails}>
         <span className={panels.itemName}>{line.name}</span>
         <span className={panels.muted}>
-          {formatPrice(line.price)} each{line.weightGrams > 0 && ` · ${weightText(line.weightGrams)}`}
+          {t('checkout.line.each', { price: rupees(line.price) })}
+          {line.weightGrams > 0 && ` · ${weightText(line.weightGrams, translator)}`}
         </span>
         <StockNote stock={line.stock} quantity={line.quantity} className={styles.stockNote} />
         <div className={styles.lineBottom}>
@@ -256,14 +253,14 @@ function OrderLineRow({
             disabled={locked || soldOut}
             onChange={onQuantity}
           />
-          <strong className={styles.lineTotal}>{formatRupees(pricePaise(line.price) * line.quantity)}</strong>
+          <strong className={styles.lineTotal}>{formatRupees(pricePaise(line.price) * line.quantity, locale)}</strong>
         </div>
       </div>
       <button
         type="button"
         className={`${panels.removeButton} ${styles.remove}`}
-        aria-label={`Remove ${line.name}`}
-        title={removable ? undefined : 'An order needs at least one item'}
+        aria-label={t('checkout.line.remove', { name: line.name })}
+        title={removable ? undefined : t('checkout.line.lastItem')}
         disabled={locked || !removable}
         onClick={onRemove}
       >
@@ -275,20 +272,19 @@ function OrderLineRow({
 
 /** The success of 001 section 4: the order is placed, the buyer goes to their orders after ORDER_REDIRECT_MS. */
 function PlacedDialog({ placed, onGo }: { placed: PlacedOrder; onGo(): void }) {
+  const { t } = useT();
   return (
     <Modal
-      title={placed.title}
+      title={placed.paidOnline ? t('checkout.placed.paidTitle') : t('checkout.placed.title')}
       onClose={onGo}
-      description={`Order #${placed.orderId} is confirmed. Taking you to your orders…`}
+      description={t('checkout.placed.description', { orderId: placed.orderId })}
       footer={
         <button type="button" className="btn btn-primary" onClick={onGo} data-autofocus>
-          View My Orders
+          {t('checkout.placed.viewOrders')}
         </button>
       }
     >
-      <p className={styles.placed}>
-        Thank you for shopping with Mandi. We will let you know when it ships.
-      </p>
+      <p className={styles.placed}>{t('checkout.placed.thanks')}</p>
     </Modal>
   );
 }

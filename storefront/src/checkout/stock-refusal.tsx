@@ -1,4 +1,5 @@
 import { STOCK_MESSAGES, type ShortStockItem } from '@mandi/domain';
+import { useT, type Translator } from '../i18n/i18n';
 import styles from './payment.module.css';
 
 /**
@@ -23,15 +24,25 @@ export function shortStockItemsOf(body: unknown): ShortStockItem[] {
   });
 }
 
+/** One line of that refusal as the buyer reads it (STOCK_MESSAGES.shortItem's words in the visitor's language). */
+export function shortItemText(t: Translator['t'], { productName, requested, left }: ShortStockItem): string {
+  const name = productName ?? t('checkout.stockRefusal.anItem');
+  if (left <= 0) return t('checkout.stockRefusal.soldOut', { name });
+  return requested === null
+    ? t('checkout.stockRefusal.onlyLeft', { name, left })
+    : t('checkout.stockRefusal.asked', { name, requested, left });
+}
+
 /** The popup's words for that refusal: the server's sentence, then each product and how many are left. */
 export function StockRefusal({ items }: { items: readonly ShortStockItem[] }) {
+  const { t, serverText } = useT();
   return (
     <>
-      <span className={styles.refusalLead}>{STOCK_MESSAGES.notEnoughStock}</span>
+      <span className={styles.refusalLead}>{serverText(STOCK_MESSAGES.notEnoughStock)}</span>
       {items.length > 0 && (
         <ul className={styles.refusalItems}>
           {items.map((item) => (
-            <li key={item.productId}>{STOCK_MESSAGES.shortItem(item)}</li>
+            <li key={item.productId}>{shortItemText(t, item)}</li>
           ))}
         </ul>
       )}

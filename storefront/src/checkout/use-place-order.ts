@@ -1,8 +1,9 @@
 import type { OrderPlacedAnswer, PaymentOrderAnswer } from '@mandi/contracts';
-import { CHECKOUT_MESSAGES, PAYMENT_MESSAGES, STOCK_MESSAGES } from '@mandi/domain';
+import { CHECKOUT_MESSAGES, STOCK_MESSAGES } from '@mandi/domain';
 import { createElement, useState } from 'react';
 import { ApiError, apiFetch } from '../api/api-fetch';
 import { useAuth } from '../auth/auth-context';
+import { useT } from '../i18n/i18n';
 import { useConfirm } from '../ui/confirm-dialog';
 import { useSingleFlight } from '../ui/use-single-flight';
 import type { CheckoutLine } from './checkout-items';
@@ -15,7 +16,8 @@ export const CHECKOUT_BRAND = { name: 'Mandi', color: '#2E7D32' } as const;
 
 /** A placed order, for the success dialog and the redirect to /orders/{userId}. */
 export interface PlacedOrder {
-  title: string;
+  /** Paid through Razorpay ('Payment successful'), or placed for cash on delivery ('Order placed'). */
+  paidOnline: boolean;
   orderId: string;
 }
 
@@ -43,23 +45,24 @@ export function usePlaceOrder({
   onItemsChanged(): void;
 }) {
   const { user, userId } = useAuth();
+  const { t, serverText } = useT();
   const confirm = useConfirm();
   const { busy, run } = useSingleFlight();
   /** Razorpay Checkout is open, or its result is being confirmed. */
   const [widgetBusy, setWidgetBusy] = useState(false);
   const [placed, setPlaced] = useState<PlacedOrder | null>(null);
-  const say = (text: string, title = 'Error') => confirm({ title, message: text });
+  const say = (text: string, title = t('checkout.error')) => confirm({ title, message: text });
 
-  /** A failed order call: the server's 409 text (and fresh items), else `fallback`. */
+  /** A failed order call: the server's 409 text in the visitor's language (and fresh items), else `fallback`. */
   const failed = async (error: unknown, fallback: string) => {
     if (error instanceof ApiError && error.statusCode === 409 && error.serverMessage) {
       onItemsChanged();
       if (error.serverMessage === STOCK_MESSAGES.notEnoughStock) {
-        await confirm({ title: STOCK_MESSAGES.notEnoughStockTitle, message: createElement(StockRefusal, { items: shortStockItemsOf(error.body) }) });
+        await confirm({ title: t('checkout.stockRefusal.title'), message: createElement(StockRefusal, { items: shortStockItemsOf(error.body) }) });
         return;
       }
       const changed = error.serverMessage === CHECKOUT_MESSAGES.totalsChanged;
-      await say(error.serverMessage, changed ? 'Please review your order' : 'Error');
+      await say(serverText(error.serverMessage), changed ? t('checkout.reviewOrder') : t('checkout.error'));
       return;
     }
     await say(fallback);
@@ -78,17 +81,17 @@ export function usePlaceOrder({
     run(async () => {
       const current = order();
       if (!current || placed) return;
-      if (!user) return void (await say(PAYMENT_MESSAGES.userNotLoggedIn));
-      if (!userId) return void (await say(PAYMENT_MESSAGES.userNotReady));
+      if (!user) return void (await say(t('checkout.payment.userNotLoggedIn')));
+      if (!userId) return void (await say(t('checkout.payment.userNotReady')));
       try {
         const answer = await apiFetch<OrderPlacedAnswer>('/api/payment/cod', {
           method: 'POST',
           body: { userId: idValue(userId), addressId: current.addressId, cartItems: current.items, billing: current.billing },
           auth: true,
         });
-        setPlaced({ title: 'Order placed', orderId: String(answer.orderId) });
+        setPlaced({ paidOnline: false, orderId: String(answer.orderId) });
       } catch (error) {
-        await failed(error, PAYMENT_MESSAGES.placeOrderFailed);
+        await failed(error, t('checkout.payment.placeOrderFailed'));
       }
     });
 
@@ -109,10 +112,10 @@ export function usePlaceOrder({
         },
         auth: true,
       });
-      setPlaced({ title: 'Payment successful', orderId: String(answer.orderId) });
+      setPlaced({ paidOnline: true, orderId: String(answer.orderId) });
     } catch {
       setWidgetBusy(false);
-      await say(PAYMENT_MESSAGES.confirmFailed);
+      await say(t('checkout.payment.confirmFailed'));
     }
   };
 
@@ -121,9 +124,9 @@ export function usePlaceOrder({
       const current = order();
       if (!current || placed || widgetBusy) return;
       const Razorpay = window.Razorpay;
-      if (!Razorpay) return void (await say(PAYMENT_MESSAGES.sdkNotLoaded));
-      if (!user) return void (await say(PAYMENT_MESSAGES.userNotLoggedIn));
-      if (!userId) return void (await say(PAYMENT_MESSAGES.userNotReady));
+      if (!Razorpay) return void (await say(t('checkout.payment.sdkNotLoaded')));
+      if (!user) return void (await say(t('checkout.payment.userNotLoggedIn')));
+      if (!userId) return void (await say(t('checkout.payment.userNotReady')));
 
       let created: PaymentOrderAnswer;
       try {
@@ -133,13 +136,16 @@ export function usePlaceOrder({
           auth: true,
         });
       } catch (error) {
-        await failed(error, PAYMENT_MESSAGES.paymentError);
+        await failed(error, t('checkout.payment.paymentError'));
         return;
       }
 
       const address = checkout.selectedAddress;
+      // Razorpay's window shows this line to the buyer: the product's own name, else the count in their language.
       const description =
-        current.items.length === 1 ? current.items[0]!.productName ?? 'Mandi order' : `${current.items.length} products from Mandi`;
+        current.items.length === 1
+          ? current.items[0]!.productName ?? t('checkout.razorpay.oneOrder')
+          : t('checkout.razorpay.products', { count: current.items.length });
       // Once the widget has handed over a successful payment, a late 'payment.failed' (an earlier attempt) is old news.
       let succeeded = false;
       let checkoutWidget: RazorpayCheckout;
@@ -164,13 +170,13 @@ export function usePlaceOrder({
           // Close the widget so the popup is on top and the buyer can start again with Pay.
           checkoutWidget.close?.();
           setWidgetBusy(false);
-          void confirm({ title: PAYMENT_MESSAGES.paymentFailed.title, message: PAYMENT_MESSAGES.paymentFailed.text });
+          void confirm({ title: t('checkout.payment.failed.title'), message: t('checkout.payment.failed.text') });
         });
         setWidgetBusy(true);
         checkoutWidget.open();
       } catch {
         setWidgetBusy(false);
-        await say(PAYMENT_MESSAGES.paymentError);
+        await say(t('checkout.payment.paymentError'));
       }
     });
 

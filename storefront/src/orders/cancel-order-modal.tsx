@@ -1,16 +1,18 @@
 import { CANCEL_REASON_MAX, ORDER_MESSAGES, validateCancelReason } from '@mandi/domain';
 import { useId, useState, type FormEvent } from 'react';
 import { ApiError } from '../api/api-fetch';
+import { useT } from '../i18n/i18n';
 import { useConfirm } from '../ui/confirm-dialog';
 import { Modal } from '../ui/modal';
 import { useCancelRequest } from './order-queries';
 import { ORDER_WINDOW_HOURS } from './order-policy';
-import { indiaDateTimeText, orderNumberText } from './order-view';
+import { indiaDateTimeText } from './order-view';
 import styles from './orders.module.css';
 
 /**
  * 'Cancel Order': a reason is required (trimmed, 'Missing Reason' otherwise), then PUT cancel-request. A refusal
- * shows the server's message, else 'Error submitting cancellation request' (001 section 8).
+ * shows the server's message, else 'Error submitting cancellation request' (001 section 8). The reason is sent as the
+ * buyer typed it, in whatever language.
  */
 export function CancelOrderModal({
   orderId,
@@ -21,6 +23,7 @@ export function CancelOrderModal({
   closesAt: Date | null;
   onClose(): void;
 }) {
+  const { t, locale, serverText } = useT();
   const [reason, setReason] = useState('');
   const request = useCancelRequest(orderId);
   const confirm = useConfirm();
@@ -30,9 +33,14 @@ export function CancelOrderModal({
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (request.isPending) return;
+    // The domain's rule decides; its two problems (none given, too long) read in the visitor's language.
     const problem = validateCancelReason(reason);
     if (problem) {
-      await confirm({ title: problem.title ?? 'Cancel Order', message: problem.text });
+      const missing = problem.text === ORDER_MESSAGES.missingReason.text;
+      await confirm({
+        title: missing ? t('orders.cancel.missingReason.title') : t('orders.cancel.title'),
+        message: missing ? t('orders.cancel.missingReason.text') : t('orders.cancel.reasonTooLong', { max: CANCEL_REASON_MAX }),
+      });
       document.getElementById(reasonId)?.focus();
       return;
     }
@@ -40,35 +48,34 @@ export function CancelOrderModal({
       await request.mutateAsync({ reason: reason.trim() });
       onClose();
     } catch (error) {
-      const message = error instanceof ApiError && error.serverMessage ? error.serverMessage : ORDER_MESSAGES.cancelRequestFailed;
-      await confirm({ title: 'Cancellation Failed', message });
+      const message = error instanceof ApiError && error.serverMessage ? serverText(error.serverMessage) : t('orders.cancel.failed');
+      await confirm({ title: t('orders.cancel.failedTitle'), message });
     }
   };
 
+  const description = closesAt
+    ? t('orders.cancel.descriptionUntil', { orderId, hours: ORDER_WINDOW_HOURS, date: indiaDateTimeText(closesAt, locale) })
+    : t('orders.cancel.description', { orderId, hours: ORDER_WINDOW_HOURS });
+
   return (
     <Modal
-      title="Cancel Order"
+      title={t('orders.cancel.title')}
       onClose={onClose}
-      description={
-        <>
-          {orderNumberText(orderId)} can be cancelled within {ORDER_WINDOW_HOURS} hours of being placed
-          {closesAt ? <> (until {indiaDateTimeText(closesAt)})</> : null}. Tell us why you want to cancel.
-        </>
-      }
+      description={description}
       footer={
         <>
           <button type="button" className="btn btn-outline" onClick={onClose}>
-            Keep Order
+            {t('orders.cancel.keep')}
           </button>
           <button type="submit" form={formId} className="btn btn-accent" disabled={request.isPending}>
-            {request.isPending ? 'Sending…' : 'Submit Request'}
+            {request.isPending ? t('orders.cancel.sending') : t('orders.cancel.submit')}
           </button>
         </>
       }
     >
       <form id={formId} onSubmit={(event) => void submit(event)} noValidate className={styles.cancelForm}>
         <div className="field">
-          <label htmlFor={reasonId}>Reason for cancellation</label>
+          <label htmlFor={reasonId}>{t('orders.cancel.reason')}</label>
           <textarea
             id={reasonId}
             value={reason}

@@ -1,7 +1,8 @@
-import { ORDER_MESSAGES, defaultInvoiceFileName } from '@mandi/domain';
+import { defaultInvoiceFileName } from '@mandi/domain';
 import { useCallback } from 'react';
 import { withOverlay } from '../api/in-flight';
 import { useAuth } from '../auth/auth-context';
+import { useT } from '../i18n/i18n';
 import { useConfirm } from '../ui/confirm-dialog';
 
 /**
@@ -49,6 +50,7 @@ function saveFile(blob: Blob, fileName: string): void {
 export function useDocumentDownload(): (invoiceId: string) => Promise<void> {
   const { identity } = useAuth();
   const confirm = useConfirm();
+  const { t } = useT();
   return useCallback(
     async (invoiceId: string) => {
       try {
@@ -65,9 +67,9 @@ export function useDocumentDownload(): (invoiceId: string) => Promise<void> {
         });
         saveFile(blob, fileName);
       } catch {
-        await confirm({ title: 'Download Failed', message: ORDER_MESSAGES.invoiceDownloadFailed });
+        await confirm({ title: t('orders.download.failedTitle'), message: t('orders.download.failed') });
       }
     },
-    [identity, confirm],
+    [identity, confirm, t],
   );
 }

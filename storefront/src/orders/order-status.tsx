@@ -1,4 +1,6 @@
-import { ORDER_STATUS_LABELS, type OrderStatus } from '@mandi/domain';
+import type { OrderStatus } from '@mandi/domain';
+import { useT } from '../i18n/i18n';
+import { orderStatusLabels } from './order-texts';
 import { FULFILMENT_STEPS } from './order-view';
 import styles from './orders.module.css';
 
@@ -11,9 +13,10 @@ const BADGE_TONE: Record<OrderStatus, string> = {
   cancelled: styles.toneCancelled!,
 };
 
-/** An order's state as a coloured label, in the domain's words ('Cancellation Requested'). */
+/** An order's state as a coloured label, in the domain's words ('Cancellation Requested') in the visitor's language. */
 export function OrderStatusBadge({ status }: { status: OrderStatus }) {
-  return <span className={`${styles.badge} ${BADGE_TONE[status] ?? ''}`}>{ORDER_STATUS_LABELS[status] ?? status}</span>;
+  const { t } = useT();
+  return <span className={`${styles.badge} ${BADGE_TONE[status] ?? ''}`}>{orderStatusLabels(t)[status] ?? status}</span>;
 }
 
 /**
@@ -21,18 +24,18 @@ export function OrderStatusBadge({ status }: { status: OrderStatus }) {
  * order, or one whose cancellation was asked for, shows that instead of the path.
  */
 export function OrderProgress({ status }: { status: OrderStatus }) {
+  const { t } = useT();
   if (status === 'cancel_requested' || status === 'cancelled') {
     return (
       <p className={`${styles.progressHalted} ${status === 'cancelled' ? styles.progressCancelled : ''}`}>
-        {status === 'cancelled'
-          ? 'This order was cancelled.'
-          : 'You asked to cancel this order. We will confirm the cancellation shortly.'}
+        {status === 'cancelled' ? t('orders.progress.cancelled') : t('orders.progress.cancelRequested')}
       </p>
     );
   }
+  const labels = orderStatusLabels(t);
   const current = FULFILMENT_STEPS.indexOf(status);
   return (
-    <ol className={styles.progress} aria-label="Order progress">
+    <ol className={styles.progress} aria-label={t('orders.progress.label')}>
       {FULFILMENT_STEPS.map((step, index) => {
         const state = index < current ? 'done' : index === current ? 'current' : 'todo';
         return (
@@ -41,8 +44,8 @@ export function OrderProgress({ status }: { status: OrderStatus }) {
               {state === 'done' ? '✓' : index + 1}
             </span>
             <span className={styles.stepLabel}>
-              {ORDER_STATUS_LABELS[step]}
-              {state === 'done' && <span className="visually-hidden"> (done)</span>}
+              {labels[step]}
+              {state === 'done' && <span className="visually-hidden"> {t('orders.progress.done')}</span>}
             </span>
           </li>
         );

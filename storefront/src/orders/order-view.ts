@@ -27,15 +27,16 @@ export const FULFILMENT_STEPS: readonly OrderStatus[] = [
   ORDER_TRANSITIONS.mark_delivered.to,
 ];
 
-const DATE_FORMAT = new Intl.DateTimeFormat('en-IN', { timeZone: INDIA_TIME_ZONE, day: 'numeric', month: 'short', year: 'numeric' });
-const DATE_TIME_FORMAT = new Intl.DateTimeFormat('en-IN', {
-  timeZone: INDIA_TIME_ZONE,
-  day: 'numeric',
-  month: 'short',
-  year: 'numeric',
-  hour: 'numeric',
-  minute: '2-digit',
-});
+/** en-IN or hi-IN: the locale the order pages write dates and amounts in (useT's `locale`). */
+export type OrderLocale = 'en-IN' | 'hi-IN';
+
+const dateFormats = (options: Intl.DateTimeFormatOptions) =>
+  Object.fromEntries(
+    (['en-IN', 'hi-IN'] as const).map((locale) => [locale, new Intl.DateTimeFormat(locale, { timeZone: INDIA_TIME_ZONE, ...options })]),
+  ) as Record<OrderLocale, Intl.DateTimeFormat>;
+
+const DATE_FORMATS = dateFormats({ day: 'numeric', month: 'short', year: 'numeric' });
+const DATE_TIME_FORMATS = dateFormats({ day: 'numeric', month: 'short', year: 'numeric', hour: 'numeric', minute: '2-digit' });
 
 /** The instant an order was placed: created_at, else placed_at (001 section 3 names both). */
 export function placedAt(order: { created_at?: string | null; placed_at?: string | null }): Date | null {
@@ -43,17 +44,20 @@ export function placedAt(order: { created_at?: string | null; placed_at?: string
   return text ? parseInstant(text) : null;
 }
 
-/** A date as read in India, '5 Mar 2026'; '—' when unreadable. */
-export function indiaDateText(instant: Date | null): string {
-  return instant ? DATE_FORMAT.format(instant) : '—';
+/** A date as read in India, '5 Mar 2026' ('5 मार्च 2026' in hi-IN); '—' when unreadable. */
+export function indiaDateText(instant: Date | null, locale: OrderLocale = 'en-IN'): string {
+  return instant ? DATE_FORMATS[locale].format(instant) : '—';
 }
 
 /** A date and time as read in India, '5 Mar 2026, 6:30 pm'; '—' when unreadable. */
-export function indiaDateTimeText(instant: Date | null): string {
-  return instant ? DATE_TIME_FORMAT.format(instant) : '—';
+export function indiaDateTimeText(instant: Date | null, locale: OrderLocale = 'en-IN'): string {
+  return instant ? DATE_TIME_FORMATS[locale].format(instant) : '—';
 }
 
-/** The order number as people read it: 'Order #1042'. */
+/**
+ * The order number in English, 'Order #1042'. The order pages say it in the visitor's language with
+ * t('orders.number', { orderId }); this stays for the seller dashboard until its texts come from the catalogues.
+ */
 export function orderNumberText(orderId: string | number): string {
   return `Order #${orderId}`;
 }
@@ -74,36 +78,39 @@ export function paiseOf(rupees: number | string): number {
   }
 }
 
-/** Rupees shown en-IN with the rupee sign. */
-export function rupeesText(rupees: number | string): string {
-  return formatRupees(paiseOf(rupees));
+/** Rupees shown with the rupee sign, en-IN unless told. */
+export function rupeesText(rupees: number | string, locale: OrderLocale = 'en-IN'): string {
+  return formatRupees(paiseOf(rupees), locale);
 }
 
 /** A line's total: unit price x quantity, counted in paise. */
-export function lineTotalText(item: Pick<OrderItem, 'price' | 'quantity'>): string {
-  return formatRupees(paiseOf(item.price) * item.quantity);
+export function lineTotalText(item: Pick<OrderItem, 'price' | 'quantity'>, locale: OrderLocale = 'en-IN'): string {
+  return formatRupees(paiseOf(item.price) * item.quantity, locale);
 }
 
 /**
  * The amount a card shows: the order's total when the answer carries one (the list contract has none), else the
  * value of its lines; `isTotal` says which, so the label does not overstate it.
  */
-export function cardAmount(order: OrderSummary): { text: string; isTotal: boolean } {
+export function cardAmount(order: OrderSummary, locale: OrderLocale = 'en-IN'): { text: string; isTotal: boolean } {
   const total = (order as OrderSummary & { total_amount?: number | string | null }).total_amount;
-  if (total !== undefined && total !== null && total !== '') return { text: rupeesText(total), isTotal: true };
+  if (total !== undefined && total !== null && total !== '') return { text: rupeesText(total, locale), isTotal: true };
   const paise = order.items.reduce((sum, item) => sum + paiseOf(item.price) * item.quantity, 0);
-  return { text: formatRupees(paise), isTotal: false };
+  return { text: formatRupees(paise, locale), isTotal: false };
 }
 
-/** Payment methods as the order page names them (001 section 2: Cash on Delivery or online). */
+/**
+ * Payment methods as the order page names them in English (001 section 2: Cash on Delivery or online); the page
+ * shows the catalogue's words for them (paymentMethodNames in order-texts.ts).
+ */
 export const PAYMENT_METHOD_NAMES: Record<PaymentMethod, string> = {
   online: 'Online',
   cod: 'Cash on Delivery',
 };
 
-/** The order page's payment method words; an unknown value is shown as sent. */
-export function paymentMethodText(method: string): string {
-  return PAYMENT_METHOD_NAMES[method as PaymentMethod] ?? method;
+/** The words for a payment method the API sent (English unless `names` are given); an unknown value is shown as sent. */
+export function paymentMethodText(method: string, names: Record<PaymentMethod, string> = PAYMENT_METHOD_NAMES): string {
+  return names[method as PaymentMethod] ?? method;
 }
 
 /** Whether an order is paid: its payment_status, or the payment's own status, counts as paid by the domain's rule. */

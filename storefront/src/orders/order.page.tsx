@@ -1,9 +1,10 @@
 import type { OrderDetail } from '@mandi/contracts';
-import { ORDER_MESSAGES, ORDER_STATUS_LABELS } from '@mandi/domain';
+import { Trans } from '@lingui/react';
 import { useId, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { useAuth } from '../auth/auth-context';
 import { LinePicture } from '../checkout/checkout-parts';
+import { useT } from '../i18n/i18n';
 import { PackageIcon, PinIcon } from '../ui/icons';
 import { EmptyState, LoadFailed, Page, RequireSignIn } from '../ui/page';
 import panels from '../ui/panels.module.css';
@@ -12,16 +13,8 @@ import { useDocumentDownload } from './invoice-download';
 import { isForbidden, isNotFound, useOrderDetail } from './order-queries';
 import { OrderProgress, OrderStatusBadge } from './order-status';
 import { ORDER_WINDOW_HOURS } from './order-policy';
-import {
-  indiaDateTimeText,
-  isOrderPaid,
-  itemPicture,
-  lineTotalText,
-  orderNumberText,
-  paymentMethodText,
-  placedAt,
-  rupeesText,
-} from './order-view';
+import { cancelReasonText, paymentMethodNames } from './order-texts';
+import { indiaDateTimeText, isOrderPaid, itemPicture, lineTotalText, paymentMethodText, placedAt, rupeesText } from './order-view';
 import { useCancelEligibility } from './use-cancel-eligibility';
 import styles from './orders.module.css';
 
@@ -29,10 +22,11 @@ import styles from './orders.module.css';
 export default function OrderPage() {
   const { orderId = '' } = useParams();
   const { user, userId } = useAuth();
+  const { t } = useT();
   const ordersPath = user && userId ? `/orders/${encodeURIComponent(userId)}` : undefined;
   return (
-    <Page title={orderNumberText(orderId)} crumbs={[{ label: 'My Orders', to: ordersPath }]}>
-      <RequireSignIn message="Please sign in to view this order.">
+    <Page title={t('orders.number', { orderId })} crumbs={[{ label: t('orders.myOrders'), to: ordersPath }]}>
+      <RequireSignIn message={t('orders.order.signIn')}>
         <OrderDetails orderId={orderId} ordersPath={ordersPath} />
       </RequireSignIn>
     </Page>
@@ -41,35 +35,37 @@ export default function OrderPage() {
 
 function OrderDetails({ orderId, ordersPath }: { orderId: string; ordersPath: string | undefined }) {
   const order = useOrderDetail(orderId);
+  const { t } = useT();
   // Someone else's order reads as unknown: the page does not tell whether it exists.
   if (isNotFound(order.error) || isForbidden(order.error)) {
     return (
       <EmptyState
         icon={<PackageIcon size={32} />}
-        title={ORDER_MESSAGES.notFound}
+        title={t('orders.order.notFound')}
         action={
           <Link to={ordersPath ?? '/'} className="btn btn-primary">
-            {ordersPath ? 'See my orders' : 'Go to the home page'}
+            {ordersPath ? t('orders.seeMine') : t('orders.goHome')}
           </Link>
         }
       >
-        We could not find an order with this number in your account.
+        {t('orders.order.notFoundText')}
       </EmptyState>
     );
   }
   if (order.isError) {
     return (
-      <LoadFailed title="We couldn't load this order" onRetry={() => void order.refetch()}>
-        Please check your connection and try again.
+      <LoadFailed title={t('orders.order.loadFailed')} onRetry={() => void order.refetch()}>
+        {t('orders.checkConnection')}
       </LoadFailed>
     );
   }
-  if (!order.data) return <div className={panels.pending} aria-busy="true" aria-label="Loading the order" />;
+  if (!order.data) return <div className={panels.pending} aria-busy="true" aria-label={t('orders.order.loading')} />;
   return <OrderView order={order.data} />;
 }
 
 function OrderView({ order }: { order: OrderDetail }) {
   const orderId = String(order.order_id);
+  const { t, locale } = useT();
   const download = useDocumentDownload();
   const eligibility = useCancelEligibility(order);
   const [cancelling, setCancelling] = useState(false);
@@ -82,10 +78,10 @@ function OrderView({ order }: { order: OrderDetail }) {
   const cancelHint = requested
     ? null
     : eligibility.canCancel
-      ? `You can cancel until ${indiaDateTimeText(eligibility.closesAt)}.`
+      ? t('orders.cancelHint.until', { date: indiaDateTimeText(eligibility.closesAt, locale) })
       : order.status === 'pending' || !eligibility.windowOpen
-        ? `Orders can be cancelled within ${ORDER_WINDOW_HOURS} hours of being placed; this order's window has closed.`
-        : `A ${ORDER_STATUS_LABELS[order.status].toLowerCase()} order can no longer be cancelled.`;
+        ? t('orders.cancelHint.windowClosed', { hours: ORDER_WINDOW_HOURS })
+        : t('orders.cancelHint.tooLate', { status: order.status });
   const showCancel = order.status !== 'cancelled';
 
   return (
@@ -95,10 +91,14 @@ function OrderView({ order }: { order: OrderDetail }) {
           <div className={`${panels.cardHead} ${styles.cardHead}`}>
             <div>
               <h2 id="order-status-title" className={`${panels.cardTitle} ${styles.cardTitle}`}>
-                Order status
+                {t('orders.order.status')}
               </h2>
               <p className={panels.muted}>
-                Placed on <time dateTime={placed?.toISOString()}>{indiaDateTimeText(placed)}</time>
+                <Trans
+                  id="orders.placedOn"
+                  values={{ date: indiaDateTimeText(placed, locale) }}
+                  components={{ 0: <time dateTime={placed?.toISOString()} /> }}
+                />
               </p>
             </div>
             <OrderStatusBadge status={order.status} />
@@ -106,19 +106,19 @@ function OrderView({ order }: { order: OrderDetail }) {
           <OrderProgress status={order.status} />
           {order.cancel_reason && (order.status === 'cancel_requested' || order.status === 'cancelled') && (
             <p className={styles.reason}>
-              <strong>Reason:</strong> {order.cancel_reason}
+              <Trans id="orders.order.reason" values={{ reason: cancelReasonText(t, order.cancel_reason) }} components={{ 0: <strong /> }} />
             </p>
           )}
 
           <div className={styles.actions}>
             {order.invoice && (
               <button type="button" className="btn btn-primary" onClick={() => void download(String(order.invoice!.invoice_id))}>
-                Download Invoice
+                {t('orders.order.downloadInvoice')}
               </button>
             )}
             {order.creditNote && (
               <button type="button" className="btn btn-outline" onClick={() => void download(String(order.creditNote!.invoice_id))}>
-                Download Credit Note
+                {t('orders.order.downloadCreditNote')}
               </button>
             )}
             {showCancel && (
@@ -129,7 +129,7 @@ function OrderView({ order }: { order: OrderDetail }) {
                 aria-describedby={cancelHint ? hintId : undefined}
                 onClick={() => setCancelling(true)}
               >
-                {requested ? ORDER_MESSAGES.cancellationRequested : 'Cancel Order'}
+                {requested ? t('orders.status.cancelRequested') : t('orders.cancel.title')}
               </button>
             )}
           </div>
@@ -142,19 +142,19 @@ function OrderView({ order }: { order: OrderDetail }) {
 
         <section className={panels.card} aria-labelledby="order-items-title">
           <h2 id="order-items-title" className={panels.cardTitle}>
-            Items
+            {t('orders.order.items')}
           </h2>
-          <ul className={panels.lineList} aria-label="Items in this order">
+          <ul className={panels.lineList} aria-label={t('orders.order.itemsLabel')}>
             {order.items.map((item) => (
               <li key={item.order_item_id} className={styles.line}>
                 <LinePicture src={itemPicture(item)} size={64} />
                 <div className={styles.lineDetails}>
                   <span className={panels.itemName}>{item.name}</span>
                   <span className={panels.muted}>
-                    Qty {item.quantity} × {rupeesText(item.price)}
+                    {t('orders.order.quantityPrice', { quantity: item.quantity, price: rupeesText(item.price, locale) })}
                   </span>
                 </div>
-                <strong className={styles.lineTotal}>{lineTotalText(item)}</strong>
+                <strong className={styles.lineTotal}>{lineTotalText(item, locale)}</strong>
               </li>
             ))}
           </ul>
@@ -162,7 +162,7 @@ function OrderView({ order }: { order: OrderDetail }) {
 
         <section className={panels.card} aria-labelledby="order-address-title">
           <h2 id="order-address-title" className={panels.cardTitle}>
-            <PinIcon size={20} /> Shipping Address
+            <PinIcon size={20} /> {t('orders.order.shippingAddress')}
           </h2>
           <address className={styles.address}>
             <strong>{order.address.name}</strong>
@@ -171,37 +171,37 @@ function OrderView({ order }: { order: OrderDetail }) {
               {[order.address.taluk, order.address.district, order.address.state].filter(Boolean).join(', ')} –{' '}
               {order.address.pincode}
             </span>
-            <span>Mobile: +91 {order.address.mobile}</span>
+            <span>{t('addresses.mobile', { mobile: order.address.mobile })}</span>
           </address>
         </section>
       </div>
 
       <aside className={`${panels.card} ${panels.summary} ${panels.stickySummary}`} aria-labelledby="order-summary-title">
         <h2 id="order-summary-title" className={panels.cardTitle}>
-          Summary
+          {t('orders.order.summary')}
         </h2>
         <dl className={`${panels.figures} ${styles.figures}`}>
           <div>
-            <dt>Payment method</dt>
-            <dd>{paymentMethodText(order.payment.payment_method)}</dd>
+            <dt>{t('orders.order.paymentMethod')}</dt>
+            <dd>{paymentMethodText(order.payment.payment_method, paymentMethodNames(t))}</dd>
           </div>
           <div>
-            <dt>Payment status</dt>
+            <dt>{t('orders.order.paymentStatus')}</dt>
             <dd>
-              <span className={`${styles.badge} ${paid ? styles.toneDelivered : styles.tonePending}`}>{paid ? 'Paid' : 'Unpaid'}</span>
+              <span className={`${styles.badge} ${paid ? styles.toneDelivered : styles.tonePending}`}>{paid ? t('orders.order.paid') : t('orders.order.unpaid')}</span>
             </dd>
           </div>
           <div className={styles.figureRule}>
-            <dt>Subtotal</dt>
-            <dd>{rupeesText(order.subtotal)}</dd>
+            <dt>{t('orders.order.subtotal')}</dt>
+            <dd>{rupeesText(order.subtotal, locale)}</dd>
           </div>
           <div>
-            <dt>Shipping</dt>
-            <dd>{rupeesText(order.shippingCost)}</dd>
+            <dt>{t('orders.order.shipping')}</dt>
+            <dd>{rupeesText(order.shippingCost, locale)}</dd>
           </div>
           <div className={panels.grand}>
-            <dt>Total</dt>
-            <dd>{rupeesText(order.total_amount)}</dd>
+            <dt>{t('orders.total')}</dt>
+            <dd>{rupeesText(order.total_amount, locale)}</dd>
           </div>
         </dl>
       </aside>

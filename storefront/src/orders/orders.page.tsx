@@ -1,5 +1,6 @@
 import { Link, Navigate, useParams } from 'react-router-dom';
 import { useAuth } from '../auth/auth-context';
+import { useT } from '../i18n/i18n';
 import { LockIcon, PackageIcon } from '../ui/icons';
 import { EmptyState, LoadFailed, Page, RequireSignIn } from '../ui/page';
 import panels from '../ui/panels.module.css';
@@ -9,9 +10,10 @@ import styles from './orders.module.css';
 
 /** My Orders of 001 section 2: the signed-in buyer's orders as cards, newest first. */
 export default function OrdersPage() {
+  const { t } = useT();
   return (
-    <Page title="My Orders" lead="Track your orders, download invoices and cancel within the first hours.">
-      <RequireSignIn message="Please sign in to view your orders.">
+    <Page title={t('orders.myOrders')} lead={t('orders.list.lead')}>
+      <RequireSignIn message={t('orders.list.signIn')}>
         <MyOrders />
       </RequireSignIn>
     </Page>
@@ -19,6 +21,7 @@ export default function OrdersPage() {
 }
 
 function MyOrders() {
+  const { t } = useT();
   const { userId: pathUserId = '' } = useParams();
   const { user, userId } = useAuth();
   // The Orders link points at the Firebase uid until our user id is known: that address is the user's own too.
@@ -31,8 +34,8 @@ function MyOrders() {
   if (someoneElses || isForbidden(orders.error)) return <NotYours ownUserId={userId} />;
   if (orders.isError) {
     return (
-      <LoadFailed title="We couldn't load your orders" onRetry={() => void orders.refetch()}>
-        Please check your connection and try again.
+      <LoadFailed title={t('orders.list.loadFailed')} onRetry={() => void orders.refetch()}>
+        {t('orders.checkConnection')}
       </LoadFailed>
     );
   }
@@ -41,19 +44,19 @@ function MyOrders() {
     return (
       <EmptyState
         icon={<PackageIcon size={32} />}
-        title="No orders yet"
+        title={t('orders.list.empty.title')}
         action={
           <Link to="/" className="btn btn-accent">
-            Start shopping
+            {t('orders.list.empty.action')}
           </Link>
         }
       >
-        When you place an order it appears here, with its status and invoice.
+        {t('orders.list.empty.text')}
       </EmptyState>
     );
   }
   return (
-    <ul className={styles.orderList} aria-label="Your orders">
+    <ul className={styles.orderList} aria-label={t('orders.list.label')}>
       {orders.data.map((order) => (
         <li key={order.order_id}>
           <OrderCard order={order} />
@@ -65,31 +68,33 @@ function MyOrders() {
 
 /** Someone else's order list: the API refuses it; show the way to one's own. */
 function NotYours({ ownUserId }: { ownUserId: string | null }) {
+  const { t } = useT();
   return (
     <EmptyState
       icon={<LockIcon size={32} />}
-      title="These orders are not yours"
+      title={t('orders.list.notYours.title')}
       action={
         ownUserId ? (
           <Link to={`/orders/${encodeURIComponent(ownUserId)}`} className="btn btn-primary">
-            See my orders
+            {t('orders.seeMine')}
           </Link>
         ) : (
           <Link to="/" className="btn btn-primary">
-            Go to the home page
+            {t('orders.goHome')}
           </Link>
         )
       }
     >
-      You can only see the orders placed with your own account.
+      {t('orders.list.notYours.text')}
     </EmptyState>
   );
 }
 
 /** Placeholder cards while the list loads. */
 function OrdersLoading() {
+  const { t } = useT();
   return (
-    <div className={styles.orderList} aria-busy="true" aria-label="Loading your orders">
+    <div className={styles.orderList} aria-busy="true" aria-label={t('orders.list.loading')}>
       {[0, 1, 2].map((index) => (
         <div key={index} className={`${panels.surface} ${styles.orderCard} ${styles.skeleton}`} aria-hidden="true">
           <span className={styles.skeletonLine} />
