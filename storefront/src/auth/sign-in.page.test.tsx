@@ -189,3 +189,38 @@ describe('Sign-in page', () => {
     expect(card.getByRole('link', { name: 'Privacy Policy' })).toHaveAttribute('href', '/privacy-policy');
   });
 });
+
+describe('Sign-in page in Hindi', () => {
+  it('reads in Hindi, refusals and the legal links included', async () => {
+    stubApi({ [userExists(ASHA)]: { body: { exists: true } } });
+    const identity = fakeIdentity(null, { accounts: [{ user: asha(), password: 'right-one' }] });
+    renderApp('/signin', { identity, language: 'hi' });
+    const card = within(await screen.findByRole('region', { name: 'मंडी में साइन इन करें' }));
+    expect(card.getByRole('link', { name: 'नियम और शर्तों' })).toHaveAttribute('href', '/terms-and-conditions');
+    expect(card.getByRole('link', { name: 'गोपनीयता नीति' })).toHaveAttribute('href', '/privacy-policy');
+    expect(card.getByRole('button', { name: 'Google से जारी रखें' })).toBeInTheDocument();
+
+    await userEvent.click(card.getByRole('button', { name: 'साइन इन करें' }));
+    const dialog = await screen.findByRole('dialog', { name: 'जानकारी अधूरी है' });
+    expect(dialog).toHaveTextContent('कृपया अपना ईमेल और पासवर्ड लिखें।');
+    await userEvent.click(within(dialog).getByRole('button'));
+
+    await userEvent.type(card.getByLabelText('ईमेल'), ASHA);
+    await userEvent.type(card.getByLabelText('पासवर्ड'), 'wrong-one');
+    await userEvent.click(card.getByRole('button', { name: 'साइन इन करें' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('पासवर्ड गलत है। कृपया फिर से कोशिश करें।');
+    expect(card.getByRole('link', { name: 'पासवर्ड भूल गए?' })).toHaveAttribute('href', '/forgot-password');
+  });
+
+  it("shows the server's known answer in Hindi and an unknown one as the server wrote it", async () => {
+    stubApi({
+      [userStatus(ASHA)]: { status: 429, body: { statusCode: 429, error: 'Too Many Requests', message: 'Too many requests. Please try again in a moment.' } },
+    });
+    const identity = fakeIdentity(null, { accounts: [{ user: asha(), password: 'secret1' }] });
+    renderApp('/signin', { identity, language: 'hi' });
+    await userEvent.type(await screen.findByLabelText('ईमेल'), ASHA);
+    await userEvent.type(screen.getByLabelText('पासवर्ड'), 'secret1');
+    await userEvent.click(screen.getByRole('button', { name: 'साइन इन करें' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('बहुत ज़्यादा अनुरोध आए हैं। कृपया थोड़ी देर बाद फिर कोशिश करें।');
+  });
+});

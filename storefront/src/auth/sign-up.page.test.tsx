@@ -212,3 +212,26 @@ describe('Sign-up page: submission', () => {
     expect(card.getByRole('link', { name: 'Sign in' })).toHaveAttribute('href', '/signin');
   });
 });
+
+describe('Sign-up page in Hindi', () => {
+  it("shows the username hints and the form's refusals in Hindi", async () => {
+    stubApi({ [checkName('farmer_ram')]: { body: { available: true } } });
+    renderApp('/signup', { identity: fakeIdentity(null), language: 'hi' });
+    await screen.findByRole('heading', { level: 1, name: 'अपना मंडी खाता बनाएँ' });
+    const user = userEvent.setup();
+    const username = screen.getByLabelText('यूज़रनेम');
+    const hint = () => document.getElementById(username.getAttribute('aria-describedby')!)?.textContent;
+    expect(hint()).toBe('कम से कम 3 अक्षर: अंग्रेज़ी अक्षर, अंक या अंडरस्कोर (_)।');
+    await user.type(username, 'ram kumar');
+    expect(hint()).toBe('केवल अंग्रेज़ी अक्षर, अंक और अंडरस्कोर (_), 3 से 15 अक्षर।');
+
+    await user.type(screen.getByLabelText('ईमेल'), 'ram@mandi.test');
+    await user.type(screen.getByLabelText('पासवर्ड'), 'secret1');
+    await user.type(screen.getByLabelText('पासवर्ड दोबारा लिखें'), 'secret1');
+    await user.click(screen.getByRole('checkbox', { name: 'मैं नियम और शर्तों तथा गोपनीयता नीति से सहमत हूँ।' }));
+    await user.click(screen.getByRole('button', { name: 'खाता बनाएँ' }));
+    expect(await screen.findByRole('dialog', { name: 'यूज़रनेम सही नहीं है' })).toHaveTextContent(
+      'यूज़रनेम 3 से 15 अक्षरों का होना चाहिए: केवल अंग्रेज़ी अक्षर, अंक और अंडरस्कोर (_)।',
+    );
+  });
+});
