@@ -1,7 +1,8 @@
-import { HEADER_MESSAGES as M, type PopupMessage } from '@mandi/domain';
+import type { PopupMessage } from '@mandi/domain';
 import { useNavigate } from 'react-router-dom';
 import { ApiError, NotSignedInError, apiFetch } from '../api/api-fetch';
 import { useAuth } from '../auth/auth-context';
+import { useT } from '../i18n/i18n';
 import { useConfirm } from '../ui/confirm-dialog';
 
 interface DeleteAnswer {
@@ -13,6 +14,8 @@ export function useAccountActions() {
   const { user, userId, signOut } = useAuth();
   const confirm = useConfirm();
   const navigate = useNavigate();
+  const { t, serverText } = useT();
+  const notSignedIn = (text: string): PopupMessage => ({ title: t('layout.account.notSignedIn'), text });
 
   const requireSignIn = async (prompt: PopupMessage): Promise<boolean> => {
     if (user) return true;
@@ -26,24 +29,29 @@ export function useAccountActions() {
     ordersPath: user ? `/orders/${encodeURIComponent(userId ?? user.uid)}` : '/signin',
 
     async openSell() {
-      if (await requireSignIn(M.signInToSell)) navigate('/SellPage');
+      if (await requireSignIn(notSignedIn(t('layout.account.signInToSell')))) navigate('/SellPage');
     },
 
     async openOrders() {
-      if (await requireSignIn(M.signInToViewOrders) && user) {
+      if ((await requireSignIn(notSignedIn(t('layout.account.signInToViewOrders')))) && user) {
         navigate(`/orders/${encodeURIComponent(userId ?? user.uid)}`);
       }
     },
 
     async signOutWithConfirm() {
-      if (!(await confirm({ title: M.confirmSignOut.title, message: M.confirmSignOut.text, confirm: true }))) return;
+      if (!(await confirm({ title: t('layout.account.confirmSignOut.title'), message: t('layout.account.confirmSignOut.text'), confirm: true }))) return;
       await signOut();
       navigate('/');
     },
 
     async deleteAccount() {
-      if (!(await requireSignIn(M.signInToDeleteAccount)) || !user) return;
-      if (!(await confirm({ title: M.confirmDeleteAccount.title, message: M.confirmDeleteAccount.text, confirm: true }))) return;
+      if (!(await requireSignIn(notSignedIn(t('layout.account.signInToDeleteAccount')))) || !user) return;
+      const sure = await confirm({
+        title: t('layout.account.confirmDelete.title'),
+        message: t('layout.account.confirmDelete.text'),
+        confirm: true,
+      });
+      if (!sure) return;
       let answer: DeleteAnswer | null;
       try {
         answer = await apiFetch<DeleteAnswer | null>(`/api/user/delete-account/${encodeURIComponent(user.uid)}`, {
@@ -53,15 +61,20 @@ export function useAccountActions() {
       } catch (error) {
         const message =
           error instanceof NotSignedInError
-            ? M.userNotAuthenticated.text
-            : (error instanceof ApiError && error.serverMessage) || M.deleteAccountFailed.text;
-        await confirm({ title: M.deleteAccountFailed.title, message });
+            ? t('layout.account.notAuthenticated')
+            : error instanceof ApiError && error.serverMessage
+              ? serverText(error.serverMessage)
+              : t('layout.account.deleteFailed');
+        await confirm({ title: t('layout.account.error'), message });
         return;
       }
       // The account is gone on the server; ending the local session cannot meaningfully fail the deletion.
       await signOut().catch(() => undefined);
       navigate('/');
-      await confirm({ title: M.deleteAccountSucceeded.title, message: answer?.message || M.deleteAccountSucceeded.text });
+      await confirm({
+        title: t('layout.account.deleted.title'),
+        message: answer?.message ? serverText(answer.message) : t('layout.account.deleted.text'),
+      });
     },
   };
 }

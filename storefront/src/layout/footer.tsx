@@ -1,6 +1,7 @@
 import { LAYOUT } from '@mandi/domain';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
+import { useT } from '../i18n/i18n';
 import { SITE } from '../site/site-info';
 import { FacebookIcon, InstagramIcon, LeafIcon, MailIcon, PhoneIcon, PinIcon, XIcon, YoutubeIcon } from '../ui/icons';
 import styles from './footer.module.css';
@@ -15,6 +16,7 @@ function nearBottom(): boolean {
 /** The shared footer of 000 section 2: Connect With Us, Know Us, Buy Now and the copyright line. */
 export function Footer() {
   const [revealed, setRevealed] = useState(false);
+  const { t } = useT();
 
   useEffect(() => {
     const check = () => {
@@ -35,14 +37,14 @@ export function Footer() {
       <div className={styles.columns}>
         <section className={column} aria-labelledby="footer-connect">
           <h2 id="footer-connect" className={styles.heading}>
-            Connect With Us
+            {t('layout.footer.connect')}
           </h2>
           <ul className={styles.social}>
             {SITE.social.map((link) => {
               const SocialIcon = SOCIAL_ICONS[link.name];
               return (
                 <li key={link.name}>
-                  <a href={link.href} target="_blank" rel="noopener noreferrer" aria-label={`Mandi on ${link.name}`}>
+                  <a href={link.href} target="_blank" rel="noopener noreferrer" aria-label={t('layout.footer.social', { network: link.name })}>
                     <SocialIcon size={20} />
                   </a>
                 </li>
@@ -50,12 +52,12 @@ export function Footer() {
             })}
           </ul>
           <Link to="/contactus" className={styles.link}>
-            Contact Us
+            {t('layout.footer.contactUs')}
           </Link>
         </section>
         <section className={column} aria-labelledby="footer-know">
           <h2 id="footer-know" className={styles.heading}>
-            Know Us
+            {t('layout.footer.knowUs')}
           </h2>
           <address className={styles.address}>
             <span className={styles.line}>
@@ -72,28 +74,28 @@ export function Footer() {
             </a>
           </address>
           <Link to="/aboutus" className={styles.link}>
-            About Us
+            {t('layout.footer.aboutUs')}
           </Link>
         </section>
         <section className={column} aria-labelledby="footer-buy">
           <h2 id="footer-buy" className={styles.heading}>
-            Buy Now
+            {t('layout.footer.buyNow')}
           </h2>
           <Link to="/" className={styles.link}>
-            Products
+            {t('layout.footer.products')}
           </Link>
           <p className={styles.blurb}>
-            <LeafIcon size={18} /> Fresh from the farm, priced by the people who grow it.
+            <LeafIcon size={18} /> {t('layout.footer.blurb')}
           </p>
         </section>
       </div>
       <div className={styles.bottom}>
         <p>
-          © {LAYOUT.copyrightYear} {SITE.legalName}. All rights reserved.
+          {t('layout.footer.copyright', { year: LAYOUT.copyrightYear, name: SITE.legalName })}
         </p>
         <p className={styles.legal}>
-          <Link to="/terms-and-conditions">Terms &amp; Conditions</Link>
-          <Link to="/privacy-policy">Privacy Policy</Link>
+          <Link to="/terms-and-conditions">{t('layout.footer.terms')}</Link>
+          <Link to="/privacy-policy">{t('layout.footer.privacy')}</Link>
         </p>
       </div>
     </footer>

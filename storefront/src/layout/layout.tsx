@@ -1,5 +1,6 @@
 import { Suspense } from 'react';
 import { Outlet, ScrollRestoration } from 'react-router-dom';
+import { useT } from '../i18n/i18n';
 import { LoadingOverlay } from '../ui/loading-overlay';
 import { Footer } from './footer';
 import { Header } from './header';
@@ -7,14 +8,15 @@ import styles from './layout.module.css';
 
 /** The frame of every route: header, the page (its code loaded on demand), footer and the loading overlay. */
 export function Layout() {
+  const { t } = useT();
   return (
     <div className={styles.shell}>
       <a href="#main" className="skip-link">
-        Skip to content
+        {t('layout.skipToContent')}
       </a>
       <Header />
       <main id="main" className={styles.main} tabIndex={-1}>
-        <Suspense fallback={<div className={styles.routePending} aria-busy="true" aria-label="Loading page" />}>
+        <Suspense fallback={<div className={styles.routePending} aria-busy="true" aria-label={t('layout.loadingPage')} />}>
           <Outlet />
         </Suspense>
       </main>

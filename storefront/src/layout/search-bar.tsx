@@ -8,6 +8,7 @@ import {
 import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { apiFetch } from '../api/api-fetch';
+import { useT } from '../i18n/i18n';
 import { SearchIcon } from '../ui/icons';
 import styles from './search-bar.module.css';
 
@@ -26,6 +27,7 @@ export function searchUrl(text: string, filter: SearchFilter): string {
 
 export function SearchBar({ autoFocus = false, onSearched }: { autoFocus?: boolean; onSearched?(): void }) {
   const navigate = useNavigate();
+  const { t } = useT();
   const location = useLocation();
   const [params] = useSearchParams();
   const [text, setText] = useState(() => params.get('search') ?? '');
@@ -123,7 +125,7 @@ export function SearchBar({ autoFocus = false, onSearched }: { autoFocus?: boole
   return (
     <form ref={rootRef} role="search" className={styles.bar} onSubmit={onSubmit}>
       <label htmlFor={filterId} className="visually-hidden">
-        Filter products
+        {t('layout.search.filter')}
       </label>
       <select
         id={filterId}
@@ -137,19 +139,19 @@ export function SearchBar({ autoFocus = false, onSearched }: { autoFocus?: boole
       >
         {SEARCH_FILTERS.map((option) => (
           <option key={option} value={option}>
-            {option}
+            {option === 'Original' ? t('layout.search.filter.original') : t('layout.search.filter.all')}
           </option>
         ))}
       </select>
       <div className={styles.inputWrap}>
         <label htmlFor={inputId} className="visually-hidden">
-          Search farm-fresh products
+          {t('layout.search.label')}
         </label>
         <input
           id={inputId}
           className={styles.input}
           type="search"
-          placeholder="Search tomatoes, mangoes, rice…"
+          placeholder={t('layout.search.placeholder')}
           autoComplete="off"
           enterKeyHint="search"
           role="combobox"
@@ -165,7 +167,7 @@ export function SearchBar({ autoFocus = false, onSearched }: { autoFocus?: boole
           }}
           onKeyDown={onKeyDown}
         />
-        <ul id={listId} role="listbox" aria-label="Suggestions" className={styles.suggestions} hidden={!showList}>
+        <ul id={listId} role="listbox" aria-label={t('layout.search.suggestions')} className={styles.suggestions} hidden={!showList}>
           {suggestions.map((suggestion, index) => (
             <li
               key={suggestion}
@@ -182,7 +184,7 @@ export function SearchBar({ autoFocus = false, onSearched }: { autoFocus?: boole
           ))}
         </ul>
       </div>
-      <button type="submit" className={styles.button} aria-label="Search">
+      <button type="submit" className={styles.button} aria-label={t('layout.search.submit')}>
         <SearchIcon size={20} />
       </button>
     </form>

@@ -1,8 +1,9 @@
-import { CART_MESSAGES as M, STOCK_MESSAGES } from '@mandi/domain';
+import { STOCK_MESSAGES } from '@mandi/domain';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router-dom';
 import { ApiError } from '../api/api-fetch';
 import { useAuth } from '../auth/auth-context';
+import { useT } from '../i18n/i18n';
 import { useAddToCartCall } from '../cart/cart-queries';
 import { useConfirm } from '../ui/confirm-dialog';
 import { productKeys } from './product-queries';
@@ -17,24 +18,25 @@ export function useAddToCart() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const mutation = useAddToCartCall(user?.uid);
+  const { t } = useT();
 
   return async (productId: string | number) => {
     if (!user) {
-      await confirm({ title: M.signInRequired.title, message: M.signInRequired.text });
+      await confirm({ title: t('products.addToCart.signIn.title'), message: t('products.addToCart.signIn.text') });
       navigate('/signin');
       return;
     }
     try {
       await mutation.mutateAsync(String(productId));
-      await confirm({ title: M.added.title, message: M.added.text });
+      await confirm({ title: t('products.addToCart.added.title'), message: t('products.addToCart.added.text') });
     } catch (error) {
       if (error instanceof ApiError && error.statusCode === 409 && error.serverMessage === STOCK_MESSAGES.soldOutCannotAdd) {
         void queryClient.invalidateQueries({ queryKey: productKeys.all });
-        await confirm({ title: STOCK_MESSAGES.soldOutTitle, message: STOCK_MESSAGES.soldOutCannotAdd });
+        await confirm({ title: t('products.stock.soldOutTitle'), message: t('products.stock.soldOutCannotAdd') });
       } else if (error instanceof ApiError && error.statusCode === 409) {
-        await confirm({ title: M.alreadyInCart.title, message: M.alreadyInCart.text });
+        await confirm({ title: t('products.addToCart.alreadyInCart.title'), message: t('products.addToCart.alreadyInCart.text') });
       } else {
-        await confirm({ title: M.addFailed.title, message: M.addFailed.text });
+        await confirm({ title: t('products.addToCart.failed.title'), message: t('products.addToCart.failed.text') });
       }
     }
   };

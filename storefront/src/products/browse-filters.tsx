@@ -1,20 +1,71 @@
 import {
-  BROWSE_LABELS,
   DEFAULT_SEARCH_FILTER,
   PRICE_BANDS,
   PRODUCT_CATEGORIES,
   PRODUCT_SORTS,
   browseEntries,
-  priceRangeChip,
-  priceRangeLabel,
   type HomeListing,
   type ProductBrowse,
+  type ProductCategory,
   type ProductSort,
 } from '@mandi/domain';
 import { useEffect, useId, useRef, type ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
+import { useT, type Translator } from '../i18n/i18n';
 import { ChevronDownIcon, CloseIcon } from '../ui/icons';
 import styles from './browse-filters.module.css';
+
+/** The catalogue key of each category's name (the names of invoices, libs/domain CATEGORY_TAX, in English). */
+export const CATEGORY_KEYS = {
+  fresh_produce: 'products.category.freshProduce',
+  fresh_fruits: 'products.category.freshFruits',
+  cereals: 'products.category.cereals',
+  pulses: 'products.category.pulses',
+  flour: 'products.category.flour',
+  ghee_butter: 'products.category.gheeButter',
+  spices: 'products.category.spices',
+  edible_oils: 'products.category.edibleOils',
+  honey: 'products.category.honey',
+  jaggery: 'products.category.jaggery',
+  pickles_preserves: 'products.category.picklesPreserves',
+  seeds: 'products.category.seeds',
+} as const satisfies Record<ProductCategory, string>;
+
+/** The catalogue keys of each sort's name in the panel and, shorter, on the phone's chip. */
+export const SORT_KEYS = {
+  newest: { label: 'products.browse.sort.newest', chip: 'products.browse.sortChip.newest' },
+  price_asc: { label: 'products.browse.sort.priceAsc', chip: 'products.browse.sortChip.priceAsc' },
+  price_desc: { label: 'products.browse.sort.priceDesc', chip: 'products.browse.sortChip.priceDesc' },
+} as const satisfies Record<ProductSort, { label: string; chip: string }>;
+
+/** A category's name in the page's language. */
+export function categoryName(t: Translator['t'], category: ProductCategory): string {
+  return t(CATEGORY_KEYS[category]);
+}
+
+/** '₹100', '₹1,250.50' in the page's locale: paise only when there are some (libs/domain priceRangeLabel's form). */
+function rangeRupees(value: number, locale: Translator['locale']): string {
+  return new Intl.NumberFormat(locale, { style: 'currency', currency: 'INR', maximumFractionDigits: Number.isInteger(value) ? 0 : 2 }).format(value);
+}
+
+/** How a price range reads in the panel: 'Up to ₹100', '₹100 – ₹250', '₹500 and above' (libs/domain priceRangeLabel). */
+export function priceRangeText({ t, locale }: Pick<Translator, 't' | 'locale'>, minPrice: number | undefined, maxPrice: number | undefined): string {
+  if (minPrice === undefined && maxPrice === undefined) return t('products.browse.anyPrice');
+  if (minPrice === undefined) return t('products.browse.price.upTo', { price: rangeRupees(maxPrice!, locale) });
+  if (maxPrice === undefined) return t('products.browse.price.andAbove', { price: rangeRupees(minPrice, locale) });
+  return t('products.browse.price.range', { min: rangeRupees(minPrice, locale), max: rangeRupees(maxPrice, locale) });
+}
+
+/** A price range in the fewest characters, for the phone's chip: 'Up to ₹100', '₹100–250', '₹500+' (libs/domain priceRangeChip). */
+export function priceRangeChipText({ t, locale }: Pick<Translator, 't' | 'locale'>, minPrice: number | undefined, maxPrice: number | undefined): string {
+  if (minPrice === undefined && maxPrice === undefined) return t('products.browse.priceHeading');
+  if (minPrice === undefined) return t('products.browse.price.upTo', { price: rangeRupees(maxPrice!, locale) });
+  if (maxPrice === undefined) return t('products.browse.priceChip.andAbove', { price: rangeRupees(minPrice, locale) });
+  return t('products.browse.priceChip.range', {
+    min: rangeRupees(minPrice, locale),
+    max: maxPrice.toLocaleString(locale, { maximumFractionDigits: 2 }),
+  });
+}
 
 /** The home page URL of `listing` (its search and filter kept) browsing `browse` instead. */
 export function browseHref(listing: HomeListing, browse: ProductBrowse): string {
@@ -78,17 +129,19 @@ interface SortChoice {
  * other.
  */
 export function BrowseFilters({ listing }: { listing: HomeListing }) {
+  const translator = useT();
+  const { t } = translator;
   // Without a search, sort=newest is the default order, shown as such.
   const browse = !listing.search && listing.browse.sort === 'newest' ? { ...listing.browse, sort: undefined } : listing.browse;
   const panelTitle = useId();
   const to = (change: Partial<ProductBrowse>) => browseHref(listing, { ...browse, ...change });
   // Without a search, newest first is the listing's own order; with one, it is relevance.
   const sorts: SortChoice[] = [
-    ...(listing.search ? [{ sort: undefined, label: BROWSE_LABELS.relevance, chip: BROWSE_LABELS.relevance }] : []),
+    ...(listing.search ? [{ sort: undefined, label: t('products.browse.relevance'), chip: t('products.browse.relevance') }] : []),
     ...PRODUCT_SORTS.map((sort) => ({
       sort: sort === 'newest' && !listing.search ? undefined : sort,
-      label: BROWSE_LABELS.sorts[sort],
-      chip: BROWSE_LABELS.sortChips[sort],
+      label: t(SORT_KEYS[sort].label),
+      chip: t(SORT_KEYS[sort].chip),
     })),
   ];
   const priceBand = PRICE_BANDS.find((band) => band.minPrice === browse.minPrice && band.maxPrice === browse.maxPrice);
@@ -113,48 +166,48 @@ export function BrowseFilters({ listing }: { listing: HomeListing }) {
       <div className={styles.chips}>
         <div className={styles.chipRow}>
           {filtered && (
-            <Link to={clearAll} preventScrollReset className={`${styles.chip} ${styles.clearChip}`} aria-label={BROWSE_LABELS.clear}>
+            <Link to={clearAll} preventScrollReset className={`${styles.chip} ${styles.clearChip}`} aria-label={t('products.browse.clear')}>
               <CloseIcon size={16} />
             </Link>
           )}
           <ChipSelect
-            label={BROWSE_LABELS.sortHeading}
+            label={t('products.browse.sortHeading')}
             value={String(sorts.findIndex((choice) => choice.sort === browse.sort))}
             chosen={browse.sort !== undefined}
             onChoose={(index) => go(to({ sort: sorts[Number(index)]!.sort }))}
           >
             {sorts.map((choice, index) => (
-              <option key={choice.label} value={index}>
+              <option key={String(choice.sort)} value={index}>
                 {choice.chip}
               </option>
             ))}
           </ChipSelect>
           <ChipSelect
-            label={BROWSE_LABELS.priceHeading}
+            label={t('products.browse.priceHeading')}
             value={customPrice ? 'custom' : priceBand ? String(PRICE_BANDS.indexOf(priceBand)) : 'any'}
             chosen={customPrice || priceBand !== undefined}
             onChoose={(value) =>
               go(to(value === 'any' ? { minPrice: undefined, maxPrice: undefined } : value === 'custom' ? {} : PRICE_BANDS[Number(value)]!))
             }
           >
-            <option value="any">{BROWSE_LABELS.priceHeading}</option>
+            <option value="any">{t('products.browse.priceHeading')}</option>
             {PRICE_BANDS.map((band, index) => (
               <option key={index} value={index}>
-                {priceRangeChip(band.minPrice, band.maxPrice)}
+                {priceRangeChipText(translator, band.minPrice, band.maxPrice)}
               </option>
             ))}
-            {customPrice && <option value="custom">{priceRangeChip(browse.minPrice, browse.maxPrice)}</option>}
+            {customPrice && <option value="custom">{priceRangeChipText(translator, browse.minPrice, browse.maxPrice)}</option>}
           </ChipSelect>
-          <div role="group" aria-label={BROWSE_LABELS.availabilityHeading} className={styles.chipGroup}>
-            <Choice to={to({ inStock: browse.inStock ? undefined : true })} current={Boolean(browse.inStock)} label={BROWSE_LABELS.inStock} className={styles.chip}>
-              {BROWSE_LABELS.inStockChip}
+          <div role="group" aria-label={t('products.browse.availabilityHeading')} className={styles.chipGroup}>
+            <Choice to={to({ inStock: browse.inStock ? undefined : true })} current={Boolean(browse.inStock)} label={t('products.browse.inStock')} className={styles.chip}>
+              {t('products.browse.inStockChip')}
             </Choice>
-            <Choice to={to({ fresh: browse.fresh ? undefined : true })} current={Boolean(browse.fresh)} label={BROWSE_LABELS.fresh} className={styles.chip}>
-              {BROWSE_LABELS.freshChip}
+            <Choice to={to({ fresh: browse.fresh ? undefined : true })} current={Boolean(browse.fresh)} label={t('products.browse.fresh')} className={styles.chip}>
+              {t('products.browse.freshChip')}
             </Choice>
           </div>
         </div>
-        <div role="group" aria-label={BROWSE_LABELS.categoryHeading} className={`${styles.chipRow} ${styles.chipGroup}`} ref={categoryRow}>
+        <div role="group" aria-label={t('products.browse.categoryHeading')} className={`${styles.chipRow} ${styles.chipGroup}`} ref={categoryRow}>
           {PRODUCT_CATEGORIES.map((category) => (
             <Choice
               key={category}
@@ -163,7 +216,7 @@ export function BrowseFilters({ listing }: { listing: HomeListing }) {
               current={browse.category === category}
               className={styles.chip}
             >
-              {BROWSE_LABELS.categories[category]}
+              {categoryName(t, category)}
             </Choice>
           ))}
         </div>
@@ -172,59 +225,59 @@ export function BrowseFilters({ listing }: { listing: HomeListing }) {
       <aside className={styles.panel} aria-labelledby={panelTitle}>
         <div className={styles.panelHead}>
           <h2 id={panelTitle} className={styles.panelTitle}>
-            {BROWSE_LABELS.title}
+            {t('products.browse.title')}
           </h2>
           {filtered && (
             <Link to={clearAll} preventScrollReset className={styles.clear}>
-              {BROWSE_LABELS.clear}
+              {t('products.browse.clear')}
             </Link>
           )}
         </div>
-        <PanelGroup title={BROWSE_LABELS.sortHeading}>
+        <PanelGroup title={t('products.browse.sortHeading')}>
           {sorts.map((choice) => (
-            <Choice key={choice.label} to={to({ sort: choice.sort })} current={browse.sort === choice.sort} className={styles.option}>
+            <Choice key={String(choice.sort)} to={to({ sort: choice.sort })} current={browse.sort === choice.sort} className={styles.option}>
               {choice.label}
             </Choice>
           ))}
         </PanelGroup>
-        <PanelGroup title={BROWSE_LABELS.availabilityHeading}>
+        <PanelGroup title={t('products.browse.availabilityHeading')}>
           <Choice
             to={to({ inStock: browse.inStock ? undefined : true })}
             current={Boolean(browse.inStock)}
             className={`${styles.option} ${styles.toggle}`}
           >
-            {BROWSE_LABELS.inStock}
+            {t('products.browse.inStock')}
           </Choice>
           <Choice to={to({ fresh: browse.fresh ? undefined : true })} current={Boolean(browse.fresh)} className={`${styles.option} ${styles.toggle}`}>
-            {BROWSE_LABELS.fresh}
+            {t('products.browse.fresh')}
           </Choice>
         </PanelGroup>
-        <PanelGroup title={BROWSE_LABELS.priceHeading}>
+        <PanelGroup title={t('products.browse.priceHeading')}>
           <Choice
             to={to({ minPrice: undefined, maxPrice: undefined })}
             current={browse.minPrice === undefined && browse.maxPrice === undefined}
             className={styles.option}
           >
-            {BROWSE_LABELS.anyPrice}
+            {t('products.browse.anyPrice')}
           </Choice>
-          {PRICE_BANDS.map((band) => (
-            <Choice key={priceRangeLabel(band.minPrice, band.maxPrice)} to={to(band)} current={band === priceBand} className={styles.option}>
-              {priceRangeLabel(band.minPrice, band.maxPrice)}
+          {PRICE_BANDS.map((band, index) => (
+            <Choice key={index} to={to(band)} current={band === priceBand} className={styles.option}>
+              {priceRangeText(translator, band.minPrice, band.maxPrice)}
             </Choice>
           ))}
           {customPrice && (
             <Choice to={to({})} current className={styles.option}>
-              {priceRangeLabel(browse.minPrice, browse.maxPrice)}
+              {priceRangeText(translator, browse.minPrice, browse.maxPrice)}
             </Choice>
           )}
         </PanelGroup>
-        <PanelGroup title={BROWSE_LABELS.categoryHeading}>
+        <PanelGroup title={t('products.browse.categoryHeading')}>
           <Choice to={to({ category: undefined })} current={!browse.category} className={styles.option}>
-            {BROWSE_LABELS.allCategories}
+            {t('products.browse.allCategories')}
           </Choice>
           {PRODUCT_CATEGORIES.map((category) => (
             <Choice key={category} to={to({ category })} current={browse.category === category} className={styles.option}>
-              {BROWSE_LABELS.categories[category]}
+              {categoryName(t, category)}
             </Choice>
           ))}
         </PanelGroup>

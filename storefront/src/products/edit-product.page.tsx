@@ -1,8 +1,8 @@
-import { PRODUCT_MESSAGES } from '@mandi/domain';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router-dom';
 import { ApiError } from '../api/api-fetch';
 import { useAuth } from '../auth/auth-context';
+import { useT } from '../i18n/i18n';
 import { AlertIcon, LockIcon } from '../ui/icons';
 import { EmptyState, Page, RequireSignIn } from '../ui/page';
 import { imagesOf } from './product';
@@ -10,23 +10,22 @@ import { ProductForm } from './product-form';
 import { formValuesOf } from './product-form-values';
 import { productQuery } from './product-queries';
 
-const CRUMBS = [{ label: 'Your Profile', to: '/profilepage' }];
-
 function EditForm({ productId }: { productId: string }) {
   const { user } = useAuth();
   const product = useQuery(productQuery(productId));
+  const { t } = useT();
 
-  if (product.isPending) return <p aria-busy="true">{PRODUCT_MESSAGES.loading}</p>;
+  if (product.isPending) return <p aria-busy="true">{t('products.loading')}</p>;
   if (product.isError) {
     const missing = product.error instanceof ApiError && product.error.statusCode === 404;
     return (
       <EmptyState
         tone="error"
         icon={<AlertIcon size={32} />}
-        title={missing ? PRODUCT_MESSAGES.notFound : PRODUCT_MESSAGES.loadFailed}
+        title={missing ? t('products.page.notFound') : t('products.page.loadFailed')}
         action={
           <Link to="/profilepage" className="btn btn-primary">
-            Back to your listings
+            {t('products.edit.backToListings')}
           </Link>
         }
       />
@@ -36,14 +35,14 @@ function EditForm({ productId }: { productId: string }) {
     return (
       <EmptyState
         icon={<LockIcon size={32} />}
-        title="This product is not yours"
+        title={t('products.edit.notYours')}
         action={
           <Link to="/profilepage" className="btn btn-primary">
-            Back to your listings
+            {t('products.edit.backToListings')}
           </Link>
         }
       >
-        Only the seller who listed a product can edit it.
+        {t('products.edit.notYoursText')}
       </EmptyState>
     );
   }
@@ -60,9 +59,10 @@ function EditForm({ productId }: { productId: string }) {
 /** The edit-product page of 000 section 2; saving returns to /profilepage. */
 export default function EditProductPage() {
   const { productId = '' } = useParams();
+  const { t } = useT();
   return (
-    <Page title="Edit Product" width="text" crumbs={CRUMBS}>
-      <RequireSignIn message="Please sign in to edit your products.">
+    <Page title={t('products.edit.title')} width="text" crumbs={[{ label: t('profiles.title'), to: '/profilepage' }]}>
+      <RequireSignIn message={t('products.edit.signIn')}>
         <EditForm productId={productId} />
       </RequireSignIn>
     </Page>

@@ -1,11 +1,12 @@
-import { BROWSE_LABELS, PRODUCT_MESSAGES, browseEntries, narrowsProducts, readHomeListing } from '@mandi/domain';
+import { browseEntries, narrowsProducts, readHomeListing } from '@mandi/domain';
 import { useEffect, useMemo, useRef } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
+import { useT } from '../i18n/i18n';
 import { LeafIcon, SearchIcon, ShieldIcon, TruckIcon } from '../ui/icons';
 import { EmptyState, LoadFailed, useDocumentTitle } from '../ui/page';
 import { useNow } from '../ui/render-clock';
 import { useAddToCart } from './add-to-cart';
-import { BrowseFilters, browseHref } from './browse-filters';
+import { BrowseFilters, browseHref, categoryName } from './browse-filters';
 import { ProductCard } from './product-card';
 import { useListing } from './product-queries';
 import grid from './product-grid.module.css';
@@ -37,14 +38,16 @@ function useNearViewport(onVisible: () => void, enabled: boolean) {
  */
 export default function HomePage() {
   const [params] = useSearchParams();
+  const { t } = useT();
   const shown = useMemo(() => readHomeListing((name) => params.get(name)), [params]);
   const search = shown.search ?? '';
   const originalOnly = shown.filter === 'Original';
   const { category } = shown.browse;
   const browsing = browseEntries(shown.browse).length > 0;
   const narrowed = narrowsProducts(shown.browse);
-  const categoryLabel = category && BROWSE_LABELS.categories[category];
-  useDocumentTitle(search ? `Results for “${search}”` : (categoryLabel ?? ''));
+  const categoryLabel = category && categoryName(t, category);
+  const resultsTitle = t('products.home.results', { search });
+  useDocumentTitle(search ? resultsTitle : (categoryLabel ?? ''));
   const addToCart = useAddToCart();
 
   const listing = useListing(shown);
@@ -60,32 +63,32 @@ export default function HomePage() {
         <section className={styles.hero} aria-labelledby="hero-title">
           <div>
             <p className={styles.kicker}>
-              <LeafIcon size={16} /> Straight from Indian farms
+              <LeafIcon size={16} /> {t('products.home.kicker')}
             </p>
             <h1 id="hero-title" className={styles.heroTitle}>
-              Fresh produce, fair prices, no middlemen.
+              {t('products.home.heroTitle')}
             </h1>
             <p className={styles.heroLead}>
-              Buy vegetables, fruits, grains and spices from the farmers who grow them — delivered across India.
+              {t('products.home.heroLead')}
             </p>
             <div className={styles.heroActions}>
               <a href="#products" className="btn btn-accent">
-                Shop fresh produce
+                {t('products.home.shop')}
               </a>
               <Link to="/become-seller" className={`btn ${styles.heroGhost}`}>
-                Sell on Mandi
+                {t('products.home.sell')}
               </Link>
             </div>
           </div>
           <ul className={styles.promises}>
             <li>
-              <ShieldIcon size={20} /> Payments through a trusted provider
+              <ShieldIcon size={20} /> {t('products.home.promise.payments')}
             </li>
             <li>
-              <TruckIcon size={20} /> Online or cash on delivery
+              <TruckIcon size={20} /> {t('products.home.promise.delivery')}
             </li>
             <li>
-              <LeafIcon size={20} /> Cancel within 8 hours
+              <LeafIcon size={20} /> {t('products.home.promise.cancel')}
             </li>
           </ul>
         </section>
@@ -94,9 +97,9 @@ export default function HomePage() {
       <section id="products" className={styles.listing} aria-labelledby="listing-title">
         <div className={styles.listingHead}>
           <h2 id="listing-title" className={styles.listingTitle}>
-            {search ? `Results for “${search}”` : originalOnly ? 'Mandi Originals' : (categoryLabel ?? 'Fresh on Mandi')}
+            {search ? resultsTitle : originalOnly ? t('products.home.originals') : (categoryLabel ?? t('products.home.freshOnMandi'))}
           </h2>
-          {originalOnly && <span className={styles.filterChip}>{PRODUCT_MESSAGES.originalBadge} only</span>}
+          {originalOnly && <span className={styles.filterChip}>{t('products.home.originalOnly')}</span>}
         </div>
 
         <div className={styles.browse}>
@@ -111,34 +114,34 @@ export default function HomePage() {
             )}
 
             {listing.isError && !listing.data && (
-              <LoadFailed title="We couldn't load products" onRetry={() => void listing.refetch()}>
-                Please check your connection and try again in a moment.
+              <LoadFailed title={t('products.home.loadFailed')} onRetry={() => void listing.refetch()}>
+                {t('products.home.loadFailedText')}
               </LoadFailed>
             )}
 
             {listing.data && products.length === 0 && (
               <EmptyState
                 icon={<SearchIcon size={32} />}
-                title={PRODUCT_MESSAGES.noResults}
+                title={t('products.home.noResults')}
                 action={
                   narrowed ? (
                     <Link to={browseHref(shown, {})} className="btn btn-outline">
-                      {BROWSE_LABELS.clearFilters}
+                      {t('products.browse.clearFilters')}
                     </Link>
                   ) : (
                     (search || originalOnly) && (
                       <Link to="/" className="btn btn-outline">
-                        See all products
+                        {t('products.home.seeAll')}
                       </Link>
                     )
                   )
                 }
               >
                 {narrowed
-                  ? BROWSE_LABELS.noMatches
+                  ? t('products.browse.noMatches')
                   : search
-                    ? 'Try another spelling or a more general word, like “rice” or “mango”.'
-                    : 'New harvests are listed every day.'}
+                    ? t('products.home.noResultsSearch')
+                    : t('products.home.noResultsToday')}
               </EmptyState>
             )}
 
@@ -159,21 +162,21 @@ export default function HomePage() {
                 <div ref={sentinel} className={styles.more}>
                   {listing.isFetchingNextPage && (
                     <p className={styles.moreNote} role="status">
-                      Loading more products…
+                      {t('products.home.loadingMore')}
                     </p>
                   )}
                   {listing.isFetchNextPageError && (
                     <p className={styles.moreError} role="alert">
-                      More products could not be loaded.
+                      {t('products.home.moreFailed')}
                     </p>
                   )}
                   {listing.hasNextPage && !listing.isFetchingNextPage && (
                     <button type="button" className="btn btn-outline" onClick={() => void listing.fetchNextPage()}>
-                      {listing.isFetchNextPageError ? 'Try again' : 'Load more'}
+                      {listing.isFetchNextPageError ? t('ui.tryAgain') : t('products.home.loadMore')}
                     </button>
                   )}
                   {!listing.hasNextPage && products.length > FIRST_ROW * 2 && (
-                    <p className={styles.moreNote}>You have seen every product. Check back tomorrow for fresh harvests.</p>
+                    <p className={styles.moreNote}>{t('products.home.seenAll')}</p>
                   )}
                 </div>
               </>

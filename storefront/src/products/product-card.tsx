@@ -1,11 +1,12 @@
-import { PRODUCT_MESSAGES, STOCK_MESSAGES, descriptionPreview, expiryText, isSoldOut, postedTime } from '@mandi/domain';
+import { descriptionPreview, isSoldOut } from '@mandi/domain';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
+import { useT } from '../i18n/i18n';
 import { useConfirm } from '../ui/confirm-dialog';
 import { CartIcon, ImageIcon, MailIcon, PhoneIcon } from '../ui/icons';
-import { formatPrice } from './price';
 import { cardImageOf, isOriginal, phoneOf, sellerOf, type ListedProduct } from './product';
 import styles from './product-card.module.css';
+import { expiryLine, postedText } from './relative-time';
 import { StockNote } from './stock-note';
 
 /** The card picture's intrinsic size: the 480 px WebP variant at the card's 4:3 ratio (no layout shift). */
@@ -31,8 +32,9 @@ export function ProductCard({
   menu?: ReactNode;
 }) {
   const confirm = useConfirm();
+  const { t, rupees } = useT();
   const image = cardImageOf(product);
-  const expiry = expiryText(product.validUntil, now);
+  const expiry = expiryLine(t, product.validUntil, now);
   const seller = sellerOf(product);
   const phone = phoneOf(product.sellerPhone);
   const sellerPath = `/seller/${encodeURIComponent(product.uid)}`;
@@ -41,7 +43,7 @@ export function ProductCard({
 
   const showContact = () =>
     void confirm({
-      title: `Contact ${seller.username}`,
+      title: t('products.card.contact', { seller: seller.username }),
       message: (
         <span className={styles.contactLines}>
           {phone && (
@@ -54,7 +56,7 @@ export function ProductCard({
               <MailIcon size={16} /> {product.sellerEmail}
             </a>
           )}
-          {!phone && !product.sellerEmail && <span>This seller has not shared contact details.</span>}
+          {!phone && !product.sellerEmail && <span>{t('products.card.noContact')}</span>}
         </span>
       ),
     });
@@ -67,12 +69,12 @@ export function ProductCard({
           <span className={styles.who}>
             <span className={styles.username}>{seller.username}</span>
             <span className={styles.posted}>
-              <span className="visually-hidden">, posted</span> {postedTime(product.createdAt, now)}
+              <span className="visually-hidden">{t('products.card.posted')}</span> {postedText(t, product.createdAt, now)}
             </span>
           </span>
         </Link>
         {menu ?? (
-          <button type="button" className={styles.contact} onClick={showContact} aria-label={`Contact ${seller.username}`}>
+          <button type="button" className={styles.contact} onClick={showContact} aria-label={t('products.card.contact', { seller: seller.username })}>
             <PhoneIcon size={16} />
           </button>
         )}
@@ -91,10 +93,10 @@ export function ProductCard({
         ) : (
           <span className={styles.noImage}>
             <ImageIcon size={28} />
-            {PRODUCT_MESSAGES.noImage}
+            {t('products.noImage')}
           </span>
         )}
-        {isOriginal(product) && <span className={styles.badge}>{PRODUCT_MESSAGES.originalBadge}</span>}
+        {isOriginal(product) && <span className={styles.badge}>{t('products.originalBadge')}</span>}
       </div>
       <div className={styles.body}>
         <h3 className={styles.name}>
@@ -106,20 +108,20 @@ export function ProductCard({
         <StockNote stock={product.stock} className={styles.stock} />
         <p className={styles.description}>{descriptionPreview(product.description ?? '')}</p>
         <div className={styles.footer}>
-          <span className={styles.price}>{formatPrice(product.price)}</span>
+          <span className={styles.price}>{rupees(product.price)}</span>
           {soldOut ? (
-            <button type="button" className={styles.soldOut} disabled aria-label={`${product.name} is sold out`}>
-              {STOCK_MESSAGES.soldOut}
+            <button type="button" className={styles.soldOut} disabled aria-label={t('products.card.soldOutLabel', { name: product.name })}>
+              {t('products.stock.soldOut')}
             </button>
           ) : (
             <button
               type="button"
               className={styles.add}
               onClick={() => onAddToCart(product.id)}
-              aria-label={`Add ${product.name} to cart`}
+              aria-label={t('products.card.addLabel', { name: product.name })}
             >
               <CartIcon size={18} />
-              <span>Add</span>
+              <span>{t('products.card.add')}</span>
             </button>
           )}
         </div>

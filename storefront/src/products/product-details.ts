@@ -1,19 +1,17 @@
-import { INDIA_TIME_ZONE, PRODUCT_MESSAGES, isSoldOut, parseInstant, rupeesToPaise } from '@mandi/domain';
+import { INDIA_TIME_ZONE, isSoldOut, parseInstant, rupeesToPaise } from '@mandi/domain';
+import type { Translator } from '../i18n/i18n';
 import { imagesOf, isOriginal, sellerOf, type ListedProduct } from './product';
 
-const VALID_UNTIL_FORMAT = new Intl.DateTimeFormat('en-IN', {
-  timeZone: INDIA_TIME_ZONE,
-  day: 'numeric',
-  month: 'short',
-  year: 'numeric',
-  hour: 'numeric',
-  minute: '2-digit',
-});
+/** The 'Valid Until' date and time in India, in the page's locale ('12 Mar 2026, 6:00 pm', '12 मार्च 2026, 6:00 pm'). */
+const validUntilFormats = {
+  'en-IN': new Intl.DateTimeFormat('en-IN', { timeZone: INDIA_TIME_ZONE, day: 'numeric', month: 'short', year: 'numeric', hour: 'numeric', minute: '2-digit' }),
+  'hi-IN': new Intl.DateTimeFormat('hi-IN', { timeZone: INDIA_TIME_ZONE, day: 'numeric', month: 'short', year: 'numeric', hour: 'numeric', minute: '2-digit' }),
+};
 
 /** The product page's 'Valid Until' value: the date and time in India, or 'N/A' (001 section 2). */
-export function validUntilText(validUntil: string | null | undefined): string {
+export function validUntilText(validUntil: string | null | undefined, { t, locale }: Pick<Translator, 't' | 'locale'>): string {
   const instant = validUntil ? parseInstant(validUntil) : null;
-  return instant ? VALID_UNTIL_FORMAT.format(instant) : PRODUCT_MESSAGES.validUntilMissing;
+  return instant ? validUntilFormats[locale].format(instant) : t('products.page.validUntilMissing');
 }
 
 /** True while validUntil is in the future: the product can be bought (structured data's InStock). */
@@ -22,17 +20,19 @@ export function isInStock(validUntil: string | null | undefined, now: Date): boo
   return instant !== null && instant.getTime() > now.getTime();
 }
 
-/** A weight in grams as people read it: '750 g', '2.5 kg'. */
-export function weightText(grams: number | null | undefined): string | null {
+/** A weight in grams as people read it: '750 g', '2.5 kg' ('750 ग्राम', '2.5 किलो'). */
+export function weightText(grams: number | null | undefined, t: Translator['t']): string | null {
   if (!grams || grams <= 0) return null;
-  return grams >= 1000 ? `${Number((grams / 1000).toFixed(3))} kg` : `${Number(grams.toFixed(1))} g`;
+  return grams >= 1000
+    ? t('products.weight.kilograms', { amount: Number((grams / 1000).toFixed(3)) })
+    : t('products.weight.grams', { amount: Number(grams.toFixed(1)) });
 }
 
 /** Length x width x height in centimetres, when all three are given. */
-export function dimensionsText(product: Pick<ListedProduct, 'length' | 'width' | 'height'>): string | null {
+export function dimensionsText(product: Pick<ListedProduct, 'length' | 'width' | 'height'>, t: Translator['t']): string | null {
   const { length, width, height } = product;
   if (!length || !width || !height) return null;
-  return `${length} × ${width} × ${height} cm`;
+  return t('products.size.centimetres', { length, width, height });
 }
 
 /** The rupee amount as schema.org wants it: a plain decimal with two places ('1234.50'). */

@@ -1,12 +1,12 @@
 import {
   PRODUCT_LIMITS,
   PRODUCT_MESSAGES,
-  STOCK_MESSAGES,
+  STOCK_LIMITS,
   WEIGHT_UNITS,
-  fileTooLarge,
   normalizePhone,
   parseStockInput,
   validateProductInput,
+  type FieldProblem,
   type PopupMessage,
   type WeightUnit,
 } from '@mandi/domain';
@@ -15,6 +15,7 @@ import { useEffect, useId, useRef, useState, type ChangeEvent, type FormEvent, t
 import { useNavigate } from 'react-router-dom';
 import { ApiError, NotSignedInError } from '../api/api-fetch';
 import { useAuth } from '../auth/auth-context';
+import { useT, type Translator } from '../i18n/i18n';
 import { usePopup } from '../ui/confirm-dialog';
 import { CloseIcon, ImageIcon, PlusIcon } from '../ui/icons';
 import { useSingleFlight } from '../ui/use-single-flight';
@@ -34,6 +35,51 @@ interface NewImage {
   preview: string;
 }
 
+/**
+ * The form's popups with a catalogue entry each ('products.form.popup.<name>.title' and '.text'), by their name in
+ * libs/domain PRODUCT_MESSAGES: validateProductInput answers with one of them.
+ */
+export const FORM_POPUPS = [
+  'missingName',
+  'nameTooLong',
+  'invalidPhone',
+  'invalidPrice',
+  'missingDescription',
+  'descriptionTooLong',
+  'missingValidityDate',
+  'invalidValidityDate',
+  'noImages',
+  'tooManyImages',
+  'invalidWeight',
+  'invalidLength',
+  'invalidWidth',
+  'invalidHeight',
+  'invalidEmail',
+  'uploadLimitReached',
+  'authenticationRequired',
+  'submissionError',
+] as const satisfies readonly (keyof typeof PRODUCT_MESSAGES)[];
+
+/** One of the form's popups in the page's language. */
+function formPopup(t: Translator['t'], name: (typeof FORM_POPUPS)[number]): PopupMessage {
+  return { title: t(`products.form.popup.${name}.title`), text: t(`products.form.popup.${name}.text`) };
+}
+
+/** The 'Invalid File Size' popup for one file: '{file} must be under 5MB'. */
+function fileTooLargePopup(t: Translator['t'], file: string): PopupMessage {
+  return { title: t('products.form.popup.invalidFileSize.title'), text: t('products.form.popup.invalidFileSize.text', { file }) };
+}
+
+/** validateProductInput's answer in the page's language (the too-large file is the first of `files` over the limit). */
+function problemPopup(t: Translator['t'], problem: FieldProblem, files: readonly File[]): PopupMessage {
+  if (problem.title === PRODUCT_MESSAGES.invalidFileSize.title) {
+    const tooLarge = files.find((file) => file.size > PRODUCT_LIMITS.imageMaxBytes);
+    if (tooLarge) return fileTooLargePopup(t, tooLarge.name);
+  }
+  const name = FORM_POPUPS.find((key) => PRODUCT_MESSAGES[key].title === problem.title && PRODUCT_MESSAGES[key].text === problem.text);
+  return name ? formPopup(t, name) : { title: problem.title ?? formPopup(t, 'submissionError').title, text: problem.text };
+}
+
 /** Which form: a new product (POST /api/products) or changes to a saved one (PUT /api/products/{id}). */
 export type ProductFormMode = { kind: 'create' } | { kind: 'edit'; productId: string | number; images: string[] };
 
@@ -45,6 +91,7 @@ export type ProductFormMode = { kind: 'create' } | { kind: 'edit'; productId: st
 export function ProductForm({ mode, initial = EMPTY_PRODUCT_FORM }: { mode: ProductFormMode; initial?: ProductFormValues }) {
   const { user } = useAuth();
   const popup = usePopup();
+  const { t, number, serverText } = useT();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const { busy, run } = useSingleFlight();
@@ -77,11 +124,11 @@ export function ProductForm({ mode, initial = EMPTY_PRODUCT_FORM }: { mode: Prod
     event.target.value = '';
     const fitting: File[] = [];
     for (const file of picked) {
-      if (file.size > PRODUCT_LIMITS.imageMaxBytes) void popup(fileTooLarge(file.name));
+      if (file.size > PRODUCT_LIMITS.imageMaxBytes) void popup(fileTooLargePopup(t, file.name));
       else fitting.push(file);
     }
     const room = PRODUCT_LIMITS.imagesMax - existing.length - added.length;
-    if (fitting.length > room) void popup(PRODUCT_MESSAGES.uploadLimitReached);
+    if (fitting.length > room) void popup(formPopup(t, 'uploadLimitReached'));
     const accepted = fitting.slice(0, Math.max(0, room));
     setAdded((current) => [...current, ...accepted.map((file) => ({ file, preview: URL.createObjectURL(file) }))]);
   };
@@ -98,7 +145,7 @@ export function ProductForm({ mode, initial = EMPTY_PRODUCT_FORM }: { mode: Prod
 
   const submit = async () => {
     if (!user) {
-      await popup(PRODUCT_MESSAGES.authenticationRequired);
+      await popup(formPopup(t, 'authenticationRequired'));
       navigate('/signin');
       return;
     }
@@ -110,12 +157,18 @@ export function ProductForm({ mode, initial = EMPTY_PRODUCT_FORM }: { mode: Prod
       newImages: added.map(({ file }) => file),
     });
     if (problem) {
-      await show({ title: problem.title ?? PRODUCT_MESSAGES.submissionError.title, text: problem.text }, problem.field);
+      await show(
+        problemPopup(t, problem, added.map(({ file }) => file)),
+        problem.field,
+      );
       return;
     }
     const stock = parseStockInput(values.stock);
     if (stock === 'invalid') {
-      await show(STOCK_MESSAGES.invalidStock, 'stock');
+      await show(
+        { title: t('products.form.popup.invalidStock.title'), text: t('products.form.popup.invalidStock.text', { max: number(STOCK_LIMITS.max) }) },
+        'stock',
+      );
       return;
     }
 
@@ -144,12 +197,12 @@ export function ProductForm({ mode, initial = EMPTY_PRODUCT_FORM }: { mode: Prod
       await save.mutateAsync(body);
     } catch (error) {
       if (error instanceof NotSignedInError || (error instanceof ApiError && error.statusCode === 401)) {
-        await popup(PRODUCT_MESSAGES.authenticationRequired);
+        await popup(formPopup(t, 'authenticationRequired'));
         navigate('/signin');
         return;
       }
-      const text = error instanceof ApiError && error.serverMessage ? error.serverMessage : PRODUCT_MESSAGES.submissionError.text;
-      await popup({ title: PRODUCT_MESSAGES.submissionError.title, text });
+      const failed = formPopup(t, 'submissionError');
+      await popup({ title: failed.title, text: error instanceof ApiError && error.serverMessage ? serverText(error.serverMessage) : failed.text });
       return;
     }
     await queryClient.invalidateQueries({ queryKey: productKeys.all });
@@ -165,12 +218,20 @@ export function ProductForm({ mode, initial = EMPTY_PRODUCT_FORM }: { mode: Prod
   const full = imageCount >= PRODUCT_LIMITS.imagesMax;
   return (
     <form className={styles.form} onSubmit={onSubmit} noValidate aria-busy={busy}>
-      <Section title="Photos" hint={`Up to ${PRODUCT_LIMITS.imagesMax} photos, ${PRODUCT_LIMITS.imageMaxBytes / 1024 / 1024} MB each. The first one is shown on the listing.`}>
-        <ul className={styles.images} aria-label="Chosen photos">
+      <Section
+        title={t('products.form.photos')}
+        hint={t('products.form.photosHint', { max: PRODUCT_LIMITS.imagesMax, size: PRODUCT_LIMITS.imageMaxBytes / 1024 / 1024 })}
+      >
+        <ul className={styles.images} aria-label={t('products.form.chosenPhotos')}>
           {existing.map((url, index) => (
             <li key={url} className={styles.image}>
-              <img src={url} alt={`Saved photo ${index + 1}`} width={120} height={120} />
-              <button type="button" className={styles.remove} onClick={() => removeExisting(url)} aria-label={`Remove saved photo ${index + 1}`}>
+              <img src={url} alt={t('products.form.savedPhoto', { number: index + 1 })} width={120} height={120} />
+              <button
+                type="button"
+                className={styles.remove}
+                onClick={() => removeExisting(url)}
+                aria-label={t('products.form.removeSavedPhoto', { number: index + 1 })}
+              >
                 <CloseIcon size={16} />
               </button>
             </li>
@@ -178,7 +239,7 @@ export function ProductForm({ mode, initial = EMPTY_PRODUCT_FORM }: { mode: Prod
           {added.map((image) => (
             <li key={image.preview} className={styles.image}>
               <img src={image.preview} alt={image.file.name} width={120} height={120} />
-              <button type="button" className={styles.remove} onClick={() => removeAdded(image)} aria-label={`Remove ${image.file.name}`}>
+              <button type="button" className={styles.remove} onClick={() => removeAdded(image)} aria-label={t('products.form.removePhoto', { file: image.file.name })}>
                 <CloseIcon size={16} />
               </button>
             </li>
@@ -187,53 +248,53 @@ export function ProductForm({ mode, initial = EMPTY_PRODUCT_FORM }: { mode: Prod
             <li>
               <button id={fieldId('add-images')} type="button" className={styles.addImage} onClick={() => fileInput.current?.click()}>
                 {imageCount === 0 ? <ImageIcon size={24} /> : <PlusIcon size={24} />}
-                <span>{imageCount === 0 ? 'Add photos' : 'Add more'}</span>
+                <span>{imageCount === 0 ? t('products.form.addPhotos') : t('products.form.addMore')}</span>
               </button>
             </li>
           )}
         </ul>
-        <input ref={fileInput} type="file" accept="image/*" multiple hidden aria-label="Product photos" onChange={onPick} />
+        <input ref={fileInput} type="file" accept="image/*" multiple hidden aria-label={t('products.form.photosInput')} onChange={onPick} />
         <p className={styles.count} aria-live="polite">
-          {imageCount} of {PRODUCT_LIMITS.imagesMax} photos
+          {t('products.form.photoCount', { count: imageCount, max: PRODUCT_LIMITS.imagesMax })}
         </p>
       </Section>
 
-      <Section title="About the product">
-        <Field id={fieldId('name')} label="Product name" counter={`${values.name.length}/${PRODUCT_LIMITS.nameMax}`}>
-          <input id={fieldId('name')} value={values.name} onChange={set('name')} maxLength={PRODUCT_LIMITS.nameMax} placeholder="e.g. Alphonso Mangoes (Ratnagiri)" />
+      <Section title={t('products.form.about')}>
+        <Field id={fieldId('name')} label={t('products.form.name')} counter={`${values.name.length}/${PRODUCT_LIMITS.nameMax}`}>
+          <input id={fieldId('name')} value={values.name} onChange={set('name')} maxLength={PRODUCT_LIMITS.nameMax} placeholder={t('products.form.namePlaceholder')} />
         </Field>
-        <Field id={fieldId('description')} label="Description" counter={`${values.description.length}/${PRODUCT_LIMITS.descriptionMax}`}>
+        <Field id={fieldId('description')} label={t('products.form.description')} counter={`${values.description.length}/${PRODUCT_LIMITS.descriptionMax}`}>
           <textarea
             id={fieldId('description')}
             value={values.description}
             onChange={set('description')}
             maxLength={PRODUCT_LIMITS.descriptionMax}
-            placeholder="How it was grown, harvest date, taste, storage…"
+            placeholder={t('products.form.descriptionPlaceholder')}
           />
         </Field>
       </Section>
 
-      <Section title="Price and validity">
+      <Section title={t('products.form.priceAndValidity')}>
         <div className={styles.row}>
-          <Field id={fieldId('price')} label="Price (₹)">
+          <Field id={fieldId('price')} label={t('products.form.price')}>
             <input id={fieldId('price')} type="number" inputMode="decimal" min="0.01" step="0.01" value={values.price} onChange={set('price')} />
           </Field>
-          <Field id={fieldId('validUntil')} label="Valid until (India time)">
+          <Field id={fieldId('validUntil')} label={t('products.form.validUntil')}>
             <input id={fieldId('validUntil')} type="datetime-local" min={nowLocalInput(new Date())} value={values.validUntil} onChange={set('validUntil')} />
           </Field>
         </div>
       </Section>
 
-      <Section title="Stock" hint={STOCK_MESSAGES.stockHint} hintId={`${fieldId('stock')}-hint`}>
+      <Section title={t('products.form.stock')} hint={t('products.form.stockHint', { threshold: STOCK_LIMITS.lowThreshold })} hintId={`${fieldId('stock')}-hint`}>
         <div className={styles.row}>
-          <Field id={fieldId('stock')} label="Stock (packs)">
+          <Field id={fieldId('stock')} label={t('products.form.stockLabel')}>
             <input
               id={fieldId('stock')}
               type="text"
               inputMode="numeric"
               autoComplete="off"
               maxLength={7}
-              placeholder="Unlimited"
+              placeholder={t('products.form.unlimited')}
               value={values.stock}
               onChange={set('stock')}
               aria-describedby={`${fieldId('stock')}-hint`}
@@ -242,9 +303,9 @@ export function ProductForm({ mode, initial = EMPTY_PRODUCT_FORM }: { mode: Prod
         </div>
       </Section>
 
-      <Section title="Contact for buyers">
+      <Section title={t('products.form.contact')}>
         <div className={styles.row}>
-          <Field id={fieldId('sellerPhone')} label="Phone number">
+          <Field id={fieldId('sellerPhone')} label={t('products.form.phone')}>
             <span className={styles.phone}>
               <span className={styles.prefix} aria-hidden="true">
                 +91
@@ -261,21 +322,21 @@ export function ProductForm({ mode, initial = EMPTY_PRODUCT_FORM }: { mode: Prod
               />
             </span>
           </Field>
-          <Field id={fieldId('sellerEmail')} label="Contact e-mail (optional)">
+          <Field id={fieldId('sellerEmail')} label={t('products.form.email')}>
             <input id={fieldId('sellerEmail')} type="email" autoComplete="email" value={values.sellerEmail} onChange={set('sellerEmail')} />
           </Field>
         </div>
       </Section>
 
-      <Section title="Weight and size (optional)" hint="Used to work out shipping charges.">
+      <Section title={t('products.form.weightAndSize')} hint={t('products.form.weightAndSizeHint')}>
         <div className={styles.row}>
-          <Field id={fieldId('weight')} label="Weight">
+          <Field id={fieldId('weight')} label={t('products.form.weight')}>
             <span className={styles.weight}>
               <input id={fieldId('weight')} type="number" inputMode="decimal" min="0" step="any" value={values.weight} onChange={set('weight')} />
-              <select aria-label="Weight unit" value={values.weightUnit} onChange={set('weightUnit')}>
+              <select aria-label={t('products.form.weightUnit')} value={values.weightUnit} onChange={set('weightUnit')}>
                 {WEIGHT_UNITS.map((unit: WeightUnit) => (
                   <option key={unit} value={unit}>
-                    {unit}
+                    {unit === 'kg' ? t('products.form.unit.kg') : t('products.form.unit.g')}
                   </option>
                 ))}
               </select>
@@ -283,8 +344,14 @@ export function ProductForm({ mode, initial = EMPTY_PRODUCT_FORM }: { mode: Prod
           </Field>
         </div>
         <div className={styles.dimensions}>
-          {(['length', 'width', 'height'] as const).map((field) => (
-            <Field key={field} id={fieldId(field)} label={`${field[0]!.toUpperCase()}${field.slice(1)} (cm)`}>
+          {(
+            [
+              ['length', t('products.form.length')],
+              ['width', t('products.form.width')],
+              ['height', t('products.form.height')],
+            ] as const
+          ).map(([field, label]) => (
+            <Field key={field} id={fieldId(field)} label={label}>
               <input id={fieldId(field)} type="number" inputMode="decimal" min="0" step="any" value={values[field]} onChange={set(field)} />
             </Field>
           ))}
@@ -293,10 +360,16 @@ export function ProductForm({ mode, initial = EMPTY_PRODUCT_FORM }: { mode: Prod
 
       <div className={styles.submitBar}>
         <button type="submit" className="btn btn-primary" disabled={busy}>
-          {busy ? (mode.kind === 'create' ? 'Posting…' : 'Saving…') : mode.kind === 'create' ? 'Post Product' : 'Save Changes'}
+          {busy
+            ? mode.kind === 'create'
+              ? t('products.form.posting')
+              : t('products.form.saving')
+            : mode.kind === 'create'
+              ? t('products.form.post')
+              : t('products.form.save')}
         </button>
         <button type="button" className="btn btn-ghost" onClick={() => navigate(-1)} disabled={busy}>
-          Cancel
+          {t('ui.cancel')}
         </button>
       </div>
     </form>

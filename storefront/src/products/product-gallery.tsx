@@ -1,5 +1,5 @@
-import { PRODUCT_MESSAGES } from '@mandi/domain';
 import { useRef, useState, type KeyboardEvent } from 'react';
+import { useT } from '../i18n/i18n';
 import { ImageIcon } from '../ui/icons';
 import styles from './product-gallery.module.css';
 
@@ -18,6 +18,7 @@ export function ProductGallery({
   thumbnails?: string[];
   badge?: string;
 }) {
+  const { t } = useT();
   const [shown, setShown] = useState(0);
   const rowRef = useRef<HTMLUListElement>(null);
   const current = images[Math.min(shown, images.length - 1)];
@@ -39,7 +40,7 @@ export function ProductGallery({
         {current ? (
           <img
             src={current}
-            alt={images.length > 1 ? `${name}, picture ${shown + 1} of ${images.length}` : name}
+            alt={images.length > 1 ? t('products.gallery.pictureOf', { name, number: shown + 1, total: images.length }) : name}
             width={800}
             height={600}
             fetchPriority="high"
@@ -47,19 +48,19 @@ export function ProductGallery({
         ) : (
           <span className={styles.noImage}>
             <ImageIcon size={36} />
-            {PRODUCT_MESSAGES.noImage}
+            {t('products.noImage')}
           </span>
         )}
         {badge && <span className={styles.badge}>{badge}</span>}
       </div>
       {images.length > 1 && (
-        <ul ref={rowRef} className={styles.thumbs} aria-label="Pictures" onKeyDown={onRowKey}>
+        <ul ref={rowRef} className={styles.thumbs} aria-label={t('products.gallery.pictures')} onKeyDown={onRowKey}>
           {images.map((url, index) => (
             <li key={url}>
               <button
                 type="button"
                 className={index === shown ? `${styles.thumb} ${styles.current}` : styles.thumb}
-                aria-label={`Show picture ${index + 1} of ${images.length}`}
+                aria-label={t('products.gallery.show', { number: index + 1, total: images.length })}
                 aria-pressed={index === shown}
                 onClick={() => setShown(index)}
               >

@@ -1,22 +1,21 @@
-import { PRODUCT_MESSAGES, STOCK_MESSAGES, descriptionPreview, expiryText, isSoldOut } from '@mandi/domain';
+import { descriptionPreview, isSoldOut } from '@mandi/domain';
 import { useQuery } from '@tanstack/react-query';
 import { useId } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { ApiError } from '../api/api-fetch';
+import { useT } from '../i18n/i18n';
 import { useMinimalProfile } from '../profiles/profile-queries';
 import { useMetaDescription, useStructuredData } from '../ui/document-head';
 import { CartIcon, ChevronRightIcon, PinIcon, ShieldIcon } from '../ui/icons';
 import { LoadFailed, Page } from '../ui/page';
 import { useAddToCart } from './add-to-cart';
-import { formatPrice } from './price';
 import { imagesOf, isOriginal, sellerOf, type ListedProduct } from './product';
 import { dimensionsText, productStructuredData, validUntilText, weightText } from './product-details';
 import { ProductGallery } from './product-gallery';
 import { productQuery } from './product-queries';
+import { expiryLine } from './relative-time';
 import styles from './product.page.module.css';
 import { StockNote } from './stock-note';
-
-const CRUMBS = [{ label: 'Products', to: '/' }];
 
 /** The seller summary: carried by the product answer; asked for separately (minimal profile) when it is not. */
 function useSeller(product: ListedProduct | undefined) {
@@ -36,12 +35,17 @@ export default function ProductPage() {
   const seller = useSeller(item);
   const soldOutNoteId = useId();
   const now = new Date();
-  useMetaDescription(item ? `${item.name} for ${formatPrice(item.price)} on Mandi. ${descriptionPreview(item.description ?? '')}` : null);
+  const translator = useT();
+  const { t, rupees } = translator;
+  const crumbs = [{ label: t('products.page.crumb'), to: '/' }];
+  useMetaDescription(
+    item ? t('products.page.metaDescription', { name: item.name, price: rupees(item.price), description: descriptionPreview(item.description ?? '') }) : null,
+  );
   useStructuredData(item ? productStructuredData(item, window.location.href, now) : null);
 
   if (product.isPending) {
     return (
-      <Page title={PRODUCT_MESSAGES.loading} crumbs={CRUMBS}>
+      <Page title={t('products.loading')} crumbs={crumbs}>
         <div className={styles.pending} aria-busy="true" />
       </Page>
     );
@@ -49,17 +53,17 @@ export default function ProductPage() {
   if (product.isError) {
     const missing = product.error instanceof ApiError && product.error.statusCode === 404;
     return (
-      <Page title={PRODUCT_MESSAGES.loadFailed} crumbs={CRUMBS}>
+      <Page title={t('products.page.loadFailed')} crumbs={crumbs}>
         <LoadFailed
-          title={missing ? PRODUCT_MESSAGES.notFound : 'Something went wrong'}
+          title={missing ? t('products.page.notFound') : t('products.page.somethingWrong')}
           onRetry={missing ? undefined : () => void product.refetch()}
           more={
             <Link to="/" className="btn btn-outline">
-              Back to all products
+              {t('products.page.backToAll')}
             </Link>
           }
         >
-          {missing ? 'It may have been sold out or removed by its seller.' : 'Please check your connection and try again.'}
+          {missing ? t('products.page.notFoundText') : t('products.page.checkConnection')}
         </LoadFailed>
       </Page>
     );
@@ -67,51 +71,51 @@ export default function ProductPage() {
 
   const data = product.data;
   const original = isOriginal(data);
-  const expiry = expiryText(data.validUntil, now);
-  const weight = weightText(data.weight);
-  const dimensions = dimensionsText(data);
+  const expiry = expiryLine(t, data.validUntil, now);
+  const weight = weightText(data.weight, t);
+  const dimensions = dimensionsText(data, t);
   const soldOut = isSoldOut(data.stock);
   const struck = data.originalPrice && Number(data.originalPrice) > Number(data.price) ? data.originalPrice : null;
   return (
-    <Page title={data.name} crumbs={CRUMBS}>
+    <Page title={data.name} crumbs={crumbs}>
       <div className={styles.layout}>
         <ProductGallery
           name={data.name}
           images={imagesOf(data)}
           thumbnails={data.thumbnails}
-          badge={original ? PRODUCT_MESSAGES.originalBadge : undefined}
+          badge={original ? t('products.originalBadge') : undefined}
         />
         <div className={styles.info}>
           <p className={styles.prices}>
             <span className={styles.price}>
-              <span className="visually-hidden">Price </span>
-              {formatPrice(data.price)}
+              <span className="visually-hidden">{t('products.page.price')} </span>
+              {rupees(data.price)}
             </span>
             {struck && (
               <s className={styles.originalPrice}>
-                <span className="visually-hidden">Was </span>
-                {formatPrice(struck)}
+                <span className="visually-hidden">{t('products.page.was')} </span>
+                {rupees(struck)}
               </s>
             )}
             <StockNote stock={data.stock} className={styles.stock} />
           </p>
           <dl className={styles.facts}>
             <div>
-              <dt>Valid Until</dt>
+              <dt>{t('products.page.validUntil')}</dt>
               <dd>
-                {validUntilText(data.validUntil)}
+                {validUntilText(data.validUntil, translator)}
                 {expiry && <span className={expiry.expired ? styles.expired : styles.expiry}>{expiry.text}</span>}
               </dd>
             </div>
             {weight && (
               <div>
-                <dt>Weight</dt>
+                <dt>{t('products.page.weight')}</dt>
                 <dd>{weight}</dd>
               </div>
             )}
             {dimensions && (
               <div>
-                <dt>Size</dt>
+                <dt>{t('products.page.size')}</dt>
                 <dd>{dimensions}</dd>
               </div>
             )}
@@ -122,11 +126,11 @@ export default function ProductPage() {
             {soldOut ? (
               // Neither Add to Cart nor Buy Now: one button that says why, and cannot be pressed.
               <button type="button" className={`btn ${styles.soldOut}`} disabled aria-describedby={soldOutNoteId}>
-                {STOCK_MESSAGES.soldOut}
+                {t('products.stock.soldOut')}
               </button>
             ) : (
               <button type="button" className="btn btn-outline" onClick={() => void addToCart(data.id)}>
-                <CartIcon size={20} /> Add to Cart
+                <CartIcon size={20} /> {t('products.page.addToCart')}
               </button>
             )}
             {original && !soldOut && (
@@ -135,22 +139,19 @@ export default function ProductPage() {
                 className="btn btn-accent"
                 onClick={() => navigate(`/product-checkout/${encodeURIComponent(String(data.id))}`)}
               >
-                Buy Now
+                {t('products.page.buyNow')}
               </button>
             )}
           </div>
           {soldOut && (
             <p id={soldOutNoteId} className={styles.soldOutNote}>
-              {STOCK_MESSAGES.soldOutProduct}
+              {t('products.stock.soldOutProduct')}
             </p>
           )}
           {original && (
             <p className={styles.note}>
               <ShieldIcon size={18} />
-              <span>
-                This item is not returnable or refundable once delivered. Orders can be cancelled within 8 hours of
-                placing them.
-              </span>
+              <span>{t('products.page.originalNote')}</span>
             </p>
           )}
 
@@ -158,7 +159,7 @@ export default function ProductPage() {
             <Link to={`/seller/${encodeURIComponent(data.uid)}`} className={styles.seller}>
               <img src={seller.profileImage} alt="" width={48} height={48} className={styles.avatar} />
               <span className={styles.sellerText}>
-                <span className={styles.sellerLabel}>Sold by</span>
+                <span className={styles.sellerLabel}>{t('products.page.soldBy')}</span>
                 <span className={styles.sellerName}>{seller.username}</span>
                 {seller.city && (
                   <span className={styles.sellerCity}>

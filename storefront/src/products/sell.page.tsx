@@ -1,4 +1,4 @@
-import { PRODUCT_MESSAGES } from '@mandi/domain';
+import { useT } from '../i18n/i18n';
 import { Page, RequireSignIn } from '../ui/page';
 import { ProductForm } from './product-form';
 
@@ -7,9 +7,10 @@ import { ProductForm } from './product-form';
  * (000 section 6; the server allows it), so the page itself asks only for a signed-in user.
  */
 export default function SellPage() {
+  const { t } = useT();
   return (
-    <Page title="Sell a Product" width="text" crumbs={[{ label: 'Your Profile', to: '/profilepage' }]} lead="List fresh produce with photos, price, how many packs you have, weight and how long it stays fresh.">
-      <RequireSignIn message={PRODUCT_MESSAGES.authenticationRequired.text}>
+    <Page title={t('products.sell.title')} width="text" crumbs={[{ label: t('profiles.title'), to: '/profilepage' }]} lead={t('products.sell.lead')}>
+      <RequireSignIn message={t('products.form.popup.authenticationRequired.text')}>
         <ProductForm mode={{ kind: 'create' }} />
       </RequireSignIn>
     </Page>

@@ -1,4 +1,5 @@
-import { STOCK_MESSAGES, lineStock, stockState } from '@mandi/domain';
+import { lineStock, stockState } from '@mandi/domain';
+import { useT } from '../i18n/i18n';
 import styles from './stock-note.module.css';
 
 /**
@@ -7,6 +8,7 @@ import styles from './stock-note.module.css';
  * `quantity` of a cart or order line, it also says 'Only N left' whenever the line asks for more than N.
  */
 export function StockNote({ stock, quantity, className }: { stock: number | null | undefined; quantity?: number; className?: string }) {
+  const { t } = useT();
   const line = quantity === undefined ? null : lineStock(stock, quantity);
   const state = line?.kind === 'short' ? ({ kind: 'low', left: line.left } as const) : stockState(stock);
   if (state.kind === 'plenty') return null;
@@ -14,7 +16,7 @@ export function StockNote({ stock, quantity, className }: { stock: number | null
   return (
     <span className={`${styles.note} ${soldOut ? styles.soldOut : styles.low}${className ? ` ${className}` : ''}`}>
       <span className={styles.dot} aria-hidden="true" />
-      {soldOut ? STOCK_MESSAGES.soldOut : STOCK_MESSAGES.onlyLeft(state.left)}
+      {soldOut ? t('products.stock.soldOut') : t('products.stock.onlyLeft', { left: state.left })}
     </span>
   );
 }

@@ -1,4 +1,5 @@
 import { STOCK_MESSAGES, lineStock } from '@mandi/domain';
+import type { Translator } from '../i18n/i18n';
 import { AlertIcon } from '../ui/icons';
 import styles from './stock-problems.module.css';
 
@@ -9,12 +10,17 @@ export interface StockLine {
   quantity: number;
 }
 
-/** What keeps `lines` from checking out: a sentence for each sold-out line and each line asking for more than is left. */
-export function stockProblemsOf(lines: readonly StockLine[]): string[] {
+/**
+ * What keeps `lines` from checking out: a sentence for each sold-out line and each line asking for more than is left,
+ * in the page's language with `t` (from useT), else in the spec's English (STOCK_MESSAGES).
+ */
+export function stockProblemsOf(lines: readonly StockLine[], t?: Translator['t']): string[] {
   return lines.flatMap((line) => {
     const state = lineStock(line.stock, line.quantity);
-    if (state.kind === 'sold_out') return [STOCK_MESSAGES.soldOutLine(line.name)];
-    if (state.kind === 'short') return [STOCK_MESSAGES.shortLine(line.name, state.left)];
+    if (state.kind === 'sold_out') return [t ? t('products.stock.soldOutLine', { name: line.name }) : STOCK_MESSAGES.soldOutLine(line.name)];
+    if (state.kind === 'short') {
+      return [t ? t('products.stock.shortLine', { name: line.name, left: state.left }) : STOCK_MESSAGES.shortLine(line.name, state.left)];
+    }
     return [];
   });
 }

@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { useT } from '../i18n/i18n';
 import styles from './post-menu.module.css';
 
 /** The owner's menu on one of their posts (000 section 2): Edit and Delete, reachable and movable by keyboard. */
@@ -7,6 +8,8 @@ export function PostMenu({ productName, onEdit, onDelete }: { productName: strin
   const rootRef = useRef<HTMLDivElement>(null);
   const buttonRef = useRef<HTMLButtonElement>(null);
   const menuId = useId();
+  const { t } = useT();
+  const label = t('profiles.postMenu.label', { name: productName });
 
   useEffect(() => {
     if (!open) return;
@@ -40,7 +43,7 @@ export function PostMenu({ productName, onEdit, onDelete }: { productName: strin
         ref={buttonRef}
         type="button"
         className={styles.button}
-        aria-label={`Actions for ${productName}`}
+        aria-label={label}
         aria-haspopup="menu"
         aria-expanded={open}
         aria-controls={open ? menuId : undefined}
@@ -53,12 +56,12 @@ export function PostMenu({ productName, onEdit, onDelete }: { productName: strin
         </svg>
       </button>
       {open && (
-        <div id={menuId} role="menu" aria-label={`Actions for ${productName}`} className={styles.menu} onKeyDown={onKey}>
+        <div id={menuId} role="menu" aria-label={label} className={styles.menu} onKeyDown={onKey}>
           <button role="menuitem" type="button" className={styles.item} onClick={choose(onEdit)}>
-            Edit
+            {t('profiles.edit')}
           </button>
           <button role="menuitem" type="button" className={`${styles.item} ${styles.danger}`} onClick={choose(onDelete)}>
-            Delete
+            {t('profiles.delete')}
           </button>
         </div>
       )}

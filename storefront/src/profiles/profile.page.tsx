@@ -1,10 +1,12 @@
 import type { UserProfile } from '@mandi/contracts';
-import { PRODUCT_MESSAGES, PROFILE_LIMITS, PROFILE_MESSAGES, fileTooLarge, type PopupMessage } from '@mandi/domain';
+import { PROFILE_LIMITS, type PopupMessage } from '@mandi/domain';
+import { Trans } from '@lingui/react';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { ApiError } from '../api/api-fetch';
 import { useAuth } from '../auth/auth-context';
+import { useT, type Translator } from '../i18n/i18n';
 import { AVATAR_PLACEHOLDER, type ListedProduct } from '../products/product';
 import { useDeleteProduct, userProductsQuery } from '../products/product-queries';
 import { useConfirm, usePopup } from '../ui/confirm-dialog';
@@ -25,17 +27,26 @@ interface Draft {
 
 const draftOf = (profile: UserProfile): Draft => ({ fullName: profile.fullname ?? '', bio: profile.bio ?? '', city: profile.city ?? '' });
 
-/** The popup for a failed call: the spec's title with the server's text when it sent one. */
-function failure(message: PopupMessage, error: unknown): PopupMessage {
-  return { title: message.title, text: error instanceof ApiError && error.serverMessage ? error.serverMessage : message.text };
+/** The popup for a failed call: the spec's title with the server's text (in the page's language) when it sent one. */
+function failure({ serverText }: Pick<Translator, 'serverText'>, message: PopupMessage, error: unknown): PopupMessage {
+  return { title: message.title, text: error instanceof ApiError && error.serverMessage ? serverText(error.serverMessage) : message.text };
 }
 
 /** The limits of 000 section 5 in the order of the form: the first one broken, or null. */
-function draftProblem(draft: Draft): string | null {
-  if (draft.fullName.trim().length > PROFILE_LIMITS.fullNameMax) return PROFILE_MESSAGES.fullNameTooLong;
-  if (draft.bio.trim().length > PROFILE_LIMITS.bioMax) return PROFILE_MESSAGES.bioTooLong;
-  if (draft.city.trim().length > PROFILE_LIMITS.cityMax) return PROFILE_MESSAGES.cityTooLong;
+function draftProblem(t: Translator['t'], draft: Draft): string | null {
+  if (draft.fullName.trim().length > PROFILE_LIMITS.fullNameMax) return t('profiles.fullNameTooLong');
+  if (draft.bio.trim().length > PROFILE_LIMITS.bioMax) return t('profiles.bioTooLong');
+  if (draft.city.trim().length > PROFILE_LIMITS.cityMax) return t('profiles.cityTooLong');
   return null;
+}
+
+/** The popups of a failed call: 'Update Failed', 'Upload Failed', 'Delete Failed' with their own texts. */
+function failedPopups(t: Translator['t']) {
+  return {
+    updateFailed: { title: t('profiles.updateFailed.title'), text: t('profiles.updateFailed.text') },
+    uploadFailed: { title: t('profiles.uploadFailed.title'), text: t('profiles.uploadFailed.text') },
+    deleteFailed: { title: t('profiles.deleteFailed.title'), text: t('profiles.deleteFailed.text') },
+  };
 }
 
 function OwnProfile({ uid }: { uid: string }) {
@@ -50,6 +61,9 @@ function OwnProfile({ uid }: { uid: string }) {
   const [preview, setPreview] = useState<string | null>(null);
   const fileInput = useRef<HTMLInputElement>(null);
   const formId = useId();
+  const translator = useT();
+  const { t } = translator;
+  const failed = failedPopups(t);
 
   useEffect(() => () => {
     if (preview) URL.revokeObjectURL(preview);
@@ -62,13 +76,13 @@ function OwnProfile({ uid }: { uid: string }) {
   if (profile.isPending) {
     return (
       <p className={styles.status} role="status">
-        {PRODUCT_MESSAGES.loading}
+        {t('products.loading')}
       </p>
     );
   }
   if (profile.isError) {
     return (
-      <LoadFailed title="We couldn’t load your profile" onRetry={() => void profile.refetch()} />
+      <LoadFailed title={t('profiles.own.loadFailed')} onRetry={() => void profile.refetch()} />
     );
   }
 
@@ -83,9 +97,9 @@ function OwnProfile({ uid }: { uid: string }) {
   const onSave = (event: FormEvent) => {
     event.preventDefault();
     void saving.run(async () => {
-      const problem = draftProblem(draft);
+      const problem = draftProblem(t, draft);
       if (problem) {
-        await popup({ title: PROFILE_MESSAGES.updateFailed.title, text: problem });
+        await popup({ title: failed.updateFailed.title, text: problem });
         return;
       }
       try {
@@ -97,7 +111,7 @@ function OwnProfile({ uid }: { uid: string }) {
         });
         setEditing(false);
       } catch (error) {
-        await popup(failure(PROFILE_MESSAGES.updateFailed, error));
+        await popup(failure(translator, failed.updateFailed, error));
       }
     });
   };
@@ -108,7 +122,7 @@ function OwnProfile({ uid }: { uid: string }) {
     event.target.value = '';
     if (!file) return;
     if (file.size > PROFILE_LIMITS.imageMaxBytes) {
-      void popup({ title: PROFILE_MESSAGES.uploadFailed.title, text: fileTooLarge(file.name).text });
+      void popup({ title: failed.uploadFailed.title, text: t('products.form.popup.invalidFileSize.text', { file: file.name }) });
       return;
     }
     void saving.run(async () => {
@@ -118,13 +132,13 @@ function OwnProfile({ uid }: { uid: string }) {
         try {
           imageUrl = (await upload.mutateAsync(file)).imageUrl;
         } catch (error) {
-          await popup(failure(PROFILE_MESSAGES.uploadFailed, error));
+          await popup(failure(translator, failed.uploadFailed, error));
           return;
         }
         try {
           await update.mutateAsync({ ...draftOf(saved), profileImage: imageUrl });
         } catch (error) {
-          await popup(failure(PROFILE_MESSAGES.updateFailed, error));
+          await popup(failure(translator, failed.updateFailed, error));
         }
       } finally {
         setPreview(null);
@@ -134,16 +148,16 @@ function OwnProfile({ uid }: { uid: string }) {
 
   const onDelete = async (product: ListedProduct) => {
     const sure = await confirm({
-      title: PRODUCT_MESSAGES.confirmDelete.title,
-      message: PRODUCT_MESSAGES.confirmDelete.text,
+      title: t('profiles.confirmDelete.title'),
+      message: t('profiles.confirmDelete.text'),
       confirm: true,
-      okLabel: 'Delete',
+      okLabel: t('profiles.delete'),
     });
     if (!sure) return;
     try {
       await remove.mutateAsync(product);
     } catch (error) {
-      await popup(failure(PROFILE_MESSAGES.deleteFailed, error));
+      await popup(failure(translator, failed.deleteFailed, error));
     }
   };
 
@@ -153,11 +167,11 @@ function OwnProfile({ uid }: { uid: string }) {
 
   return (
     <>
-      <section className={styles.card} aria-label="Your details">
+      <section className={styles.card} aria-label={t('profiles.own.details')}>
         <div className={styles.avatarWrap}>
           <img
             src={preview ?? (saved.profileImage || AVATAR_PLACEHOLDER)}
-            alt={preview ? 'New profile picture, uploading' : 'Your profile picture'}
+            alt={preview ? t('profiles.own.pictureUploading') : t('profiles.own.picture')}
             className={preview ? `${styles.avatar} ${styles.uploading}` : styles.avatar}
             width={110}
             height={110}
@@ -165,13 +179,13 @@ function OwnProfile({ uid }: { uid: string }) {
           <button
             type="button"
             className={styles.photoButton}
-            aria-label="Change profile picture"
+            aria-label={t('profiles.own.changePicture')}
             disabled={saving.busy}
             onClick={() => fileInput.current?.click()}
           >
             <ImageIcon size={16} />
           </button>
-          <input ref={fileInput} type="file" accept="image/*" hidden aria-label="Profile picture" onChange={onPickPhoto} />
+          <input ref={fileInput} type="file" accept="image/*" hidden aria-label={t('profiles.own.pictureInput')} onChange={onPickPhoto} />
         </div>
         <div className={styles.who}>
           <p className={styles.username}>@{saved.username}</p>
@@ -182,25 +196,25 @@ function OwnProfile({ uid }: { uid: string }) {
             </p>
           )}
           <p className={styles.stats}>
-            <strong>{list.length}</strong> current {list.length === 1 ? 'item' : 'items'}
+            <Trans id="profiles.own.currentItems" values={{ count: list.length }} components={{ 0: <strong /> }} />
           </p>
         </div>
         {!editing && (
           <>
             <div className={styles.actions}>
               <button type="button" className="btn btn-outline" onClick={startEditing}>
-                Edit
+                {t('profiles.edit')}
               </button>
             </div>
-            {saved.bio ? <p className={styles.bio}>{saved.bio}</p> : <p className={styles.bioEmpty}>Add a short bio so buyers know who grows their food.</p>}
+            {saved.bio ? <p className={styles.bio}>{saved.bio}</p> : <p className={styles.bioEmpty}>{t('profiles.own.bioEmpty')}</p>}
           </>
         )}
         {editing && (
-          <form className={styles.form} onSubmit={onSave} aria-label="Edit profile" noValidate>
+          <form className={styles.form} onSubmit={onSave} aria-label={t('profiles.own.editForm')} noValidate>
             {(
               [
-                ['fullName', 'Full name', PROFILE_LIMITS.fullNameMax, 'name'],
-                ['city', 'City', PROFILE_LIMITS.cityMax, 'address-level2'],
+                ['fullName', t('profiles.own.fullName'), PROFILE_LIMITS.fullNameMax, 'name'],
+                ['city', t('profiles.own.city'), PROFILE_LIMITS.cityMax, 'address-level2'],
               ] as const
             ).map(([name, label, max, autoComplete]) => (
               <TextField key={name} id={field(name)} label={label} value={draft[name]} onChange={set(name)} maxLength={max} autoComplete={autoComplete}>
@@ -210,7 +224,7 @@ function OwnProfile({ uid }: { uid: string }) {
               </TextField>
             ))}
             <div className="field">
-              <label htmlFor={field('bio')}>Bio</label>
+              <label htmlFor={field('bio')}>{t('profiles.own.bio')}</label>
               <textarea id={field('bio')} value={draft.bio} onChange={set('bio')} maxLength={PROFILE_LIMITS.bioMax} />
               <span className={styles.counter} aria-hidden="true">
                 {draft.bio.length}/{PROFILE_LIMITS.bioMax}
@@ -218,10 +232,10 @@ function OwnProfile({ uid }: { uid: string }) {
             </div>
             <div className={styles.actions}>
               <button type="submit" className="btn btn-primary" disabled={saving.busy}>
-                {saving.busy ? 'Saving…' : 'Save'}
+                {saving.busy ? t('profiles.own.saving') : t('profiles.own.save')}
               </button>
               <button type="button" className="btn btn-ghost" disabled={saving.busy} onClick={() => setEditing(false)}>
-                Cancel
+                {t('ui.cancel')}
               </button>
             </div>
           </form>
@@ -229,17 +243,17 @@ function OwnProfile({ uid }: { uid: string }) {
       </section>
 
       <div className={styles.sectionHead}>
-        <h2 className={styles.sectionTitle}>Your posts</h2>
+        <h2 className={styles.sectionTitle}>{t('profiles.own.posts')}</h2>
         <Link to="/SellPage" className="btn btn-accent">
-          <PlusIcon size={18} /> Sell a product
+          <PlusIcon size={18} /> {t('profiles.own.sell')}
         </Link>
       </div>
       {posts.isError && (
-        <LoadFailed title="We couldn’t load your posts" onRetry={() => void posts.refetch()} />
+        <LoadFailed title={t('profiles.own.postsFailed')} onRetry={() => void posts.refetch()} />
       )}
       {posts.isSuccess && list.length === 0 && (
-        <EmptyState icon={<PlusIcon size={32} />} title="You have not posted any products yet.">
-          Products you list appear here, where you can edit or remove them.
+        <EmptyState icon={<PlusIcon size={32} />} title={t('profiles.own.noPosts')}>
+          {t('profiles.own.noPostsText')}
         </EmptyState>
       )}
       {list.length > 0 && (
@@ -262,9 +276,10 @@ function OwnProfile({ uid }: { uid: string }) {
 /** The own profile of 000 section 2: view and edit modes, the picture, the post count and the user's posts. */
 export default function ProfilePage() {
   const { user } = useAuth();
+  const { t } = useT();
   return (
-    <Page title="Your Profile">
-      <RequireSignIn message="Please sign in to see your profile.">{user && <OwnProfile uid={user.uid} />}</RequireSignIn>
+    <Page title={t('profiles.title')}>
+      <RequireSignIn message={t('profiles.own.signIn')}>{user && <OwnProfile uid={user.uid} />}</RequireSignIn>
     </Page>
   );
 }

@@ -1,7 +1,8 @@
-import { PROFILE_MESSAGES, sellerHasNoPosts } from '@mandi/domain';
+import { Trans } from '@lingui/react';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router-dom';
 import { ApiError } from '../api/api-fetch';
+import { useT } from '../i18n/i18n';
 import { AVATAR_PLACEHOLDER } from '../products/product';
 import { userProductsQuery } from '../products/product-queries';
 import { PinIcon, UserIcon } from '../ui/icons';
@@ -15,12 +16,13 @@ export default function SellerPage() {
   const { uid = '' } = useParams();
   const profile = useProfile(uid);
   const posts = useQuery(userProductsQuery(uid));
+  const { t } = useT();
 
   if (profile.isPending) {
     return (
-      <Page title="Seller Profile">
+      <Page title={t('profiles.seller.title')}>
         <p className={styles.status} role="status">
-          {PROFILE_MESSAGES.loadingSeller}
+          {t('profiles.seller.loading')}
         </p>
       </Page>
     );
@@ -28,13 +30,13 @@ export default function SellerPage() {
   if (profile.isError) {
     const missing = profile.error instanceof ApiError && profile.error.statusCode === 404;
     return (
-      <Page title="Seller Profile">
+      <Page title={t('profiles.seller.title')}>
         <LoadFailed
-          title={missing ? PROFILE_MESSAGES.notFound : 'We couldn’t load this seller'}
+          title={missing ? t('profiles.seller.notFound') : t('profiles.seller.loadFailed')}
           onRetry={missing ? undefined : () => void profile.refetch()}
           more={
             <Link to="/" className="btn btn-outline">
-              Browse all products
+              {t('profiles.seller.browseAll')}
             </Link>
           }
         />
@@ -45,8 +47,8 @@ export default function SellerPage() {
   const seller = profile.data;
   const list = posts.data ?? [];
   return (
-    <Page title={seller.username} crumbs={[{ label: 'Sellers' }]}>
-      <section className={styles.card} aria-label="Seller">
+    <Page title={seller.username} crumbs={[{ label: t('profiles.seller.crumb') }]}>
+      <section className={styles.card} aria-label={t('profiles.seller.card')}>
         <img src={seller.profileImage || AVATAR_PLACEHOLDER} alt="" className={styles.avatar} width={110} height={110} />
         <div className={styles.who}>
           <p className={styles.username}>@{seller.username}</p>
@@ -58,7 +60,7 @@ export default function SellerPage() {
           )}
           {posts.isSuccess && (
             <p className={styles.stats}>
-              <strong>{list.length}</strong> {list.length === 1 ? 'post' : 'posts'}
+              <Trans id="profiles.seller.postCount" values={{ count: list.length }} components={{ 0: <strong /> }} />
             </p>
           )}
         </div>
@@ -66,22 +68,22 @@ export default function SellerPage() {
       </section>
 
       <div className={styles.sectionHead}>
-        <h2 className={styles.sectionTitle}>Products by {seller.username}</h2>
+        <h2 className={styles.sectionTitle}>{t('profiles.seller.products', { username: seller.username })}</h2>
       </div>
       {posts.isError && (
-        <LoadFailed title="We couldn’t load these products" onRetry={() => void posts.refetch()} />
+        <LoadFailed title={t('profiles.seller.productsFailed')} onRetry={() => void posts.refetch()} />
       )}
       {posts.isSuccess && list.length === 0 && (
         <EmptyState
           icon={<UserIcon size={32} />}
-          title={sellerHasNoPosts(seller.username)}
+          title={t('profiles.seller.noPosts', { username: seller.username })}
           action={
             <Link to="/" className="btn btn-primary">
-              Browse other sellers
+              {t('profiles.seller.browseOthers')}
             </Link>
           }
         >
-          Their fresh listings will appear here as soon as they post them.
+          {t('profiles.seller.noPostsText')}
         </EmptyState>
       )}
       {list.length > 0 && (

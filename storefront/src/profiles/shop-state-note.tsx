@@ -1,5 +1,5 @@
 import type { ProductShopState } from '@mandi/contracts';
-import { PRODUCT_MODERATION_MESSAGES } from '@mandi/domain';
+import { useT } from '../i18n/i18n';
 import styles from './shop-state-note.module.css';
 
 /**
@@ -8,10 +8,11 @@ import styles from './shop-state-note.module.css';
  * only, so other visitors never see this (nor the product).
  */
 export function ShopStateNote({ state }: { state: ProductShopState | undefined }) {
+  const { t } = useT();
   if (!state) return null;
   return (
     <p className={styles.note} role="note">
-      <strong>{state.status === 'unlisted' ? PRODUCT_MODERATION_MESSAGES.unlistedNote : PRODUCT_MODERATION_MESSAGES.suspendedNote}</strong>
+      <strong>{state.status === 'unlisted' ? t('profiles.shopState.unlisted') : t('profiles.shopState.suspended')}</strong>
       {state.unlisted_reason && <span className={styles.reason}>{state.unlisted_reason}</span>}
     </p>
   );

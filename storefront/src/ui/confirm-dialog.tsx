@@ -9,6 +9,7 @@ import {
   type KeyboardEvent,
   type ReactNode,
 } from 'react';
+import { useT } from '../i18n/i18n';
 import styles from './confirm-dialog.module.css';
 
 /** What the shared popup shows (000 section 2): with confirm it offers Cancel and OK. */
@@ -16,7 +17,7 @@ export interface ConfirmOptions {
   title: string;
   message: ReactNode;
   confirm?: boolean;
-  /** Label of the OK button; defaults to 'OK'. */
+  /** Label of the OK button; defaults to 'OK' in the page's language. */
   okLabel?: string;
 }
 
@@ -78,6 +79,7 @@ function ConfirmDialog({ pending, onAnswer }: { pending: Pending; onAnswer(value
   const dialogRef = useRef<HTMLDivElement>(null);
   const okRef = useRef<HTMLButtonElement>(null);
   const asking = pending.confirm === true;
+  const { t } = useT();
 
   useEffect(() => {
     const previous = document.activeElement instanceof HTMLElement ? document.activeElement : null;
@@ -126,11 +128,11 @@ function ConfirmDialog({ pending, onAnswer }: { pending: Pending; onAnswer(value
         <div className={styles.actions}>
           {asking && (
             <button type="button" className="btn btn-outline" onClick={() => onAnswer(false)}>
-              Cancel
+              {t('ui.cancel')}
             </button>
           )}
           <button ref={okRef} type="button" className="btn btn-primary" onClick={() => onAnswer(true)}>
-            {pending.okLabel ?? 'OK'}
+            {pending.okLabel ?? t('ui.ok')}
           </button>
         </div>
       </div>

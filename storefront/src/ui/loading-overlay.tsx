@@ -1,5 +1,6 @@
 import { useIsFetching, useIsMutating } from '@tanstack/react-query';
 import { useInFlightCount } from '../api/in-flight';
+import { useT } from '../i18n/i18n';
 import styles from './loading-overlay.module.css';
 
 function isFetchingMore(fetchMeta: unknown): boolean {
@@ -19,11 +20,12 @@ export function LoadingOverlay() {
   });
   const mutating = useIsMutating();
   const counted = useInFlightCount();
+  const { t } = useT();
   if (fetching + mutating + counted === 0) return null;
   return (
     <div className={styles.overlay} role="status" aria-live="polite">
       <span className={styles.spinner} aria-hidden="true" />
-      <span className="visually-hidden">Loading…</span>
+      <span className="visually-hidden">{t('ui.loading')}</span>
     </div>
   );
 }

@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { useT } from '../i18n/i18n';
 import { CloseIcon } from './icons';
 import styles from './modal.module.css';
 
@@ -56,6 +57,7 @@ export function Modal({
   description?: ReactNode;
   size?: 'medium' | 'large';
 }) {
+  const { t } = useT();
   const titleId = useId();
   const descriptionId = useId();
   const dialogRef = useRef<HTMLDivElement>(null);
@@ -110,7 +112,7 @@ export function Modal({
           <h2 id={titleId} className={styles.title}>
             {title}
           </h2>
-          <button type="button" className={styles.close} aria-label="Close" onClick={onClose}>
+          <button type="button" className={styles.close} aria-label={t('ui.close')} onClick={onClose}>
             <CloseIcon size={20} />
           </button>
         </div>

@@ -1,6 +1,7 @@
 import { useEffect, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { useAuth } from '../auth/auth-context';
+import { useT } from '../i18n/i18n';
 import { AlertIcon, ChevronRightIcon, LockIcon } from './icons';
 import styles from './page.module.css';
 
@@ -9,11 +10,13 @@ export interface Crumb {
   to?: string;
 }
 
-/** Sets the browser tab's title for a page. */
+/** Sets the browser tab's title for a page (`title` in the page's language; '' for the site's own title). */
 export function useDocumentTitle(title: string): void {
+  const { t } = useT();
+  const text = title ? t('ui.documentTitle', { title }) : t('ui.documentTitle.site');
   useEffect(() => {
-    document.title = title ? `${title} | Mandi` : 'Mandi — farm-fresh produce from Indian farmers';
-  }, [title]);
+    document.title = text;
+  }, [text]);
 }
 
 /** Every page's frame: breadcrumbs from Home, the page heading and its content. */
@@ -31,10 +34,11 @@ export function Page({
   children: ReactNode;
 }) {
   useDocumentTitle(title);
-  const trail: Crumb[] = [{ label: 'Home', to: '/' }, ...crumbs, { label: title }];
+  const { t } = useT();
+  const trail: Crumb[] = [{ label: t('ui.home'), to: '/' }, ...crumbs, { label: title }];
   return (
     <div className={`${styles.page} ${styles[width]}`}>
-      <nav aria-label="Breadcrumb" className={styles.crumbs}>
+      <nav aria-label={t('ui.breadcrumb')} className={styles.crumbs}>
         <ol>
           {trail.map((crumb, index) => (
             <li key={`${crumb.label}-${index}`}>
@@ -92,6 +96,7 @@ export function LoadFailed({
   /** Further actions beside 'Try again' (a link back to the listing). */
   more?: ReactNode;
 }) {
+  const { t } = useT();
   return (
     <EmptyState
       tone="error"
@@ -102,7 +107,7 @@ export function LoadFailed({
           <>
             {onRetry && (
               <button type="button" className="btn btn-primary" onClick={onRetry}>
-                Try again
+                {t('ui.tryAgain')}
               </button>
             )}
             {more}
@@ -117,17 +122,18 @@ export function LoadFailed({
 
 /** Shown instead of a page that needs an account when nobody is signed in. */
 export function SignInRequired({ message }: { message: string }) {
+  const { t } = useT();
   return (
     <EmptyState
       icon={<LockIcon size={32} />}
-      title="Sign In Required"
+      title={t('ui.signInRequired')}
       action={
         <>
           <Link to="/signin" className="btn btn-primary">
-            Sign In
+            {t('ui.signIn')}
           </Link>
           <Link to="/signup" className="btn btn-outline">
-            Create an account
+            {t('ui.createAccount')}
           </Link>
         </>
       }

@@ -1,7 +1,8 @@
-import { render, screen } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
+import { renderInLanguage } from '../test/i18n';
 import { QuantityStepper } from './quantity-stepper';
 
 function Stepper({ start, max }: { start: number; max?: number }) {
@@ -11,7 +12,7 @@ function Stepper({ start, max }: { start: number; max?: number }) {
 
 describe('QuantityStepper', () => {
   it('goes from 1 to 15 without a stock limit', async () => {
-    render(<Stepper start={14} />);
+    renderInLanguage(<Stepper start={14} />);
     const more = screen.getByRole('button', { name: 'One more Desi Tamatar' });
     await userEvent.click(more);
     expect(screen.getByRole('group', { name: 'Quantity of Desi Tamatar' })).toHaveTextContent('15');
@@ -19,7 +20,7 @@ describe('QuantityStepper', () => {
   });
 
   it('never goes above what is left', async () => {
-    render(<Stepper start={2} max={3} />);
+    renderInLanguage(<Stepper start={2} max={3} />);
     const more = screen.getByRole('button', { name: 'One more Desi Tamatar' });
     await userEvent.click(more);
     expect(screen.getByRole('group', { name: 'Quantity of Desi Tamatar' })).toHaveTextContent('3');
@@ -27,7 +28,7 @@ describe('QuantityStepper', () => {
   });
 
   it('only goes down from a quantity above what is left', async () => {
-    render(<Stepper start={5} max={3} />);
+    renderInLanguage(<Stepper start={5} max={3} />);
     expect(screen.getByRole('button', { name: 'One more Desi Tamatar' })).toBeDisabled();
     await userEvent.click(screen.getByRole('button', { name: 'One less Desi Tamatar' }));
     expect(screen.getByRole('group', { name: 'Quantity of Desi Tamatar' })).toHaveTextContent('4');

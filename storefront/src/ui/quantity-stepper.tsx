@@ -1,4 +1,5 @@
 import { QUANTITY_MAX, QUANTITY_MIN } from '@mandi/domain';
+import { useT } from '../i18n/i18n';
 import styles from './quantity-stepper.module.css';
 
 /**
@@ -19,14 +20,15 @@ export function QuantityStepper({
   disabled?: boolean;
   onChange: (quantity: number) => void;
 }) {
+  const { t } = useT();
   const top = Math.min(QUANTITY_MAX, max);
   return (
-    <div className={styles.stepper} role="group" aria-label={`Quantity of ${name}`}>
-      <button type="button" aria-label={`One less ${name}`} disabled={disabled || quantity <= QUANTITY_MIN} onClick={() => onChange(quantity - 1)}>
+    <div className={styles.stepper} role="group" aria-label={t('ui.quantity.of', { name })}>
+      <button type="button" aria-label={t('ui.quantity.less', { name })} disabled={disabled || quantity <= QUANTITY_MIN} onClick={() => onChange(quantity - 1)}>
         −
       </button>
       <output aria-live="polite">{quantity}</output>
-      <button type="button" aria-label={`One more ${name}`} disabled={disabled || quantity >= top} onClick={() => onChange(quantity + 1)}>
+      <button type="button" aria-label={t('ui.quantity.more', { name })} disabled={disabled || quantity >= top} onClick={() => onChange(quantity + 1)}>
         +
       </button>
     </div>
