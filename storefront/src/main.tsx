@@ -6,6 +6,8 @@ import { AppProviders } from './app-providers';
 import { browserLanguage, createI18n, loadCatalogue } from './i18n/i18n';
 import { routes } from './app-routes';
 import './styles/global.css';
+// The service worker (docs/offline.md), registered once the page has loaded.
+import './pwa/register-after-load';
 import { setRenderClock } from './ui/render-clock';
 
 const router = createBrowserRouter(routes);

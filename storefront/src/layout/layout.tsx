@@ -4,6 +4,7 @@ import { useT } from '../i18n/i18n';
 import { LoadingOverlay } from '../ui/loading-overlay';
 import { Footer } from './footer';
 import { Header } from './header';
+import { OfflineBanner } from './offline-banner';
 import styles from './layout.module.css';
 
 /** The frame of every route: header, the page (its code loaded on demand), footer and the loading overlay. */
@@ -21,6 +22,7 @@ export function Layout() {
         </Suspense>
       </main>
       <Footer />
+      <OfflineBanner />
       <LoadingOverlay />
       <ScrollRestoration />
     </div>
