@@ -3,9 +3,9 @@ import helmet, { type HelmetOptions } from 'helmet';
 import type { AppConfig } from '@mandi/config';
 
 /**
- * Helmet's headers with a content security policy for our pages: scripts, styles and API calls from our own
- * origin, plus the only other origins they need — Firebase Auth (or the local Auth emulator in development) and
- * Razorpay's checkout.
+ * Helmet's headers with a content security policy for our pages: scripts, styles, API calls, the service worker and
+ * the web app manifest from our own origin, plus the only other origins they need — Firebase Auth (or the local Auth
+ * emulator in development) and Razorpay's checkout.
  */
 export function securityHeaders(config: AppConfig): HelmetOptions {
   const emulatorPort = config.FIREBASE_AUTH_EMULATOR_HOST?.split(':')[1];
@@ -28,6 +28,9 @@ export function securityHeaders(config: AppConfig): HelmetOptions {
           // The Firebase SDK frames the Auth emulator's helper page for Google sign-in in development.
           ...emulator,
         ],
+        // The storefront's service worker (/sw.js, docs/offline.md) and its web app manifest come from our origin only.
+        workerSrc: ["'self'"],
+        manifestSrc: ["'self'"],
         imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
         // MUI (the console) injects its styles at run time.
         styleSrc: ["'self'", "'unsafe-inline'"],
