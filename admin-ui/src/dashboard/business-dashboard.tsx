@@ -185,15 +185,18 @@ function PipelineHealth({ pipeline }: { pipeline: AdminDashboardAnswer['pipeline
   ];
   return (
     <Panel title="Pipeline health" detail="Invoices, mail, refunds and deadlines on their way">
-      <Box component="dl" sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr 1fr', sm: 'repeat(4, 1fr)' }, gap: 1.5, m: 0, mb: 2 }}>
+      <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr 1fr', sm: 'repeat(4, 1fr)' }, gap: 1.5, mb: 2 }}>
         {items.map((item) => (
+          // Each figure a group with its own term and value: a <dl> may not hold a group (axe: definition-list).
           <Box key={item.label} role="group" aria-label={item.label} sx={{ p: 1.5, borderRadius: 2, bgcolor: 'background.default', border: 1, borderColor: 'divider' }}>
-            <Typography component="dt" variant="overline" color="text.secondary" sx={{ lineHeight: 1.5, display: 'block' }}>
-              {item.label}
-            </Typography>
-            <Typography component="dd" variant="h6" fontWeight={800} color={item.tone} sx={{ m: 0 }}>
-              {item.value}
-            </Typography>
+            <Box component="dl" sx={{ m: 0 }}>
+              <Typography component="dt" variant="overline" color="text.secondary" sx={{ lineHeight: 1.5, display: 'block' }}>
+                {item.label}
+              </Typography>
+              <Typography component="dd" variant="h6" fontWeight={800} color={item.tone} sx={{ m: 0 }}>
+                {item.value}
+              </Typography>
+            </Box>
             <Typography variant="caption" color="text.secondary">
               {item.detail}
             </Typography>

@@ -49,7 +49,8 @@ export function GstTable<Row>({
           {empty}
         </Typography>
       ) : (
-        <TableContainer sx={{ overflowX: 'auto' }}>
+        // On a phone the table scrolls sideways: the box takes the focus, so arrow keys scroll it too.
+        <TableContainer sx={{ overflowX: 'auto' }} tabIndex={0} role="group" aria-label={`${title} (scrolls sideways)`}>
           <Table size="small" aria-label={title}>
             <TableHead>
               <TableRow>
