@@ -35,7 +35,7 @@ export function ProductCard({
   const { t, rupees } = useT();
   const image = cardImageOf(product);
   const expiry = expiryLine(t, product.validUntil, now);
-  const seller = sellerOf(product);
+  const seller = sellerOf(product, t('products.unnamedSeller'));
   const phone = phoneOf(product.sellerPhone);
   const sellerPath = `/seller/${encodeURIComponent(product.uid)}`;
   const productPath = `/product/${encodeURIComponent(String(product.id))}`;

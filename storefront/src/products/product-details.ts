@@ -44,8 +44,11 @@ function schemaPrice(rupees: number | string): string {
   }
 }
 
-/** The product's schema.org Product with its Offer (currency INR; InStock while validUntil is in the future and packs are left). */
-export function productStructuredData(product: ListedProduct, pageUrl: string, now: Date): Record<string, unknown> {
+/**
+ * The product's schema.org Product with its Offer (currency INR; InStock while validUntil is in the future and packs
+ * are left); `unnamedSeller` names a seller the answer did not name.
+ */
+export function productStructuredData(product: ListedProduct, pageUrl: string, now: Date, unnamedSeller: string): Record<string, unknown> {
   const origin = new URL(pageUrl).origin;
   const validUntil = product.validUntil ? parseInstant(product.validUntil) : null;
   return {
@@ -64,7 +67,7 @@ export function productStructuredData(product: ListedProduct, pageUrl: string, n
       price: schemaPrice(product.price),
       availability: isInStock(product.validUntil, now) && !isSoldOut(product.stock) ? 'https://schema.org/InStock' : 'https://schema.org/OutOfStock',
       ...(validUntil ? { priceValidUntil: validUntil.toISOString().slice(0, 10) } : {}),
-      seller: { '@type': 'Person', name: sellerOf(product).username },
+      seller: { '@type': 'Person', name: sellerOf(product, unnamedSeller).username },
     },
   };
 }

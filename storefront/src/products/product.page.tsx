@@ -19,10 +19,11 @@ import { StockNote } from './stock-note';
 
 /** The seller summary: carried by the product answer; asked for separately (minimal profile) when it is not. */
 function useSeller(product: ListedProduct | undefined) {
+  const { t } = useT();
   const missing = product !== undefined && !product.seller;
   const profile = useMinimalProfile(product?.uid, missing);
   if (!product) return null;
-  return sellerOf(missing && profile.data ? { ...product, seller: profile.data } : product);
+  return sellerOf(missing && profile.data ? { ...product, seller: profile.data } : product, t('products.unnamedSeller'));
 }
 
 /** The product page of 001 section 2: GET /api/products/{id}. */
@@ -41,7 +42,7 @@ export default function ProductPage() {
   useMetaDescription(
     item ? t('products.page.metaDescription', { name: item.name, price: rupees(item.price), description: descriptionPreview(item.description ?? '') }) : null,
   );
-  useStructuredData(item ? productStructuredData(item, window.location.href, now) : null);
+  useStructuredData(item ? productStructuredData(item, window.location.href, now, t('products.unnamedSeller')) : null);
 
   if (product.isPending) {
     return (

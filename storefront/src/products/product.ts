@@ -56,10 +56,13 @@ export function cardImageOf(product: Pick<ListedProduct, 'images' | 'cardImage'>
   return product.cardImage || imagesOf(product)[0] || null;
 }
 
-/** The seller summary shown on cards and the product page, whichever way the answer carried it. */
-export function sellerOf(product: ListedProduct): { username: string; profileImage: string; city: string | null } {
+/**
+ * The seller summary shown on cards and the product page, whichever way the answer carried it; `unnamed` (in the
+ * page's language) stands in for a username the answer did not carry.
+ */
+export function sellerOf(product: ListedProduct, unnamed: string): { username: string; profileImage: string; city: string | null } {
   return {
-    username: product.seller?.username ?? product.username ?? 'Seller',
+    username: product.seller?.username ?? product.username ?? unnamed,
     profileImage: product.seller?.profileImage || product.profileImage || AVATAR_PLACEHOLDER,
     city: product.seller?.city ?? null,
   };
