@@ -90,7 +90,7 @@ describe('checkout in Hindi', () => {
     );
     await userEvent.click(await screen.findByRole('button', { name: 'ऑर्डर करें' }));
     const placed = await screen.findByRole('dialog', { name: 'ऑर्डर हो गया' });
-    expect(placed).toHaveAccessibleDescription('ऑर्डर #1042 पक्का हो गया है। आपको आपके ऑर्डर पर ले जा रहे हैं…');
+    expect(placed).toHaveAccessibleDescription('ऑर्डर #1042 पक्का हो गया है। आपके ऑर्डर की सूची खुल रही है…');
     expect(within(placed).getByRole('button', { name: 'मेरे ऑर्डर देखें' })).toBeInTheDocument();
   });
 });
