@@ -1,16 +1,10 @@
+import { Trans } from '@lingui/react';
 import type { AttentionProduct, SalesFigure, SellerDashboard, SellerOrder } from '@mandi/contracts';
 import {
   ORDER_ELIGIBILITY_RECHECK_MS,
-  ORDER_STATUS_LABELS,
   SELLER_DASHBOARD_LIMITS,
-  SELLER_DASHBOARD_MESSAGES as M,
-  SELLER_ORDER_PERIOD_FILTERS,
-  SELLER_ORDER_PERIOD_LABELS,
   SELLER_ORDER_PERIODS,
   SELLER_ORDER_STATUS_FILTERS,
-  STOCK_MESSAGES,
-  expiryText,
-  windowLeftText,
   windowMattersFor,
   type SellerOrderPeriod,
   type SellerOrderStatusFilter,
@@ -20,8 +14,12 @@ import { Link, useParams, useSearchParams } from 'react-router-dom';
 import { ApiError } from '../api/api-fetch';
 import { useAuth } from '../auth/auth-context';
 import { LinePicture } from '../checkout/checkout-parts';
+import { useT } from '../i18n/i18n';
+import { ORDER_WINDOW_HOURS } from '../orders/order-policy';
 import { OrderStatusBadge } from '../orders/order-status';
-import { indiaDateTimeText, orderNumberText, rupeesText } from '../orders/order-view';
+import { orderStatusLabels } from '../orders/order-texts';
+import { indiaDateTimeText } from '../orders/order-view';
+import { expiryLine } from '../products/relative-time';
 import { useConfirm } from '../ui/confirm-dialog';
 import { AlertIcon, LockIcon, PackageIcon } from '../ui/icons';
 import { EmptyState, LoadFailed, Page, RequireSignIn } from '../ui/page';
@@ -33,13 +31,15 @@ import {
   type ProductAction,
   type SellerOrderFilters,
 } from './seller-dashboard-queries';
+import { EXTEND_DAYS, EXPIRING_HOURS, periodFilterLabels, salesPeriodLabels, windowLeft } from './seller-dashboard-texts';
 import styles from './seller-dashboard.module.css';
 
 /** The seller's dashboard (issue 16): their sales, the products that need them, and the orders to pack. */
 export default function SellerDashboardPage() {
+  const { t } = useT();
   return (
-    <Page title={M.title} lead="Orders for your products, your sales, and what needs restocking or a longer validity.">
-      <RequireSignIn message="Please sign in to see your seller dashboard.">
+    <Page title={t('sellerDashboard.title')} lead={t('sellerDashboard.lead')}>
+      <RequireSignIn message={t('sellerDashboard.signIn')}>
         <Dashboard />
       </RequireSignIn>
     </Page>
@@ -81,6 +81,7 @@ function useOrderFilters(): [SellerOrderFilters, (change: Partial<SellerOrderFil
 }
 
 function Dashboard() {
+  const { t } = useT();
   const { uid: pathUid } = useParams();
   const { user } = useAuth();
   // /seller-dashboard is the caller's own; /seller-dashboard/{uid} is any seller's for an admin (the API decides).
@@ -90,15 +91,15 @@ function Dashboard() {
   if (isStatus(overview.error, 403)) return <NotYours />;
   if (isStatus(overview.error, 404)) {
     return (
-      <EmptyState icon={<AlertIcon size={32} />} title={M.sellerNotFound}>
-        There is no seller with this account.
+      <EmptyState icon={<AlertIcon size={32} />} title={t('sellerDashboard.sellerNotFound')}>
+        {t('sellerDashboard.sellerNotFound.text')}
       </EmptyState>
     );
   }
   if (overview.isError) {
     return (
-      <LoadFailed title={M.loadFailed} onRetry={() => void overview.refetch()}>
-        Please check your connection and try again.
+      <LoadFailed title={t('sellerDashboard.loadFailed')} onRetry={() => void overview.refetch()}>
+        {t('sellerDashboard.loadFailed.text')}
       </LoadFailed>
     );
   }
@@ -108,7 +109,7 @@ function Dashboard() {
     <>
       {someoneElses && (
         <p className={styles.viewing} role="note">
-          Viewing the dashboard of <strong>{overview.data.seller.username}</strong>
+          <Trans id="sellerDashboard.viewing" values={{ username: overview.data.seller.username }} components={{ 0: <strong /> }} />
         </p>
       )}
       <div className={styles.dashboard}>
@@ -122,17 +123,18 @@ function Dashboard() {
 
 /** Another user's dashboard: the API refuses it; show the way to one's own. */
 function NotYours() {
+  const { t } = useT();
   return (
     <EmptyState
       icon={<LockIcon size={32} />}
-      title="This dashboard is not yours"
+      title={t('sellerDashboard.notYours.title')}
       action={
         <Link to="/seller-dashboard" className="btn btn-primary">
-          See my dashboard
+          {t('sellerDashboard.notYours.own')}
         </Link>
       }
     >
-      {M.notYours}
+      {t('sellerDashboard.notYours')}
     </EmptyState>
   );
 }
@@ -146,51 +148,50 @@ const SALES: { key: keyof SellerDashboard['sales']; period: SellerOrderPeriod }[
 /** The sales of today, 7 and 30 days, and which orders count. */
 function Sales({ dashboard }: { dashboard: SellerDashboard }) {
   const titleId = useId();
-  const counted = dashboard.counted_statuses.map((status) => ORDER_STATUS_LABELS[status].toLowerCase());
+  const { t, locale } = useT();
+  const labels = salesPeriodLabels(t);
+  const statuses = orderStatusLabels(t);
+  // 'pending, confirmed, shipped or delivered', as the language lists alternatives.
+  const counted = new Intl.ListFormat(locale, { type: 'disjunction' }).format(
+    dashboard.counted_statuses.map((status) => statuses[status].toLocaleLowerCase(locale)),
+  );
   return (
     <section className={styles.sales} aria-labelledby={titleId}>
       <h2 id={titleId} className="visually-hidden">
-        Your sales
+        {t('sellerDashboard.sales.title')}
       </h2>
       <ul className={styles.figures}>
         {SALES.map(({ key, period }) => (
           <li key={key} className={`${panels.surface} ${styles.figure}`}>
-            <SalesCard label={SELLER_ORDER_PERIOD_LABELS[period]} figure={dashboard.sales[key]} />
+            <SalesCard label={labels[period]} figure={dashboard.sales[key]} />
           </li>
         ))}
       </ul>
-      <p className={panels.note}>
-        Sales are your products’ prices times the packs ordered, without shipping, in orders that are{' '}
-        {listText(counted)}. Cancelled orders and those awaiting cancellation do not count.
-      </p>
+      <p className={panels.note}>{t('sellerDashboard.sales.note', { statuses: counted })}</p>
     </section>
   );
 }
 
 function SalesCard({ label, figure }: { label: string; figure: SalesFigure }) {
+  const { t, rupees } = useT();
   return (
     <>
       <span className={styles.figureLabel}>{label}</span>
-      <strong className={styles.figureAmount}>{rupeesText(figure.amount)}</strong>
-      <span className={styles.figureCounts}>
-        {figure.orders} {figure.orders === 1 ? 'order' : 'orders'} · {figure.packs} {figure.packs === 1 ? 'pack' : 'packs'}
-      </span>
+      <strong className={styles.figureAmount}>{rupees(figure.amount)}</strong>
+      <span className={styles.figureCounts}>{t('sellerDashboard.sales.counts', { orders: figure.orders, packs: figure.packs })}</span>
     </>
   );
-}
-
-/** 'a, b, c or d'. */
-function listText(words: string[]): string {
-  return words.length < 2 ? words.join('') : `${words.slice(0, -1).join(', ')} or ${words.at(-1)}`;
 }
 
 /** The products sold out or expiring within 48 hours, each with its one-click action. */
 function Attention({ uid, products }: { uid: string; products: AttentionProduct[] }) {
   const titleId = useId();
+  const { t, serverText } = useT();
   const now = useMinuteClock();
   const action = useProductAction(uid);
   const confirm = useConfirm();
-  const [done, setDone] = useState('');
+  // The product and the server's answer (English), shown in the reader's language.
+  const [done, setDone] = useState<{ product: string; message: string } | null>(null);
   // The first few, soonest first; the rest on asking, so the orders stay near the top on a phone.
   const [all, setAll] = useState(false);
   const shown = all ? products : products.slice(0, SELLER_DASHBOARD_LIMITS.attentionShown);
@@ -198,24 +199,25 @@ function Attention({ uid, products }: { uid: string; products: AttentionProduct[
   const run = async (product: AttentionProduct, asked: ProductAction) => {
     try {
       const answer = await action.mutateAsync(asked);
-      setDone(`${product.name}: ${answer.message}`);
+      setDone({ product: product.name, message: answer.message });
     } catch (error) {
-      setDone('');
-      await confirm({ title: 'Error', message: (error instanceof ApiError && error.serverMessage) || M.actionFailed });
+      setDone(null);
+      const refusal = error instanceof ApiError && error.serverMessage;
+      await confirm({ title: t('sellerDashboard.error'), message: refusal ? serverText(refusal) : t('sellerDashboard.actionFailed') });
     }
   };
 
   return (
     <section className={`${panels.card} ${styles.attention}`} aria-labelledby={titleId}>
       <h2 id={titleId} className={panels.cardTitle}>
-        <AlertIcon size={20} /> Needs attention
+        <AlertIcon size={20} /> {t('sellerDashboard.attention.title')}
         {products.length > 0 && <span className={styles.count}>{products.length}</span>}
       </h2>
       <p className={styles.status} role="status">
-        {done}
+        {done && t('sellerDashboard.attention.done', { product: done.product, message: serverText(done.message) })}
       </p>
       {products.length === 0 ? (
-        <p className={panels.note}>{M.nothingNeedsAttention}</p>
+        <p className={panels.note}>{t('sellerDashboard.attention.none', { hours: EXPIRING_HOURS })}</p>
       ) : (
         <ul className={styles.attentionList}>
           {shown.map((product) => (
@@ -231,7 +233,7 @@ function Attention({ uid, products }: { uid: string; products: AttentionProduct[
       )}
       {products.length > SELLER_DASHBOARD_LIMITS.attentionShown && (
         <button type="button" className={`btn btn-ghost ${styles.showAll}`} aria-expanded={all} onClick={() => setAll(!all)}>
-          {all ? 'Show fewer' : `Show all ${products.length}`}
+          {all ? t('sellerDashboard.attention.showFewer') : t('sellerDashboard.attention.showAll', { count: products.length })}
         </button>
       )}
     </section>
@@ -251,19 +253,20 @@ function AttentionItem({
 }) {
   const fieldId = useId();
   const errorId = useId();
+  const { t, rupees, number } = useT();
   const [packs, setPacks] = useState('');
-  const [problem, setProblem] = useState('');
-  const expiry = expiryText(product.valid_until, now);
+  const [invalid, setInvalid] = useState(false);
+  const expiry = expiryLine(t, product.valid_until, now);
   const needsTime = product.expired || product.expiring;
 
   const restock = (event: FormEvent) => {
     event.preventDefault();
     const stock = Number(packs);
     if (!/^\d+$/.test(packs.trim()) || stock < SELLER_DASHBOARD_LIMITS.restockMin || stock > SELLER_DASHBOARD_LIMITS.restockMax) {
-      setProblem(M.invalidStock);
+      setInvalid(true);
       return;
     }
-    setProblem('');
+    setInvalid(false);
     onAction({ kind: 'restock', productId: product.product_id, stock });
   };
 
@@ -276,7 +279,7 @@ function AttentionItem({
             {product.name}
           </Link>
           <span className={styles.tags}>
-            {product.sold_out && <span className={`${styles.tag} ${styles.tagSoldOut}`}>{STOCK_MESSAGES.soldOut}</span>}
+            {product.sold_out && <span className={`${styles.tag} ${styles.tagSoldOut}`}>{t('products.stock.soldOut')}</span>}
             {expiry && (
               <span className={`${styles.tag} ${product.expired ? styles.tagExpired : needsTime ? styles.tagExpiring : ''}`}>
                 {expiry.text}
@@ -284,7 +287,8 @@ function AttentionItem({
             )}
           </span>
           <span className={panels.muted}>
-            {rupeesText(product.price)} · {M.stockLeft(product.stock)}
+            {rupees(product.price)} ·{' '}
+            {product.stock === null ? t('sellerDashboard.stock.unlimited') : t('sellerDashboard.stock.left', { count: product.stock })}
           </span>
         </div>
         <div className={styles.attentionActions}>
@@ -295,13 +299,13 @@ function AttentionItem({
               disabled={busy}
               onClick={() => onAction({ kind: 'extend', productId: product.product_id })}
             >
-              {M.extendButton}
+              {t('sellerDashboard.extend', { days: EXTEND_DAYS })}
             </button>
           )}
           {product.sold_out && (
             <form className={styles.restock} onSubmit={restock} noValidate>
               <label htmlFor={fieldId} className="visually-hidden">
-                Packs of {product.name} you now have
+                {t('sellerDashboard.restock.label', { product: product.name })}
               </label>
               <input
                 id={fieldId}
@@ -311,21 +315,24 @@ function AttentionItem({
                 min={SELLER_DASHBOARD_LIMITS.restockMin}
                 max={SELLER_DASHBOARD_LIMITS.restockMax}
                 step={1}
-                placeholder="Packs"
+                placeholder={t('sellerDashboard.restock.placeholder')}
                 value={packs}
-                aria-invalid={problem !== ''}
-                aria-describedby={problem ? errorId : undefined}
+                aria-invalid={invalid}
+                aria-describedby={invalid ? errorId : undefined}
                 onChange={(event) => setPacks(event.target.value)}
               />
               <button type="submit" className="btn btn-accent" disabled={busy}>
-                {M.restockButton}
+                {t('sellerDashboard.restock')}
               </button>
             </form>
           )}
         </div>
-        {problem && (
+        {invalid && (
           <p id={errorId} className={`field-error ${styles.problem}`}>
-            {problem}
+            {t('sellerDashboard.restock.invalid', {
+              min: number(SELLER_DASHBOARD_LIMITS.restockMin),
+              max: number(SELLER_DASHBOARD_LIMITS.restockMax),
+            })}
           </p>
         )}
       </div>
@@ -336,6 +343,9 @@ function AttentionItem({
 /** The orders with the seller's products: filters, the cards of one page, and the pager. */
 function Orders({ uid }: { uid: string }) {
   const titleId = useId();
+  const { t } = useT();
+  const filterLabels = periodFilterLabels(t);
+  const statusLabels = orderStatusLabels(t);
   const statusId = useId();
   const [filters, change] = useOrderFilters();
   const orders = useSellerOrders(uid, filters);
@@ -349,11 +359,11 @@ function Orders({ uid }: { uid: string }) {
     <section className={styles.orders} aria-labelledby={titleId}>
       <div className={styles.ordersHead}>
         <h2 id={titleId} className={styles.sectionTitle}>
-          Orders
+          {t('sellerDashboard.orders.title')}
           {page && <span className={styles.count}>{page.total}</span>}
         </h2>
         <div className={styles.filters}>
-          <div className={styles.periods} role="group" aria-label="Period">
+          <div className={styles.periods} role="group" aria-label={t('sellerDashboard.orders.period')}>
             {SELLER_ORDER_PERIODS.map((period) => (
               <button
                 key={period}
@@ -362,12 +372,12 @@ function Orders({ uid }: { uid: string }) {
                 aria-pressed={filters.period === period}
                 onClick={() => change({ period })}
               >
-                {SELLER_ORDER_PERIOD_FILTERS[period]}
+                {filterLabels[period]}
               </button>
             ))}
           </div>
           <div className={styles.statusField}>
-            <label htmlFor={statusId}>Status</label>
+            <label htmlFor={statusId}>{t('sellerDashboard.orders.status')}</label>
             <select
               id={statusId}
               value={filters.status}
@@ -375,7 +385,7 @@ function Orders({ uid }: { uid: string }) {
             >
               {SELLER_ORDER_STATUS_FILTERS.map((status) => (
                 <option key={status} value={status}>
-                  {status === 'all' ? 'All statuses' : ORDER_STATUS_LABELS[status]}
+                  {status === 'all' ? t('sellerDashboard.orders.allStatuses') : statusLabels[status]}
                 </option>
               ))}
             </select>
@@ -384,26 +394,26 @@ function Orders({ uid }: { uid: string }) {
       </div>
 
       {orders.isError && !page ? (
-        <LoadFailed title="We couldn't load your orders" onRetry={() => void orders.refetch()} />
+        <LoadFailed title={t('sellerDashboard.orders.loadFailed')} onRetry={() => void orders.refetch()} />
       ) : !page ? (
         <OrdersLoading />
       ) : page.orders.length === 0 ? (
         <EmptyState
           icon={<PackageIcon size={32} />}
-          title={filtered ? M.noMatchingOrders : M.noOrders}
+          title={filtered ? t('sellerDashboard.orders.noneMatching') : t('sellerDashboard.orders.none')}
           action={
             filtered && (
               <button type="button" className="btn btn-outline" onClick={() => change({ status: 'all', period: 'all' })}>
-                Show all orders
+                {t('sellerDashboard.orders.showAll')}
               </button>
             )
           }
         >
-          {!filtered && M.noOrdersText}
+          {!filtered && t('sellerDashboard.orders.none.text')}
         </EmptyState>
       ) : (
         <>
-          <ul className={styles.orderList} aria-label="Orders with your products" aria-busy={orders.isPlaceholderData}>
+          <ul className={styles.orderList} aria-label={t('sellerDashboard.orders.list')} aria-busy={orders.isPlaceholderData}>
             {page.orders.map((order) => (
               <li key={order.order_id}>
                 <SellerOrderCard order={order} leftMs={order.window_left_ms - Math.max(0, now.getTime() - orders.dataUpdatedAt)} />
@@ -411,17 +421,17 @@ function Orders({ uid }: { uid: string }) {
             ))}
           </ul>
           {pages > 1 && (
-            <nav className={styles.pager} aria-label="Pages of orders">
+            <nav className={styles.pager} aria-label={t('sellerDashboard.orders.pages')}>
               <button
                 type="button"
                 className="btn btn-outline"
                 disabled={filters.page <= 1}
                 onClick={() => change({ page: filters.page - 1 })}
               >
-                Previous
+                {t('sellerDashboard.orders.previous')}
               </button>
               <span className={panels.muted} aria-current="page">
-                Page {Math.min(filters.page, pages)} of {pages}
+                {t('sellerDashboard.orders.page', { page: Math.min(filters.page, pages), pages })}
               </span>
               <button
                 type="button"
@@ -429,7 +439,7 @@ function Orders({ uid }: { uid: string }) {
                 disabled={filters.page >= pages}
                 onClick={() => change({ page: filters.page + 1 })}
               >
-                Next
+                {t('sellerDashboard.orders.next')}
               </button>
             </nav>
           )}
@@ -442,43 +452,53 @@ function Orders({ uid }: { uid: string }) {
 /** One order: number, date, status and window; the seller's lines; where it goes and, once confirmed, to whom. */
 function SellerOrderCard({ order, leftMs }: { order: SellerOrder; leftMs: number }) {
   const titleId = useId();
+  const { t, rupees, locale } = useT();
   const placed = new Date(order.created_at);
   const buyer = order.buyer;
+  const number = t('orders.number', { orderId: order.order_id });
+  const left = windowLeft(leftMs);
   return (
     <article className={`${panels.surface} ${styles.orderCard}`} aria-labelledby={titleId}>
       <header className={styles.orderHead}>
         <div>
           <h3 id={titleId} className={styles.orderNumber}>
-            {orderNumberText(order.order_id)}
+            {number}
           </h3>
           <span className={panels.muted}>
-            <time dateTime={order.created_at}>{indiaDateTimeText(placed)}</time>
+            <time dateTime={order.created_at}>{indiaDateTimeText(placed, locale)}</time>
           </span>
         </div>
         <div className={styles.orderState}>
           <OrderStatusBadge status={order.status} />
           {windowMattersFor(order.status) && (
-            <span className={`${styles.window} ${leftMs > 0 ? '' : styles.windowClosed}`} title="Time left in the 8-hour window">
-              {windowLeftText(leftMs)}
+            <span
+              className={`${styles.window} ${left ? '' : styles.windowClosed}`}
+              title={t('sellerDashboard.window.title', { hours: ORDER_WINDOW_HOURS })}
+            >
+              {!left
+                ? t('sellerDashboard.window.closed')
+                : left.hours > 0
+                  ? t('sellerDashboard.window.hoursLeft', { hours: left.hours, minutes: left.minutes })
+                  : t('sellerDashboard.window.minutesLeft', { minutes: left.minutes })}
             </span>
           )}
         </div>
       </header>
 
-      <ul className={styles.lines} aria-label={`Your products in ${orderNumberText(order.order_id)}`}>
+      <ul className={styles.lines} aria-label={t('sellerDashboard.order.lines', { order: number })}>
         {order.lines.map((line) => (
           <li key={line.order_item_id} className={styles.line}>
             <LinePicture src={line.image} size={48} />
             <span className={styles.lineName}>{line.name}</span>
             <span className={styles.lineQuantity}>× {line.quantity}</span>
-            <span className={styles.lineAmount}>{rupeesText(line.amount)}</span>
+            <span className={styles.lineAmount}>{rupees(line.amount)}</span>
           </li>
         ))}
       </ul>
 
       <footer className={styles.orderFoot}>
         <div className={styles.delivery}>
-          <span className={styles.footLabel}>Deliver to</span>
+          <span className={styles.footLabel}>{t('sellerDashboard.order.deliverTo')}</span>
           <span>
             {order.district} · <strong>{order.pincode}</strong>
           </span>
@@ -495,14 +515,12 @@ function SellerOrderCard({ order, leftMs }: { order: SellerOrder; leftMs: number
               </span>
             </address>
           ) : (
-            <span className={panels.muted}>{M.buyerHidden}</span>
+            <span className={panels.muted}>{t('sellerDashboard.order.buyerHidden')}</span>
           )}
         </div>
         <div className={styles.orderTotal}>
-          <span className={panels.muted}>
-            {order.packs} {order.packs === 1 ? 'pack' : 'packs'}
-          </span>
-          <strong>{rupeesText(order.amount)}</strong>
+          <span className={panels.muted}>{t('sellerDashboard.order.packs', { count: order.packs })}</span>
+          <strong>{rupees(order.amount)}</strong>
         </div>
       </footer>
     </article>
@@ -510,8 +528,9 @@ function SellerOrderCard({ order, leftMs }: { order: SellerOrder; leftMs: number
 }
 
 function OrdersLoading() {
+  const { t } = useT();
   return (
-    <div className={styles.orderList} aria-busy="true" aria-label="Loading orders">
+    <div className={styles.orderList} aria-busy="true" aria-label={t('sellerDashboard.orders.loading')}>
       {[0, 1].map((index) => (
         <div key={index} className={`${panels.surface} ${styles.orderCard} ${styles.skeleton}`} aria-hidden="true" />
       ))}
@@ -520,8 +539,9 @@ function OrdersLoading() {
 }
 
 function DashboardLoading() {
+  const { t } = useT();
   return (
-    <div className={styles.dashboard} aria-busy="true" aria-label="Loading the dashboard">
+    <div className={styles.dashboard} aria-busy="true" aria-label={t('sellerDashboard.loading')}>
       <ul className={styles.figures} aria-hidden="true">
         {[0, 1, 2].map((index) => (
           <li key={index} className={`${panels.surface} ${styles.figure} ${styles.skeleton}`} />

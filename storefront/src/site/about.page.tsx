@@ -1,4 +1,5 @@
 import { Link } from 'react-router-dom';
+import { useT } from '../i18n/i18n';
 import { ORDER_WINDOW_HOURS, PAYMENT_PROVIDER_NAME } from '../orders/order-policy';
 import { LeafIcon, PackageIcon, ShieldIcon, TruckIcon, UserIcon, CartIcon } from '../ui/icons';
 import { Page } from '../ui/page';
@@ -6,94 +7,89 @@ import styles from './marketing.module.css';
 
 /** The about page of 001 section 2: marketing sections and a way to contact us. */
 export default function AboutPage() {
+  const { t } = useT();
   return (
-    <Page title="About Us">
+    <Page title={t('site.about.title')}>
       <section className={styles.banner} aria-labelledby="about-mission">
-        <h2 id="about-mission">From the farm gate to your kitchen, without the long chain in between.</h2>
-        <p>
-          A mandi is where India’s harvest has always been traded. Mandi brings that market online: farmers and small
-          sellers list what they grow, set their own prices, and sell directly to households across the country.
-        </p>
+        <h2 id="about-mission">{t('site.about.mission.title')}</h2>
+        <p>{t('site.about.mission.text')}</p>
         <ul className={styles.stats}>
           <li>
             <strong>1</strong>
-            <span>step from farm to you</span>
+            <span>{t('site.about.stat.steps')}</span>
           </li>
           <li>
-            <strong>{ORDER_WINDOW_HOURS} h</strong>
-            <span>to change your mind</span>
+            <strong>{t('site.about.stat.window', { hours: ORDER_WINDOW_HOURS })}</strong>
+            <span>{t('site.about.stat.windowLabel')}</span>
           </li>
           <li>
             <strong>₹0</strong>
-            <span>to list as a seller</span>
+            <span>{t('site.about.stat.listing')}</span>
           </li>
         </ul>
       </section>
 
       <section className={styles.section} aria-labelledby="about-how">
-        <h2 id="about-how">How Mandi works</h2>
+        <h2 id="about-how">{t('site.about.how.title')}</h2>
         <ul className={styles.grid}>
           <li className={styles.tile}>
             <span className={styles.tileIcon}>
               <UserIcon />
             </span>
-            <h3>Farmers list their harvest</h3>
-            <p>Sellers post fresh produce with photos, price, weight and how long it stays fresh.</p>
+            <h3>{t('site.about.how.list.title')}</h3>
+            <p>{t('site.about.how.list.text')}</p>
           </li>
           <li className={styles.tile}>
             <span className={styles.tileIcon}>
               <CartIcon />
             </span>
-            <h3>You choose and pay your way</h3>
-            <p>Search, compare sellers, add to cart, and pay online or with cash on delivery.</p>
+            <h3>{t('site.about.how.choose.title')}</h3>
+            <p>{t('site.about.how.choose.text')}</p>
           </li>
           <li className={styles.tile}>
             <span className={styles.tileIcon}>
               <TruckIcon />
             </span>
-            <h3>Delivered to your door</h3>
-            <p>Shipping is priced by weight and shown before you pay — no surprises at the door.</p>
+            <h3>{t('site.about.how.delivered.title')}</h3>
+            <p>{t('site.about.how.delivered.text')}</p>
           </li>
         </ul>
       </section>
 
       <section className={styles.section} aria-labelledby="about-promise">
-        <h2 id="about-promise">What we promise</h2>
+        <h2 id="about-promise">{t('site.about.promise.title')}</h2>
         <ul className={styles.grid}>
           <li className={styles.tile}>
             <span className={styles.tileIcon}>
               <LeafIcon />
             </span>
-            <h3>Fresh and honest</h3>
-            <p>Every listing shows when it was posted and when it expires, so you always know how fresh it is.</p>
+            <h3>{t('site.about.promise.fresh.title')}</h3>
+            <p>{t('site.about.promise.fresh.text')}</p>
           </li>
           <li className={styles.tile}>
             <span className={styles.tileIcon}>
               <ShieldIcon />
             </span>
-            <h3>Safe payments</h3>
-            <p>
-              Online payments go through {PAYMENT_PROVIDER_NAME}, a trusted payment provider; we never store your card
-              details.
-            </p>
+            <h3>{t('site.about.promise.payments.title')}</h3>
+            <p>{t('site.about.promise.payments.text', { provider: PAYMENT_PROVIDER_NAME })}</p>
           </li>
           <li className={styles.tile}>
             <span className={styles.tileIcon}>
               <PackageIcon />
             </span>
-            <h3>Mandi Originals</h3>
-            <p>Look for the Original badge: produce we source and sell ourselves, with GST invoices for every order.</p>
+            <h3>{t('site.about.promise.originals.title')}</h3>
+            <p>{t('site.about.promise.originals.text')}</p>
           </li>
         </ul>
       </section>
 
       <section className={styles.cta} aria-labelledby="about-contact">
         <div>
-          <h2 id="about-contact">Questions, ideas or a harvest to sell?</h2>
-          <p>We read every message and reply within two working days.</p>
+          <h2 id="about-contact">{t('site.about.contact.title')}</h2>
+          <p>{t('site.about.contact.text')}</p>
         </div>
         <Link to="/contactus" className="btn btn-primary">
-          Contact us
+          {t('site.contactUs')}
         </Link>
       </section>
     </Page>

@@ -1,33 +1,18 @@
-import { CART_MESSAGES, SELLER_MESSAGES as M } from '@mandi/domain';
 import type { ShowInterestBody } from '@mandi/contracts';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { ApiError, apiFetch } from '../api/api-fetch';
 import { useAuth } from '../auth/auth-context';
+import { useT } from '../i18n/i18n';
 import { useConfirm } from '../ui/confirm-dialog';
 import { LeafIcon, ShieldIcon, TruckIcon } from '../ui/icons';
 import { Page } from '../ui/page';
-import { SHELL_TEXTS } from './messages';
 import styles from './marketing.module.css';
-
-const STEPS = [
-  {
-    title: 'Show your interest',
-    text: 'Sign in and press Show Interest. It takes one click and costs nothing.',
-  },
-  {
-    title: 'Get your invitation',
-    text: 'Our team reviews your request and e-mails you an invitation with everything you need to start.',
-  },
-  {
-    title: 'List your harvest',
-    text: 'Post your produce with photos, price and weight, and start receiving orders from across India.',
-  },
-] as const;
 
 /** The seller interest page of 001 section 2: marketing, three steps and 'Show Interest' (sign-in required). */
 export default function BecomeSellerPage() {
+  const { t } = useT();
   const { user } = useAuth();
   const confirm = useConfirm();
   const navigate = useNavigate();
@@ -39,7 +24,7 @@ export default function BecomeSellerPage() {
 
   const showInterest = async () => {
     if (!user) {
-      await confirm({ title: CART_MESSAGES.signInRequired.title, message: SHELL_TEXTS.signInToShowInterest });
+      await confirm({ title: t('site.becomeSeller.signInRequired.title'), message: t('site.becomeSeller.signInRequired.text') });
       navigate('/signin');
       return;
     }
@@ -51,24 +36,27 @@ export default function BecomeSellerPage() {
         setRecorded(true);
         return;
       }
-      await confirm({ title: 'Error', message: M.interestFailed });
+      await confirm({ title: t('site.becomeSeller.failed.title'), message: t('site.becomeSeller.failed.text') });
     }
   };
 
+  const steps = [
+    { title: t('site.becomeSeller.step.interest.title'), text: t('site.becomeSeller.step.interest.text') },
+    { title: t('site.becomeSeller.step.invitation.title'), text: t('site.becomeSeller.step.invitation.text') },
+    { title: t('site.becomeSeller.step.list.title'), text: t('site.becomeSeller.step.list.text') },
+  ];
+
   return (
-    <Page title="Become a Seller">
+    <Page title={t('site.becomeSeller.title')}>
       <section className={styles.banner} aria-labelledby="seller-pitch">
-        <h2 id="seller-pitch">Sell your harvest directly to buyers across India.</h2>
-        <p>
-          Set your own prices, keep more of every sale, and reach households that want fresh produce from the people
-          who grow it. Listing on Mandi is free.
-        </p>
+        <h2 id="seller-pitch">{t('site.becomeSeller.pitch.title')}</h2>
+        <p>{t('site.becomeSeller.pitch.text')}</p>
       </section>
 
       <section className={styles.section} aria-labelledby="seller-steps">
-        <h2 id="seller-steps">Start selling in 3 steps</h2>
+        <h2 id="seller-steps">{t('site.becomeSeller.steps.title', { count: steps.length })}</h2>
         <ol className={styles.grid}>
-          {STEPS.map((step, index) => (
+          {steps.map((step, index) => (
             <li key={step.title} className={styles.tile}>
               <span className={styles.stepNumber} aria-hidden="true">
                 {index + 1}
@@ -81,36 +69,36 @@ export default function BecomeSellerPage() {
       </section>
 
       <section className={styles.section} aria-labelledby="seller-why">
-        <h2 id="seller-why">Why farmers choose Mandi</h2>
+        <h2 id="seller-why">{t('site.becomeSeller.why.title')}</h2>
         <ul className={styles.grid}>
           <li className={styles.tile}>
             <span className={styles.tileIcon}>
               <LeafIcon />
             </span>
-            <h3>Your price, your produce</h3>
-            <p>You decide what to sell, for how much, and for how long each listing stays up.</p>
+            <h3>{t('site.becomeSeller.why.price.title')}</h3>
+            <p>{t('site.becomeSeller.why.price.text')}</p>
           </li>
           <li className={styles.tile}>
             <span className={styles.tileIcon}>
               <ShieldIcon />
             </span>
-            <h3>Paid on every order</h3>
-            <p>Buyers pay online through a trusted provider or in cash on delivery — no chasing payments.</p>
+            <h3>{t('site.becomeSeller.why.paid.title')}</h3>
+            <p>{t('site.becomeSeller.why.paid.text')}</p>
           </li>
           <li className={styles.tile}>
             <span className={styles.tileIcon}>
               <TruckIcon />
             </span>
-            <h3>Orders, not paperwork</h3>
-            <p>Invoices and order tracking are handled for you, so you can spend your time in the field.</p>
+            <h3>{t('site.becomeSeller.why.orders.title')}</h3>
+            <p>{t('site.becomeSeller.why.orders.text')}</p>
           </li>
         </ul>
       </section>
 
       <section className={styles.cta} aria-labelledby="seller-cta">
         <div>
-          <h2 id="seller-cta">Ready to grow with Mandi?</h2>
-          <p>Tell us you are interested and we will send you an invitation.</p>
+          <h2 id="seller-cta">{t('site.becomeSeller.cta.title')}</h2>
+          <p>{t('site.becomeSeller.cta.text')}</p>
         </div>
         <button
           type="button"
@@ -118,10 +106,10 @@ export default function BecomeSellerPage() {
           disabled={recorded || interest.isPending}
           onClick={() => void showInterest()}
         >
-          {recorded ? M.interestRecorded : M.showInterest}
+          {recorded ? t('site.becomeSeller.interestRecorded') : t('site.becomeSeller.showInterest')}
         </button>
         <p className={styles.recorded} role="status">
-          {recorded && 'Thank you! We will e-mail you an invitation to start selling.'}
+          {recorded && t('site.becomeSeller.thanks')}
         </p>
       </section>
     </Page>

@@ -1,11 +1,12 @@
 import { contactBodySchema, type ContactBody } from '@mandi/contracts';
-import { CONTACT_MESSAGES as M, CONTACT_MESSAGE_MAX, CONTACT_NAME_MAX } from '@mandi/domain';
+import { CONTACT_MESSAGE_MAX, CONTACT_NAME_MAX } from '@mandi/domain';
 import { useMutation } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
 import { apiFetch } from '../api/api-fetch';
+import { useT } from '../i18n/i18n';
 import { MailIcon, PhoneIcon, PinIcon } from '../ui/icons';
 import { Page } from '../ui/page';
-import { SITE } from './site-info';
+import { SITE, siteAddress } from './site-info';
 import styles from './contact.page.module.css';
 
 type ContactForm = ContactBody;
@@ -16,7 +17,8 @@ const FIELDS: (keyof ContactForm)[] = ['name', 'email', 'message'];
 
 /**
  * The form checked with the API's own contract (001 section 5: all three required, a valid e-mail): the trimmed
- * body to send, or each failing field's first message.
+ * body to send, or each failing field's first message (the contract's English, which the API answers too; the page
+ * shows it with serverText).
  */
 function validate(form: ContactForm): { body: ContactBody; errors?: never } | { body?: never; errors: Errors } {
   const parsed = contactBodySchema.safeParse(form);
@@ -31,6 +33,7 @@ function validate(form: ContactForm): { body: ContactBody; errors?: never } | { 
 
 /** The contact page of 001 section 2: the form (POST /api/contact) and our contact details. */
 export default function ContactPage() {
+  const { t, serverText } = useT();
   const [form, setForm] = useState<ContactForm>(EMPTY);
   const [errors, setErrors] = useState<Errors>({});
   const send = useMutation({
@@ -67,59 +70,59 @@ export default function ContactPage() {
   });
 
   return (
-    <Page title="Contact Us" lead="Questions about an order, selling on Mandi or anything else? Write to us.">
+    <Page title={t('site.contact.title')} lead={t('site.contact.lead')}>
       <div className={styles.layout}>
         <form className={styles.card} onSubmit={onSubmit} noValidate aria-labelledby="contact-form-title">
           <h2 id="contact-form-title" className={styles.cardTitle}>
-            Send us a message
+            {t('site.contact.form.title')}
           </h2>
           <div className="field">
-            <label htmlFor={ids.name}>Full Name</label>
+            <label htmlFor={ids.name}>{t('site.contact.form.name')}</label>
             <input {...field('name')} autoComplete="name" maxLength={CONTACT_NAME_MAX} required />
             {errors.name && (
               <span id={`${ids.name}-error`} className="field-error">
-                {errors.name}
+                {serverText(errors.name)}
               </span>
             )}
           </div>
           <div className="field">
-            <label htmlFor={ids.email}>Email</label>
+            <label htmlFor={ids.email}>{t('site.contact.form.email')}</label>
             <input {...field('email')} type="email" autoComplete="email" inputMode="email" required />
             {errors.email && (
               <span id={`${ids.email}-error`} className="field-error">
-                {errors.email}
+                {serverText(errors.email)}
               </span>
             )}
           </div>
           <div className="field">
-            <label htmlFor={ids.message}>Message</label>
+            <label htmlFor={ids.message}>{t('site.contact.form.message')}</label>
             <textarea {...field('message')} rows={6} maxLength={CONTACT_MESSAGE_MAX} required />
             {errors.message && (
               <span id={`${ids.message}-error`} className="field-error">
-                {errors.message}
+                {serverText(errors.message)}
               </span>
             )}
           </div>
           <button type="submit" className="btn btn-primary" disabled={send.isPending}>
-            {send.isPending ? M.sending : 'Send Message'}
+            {send.isPending ? t('site.contact.form.sending') : t('site.contact.form.send')}
           </button>
           <p className={styles.status} role="status" aria-live="polite">
-            {send.isSuccess && <span className={styles.ok}>{M.sent}</span>}
-            {send.isError && <span className={styles.failed}>{M.failed}</span>}
+            {send.isSuccess && <span className={styles.ok}>{t('site.contact.form.sent')}</span>}
+            {send.isError && <span className={styles.failed}>{t('site.contact.form.failed')}</span>}
           </p>
         </form>
 
         <aside className={styles.card} aria-labelledby="contact-details-title">
           <h2 id="contact-details-title" className={styles.cardTitle}>
-            Contact details
+            {t('site.contact.details.title')}
           </h2>
           <ul className={styles.details}>
             <li>
               <PinIcon />
               <div>
-                <strong>Address</strong>
+                <strong>{t('site.contact.details.address')}</strong>
                 <address>
-                  {SITE.address.map((line) => (
+                  {siteAddress(t).map((line) => (
                     <span key={line}>{line}</span>
                   ))}
                 </address>
@@ -128,15 +131,15 @@ export default function ContactPage() {
             <li>
               <PhoneIcon />
               <div>
-                <strong>Phone</strong>
+                <strong>{t('site.contact.details.phone')}</strong>
                 <a href={SITE.phoneHref}>{SITE.phone}</a>
-                <span className={styles.hours}>{SITE.hours}</span>
+                <span className={styles.hours}>{t('site.info.hours')}</span>
               </div>
             </li>
             <li>
               <MailIcon />
               <div>
-                <strong>Email</strong>
+                <strong>{t('site.contact.details.email')}</strong>
                 <a href={`mailto:${SITE.email}`}>{SITE.email}</a>
               </div>
             </li>

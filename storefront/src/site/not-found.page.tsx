@@ -1,24 +1,26 @@
 import { Link } from 'react-router-dom';
+import { useT } from '../i18n/i18n';
 import { LeafIcon } from '../ui/icons';
 import { useDocumentTitle } from '../ui/page';
 import styles from './not-found.page.module.css';
 
 /** The designed 404: any path that is not a route of either document. */
 export default function NotFoundPage() {
-  useDocumentTitle('Page not found');
+  const { t } = useT();
+  useDocumentTitle(t('site.notFound.documentTitle'));
   return (
     <section className={styles.notFound} aria-labelledby="not-found-title">
       <span className={styles.code} aria-hidden="true">
         4<LeafIcon size={64} />4
       </span>
-      <h1 id="not-found-title">This page has gone to seed</h1>
-      <p>We couldn't find the page you were looking for. It may have moved, or the link may be mistyped.</p>
+      <h1 id="not-found-title">{t('site.notFound.title')}</h1>
+      <p>{t('site.notFound.text')}</p>
       <div className={styles.actions}>
         <Link to="/" className="btn btn-primary">
-          Browse fresh produce
+          {t('site.notFound.browse')}
         </Link>
         <Link to="/contactus" className="btn btn-outline">
-          Contact us
+          {t('site.contactUs')}
         </Link>
       </div>
     </section>

@@ -1,3 +1,4 @@
+import { useT } from '../i18n/i18n';
 import { AlertIcon } from '../ui/icons';
 import styles from './not-found.page.module.css';
 
@@ -7,19 +8,20 @@ import styles from './not-found.page.module.css';
  * uses plain links and a reload.
  */
 export function RouteErrorPage() {
+  const { t } = useT();
   return (
     <section className={styles.notFound} aria-labelledby="route-error-title" role="alert">
       <span className={styles.code} aria-hidden="true">
         <AlertIcon size={64} />
       </span>
-      <h1 id="route-error-title">Something went wrong</h1>
-      <p>This page could not be shown. Reloading usually fixes it; if it does not, please try again in a few minutes.</p>
+      <h1 id="route-error-title">{t('site.routeError.title')}</h1>
+      <p>{t('site.routeError.text')}</p>
       <div className={styles.actions}>
         <button type="button" className="btn btn-primary" onClick={() => window.location.reload()}>
-          Reload
+          {t('site.routeError.reload')}
         </button>
         <a href="/" className="btn btn-outline">
-          Go to the home page
+          {t('site.routeError.home')}
         </a>
       </div>
     </section>
