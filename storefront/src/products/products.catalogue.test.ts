@@ -80,6 +80,25 @@ describe('the products catalogue in English', () => {
     );
   });
 
+  it("translates the products API's texts the form and pages can show", () => {
+    const catalogue = readCatalogue('en');
+    const serverTexts = [
+      PRODUCT_MESSAGES.notFound,
+      PRODUCT_MESSAGES.notYours,
+      PRODUCT_MESSAGES.unknownImage,
+      PRODUCT_MESSAGES.formRequired,
+      PRODUCT_MESSAGES.tooManyImages.text,
+      PRODUCT_MESSAGES.noImages.text,
+      PRODUCT_MESSAGES.invalidPrice.text,
+      PRODUCT_MESSAGES.invalidWeight.text,
+      PRODUCT_MESSAGES.invalidLength.text,
+      PRODUCT_MESSAGES.invalidWidth.text,
+      PRODUCT_MESSAGES.invalidHeight.text,
+      STOCK_MESSAGES.invalidStock.text,
+    ];
+    for (const text of serverTexts) expect(catalogue[`server:${text}`]).toBe(text);
+  });
+
   it('writes the stock sentences and the form hint as STOCK_MESSAGES does', () => {
     expect(t('products.stock.onlyLeft', { left: 3 })).toBe(STOCK_MESSAGES.onlyLeft(3));
     expect(t('products.stock.soldOutLine', { name: 'Desi Tamatar' })).toBe(STOCK_MESSAGES.soldOutLine('Desi Tamatar'));

@@ -56,9 +56,9 @@ describe('the storefront in Hindi', () => {
     expect(within(screen.getByRole('contentinfo')).getByRole('heading', { name: 'हमसे जुड़ें' })).toBeInTheDocument();
 
     // A visitor is asked to sign in, in Hindi, with a Hindi OK.
-    await userEvent.click(within(card).getByRole('button', { name: 'Kesar Mango कार्ट में डालें' }));
+    await userEvent.click(within(card).getByRole('button', { name: 'Kesar Mango कार्ट में जोड़ें' }));
     const popup = await screen.findByRole('dialog', { name: 'साइन इन ज़रूरी है' });
-    expect(popup).toHaveTextContent('कार्ट में सामान डालने के लिए कृपया साइन इन करें।');
+    expect(popup).toHaveTextContent('कार्ट में सामान जोड़ने के लिए कृपया साइन इन करें।');
     await userEvent.click(within(popup).getByRole('button', { name: 'ठीक है' }));
   });
 
@@ -92,7 +92,7 @@ describe('the storefront in Hindi', () => {
     expect(screen.getByText('2.5 किलो')).toBeInTheDocument();
     expect(screen.getByText('10 × 10 × 25 सेमी')).toBeInTheDocument();
     expect(screen.getByText('₹1,80,000.00').closest('s')).not.toBeNull();
-    expect(screen.getByRole('button', { name: 'कार्ट में डालें' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'कार्ट में जोड़ें' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'अभी ख़रीदें' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: '2 में से तस्वीर 2 दिखाएँ' })).toBeInTheDocument();
     expect(screen.getByText('ओरिजिनल', { selector: 'span' })).toBeInTheDocument();

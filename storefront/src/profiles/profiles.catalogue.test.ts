@@ -1,5 +1,7 @@
+import { PROFILE_IMAGE_INVALID, PROFILE_IMAGE_MISSING } from '@mandi/contracts';
 import { PRODUCT_MESSAGES, PRODUCT_MODERATION_MESSAGES, PROFILE_MESSAGES, sellerHasNoPosts } from '@mandi/domain';
 import { describe, expect, it } from 'vitest';
+import { readCatalogue } from '../../vite-catalogues';
 import { testI18n } from '../test/i18n';
 
 // The spec's texts stay word for word in English: the profiles catalogue is pinned to the libs/domain constants.
@@ -27,5 +29,19 @@ describe('the profiles catalogue in English', () => {
 
   it("says '{username} has not posted any products yet.'", () => {
     expect(t('profiles.seller.noPosts', { username: 'kisan_raju' })).toBe(sellerHasNoPosts('kisan_raju'));
+  });
+
+  it("translates the profile API's texts the page can show", () => {
+    const catalogue = readCatalogue('en');
+    const serverTexts = [
+      PROFILE_MESSAGES.notFound,
+      PROFILE_MESSAGES.uploadFailed.text,
+      PROFILE_MESSAGES.fullNameTooLong,
+      PROFILE_MESSAGES.bioTooLong,
+      PROFILE_MESSAGES.cityTooLong,
+      PROFILE_IMAGE_INVALID,
+      PROFILE_IMAGE_MISSING,
+    ];
+    for (const text of serverTexts) expect(catalogue[`server:${text}`]).toBe(text);
   });
 });
