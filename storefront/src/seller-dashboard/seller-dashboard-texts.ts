@@ -35,12 +35,13 @@ export function periodFilterLabels(t: T): Record<SellerOrderPeriod, string> {
 }
 
 /**
- * The time left in an order's window as windowLeftText counts it: whole minutes rounded up (at least 1), split into
- * hours and two-digit minutes when there is an hour or more; null once the window has closed.
+ * The time left in an order's window as windowLeftText counts it ('7h 05m left', '42m left', 'Window closed'): whole
+ * minutes rounded up, at least 1, in hours and two-digit minutes from an hour on.
  */
-export function windowLeft(leftMs: number): { hours: number; minutes: string } | null {
-  if (!(leftMs > 0)) return null;
+export function windowLeftLabel(t: T, leftMs: number): string {
+  if (!(leftMs > 0)) return t('sellerDashboard.window.closed');
   const total = Math.max(1, Math.ceil(leftMs / MINUTE_MS));
   const hours = Math.floor(total / 60);
-  return { hours, minutes: hours > 0 ? String(total % 60).padStart(2, '0') : String(total) };
+  if (hours === 0) return t('sellerDashboard.window.minutesLeft', { minutes: total });
+  return t('sellerDashboard.window.hoursLeft', { hours, minutes: String(total % 60).padStart(2, '0') });
 }

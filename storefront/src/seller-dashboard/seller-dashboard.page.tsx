@@ -31,7 +31,7 @@ import {
   type ProductAction,
   type SellerOrderFilters,
 } from './seller-dashboard-queries';
-import { EXTEND_DAYS, EXPIRING_HOURS, periodFilterLabels, salesPeriodLabels, windowLeft } from './seller-dashboard-texts';
+import { EXTEND_DAYS, EXPIRING_HOURS, periodFilterLabels, salesPeriodLabels, windowLeftLabel } from './seller-dashboard-texts';
 import styles from './seller-dashboard.module.css';
 
 /** The seller's dashboard (issue 16): their sales, the products that need them, and the orders to pack. */
@@ -456,7 +456,6 @@ function SellerOrderCard({ order, leftMs }: { order: SellerOrder; leftMs: number
   const placed = new Date(order.created_at);
   const buyer = order.buyer;
   const number = t('orders.number', { orderId: order.order_id });
-  const left = windowLeft(leftMs);
   return (
     <article className={`${panels.surface} ${styles.orderCard}`} aria-labelledby={titleId}>
       <header className={styles.orderHead}>
@@ -472,14 +471,10 @@ function SellerOrderCard({ order, leftMs }: { order: SellerOrder; leftMs: number
           <OrderStatusBadge status={order.status} />
           {windowMattersFor(order.status) && (
             <span
-              className={`${styles.window} ${left ? '' : styles.windowClosed}`}
+              className={`${styles.window} ${leftMs > 0 ? '' : styles.windowClosed}`}
               title={t('sellerDashboard.window.title', { hours: ORDER_WINDOW_HOURS })}
             >
-              {!left
-                ? t('sellerDashboard.window.closed')
-                : left.hours > 0
-                  ? t('sellerDashboard.window.hoursLeft', { hours: left.hours, minutes: left.minutes })
-                  : t('sellerDashboard.window.minutesLeft', { minutes: left.minutes })}
+              {windowLeftLabel(t, leftMs)}
             </span>
           )}
         </div>
