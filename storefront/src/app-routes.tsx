@@ -1,5 +1,6 @@
-import { lazy } from 'react';
+import { lazy, type ComponentType } from 'react';
 import type { RouteObject } from 'react-router-dom';
+import { loadPageTexts } from './i18n/i18n';
 import { Layout } from './layout/layout';
 import HomePage from './products/home.page';
 import { RouteErrorPage } from './site/route-error.page';
@@ -7,30 +8,33 @@ import { RouteErrorPage } from './site/route-error.page';
 /*
  * Every route of both specification documents (000 and 001, section 2). The home page is part of the entry chunk:
  * it is where most visits start, and a separate chunk would cost a slow phone one more round trip before the
- * first product shows. The other pages are loaded on demand.
+ * first product shows. The other pages are loaded on demand, with the rest of the texts beside them (i18n.tsx).
  */
-const SignInPage = lazy(() => import('./auth/sign-in.page'));
-const SignUpPage = lazy(() => import('./auth/sign-up.page'));
-const CheckVerificationPage = lazy(() => import('./auth/check-verification.page'));
-const ForgotPasswordPage = lazy(() => import('./auth/forgot-password.page'));
-const AuthActionPage = lazy(() => import('./auth/auth-action.page'));
-const SellPage = lazy(() => import('./products/sell.page'));
-const EditProductPage = lazy(() => import('./products/edit-product.page'));
-const ProfilePage = lazy(() => import('./profiles/profile.page'));
-const SellerPage = lazy(() => import('./profiles/seller.page'));
-const CartPage = lazy(() => import('./cart/cart.page'));
-const ProductPage = lazy(() => import('./products/product.page'));
-const CheckoutPage = lazy(() => import('./checkout/checkout.page'));
-const PaymentPage = lazy(() => import('./checkout/payment.page'));
-const OrdersPage = lazy(() => import('./orders/orders.page'));
-const OrderPage = lazy(() => import('./orders/order.page'));
-const BecomeSellerPage = lazy(() => import('./site/become-seller.page'));
-const ContactPage = lazy(() => import('./site/contact.page'));
-const AboutPage = lazy(() => import('./site/about.page'));
-const TermsPage = lazy(() => import('./site/terms.page'));
-const PrivacyPage = lazy(() => import('./site/privacy.page'));
-const SellerDashboardPage = lazy(() => import('./seller-dashboard/seller-dashboard.page'));
-const NotFoundPage = lazy(() => import('./site/not-found.page'));
+const lazyPage = (load: () => Promise<{ default: ComponentType }>) =>
+  lazy(() => Promise.all([load(), loadPageTexts()]).then(([page]) => page));
+
+const SignInPage = lazyPage(() => import('./auth/sign-in.page'));
+const SignUpPage = lazyPage(() => import('./auth/sign-up.page'));
+const CheckVerificationPage = lazyPage(() => import('./auth/check-verification.page'));
+const ForgotPasswordPage = lazyPage(() => import('./auth/forgot-password.page'));
+const AuthActionPage = lazyPage(() => import('./auth/auth-action.page'));
+const SellPage = lazyPage(() => import('./products/sell.page'));
+const EditProductPage = lazyPage(() => import('./products/edit-product.page'));
+const ProfilePage = lazyPage(() => import('./profiles/profile.page'));
+const SellerPage = lazyPage(() => import('./profiles/seller.page'));
+const CartPage = lazyPage(() => import('./cart/cart.page'));
+const ProductPage = lazyPage(() => import('./products/product.page'));
+const CheckoutPage = lazyPage(() => import('./checkout/checkout.page'));
+const PaymentPage = lazyPage(() => import('./checkout/payment.page'));
+const OrdersPage = lazyPage(() => import('./orders/orders.page'));
+const OrderPage = lazyPage(() => import('./orders/order.page'));
+const BecomeSellerPage = lazyPage(() => import('./site/become-seller.page'));
+const ContactPage = lazyPage(() => import('./site/contact.page'));
+const AboutPage = lazyPage(() => import('./site/about.page'));
+const TermsPage = lazyPage(() => import('./site/terms.page'));
+const PrivacyPage = lazyPage(() => import('./site/privacy.page'));
+const SellerDashboardPage = lazyPage(() => import('./seller-dashboard/seller-dashboard.page'));
+const NotFoundPage = lazyPage(() => import('./site/not-found.page'));
 
 /** The storefront's route table, shared by the browser router and the tests' memory router. */
 export const routes: RouteObject[] = [

@@ -25,6 +25,7 @@ export async function renderHome(products: ListedProduct[], renderedAt: Date, se
   const context = await handler.query(new Request(`http://localhost/${search}`));
   if (context instanceof Response) throw new Error('the home route answered a redirect');
   const router = createStaticRouter(handler.dataRoutes, context);
+  // The start of the catalogue only, as the browser hydrates with (main.tsx).
   const i18n = createI18n(language, await loadCatalogue(language));
   // Relative times are rendered against `renderedAt`, which the page carries for the browser's first render.
   setRenderClock(renderedAt);

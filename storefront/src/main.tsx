@@ -3,7 +3,7 @@ import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { RouterProvider, createBrowserRouter } from 'react-router-dom';
 import { AppProviders } from './app-providers';
-import { browserLanguage, createI18n, loadCatalogue } from './i18n/i18n';
+import { browserLanguage, createI18n, loadCatalogue, setPageTextsTarget } from './i18n/i18n';
 import { routes } from './app-routes';
 import './styles/global.css';
 // The service worker (docs/offline.md), registered once the page has loaded.
@@ -19,6 +19,7 @@ const rendered = root.dataset.language;
 const language = root.firstElementChild && isLanguage(rendered) ? rendered : browserLanguage();
 document.documentElement.lang = LANGUAGE_LOCALES[language];
 const i18n = createI18n(language, await loadCatalogue(language));
+setPageTextsTarget(i18n);
 const app = (
   <StrictMode>
     <AppProviders i18n={i18n}>

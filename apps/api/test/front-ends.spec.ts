@@ -70,7 +70,7 @@ describe("the storefront's page in the visitor's language", () => {
     writeFileSync(join(dir, 'dist', 'index.html'), '<!doctype html><html lang="en-IN"><head><title>Mandi</title></head><body><div id="root"></div></body></html>');
     writeFileSync(
       join(dir, 'dist', '.vite', 'manifest.json'),
-      JSON.stringify({ 'virtual:catalogue/en': { file: 'assets/en-111.js' }, 'virtual:catalogue/hi': { file: 'assets/hi-222.js' } }),
+      JSON.stringify({ 'virtual:catalogue/en-start': { file: 'assets/en-start-111.js' }, 'virtual:catalogue/hi-start': { file: 'assets/hi-start-222.js' } }),
     );
     writeFileSync(join(dir, 'entry-server.mjs'), 'export async function renderHome(products, renderedAt, search, language) {\n  return `<main>${language}</main>`;\n}\n');
     api = await ApiHarness.start({ STOREFRONT_DIST: join(dir, 'dist'), STOREFRONT_SSR: join(dir, 'entry-server.mjs') });
@@ -95,14 +95,14 @@ describe("the storefront's page in the visitor's language", () => {
     expect(response.body).toContain(`<div id="root" data-language="${language}"><main>${language}</main></div>`);
     // Only the chosen language's catalogue is preloaded.
     expect(response.body).toContain(`<link rel="modulepreload" crossorigin href="/assets/${language}-`);
-    expect(response.body.match(/assets\/(en|hi)-\d+\.js/g)).toHaveLength(1);
+    expect(response.body.match(/assets\/(en|hi)-start-\d+\.js/g)).toHaveLength(1);
     expect(response.headers.vary).toBe('Cookie, Accept-Language');
   });
 
   it('names the language on every other storefront page too', async () => {
     const response = await page('/cartpage', { cookie: 'mandi-lang=hi' });
     expect(response.body).toContain('<html lang="hi-IN">');
-    expect(response.body).toContain('href="/assets/hi-222.js"');
+    expect(response.body).toContain('href="/assets/hi-start-222.js"');
     expect(response.body).toContain('<div id="root"></div>');
   });
 

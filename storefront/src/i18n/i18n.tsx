@@ -18,19 +18,59 @@ import { createContext, useCallback, useContext, useMemo, useState, type ReactNo
  * it is chosen; English is the spec's text word for word.
  */
 
-const loaders: Record<Language, () => Promise<{ default: Messages }>> = {
-  en: () => import('virtual:catalogue/en'),
-  hi: () => import('virtual:catalogue/hi'),
+/*
+ * Each language's catalogue comes in two chunks (vite-catalogues.ts): 'start', what the first screen says, loaded
+ * before the app starts; 'rest', every other text, loaded with the first page that is not the home page.
+ */
+const startLoaders: Record<Language, () => Promise<{ default: Messages }>> = {
+  en: () => import('virtual:catalogue/en-start'),
+  hi: () => import('virtual:catalogue/hi-start'),
+};
+const restLoaders: Record<Language, () => Promise<{ default: Messages }>> = {
+  en: () => import('virtual:catalogue/en-rest'),
+  hi: () => import('virtual:catalogue/hi-rest'),
 };
 
-/** Fetches one language's catalogue (its own chunk). */
+/** Fetches the start of one language's catalogue (its own chunk). */
 export async function loadCatalogue(language: Language): Promise<Messages> {
-  return (await loaders[language]()).default;
+  return (await startLoaders[language]()).default;
 }
 
-/** A Lingui instance speaking `language` with its compiled `messages`. */
+/** The app's Lingui instance in the browser, which pages load the rest of the texts into; none in tests. */
+let appI18n: I18n | null = null;
+/** Whether the rest of the texts is wanted: once a page other than home has been opened, every language needs it. */
+let restWanted = false;
+
+/** Makes `i18n` the instance the pages' texts are loaded into (main.tsx). */
+export function setPageTextsTarget(i18n: I18n): void {
+  appI18n = i18n;
+}
+
+const hasRest = (i18n: I18n, language: Language) => restKeyLoaded.get(i18n)?.has(language) === true;
+const restKeyLoaded = new WeakMap<I18n, Set<Language>>();
+
+async function loadRest(i18n: I18n, language: Language): Promise<Messages> {
+  const messages = (await restLoaders[language]()).default;
+  restKeyLoaded.set(i18n, new Set([...(restKeyLoaded.get(i18n) ?? []), language]));
+  return messages;
+}
+
+/**
+ * Loads the rest of the current language's texts into the app before a page is shown (app-routes.tsx wraps every
+ * lazily loaded page with it, so the page's chunk and its texts download side by side).
+ */
+export async function loadPageTexts(): Promise<void> {
+  restWanted = true;
+  const i18n = appI18n;
+  if (!i18n) return;
+  const language = i18n.locale as Language;
+  if (hasRest(i18n, language)) return;
+  i18n.load(language, await loadRest(i18n, language));
+}
+
+/** A Lingui instance speaking `language` with its compiled `messages` (copied: Lingui merges later loads into it). */
 export function createI18n(language: Language, messages: Messages): I18n {
-  return setupI18n({ locale: language, locales: [LANGUAGE_LOCALES[language]], messages: { [language]: messages } });
+  return setupI18n({ locale: language, locales: [LANGUAGE_LOCALES[language]], messages: { [language]: { ...messages } } });
 }
 
 /** The language a browser should show: the saved choice, else the browser's own languages (first visit). */
@@ -65,8 +105,11 @@ export function LanguageProvider({ i18n, children }: { i18n: I18n; children: Rea
   const [language, setCurrent] = useState<Language>(i18n.locale as Language);
   const setLanguage = useCallback(
     async (next: Language) => {
-      const messages = await loadCatalogue(next);
-      i18n.loadAndActivate({ locale: next, locales: [LANGUAGE_LOCALES[next]], messages });
+      const [start, rest] = await Promise.all([
+        loadCatalogue(next),
+        restWanted && i18n === appI18n && !hasRest(i18n, next) ? loadRest(i18n, next) : Promise.resolve({}),
+      ]);
+      i18n.loadAndActivate({ locale: next, locales: [LANGUAGE_LOCALES[next]], messages: { ...start, ...rest } });
       rememberLanguage(next);
       setCurrent(next);
       for (const listener of switchListeners) listener(next);

@@ -14,7 +14,7 @@ type ManifestTransform = NonNullable<VitePWAOptions['injectManifest']['manifestT
 const OFFLINE_PAGES = [
   /\/src\/products\/product\.page\.tsx$/,
   /\/src\/cart\/cart\.page\.tsx$/,
-  /virtual:catalogue\/(en|hi)$/,
+  /virtual:catalogue\/(en|hi)-(start|rest)$/,
 ];
 
 /** The build's chunks and stylesheets a chunk needs to run: its static imports, all the way down, and their CSS. */

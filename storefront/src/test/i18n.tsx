@@ -1,8 +1,8 @@
 import type { Language } from '@mandi/domain';
 import { render, type RenderOptions } from '@testing-library/react';
 import type { ReactElement, ReactNode } from 'react';
-import english from 'virtual:catalogue/en';
-import hindi from 'virtual:catalogue/hi';
+import english from 'virtual:catalogue/en-all';
+import hindi from 'virtual:catalogue/hi-all';
 import { LanguageProvider, createI18n } from '../i18n/i18n';
 
 /** A Lingui instance speaking `language` with the real catalogue, loaded at once (tests need no chunk loading). */

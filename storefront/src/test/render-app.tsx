@@ -1,3 +1,4 @@
+import type { I18n } from '@lingui/core';
 import type { Language } from '@mandi/domain';
 import { render } from '@testing-library/react';
 import type { ReactElement } from 'react';
@@ -44,11 +45,16 @@ function testQueryClient() {
 /** Renders the whole storefront at a path (or a location with router state), the way main.tsx does, with a memory router. */
 export function renderApp(
   path: InitialEntry,
-  { identity = fakeIdentity(null), routeTable = routes, language = 'en' }: { identity?: IdentityClient; routeTable?: RouteObject[]; language?: Language } = {},
+  {
+    identity = fakeIdentity(null),
+    routeTable = routes,
+    language = 'en',
+    i18n = testI18n(language),
+  }: { identity?: IdentityClient; routeTable?: RouteObject[]; language?: Language; i18n?: I18n } = {},
 ) {
   const router = createMemoryRouter(routeTable, { initialEntries: [path] });
   const utils = render(
-    <AppProviders identity={identity} queryClient={testQueryClient()} i18n={testI18n(language)}>
+    <AppProviders identity={identity} queryClient={testQueryClient()} i18n={i18n}>
       <RouterProvider router={router} />
     </AppProviders>,
   );

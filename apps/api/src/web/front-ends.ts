@@ -128,12 +128,12 @@ function inLanguage(html: string, language: Language, catalogue: string | undefi
   return html.replace(/<html lang="[^"]*"/, `<html lang="${LANGUAGE_LOCALES[language]}"`).replace('</head>', () => `${preload}</head>`);
 }
 
-/** Each language's catalogue chunk (assets/hi-….js), from the build's Vite manifest; none without one. */
+/** The start of each language's catalogue (assets/hi-start-….js), from the build's Vite manifest; none without one. */
 function catalogueChunks(root: string): Partial<Record<Language, string>> {
   const manifestPath = join(root, '.vite', 'manifest.json');
   if (!existsSync(manifestPath)) return {};
   const manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as Record<string, { file?: string }>;
-  return Object.fromEntries(LANGUAGES.map((language) => [language, manifest[`virtual:catalogue/${language}`]?.file]));
+  return Object.fromEntries(LANGUAGES.map((language) => [language, manifest[`virtual:catalogue/${language}-start`]?.file]));
 }
 
 /** The visitor's language: the storefront's cookie, else on a first visit the browser's Accept-Language. */
