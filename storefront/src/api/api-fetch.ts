@@ -53,6 +53,11 @@ export interface ApiFetchOptions {
   auth?: boolean;
   /** Background calls (type-ahead suggestions) do not dim the page. */
   silent?: boolean;
+  /**
+   * A read that must be the server's answer of now, never one the service worker kept from an earlier visit
+   * (docs/offline.md). Every read made on a checkout page is one, whatever it asks for.
+   */
+  fresh?: boolean;
   signal?: AbortSignal;
 }
 
@@ -80,6 +85,14 @@ async function readBody(response: Response): Promise<unknown> {
   return text;
 }
 
+/** The checkout pages: the prices they show and send are the server's, so their reads are always fresh. */
+const CHECKOUT_PAGES = /^\/(product-checkout|payment-page)(\/|$)/;
+
+function mustBeFresh(method: string, options: ApiFetchOptions): boolean {
+  if (method !== 'GET') return false;
+  return options.fresh === true || (typeof location !== 'undefined' && CHECKOUT_PAGES.test(location.pathname));
+}
+
 /** The Firebase SDK's code for a token refresh that could not reach Google. */
 const TOKEN_NETWORK_FAILURE = 'auth/network-request-failed';
 
@@ -105,6 +118,8 @@ async function send<T>(path: string, options: ApiFetchOptions): Promise<T> {
   });
   if (token) headers.set('Authorization', `Bearer ${token}`);
   else if (options.auth) throw new NotSignedInError();
+  // The service worker answers a read from its caches only when the request allows it (pwa/cache-rules.ts).
+  if (mustBeFresh(method, options)) headers.set('Cache-Control', 'no-cache');
 
   let body: BodyInit | undefined;
   if (options.body instanceof FormData) {

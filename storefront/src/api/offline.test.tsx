@@ -17,6 +17,28 @@ function setDeviceOnline(online: boolean) {
 beforeEach(() => setTokenSource(async () => null));
 afterEach(() => setTokenSource(async () => null));
 
+describe('apiFetch and the service worker', () => {
+  it('asks for the server’s answer of now on a checkout page, and lets other reads be answered from what was seen', async () => {
+    const fetch = vi.fn(async () => Response.json({ id: '7', price: 40 }));
+    vi.stubGlobal('fetch', fetch);
+    const cacheControl = () => new Headers((fetch.mock.calls.at(-1) as unknown as [string, RequestInit])[1].headers).get('Cache-Control');
+
+    window.history.pushState(null, '', '/product/7');
+    await apiFetch('/api/products/7');
+    expect(cacheControl()).toBeNull();
+    await apiFetch('/api/products/7', { fresh: true });
+    expect(cacheControl()).toBe('no-cache');
+
+    window.history.pushState(null, '', '/product-checkout/7');
+    await apiFetch('/api/products/7');
+    expect(cacheControl()).toBe('no-cache');
+    window.history.pushState(null, '', '/payment-page');
+    await apiFetch('/api/products/mandi-products');
+    expect(cacheControl()).toBe('no-cache');
+    window.history.pushState(null, '', '/');
+  });
+});
+
 describe('apiFetch without a connection', () => {
   it('does not send a change while the device is offline, and says it was not sent', async () => {
     const fetch = vi.fn();

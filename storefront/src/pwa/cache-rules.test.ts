@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   RUNTIME_CACHES,
-  isCheckoutPage,
+  asksForFreshAnswer,
   isListingRead,
   isProductRead,
   isPublicAnswer,
@@ -39,11 +39,11 @@ describe('what the service worker keeps', () => {
     }
   });
 
-  it('never answers a checkout page from the caches', () => {
-    expect(isCheckoutPage('/product-checkout/42')).toBe(true);
-    expect(isCheckoutPage('/product-checkout')).toBe(true);
-    expect(isCheckoutPage('/payment-page')).toBe(true);
-    expect(isCheckoutPage('/product/42')).toBe(false);
+  it('never answers from the caches a read that asks for the server’s answer of now (every read of a checkout)', () => {
+    const read = (headers: Record<string, string> = {}) => new Request(url('/api/products/42'), { headers });
+    expect(asksForFreshAnswer(read({ 'Cache-Control': 'no-cache' }))).toBe(true);
+    expect(asksForFreshAnswer(read({ 'Cache-Control': 'no-store' }))).toBe(true);
+    expect(asksForFreshAnswer(read())).toBe(false);
   });
 
   it('keeps an answer only when every visitor gets the same one', async () => {

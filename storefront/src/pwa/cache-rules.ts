@@ -36,11 +36,13 @@ export function isStorefrontPage(pathname: string): boolean {
 }
 
 /**
- * The checkout pages, whose reads always go to the network: the price a buyer is asked to pay is never one the
- * worker kept (the server's pricing and its 409 stay the truth; orders are POSTs, which are never cached anyway).
+ * Whether a read asks for the server's answer of now (`Cache-Control: no-cache` or `no-store`): it then goes to the
+ * network and is never answered from the caches. apiFetch asks so for every read of a checkout page, so the price a
+ * buyer is asked to pay is never one kept from an earlier visit (the server's pricing and its 409 stay the truth;
+ * orders are POSTs, which the worker never touches).
  */
-export function isCheckoutPage(pathname: string): boolean {
-  return /^\/(product-checkout|payment-page)(\/|$)/.test(pathname);
+export function asksForFreshAnswer(request: Request): boolean {
+  return /\bno-(cache|store)\b/i.test(request.headers.get('cache-control') ?? '');
 }
 
 /** GET /api/products?page&limit&filter…: one page of the public listing. */

@@ -10,8 +10,8 @@ import {
   NETWORK_TIMEOUT_SECONDS,
   NOT_STOREFRONT_PAGES,
   RUNTIME_CACHES,
+  asksForFreshAnswer,
   isBuildAsset,
-  isCheckoutPage,
   isListingRead,
   isProductRead,
   isPublicAnswer,
@@ -78,14 +78,14 @@ function cacheFirst(limits: Limits) {
 const pages = networkFirst(RUNTIME_CACHES.pages);
 const network = new NetworkOnly();
 
-/** Reads made by a checkout page always go to the network: a price asked for is never a kept one. */
-function neverForCheckout(strategy: Strategy): RouteHandlerCallback {
-  return async (options: RouteHandlerCallbackOptions) => {
-    const clientId = options.event instanceof FetchEvent ? options.event.clientId : '';
-    const client = clientId ? await self.clients.get(clientId) : undefined;
-    const from = client ? new URL(client.url).pathname : '';
-    return (isCheckoutPage(from) ? network : strategy).handle(options);
-  };
+/** A read that asks for the server's answer of now (a checkout's) goes to the network, never to the caches. */
+function unlessFreshAsked(strategy: Strategy): RouteHandlerCallback {
+  return (options: RouteHandlerCallbackOptions) => (asksForFreshAnswer(options.request) ? network : strategy).handle(options);
+}
+
+/** Matches a request to our own origin whose URL `rule` accepts (Route matches GET only). */
+function ours(rule: (url: URL) => boolean) {
+  return ({ url }: { url: URL }) => url.origin === self.location.origin && rule(url);
 }
 
 const router = new Router();
@@ -102,12 +102,10 @@ router.registerRoute(
     { denylist: NOT_STOREFRONT_PAGES },
   ),
 );
-router.registerRoute(new Route(({ url }) => url.origin === self.location.origin && isListingRead(url),
-  neverForCheckout(networkFirst(RUNTIME_CACHES.listings, [publicAnswersOnly]))));
-router.registerRoute(new Route(({ url }) => url.origin === self.location.origin && isProductRead(url),
-  neverForCheckout(networkFirst(RUNTIME_CACHES.products, [publicAnswersOnly]))));
-router.registerRoute(new Route(({ url }) => url.origin === self.location.origin && isPublicPicture(url), cacheFirst(RUNTIME_CACHES.images)));
-router.registerRoute(new Route(({ url }) => url.origin === self.location.origin && isBuildAsset(url), cacheFirst(RUNTIME_CACHES.assets)));
+router.registerRoute(new Route(ours(isListingRead), unlessFreshAsked(networkFirst(RUNTIME_CACHES.listings, [publicAnswersOnly]))));
+router.registerRoute(new Route(ours(isProductRead), unlessFreshAsked(networkFirst(RUNTIME_CACHES.products, [publicAnswersOnly]))));
+router.registerRoute(new Route(ours(isPublicPicture), cacheFirst(RUNTIME_CACHES.images)));
+router.registerRoute(new Route(ours(isBuildAsset), cacheFirst(RUNTIME_CACHES.assets)));
 router.addFetchListener();
 // The page sends what it loaded before this worker controlled it ({type: 'CACHE_URLS'}, register.ts): each URL is
 // read through the route above that matches it, and kept by the same rules.
