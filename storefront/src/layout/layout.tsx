@@ -1,5 +1,6 @@
 import { Suspense } from 'react';
 import { Outlet, ScrollRestoration } from 'react-router-dom';
+import { useSaveAccountLanguage } from '../i18n/account-language';
 import { useT } from '../i18n/i18n';
 import { LoadingOverlay } from '../ui/loading-overlay';
 import { Footer } from './footer';
@@ -10,6 +11,8 @@ import styles from './layout.module.css';
 /** The frame of every route: header, the page (its code loaded on demand), footer and the loading overlay. */
 export function Layout() {
   const { t } = useT();
+  // The signed-in account follows the storefront's language, for its mails and invoices.
+  useSaveAccountLanguage();
   return (
     <div className={styles.shell}>
       <a href="#main" className="skip-link">
