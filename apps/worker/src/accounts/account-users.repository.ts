@@ -1,10 +1,13 @@
 import { Injectable } from '@nestjs/common';
 import { PrismaService } from '@mandi/database';
+import type { Language } from '@mandi/domain';
+import { languageOf } from '../mail/order-mails.repository.js';
 
-/** Where an account's mail goes and the name it greets. */
+/** Where an account's mail goes, the name it greets and the language it is written in. */
 export interface MailableUser {
   readonly email: string;
   readonly username: string;
+  readonly language: Language;
 }
 
 /** The worker's reads of users for account jobs. */
@@ -14,10 +17,11 @@ export class AccountUsersRepository {
 
   /** An active account that is not deleted; null otherwise (suspended and deleted accounts get no mail). */
   async findActive(id: number): Promise<MailableUser | null> {
-    return this.prisma.user.findFirst({
+    const user = await this.prisma.user.findFirst({
       where: { id, status: 'active', deletedAt: null },
-      select: { email: true, username: true },
+      select: { email: true, username: true, language: true },
     });
+    return user && { ...user, language: languageOf(user.language) };
   }
 
   /** The Firebase uid of a deleted account; null while the account is not deleted (or never existed). */

@@ -38,7 +38,7 @@ afterAll(() => {
 });
 
 const PLACED_AT = new Date('2026-11-24T04:30:00.000Z');
-const buyer = { email: 'asha@mandi.test', username: 'Asha_<Rao>' };
+const buyer = { email: 'asha@mandi.test', username: 'Asha_<Rao>', language: 'en' as const };
 const address = {
   name: 'Asha Rao',
   mobile: '9876543210',
@@ -78,6 +78,7 @@ const seller = (o: OrderForMail): OrderSeller => ({
   sellerId: 7,
   email: 'kolar@mandi.test',
   username: 'kolar_farms',
+  language: 'en',
   lines: o.lines.filter((line) => line.sellerId === 7),
 });
 
@@ -110,9 +111,9 @@ async function renderMails(): Promise<Record<string, { subject: string; html: st
   const sends: Record<string, () => Promise<unknown>> = {
     verification: () => account.sendVerification({ to: buyer.email, username: buyer.username, link }),
     passwordReset: () => account.sendPasswordReset({ to: buyer.email, username: buyer.username, link }),
-    sellerInvite: () => people.sendSellerInvite({ email: buyer.email, username: buyer.username }),
+    sellerInvite: () => people.sendSellerInvite({ email: buyer.email, username: buyer.username, language: 'en' }),
     contact: () => people.sendContactNotification({ name: 'Asha <Rao>', email: buyer.email, message: 'Hello & "bye"', createdAt: PLACED_AT }),
-    unlisted: () => products.sendUnlisted({ name: 'Kesar & co', reason: 'Blurry "photos"', sellerEmail: buyer.email, sellerUsername: 'kolar' }),
+    unlisted: () => products.sendUnlisted({ name: 'Kesar & co', reason: 'Blurry "photos"', sellerEmail: buyer.email, sellerUsername: 'kolar', sellerLanguage: 'en' }),
     placedCod: () => orders.sendPlaced(order(), buyer),
     placedOnlineUnpaid: () => orders.sendPlaced(onlineUnpaid, buyer),
     placedOnlinePaid: () => orders.sendPlaced(onlinePaid, buyer),
@@ -168,6 +169,7 @@ function documentOrder(lines: OrderForDocuments['lines'], state = 'Karnataka'): 
     createdAt: PLACED_AT,
     address: { ...rest, state },
     lines,
+    buyerLanguage: 'en',
   };
 }
 
@@ -188,6 +190,7 @@ function recorded(o: OrderForDocuments): InvoiceRow {
     totalPaise: t.totalPaise,
     issuedAt: new Date('2026-11-24T06:00:00Z'),
     pdfFileKey: null,
+    language: 'en',
   };
 }
 
@@ -209,6 +212,7 @@ function renderDocuments(): Record<string, { html: string; footer: string }> {
     totalPaise: invoice.totalPaise,
     issuedAt: new Date('2026-11-25T06:00:00Z'),
     pdfFileKey: null,
+    language: 'en',
   });
   const views = {
     taxInvoiceMixed: invoiceView(SELLER, mixed, recorded(mixed)),

@@ -1,7 +1,7 @@
 import type { Db } from '@mandi/database';
 import type { DocumentKind } from '@mandi/domain';
 import { UnrecoverableError } from 'bullmq';
-import { computeOrderInvoice, creditNoteView, invoiceView, type DocumentView, type Seller } from './invoice-document.js';
+import { computeOrderInvoice, creditNoteView, DEFAULT_CREDIT_NOTE_REASON, invoiceView, type DocumentView, type Seller } from './invoice-document.js';
 import type { DocumentDrafts, DocumentSlot, InvoicesRepository, OrderForDocuments } from './invoices.repository.js';
 
 /** What issuing a document came to. */
@@ -49,7 +49,9 @@ export function documentKinds(repository: InvoicesRepository, seller: Seller): D
           // The lines and shipping do not add up to what the buyer was charged: no retry can fix that.
           throw new UnrecoverableError(`Order ${order.id} totals ${order.totalPaise} but its lines and shipping make ${computation.totals.totalPaise}`);
         }
-        return { draft: { ...slot(), orderId: order.id, kind: computation.kind, placeOfSupply: order.address.state, totals: computation.totals } };
+        // Printed in the buyer's language of this moment, recorded with it: a later render reads the same.
+        const language = order.buyerLanguage;
+        return { draft: { ...slot(), language, orderId: order.id, kind: computation.kind, placeOfSupply: order.address.state, totals: computation.totals } };
       },
       async explain(db, draft) {
         const invoice = await repository.invoiceOfOrder(db, draft.orderId);
@@ -72,8 +74,9 @@ export function documentKinds(repository: InvoicesRepository, seller: Seller): D
         if (!invoice) return { outcome: { kind: 'skipped', reason: 'the order has no invoice' } };
         const existing = await repository.creditNoteOfInvoice(db, invoice.id);
         if (existing) return { outcome: exists(existing) };
-        const reason = (order.cancelReason ?? '').trim() || 'Order cancelled';
-        return { draft: { ...slot(), orderId: order.id, invoiceId: invoice.id, reason, totalPaise: invoice.totalPaise } };
+        const reason = (order.cancelReason ?? '').trim() || DEFAULT_CREDIT_NOTE_REASON;
+        const language = order.buyerLanguage;
+        return { draft: { ...slot(), language, orderId: order.id, invoiceId: invoice.id, reason, totalPaise: invoice.totalPaise } };
       },
       async explain(db, draft) {
         const note = await repository.creditNoteOfInvoice(db, draft.invoiceId);

@@ -1,18 +1,21 @@
 import type { AppConfig } from '@mandi/config';
 import {
-  amountInWords,
   computeInvoice,
-  documentTitle,
   formatInvoiceAmount,
-  formatInvoiceDate,
-  formatRupees,
   gstStateCode,
   isValidGstin,
   placeOfSupplyText,
   type InvoiceComputation,
+  type Language,
   type TaxedAmount,
 } from '@mandi/domain';
+import type { Translator } from '@mandi/mail';
+import { amountInWordsIn } from './amount-in-words.js';
+import { invoiceTexts } from './invoice-texts.js';
 import type { CreditNoteRow, InvoiceRow, OrderForDocuments } from './invoices.repository.js';
+
+/** The reason a credit note records when its order was cancelled without one (printed in the document's language). */
+export const DEFAULT_CREDIT_NOTE_REASON = 'Order cancelled';
 
 /** The seller every document names (GST rule 46(a)), from configuration. */
 export interface Seller {
@@ -66,8 +69,10 @@ export interface RateView {
   tax: string;
 }
 
-/** Everything the template prints, formatted; the template only lays it out. */
+/** Everything the template prints, formatted in the document's language; the template only lays it out. */
 export interface DocumentView {
+  /** The language its labels are printed in: the one recorded with the document when it was issued. */
+  language: Language;
   title: string;
   copyLabel: string;
   isCreditNote: boolean;
@@ -86,6 +91,8 @@ export interface DocumentView {
   notes: string[];
   /** The running footer: document number and order. */
   footer: string;
+  /** The page counter of the running footer, as HTML with Chromium's pageNumber and totalPages spans. */
+  pageOf: string;
   /** The document number, e.g. 'INV/26-27/000123'. */
   number: string;
 }
@@ -98,12 +105,16 @@ export class DocumentMismatchError extends Error {
 const percent = (rate: number): string => `${rate}%`;
 const amount = formatInvoiceAmount;
 
-function rowOf(amounts: TaxedAmount, fields: Pick<RowView, 'index' | 'description' | 'note' | 'hsn' | 'quantity' | 'unitPrice'>): RowView {
+/** Chromium fills these spans of a header or footer template with the page's number and the count of pages. */
+const PAGE_NUMBER = '<span class="pageNumber"></span>';
+const TOTAL_PAGES = '<span class="totalPages"></span>';
+
+function rowOf(t: Translator, amounts: TaxedAmount, fields: Pick<RowView, 'index' | 'description' | 'note' | 'hsn' | 'quantity' | 'unitPrice'>): RowView {
   const taxed = amounts.ratePercent > 0;
   return {
     ...fields,
     taxable: amount(amounts.taxablePaise),
-    rate: taxed ? percent(amounts.ratePercent) : 'Nil',
+    rate: taxed ? percent(amounts.ratePercent) : t.t('invoice.rate.nil'),
     cgst: amount(amounts.cgstPaise),
     sgst: amount(amounts.sgstPaise),
     igst: amount(amounts.igstPaise),
@@ -111,28 +122,33 @@ function rowOf(amounts: TaxedAmount, fields: Pick<RowView, 'index' | 'descriptio
   };
 }
 
-function addressLines(order: OrderForDocuments): string[] {
+function addressLines(t: Translator, order: OrderForDocuments): string[] {
   const a = order.address;
   return [
     a.flat_house_building,
     a.area_or_street_or_village,
-    `Landmark: ${a.landmark}`,
+    t.t('invoice.landmark', { landmark: a.landmark }),
     `${a.taluk}, ${a.district}`,
     `${a.state} ${a.pincode}`,
   ];
 }
 
-function paymentText(order: OrderForDocuments): string {
-  if (order.paymentMethod === 'online') return order.paymentStatus === 'paid' ? 'Paid online' : 'Online (unpaid)';
-  return order.paymentStatus === 'paid' ? 'Cash on delivery (paid)' : 'Cash on delivery';
+function paymentText(t: Translator, order: OrderForDocuments): string {
+  const paid = order.paymentStatus === 'paid';
+  if (order.paymentMethod === 'online') return t.t(paid ? 'invoice.payment.paidOnline' : 'invoice.payment.onlineUnpaid');
+  return t.t(paid ? 'invoice.payment.codPaid' : 'invoice.payment.cod');
 }
 
 /** The rows, rate summary and totals of a worked-out invoice. */
-function tables(computation: InvoiceComputation, totalLabel: string): Pick<DocumentView, 'rows' | 'rates' | 'totals' | 'taxColumns' | 'intraState'> {
+function tables(
+  t: Translator,
+  computation: InvoiceComputation,
+  totalLabel: string,
+): Pick<DocumentView, 'rows' | 'rates' | 'totals' | 'taxColumns' | 'intraState'> {
   const taxColumns = computation.kind === 'tax_invoice';
   const intraState = computation.supply === 'intra_state';
   const rows = computation.lines.map((line, i) =>
-    rowOf(line, {
+    rowOf(t, line, {
       index: String(i + 1),
       description: line.description,
       note: '',
@@ -144,36 +160,40 @@ function tables(computation: InvoiceComputation, totalLabel: string): Pick<Docum
   const several = computation.shipping.length > 1;
   computation.shipping.forEach((part) => {
     rows.push(
-      rowOf(part, {
+      rowOf(t, part, {
         // Not an item of its own: shipping is part of the supply of the goods it carries and takes their rate.
         index: '',
-        description: 'Shipping and handling',
-        note: several ? `share for the ${part.ratePercent > 0 ? `goods at ${percent(part.ratePercent)}` : 'exempt goods'}` : 'for the goods above',
+        description: t.t('invoice.shipping'),
+        note: !several
+          ? t.t('invoice.shipping.forGoodsAbove')
+          : part.ratePercent > 0
+            ? t.t('invoice.shipping.shareAtRate', { rate: percent(part.ratePercent) })
+            : t.t('invoice.shipping.shareExempt'),
         hsn: '',
         quantity: '',
         unitPrice: '',
       }),
     );
   });
-  const t = computation.totals;
+  const sums = computation.totals;
   const totals: DocumentView['totals'] = [];
   if (taxColumns) {
-    totals.push({ label: 'Taxable value', value: amount(t.taxablePaise), strong: false });
-    if (t.exemptPaise > 0) totals.push({ label: 'Exempt (nil rated) value', value: amount(t.exemptPaise), strong: false });
+    totals.push({ label: t.t('invoice.total.taxable'), value: amount(sums.taxablePaise), strong: false });
+    if (sums.exemptPaise > 0) totals.push({ label: t.t('invoice.total.exempt'), value: amount(sums.exemptPaise), strong: false });
     if (intraState) {
-      totals.push({ label: 'CGST', value: amount(t.cgstPaise), strong: false });
-      totals.push({ label: 'SGST', value: amount(t.sgstPaise), strong: false });
+      totals.push({ label: 'CGST', value: amount(sums.cgstPaise), strong: false });
+      totals.push({ label: 'SGST', value: amount(sums.sgstPaise), strong: false });
     } else {
-      totals.push({ label: 'IGST', value: amount(t.igstPaise), strong: false });
+      totals.push({ label: 'IGST', value: amount(sums.igstPaise), strong: false });
     }
   } else {
-    totals.push({ label: 'Goods', value: amount(t.goodsPaise), strong: false });
-    totals.push({ label: 'Shipping and handling', value: amount(t.shippingPaise), strong: false });
+    totals.push({ label: t.t('invoice.total.goods'), value: amount(sums.goodsPaise), strong: false });
+    totals.push({ label: t.t('invoice.shipping'), value: amount(sums.shippingPaise), strong: false });
   }
-  totals.push({ label: totalLabel, value: formatRupees(t.totalPaise), strong: true });
+  totals.push({ label: totalLabel, value: t.rupees(sums.totalPaise), strong: true });
   const rates = taxColumns
     ? computation.rates.map((r) => ({
-        rate: r.ratePercent > 0 ? percent(r.ratePercent) : 'Nil',
+        rate: r.ratePercent > 0 ? percent(r.ratePercent) : t.t('invoice.rate.nil'),
         taxable: amount(r.taxablePaise),
         cgst: amount(r.cgstPaise),
         sgst: amount(r.sgstPaise),
@@ -212,78 +232,80 @@ export function computeOrderInvoice(seller: Seller, order: OrderForDocuments, pl
   });
 }
 
-function common(seller: Seller, order: OrderForDocuments, placeOfSupply: string) {
+/** What every document prints in the language of `t`: the parties, the place of supply and the running footer's pages. */
+function common(t: Translator, seller: Seller, order: OrderForDocuments, placeOfSupply: string) {
   return {
+    language: t.language,
     seller: { name: seller.name, address: seller.address, gstin: seller.gstin, state: placeOfSupplyText(seller.state) },
-    buyer: { name: order.address.name, lines: addressLines(order) },
+    buyer: { name: order.address.name, lines: addressLines(t, order) },
     placeOfSupply: placeOfSupplyText(placeOfSupply),
+    copyLabel: t.t('invoice.copy'),
+    pageOf: t.t('invoice.pageOf', { page: PAGE_NUMBER, pages: TOTAL_PAGES }),
   };
 }
 
-/** What the PDF of an invoice (or bill of supply) prints. */
+/**
+ * What the PDF of an invoice (or bill of supply) prints, its labels in the language recorded with it when it was
+ * issued (English for a document recorded before languages were), so every rendering of it reads the same.
+ */
 export function invoiceView(seller: Seller, order: OrderForDocuments, invoice: InvoiceRow): DocumentView {
+  const t = invoiceTexts(invoice.language);
   const computation = computeRecorded(seller, order, invoice);
-  const parts = tables(computation, 'Total');
-  const title = documentTitle(invoice.kind);
-  const notes = [
-    parts.taxColumns
-      ? 'Prices include GST. Shipping and handling is part of the supply of the goods and is taxed at their rate.'
-      : 'Supply of goods exempt from GST (nil rated); no tax is charged. Issued as a bill of supply under rule 49 of the CGST Rules.',
-    'Tax payable on reverse charge: No.',
-  ];
-  if (parts.taxColumns && computation.totals.exemptPaise > 0) {
-    notes.push('Exempt (nil rated) goods on this invoice are billed under rule 46A of the CGST Rules (invoice-cum-bill of supply).');
-  }
+  const parts = tables(t, computation, t.t('invoice.total.total'));
+  const title = t.t(`invoice.title.${invoice.kind}`);
+  const notes = [t.t(parts.taxColumns ? 'invoice.note.pricesIncludeGst' : 'invoice.note.billOfSupply'), t.t('invoice.note.reverseCharge')];
+  if (parts.taxColumns && computation.totals.exemptPaise > 0) notes.push(t.t('invoice.note.mixed'));
   return {
-    ...common(seller, order, invoice.placeOfSupply),
+    ...common(t, seller, order, invoice.placeOfSupply),
     ...parts,
     title,
-    copyLabel: 'Original for recipient',
     isCreditNote: false,
     meta: [
-      { label: `${parts.taxColumns ? 'Invoice' : 'Bill'} no.`, value: invoice.number },
-      { label: `${parts.taxColumns ? 'Invoice' : 'Bill'} date`, value: formatInvoiceDate(invoice.issuedAt) },
-      { label: 'Order no.', value: `#${order.id}` },
-      { label: 'Order date', value: formatInvoiceDate(order.createdAt) },
-      { label: 'Payment', value: paymentText(order) },
+      { label: t.t(parts.taxColumns ? 'invoice.meta.invoiceNo' : 'invoice.meta.billNo'), value: invoice.number },
+      { label: t.t(parts.taxColumns ? 'invoice.meta.invoiceDate' : 'invoice.meta.billDate'), value: t.date(invoice.issuedAt) },
+      { label: t.t('invoice.meta.orderNo'), value: `#${order.id}` },
+      { label: t.t('invoice.meta.orderDate'), value: t.date(order.createdAt) },
+      { label: t.t('invoice.meta.payment'), value: paymentText(t, order) },
     ],
-    amountInWords: amountInWords(computation.totals.totalPaise),
+    amountInWords: amountInWordsIn(t.language, computation.totals.totalPaise),
     notes,
-    footer: `${title} ${invoice.number} · Order #${order.id}`,
+    footer: t.t('invoice.footer', { title, number: invoice.number, orderId: order.id }),
     number: invoice.number,
   };
 }
 
-/** What the PDF of a credit note prints: the invoice's lines and tax, reversed in full, naming the invoice. */
+/**
+ * What the PDF of a credit note prints: the invoice's lines and tax, reversed in full, naming the invoice; its labels
+ * in the language recorded with the credit note.
+ */
 export function creditNoteView(seller: Seller, order: OrderForDocuments, invoice: InvoiceRow, creditNote: CreditNoteRow): DocumentView {
+  const t = invoiceTexts(creditNote.language);
   const computation = computeRecorded(seller, order, invoice);
   if (creditNote.totalPaise !== invoice.totalPaise) {
     throw new DocumentMismatchError(`Credit note ${creditNote.number} reverses ${creditNote.totalPaise} of invoice ${invoice.number}'s ${invoice.totalPaise}`);
   }
-  const parts = tables(computation, 'Total credited');
-  const title = documentTitle('credit_note');
+  const parts = tables(t, computation, t.t('invoice.total.credited'));
+  const title = t.t('invoice.title.credit_note');
+  const invoiceDocument = t.t(`invoice.document.${invoice.kind}`);
+  const reversed = { document: invoiceDocument, number: invoice.number, date: t.date(invoice.issuedAt) };
+  // The reason the order gave, as written; the one the worker records for an order without one, in the document's language.
+  const reason = creditNote.reason === DEFAULT_CREDIT_NOTE_REASON ? t.t('invoice.creditNote.defaultReason') : creditNote.reason;
   return {
-    ...common(seller, order, invoice.placeOfSupply),
+    ...common(t, seller, order, invoice.placeOfSupply),
     ...parts,
     title,
-    copyLabel: 'Original for recipient',
     isCreditNote: true,
     meta: [
-      { label: 'Credit note no.', value: creditNote.number },
-      { label: 'Credit note date', value: formatInvoiceDate(creditNote.issuedAt) },
-      { label: `Against ${documentTitle(invoice.kind).toLowerCase()}`, value: invoice.number },
-      { label: `${invoice.kind === 'tax_invoice' ? 'Invoice' : 'Bill'} date`, value: formatInvoiceDate(invoice.issuedAt) },
-      { label: 'Order no.', value: `#${order.id}` },
-      { label: 'Order date', value: formatInvoiceDate(order.createdAt) },
+      { label: t.t('invoice.meta.creditNoteNo'), value: creditNote.number },
+      { label: t.t('invoice.meta.creditNoteDate'), value: t.date(creditNote.issuedAt) },
+      { label: t.t('invoice.meta.against', { document: invoiceDocument }), value: invoice.number },
+      { label: t.t(invoice.kind === 'tax_invoice' ? 'invoice.meta.invoiceDate' : 'invoice.meta.billDate'), value: t.date(invoice.issuedAt) },
+      { label: t.t('invoice.meta.orderNo'), value: `#${order.id}` },
+      { label: t.t('invoice.meta.orderDate'), value: t.date(order.createdAt) },
     ],
-    amountInWords: amountInWords(computation.totals.totalPaise),
-    notes: [
-      `Reason: ${creditNote.reason}`,
-      `This credit note reverses ${documentTitle(invoice.kind).toLowerCase()} ${invoice.number} dated ${formatInvoiceDate(invoice.issuedAt)} in full${
-        parts.taxColumns ? ', with the tax shown (section 34 of the CGST Act)' : ''
-      }.`,
-    ],
-    footer: `${title} ${creditNote.number} · against ${invoice.number} · Order #${order.id}`,
+    amountInWords: amountInWordsIn(t.language, computation.totals.totalPaise),
+    notes: [t.t('invoice.note.reason', { reason }), t.t(parts.taxColumns ? 'invoice.note.reversesWithTax' : 'invoice.note.reverses', reversed)],
+    footer: t.t('invoice.footer.creditNote', { title, number: creditNote.number, invoiceNumber: invoice.number, orderId: order.id }),
     number: creditNote.number,
   };
 }

@@ -23,6 +23,8 @@ export interface OrderForDocuments {
   /** The delivery address copied at checkout; documents print all of it but the mobile number. */
   address: Omit<AddressInput, 'mobile'>;
   lines: { productName: string; hsnCode: string; quantity: number; unitPricePaise: number; gstRatePercent: number }[];
+  /** The buyer's language now (users.language): a document issued now is printed in it. */
+  buyerLanguage: string;
 }
 
 /** A recorded invoice (or bill of supply). */
@@ -41,6 +43,8 @@ export interface InvoiceRow {
   totalPaise: number;
   issuedAt: Date;
   pdfFileKey: string | null;
+  /** The language its labels are printed in, recorded when it was issued ('en' or 'hi'). */
+  language: string;
 }
 
 /** A recorded credit note. */
@@ -53,6 +57,8 @@ export interface CreditNoteRow {
   totalPaise: number;
   issuedAt: Date;
   pdfFileKey: string | null;
+  /** The language its labels are printed in, recorded when it was issued ('en' or 'hi'). */
+  language: string;
 }
 
 /** Where a document goes in its series: the financial year (its start year and label) and the moment of issue. */
@@ -64,8 +70,13 @@ export interface DocumentSlot {
   issuedAt: Date;
 }
 
+/** What every document is recorded with besides its slot: the language it is printed in (the buyer's at issue). */
+interface DocumentDraftBase extends DocumentSlot {
+  language: string;
+}
+
 /** An invoice to record: the order's figures as libs/domain worked them out. */
-export interface InvoiceDraft extends DocumentSlot {
+export interface InvoiceDraft extends DocumentDraftBase {
   orderId: number;
   kind: InvoiceKind;
   placeOfSupply: string;
@@ -73,7 +84,7 @@ export interface InvoiceDraft extends DocumentSlot {
 }
 
 /** A credit note to record: the invoice it reverses in full. */
-export interface CreditNoteDraft extends DocumentSlot {
+export interface CreditNoteDraft extends DocumentDraftBase {
   orderId: number;
   invoiceId: number;
   reason: string;
@@ -113,10 +124,11 @@ const RECORDING: { [K in DocumentKind]: Recording<DocumentDrafts[K]> } = {
       AND NOT EXISTS (SELECT 1 FROM invoices i WHERE i.order_id = ${draft.orderId})`,
     insert: (draft, number, sequence) => Prisma.sql`
       INSERT INTO invoices (order_id, kind, number, financial_year, sequence, place_of_supply, taxable_paise, exempt_paise,
-                            cgst_paise, sgst_paise, igst_paise, shipping_paise, total_paise, issued_at)
+                            cgst_paise, sgst_paise, igst_paise, shipping_paise, total_paise, issued_at, language)
       VALUES (${draft.orderId}, ${draft.kind}::invoice_kind, ${number}, ${draft.financialYear}, ${sequence}, ${draft.placeOfSupply},
               ${draft.totals.taxablePaise}, ${draft.totals.exemptPaise}, ${draft.totals.cgstPaise}, ${draft.totals.sgstPaise},
-              ${draft.totals.igstPaise}, ${draft.totals.shippingPaise}, ${draft.totals.totalPaise}, ${draft.issuedAt}::timestamptz)
+              ${draft.totals.igstPaise}, ${draft.totals.shippingPaise}, ${draft.totals.totalPaise}, ${draft.issuedAt}::timestamptz,
+              ${draft.language})
       ON CONFLICT (order_id) DO NOTHING
       RETURNING id, order_id, number, financial_year, sequence`,
     published: outboxInsertSql({ type: 'invoice.issued', from: 'recorded', ids: { invoiceId: 'id', orderId: 'order_id' } }),
@@ -130,9 +142,9 @@ const RECORDING: { [K in DocumentKind]: Recording<DocumentDrafts[K]> } = {
       AND EXISTS (SELECT 1 FROM invoices i WHERE i.id = ${draft.invoiceId} AND i.order_id = ${draft.orderId})
       AND NOT EXISTS (SELECT 1 FROM credit_notes c WHERE c.invoice_id = ${draft.invoiceId})`,
     insert: (draft, number, sequence) => Prisma.sql`
-      INSERT INTO credit_notes (invoice_id, order_id, number, financial_year, sequence, reason, total_paise, issued_at)
+      INSERT INTO credit_notes (invoice_id, order_id, number, financial_year, sequence, reason, total_paise, issued_at, language)
       VALUES (${draft.invoiceId}, ${draft.orderId}, ${number}, ${draft.financialYear}, ${sequence}, ${draft.reason},
-              ${draft.totalPaise}, ${draft.issuedAt}::timestamptz)
+              ${draft.totalPaise}, ${draft.issuedAt}::timestamptz, ${draft.language})
       ON CONFLICT (invoice_id) DO NOTHING
       RETURNING id, invoice_id, order_id, number, financial_year, sequence`,
     published: outboxInsertSql({
@@ -175,7 +187,7 @@ export class InvoicesRepository {
   async order(db: Db, orderId: number): Promise<OrderForDocuments | null> {
     const order = await db.order.findUnique({
       where: { id: orderId },
-      include: { items: { orderBy: { id: 'asc' } } },
+      include: { items: { orderBy: { id: 'asc' } }, user: { select: { language: true } } },
     });
     if (!order) return null;
     return {
@@ -204,6 +216,7 @@ export class InvoicesRepository {
         unitPricePaise: item.unitPricePaise,
         gstRatePercent: item.gstRatePercent,
       })),
+      buyerLanguage: order.user.language,
     };
   }
 
@@ -301,6 +314,7 @@ const INVOICE_COLUMNS = {
   totalPaise: true,
   issuedAt: true,
   pdfFileKey: true,
+  language: true,
 } as const;
 
 const CREDIT_NOTE_COLUMNS = {
@@ -312,4 +326,5 @@ const CREDIT_NOTE_COLUMNS = {
   totalPaise: true,
   issuedAt: true,
   pdfFileKey: true,
+  language: true,
 } as const;

@@ -82,7 +82,7 @@ export class InvoicesService {
 
   /** Prints a document view to PDF with the warm browser. */
   renderPdf(view: DocumentView): Promise<Buffer> {
-    return this.renderer.render(this.templates.html(view), view.footer);
+    return this.renderer.render(this.templates.html(view), view.footer, view.pageOf);
   }
 
   private view(build: () => DocumentView): DocumentView {

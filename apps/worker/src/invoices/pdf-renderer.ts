@@ -16,11 +16,17 @@ export const CHROMIUM_RETRY_MS = 30_000;
 /** Chromium flags: no sandbox (containers run without the user namespaces it needs), /tmp instead of a small /dev/shm. */
 const CHROMIUM_ARGS = ['--no-sandbox', '--disable-dev-shm-usage', '--disable-gpu', '--font-render-hinting=none'];
 
-/** The running page footer: the document number and 'Page 1 of 2', in Chromium's header/footer template language. */
-function footerTemplate(label: string): string {
+/** The English page counter of the running footer, with the spans Chromium fills in. */
+const PAGE_OF = 'Page <span class="pageNumber"></span> of <span class="totalPages"></span>';
+
+/**
+ * The running page footer: the document number and 'Page 1 of 2', in Chromium's header/footer template language.
+ * `pageOf` is HTML (the catalogue's counter around Chromium's spans); the label is escaped.
+ */
+function footerTemplate(label: string, pageOf: string): string {
   const escaped = label.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-  return `<div style="width:100%;font:7.5px 'Noto Sans',sans-serif;color:#6b7280;padding:0 12mm;display:flex;justify-content:space-between">
-    <span>${escaped}</span><span>Page <span class="pageNumber"></span> of <span class="totalPages"></span></span></div>`;
+  return `<div style="width:100%;font:7.5px 'Noto Sans','Noto Sans Devanagari',sans-serif;color:#6b7280;padding:0 12mm;display:flex;justify-content:space-between">
+    <span>${escaped}</span><span>${pageOf}</span></div>`;
 }
 
 /**
@@ -60,10 +66,11 @@ export class PdfRenderer implements OnApplicationBootstrap, OnApplicationShutdow
   }
 
   /**
-   * Prints `html` on A4 (the page's own @page rules decide margins), with `footer` and page numbers at the bottom. Timed
-   * from asking for a page, so a wait for a free page or for Chromium's launch counts too.
+   * Prints `html` on A4 (the page's own @page rules decide margins), with `footer` and the page counter `pageOf` (HTML,
+   * English unless told) at the bottom. Timed from asking for a page, so a wait for a free page or for Chromium's
+   * launch counts too.
    */
-  async render(html: string, footer: string): Promise<Buffer> {
+  async render(html: string, footer: string, pageOf: string = PAGE_OF): Promise<Buffer> {
     const stopTimer = pdfRenderDuration.startTimer();
     let healthy = false;
     const page = await this.acquire().catch((error: unknown) => {
@@ -78,7 +85,7 @@ export class PdfRenderer implements OnApplicationBootstrap, OnApplicationShutdow
         preferCSSPageSize: true,
         displayHeaderFooter: true,
         headerTemplate: '<span></span>',
-        footerTemplate: footerTemplate(footer),
+        footerTemplate: footerTemplate(footer, pageOf),
         timeout: RENDER_TIMEOUT_MS,
       });
       healthy = true;

@@ -1,19 +1,22 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '@mandi/config';
-import { AUTH_TIMINGS } from '@mandi/domain';
+import { AUTH_TIMINGS, type Language } from '@mandi/domain';
 import { Mailer, MailTemplates, type SentMail } from '@mandi/mail';
+import { englishMailTexts } from './mail-texts.js';
 
-/** The subject line of each account mail. */
+/** The English subject line of each account mail (the catalogues hold every language's). */
 export const ACCOUNT_MAIL_SUBJECTS = {
-  verification: 'Verify your e-mail address for Mandi',
-  passwordReset: 'Reset your Mandi password',
+  verification: englishMailTexts().t('mail.subject.verification'),
+  passwordReset: englishMailTexts().t('mail.subject.passwordReset'),
 } as const;
 
-/** Who gets an account mail, the name it greets and the Firebase action link it carries. */
+/** Who gets an account mail, the name it greets, the Firebase action link it carries and its language. */
 export interface AccountMailTo {
   readonly to: string;
   readonly username: string;
   readonly link: string;
+  /** English unless told: a sign-up has no account, so no saved language, yet. */
+  readonly language?: Language;
 }
 
 /**
@@ -50,15 +53,17 @@ export class AccountMails {
   }
 
   /** The 'verify your e-mail' mail of a new account, valid as long as the verification window. */
-  async sendVerification({ to, username, link }: AccountMailTo): Promise<SentMail> {
+  async sendVerification({ to, username, link, language }: AccountMailTo): Promise<SentMail> {
+    const t = this.templates.translator(language);
     const validForSeconds = AUTH_TIMINGS.verificationWindowMs / 1000;
-    const body = this.templates.render('verify-email', { username, link: this.storefrontActionLink(link), validForSeconds });
-    return this.mailer.send({ to, subject: ACCOUNT_MAIL_SUBJECTS.verification, ...body });
+    const body = this.templates.render('verify-email', { username, link: this.storefrontActionLink(link), validForSeconds }, t);
+    return this.mailer.send({ to, subject: t.t('mail.subject.verification'), ...body });
   }
 
-  /** The password-reset mail. */
-  async sendPasswordReset({ to, username, link }: AccountMailTo): Promise<SentMail> {
-    const body = this.templates.render('reset-password', { username, link: this.storefrontActionLink(link) });
-    return this.mailer.send({ to, subject: ACCOUNT_MAIL_SUBJECTS.passwordReset, ...body });
+  /** The password-reset mail, in the account's language. */
+  async sendPasswordReset({ to, username, link, language }: AccountMailTo): Promise<SentMail> {
+    const t = this.templates.translator(language);
+    const body = this.templates.render('reset-password', { username, link: this.storefrontActionLink(link) }, t);
+    return this.mailer.send({ to, subject: t.t('mail.subject.passwordReset'), ...body });
   }
 }

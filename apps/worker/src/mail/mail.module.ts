@@ -5,6 +5,7 @@ import { AccountsModule } from '../accounts/accounts.module.js';
 import { IdentityModule } from '../identity/identity.module.js';
 import { AccountMails } from './account-mails.js';
 import { ContactNotificationMailHandler } from './contact-notification-mail.handler.js';
+import { MAIL_TEMPLATES_DIR, mailCatalogues } from './mail-texts.js';
 import { PasswordResetMailHandler } from './password-reset-mail.handler.js';
 import { PeopleMails } from './people-mails.js';
 import { PeopleMailsRepository } from './people-mails.repository.js';
@@ -14,21 +15,18 @@ import { ProductUnlistedMailHandler } from './product-unlisted-mail.handler.js';
 import { SellerInviteMailHandler } from './seller-invite-mail.handler.js';
 import { VerificationMailHandler } from './verification-mail.handler.js';
 
-/**
- * The mail templates, apps/worker/templates/mail/. Resolved from this file, which sits two levels below
- * apps/worker in src/ (jest) and in dist/ alike.
- */
-export const MAIL_TEMPLATES_DIR = new URL('../../templates/mail/', import.meta.url);
+export { MAIL_TEMPLATES_DIR } from './mail-texts.js';
 
 /**
- * Outgoing mail: the Mailer of MAIL_TRANSPORT, the templates (both exported for the order mails), and the jobs that send
- * account, seller-invite and contact mails.
+ * Outgoing mail: the Mailer of MAIL_TRANSPORT, the templates with their catalogues (both exported for the order mails),
+ * and the jobs that send account, seller-invite and contact mails.
  */
 @Module({
   imports: [IdentityModule, AccountsModule],
   providers: [
     { provide: Mailer, inject: [APP_CONFIG], useFactory: (config: AppConfig) => new Mailer(config) },
-    { provide: MailTemplates, useFactory: () => new MailTemplates(MAIL_TEMPLATES_DIR) },
+    // Compiles the English and Hindi catalogues at the start: a broken message stops the worker, not a mail.
+    { provide: MailTemplates, useFactory: () => new MailTemplates(MAIL_TEMPLATES_DIR, mailCatalogues()) },
     AccountMails,
     VerificationMailHandler,
     PasswordResetMailHandler,

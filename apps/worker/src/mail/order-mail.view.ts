@@ -1,20 +1,11 @@
-import {
-  documentTitle,
-  formatInvoiceDate,
-  formatRupees,
-  HOUR_MS,
-  indiaDateParts,
-  MINUTE_MS,
-  paidWhileStanding,
-  paymentStatusLabel,
-  REFUND_BUSINESS_DAYS,
-  windowClosesAt,
-  type PaymentMethod,
-} from '@mandi/domain';
+import { HOUR_MS, isPaid, MINUTE_MS, paidWhileStanding, REFUND_BUSINESS_DAYS, windowClosesAt } from '@mandi/domain';
+import type { Translator } from '@mandi/mail';
+import { englishMailTexts } from './mail-texts.js';
 import type { MailCreditNote, MailDocument, OrderForMail, OrderMailLine, OrderSeller, RefundForMail } from './order-mails.repository.js';
 
-// What each order mail's template prints, worked out from the rows: every figure and date formatted here (amounts in
-// rupees with en-IN grouping, times on an Indian clock, as the invoices print them), so the templates only lay out.
+// What each order mail's template prints, worked out from the rows in the recipient's language (`t`): every figure,
+// date and sentence made here (amounts in rupees with Indian grouping, times on an Indian clock, as the invoices print
+// them; the words from the mail catalogues), so the templates only lay out.
 
 /** Where the mails' links lead: the storefront's address and the deployment's decision window. */
 export interface OrderMailSettings {
@@ -24,31 +15,45 @@ export interface OrderMailSettings {
   readonly windowMs: number;
 }
 
-/** Payment methods as the order page names them. */
-export const PAYMENT_METHOD_NAMES: Record<PaymentMethod, string> = { online: 'Online', cod: 'Cash on Delivery' };
-
-/** An instant as a buyer in India reads it: '24 Nov 2026, 6:05 pm IST'. */
+/** An instant as a buyer in India reads it, in English: '24 Nov 2026, 6:05 pm IST' (`t.time` in another language). */
 export function formatMailTime(date: Date): string {
-  const { hour, minute } = indiaDateParts(date);
-  const clock = `${hour % 12 === 0 ? 12 : hour % 12}:${String(minute).padStart(2, '0')} ${hour < 12 ? 'am' : 'pm'}`;
-  return `${formatInvoiceDate(date)}, ${clock} IST`;
+  return englishMailTexts().time(date);
 }
 
-/** A length of time in words, for the cancellation window: '8 hours', '1 hour', '30 minutes'. */
+/** A length of time in words, for the cancellation window: '8 hours', '1 hour', '30 minutes' (English). */
 export function durationText(ms: number): string {
-  const [amount, unit] = ms % HOUR_MS === 0 ? [ms / HOUR_MS, 'hour'] : [Math.max(1, Math.round(ms / MINUTE_MS)), 'minute'];
-  return `${amount} ${unit}${amount === 1 ? '' : 's'}`;
+  return durationIn(englishMailTexts(), ms);
 }
 
-/** The weight of one pack: '500 g', '1 kg', '2.5 kg'. */
+/** {@link durationText} in the language of `t`. */
+export function durationIn(t: Translator, ms: number): string {
+  if (ms % HOUR_MS === 0) return t.t('mail.order.duration.hours', { count: ms / HOUR_MS });
+  return t.t('mail.order.duration.minutes', { count: Math.max(1, Math.round(ms / MINUTE_MS)) });
+}
+
+/** The weight of one pack: '500 g', '1 kg', '2.5 kg' (English). */
 export function packWeight(grams: number): string {
-  return grams < 1000 ? `${grams} g` : `${Number((grams / 1000).toFixed(2))} kg`;
+  return packWeightIn(englishMailTexts(), grams);
 }
 
-/** How Razorpay's method of a payment reads in a sentence; null for one it does not name. */
+/** {@link packWeight} in the language of `t`. */
+export function packWeightIn(t: Translator, grams: number): string {
+  if (grams < 1000) return t.t('mail.seller.grams', { grams: String(grams) });
+  return t.t('mail.seller.kilos', { kilos: String(Number((grams / 1000).toFixed(2))) });
+}
+
+/** How Razorpay's method of a payment reads in a sentence (English); null for one it does not name. */
 export function paymentMeansText(method: string | null): string | null {
-  const names: Record<string, string> = { upi: 'UPI', card: 'card', netbanking: 'net banking', wallet: 'wallet', emi: 'EMI' };
-  return method ? (names[method.toLowerCase()] ?? null) : null;
+  return paymentMeansIn(englishMailTexts(), method);
+}
+
+/** Razorpay's payment methods a sentence names. */
+const PAYMENT_MEANS = ['upi', 'card', 'netbanking', 'wallet', 'emi'];
+
+/** {@link paymentMeansText} in the language of `t`. */
+export function paymentMeansIn(t: Translator, method: string | null): string | null {
+  const means = method?.toLowerCase();
+  return means && PAYMENT_MEANS.includes(means) ? t.t(`mail.refund.means.${means}`) : null;
 }
 
 /** The order's page on the storefront, where the buyer follows it, downloads its documents and cancels it. */
@@ -64,11 +69,11 @@ interface LineView {
   amount: string;
 }
 
-const lineView = (line: OrderMailLine): LineView => ({
+const lineView = (line: OrderMailLine, t: Translator): LineView => ({
   name: line.productName,
   quantity: line.quantity,
-  unitPrice: formatRupees(line.unitPricePaise),
-  amount: formatRupees(line.unitPricePaise * line.quantity),
+  unitPrice: t.rupees(line.unitPricePaise),
+  amount: t.rupees(line.unitPricePaise * line.quantity),
 });
 
 /** What every buyer's order mail shows: the order, its lines and amounts, where it goes and how it is paid. */
@@ -89,21 +94,21 @@ export interface BuyerOrderView {
 }
 
 /** The view of `order` common to the buyer's mails. */
-export function buyerOrderView(settings: OrderMailSettings, order: OrderForMail, username: string): BuyerOrderView {
+export function buyerOrderView(t: Translator, settings: OrderMailSettings, order: OrderForMail, username: string): BuyerOrderView {
   const { address } = order;
   return {
     username,
     orderNumber: `#${order.id}`,
-    placedAt: formatMailTime(order.createdAt),
-    itemsLabel: 'Your items',
-    lines: order.lines.map(lineView),
-    subtotal: formatRupees(order.subtotalPaise),
+    placedAt: t.time(order.createdAt),
+    itemsLabel: t.t('mail.order.yourItems'),
+    lines: order.lines.map((line) => lineView(line, t)),
+    subtotal: t.rupees(order.subtotalPaise),
     // Cash on delivery carries its handling charge in the same figure (docs/shipping.md).
-    shippingLabel: order.paymentMethod === 'cod' ? 'Shipping and handling' : 'Shipping',
-    shipping: formatRupees(order.shippingPaise),
-    total: formatRupees(order.totalPaise),
-    paymentMethod: PAYMENT_METHOD_NAMES[order.paymentMethod],
-    paymentStatus: paymentStatusLabel(order.paymentStatus),
+    shippingLabel: t.t(order.paymentMethod === 'cod' ? 'mail.order.shippingAndHandling' : 'mail.order.shipping'),
+    shipping: t.rupees(order.shippingPaise),
+    total: t.rupees(order.totalPaise),
+    paymentMethod: t.t(`mail.order.method.${order.paymentMethod}`),
+    paymentStatus: t.t(isPaid(order.paymentStatus) ? 'mail.order.status.paid' : 'mail.order.status.unpaid'),
     address: {
       name: address.name,
       // As the order page prints it.
@@ -118,81 +123,79 @@ export function buyerOrderView(settings: OrderMailSettings, order: OrderForMail,
 }
 
 /** What a buyer is told about paying, for a mail sent while the order goes ahead. */
-function paymentNote(order: OrderForMail): string {
-  if (order.paymentStatus === 'paid') return `Amount paid: ${formatRupees(order.totalPaise)}.`;
-  if (order.paymentMethod === 'cod') return `Please keep ${formatRupees(order.totalPaise)} ready to pay in cash when it arrives.`;
-  return `We have not received your online payment of ${formatRupees(order.totalPaise)} yet.`;
+function paymentNote(t: Translator, order: OrderForMail): string {
+  const amount = t.rupees(order.totalPaise);
+  if (order.paymentStatus === 'paid') return t.t('mail.order.note.paid', { amount });
+  if (order.paymentMethod === 'cod') return t.t('mail.order.note.cod', { amount });
+  return t.t('mail.order.note.unpaidOnline', { amount });
 }
 
 /** The 'order placed' mail: the whole order, and until when and how it can be cancelled. */
-export function placedView(settings: OrderMailSettings, order: OrderForMail, username: string) {
-  const cancelUntil = formatMailTime(windowClosesAt(order.createdAt, settings.windowMs));
+export function placedView(t: Translator, settings: OrderMailSettings, order: OrderForMail, username: string) {
+  const cancelUntil = t.time(windowClosesAt(order.createdAt, settings.windowMs));
   const unpaidOnline = order.paymentMethod === 'online' && order.paymentStatus === 'unpaid';
   return {
-    ...buyerOrderView(settings, order, username),
+    ...buyerOrderView(t, settings, order, username),
     paymentNote: unpaidOnline
-      ? `Complete your online payment of ${formatRupees(order.totalPaise)} on Mandi to confirm the order; an order not paid by ${cancelUntil} is cancelled.`
-      : paymentNote(order),
+      ? t.t('mail.placed.payOnline', { amount: t.rupees(order.totalPaise), deadline: cancelUntil })
+      : paymentNote(t, order),
     cancelUntil,
-    window: durationText(settings.windowMs),
+    window: durationIn(t, settings.windowMs),
   };
 }
 
 /** The 'confirmed', 'shipped' and 'delivered' mails: the order and where it stands with its payment. */
-export function progressView(settings: OrderMailSettings, order: OrderForMail, username: string) {
-  return { ...buyerOrderView(settings, order, username), paymentNote: paymentNote(order) };
+export function progressView(t: Translator, settings: OrderMailSettings, order: OrderForMail, username: string) {
+  return { ...buyerOrderView(t, settings, order, username), paymentNote: paymentNote(t, order) };
 }
 
 /**
  * What happens to the money of a cancelled order: nothing was taken; cash is returned by hand (Mandi refunds no cash
  * by itself, orders.md); an online payment is refunded through Razorpay, and the refund gets its own mail.
  */
-function cancelledMoneyNote(order: OrderForMail): string {
-  if (order.paymentStatus === 'unpaid') return 'Nothing was charged for this order.';
-  const paid = formatRupees(order.totalPaise);
-  if (order.paymentMethod === 'cod') return `Our team will return the ${paid} you paid in cash.`;
-  const late = paidWhileStanding(order) ? '' : 'Your payment reached us after the order was cancelled. ';
-  return (
-    `${late}The ${paid} you paid online is being refunded to your original payment method; it shows in your account ` +
-    `${REFUND_BUSINESS_DAYS} business days after the refund is processed, and we will mail you when it is.`
-  );
+function cancelledMoneyNote(t: Translator, order: OrderForMail): string {
+  if (order.paymentStatus === 'unpaid') return t.t('mail.cancelled.money.unpaid');
+  const amount = t.rupees(order.totalPaise);
+  if (order.paymentMethod === 'cod') return t.t('mail.cancelled.money.cod', { amount });
+  const refunded = t.t('mail.cancelled.money.online', { amount, days: REFUND_BUSINESS_DAYS });
+  return paidWhileStanding(order) ? refunded : `${t.t('mail.cancelled.money.late')} ${refunded}`;
 }
 
 /** The cancellation mail, with the credit note it carries when the order was paid. */
-export function cancelledView(settings: OrderMailSettings, order: OrderForMail, username: string, creditNote: MailCreditNote | null) {
+export function cancelledView(t: Translator, settings: OrderMailSettings, order: OrderForMail, username: string, creditNote: MailCreditNote | null) {
   return {
-    ...buyerOrderView(settings, order, username),
-    itemsLabel: 'Cancelled items',
-    reason: order.cancelReason?.trim() || 'Order cancelled',
-    moneyNote: cancelledMoneyNote(order),
+    ...buyerOrderView(t, settings, order, username),
+    itemsLabel: t.t('mail.order.cancelledItems'),
+    reason: order.cancelReason?.trim() || t.t('mail.cancelled.defaultReason'),
+    moneyNote: cancelledMoneyNote(t, order),
     creditNote: creditNote && {
       number: creditNote.number,
       invoiceNumber: creditNote.invoiceNumber,
-      total: formatRupees(creditNote.totalPaise),
-      issuedOn: formatInvoiceDate(creditNote.issuedAt),
+      total: t.rupees(creditNote.totalPaise),
+      issuedOn: t.date(creditNote.issuedAt),
     },
   };
 }
 
 /** The invoice mail: which document it carries, for which order. */
-export function invoiceView(settings: OrderMailSettings, order: OrderForMail, username: string, invoice: MailDocument) {
+export function invoiceView(t: Translator, settings: OrderMailSettings, order: OrderForMail, username: string, invoice: MailDocument) {
   return {
-    ...buyerOrderView(settings, order, username),
-    documentTitle: documentTitle(invoice.kind).toLowerCase(),
+    ...buyerOrderView(t, settings, order, username),
+    documentTitle: t.t(`mail.invoice.kind.${invoice.kind}`),
     number: invoice.number,
-    issuedOn: formatInvoiceDate(invoice.issuedAt),
-    documentTotal: formatRupees(invoice.totalPaise),
+    issuedOn: t.date(invoice.issuedAt),
+    documentTotal: t.rupees(invoice.totalPaise),
   };
 }
 
 /** The refund mail: how much went back, where to, and the reference a bank knows it by. */
-export function refundView(settings: OrderMailSettings, order: OrderForMail, username: string, refund: RefundForMail) {
-  const means = paymentMeansText(refund.paymentMethod);
+export function refundView(t: Translator, settings: OrderMailSettings, order: OrderForMail, username: string, refund: RefundForMail) {
+  const means = paymentMeansIn(t, refund.paymentMethod);
   return {
-    ...buyerOrderView(settings, order, username),
-    amount: formatRupees(refund.amountPaise),
-    destination: means ? `your original payment method (${means})` : 'your original payment method',
-    reference: refund.providerRefundId ?? `Mandi refund ${refund.id}`,
+    ...buyerOrderView(t, settings, order, username),
+    amount: t.rupees(refund.amountPaise),
+    destination: means ? t.t('mail.refund.destinationNamed', { means }) : t.t('mail.refund.destination'),
+    reference: refund.providerRefundId ?? t.t('mail.refund.ownReference', { id: String(refund.id) }),
     businessDays: REFUND_BUSINESS_DAYS,
   };
 }
@@ -209,26 +212,26 @@ interface PackView {
  * What a seller's mails show: their own lines only, and where the order goes as far as the district and pincode.
  * Never the buyer's name, phone or street: a seller needs those only to deliver, which Mandi arranges.
  */
-export function sellerOrderView(settings: OrderMailSettings, order: OrderForMail, seller: OrderSeller) {
+export function sellerOrderView(t: Translator, settings: OrderMailSettings, order: OrderForMail, seller: OrderSeller) {
   const packs = seller.lines.reduce((sum, line) => sum + line.quantity, 0);
   return {
     username: seller.username,
     orderNumber: `#${order.id}`,
-    placedAt: formatMailTime(order.createdAt),
+    placedAt: t.time(order.createdAt),
     lines: seller.lines.map(
       (line): PackView => ({
         name: line.productName,
         quantity: line.quantity,
-        packWeight: packWeight(line.weightGrams),
-        amount: formatRupees(line.unitPricePaise * line.quantity),
+        packWeight: packWeightIn(t, line.weightGrams),
+        amount: t.rupees(line.unitPricePaise * line.quantity),
       }),
     ),
-    packs: `${packs} ${packs === 1 ? 'pack' : 'packs'}`,
-    value: formatRupees(seller.lines.reduce((sum, line) => sum + line.unitPricePaise * line.quantity, 0)),
+    packs: t.t('mail.seller.packCount', { count: packs }),
+    value: t.rupees(seller.lines.reduce((sum, line) => sum + line.unitPricePaise * line.quantity, 0)),
     district: order.address.district,
     pincode: order.address.pincode,
-    paymentMethod: PAYMENT_METHOD_NAMES[order.paymentMethod],
-    paymentNote: order.paymentMethod === 'cod' ? 'Cash on delivery: the buyer pays when it arrives.' : 'Paid online.',
+    paymentMethod: t.t(`mail.order.method.${order.paymentMethod}`),
+    paymentNote: t.t(order.paymentMethod === 'cod' ? 'mail.seller.note.cod' : 'mail.seller.note.online'),
     dashboardLink: `${settings.publicUrl}/seller-dashboard`,
   };
 }

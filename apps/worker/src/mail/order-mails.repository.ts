@@ -1,11 +1,17 @@
 import { Injectable } from '@nestjs/common';
 import { PrismaService } from '@mandi/database';
-import type { AddressInput, OrderStatus, PaymentMethod } from '@mandi/domain';
+import { DEFAULT_LANGUAGE, isLanguage, type AddressInput, type Language, type OrderStatus, type PaymentMethod } from '@mandi/domain';
 
-/** Someone an order mail goes to: the address and the name it greets. */
+/** Someone an order mail goes to: the address, the name it greets and the language it is written in. */
 export interface MailRecipient {
   readonly email: string;
   readonly username: string;
+  readonly language: Language;
+}
+
+/** A user's saved language (users.language, held to the languages Mandi speaks by a CHECK). */
+export function languageOf(saved: string): Language {
+  return isLanguage(saved) ? saved : DEFAULT_LANGUAGE;
 }
 
 /** A line of an order as the mails show it: the copy taken at checkout, and whose product it is. */
@@ -84,7 +90,7 @@ export class OrderMailsRepository {
     const order = await this.prisma.order.findUnique({
       where: { id: orderId },
       include: {
-        user: { select: { email: true, username: true, deletedAt: true } },
+        user: { select: { email: true, username: true, language: true, deletedAt: true } },
         items: { orderBy: { id: 'asc' } },
       },
     });
@@ -101,7 +107,7 @@ export class OrderMailsRepository {
       paidAt: order.paidAt,
       cancelledAt: order.cancelledAt,
       cancelReason: order.cancelReason,
-      buyer: order.user.deletedAt ? null : { email: order.user.email, username: order.user.username },
+      buyer: order.user.deletedAt ? null : { email: order.user.email, username: order.user.username, language: languageOf(order.user.language) },
       address: {
         name: order.addressName,
         mobile: order.addressMobile,
@@ -132,13 +138,14 @@ export class OrderMailsRepository {
     if (ids.length === 0) return [];
     const users = await this.prisma.user.findMany({
       where: { id: { in: ids }, deletedAt: null },
-      select: { id: true, email: true, username: true },
+      select: { id: true, email: true, username: true, language: true },
       orderBy: { id: 'asc' },
     });
     return users.map((user) => ({
       sellerId: user.id,
       email: user.email,
       username: user.username,
+      language: languageOf(user.language),
       lines: order.lines.filter((line) => line.sellerId === user.id),
     }));
   }

@@ -32,6 +32,6 @@ export class PasswordResetMailHandler extends JobHandler<EventPayload<'account.p
       throw error;
     }
     // Sent last, after every check; a retry after a failed commit may resend, which is harmless for this mail.
-    await this.mails.sendPasswordReset({ to: user.email, username: user.username, link });
+    await this.mails.sendPasswordReset({ to: user.email, username: user.username, link, language: user.language });
   }
 }

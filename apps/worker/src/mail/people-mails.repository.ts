@@ -1,10 +1,13 @@
 import { Injectable } from '@nestjs/common';
 import { PrismaService } from '@mandi/database';
+import type { Language } from '@mandi/domain';
+import { languageOf } from './order-mails.repository.js';
 
-/** An interested seller whose invite stands: where it goes and the name it greets. */
+/** An interested seller whose invite stands: where it goes, the name it greets and the language of their account. */
 export interface InvitedSeller {
   readonly email: string;
   readonly username: string;
+  readonly language: Language;
 }
 
 /** A message of the contact page, as the operators read it. */
@@ -22,9 +25,12 @@ export class PeopleMailsRepository {
 
   /** The seller while they are invited; null once onboarded (no invite needed) or gone. */
   async findInvitedSeller(id: number): Promise<InvitedSeller | null> {
-    const rows = await this.prisma.$queryRaw<InvitedSeller[]>`
-      SELECT email, username FROM interested_sellers WHERE id = ${id} AND status = 'invited'`;
-    return rows[0] ?? null;
+    const rows = await this.prisma.$queryRaw<{ email: string; username: string; language: string }[]>`
+      SELECT s.email, s.username, u.language
+        FROM interested_sellers s JOIN users u ON u.id = s.user_id
+       WHERE s.id = ${id} AND s.status = 'invited'`;
+    const seller = rows[0];
+    return seller ? { ...seller, language: languageOf(seller.language) } : null;
   }
 
   /** The contact message, or null when it is gone. */

@@ -2,17 +2,18 @@ import { Inject, Injectable } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '@mandi/config';
 import { formatIndiaDateTime } from '@mandi/domain';
 import { Mailer, MailTemplates, type SentMail } from '@mandi/mail';
+import { englishMailTexts } from './mail-texts.js';
 import type { ContactMessageRow, InvitedSeller } from './people-mails.repository.js';
 
-/** The subject line of each people mail; the contact one names the sender. */
+/** The English subject line of each people mail; the contact one names the sender. */
 export const PEOPLE_MAIL_SUBJECTS = {
-  sellerInvite: 'You are invited to sell on Mandi',
-  contact: (name: string) => `Contact form: ${name}`,
+  sellerInvite: englishMailTexts().t('mail.subject.sellerInvite'),
+  contact: (name: string) => englishMailTexts().t('mail.subject.contact', { name }),
 } as const;
 
 /**
- * The seller-invite mail and the operators' copy of a contact message (templates in apps/worker/templates/mail/):
- * renders both versions of each and sends them.
+ * The seller-invite mail, in the seller's language, and the operators' copy of a contact message, in English
+ * (templates in apps/worker/templates/mail/): renders both versions of each and sends them.
  */
 @Injectable()
 export class PeopleMails {
@@ -29,8 +30,9 @@ export class PeopleMails {
 
   /** Invites an interested seller to list their produce. */
   async sendSellerInvite(seller: InvitedSeller): Promise<SentMail> {
-    const body = this.templates.render('seller-invite', { username: seller.username, link: this.sellPageUrl });
-    return this.mailer.send({ to: seller.email, subject: PEOPLE_MAIL_SUBJECTS.sellerInvite, ...body });
+    const t = this.templates.translator(seller.language);
+    const body = this.templates.render('seller-invite', { username: seller.username, link: this.sellPageUrl }, t);
+    return this.mailer.send({ to: seller.email, subject: t.t('mail.subject.sellerInvite'), ...body });
   }
 
   /** Hands a contact message to the operators' inbox (CONTACT_INBOX), with the sender's address to answer to. */

@@ -1,5 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { PrismaService } from '@mandi/database';
+import type { Language } from '@mandi/domain';
+import { languageOf } from './order-mails.repository.js';
 
 /** An unlisted product as its seller's mail names it. */
 export interface UnlistedProductForMail {
@@ -7,6 +9,7 @@ export interface UnlistedProductForMail {
   readonly reason: string;
   readonly sellerEmail: string;
   readonly sellerUsername: string;
+  readonly sellerLanguage: Language;
 }
 
 /** What the product mails read. */
@@ -19,10 +22,12 @@ export class ProductMailsRepository {
    * gone, or when its seller's account is deleted (nobody to tell).
    */
   async findUnlisted(productId: number): Promise<UnlistedProductForMail | null> {
-    const rows = await this.prisma.$queryRaw<UnlistedProductForMail[]>`
-      SELECT p.name, p.unlisted_reason AS reason, u.email::text AS "sellerEmail", u.username::text AS "sellerUsername"
+    const rows = await this.prisma.$queryRaw<(Omit<UnlistedProductForMail, 'sellerLanguage'> & { sellerLanguage: string })[]>`
+      SELECT p.name, p.unlisted_reason AS reason, u.email::text AS "sellerEmail", u.username::text AS "sellerUsername",
+             u.language AS "sellerLanguage"
         FROM products p JOIN users u ON u.id = p.seller_id AND u.deleted_at IS NULL
        WHERE p.id = ${productId} AND p.unlisted_at IS NOT NULL`;
-    return rows[0] ?? null;
+    const product = rows[0];
+    return product ? { ...product, sellerLanguage: languageOf(product.sellerLanguage) } : null;
   }
 }

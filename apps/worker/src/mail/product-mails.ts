@@ -1,14 +1,18 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '@mandi/config';
-import { Mailer, MailTemplates, type SentMail } from '@mandi/mail';
+import { Mailer, MailTemplates, type SentMail, type Translator } from '@mandi/mail';
+import { englishMailTexts } from './mail-texts.js';
 import type { UnlistedProductForMail } from './product-mails.repository.js';
 
-/** The subject line of each product mail; it names the product. */
+/** The subject line of each product mail (English unless `t` says otherwise); it names the product. */
 export const PRODUCT_MAIL_SUBJECTS = {
-  unlisted: (name: string) => `Your product "${name}" is unlisted on Mandi`,
+  unlisted: (name: string, t: Translator = englishMailTexts()) => t.t('mail.subject.productUnlisted', { name }),
 } as const;
 
-/** The seller's mails about their products (templates in apps/worker/templates/mail/): renders both versions and sends. */
+/**
+ * The seller's mails about their products, in the seller's language (templates in apps/worker/templates/mail/):
+ * renders both versions and sends.
+ */
 @Injectable()
 export class ProductMails {
   constructor(
@@ -24,14 +28,13 @@ export class ProductMails {
 
   /** Tells the seller an admin unlisted their product, and the admin's reason. */
   sendUnlisted(product: UnlistedProductForMail): Promise<SentMail> {
-    const subject = PRODUCT_MAIL_SUBJECTS.unlisted(product.name);
-    const body = this.templates.render('product-unlisted', {
-      subject,
-      username: product.sellerUsername,
-      productName: product.name,
-      reason: product.reason,
-      link: this.profileUrl,
-    });
+    const t = this.templates.translator(product.sellerLanguage);
+    const subject = PRODUCT_MAIL_SUBJECTS.unlisted(product.name, t);
+    const body = this.templates.render(
+      'product-unlisted',
+      { subject, username: product.sellerUsername, productName: product.name, reason: product.reason, link: this.profileUrl },
+      t,
+    );
     return this.mailer.send({ to: product.sellerEmail, subject, ...body });
   }
 }
