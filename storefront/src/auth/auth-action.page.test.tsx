@@ -1,4 +1,4 @@
-import { act, render, screen, waitFor } from '@testing-library/react';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { StrictMode } from 'react';
 import { RouterProvider, createMemoryRouter } from 'react-router-dom';
@@ -128,7 +128,7 @@ describe('Mail action page: resetPassword', () => {
     await fillIn('fresh-start', 'fresh-start');
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Your password has been changed.' })).toHaveFocus();
-    expect(screen.getByRole('status')).toHaveTextContent('Returning to sign in…');
+    expect(within(screen.getByRole('main')).getByRole('status')).toHaveTextContent('Returning to sign in…');
     expect(identity.passwordResets).toEqual([{ email: ASHA, newPassword: 'fresh-start' }]);
 
     await advance(4_500);
@@ -136,7 +136,7 @@ describe('Mail action page: resetPassword', () => {
     await advance(600);
     await waitFor(() => expect(router.state.location.pathname).toBe('/signin'));
     expect(await screen.findByLabelText('Email')).toHaveValue(ASHA);
-    expect(screen.getByRole('status')).toHaveTextContent('Your password has been changed. Sign in with your new password.');
+    expect(within(screen.getByRole('main')).getByRole('status')).toHaveTextContent('Your password has been changed. Sign in with your new password.');
 
     // The old password no longer works, the new one does.
     await expect(identity.signInWithEmail(ASHA, 'forgotten')).rejects.toMatchObject({ code: 'auth/invalid-credential' });

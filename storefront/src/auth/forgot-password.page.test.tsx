@@ -1,4 +1,4 @@
-import { act, screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderApp, stubApi } from '../test/render-app';
@@ -25,7 +25,7 @@ describe('Forgot-password page', () => {
     });
     const { router } = await requestReset();
 
-    expect(await screen.findByRole('status')).toHaveTextContent('If an account exists for this email, a reset link is on its way.');
+    expect(await within(screen.getByRole('main')).findByRole('status')).toHaveTextContent('If an account exists for this email, a reset link is on its way.');
     expect(screen.getByText('Returning to sign in…')).toBeInTheDocument();
     expect(JSON.parse(String(calls[calls.length - 1]?.init?.body))).toEqual({ email: 'asha@mandi.test' });
     const button = screen.getByRole('button', { name: /Try again in 1[12]\d s/ });
@@ -42,7 +42,7 @@ describe('Forgot-password page', () => {
   it('keeps the lockout when the page is opened again within 120 s', async () => {
     stubApi({ 'POST /api/user/reset-password': { body: { message: 'Sent.' } } });
     const first = await requestReset();
-    await screen.findByRole('status');
+    await within(screen.getByRole('main')).findByRole('status');
     first.unmount();
 
     renderApp('/forgot-password');

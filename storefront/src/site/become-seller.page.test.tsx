@@ -29,7 +29,7 @@ describe('become-seller page', () => {
     const recorded = await screen.findByRole('button', { name: 'Interest Recorded' });
     expect(recorded).toBeDisabled();
     expect(screen.queryByRole('button', { name: 'Show Interest' })).not.toBeInTheDocument();
-    expect(screen.getByRole('status')).toHaveTextContent('We will e-mail you an invitation');
+    expect(within(screen.getByRole('main')).getByRole('status')).toHaveTextContent('We will e-mail you an invitation');
     const post = calls.find((call) => call.url === '/api/seller/show-interest')!;
     expect(JSON.parse(String(post.init!.body))).toEqual({ email: 'me@mandi.test', displayName: 'me@mandi.test', uid: 'uid-me' });
     expect(new Headers(post.init!.headers).get('Authorization')).toBe('Bearer token-of-uid-me');

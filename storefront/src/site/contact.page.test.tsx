@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { renderApp, stubApi } from '../test/render-app';
@@ -41,7 +41,7 @@ describe('contact page', () => {
 
     expect(await screen.findByRole('button', { name: 'Sending...' })).toBeDisabled();
     answer({ status: 201, body: { message: 'Message sent successfully!' } });
-    expect(await screen.findByRole('status')).toHaveTextContent('Message sent successfully!');
+    await waitFor(() => expect(within(screen.getByRole('main')).getByRole('status')).toHaveTextContent('Message sent successfully!'));
     expect(await field('Full Name')).toHaveValue('');
     expect(await field('Email')).toHaveValue('');
     expect(await field('Message')).toHaveValue('');
@@ -54,7 +54,7 @@ describe('contact page', () => {
     renderApp('/contactus');
     await fillForm('Ravi', 'ravi@example.in', 'Hello');
     await userEvent.click(send());
-    await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent('Failed to send message. Try again later.'));
+    await waitFor(() => expect(within(screen.getByRole('main')).getByRole('status')).toHaveTextContent('Failed to send message. Try again later.'));
     expect(await field('Message')).toHaveValue('Hello');
   });
 
