@@ -9,6 +9,7 @@ import {
   uniqueName,
   usernameAvailable,
 } from './journey-helpers.js';
+import { expectAccessible } from './support/accessibility.js';
 
 /*
  * Accounts through the browser, against the built API and worker, the Auth emulator and the worker's mail capture
@@ -66,22 +67,32 @@ test('a new buyer signs up, verifies the address from the mail, and signs in', a
   const email = `${username}@example.test`;
   await page.setViewportSize({ width: 390, height: 844 });
   await page.goto('/signup');
+  await expect(page.getByLabel('Username')).toBeVisible();
+  await expectAccessible(page, 'sign up (390 px)');
+  // Sent empty first: the popup says what is missing.
+  await page.getByRole('button', { name: 'Create account' }).click();
+  await expect(page.getByRole('dialog')).toBeVisible();
+  await expectAccessible(page, 'sign up, the popup of an empty form');
+  await page.getByRole('dialog').getByRole('button', { name: 'OK' }).click();
 
   await submitSignUp(page, username, email);
 
   await expect(page).toHaveURL(/\/check-verification$/);
   await expect(page.getByRole('timer')).toBeVisible();
+  await expectAccessible(page, 'check verification (390 px)');
   await page.screenshot({ path: screenshotPath('accounts-check-verification-mobile.png') });
   // The name is held for this sign-up while the window is open.
   expect(await usernameAvailable(username)).toBe(false);
 
   const actionPage = await followMailButton(context, email, 'Verify your e-mail address for Mandi', 'Verify my e-mail');
   await expect(actionPage.getByText('Your email is verified.')).toBeVisible();
+  await expectAccessible(actionPage, 'auth action, e-mail verified');
   await actionPage.close();
 
   // The verification page sees the verified address on its next poll, records the user and sends them to sign in.
   await expect(page).toHaveURL(/\/signin/, { timeout: 15_000 });
   await expect(page.getByRole('status')).toContainText('Your email is verified');
+  await expectAccessible(page, 'sign in, after verifying (390 px)');
   await signInWith(page, email, password);
   await expect(page).toHaveURL(/\/$/);
   // Signed in: the phone's side menu now offers Sign Out.
@@ -121,17 +132,21 @@ test('a wrong password offers the reset link; the reset mail sets a new password
 
   await signInWith(page, email, 'not-my-password');
   await expect(page.getByRole('alert')).toHaveText('Incorrect password. Please try again.');
+  await expectAccessible(page, 'sign in, a wrong password');
   await page.getByRole('link', { name: 'Forgot password?' }).click();
 
   await expect(page).toHaveURL(/\/forgot-password$/);
+  await expectAccessible(page, 'forgot password');
   await page.getByLabel('Email').fill(email);
   await page.getByRole('button', { name: 'Send reset link' }).click();
   await expect(page.getByText('If an account exists for this email, a password reset link has been sent.')).toBeVisible();
   await expect(page.getByRole('button', { name: /Try again in \d+ s/ })).toBeDisabled();
+  await expectAccessible(page, 'forgot password, the link sent');
   await expect(page).toHaveURL(/\/signin/, { timeout: 10_000 });
 
   const actionPage = await followMailButton(context, email, 'Reset your Mandi password', 'Choose a new password');
   await expect(actionPage.getByText(email)).toBeVisible();
+  await expectAccessible(actionPage, 'auth action, choose a new password');
   await actionPage.getByLabel('New password', { exact: true }).fill('kisan-secret-2');
   await actionPage.getByLabel('Confirm new password').fill('kisan-secret-2');
   await actionPage.getByRole('button', { name: 'Change password' }).click();
@@ -155,6 +170,7 @@ test('a suspended account is refused with the spec text and stays signed out', a
   const popup = page.getByRole('dialog');
   await expect(popup.getByText('Account Suspended')).toBeVisible();
   await expect(popup.getByText('Your account has been suspended. Contact support.')).toBeVisible();
+  await expectAccessible(page, 'sign in, the Account Suspended popup');
   await popup.getByRole('button', { name: 'OK' }).click();
   await expect(page).toHaveURL(/\/signin/);
   await expect(page.getByRole('link', { name: 'Sign In' }).first()).toBeVisible();
@@ -177,9 +193,12 @@ test('a user deletes the account from the header; signing in again finds no acco
   await expect(page).toHaveURL(/\/$/);
 
   await page.getByRole('button', { name: username }).click();
+  await expect(page.getByRole('menuitem', { name: 'Delete Account' })).toBeVisible();
+  await expectAccessible(page, 'home, the user menu open');
   await page.getByRole('menuitem', { name: 'Delete Account' }).click();
   const confirm = page.getByRole('alertdialog');
   await expect(confirm.getByText('Are you sure you want to permanently delete your account?')).toBeVisible();
+  await expectAccessible(page, 'home, the Delete Account confirmation');
   await confirm.getByRole('button', { name: 'OK' }).click();
   const done = page.getByRole('dialog');
   await expect(done.getByText('Success', { exact: true })).toBeVisible();

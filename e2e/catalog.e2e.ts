@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import sharp from 'sharp';
 import { demoPassword, emulatorSignIn, screenshotPath } from './journey-helpers.js';
+import { expectAccessible } from './support/accessibility.js';
 
 // Issue 5's journeys: search with suggestions and filter, a seller's post from sell form to deletion, the guard on
 // someone else's product, the official product page, and the pictures a person checks.
@@ -24,10 +25,11 @@ async function signIn(page: Page, email: string): Promise<void> {
 }
 
 /** The popup of 000 section 2: checks its title and text, then acknowledges it. */
-async function acknowledge(page: Page, title: string, text: string): Promise<void> {
+async function acknowledge(page: Page, title: string, text: string, axeName?: string): Promise<void> {
   const popup = page.getByRole('dialog');
   await expect(popup.getByRole('heading', { name: title })).toBeVisible();
   await expect(popup.getByText(text)).toBeVisible();
+  if (axeName) await expectAccessible(page, axeName);
   await popup.getByRole('button', { name: 'OK' }).click();
   await expect(popup).toHaveCount(0);
 }
@@ -42,6 +44,7 @@ test('a buyer searches with suggestions, in Hinglish, and narrows to Originals',
   await searchBox(page).fill('tomatoe');
   const suggestions = page.getByRole('listbox', { name: 'Suggestions' });
   await expect(suggestions.getByRole('option', { name: 'Desi Tamatar' })).toBeVisible();
+  await expectAccessible(page, 'home, search suggestions open');
   await suggestions.getByRole('option', { name: 'Desi Tamatar' }).click();
   await expect(suggestions).toBeHidden();
   await expect(page).toHaveURL(/\/\?search=Desi\+Tamatar&filter=All$/);
@@ -73,6 +76,7 @@ test('a buyer searches with suggestions, in Hinglish, and narrows to Originals',
   await searchBox(page).fill('zzqxv');
   await searchBox(page).press('Enter');
   await expect(page.getByText('No results found.')).toBeVisible();
+  await expectAccessible(page, 'home, no results');
 });
 
 test('a seller posts a product with 2 photos, edits it to 4, is stopped at a 5th and at 6 MB, and deletes it', async ({
@@ -84,6 +88,8 @@ test('a seller posts a product with 2 photos, edits it to 4, is stopped at a 5th
   const name = `Test Lauki ${Date.now().toString(36).slice(-5)}`;
 
   await page.goto('/SellPage');
+  await expect(page.getByLabel('Product name')).toBeVisible();
+  await expectAccessible(page, 'sell');
   await page.getByLabel('Product photos').setInputFiles([await photo('lauki-1.jpg', '#6a9f3a'), await photo('lauki-2.jpg', '#8fbf5a')]);
   await expect(page.getByText('2 of 4 photos')).toBeVisible();
   await page.getByLabel('Product name').fill(name);
@@ -97,6 +103,7 @@ test('a seller posts a product with 2 photos, edits it to 4, is stopped at a 5th
   await expect(page).toHaveURL(/\/profilepage$/);
   const card = page.locator('article', { has: page.getByRole('heading', { name }) });
   await expect(card).toBeVisible();
+  await expectAccessible(page, 'profile (the seller)');
 
   // The API holds the product as posted: weight in grams, 2 photos, not official.
   const { idToken, uid } = (await emulatorSignIn('seller@mandi.test', demoPassword))!;
@@ -106,13 +113,16 @@ test('a seller posts a product with 2 photos, edits it to 4, is stopped at a 5th
   expect(posted.images).toHaveLength(2);
 
   await card.getByRole('button', { name: `Actions for ${name}` }).click();
+  await expect(page.getByRole('menuitem', { name: 'Edit' })).toBeVisible();
+  await expectAccessible(page, "profile, a post's menu open");
   await page.getByRole('menuitem', { name: 'Edit' }).click();
   await expect(page).toHaveURL(new RegExp(`/edit-product/${posted.id}$`));
   await expect(page.getByText('2 of 4 photos')).toBeVisible();
+  await expectAccessible(page, 'edit product');
   const picker = page.getByLabel('Product photos');
   // A 6 MB photo is refused with the spec's text.
   await picker.setInputFiles({ name: 'big.jpg', mimeType: 'image/jpeg', buffer: Buffer.alloc(6 * 1024 * 1024, 1) });
-  await acknowledge(page, 'Invalid File Size', 'big.jpg must be under 5MB');
+  await acknowledge(page, 'Invalid File Size', 'big.jpg must be under 5MB', 'edit product, the Invalid File Size popup');
   await picker.setInputFiles([await photo('lauki-3.jpg', '#4d7f2a'), await photo('lauki-4.jpg', '#a3c96b')]);
   await expect(page.getByText('4 of 4 photos')).toBeVisible();
   // A fifth photo does not fit.
@@ -158,6 +168,7 @@ test('a seller posts a product with 2 photos, edits it to 4, is stopped at a 5th
   await page.getByRole('menuitem', { name: 'Delete' }).click();
   const confirm = page.getByRole('alertdialog');
   await expect(confirm.getByRole('heading', { name: 'Delete Product?' })).toBeVisible();
+  await expectAccessible(page, 'profile, the Delete Product confirmation');
   await confirm.getByRole('button', { name: 'Delete' }).click();
   await expect(card).toHaveCount(0);
   expect((await fetch(`${e2eBaseUrl}/api/products/${posted.id}`)).status).toBe(404);
@@ -176,6 +187,7 @@ test('the page of an official product offers Buy Now with the no-return note and
   await expect(page.getByRole('button', { name: 'Buy Now' })).toBeVisible();
   await expect(main.getByText(/not returnable/i)).toBeVisible();
   await expect(page).toHaveTitle(/A2 Cow Ghee/);
+  await expectAccessible(page, 'product (official, with Buy Now)');
   const data = JSON.parse((await page.locator('script[type="application/ld+json"]').first().textContent())!) as {
     '@type': string;
     offers: { priceCurrency: string; availability: string };
@@ -189,6 +201,7 @@ test('the page of an official product offers Buy Now with the no-return note and
   await expect(page.getByRole('heading', { level: 1, name: 'Bhindi' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Add to Cart' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Buy Now' })).toHaveCount(0);
+  await expectAccessible(page, "product (a farmer's)");
 });
 
 test('the home page arrives rendered with its first products, and the browser takes it over without asking again', async ({
@@ -211,6 +224,7 @@ test('the home page arrives rendered with its first products, and the browser ta
   // Hydrated: the menu answers, the search bar suggests.
   await page.getByRole('button', { name: 'Open menu' }).click();
   await expect(page.getByRole('dialog')).toBeVisible();
+  await expectAccessible(page, 'home, the side menu open (390 px)');
   expect(listingCalls).toEqual([]);
   expect(problems).toEqual([]);
 });

@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import pg from 'pg';
 import { createVerifiedAccount, demoPassword, e2eDatabaseUrl, screenshotPath, uniqueName } from './journey-helpers.js';
+import { expectAccessible } from './support/accessibility.js';
 
 // Checkout and payment of spec 001 (sections 2 to 9): a buyer checks out the cart by cash on delivery after adding an
 // address from the pincode directory, pays online through the Razorpay sandbox's checkout, closes the tab before the
@@ -74,14 +75,21 @@ test('a buyer adds two products, adds an address by pincode and checks out by ca
   await page.goto('/cartpage');
   await page.getByRole('button', { name: 'Proceed to Checkout' }).click();
   await expect(page).toHaveURL(/\/product-checkout$/);
+  await expect(page.getByRole('button', { name: 'Add New Address' })).toBeVisible();
+  await expectAccessible(page, 'checkout (390 px)');
 
   // Continue without an address is refused with the spec's text.
   await page.getByRole('button', { name: 'Continue' }).click();
   await expect(page.getByRole('dialog', { name: 'Select Address' })).toContainText('Please select a delivery address to continue.');
+  await expectAccessible(page, 'checkout, the Select Address popup');
   await page.getByRole('dialog', { name: 'Select Address' }).getByRole('button', { name: 'OK' }).click();
 
   await page.getByRole('button', { name: 'Add New Address' }).click();
   const form = page.getByRole('dialog', { name: 'Add New Address' });
+  // Saved empty first: each field says what it needs.
+  await form.getByRole('button', { name: 'Save Address' }).click();
+  await expect(form.getByLabel('Full Name')).toHaveAttribute('aria-invalid', 'true');
+  await expectAccessible(page, 'checkout, the address form with errors');
   await form.getByLabel('Full Name').fill('Meera Iyer');
   await form.getByLabel('Mobile Number').fill('9876543210');
   await form.getByLabel('Pincode').fill('560001');
@@ -103,10 +111,14 @@ test('a buyer adds two products, adds an address by pincode and checks out by ca
   const summary = page.getByRole('complementary', { name: 'Payment summary' });
   // ₹40 + ₹150 = ₹190; 6 kg by cash on delivery: (75 + 5 x 35) x 1.18 = ₹295.00; total ₹485.00.
   await expect(summary).toContainText('₹485.00');
+  await expectAccessible(page, 'payment (390 px, cash on delivery)');
   await page.screenshot({ path: screenshotPath('payment-cod-390.png'), fullPage: true });
   await summary.getByRole('button', { name: 'Place Order' }).click();
   await expect(page.getByRole('dialog', { name: 'Order placed' })).toBeVisible();
   await expect(page).toHaveURL(new RegExp(`/orders/${buyer.userId}$`), { timeout: 10_000 });
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: 'Loading…' })).toHaveCount(0);
+  await expectAccessible(page, 'My Orders (390 px)');
 
   expect(await latestOrder(buyer)).toMatchObject({ status: 'pending', payment_status: 'unpaid', payment_method: 'cod', total_paise: 48_500 });
   const { rows } = await db.query('SELECT count(*)::int AS lines FROM cart_items WHERE user_id = $1', [buyer.userId]);
@@ -118,6 +130,7 @@ test('a buyer pays online through the Razorpay checkout', async ({ page }) => {
   const buyer = await signedInBuyer(page);
   await savedAddress(buyer);
   await toOnlinePayment(page);
+  await expectAccessible(page, 'payment (1280 px, online)');
 
   // A2 Cow Ghee ₹1,450 + 1 kg online shipping ₹30.
   await page.getByRole('button', { name: 'Pay ₹1,480.00' }).click();
@@ -154,6 +167,7 @@ test('a failed payment leaves the order unpaid and says so', async ({ page }) =>
   await page.getByRole('dialog', { name: 'Razorpay sandbox checkout' }).getByRole('button', { name: 'Fail payment' }).click();
   const failed = page.getByRole('dialog', { name: 'Payment Failed' });
   await expect(failed).toContainText('Something went wrong, please try again.');
+  await expectAccessible(page, 'payment, the Payment Failed popup');
   await expect.poll(async () => (await latestOrder(buyer))?.payment, { timeout: 15_000 }).toBe('failed');
   expect(await latestOrder(buyer)).toMatchObject({ status: 'pending', payment_status: 'unpaid' });
 });

@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { demoPassword, screenshotPath } from './journey-helpers.js';
+import { expectAccessible } from './support/accessibility.js';
 
 /** The spec's text for anyone but an admin at /adminpanel (001, "Roles"). */
 const unauthorized = 'Unauthorized Access: You are not allowed to access this page.';
@@ -17,6 +18,7 @@ test('the console asks a visitor to sign in', async ({ page }) => {
   await expect(page.getByLabel(/email|username/i)).toBeVisible();
   await expect(page.getByLabel(/password/i)).toBeVisible();
   await expect(page.getByRole('button', { name: /sign in/i })).toBeVisible();
+  await expectAccessible(page, 'console sign-in');
 });
 
 test('the admin signs in and reaches the console with its three tabs', async ({ page }) => {
@@ -34,6 +36,7 @@ test('the admin signs in and reaches the console with its three tabs', async ({ 
   // The system health page.
   await page.getByRole('menuitem', { name: 'System health', exact: true }).click();
   await expect(page.getByText('Database', { exact: true })).toBeVisible();
+  await expectAccessible(page, 'console System health');
   await page.screenshot({ path: screenshotPath('console-dashboard-desktop.png'), fullPage: true });
 
   // The Users tab lists the seeded accounts from GET /api/admin/users, under a clean /adminpanel URL.
@@ -42,6 +45,7 @@ test('the admin signs in and reaches the console with its three tabs', async ({ 
   for (const email of ['admin@mandi.test', 'seller@mandi.test', 'buyer@mandi.test']) {
     await expect(page.getByText(email, { exact: true })).toBeVisible();
   }
+  await expectAccessible(page, 'console Users');
   await page.screenshot({ path: screenshotPath('console-users-desktop.png'), fullPage: true });
 
   // The chosen tab is remembered: the console's home opens it again.
@@ -61,11 +65,13 @@ test('the admin opens the queue dashboard from the console; without its session 
   await page.screenshot({ path: screenshotPath('console-queues-desktop.png'), fullPage: true });
 
   // Another browser, with no session of its own, gets the 403 page.
-  const stranger = await browser.newPage();
+  const strangerContext = await browser.newContext();
+  const stranger = await strangerContext.newPage();
   const response = await stranger.goto('/adminpanel/queues/');
   expect(response?.status()).toBe(403);
   await expect(stranger.getByRole('heading', { name: unauthorized })).toBeVisible();
-  await stranger.close();
+  await expectAccessible(stranger, 'the queue dashboard refused (403 page)');
+  await strangerContext.close();
 });
 
 test('a buyer who signs in to the console is turned away to the storefront', async ({ page, baseURL }) => {

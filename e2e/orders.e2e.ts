@@ -2,6 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import pg from 'pg';
 import { createVerifiedAccount, demoPassword, e2eDatabaseUrl, emulatorSignIn, screenshotPath, uniqueName } from './journey-helpers.js';
+import { expectAccessible } from './support/accessibility.js';
 
 // Orders after checkout (spec 001 sections 2 to 4 and 8): an admin confirms, marks paid, ships and delivers a cash on
 // delivery order in the console while the buyer downloads the invoice the worker issued; a buyer asks to cancel and
@@ -85,7 +86,10 @@ async function signInToStorefront(page: Page, email: string): Promise<void> {
 
 /** The admin, signed in to the console in a browser of its own. */
 async function adminConsole(browser: Browser): Promise<Page> {
-  const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+  // A context of its own (not browser.newPage): axe opens a page beside it to gather the frames' results.
+  const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+  const page = await context.newPage();
+  page.on('close', () => void context.close());
   await page.goto('/adminpanel');
   await page.getByLabel(/email|username/i).fill('admin@mandi.test');
   await page.getByLabel(/password/i).fill(demoPassword);
@@ -124,6 +128,7 @@ test('an admin confirms, marks paid, ships and delivers a cash-on-delivery order
 
   await act(admin, id, 'Confirm', /confirmed/i);
   await act(admin, id, 'Mark as Paid', /paid/i);
+  await expectAccessible(admin, 'console Orders (1440 px)');
   await admin.screenshot({ path: screenshotPath('console-orders-1440.png') });
 
   await page.setViewportSize({ width: 390, height: 844 });
@@ -138,6 +143,7 @@ test('an admin confirms, marks paid, ships and delivers a cash-on-delivery order
   expect(text).toContain(invoice!.number);
   expect(text).toContain('128.50');
   execFileSync('pdftoppm', ['-png', '-r', '80', '-singlefile', pdf, screenshotPath('invoice')]);
+  await expectAccessible(page, 'order (390 px, with its invoice)');
   await page.screenshot({ path: screenshotPath('order-details-390.png'), fullPage: true });
 
   await act(admin, id, 'Mark as Shipped', /shipped/i);
@@ -157,6 +163,7 @@ test('a buyer asks to cancel a paid order, the admin cancels it, and a credit no
   await waitForButton(page, id, 'Download Invoice');
   await page.getByRole('button', { name: 'Cancel Order' }).click();
   const dialog = page.getByRole('dialog', { name: 'Cancel Order' });
+  await expectAccessible(page, 'order, the Cancel Order form');
   await dialog.getByRole('textbox', { name: 'Reason for cancellation' }).fill('Ordered twice by mistake');
   await dialog.getByRole('button', { name: 'Submit Request' }).click();
   await expect(page.getByRole('button', { name: 'Cancellation Requested' })).toBeDisabled();
@@ -226,12 +233,14 @@ test('the console runs the business: the order page and its timeline, the audit 
   }).toPass({ timeout: 30_000 });
   const timeline = admin.getByRole('list', { name: 'Timeline' });
   for (const step of ['Order placed', 'Order confirmed', 'Order paid', 'admin mandi_official']) await expect(timeline).toContainText(step);
+  await expectAccessible(admin, 'console order page (1440 px)');
   await admin.screenshot({ path: screenshotPath('console-order-page-1440.png'), fullPage: true });
 
   // The audit trail names the admin's two moves on this order.
   await admin.goto(`/adminpanel/audit?filter=${encodeURIComponent(JSON.stringify({ objectType: 'order', objectId: String(id) }))}`);
   await expect(admin.getByText('Confirmed the order')).toBeVisible();
   await expect(admin.getByText('Marked the order paid')).toBeVisible();
+  await expectAccessible(admin, 'console Audit trail');
 
   // The Orders list as CSV, with the period shown.
   await admin.goto('/adminpanel/orders');
@@ -244,6 +253,7 @@ test('the console runs the business: the order page and its timeline, the audit 
   // The dashboard counts today's orders; GST returns list this month's invoice.
   await admin.goto('/adminpanel/dashboard');
   await expect(admin.getByRole('region', { name: 'Orders and revenue per day' })).toBeVisible();
+  await expectAccessible(admin, 'console Dashboard');
   const { rows: [invoice] } = await db.query<{ number: string; month: string }>(
     `SELECT number, to_char(issued_at AT TIME ZONE 'Asia/Kolkata', 'YYYY-MM') AS month FROM invoices WHERE order_id = $1`,
     [id],
@@ -251,15 +261,18 @@ test('the console runs the business: the order page and its timeline, the audit 
   await admin.goto('/adminpanel/gst-returns');
   await admin.getByLabel('Return period').fill(invoice!.month);
   await expect(admin.getByRole('region', { name: /Sales register/ })).toContainText(invoice!.number);
+  await expectAccessible(admin, 'console GST returns');
 
   // Products: unlist one with a reason (the shop stops showing it), then list it again.
   await admin.goto('/adminpanel/products');
   await admin.getByLabel('Search products').fill('Bhindi');
   const row = admin.getByRole('row').filter({ hasText: 'Bhindi' });
   await expect(row).toHaveCount(1);
+  await expectAccessible(admin, 'console Products');
   await row.getByRole('button', { name: 'Unlist' }).click();
   const dialog = admin.getByRole('dialog', { name: 'Unlist Bhindi?' });
   await dialog.getByLabel('Reason').fill('The photo shows another vegetable.');
+  await expectAccessible(admin, 'console Products, the Unlist dialog');
   await dialog.getByRole('button', { name: 'Unlist product' }).click();
   await expect(row).toContainText('Unlisted');
   const bhindi = await productId('Bhindi');
@@ -274,6 +287,7 @@ test('the console runs the business: the order page and its timeline, the audit 
     await admin.goto(path!);
     await admin.waitForLoadState('networkidle');
     expect(await admin.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await expectAccessible(admin, `console ${name} (390 px)`);
     await admin.screenshot({ path: screenshotPath(`console-${name}-390.png`), fullPage: true });
   }
   await admin.close();

@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { demoPassword, screenshotPath } from './journey-helpers.js';
+import { expectAccessible } from './support/accessibility.js';
 
 /** Phone first (design.md section 8), then desktop. */
 const viewports = [
@@ -23,6 +24,7 @@ for (const viewport of viewports) {
     await expect(footer.getByText('Buy Now')).toBeAttached();
     // The listing has answered (the loading overlay of 000 section 2 is gone) before the picture is taken.
     await expect(page.getByText('Loading…')).toHaveCount(0);
+    await expectAccessible(page, `home (${viewport.width} px)`);
     await page.screenshot({ path: screenshotPath(`storefront-home-${viewport.name}.png`), fullPage: true });
   });
 }
@@ -45,8 +47,11 @@ test('a visitor asked for Orders is told to sign in, and the admin who signs in 
   const popup = page.getByRole('dialog');
   await expect(popup.getByText('Not Signed In')).toBeVisible();
   await expect(popup.getByText('Please sign in to view your orders.')).toBeVisible();
+  await expectAccessible(page, 'home, the Not Signed In popup');
   await popup.getByRole('button', { name: 'OK' }).click();
   await expect(page).toHaveURL(/\/signin$/);
+  await expect(page.getByLabel('Email')).toBeVisible();
+  await expectAccessible(page, 'sign in');
 
   await page.getByLabel('Email').fill('admin@mandi.test');
   await page.getByLabel('Password').fill(demoPassword);
@@ -55,5 +60,6 @@ test('a visitor asked for Orders is told to sign in, and the admin who signs in 
   // The role comes from our database through POST /api/user/getUserId (000 section 6).
   await expect(nav.getByRole('link', { name: 'Sell', exact: true })).toBeVisible();
   await expect(nav.getByRole('link', { name: 'Profile', exact: true })).toBeVisible();
+  await expectAccessible(page, 'home, signed in as the admin');
   await page.screenshot({ path: screenshotPath('storefront-admin-desktop.png') });
 });

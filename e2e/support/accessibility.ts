@@ -71,35 +71,72 @@ export async function expectAccessible(page: Page, name: string, options: { excl
 }
 
 /**
- * The element that has the keyboard focus shows it: it matches :focus-visible and its computed outline or box-shadow
- * draws something (a 0-width or transparent outline, or `outline: none` with no ring, would hide where the user is).
+ * The element that has the keyboard focus shows it: it matches :focus-visible and a computed outline or box-shadow
+ * draws a ring, on the element, on its ::before/::after, or on a box around it styled with :focus-within (a
+ * 0-width or transparent outline, or `outline: none` with no ring, would hide where the user is).
  * Returns a short description of the focused element for the caller's messages.
  */
 export async function expectFocusVisible(page: Page, where = ''): Promise<string> {
   const seen = await page.evaluate(() => {
-    // The focus may sit inside a shadow root or an iframe-free widget: follow activeElement to its deepest owner.
+    const transparent = (colour: string) => colour === 'transparent' || /rgba\(.*,\s*0\)$/.test(colour);
+    const draws = (style: CSSStyleDeclaration) =>
+      (style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) > 0 && !transparent(style.outlineColor)) ||
+      (style.boxShadow !== '' && style.boxShadow !== 'none');
+    /** Whether a stylesheet rule on :focus-within (or :focus-visible inside) gives `element` a ring: a design choice, not a shadow it always has. */
+    const ringRuleFor = (element: Element) => {
+      const rules = (list: CSSRuleList): CSSRule[] => Array.from(list).flatMap((rule) => ('cssRules' in rule ? rules((rule as CSSGroupingRule).cssRules) : [rule]));
+      return Array.from(document.styleSheets).some((sheet) => {
+        let list: CSSRuleList;
+        try {
+          list = sheet.cssRules;
+        } catch {
+          return false;
+        }
+        return rules(list).some((rule) => {
+          if (!(rule instanceof CSSStyleRule) || !/:focus-within|:has\(:focus-visible\)/.test(rule.selectorText)) return false;
+          if (!rule.style.outline && !rule.style.outlineStyle && !rule.style.boxShadow) return false;
+          try {
+            return element.matches(rule.selectorText);
+          } catch {
+            return false;
+          }
+        });
+      });
+    };
+    // The focus may sit inside a shadow root: follow activeElement to its deepest owner.
     let element = document.activeElement;
     while (element?.shadowRoot?.activeElement) element = element.shadowRoot.activeElement;
     if (!element || element === document.body) return null;
     const style = getComputedStyle(element);
-    const outline =
-      style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) > 0 && !/rgba\(.*,\s*0\)|transparent/.test(style.outlineColor);
-    const ring = style.boxShadow !== 'none' && style.boxShadow !== '';
+    // The ring is drawn by the control itself, by a pseudo-element of it (a link that covers a whole card), or by
+    // the box around it (a search field inside its pill).
+    let drawnBy: string | null = null;
+    if (draws(style)) drawnBy = 'itself';
+    else if (draws(getComputedStyle(element, '::after')) || draws(getComputedStyle(element, '::before'))) drawnBy = 'its pseudo-element';
+    else {
+      let ancestor = element.parentElement;
+      for (let level = 0; level < 4 && ancestor && !drawnBy; level += 1, ancestor = ancestor.parentElement) {
+        if (ancestor.matches(':focus-within') && draws(getComputedStyle(ancestor)) && ringRuleFor(ancestor)) drawnBy = 'its box';
+      }
+    }
     // Roughly the accessible name: enough to say in a message which control had the focus.
     const labelled = element.getAttribute('aria-labelledby')?.split(' ').map((id) => document.getElementById(id)?.textContent ?? '').join(' ');
-    const ownLabel = element instanceof HTMLInputElement || element instanceof HTMLSelectElement || element instanceof HTMLTextAreaElement ? element.labels?.[0]?.textContent : null;
+    const ownLabel =
+      element instanceof HTMLInputElement || element instanceof HTMLSelectElement || element instanceof HTMLTextAreaElement
+        ? element.labels?.[0]?.textContent
+        : null;
     const label = (element.getAttribute('aria-label') || labelled || ownLabel || element.textContent || '').trim().replace(/\s+/g, ' ').slice(0, 40);
     return {
       what: `<${element.tagName.toLowerCase()}${element.id ? `#${element.id}` : ''}> "${label}"`,
       focusVisible: element.matches(':focus-visible'),
-      drawn: outline || ring,
+      drawnBy,
       outline: `${style.outlineStyle} ${style.outlineWidth} ${style.outlineColor}`,
       boxShadow: style.boxShadow,
     };
   });
   expect(seen, `nothing has the focus${where ? ` (${where})` : ''}`).not.toBeNull();
   expect(
-    seen!.focusVisible && seen!.drawn,
+    seen!.focusVisible && seen!.drawnBy !== null,
     `the focus on ${seen!.what}${where ? ` (${where})` : ''} is not visible: outline ${seen!.outline}, box-shadow ${seen!.boxShadow}`,
   ).toBe(true);
   return seen!.what;
