@@ -134,8 +134,8 @@ describe('the seller dashboard in Hindi', () => {
     const card = await screen.findByRole('article', { name: 'ऑर्डर #1042' });
     expect(card).toHaveTextContent('5 मार्च 2026');
     expect(card).toHaveTextContent('7 घंटे 05 मिनट बाकी');
-    expect(card).toHaveTextContent('ऑर्डर कन्फ़र्म होने के बाद खरीदार की जानकारी दिखेगी।');
-    expect(within(card).getByRole('list', { name: 'ऑर्डर #1042 में आपके उत्पाद' })).toHaveTextContent('Desi Tamatar× 2₹81.00');
+    expect(card).toHaveTextContent('ऑर्डर की पुष्टि होने के बाद खरीदार की जानकारी दिखेगी।');
+    expect(within(card).getByRole('list', { name: 'ऑर्डर #1042 में आपके प्रोडक्ट' })).toHaveTextContent('Desi Tamatar× 2₹81.00');
     expect(screen.getByRole('combobox', { name: 'स्थिति' })).toHaveDisplayValue('सभी स्थितियाँ');
   });
 });

@@ -84,7 +84,7 @@ describe('the site in Hindi', () => {
     renderApp('/become-seller', { language: 'hi' });
     expect(await screen.findByRole('region', { name: '3 आसान कदमों में बेचना शुरू करें' })).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'रुचि दिखाएँ' }));
-    expect(await screen.findByRole('dialog', { name: 'साइन इन करना ज़रूरी है' })).toHaveTextContent(
+    expect(await screen.findByRole('dialog', { name: 'साइन इन ज़रूरी है' })).toHaveTextContent(
       'मंडी पर बेचने में अपनी रुचि बताने के लिए कृपया साइन इन करें।',
     );
   });
