@@ -20,6 +20,8 @@ export class InvoiceTemplates {
   private readonly template: Handlebars.TemplateDelegate<DocumentView>;
 
   constructor(file: URL = INVOICE_TEMPLATE) {
+    // Compiles the label catalogues now, at the worker's start: a broken message stops the start, not a document.
+    invoiceTexts();
     const handlebars = Handlebars.create();
     registerMessageHelpers(handlebars);
     this.template = handlebars.compile<DocumentView>(readFileSync(file, 'utf8'), { strict: true });
