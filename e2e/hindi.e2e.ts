@@ -73,7 +73,7 @@ test('a buyer with a Hindi phone buys a product in Hindi, from the home page to 
   // The product page: the seller's own words stay as written, everything around them is Hindi, rupees in hi-IN.
   await page.getByRole('link', { name: /Desi Tamatar/ }).first().click();
   await expect(page).toHaveURL(/\/product\/\d+$/);
-  await expect(page.getByRole('button', { name: hindi('products.page.buyNow') })).toBeVisible();
+  await expect(page.getByRole('button', { name: hindi('products.page.addToCart') })).toBeVisible();
   await expect(page.getByText(/₹\d/).first()).toBeVisible();
   await page.screenshot({ path: screenshotPath('hindi-product-390.png'), fullPage: true });
   await expectAccessible(page, 'product page in Hindi');

@@ -17,8 +17,11 @@ function shouldRetry(failureCount: number, error: unknown): boolean {
 export function createQueryClient(): QueryClient {
   return new QueryClient({
     defaultOptions: {
-      queries: { staleTime: 30_000, refetchOnWindowFocus: false, retry: shouldRetry },
-      mutations: { retry: 0 },
+      // 'offlineFirst': a read made offline still runs, so the service worker can answer it from the pages already
+      // seen; 'always': a change made offline fails at once with OfflineError (api-fetch.ts) and says so, instead
+      // of TanStack pausing it silently under the loading overlay until the connection returns.
+      queries: { staleTime: 30_000, refetchOnWindowFocus: false, retry: shouldRetry, networkMode: 'offlineFirst' },
+      mutations: { retry: 0, networkMode: 'always' },
     },
   });
 }

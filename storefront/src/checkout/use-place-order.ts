@@ -10,6 +10,7 @@ import type { CheckoutLine } from './checkout-items';
 import type { CheckoutState } from './checkout-state';
 import { billingOf, orderLinesOf, type CheckoutSummary } from './checkout-totals';
 import { StockRefusal, shortStockItemsOf } from './stock-refusal';
+import { useOfflineNotice } from '../api/use-offline-notice';
 
 /** The brand shown in Razorpay Checkout and its theme (design.md section 8: leaf green). */
 export const CHECKOUT_BRAND = { name: 'Mandi', color: '#2E7D32' } as const;
@@ -47,6 +48,7 @@ export function usePlaceOrder({
   const { user, userId } = useAuth();
   const { t, serverText } = useT();
   const confirm = useConfirm();
+  const explainOffline = useOfflineNotice();
   const { busy, run } = useSingleFlight();
   /** Razorpay Checkout is open, or its result is being confirmed. */
   const [widgetBusy, setWidgetBusy] = useState(false);
@@ -55,6 +57,8 @@ export function usePlaceOrder({
 
   /** A failed order call: the server's 409 text in the visitor's language (and fresh items), else `fallback`. */
   const failed = async (error: unknown, fallback: string) => {
+    // Offline, or the connection dropped: say so (and whether the order may have arrived) instead of a generic failure.
+    if (await explainOffline(error, 'placeOrder')) return;
     if (error instanceof ApiError && error.statusCode === 409 && error.serverMessage) {
       onItemsChanged();
       if (error.serverMessage === STOCK_MESSAGES.notEnoughStock) {

@@ -2,6 +2,7 @@ import { STOCK_MESSAGES } from '@mandi/domain';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router-dom';
 import { ApiError } from '../api/api-fetch';
+import { useOfflineNotice } from '../api/use-offline-notice';
 import { useAuth } from '../auth/auth-context';
 import { useT } from '../i18n/i18n';
 import { useAddToCartCall } from '../cart/cart-queries';
@@ -19,6 +20,7 @@ export function useAddToCart() {
   const queryClient = useQueryClient();
   const mutation = useAddToCartCall(user?.uid);
   const { t } = useT();
+  const explainOffline = useOfflineNotice();
 
   return async (productId: string | number) => {
     if (!user) {
@@ -30,6 +32,8 @@ export function useAddToCart() {
       await mutation.mutateAsync(String(productId));
       await confirm({ title: t('products.addToCart.added.title'), message: t('products.addToCart.added.text') });
     } catch (error) {
+      // Offline: say that adding needs the network, not that something went wrong.
+      if (await explainOffline(error, 'addToCart')) return;
       if (error instanceof ApiError && error.statusCode === 409 && error.serverMessage === STOCK_MESSAGES.soldOutCannotAdd) {
         void queryClient.invalidateQueries({ queryKey: productKeys.all });
         await confirm({ title: t('products.stock.soldOutTitle'), message: t('products.stock.soldOutCannotAdd') });
