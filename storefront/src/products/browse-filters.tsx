@@ -43,9 +43,20 @@ export function categoryName(t: Translator['t'], category: ProductCategory): str
   return t(CATEGORY_KEYS[category]);
 }
 
+/** Whole rupees and rupees with paise, per locale. */
+const rupeeFormats = Object.fromEntries(
+  (['en-IN', 'hi-IN'] as const).map((locale) => [
+    locale,
+    {
+      whole: new Intl.NumberFormat(locale, { style: 'currency', currency: 'INR', maximumFractionDigits: 0 }),
+      paise: new Intl.NumberFormat(locale, { style: 'currency', currency: 'INR' }),
+    },
+  ]),
+) as Record<Translator['locale'], { whole: Intl.NumberFormat; paise: Intl.NumberFormat }>;
+
 /** '₹100', '₹1,250.50' in the page's locale: paise only when there are some (libs/domain priceRangeLabel's form). */
 function rangeRupees(value: number, locale: Translator['locale']): string {
-  return new Intl.NumberFormat(locale, { style: 'currency', currency: 'INR', maximumFractionDigits: Number.isInteger(value) ? 0 : 2 }).format(value);
+  return (Number.isInteger(value) ? rupeeFormats[locale].whole : rupeeFormats[locale].paise).format(value);
 }
 
 /** How a price range reads in the panel: 'Up to ₹100', '₹100 – ₹250', '₹500 and above' (libs/domain priceRangeLabel). */
