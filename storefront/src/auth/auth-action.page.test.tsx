@@ -5,6 +5,7 @@ import { RouterProvider, createMemoryRouter } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AppProviders } from '../app-providers';
 import { routes } from '../app-routes';
+import { setPageTextsTarget } from '../i18n/i18n';
 import { fakeIdentity, identityUser, type FakeActionCode, type FakeIdentityOptions } from '../test/fake-identity';
 import { renderApp, stubApi } from '../test/render-app';
 import { testI18n } from '../test/i18n';
@@ -267,5 +268,29 @@ describe('Mail action page: a link that is not valid', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'This link is not valid.' })).toBeInTheDocument();
     expect(screen.getByText(/Open the link from the email again/)).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Go to Home' })).toHaveAttribute('href', '/');
+  });
+});
+
+describe('Mail action page in another language', () => {
+  it('reads the same card in Hindi after a switch, leaving the focus on the switch', async () => {
+    stubApi({});
+    const { identity } = identityWith({ 'verify-1': { mode: 'verifyEmail', email: RAM } });
+    // As main.tsx does: the pages' texts of the language switched to are loaded into this instance.
+    const i18n = testI18n();
+    setPageTextsTarget(i18n);
+    const router = createMemoryRouter(routes, { initialEntries: [verifyLink('verify-1')] });
+    render(
+      <AppProviders identity={identity} i18n={i18n}>
+        <RouterProvider router={router} />
+      </AppProviders>,
+    );
+    await screen.findByRole('heading', { level: 1, name: 'Your email is verified.' });
+
+    const hindi = screen.getByRole('button', { name: 'हिन्दी' });
+    await userEvent.click(hindi);
+    const heading = await screen.findByRole('heading', { level: 1, name: 'आपका ईमेल सत्यापित हो गया है।' });
+    expect(screen.getByRole('link', { name: 'साइन इन पर जाएँ' })).toHaveAttribute('href', '/signin');
+    expect(heading).not.toHaveFocus();
+    expect(hindi).toHaveFocus();
   });
 });

@@ -75,14 +75,16 @@ function useActionCode<T>(oobCode: string, run: (oobCode: string) => Promise<T>,
 function ActionCard({ icon, alarming = false, title, children }: { icon: ReactNode; alarming?: boolean; title: string; children: ReactNode }) {
   const titleId = useId();
   const heading = useRef<HTMLHeadingElement>(null);
-  const shownTitle = useRef(title);
+  const { language } = useT();
+  const shown = useRef({ title, language });
 
-  // Before paint, so the new state is never shown without the focus on it.
+  // Before paint, so the new state is never shown without the focus on it. The same state in another language is
+  // not a change to read out: the focus stays on the language switch.
   useLayoutEffect(() => {
-    if (shownTitle.current === title) return;
-    shownTitle.current = title;
-    heading.current?.focus();
-  }, [title]);
+    const before = shown.current;
+    shown.current = { title, language };
+    if (before.title !== title && before.language === language) heading.current?.focus();
+  }, [title, language]);
 
   return (
     <div className={styles.wrap}>
