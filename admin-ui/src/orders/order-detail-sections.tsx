@@ -209,9 +209,10 @@ export function OrderDocuments({ order }: { order: AdminOrderDetail }) {
               startIcon={<Download />}
               disabled={!document.pdf_ready || (download.isPending && download.variables?.id === document.id)}
               onClick={() => download.mutate(document)}
-              aria-label={`Download ${document.number}`}
+              // The name starts with the word shown, so a voice user can say what they see.
+              aria-label={document.pdf_ready ? `Download ${document.number}` : `Printing ${document.number}`}
             >
-              {document.pdf_ready ? 'PDF' : 'Printing…'}
+              {document.pdf_ready ? 'Download' : 'Printing…'}
             </Button>
           </Stack>
         ))}
