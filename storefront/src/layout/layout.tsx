@@ -1,25 +1,46 @@
-import { Suspense } from 'react';
-import { Outlet, ScrollRestoration } from 'react-router-dom';
+import { Suspense, useEffect, useRef, type RefObject } from 'react';
+import { Outlet, ScrollRestoration, useLocation } from 'react-router-dom';
 import { useSaveAccountLanguage } from '../i18n/account-language';
 import { useT } from '../i18n/i18n';
-import { LoadingOverlay } from '../ui/loading-overlay';
+import { LoadingOverlay, useLoading } from '../ui/loading-overlay';
 import { Footer } from './footer';
 import { Header } from './header';
 import { OfflineBanner } from './offline-banner';
 import styles from './layout.module.css';
+
+/**
+ * After a move to another page the focus goes to the new page's content, where a full page load would put a screen
+ * reader: the control that led there is often gone with the old page, and the keyboard would start again from the
+ * top. A page that put the focus on a control of its own keeps it.
+ */
+function useFocusOnNavigation(main: RefObject<HTMLElement | null>): void {
+  const { pathname } = useLocation();
+  const shown = useRef(pathname);
+  useEffect(() => {
+    if (shown.current === pathname) return;
+    shown.current = pathname;
+    const active = document.activeElement;
+    if (active && active !== main.current && main.current?.contains(active)) return;
+    main.current?.focus({ preventScroll: true });
+  }, [pathname, main]);
+}
 
 /** The frame of every route: header, the page (its code loaded on demand), footer and the loading overlay. */
 export function Layout() {
   const { t } = useT();
   // The signed-in account follows the storefront's language, for its mails and invoices.
   useSaveAccountLanguage();
+  const main = useRef<HTMLElement>(null);
+  useFocusOnNavigation(main);
+  // Screen readers hold back reading the content while the loading overlay says it is changing.
+  const loading = useLoading();
   return (
     <div className={styles.shell}>
       <a href="#main" className="skip-link">
         {t('layout.skipToContent')}
       </a>
       <Header />
-      <main id="main" className={styles.main} tabIndex={-1}>
+      <main ref={main} id="main" className={styles.main} tabIndex={-1} aria-busy={loading || undefined}>
         <Suspense fallback={<div className={styles.routePending} aria-busy="true" aria-label={t('layout.loadingPage')} />}>
           <Outlet />
         </Suspense>

@@ -8,11 +8,11 @@ function isFetchingMore(fetchMeta: unknown): boolean {
 }
 
 /**
- * The full-screen overlay of 000 section 2, up while ANY request is in flight: queries and
- * mutations of TanStack Query plus the counted non-query calls. Queries marked
- * meta.silent (type-ahead) and the loading of an infinite list's next page do not dim the page.
+ * Whether the page is loading: ANY request in flight, queries and mutations of TanStack Query plus the counted
+ * non-query calls. Queries marked meta.silent (type-ahead) and the loading of an infinite list's next page do not
+ * count. The overlay shows it, and the layout marks the page's content busy for screen readers.
  */
-export function LoadingOverlay() {
+export function useLoading(): boolean {
   // The next page of an infinite list shows its own status under the list: dimming the page at every scroll
   // stop would hide the cards being read.
   const fetching = useIsFetching({
@@ -20,8 +20,14 @@ export function LoadingOverlay() {
   });
   const mutating = useIsMutating();
   const counted = useInFlightCount();
+  return fetching + mutating + counted > 0;
+}
+
+/** The full-screen overlay of 000 section 2, up while the page is loading (useLoading), announced as a status. */
+export function LoadingOverlay() {
+  const loading = useLoading();
   const { t } = useT();
-  if (fetching + mutating + counted === 0) return null;
+  if (!loading) return null;
   return (
     <div className={styles.overlay} role="status" aria-live="polite">
       <span className={styles.spinner} aria-hidden="true" />
