@@ -10,13 +10,13 @@ const PREFIX = 'virtual:catalogue/';
 const RESOLVED = '\0' + PREFIX;
 
 /**
- * The messages the first screen needs (the shell, the home page, its cards and popups, the offline banner, the error
+ * The messages the first screen needs (the shell and footer, the home page, its cards and popups, the offline banner, the error
  * page): the 'start' part of a catalogue, loaded before the app starts. Every other message is in the 'rest' part,
  * loaded with the first page that is not the home page (app-routes.tsx), so a phone downloads the texts of the sell
  * form, checkout or the legal pages only when it opens one. src/i18n/start-texts.test.tsx renders the first screen
  * with the start part alone and fails on any message it lacks.
  */
-const START_KEYS = [/^(header|language|layout|ui|offline|a11y)\./, /^products\.(?!form\.|edit\.|sell\.|page\.|gallery\.)/, /^site\.routeError\./];
+const START_KEYS = [/^(header|language|layout|ui|offline|a11y)\./, /^products\.(?!form\.|edit\.|sell\.|page\.|gallery\.)/, /^site\.(routeError|info)\./];
 export type CataloguePart = 'start' | 'rest' | 'all';
 
 export function inPart(key: string, part: CataloguePart): boolean {

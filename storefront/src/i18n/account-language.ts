@@ -41,8 +41,8 @@ async function saveAccountLanguage(uid: string, language: Language): Promise<voi
 
 /**
  * Keeps the signed-in account's language (the one of its mails and invoices) the storefront's: saves it when the
- * visitor switches language, and once after sign-in when it is not English (the account's default) or differs from
- * what this browser last saved for the account. Call once, inside the app's providers (the layout).
+ * visitor switches language, and once after sign-in when it is Hindi, or English where this browser last saved
+ * another language for the account (English is the account's default). Call once, inside the app's providers (the layout).
  */
 export function useSaveAccountLanguage(): void {
   const { user, userId } = useAuth();
@@ -73,6 +73,8 @@ export function useSaveAccountLanguage(): void {
     if (synced.current === uid) return;
     synced.current = uid;
     const now = current.current;
-    if (now !== 'en' || lastSaved(uid) !== now) void saveAccountLanguage(uid, now);
+    // Hindi is saved at every sign-in (the account may have been switched elsewhere); English only when this browser
+    // saved something else before, since an account starts in English and most visitors never switch.
+    if (now !== 'en' || (lastSaved(uid) ?? 'en') !== now) void saveAccountLanguage(uid, now);
   }, [uid]);
 }

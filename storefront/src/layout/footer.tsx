@@ -2,7 +2,7 @@ import { LAYOUT } from '@mandi/domain';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { useT } from '../i18n/i18n';
-import { SITE } from '../site/site-info';
+import { SITE, siteAddress } from '../site/site-info';
 import { FacebookIcon, InstagramIcon, LeafIcon, MailIcon, PhoneIcon, PinIcon, XIcon, YoutubeIcon } from '../ui/icons';
 import styles from './footer.module.css';
 
@@ -62,7 +62,7 @@ export function Footer() {
           <address className={styles.address}>
             <span className={styles.line}>
               <PinIcon size={18} />
-              <span>{SITE.address.join(', ')}</span>
+              <span>{siteAddress(t).join(', ')}</span>
             </span>
             <a className={styles.line} href={SITE.phoneHref}>
               <PhoneIcon size={18} />
