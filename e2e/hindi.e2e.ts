@@ -78,14 +78,16 @@ test('a buyer with a Hindi phone buys a product in Hindi, from the home page to 
   await page.screenshot({ path: screenshotPath('hindi-product-390.png'), fullPage: true });
   await expectAccessible(page, 'product page in Hindi');
 
-  // Add to cart from the home page, with the Hindi popup.
-  await page.goto('/');
+  // Add to cart from the home page, with the Hindi popup (moving inside the app, as a buyer does).
+  await page.getByRole('link', { name: hindi('header.home.label') }).click();
   await page.getByRole('button', { name: hindi('products.card.addLabel', { name: 'Desi Tamatar' }) }).click();
   const popup = page.getByRole('dialog');
   await expect(popup.getByText(hindi('products.addToCart.added.text'))).toBeVisible();
   await popup.getByRole('button', { name: hindi('ui.ok') }).click();
 
-  await page.goto('/cartpage');
+  // The header hides while scrolling down the list; back at the top it shows again.
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await page.getByRole('banner').getByRole('link', { name: hindi('header.nav.cart') }).click();
   await expect(page.getByRole('heading', { name: hindi('cart.title') })).toBeVisible();
   await page.screenshot({ path: screenshotPath('hindi-cart-390.png'), fullPage: true });
   await expectAccessible(page, 'cart in Hindi');
@@ -108,9 +110,14 @@ test('a buyer with a Hindi phone buys a product in Hindi, from the home page to 
   // My Orders in Hindi: the order, its status and its payment method.
   await expect(page.getByRole('heading', { name: hindi('orders.myOrders') })).toBeVisible();
   await expect(page.getByText(hindi('orders.status.pending')).first()).toBeVisible();
-  await expect(page.getByText(hindi('orders.paymentMethod.cod')).first()).toBeVisible();
   await page.screenshot({ path: screenshotPath('hindi-orders-390.png'), fullPage: true });
   await expectAccessible(page, 'My Orders in Hindi');
+  // The order's own page names the payment method in Hindi.
+  await page.getByRole('link', { name: hindi('orders.card.view') }).first().click();
+  await expect(page).toHaveURL(/\/order\/\d+$/);
+  await expect(page.getByText(hindi('orders.paymentMethod.cod')).first()).toBeVisible();
+  await page.screenshot({ path: screenshotPath('hindi-order-390.png'), fullPage: true });
+  await expectAccessible(page, 'order page in Hindi');
 
   const order = await db.query<{ status: string; payment_method: string }>(
     'SELECT status, payment_method FROM orders WHERE user_id = $1 ORDER BY id DESC LIMIT 1',
