@@ -150,6 +150,13 @@ export async function tabTo(page: Page, target: Locator, limit = 40): Promise<st
   const stops: string[] = [];
   for (let press = 0; press < limit; press += 1) {
     await page.keyboard.press('Tab');
+    // Past the last control the focus leaves the page for the browser's own controls, and the next Tab comes back to
+    // the first: one such stop is the browser's, two in a row would be a page that lost the focus.
+    const outside = await page.evaluate(() => document.activeElement === null || document.activeElement === document.body);
+    if (outside && stops.at(-1) !== '(outside the page)') {
+      stops.push('(outside the page)');
+      continue;
+    }
     stops.push(await expectFocusVisible(page, `Tab stop ${press + 1}`));
     if (await target.evaluate((element) => element === document.activeElement || element.contains(document.activeElement))) return stops;
   }
