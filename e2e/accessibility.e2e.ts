@@ -271,6 +271,14 @@ test('the console tabs the order journeys do not open, its sign-in and its phone
     await expectAccessible(page, name);
   }
 
+  // The Orders tab by keyboard: every stop from the app bar to the list's first action shows where the focus is.
+  await page.goto('/adminpanel/orders');
+  await page.waitForLoadState('networkidle');
+  await tabTo(page, page.getByRole('button', { name: 'Export CSV' }), 60);
+  await page.getByRole('group', { name: 'Placed in the last' }).getByRole('button').first().focus();
+  await page.keyboard.press('Tab');
+  await expectFocusVisible(page, 'the period buttons');
+
   // A phone: the sidebar opens as a drawer from the app bar's menu button, by keyboard.
   await page.setViewportSize({ width: 390, height: 844 });
   await page.goto('/adminpanel/orders');

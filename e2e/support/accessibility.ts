@@ -79,12 +79,19 @@ export async function expectAccessible(page: Page, name: string, options: { excl
 export async function expectFocusVisible(page: Page, where = ''): Promise<string> {
   const seen = await page.evaluate(() => {
     const transparent = (colour: string) => colour === 'transparent' || /rgba\(.*,\s*0\)$/.test(colour);
+    // A box-shadow counts when it has a colour of its own: the white halo that goes with the ring is no ring alone.
+    const shadowColours = (shadow: string) => shadow.match(/rgba?\([^)]*\)/g) ?? [];
     const draws = (style: CSSStyleDeclaration) =>
       (style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) > 0 && !transparent(style.outlineColor)) ||
-      (style.boxShadow !== '' && style.boxShadow !== 'none');
+      shadowColours(style.boxShadow).some((colour) => !transparent(colour) && !/^rgba?\(255, 255, 255(, 1)?\)$/.test(colour));
     /** Whether a stylesheet rule on :focus-within (or :focus-visible inside) gives `element` a ring: a design choice, not a shadow it always has. */
     const ringRuleFor = (element: Element) => {
-      const rules = (list: CSSRuleList): CSSRule[] => Array.from(list).flatMap((rule) => ('cssRules' in rule ? rules((rule as CSSGroupingRule).cssRules) : [rule]));
+      // Style rules, with those inside @media and @supports (and nested ones: a style rule has cssRules of its own).
+      const rules = (list: CSSRuleList): CSSRule[] =>
+        Array.from(list).flatMap((rule) => [
+          ...(rule instanceof CSSStyleRule ? [rule] : []),
+          ...('cssRules' in rule ? rules((rule as CSSGroupingRule).cssRules) : []),
+        ]);
       return Array.from(document.styleSheets).some((sheet) => {
         let list: CSSRuleList;
         try {
@@ -93,7 +100,7 @@ export async function expectFocusVisible(page: Page, where = ''): Promise<string
           return false;
         }
         return rules(list).some((rule) => {
-          if (!(rule instanceof CSSStyleRule) || !/:focus-within|:has\(:focus-visible\)/.test(rule.selectorText)) return false;
+          if (!(rule instanceof CSSStyleRule) || !/:focus-within|:has\([^)]*:focus-visible\)/.test(rule.selectorText)) return false;
           if (!rule.style.outline && !rule.style.outlineStyle && !rule.style.boxShadow) return false;
           try {
             return element.matches(rule.selectorText);
