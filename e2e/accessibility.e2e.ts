@@ -223,6 +223,22 @@ test('a buyer adds to the cart and checks out with the keyboard alone', async ({
   await expect(page).toHaveURL(/\/product-checkout$/);
   await settled(page);
 
+  // The address book: opened by keyboard, it holds the focus while open and gives it back on Escape.
+  const book = page.getByRole('button', { name: 'Select Address' });
+  await tabTo(page, book, 60);
+  await page.keyboard.press('Enter');
+  const dialog = page.getByRole('dialog');
+  await expect(dialog).toBeVisible();
+  await expectAccessible(page, 'checkout, the address book open');
+  for (let press = 0; press < 12; press += 1) {
+    await page.keyboard.press('Tab');
+    await expectFocusVisible(page, 'in the address book');
+    expect(await dialog.evaluate((box) => box.contains(document.activeElement)), 'Tab stays in the address book').toBe(true);
+  }
+  await page.keyboard.press('Escape');
+  await expect(dialog).toHaveCount(0);
+  await expect(book).toBeFocused();
+
   // Cash on Delivery chosen with the arrow keys of the radio group; Continue with Enter.
   await tabTo(page, page.getByRole('radio', { checked: true }), 60);
   const cod = page.getByRole('radio', { name: 'Cash on Delivery' });
