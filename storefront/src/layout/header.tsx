@@ -4,6 +4,7 @@ import { Link, NavLink, useLocation } from 'react-router-dom';
 import { useAuth, useIsAdmin } from '../auth/auth-context';
 import { useT } from '../i18n/i18n';
 import { CartIcon, ChevronDownIcon, CloseIcon, LeafIcon, MenuIcon, SearchIcon, UserIcon } from '../ui/icons';
+import { keepFocusInside } from '../ui/focus-trap';
 import { useAccountActions } from './account-actions';
 import { LanguageSwitch } from './language-switch';
 import { SearchBar } from './search-bar';
@@ -198,15 +199,6 @@ function SideMenu({ onClose }: { onClose(): void }) {
     };
   }, []);
 
-  // A modal panel: Tab and Shift+Tab cycle through its own controls instead of walking out behind the backdrop.
-  const keepFocusInside = (event: KeyboardEvent) => {
-    const controls = Array.from(panelRef.current?.querySelectorAll<HTMLElement>('a[href], button:not([disabled])') ?? []);
-    const edge = event.shiftKey ? controls[0] : controls[controls.length - 1];
-    if (!edge || document.activeElement !== edge) return;
-    event.preventDefault();
-    (event.shiftKey ? controls[controls.length - 1] : controls[0])!.focus();
-  };
-
   const run = (action: () => Promise<void>) => () => {
     onClose();
     void action();
@@ -223,7 +215,8 @@ function SideMenu({ onClose }: { onClose(): void }) {
         onClick={(event) => event.stopPropagation()}
         onKeyDown={(event) => {
           if (event.key === 'Escape') onClose();
-          else if (event.key === 'Tab') keepFocusInside(event);
+          // A modal panel: Tab cycles through its own controls instead of walking out behind the backdrop.
+          else if (event.key === 'Tab') keepFocusInside(panelRef.current!, event.nativeEvent);
         }}
       >
         <div className={styles.sideHead}>

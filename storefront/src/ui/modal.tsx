@@ -1,38 +1,11 @@
 import { useEffect, useId, useRef, type ReactNode } from 'react';
 import { useT } from '../i18n/i18n';
 import { CloseIcon } from './icons';
+import { FOCUSABLE, keepFocusInside } from './focus-trap';
 import styles from './modal.module.css';
-
-const FOCUSABLE = [
-  'a[href]',
-  'button:not([disabled])',
-  'input:not([disabled]):not([type="hidden"])',
-  'select:not([disabled])',
-  'textarea:not([disabled])',
-  '[tabindex]:not([tabindex="-1"])',
-].join(',');
 
 /** The open modals, innermost last: only that one answers the keyboard. */
 const openModals: HTMLElement[] = [];
-
-/** Tab and Shift+Tab cycle through the dialog's controls; focus that was lost (on the page body) comes back in. */
-function keepFocusInside(dialog: HTMLElement, event: globalThis.KeyboardEvent): void {
-  const focusable = Array.from(dialog.querySelectorAll<HTMLElement>(FOCUSABLE));
-  if (focusable.length === 0) return;
-  const first = focusable[0]!;
-  const last = focusable[focusable.length - 1]!;
-  const active = document.activeElement;
-  if (!active || !dialog.contains(active)) {
-    event.preventDefault();
-    (event.shiftKey ? last : first).focus();
-  } else if (event.shiftKey && (active === first || active === dialog)) {
-    event.preventDefault();
-    last.focus();
-  } else if (!event.shiftKey && active === last) {
-    event.preventDefault();
-    first.focus();
-  }
-}
 
 /**
  * A modal dialog for content larger than the shared popup (forms, lists): labelled by its title, focus moved in on
