@@ -92,9 +92,9 @@ test('the loading overlay is announced and the content under it is marked busy',
   await page.goto('/?search=aloo');
   const overlay = page.getByRole('status').filter({ hasText: 'Loading…' });
   await expect(overlay).toBeAttached();
+  await expectAccessible(page, 'home, the loading overlay up');
   await expect(overlay).toHaveAttribute('aria-live', 'polite');
   await expect(page.getByRole('main')).toHaveAttribute('aria-busy', 'true');
-  await expectAccessible(page, 'home, the loading overlay up');
   release();
   await expect(overlay).toHaveCount(0);
   await expect(page.getByRole('main')).not.toHaveAttribute('aria-busy', 'true');
