@@ -79,7 +79,7 @@ describe('orders in Hindi', () => {
     expect(refused).toHaveTextContent(
       'रद्द करने का अनुरोध सिर्फ़ उसी ऑर्डर के लिए हो सकता है जिसकी पुष्टि बाकी हो; इस ऑर्डर की पुष्टि हो चुकी है।',
     );
-    const put = calls.find((call) => call.method === 'PUT')!;
+    const put = calls.find((call) => call.method === 'PUT' && call.url.startsWith('/api/orders/'))!;
     expect(JSON.parse(String(put.init!.body))).toEqual({ reason: 'गलती से दो बार ऑर्डर हो गया' });
   });
 });
