@@ -31,7 +31,7 @@ describe('GET /api/admin/reports/gstr1', () => {
   /** Records a document of `kind` for `order` at `issuedAt`, as the worker's issue job does (its repository's statement). */
   async function issue(kind: DocumentKind, order: Order, issuedAt: Date): Promise<void> {
     const { startYear, label } = financialYearOf(issuedAt);
-    const slot = { financialYear: startYear, label, issuedAt };
+    const slot = { financialYear: startYear, label, issuedAt, language: 'en' };
     await invoices.openSeries(api.db.prisma, kind, startYear);
     const recorded = await api.db.prisma.$transaction(async (tx) => {
       if (kind === 'credit_note') {
