@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { act, screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Link } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
@@ -52,9 +52,15 @@ describe('Layout, for keyboard and screen reader users', () => {
     expect(screen.queryByText('Loading…')).not.toBeInTheDocument();
   });
 
-  it('leaves the focus alone on the first page', () => {
-    stubApi({});
-    renderApp('/', { routeTable });
+  it('leaves the focus alone on the first page, and where the user put it outside the page (a header link)', async () => {
+    stubApi({ 'GET /api/farmers': { body: [] } });
+    const { router } = renderApp('/', { routeTable });
     expect(screen.getByRole('main')).not.toHaveFocus();
+
+    const home = within(screen.getByRole('banner')).getAllByRole('link', { name: 'Home' })[0]!;
+    home.focus();
+    await act(async () => router.navigate('/farmers'));
+    expect(await screen.findByText('0 farmers')).toBeInTheDocument();
+    expect(home).toHaveFocus();
   });
 });

@@ -9,9 +9,10 @@ import { OfflineBanner } from './offline-banner';
 import styles from './layout.module.css';
 
 /**
- * After a move to another page the focus goes to the new page's content, where a full page load would put a screen
- * reader: the control that led there is often gone with the old page, and the keyboard would start again from the
- * top. A page that put the focus on a control of its own keeps it.
+ * After a move to another page whose control that led there went with the old page, the focus goes to the new page's
+ * content, where a full page load would put a screen reader; otherwise the keyboard would start again from the top.
+ * Focus that is still somewhere (a page's own field, a header link, a menu opened while a slow page was on its way)
+ * stays where the user put it.
  */
 function useFocusOnNavigation(main: RefObject<HTMLElement | null>): void {
   const { pathname } = useLocation();
@@ -20,7 +21,7 @@ function useFocusOnNavigation(main: RefObject<HTMLElement | null>): void {
     if (shown.current === pathname) return;
     shown.current = pathname;
     const active = document.activeElement;
-    if (active && active !== main.current && main.current?.contains(active)) return;
+    if (active && active !== document.body) return;
     main.current?.focus({ preventScroll: true });
   }, [pathname, main]);
 }
