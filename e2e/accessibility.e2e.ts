@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import pg from 'pg';
 import { expectAccessible, expectFocusVisible, tabTo } from './support/accessibility.js';
-import { createVerifiedAccount, demoPassword, e2eDatabaseUrl, emulatorSignIn, uniqueName } from './journey-helpers.js';
+import { createVerifiedAccount, demoPassword, e2eDatabaseUrl, emulatorSignIn, saveDefaultAddress, uniqueName } from './journey-helpers.js';
 
 /*
  * Issue 18, accessible: the pages the other journeys do not reach, checked with axe (WCAG 2.1 A and AA, no serious or
@@ -36,12 +36,7 @@ async function buyerWithAddress(): Promise<{ email: string; userId: number }> {
   await createVerifiedAccount(email, username, demoPassword);
   const { rows } = await db.query<{ id: number }>('SELECT id FROM users WHERE email = $1', [email]);
   const userId = rows[0]!.id;
-  await db.query(
-    `INSERT INTO addresses (user_id, name, mobile, state, district, taluk, flat_house_building, area_or_street_or_village, landmark, pincode, is_default)
-     SELECT $1, 'Asha Verma', '9123456780', state, district, taluk, '4, Green Park', office_name, 'Near the temple', pincode, true
-       FROM pincodes WHERE pincode = '560001' LIMIT 1`,
-    [userId],
-  );
+  await saveDefaultAddress(db, userId, { name: 'Asha Verma', house: '4, Green Park', landmark: 'Near the temple' });
   return { email, userId };
 }
 

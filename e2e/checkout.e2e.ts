@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import pg from 'pg';
-import { createVerifiedAccount, demoPassword, e2eDatabaseUrl, screenshotPath, uniqueName } from './journey-helpers.js';
+import { createVerifiedAccount, demoPassword, e2eDatabaseUrl, saveDefaultAddress, screenshotPath, uniqueName } from './journey-helpers.js';
 import { expectAccessible } from './support/accessibility.js';
 
 // Checkout and payment of spec 001 (sections 2 to 9): a buyer checks out the cart by cash on delivery after adding an
@@ -33,12 +33,7 @@ async function signedInBuyer(page: Page): Promise<Buyer> {
 
 /** A saved default address, as the address modal would save it (for journeys about payment, not addresses). */
 async function savedAddress(buyer: Buyer): Promise<void> {
-  await db.query(
-    `INSERT INTO addresses (user_id, name, mobile, state, district, taluk, flat_house_building, area_or_street_or_village, landmark, pincode, is_default)
-     SELECT $1, 'Kavya Reddy', '9123456780', state, district, taluk, '7, Lake View Residency', office_name, 'Opposite the post office', pincode, true
-       FROM pincodes WHERE pincode = '560001' LIMIT 1`,
-    [buyer.userId],
-  );
+  await saveDefaultAddress(db, buyer.userId, { name: 'Kavya Reddy', house: '7, Lake View Residency', landmark: 'Opposite the post office' });
 }
 
 /** The buyer's latest order with its payment. */

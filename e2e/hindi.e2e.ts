@@ -2,7 +2,7 @@ import { readFileSync, readdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { expect, test } from '@playwright/test';
 import pg from 'pg';
-import { createVerifiedAccount, demoPassword, e2eDatabaseUrl, screenshotPath, uniqueName } from './journey-helpers.js';
+import { createVerifiedAccount, demoPassword, e2eDatabaseUrl, saveDefaultAddress, screenshotPath, uniqueName } from './journey-helpers.js';
 import { expectAccessible } from './support/accessibility.js';
 
 // Issue 18: a buyer whose phone is set to Hindi gets the storefront in Hindi on the first visit, can switch language
@@ -63,12 +63,7 @@ test('a buyer with a Hindi phone buys a product in Hindi, from the home page to 
   await expect(page).toHaveURL(/\/$/);
   const { rows } = await db.query<{ id: number }>('SELECT id FROM users WHERE email = $1', [email]);
   const userId = rows[0]!.id;
-  await db.query(
-    `INSERT INTO addresses (user_id, name, mobile, state, district, taluk, flat_house_building, area_or_street_or_village, landmark, pincode, is_default)
-     SELECT $1, 'Sunita Devi', '9123456780', state, district, taluk, '14, Gandhi Nagar', office_name, 'Hanuman Mandir ke paas', pincode, true
-       FROM pincodes WHERE pincode = '560001' LIMIT 1`,
-    [userId],
-  );
+  await saveDefaultAddress(db, userId, { name: 'Sunita Devi', house: '14, Gandhi Nagar', landmark: 'Hanuman Mandir ke paas' });
 
   // The product page: the seller's own words stay as written, everything around them is Hindi, rupees in hi-IN.
   await page.getByRole('link', { name: /Desi Tamatar/ }).first().click();

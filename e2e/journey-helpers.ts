@@ -83,3 +83,21 @@ export async function emulatorHasAccount(email: string): Promise<boolean> {
   );
   return (answer.users ?? []).length > 0;
 }
+
+/** Something that runs SQL: the journey's pg pool. */
+interface Sql {
+  query(text: string, values: unknown[]): Promise<unknown>;
+}
+
+/**
+ * A saved default address in Bengaluru (PIN 560001, from our India Post directory), as the address modal would save it,
+ * for journeys about something after the address.
+ */
+export async function saveDefaultAddress(db: Sql, userId: number, address: { name: string; house: string; landmark: string }): Promise<void> {
+  await db.query(
+    `INSERT INTO addresses (user_id, name, mobile, state, district, taluk, flat_house_building, area_or_street_or_village, landmark, pincode, is_default)
+     SELECT $1, $2, '9123456780', state, district, taluk, $3, office_name, $4, pincode, true
+       FROM pincodes WHERE pincode = '560001' LIMIT 1`,
+    [userId, address.name, address.house, address.landmark],
+  );
+}
