@@ -57,7 +57,7 @@ export function AddProductModal({
                 </span>
                 {isSoldOut(line.stock) && !added ? (
                   <button type="button" className={`btn btn-ghost ${styles.offerButton}`} disabled aria-label={t('checkout.addProduct.soldOutLabel', { name: line.name })}>
-                    {t('checkout.addProduct.soldOut')}
+                    {t('products.stock.soldOut')}
                   </button>
                 ) : added ? (
                   <button type="button" className={`btn btn-ghost ${styles.offerButton}`} disabled aria-label={t('checkout.addProduct.addedLabel', { name: line.name })}>

@@ -29,8 +29,8 @@ describe('the checkout catalogue in English', () => {
     ['checkout.payment.paymentError', PAYMENT_MESSAGES.paymentError],
     ['checkout.payment.failed.title', PAYMENT_MESSAGES.paymentFailed.title],
     ['checkout.payment.failed.text', PAYMENT_MESSAGES.paymentFailed.text],
-    ['checkout.stock.soldOutProduct', STOCK_MESSAGES.soldOutProduct],
-    ['checkout.addProduct.soldOut', STOCK_MESSAGES.soldOut],
+    ['products.stock.soldOutProduct', STOCK_MESSAGES.soldOutProduct],
+    ['products.stock.soldOut', STOCK_MESSAGES.soldOut],
     ['checkout.stockRefusal.title', STOCK_MESSAGES.notEnoughStockTitle],
   ])('%s is the spec text', (key, text) => expect(en[key]).toBe(text));
 

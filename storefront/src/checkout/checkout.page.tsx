@@ -224,7 +224,7 @@ function StockBlock({ id, problems, lines, buyNow }: { id: string; problems: rea
   const soldOutProduct = buyNow && lines.length === 1 && isSoldOut(lines[0]!.stock);
   return (
     <>
-      <StockProblems id={id} problems={soldOutProduct ? [t('checkout.stock.soldOutProduct')] : problems} />
+      <StockProblems id={id} problems={soldOutProduct ? [t('products.stock.soldOutProduct')] : problems} />
       {soldOutProduct ? (
         <Link to="/" className="btn btn-outline">
           {t('checkout.stock.browseOther')}

@@ -125,7 +125,7 @@ function Payment({ checkout, back }: { checkout: CheckoutState; back: string }) 
   // Sold-out lines and lines asking for more than is left would be refused: the buyer removes or lowers them first
   // (the one line left, if sold out, cannot be removed: its order cannot be placed at all).
   const onlyLineSoldOut = lines.length === 1 && isSoldOut(lines[0]!.stock);
-  const problems = onlyLineSoldOut ? [t('checkout.stock.soldOutProduct')] : stockProblemsOf(lines, t);
+  const problems = onlyLineSoldOut ? [t('products.stock.soldOutProduct')] : stockProblemsOf(lines, t);
   const blocked = problems.length > 0;
   const payBlocked = place.busy || blocked;
   return (

@@ -38,7 +38,8 @@ export async function loadCatalogue(language: Language): Promise<Messages> {
 
 /** The app's Lingui instance in the browser, which pages load the rest of the texts into; none in tests. */
 let appI18n: I18n | null = null;
-/** Whether the rest of the texts is wanted: once a page other than home has been opened, every language needs it. */
+/** The languages whose rest is in appI18n; once a page other than home has been opened, every language needs it. */
+const restLoaded = new Set<Language>();
 let restWanted = false;
 
 /** Makes `i18n` the instance the pages' texts are loaded into (main.tsx). */
@@ -46,12 +47,11 @@ export function setPageTextsTarget(i18n: I18n): void {
   appI18n = i18n;
 }
 
-const hasRest = (i18n: I18n, language: Language) => restKeyLoaded.get(i18n)?.has(language) === true;
-const restKeyLoaded = new WeakMap<I18n, Set<Language>>();
-
-async function loadRest(i18n: I18n, language: Language): Promise<Messages> {
+/** The rest of `language`'s texts when the app needs them and does not have them yet, else nothing to add. */
+async function missingRest(i18n: I18n, language: Language): Promise<Messages> {
+  if (!restWanted || i18n !== appI18n || restLoaded.has(language)) return {};
   const messages = (await restLoaders[language]()).default;
-  restKeyLoaded.set(i18n, new Set([...(restKeyLoaded.get(i18n) ?? []), language]));
+  restLoaded.add(language);
   return messages;
 }
 
@@ -61,11 +61,11 @@ async function loadRest(i18n: I18n, language: Language): Promise<Messages> {
  */
 export async function loadPageTexts(): Promise<void> {
   restWanted = true;
-  const i18n = appI18n;
-  if (!i18n) return;
-  const language = i18n.locale as Language;
-  if (hasRest(i18n, language)) return;
-  i18n.load(language, await loadRest(i18n, language));
+  if (!appI18n) return;
+  const language = appI18n.locale as Language;
+  const rest = await missingRest(appI18n, language);
+  // Loading tells every text to render again: only when there is something new.
+  if (Object.keys(rest).length > 0) appI18n.load(language, rest);
 }
 
 /** A Lingui instance speaking `language` with its compiled `messages` (copied: Lingui merges later loads into it). */
@@ -105,10 +105,7 @@ export function LanguageProvider({ i18n, children }: { i18n: I18n; children: Rea
   const [language, setCurrent] = useState<Language>(i18n.locale as Language);
   const setLanguage = useCallback(
     async (next: Language) => {
-      const [start, rest] = await Promise.all([
-        loadCatalogue(next),
-        restWanted && i18n === appI18n && !hasRest(i18n, next) ? loadRest(i18n, next) : Promise.resolve({}),
-      ]);
+      const [start, rest] = await Promise.all([loadCatalogue(next), missingRest(i18n, next)]);
       i18n.loadAndActivate({ locale: next, locales: [LANGUAGE_LOCALES[next]], messages: { ...start, ...rest } });
       rememberLanguage(next);
       setCurrent(next);

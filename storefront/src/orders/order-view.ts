@@ -54,13 +54,6 @@ export function indiaDateTimeText(instant: Date | null, locale: OrderLocale = 'e
   return instant ? DATE_TIME_FORMATS[locale].format(instant) : '—';
 }
 
-/**
- * The order number in English, 'Order #1042'. The order pages say it in the visitor's language with
- * t('orders.number', { orderId }); this stays for the seller dashboard until its texts come from the catalogues.
- */
-export function orderNumberText(orderId: string | number): string {
-  return `Order #${orderId}`;
-}
 
 /** A line's picture: the first of its images (an array, or a JSON string of one), else null. */
 export function itemPicture(item: Pick<OrderItem, 'images'> | null | undefined): string | null {
