@@ -11,6 +11,7 @@ import {
   LANGUAGES,
   type Language,
   type Paise,
+  type LanguageLocale,
 } from '@mandi/domain';
 
 /** Values an ICU message is filled with. */
@@ -23,7 +24,7 @@ export type MessageValues = Readonly<Record<string, unknown>>;
 export interface Translator {
   readonly language: Language;
   /** en-IN or hi-IN. */
-  readonly locale: 'en-IN' | 'hi-IN';
+  readonly locale: LanguageLocale;
   /**
    * The message `id` with its ICU placeholders and plurals filled from `values`. Strict, as the templates are: an
    * unknown key or a value the message names but `values` lacks is an error, never a blank in someone's mailbox.

@@ -1,4 +1,4 @@
-import { formatRupees, isSoldOut, quantityMaxFor, rupeesToPaise } from '@mandi/domain';
+import { formatRupees, isSoldOut, quantityMaxFor, rupeesToPaise, type LanguageLocale } from '@mandi/domain';
 import { useQuery } from '@tanstack/react-query';
 import { useId } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
@@ -17,7 +17,7 @@ import { cartQuery, useRemoveFromCart, useSetCartQuantity, type CartLine } from 
 import styles from './cart.page.module.css';
 
 /** Total = sum of price x quantity (001, "Cart page"), counted in paise so it is right to the paisa. */
-function cartTotal(lines: readonly CartLine[], locale: 'en-IN' | 'hi-IN'): string {
+function cartTotal(lines: readonly CartLine[], locale: LanguageLocale): string {
   return formatRupees(lines.reduce((sum, line) => sum + rupeesToPaise(line.price) * (line.quantity || 1), 0), locale);
 }
 

@@ -8,6 +8,7 @@ import {
   pickLanguage,
   readCookie,
   type Language,
+  type LanguageLocale,
 } from '@mandi/domain';
 import { formatPrice } from '../products/price';
 import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
@@ -138,7 +139,7 @@ export interface Translator {
   t(id: string, values?: MessageValues): string;
   language: Language;
   /** en-IN or hi-IN: the locale numbers and dates are written in. */
-  locale: 'en-IN' | 'hi-IN';
+  locale: LanguageLocale;
   /** A rupee amount the API sent (rupees), with the sign and Indian grouping; '—' when there is none. */
   rupees(rupees: number | string | null | undefined): string;
   /** A count with Indian grouping (1,23,456). */
@@ -158,7 +159,7 @@ export function useT(): Translator {
   return useMemo(() => translatorFor(i18n, locale), [i18n, i18n.locale, locale]);
 }
 
-function translatorFor(i18n: I18n, locale: 'en-IN' | 'hi-IN'): Translator {
+function translatorFor(i18n: I18n, locale: LanguageLocale): Translator {
   const numberFormat = new Intl.NumberFormat(locale);
   return {
     t: (id, values) => i18n._(id, values as Record<string, unknown> | undefined),

@@ -8,6 +8,7 @@ import {
   rupeesToPaise,
   type OrderStatus,
   type PaymentMethod,
+  type LanguageLocale,
 } from '@mandi/domain';
 import { imagesOf } from '../products/product';
 
@@ -28,7 +29,7 @@ export const FULFILMENT_STEPS: readonly OrderStatus[] = [
 ];
 
 /** en-IN or hi-IN: the locale the order pages write dates and amounts in (useT's `locale`). */
-export type OrderLocale = 'en-IN' | 'hi-IN';
+export type OrderLocale = LanguageLocale;
 
 const dateFormats = (options: Intl.DateTimeFormatOptions) =>
   Object.fromEntries(

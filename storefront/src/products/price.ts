@@ -1,7 +1,7 @@
-import { formatRupees, rupeesToPaise } from '@mandi/domain';
+import { formatRupees, rupeesToPaise, type LanguageLocale } from '@mandi/domain';
 
 /** A price the API sent in rupees, shown with the rupee sign and Indian grouping (₹1,23,456.00), en-IN or hi-IN. */
-export function formatPrice(rupees: number | string | null | undefined, locale: 'en-IN' | 'hi-IN' = 'en-IN'): string {
+export function formatPrice(rupees: number | string | null | undefined, locale: LanguageLocale = 'en-IN'): string {
   if (rupees === null || rupees === undefined || rupees === '') return '—';
   try {
     return formatRupees(rupeesToPaise(rupees), locale);

@@ -9,7 +9,8 @@ export const LANGUAGE_COOKIE = 'mandi-lang';
 export const LANGUAGE_COOKIE_MAX_AGE_S = 365 * 24 * 60 * 60;
 
 /** The locale numbers, dates and rupee amounts are written in: Indian grouping (1,23,456) in both. */
-export const LANGUAGE_LOCALES: Record<Language, 'en-IN' | 'hi-IN'> = { en: 'en-IN', hi: 'hi-IN' };
+export type LanguageLocale = 'en-IN' | 'hi-IN';
+export const LANGUAGE_LOCALES: Record<Language, LanguageLocale> = { en: 'en-IN', hi: 'hi-IN' };
 
 /** Each language's name in itself, as the switch offers it. */
 export const LANGUAGE_NAMES: Record<Language, string> = { en: 'English', hi: 'हिन्दी' };

@@ -1,3 +1,4 @@
+import type { LanguageLocale } from '../i18n/language.js';
 import { DomainError } from '../errors/domain.error.js';
 
 /** An amount of money in integer paise (1 rupee = 100 paise); the only form money takes in rules and storage. */
@@ -42,7 +43,7 @@ const rupeeFormats = {
  * Formats paise for people: Indian grouping with the rupee sign, e.g. 12345600 -> '₹1,23,456.00', in English or in
  * Hindi (the same digits and grouping: Hindi readers use Latin digits for prices).
  */
-export function formatRupees(paise: Paise, locale: 'en-IN' | 'hi-IN' = 'en-IN'): string {
+export function formatRupees(paise: Paise, locale: LanguageLocale = 'en-IN'): string {
   assertPaise(paise);
   return rupeeFormats[locale].format(paise / 100);
 }
