@@ -6,19 +6,21 @@
 //    before (the API keeps a list a minute in Redis, so these are cache hits, as popular prefixes are);
 //  - suggestions where every request is a text never asked before (each one reaches PostgreSQL);
 //  - by-name search over a mix of names, typos and Hinglish;
-//  - the home listing's first page, and the listing with a search;
+//  - the home listing's first page, a product by id (500 products spread over the catalog, in turn), and the listing
+//    with a search;
 //  - browsing (issue 16): the first page of each filter alone (each category, three price ranges, in stock only,
 //    fresh only, the Original filter) with each sort, as a mix: served as buyers get it (the listing cache keeps a
 //    page 30 s), then with the catalog version moved before every request so each one reaches PostgreSQL, and price
 //    ranges never asked before (a new cache key each time), also each with a sort; then every filter x sort alone,
 //    uncached, one request at a time (the statement's own time, with HTTP), p50 and worst per kind of filter;
-// printing requests/s, p50 and p99 of each, and the peak resident memory of the API and the worker.
+// printing requests/s, p50 and p99 of each, the CPU time per request of the API, PostgreSQL and Redis, and the peak
+// resident memory of the API and the worker.
 import { cpus } from 'node:os';
 import { PRODUCT_CATEGORIES, PRODUCT_SORTS } from '@mandi/domain';
 import { Redis } from 'ioredis';
 import pg from 'pg';
 import { redisUrl, startApps } from './lib/apps.mjs';
-import { connections, duration, load, report, reportMemory, sampleMemory } from './lib/measure.mjs';
+import { connections, duration, load, report, reportMemory, sampleMemory, watchCpu } from './lib/measure.mjs';
 
 const databaseUrl = process.env.BENCH_DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/mandi_bench';
 const port = Number(process.env.BENCH_PORT ?? 3210);
@@ -64,7 +66,11 @@ async function catalogSize() {
     const { rows: [row] } = await client.query(
       `SELECT count(*)::int AS products, (SELECT count(*)::int FROM search_words) AS words FROM products`,
     );
-    return row;
+    // Products buyers open from the listing and search: a spread over the whole catalog, each shown by the shop.
+    const { rows: ids } = await client.query(
+      `SELECT id::text FROM products TABLESAMPLE SYSTEM (1) WHERE unlisted_at IS NULL AND NOT seller_suspended LIMIT 500`,
+    );
+    return { ...row, productIds: ids.map(({ id }) => id) };
   } finally {
     await client.end();
   }
@@ -101,12 +107,13 @@ async function uncachedOneAtATime(url, redis, rounds) {
 }
 
 async function main() {
-  const { products, words } = await catalogSize();
+  const { products, words, productIds } = await catalogSize();
   // Every run starts with no cached suggestions (startApps clears the prefix).
   const { api, worker, url, stop } = await startApps({ port, databaseUrl, redisPrefix });
   const redis = new Redis(redisUrl);
   try {
     const stopSampling = sampleMemory({ api: api.pid, worker: worker.pid });
+    watchCpu({ api: api.pid });
     console.log(
       `${products} products, ${words} search words; ${connections} connections, ${duration} s per load, ` +
         `load generator on the same ${cpus().length} cores\n`,
@@ -139,6 +146,7 @@ async function main() {
         requests: cycling(searched.map((text) => withQuery('/api/products/by-name/', text))),
       }),
       await load('listing, first page', { url: `${url}/api/products` }),
+      await load('product by id', { url, requests: cycling(productIds.map((id) => `/api/products/${id}`)) }),
       await load('listing with search, first page', {
         url,
         requests: cycling(searched.map((text) => withQuery('/api/products?search=', text))),

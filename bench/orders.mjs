@@ -7,7 +7,8 @@
 //    from the next buyer in turn (a buyer may place 20 orders in 10 minutes, libs/domain WRITE_RATE_LIMITS, so a
 //    10-second load needs hundreds of buyers to measure orders placed rather than refusals);
 //  - POST /api/payment/webhook with signed payment.captured events, each for a different unpaid online order;
-// printing orders (and events) per second, p50 and p99, and the peak resident memory of the API and the worker.
+// printing orders (and events) per second, p50 and p99, the CPU time per request of the APIs, PostgreSQL and Redis,
+// and the peak resident memory of the API and the worker.
 // BENCH_STOCK=counted (the default) gives every product 1,000,000 packs, so each order locks and takes stock in its
 // statement (docs/stock.md); BENCH_STOCK=unlimited leaves stock null, as before stock existed. At the end it checks
 // that packs left plus packs ordered is what each product had.
@@ -20,7 +21,7 @@ import pg from 'pg';
 import { orderTotals, paiseToRupees } from '@mandi/domain';
 import { startAuthEmulator } from '../scripts/lib/emulator.mjs';
 import { emulatorAccount, freshDatabase, startApps } from './lib/apps.mjs';
-import { connections, duration, load, report, reportMemory, sampleMemory } from './lib/measure.mjs';
+import { connections, duration, load, report, reportMemory, sampleMemory, watchCpu } from './lib/measure.mjs';
 
 const databaseUrl = process.env.BENCH_ORDERS_DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/mandi_bench_orders';
 const port = Number(process.env.BENCH_PORT ?? 3211);
@@ -139,6 +140,7 @@ async function run() {
   const url = urls.length === 1 ? urls[0] : urls;
   try {
     const stopSampling = sampleMemory(pids);
+    watchCpu(pids);
     const spread = urls.length === 1 ? '' : ` spread over ${urls.length} APIs (${urls.join(', ')}) with ${urls.length} workers`;
     console.log(
       `${buyerCount} buyers, ${productCount} products (stock ${stockMode}), 3-line carts; ${connections} connections${spread}, ${duration} s per load, ` +

@@ -112,20 +112,96 @@ export function sampleMemory(pids) {
   };
 }
 
+/** Clock ticks per second of /proc/<pid>/stat's times (USER_HZ: 100 on Linux, whatever the kernel's HZ). */
+const TICKS_PER_SECOND = 100;
+
+/** The `stat` fields of a process after its name (which may hold spaces), or undefined once it is gone. */
+function statFields(pid) {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    return stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * CPU time, user and system, that `pid` has used so far, in microseconds; with `children`, also that of its children
+ * that have exited and been waited for (PostgreSQL's backends that closed their connection).
+ */
+function cpuMicros(pid, { children = false } = {}) {
+  const fields = statFields(pid);
+  if (!fields) return 0;
+  // After the name: state is field 3, utime 14, stime 15, cutime 16, cstime 17 (proc(5)), so index 11 to 14 here.
+  const ticks = Number(fields[11]) + Number(fields[12]) + (children ? Number(fields[13]) + Number(fields[14]) : 0);
+  return (ticks * 1e6) / TICKS_PER_SECOND;
+}
+
+/** The PostgreSQL server on this machine: its postmaster (the process whose parent is not a postgres process). */
+function postgresProcesses() {
+  const all = processes().filter((p) => /^(\/\S*\/)?postgres(:| )/.test(p.cmdline));
+  const pids = new Set(all.map((p) => p.pid));
+  const postmaster = all.find((p) => !pids.has(p.ppid));
+  return { postmaster: postmaster?.pid, backends: all.filter((p) => p.pid !== postmaster?.pid).map((p) => p.pid) };
+}
+
+/** The CPU that PostgreSQL has used so far: the postmaster, its live backends, and the backends that have exited. */
+function postgresCpuMicros() {
+  const { postmaster, backends } = postgresProcesses();
+  if (postmaster === undefined) return undefined;
+  return cpuMicros(postmaster, { children: true }) + backends.reduce((sum, pid) => sum + cpuMicros(pid), 0);
+}
+
+/** The Redis server on this machine. */
+function redisServerPid() {
+  return processes().find((p) => /^(\S*\/)?redis-server /.test(p.cmdline))?.pid;
+}
+
+/** Processes whose CPU each load reports per request: see {@link watchCpu}. */
+let cpuWatched = [];
+
+/**
+ * From now on, each {@link load} also measures the CPU time these processes use during it, and {@link report} prints
+ * it per request: `apis` (name -> pid: the API processes, summed as 'API'), and, when this machine runs them,
+ * PostgreSQL (every server process) and Redis. CPU per request does not depend on how much of the two cores the load
+ * generator takes, unlike requests a second.
+ */
+export function watchCpu(apis) {
+  const apiPids = Object.entries(apis).filter(([name, pid]) => name.startsWith('api') && pid).map(([, pid]) => pid);
+  const redisPid = redisServerPid();
+  cpuWatched = [
+    { name: 'API', read: () => apiPids.reduce((sum, pid) => sum + cpuMicros(pid), 0) },
+    ...(postgresCpuMicros() === undefined ? [] : [{ name: 'PostgreSQL', read: postgresCpuMicros }]),
+    ...(redisPid ? [{ name: 'Redis', read: () => cpuMicros(redisPid) }] : []),
+  ];
+}
+
 export function load(title, options) {
+  const before = cpuWatched.map((watched) => watched.read());
   return new Promise((resolve, reject) => {
-    autocannon({ connections, duration, ...options }, (error, result) => (error ? reject(error) : resolve({ title, result })));
+    autocannon({ connections, duration, ...options }, (error, result) => {
+      if (error) return reject(error);
+      const cpu = cpuWatched.map((watched, i) => ({ name: watched.name, micros: watched.read() - before[i] }));
+      resolve({ title, result, cpu });
+    });
   });
 }
 
-export function report({ title, result }) {
+/** µs of CPU per request of each watched process, e.g. 'CPU/req API 212 µs, PostgreSQL 340 µs, Redis 18 µs'. */
+function cpuPerRequest(cpu, requests) {
+  if (!cpu?.length || requests === 0) return '';
+  return `   CPU/req ${cpu.map(({ name, micros }) => `${name} ${Math.round(micros / requests)} µs`).join(', ')}`;
+}
+
+export function report({ title, result, cpu }) {
   const problems = [];
   if (result.non2xx) problems.push(`${result.non2xx} non-2xx`);
   if (result.errors) problems.push(`${result.errors} errors`);
   if (result.timeouts) problems.push(`${result.timeouts} timeouts`);
   console.log(
     `${title.padEnd(34)} ${result.requests.average.toFixed(0).padStart(7)} req/s   p50 ${String(result.latency.p50).padStart(4)} ms   ` +
-      `p99 ${String(result.latency.p99).padStart(4)} ms   ${result.requests.total} requests${problems.length ? `   (${problems.join(', ')})` : ''}`,
+      `p99 ${String(result.latency.p99).padStart(4)} ms   ${result.requests.total} requests${cpuPerRequest(cpu, result.requests.total)}` +
+      `${problems.length ? `   (${problems.join(', ')})` : ''}`,
   );
   return problems.length === 0;
 }
