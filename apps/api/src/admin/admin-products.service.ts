@@ -85,7 +85,7 @@ export class AdminProductsService {
     if (!row) throw new DomainError('not_found', PRODUCT_MESSAGES.notFound);
     if (outcome === 'unchanged') throw new DomainError('conflict', already, { details: { product: this.toAdminProduct(row) } });
     // The listing, search pages and product pages must not serve it as it was.
-    await this.listing.invalidate();
+    await this.listing.invalidate([id]);
     return { message: done, product: this.toAdminProduct(row) };
   }
 

@@ -33,10 +33,10 @@ export class AdminUsersRepository {
    * products follow it (`seller_suspended`): they leave the shop with a suspension and come back with the account, in
    * the same statement, so no listing ever shows a suspended seller's product. Two admins toggling at once serialise
    * on the row: the second flip reads the first one's result, so each click is one flip. Null when there is no such
-   * account; otherwise the new status and how many products it hid or showed again.
+   * account; otherwise the new status and the ids of the products it hid or showed again (their pages are stale).
    */
-  async toggleStatus(userId: number, adminId: number): Promise<{ status: 'active' | 'suspended'; products: number } | null> {
-    const [row] = await this.prisma.$queryRaw<{ status: 'active' | 'suspended'; products: number }[]>`
+  async toggleStatus(userId: number, adminId: number): Promise<{ status: 'active' | 'suspended'; productIds: number[] } | null> {
+    const [row] = await this.prisma.$queryRaw<{ status: 'active' | 'suspended'; productIds: number[] }[]>`
       WITH flipped AS (
         UPDATE users
            SET status = CASE WHEN status = 'suspended' THEN 'active'::user_status ELSE 'suspended'::user_status END,
@@ -71,7 +71,7 @@ export class AdminUsersRepository {
           after: Prisma.sql`jsonb_build_object('status', 'active')`,
         },
       )})
-      SELECT status, (SELECT count(*)::int FROM products_followed) AS products FROM flipped`;
+      SELECT status, ARRAY(SELECT id FROM products_followed) AS "productIds" FROM flipped`;
     return row ?? null;
   }
 }

@@ -30,7 +30,8 @@ export class AdminUsersService {
   /**
    * Suspends an active account or reactivates a suspended one. A suspended user gets 403 on every authenticated call
    * from the next request on (the access guard reads the status each time), and their products leave the shop at
-   * once (the cached listing pages are dropped when any product moved). An admin cannot suspend themselves.
+   * once (the cached listing pages and their product pages are dropped when any product moved). An admin cannot
+   * suspend themselves.
    */
   async toggle(caller: Caller, userId: string): Promise<ToggleUserAnswer> {
     const id = rowIdOf(userId);
@@ -38,7 +39,7 @@ export class AdminUsersService {
     if (id === caller.id) throw new DomainError('not_allowed', PEOPLE_MESSAGES.cannotSuspendSelf);
     const toggled = await this.users.toggleStatus(id, caller.id);
     if (!toggled) throw new DomainError('not_found', PEOPLE_MESSAGES.userNotFound);
-    if (toggled.products > 0) await this.listings.invalidate();
+    if (toggled.productIds.length > 0) await this.listings.invalidate(toggled.productIds);
     const newStatus = toggled.status;
     return {
       newStatus,

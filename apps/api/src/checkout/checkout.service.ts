@@ -91,7 +91,7 @@ export class CheckoutService {
     for (let attempt = 0; attempt <= OPEN_ONLINE_ORDERS_MAX; attempt += 1) {
       const outcome = await this.checkout.placeOrder(order);
       if (outcome.kind === 'placed') {
-        if (outcome.stockShown) await this.listing.invalidate();
+        await this.listing.invalidate(order.lines.map((line) => line.productId), { listing: outcome.stockShown });
         return outcome.orderId;
       }
       if (outcome.kind === 'short_stock') throw shortStock(order, outcome.lines);

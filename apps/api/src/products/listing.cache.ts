@@ -4,6 +4,7 @@ import { APP_CONFIG, type AppConfig } from '@mandi/config';
 import type { Product } from '@mandi/contracts';
 import { RedisCircuit } from '../redis/redis-circuit.js';
 import { REDIS } from '../redis/redis.module.js';
+import { ProductPageCache, type ProductPageAnswer } from './product-page.cache.js';
 
 /**
  * How long a page of the home listing is reused. Product changes made through the API invalidate it at once (see
@@ -21,21 +22,25 @@ return {version, redis.call('GET', ARGV[1] .. version)}`;
 type PageReader = Redis & { listingPageBuffer(versionKey: string, pagePrefix: string): Promise<[Buffer, Buffer | null]> };
 
 /**
- * Pages of the home listing without a search (every visitor asks for the same first pages, and at a million
- * products the statement costs a few milliseconds of PostgreSQL each time), in Redis so every API replica shares
- * them. Pages are stored under a catalog version that every product change increments after its commit, so a
- * reader never gets a page older than a change it could have seen; a page read before a change and stored after it
- * is stored under the old version, where nobody looks any more.
+ * The catalog's caches in Redis, shared by every API replica: pages of the home listing, and product pages
+ * ({@link ProductPageCache}), which one {@link invalidate} after each change keeps in step.
+ *
+ * Listing pages are those without a search (every visitor asks for the same first pages, and at a million products
+ * the statement costs a few milliseconds of PostgreSQL each time). They are stored under a catalog version that every
+ * product change increments after its commit, so a reader never gets a page older than a change it could have seen; a
+ * page read before a change and stored after it is stored under the old version, where nobody looks any more.
  */
 @Injectable()
 export class ListingCache {
   private readonly circuit: RedisCircuit;
+  private readonly productPages: ProductPageCache;
 
   constructor(@Inject(REDIS) redis: Redis, @Inject(APP_CONFIG) private readonly config: AppConfig) {
     if (!('listingPage' in redis)) redis.defineCommand('listingPage', { numberOfKeys: 1, lua: READ_PAGE });
     this.circuit = RedisCircuit.of(redis);
-    // A change made while Redis was away could not move the version; pages cached before it may still be there.
-    this.circuit.onRecovery(() => void this.invalidate());
+    this.productPages = new ProductPageCache(redis, config.REDIS_PREFIX);
+    // A change made while Redis was away could not move any version; pages cached before it may still be there.
+    this.circuit.onRecovery(() => void this.invalidate('all'));
   }
 
   /** The page `parts` names: from Redis when cached for the current version, else `load()`ed and cached. */
@@ -62,9 +67,21 @@ export class ListingCache {
     return page;
   }
 
-  /** After a product change has committed: every cached page is out of date. */
-  async invalidate(): Promise<void> {
-    await this.circuit.run((redis) => redis.incr(this.versionKey()), () => null);
+  /** Product `id`'s page as the UTF-8 JSON GET /api/products/{id} answers; see {@link ProductPageCache.json}. */
+  productJson(id: number, load: () => Promise<ProductPageAnswer>): Promise<Buffer> {
+    return this.productPages.json(id, load);
+  }
+
+  /**
+   * After a change to `products` (ids, or 'all' of them) has committed: their pages, and unless `listing` is false
+   * every listing page, are out of date. One round trip, in one MULTI so no reader sees half of it.
+   */
+  async invalidate(products: readonly number[] | 'all', { listing = true }: { listing?: boolean } = {}): Promise<void> {
+    await this.circuit.run((redis) => {
+      const batch = redis.multi();
+      if (listing) batch.incr(this.versionKey());
+      return this.productPages.invalidation(batch, products).exec();
+    }, () => null);
   }
 
   private versionKey(): string {

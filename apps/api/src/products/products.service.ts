@@ -13,6 +13,7 @@ import {
   paiseToRupees,
   parseInstant,
   rupeesToPaise,
+  searchTerms,
   type ProductBrowse,
 } from '@mandi/domain';
 import { publish } from '@mandi/events';
@@ -69,8 +70,8 @@ export class ProductsService {
 
   /**
    * A page of the home listing: newest first or in the query's sort, or ranked by a search, narrowed by the browsing
-   * filters. Pages without a search come from the cache, under a key that names every filter; an unfiltered page keeps
-   * the key it always had.
+   * filters. Pages come from the cache, under a key that names every filter and the search's terms; an unfiltered page
+   * keeps the key it always had.
    */
   async list(query: ProductListQuery): Promise<Product[]> {
     return JSON.parse((await this.listJson(query)).toString('utf8')) as Product[];
@@ -96,9 +97,10 @@ export class ProductsService {
       });
       return rows.map((row) => toProduct(row, this.files));
     };
-    if (query.search !== undefined) return Buffer.from(JSON.stringify(await load()));
     const key = browseKey(browse);
-    return this.listing.pageJson([query.filter, query.page, query.limit, ...(key ? [key] : [])], load);
+    // A search is kept under its normalised terms ('Tamatar ' and 'tamatar' are one page), after the key it always had.
+    const search = query.search === undefined ? [] : ['search', searchTerms(query.search).join('\t')];
+    return this.listing.pageJson([query.filter, query.page, query.limit, ...(key ? [key] : []), ...search], load);
   }
 
   /**
@@ -166,7 +168,7 @@ export class ProductsService {
       }
       throw error;
     }
-    await this.listing.invalidate();
+    await this.listing.invalidate([id]);
     return { created: true, product: await this.get(id, async () => caller) };
   }
 
@@ -205,7 +207,7 @@ export class ProductsService {
       await this.discard(() => Promise.all(stored.map((image) => this.files.delete(image.fileKey))));
       throw error;
     }
-    await this.listing.invalidate();
+    await this.listing.invalidate([owner.id]);
     await this.discard(() => Promise.all(unused.flatMap((image) => imageFileKeys(image.fileKey)).map((key) => this.files.delete(key))));
     return this.get(owner.id, async () => caller);
   }
@@ -222,7 +224,7 @@ export class ProductsService {
       await this.products.delete(tx, id);
       await publish(tx, { type: 'product.deleted', payload: { productId: id } });
     });
-    await this.listing.invalidate();
+    await this.listing.invalidate([id]);
     await this.discard(() => this.files.deletePrefix(`${productFolder(id)}/`));
     return { message: PRODUCT_MESSAGES.deleted };
   }
@@ -301,7 +303,7 @@ export class ProductsService {
   /**
    * A change of one product under the rules of an edit: only its seller or an admin (403), a product of someone else
    * is not found under `sellerUid` (404, as for {@link remove}), the row locked so edits queue up, product.updated in
-   * the same transaction, and the listing cache invalidated after the commit.
+   * the same transaction, and the listing and its product page invalidated after the commit.
    */
   private async changeOfSeller(
     caller: Caller,
@@ -316,7 +318,7 @@ export class ProductsService {
       await change(tx, id);
       await publish(tx, { type: 'product.updated', payload: { productId: id } });
     });
-    await this.listing.invalidate();
+    await this.listing.invalidate([id]);
   }
 }
 
