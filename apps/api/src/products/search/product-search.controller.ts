@@ -1,9 +1,9 @@
-import { Controller, Get, Param, Query } from '@nestjs/common';
+import { Controller, Get, Param, Query, Res } from '@nestjs/common';
+import type { FastifyReply } from 'fastify';
 import {
   productByNameParamsSchema,
   productByNameQuerySchema,
   suggestionsQuerySchema,
-  type Product,
   type ProductByNameParams,
   type ProductByNameQuery,
   type SuggestionsAnswer,
@@ -25,13 +25,18 @@ export class ProductSearchController {
     return this.search.suggestions(query.q);
   }
 
-  /** GET /api/products/by-name/{name}?page&limit: the matching products, best first, a page at a time. */
+  /**
+   * GET /api/products/by-name/{name}?page&limit: the matching products, best first, a page at a time, as the UTF-8
+   * JSON of a Product[] page, which the listing's cache keeps ready.
+   */
   @Get('by-name/:name')
   @Public()
   byName(
     @Param(new ZodPipe(productByNameParamsSchema)) params: ProductByNameParams,
     @Query(new ZodPipe(productByNameQuerySchema)) query: ProductByNameQuery,
-  ): Promise<Product[]> {
-    return this.search.byName(params.name, query);
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<Buffer> {
+    void reply.type('application/json; charset=utf-8');
+    return this.search.byNameJson(params.name, query);
   }
 }

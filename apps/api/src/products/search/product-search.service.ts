@@ -1,10 +1,12 @@
 import { Inject, Injectable } from '@nestjs/common';
-import type { Product, ProductByNameQuery } from '@mandi/contracts';
-import { SEARCH_LIMITS, searchTerms } from '@mandi/domain';
+import type { ProductByNameQuery } from '@mandi/contracts';
+import { SEARCH_LIMITS, rankSuggestions, searchTerms } from '@mandi/domain';
 import { FILE_STORE, type FileStore } from '@mandi/storage';
+import { ListingCache } from '../listing.cache.js';
 import { toProduct } from '../products.service.js';
 import { ProductSearchRepository } from './product-search.repository.js';
 import { SuggestionsCache } from './suggestions.cache.js';
+import { TermMeanings } from './term-meanings.js';
 
 /** Search of the catalog by name: the search bar's suggestions and the by-name results. */
 @Injectable()
@@ -12,6 +14,8 @@ export class ProductSearchService {
   constructor(
     private readonly search: ProductSearchRepository,
     private readonly cache: SuggestionsCache,
+    private readonly meanings: TermMeanings,
+    private readonly pages: ListingCache,
     @Inject(FILE_STORE) private readonly files: FileStore,
   ) {}
 
@@ -33,22 +37,41 @@ export class ProductSearchService {
     return lookup;
   }
 
+  /**
+   * The list cached for these terms; else the candidates cached for what they mean, ranked for this text; else the
+   * candidates from PostgreSQL. A term that means nothing is left out of the meanings; if none means anything, no name
+   * matches.
+   */
   private async lookUpSuggestions(terms: string[]): Promise<string[]> {
-    const cached = await this.cache.get(terms);
-    if (cached) return cached;
-    const names = await this.search.suggestions({ terms, text: terms.join(' ') }, SEARCH_LIMITS.suggestionsMax);
-    await this.cache.set(terms, names);
+    const meanings = (await this.meanings.of(terms)).filter((ofTerm) => ofTerm.length > 0);
+    if (meanings.length === 0) return [];
+    const cached = await this.cache.read(terms, meanings);
+    if (cached.names) return cached.names;
+    const text = terms.join(' ');
+    if (cached.candidates) {
+      const names = rankSuggestions(cached.candidates, text, SEARCH_LIMITS.suggestionsMax);
+      await this.cache.set(terms, names);
+      return names;
+    }
+    const candidates = await this.search.suggestionCandidates(meanings);
+    const names = rankSuggestions(candidates, text, SEARCH_LIMITS.suggestionsMax);
+    await this.cache.setWithCandidates(terms, names, meanings, candidates);
     return names;
   }
 
-  /** A page of the products matching `name`, best first, in the listing's answer shape. */
-  async byName(name: string, query: ProductByNameQuery): Promise<Product[]> {
+  /**
+   * A page of the products matching `name`, best first, in the listing's answer shape, as the UTF-8 JSON the API
+   * answers: kept in the listing's cache under the normalised terms, so it is current with every product change.
+   */
+  byNameJson(name: string, query: ProductByNameQuery): Promise<Buffer> {
     const terms = searchTerms(name);
-    if (terms.length === 0) return [];
-    const rows = await this.search.page(
-      { terms, text: terms.join(' ') },
-      { officialOnly: false, skip: (query.page - 1) * query.limit, take: query.limit },
-    );
-    return rows.map((row) => toProduct(row, this.files));
+    if (terms.length === 0) return Promise.resolve(Buffer.from('[]'));
+    return this.pages.pageJson(['by-name', terms.join('\t'), query.page, query.limit], async () => {
+      const rows = await this.search.page(
+        { terms, text: terms.join(' ') },
+        { officialOnly: false, skip: (query.page - 1) * query.limit, take: query.limit },
+      );
+      return rows.map((row) => toProduct(row, this.files));
+    });
   }
 }

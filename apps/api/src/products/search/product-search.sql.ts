@@ -16,19 +16,18 @@ export interface SearchInput {
 }
 
 /**
- * The common-table expressions that turn the terms into two text-search queries over product names, `q.best` and
- * `q.anything`, without reading the products table:
+ * What each term means, as the common-table expression `meanings (pos, word, best)`, without reading the products
+ * table:
  * - each term means the words of the listings (search_words) and of the synonyms list that it is or begins, the
  *   five most used of them ('tom' is 'tomatoes', 'tomato', ...), so the index is asked for a few words instead of
- *   a prefix range that a one-letter term would make a third of the catalog;
+ *   a prefix range that a one-letter term would make a third of the catalog (`best`);
  * - a term that is none of these is a typo: the three words most similar to it (pg_trgm's % over the small
- *   search_words table and the synonyms, never over a million names);
- * - every one of those words brings its synonyms group ('tamatar' brings 'tomato' and back);
- * - `best` asks for every term through its exact or prefix words, `anything` through its typo corrections too; a
- *   term that means nothing at all is left out, unless no term means anything (then both are null: no results).
+ *   search_words table and the synonyms, never over a million names; not `best`);
+ * - every one of those words brings its synonyms group ('tamatar' brings 'tomato' and back).
+ * A term's meanings depend on that term alone, which is what lets {@link TermMeanings} keep them per term.
  * Terms hold letters, digits and single spaces only (searchTerms), so they are safe inside LIKE and tsquery text.
  */
-function searchQueries(terms: string[]): Prisma.Sql {
+function termMeanings(terms: string[]): Prisma.Sql {
   return Prisma.sql`
     terms AS (
       SELECT t.term, t.pos FROM unnest(${terms}::text[]) WITH ORDINALITY AS t(term, pos)
@@ -73,7 +72,31 @@ function searchQueries(terms: string[]): Prisma.Sql {
           JOIN synonyms g ON g.canonical = s.canonical
       ) a
       GROUP BY pos, word
-    ),
+    )`;
+}
+
+/** One meaning of one term: a word (or a synonyms name of several words) and whether it is an exact or prefix word. */
+export interface TermMeaning {
+  word: string;
+  best: boolean;
+}
+
+/** `meanings (pos, word, best)` from meanings already known, per term in the terms' order (see {@link termMeanings}). */
+function givenMeanings(meanings: readonly (readonly TermMeaning[])[]): Prisma.Sql {
+  const rows = meanings.flatMap((ofTerm, i) => ofTerm.map((meaning) => ({ pos: i + 1, ...meaning })));
+  return Prisma.sql`
+    meanings AS (
+      SELECT * FROM unnest(${rows.map((row) => row.pos)}::int[], ${rows.map((row) => row.word)}::text[], ${rows.map((row) => row.best)}::boolean[])
+        AS m(pos, word, best)
+    )`;
+}
+
+/**
+ * From `meanings`, the two text-search queries over product names, `q.best` and `q.anything`: `best` asks for every
+ * term through its exact or prefix words, `anything` through its typo corrections too; a term that means nothing at
+ * all is left out, unless no term means anything (then both are null: no results).
+ */
+const searchQueries = Prisma.sql`
     alternatives AS (
       -- One tsquery alternative per meaning: a word, or the words of a name like 'lady finger' side by side.
       SELECT pos, best, array_to_string(array(SELECT '''' || part || '''' FROM unnest(string_to_array(word, ' ')) part), ' <-> ') AS expr
@@ -85,6 +108,12 @@ function searchQueries(terms: string[]): Prisma.Sql {
              END AS best,
              to_tsquery('simple', (SELECT string_agg(e, ' & ') FROM (SELECT '(' || string_agg(expr, ' | ') || ')' AS e FROM alternatives GROUP BY pos) b)) AS anything
     )`;
+
+/** What each of `terms` means (see {@link termMeanings}): one row per term and meaning. */
+export function termMeaningsSql(terms: string[]): Prisma.Sql {
+  return Prisma.sql`
+    WITH ${termMeanings(terms)}
+    SELECT t.term, m.word, m.best FROM meanings m JOIN terms t ON t.pos = m.pos`;
 }
 
 /**
@@ -115,12 +144,14 @@ interface TierSource {
  */
 function rankTiers(source: TierSource, limit: number): Prisma.Sql {
   const flag = (value: boolean) => (value ? Prisma.sql`TRUE` : Prisma.sql`FALSE`);
+  // The validity IS TRUE keeps it a filter: an index of valid_until ANDed with the name's matches read 150,000
+  // expired entries to find the few expired matches of a rare word.
   const tier = (live: boolean, best: boolean) => Prisma.sql`
     (SELECT ${source.select}, ${flag(live)} AS live, ${flag(best)} AS best
        FROM ${source.from}
       WHERE ${best ? nameMatches(Prisma.sql`best`, source.name) : nameMatches(Prisma.sql`anything`, source.name)}
         ${best ? Prisma.empty : Prisma.sql`AND NOT COALESCE(${nameMatches(Prisma.sql`best`, source.name)}, false)`}
-        AND ${live ? Prisma.sql`${source.validUntil} > now()` : Prisma.sql`${source.validUntil} <= now()`}
+        AND (${source.validUntil} ${live ? Prisma.sql`>` : Prisma.sql`<=`} now()) IS TRUE
         ${source.filter}
       ${source.order ? Prisma.sql`ORDER BY ${source.order}` : Prisma.empty}
       LIMIT ${limit})`;
@@ -179,19 +210,33 @@ function nameCandidates(limit: number): Prisma.Sql {
   );
 }
 
+/** A name the search bar may suggest, with what ranks it (see rankSuggestions in @mandi/domain). */
+export interface SuggestionCandidate {
+  name: string;
+  productCount: number;
+  live: boolean;
+  best: boolean;
+}
+
+const suggestionColumns = Prisma.sql`SELECT name, product_count::int AS "productCount", live, best FROM found`;
+
 /**
- * At most `limit` distinct product names for the search bar, ranked: names with a live product first, then names
- * matching every term by an exact or prefix word (synonyms included) before those found through a typo
- * correction, then the names closest to the typed text (trigram similarity), then the names most products use,
- * then alphabetically.
+ * The names the search bar ranks for a search, at most {@link SUGGESTION_CANDIDATES_MAX}, in one statement: what its
+ * terms mean, then the names matching.
  */
-export function suggestionsSql(search: SearchInput, limit: number): Prisma.Sql {
+export function suggestionCandidatesSql(terms: string[]): Prisma.Sql {
   return Prisma.sql`
-    WITH ${searchQueries(search.terms)},
+    WITH ${termMeanings(terms)}, ${searchQueries},
     found AS (${nameCandidates(SUGGESTION_CANDIDATES_MAX)})
-    SELECT name FROM found
-     ORDER BY live DESC, best DESC, similarity(name, ${search.text}) DESC, product_count DESC, name
-     LIMIT ${limit}`;
+    ${suggestionColumns}`;
+}
+
+/** The same names for terms whose meanings are already known (per term, in the terms' order). */
+export function suggestionCandidatesOfMeaningsSql(meanings: readonly (readonly TermMeaning[])[]): Prisma.Sql {
+  return Prisma.sql`
+    WITH ${givenMeanings(meanings)}, ${searchQueries},
+    found AS (${nameCandidates(SUGGESTION_CANDIDATES_MAX)})
+    ${suggestionColumns}`;
 }
 
 /**
@@ -206,7 +251,7 @@ export function searchPageSql(
 ): Prisma.Sql {
   const relevance = Prisma.sql`live DESC, best DESC, similarity(name, ${search.text}) DESC, created_at DESC, id DESC`;
   return Prisma.sql`
-    WITH ${searchQueries(search.terms)},
+    WITH ${termMeanings(search.terms)}, ${searchQueries},
     found AS (${candidates(Prisma.sql`p.id, p.name, p.created_at, p.price_paise`, SEARCH_CANDIDATES_MAX, page.officialOnly, page.browse, page.sort)}),
     ranked AS (
       SELECT id, row_number() OVER (ORDER BY ${page.sort ? sortOrder(page.sort, 'f') : relevance}) AS ord
