@@ -8,6 +8,7 @@ import { ProductSearchController } from './search/product-search.controller.js';
 import { ProductSearchRepository } from './search/product-search.repository.js';
 import { ProductSearchService } from './search/product-search.service.js';
 import { SuggestionsCache } from './search/suggestions.cache.js';
+import { TermMeanings } from './search/term-meanings.js';
 
 /** The storefront's catalog. */
 @Module({
@@ -19,6 +20,7 @@ import { SuggestionsCache } from './search/suggestions.cache.js';
     ProductSearchService,
     ProductSearchRepository,
     SuggestionsCache,
+    TermMeanings,
     // Who asks for a product the shop does not show (its seller and admins still see it).
     ProfileViewer,
   ],
