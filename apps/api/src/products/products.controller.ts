@@ -73,12 +73,20 @@ export class ProductsController {
 
   /**
    * One product, or the official products when the segment is '<brand>-products'. A product the shop does not show is
-   * 404 but to its seller and admins (a bearer token, optional), who get it with its shop_state.
+   * 404 but to its seller and admins (a bearer token, optional), who get it with its shop_state. A product is answered
+   * as the UTF-8 JSON the product page cache keeps ready.
    */
   @Get(':id')
   @Public()
-  get(@Param(new ZodPipe(productIdParamsSchema)) params: ProductIdParams, @Req() request: FastifyRequest): Promise<Product | Product[]> {
-    return OFFICIAL_PRODUCTS_PATH.test(params.id) ? this.products.official() : this.products.get(params.id, () => this.viewer.of(request));
+  async get(
+    @Param(new ZodPipe(productIdParamsSchema)) params: ProductIdParams,
+    @Req() request: FastifyRequest,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<Buffer | Product[]> {
+    if (OFFICIAL_PRODUCTS_PATH.test(params.id)) return this.products.official();
+    const json = await this.products.getJson(params.id, () => this.viewer.of(request));
+    void reply.type('application/json; charset=utf-8');
+    return json;
   }
 
   /** Posts a product (multipart: the form's fields and up to 4 `images`); 201, or 200 for a repeated requestId. */

@@ -21,6 +21,7 @@ import { FILE_STORE, imageFileKeys, newFileKey, productFolder, urlOfKeyOrUrl, ty
 import type { Transaction } from '@mandi/database';
 import type { Caller } from '../auth/caller.js';
 import { ListingCache } from './listing.cache.js';
+import type { ProductPageAnswer } from './product-page.cache.js';
 import {
   ProductsRepository,
   isUniqueViolation,
@@ -108,13 +109,26 @@ export class ProductsService {
    * seller suspended) unless `viewer` (asked only then) is its seller or an admin, who get it with its `shop_state`.
    */
   async get(id: string | number, viewer: Viewer = noViewer): Promise<Product> {
-    const rowId = rowIdOf(String(id));
-    const row = rowId === null ? null : await this.products.findCard(rowId);
+    return (await this.productPage(productRowId(String(id)), viewer)).product;
+  }
+
+  /**
+   * {@link get} as the UTF-8 JSON GET /api/products/{id} answers. A product the shop shows comes from the product page
+   * cache (sent as it is stored) and is loaded and kept there on a miss; the rest is read from the database each time.
+   */
+  async getJson(id: string, viewer: Viewer = noViewer): Promise<Buffer> {
+    const rowId = productRowId(id);
+    return this.listing.productJson(rowId, () => this.productPage(rowId, viewer));
+  }
+
+  /** Product `rowId` as `viewer` may see it (see {@link get}), and whether everyone gets this answer. */
+  private async productPage(rowId: number, viewer: Viewer): Promise<ProductPageAnswer> {
+    const row = await this.products.findCard(rowId);
     if (!row) throw new DomainError('not_found', PRODUCT_MESSAGES.notFound);
-    if (shopStateOf(row) === null) return toProduct(row, this.files);
+    if (shopStateOf(row) === null) return { product: toProduct(row, this.files), shared: true };
     const caller = await viewer();
     if (!caller || (caller.role !== 'admin' && caller.uid !== row.sellerUid)) throw new DomainError('not_found', PRODUCT_MESSAGES.notFound);
-    return toProduct(row, this.files, { withShopState: true });
+    return { product: toProduct(row, this.files, { withShopState: true }), shared: false };
   }
 
   /** The official products (GET /api/products/{brand}-products): still valid ones first, each group newest first. */
@@ -326,6 +340,13 @@ export class ProductsService {
 export type Viewer = () => Promise<Caller | null>;
 
 const noViewer: Viewer = () => Promise.resolve(null);
+
+/** The row id a product path names; 404 'Product not found.' when it names none. */
+function productRowId(id: string): number {
+  const rowId = rowIdOf(id);
+  if (rowId === null) throw new DomainError('not_found', PRODUCT_MESSAGES.notFound);
+  return rowId;
+}
 
 /** Why the shop does not show this product, or null when it does (the columns productVisibleSql reads). */
 export function shopStateOf(row: Pick<ProductCardRow, 'unlistedAt' | 'unlistedReason' | 'sellerSuspended'>): ProductShopState | null {
