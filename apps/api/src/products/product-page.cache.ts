@@ -37,6 +37,17 @@ export interface ProductPageAnswer {
   shared: boolean;
 }
 
+/** A loaded answer as the bytes it is sent as. */
+interface SerialisedAnswer {
+  page: Buffer;
+  shared: boolean;
+}
+
+async function serialised(load: () => Promise<ProductPageAnswer>): Promise<SerialisedAnswer> {
+  const { product, shared } = await load();
+  return { page: Buffer.from(JSON.stringify(product)), shared };
+}
+
 /**
  * GET /api/products/{id} as the exact JSON bytes the API answers, in Redis so every API replica shares it. Each product
  * has its own version, which a change to that product increments after its commit (a change to one product never
@@ -49,6 +60,11 @@ export interface ProductPageAnswer {
  */
 export class ProductPageCache {
   private readonly circuit: RedisCircuit;
+  /**
+   * Loads under way in this process, by the key their page will be stored under: a product many buyers open at the
+   * same moment (a shared link, a push message) costs one read of PostgreSQL, not one per buyer.
+   */
+  private readonly loading = new Map<string, Promise<SerialisedAnswer>>();
 
   /** Over `redis`, under the keys `<prefix>:product:...`. */
   constructor(
@@ -70,12 +86,25 @@ export class ProductPageCache {
       () => [null, null],
     );
     if (cached) return cached;
-    const { product, shared } = await load();
-    const page = Buffer.from(JSON.stringify(product));
-    if (shared && tag !== null) {
-      await this.circuit.run((redis) => redis.set(`${pagePrefix}${tag.toString()}`, page, 'EX', PRODUCT_PAGE_TTL_SECONDS), () => null);
+    // Without Redis there is no version to name a load by: each request reads for itself.
+    if (tag === null) return (await serialised(load)).page;
+    const key = `${pagePrefix}${tag.toString()}`;
+    const running = this.loading.get(key);
+    if (running) {
+      // Joins the load of the same version already under way, when its answer is everyone's; else loads its own
+      // (a hidden product or a 404 may read differently for this viewer).
+      const sharedPage = await running.then(({ page, shared }) => (shared ? page : null), () => null);
+      return sharedPage ?? (await serialised(load)).page;
     }
-    return page;
+    const loading = serialised(load);
+    this.loading.set(key, loading);
+    try {
+      const { page, shared } = await loading;
+      if (shared) await this.circuit.run((redis) => redis.set(key, page, 'EX', PRODUCT_PAGE_TTL_SECONDS), () => null);
+      return page;
+    } finally {
+      this.loading.delete(key);
+    }
   }
 
   /** Adds to `batch` what makes the pages of `products` out of date: each one's version, or with 'all' the epoch. */

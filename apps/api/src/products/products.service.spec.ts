@@ -95,4 +95,27 @@ describe('ProductsService.list against the real database', () => {
     expect(shown.thumbnails).toEqual([`/files/products/${product.id}/0.thumb.webp`, `/files/products/${product.id}/1.jpg`]);
     expect(shown.cardImage).toBe(`/files/products/${product.id}/0.card.webp`);
   });
+
+  it('reads a product that many open at the same moment from the database once', async () => {
+    const product = await newProduct(db.prisma, { sellerId: (await newUser(db.prisma)).id });
+    counting.reset();
+    const pages = await Promise.all(Array.from({ length: 20 }, () => service.getJson(String(product.id))));
+    expect(counting.count()).toBe(1);
+    expect(new Set(pages.map((page) => page.toString('utf8'))).size).toBe(1);
+    expect(JSON.parse(pages[0]!.toString('utf8'))).toMatchObject({ id: String(product.id) });
+  });
+
+  it("never hands one viewer's answer about a hidden product to another, however close together they ask", async () => {
+    const seller = await newUser(db.prisma);
+    const product = await newProduct(db.prisma, { sellerId: seller.id, unlistedAt: new Date(), unlistedReason: 'Blurry photos' });
+    const asSeller = async () => ({ id: seller.id, uid: seller.firebaseUid, email: seller.email, role: 'user' as const });
+    const [publicAnswer, sellerAnswer] = await Promise.allSettled([
+      service.getJson(String(product.id)),
+      service.getJson(String(product.id), asSeller),
+    ]);
+    expect(publicAnswer).toMatchObject({ status: 'rejected', reason: { message: 'Product not found.' } });
+    expect(sellerAnswer.status).toBe('fulfilled');
+    const shown = JSON.parse((sellerAnswer as PromiseFulfilledResult<Buffer>).value.toString('utf8'));
+    expect(shown.shop_state).toMatchObject({ status: 'unlisted', unlisted_reason: 'Blurry photos' });
+  });
 });
