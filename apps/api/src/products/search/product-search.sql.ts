@@ -23,7 +23,9 @@ export interface SearchInput {
  *   a prefix range that a one-letter term would make a third of the catalog (`best`);
  * - a term that is none of these is a typo: the three words most similar to it (pg_trgm's % over the small
  *   search_words table and the synonyms, never over a million names; not `best`);
- * - every one of those words brings its synonyms group ('tamatar' brings 'tomato' and back).
+ * - every one of those words brings its synonyms group ('tamatar' brings 'tomato' and back), also through its English
+ *   singular ('potatoes' brings 'aloo'), with the plurals of the group's words that listings use ('aloo' brings
+ *   'potatoes').
  * A term's meanings depend on that term alone, which is what lets {@link TermMeanings} keep them per term.
  * Terms hold letters, digits and single spaces only (searchTerms), so they are safe inside LIKE and tsquery text.
  */
@@ -60,16 +62,27 @@ function termMeanings(terms: string[]): Prisma.Sql {
         ) c
        WHERE char_length(t.term) >= 3 AND NOT EXISTS (SELECT 1 FROM known k WHERE k.pos = t.pos)
     ),
+    corrected AS (
+      SELECT pos, word, true AS best FROM known UNION ALL SELECT pos, word, false FROM typos
+    ),
+    grouped AS (
+      -- A word's synonyms group, also through the word's English singular: the list holds 'potato', listings say
+      -- 'Potatoes'.
+      SELECT f.pos, g.term, f.best
+        FROM corrected f
+        JOIN synonyms s ON s.term = f.word
+          OR (f.word LIKE '%s' AND s.term = left(f.word, -1))
+          OR (f.word LIKE '%es' AND s.term = left(f.word, -2))
+        JOIN synonyms g ON g.canonical = s.canonical
+    ),
     meanings AS (
       SELECT pos, word, bool_or(best) AS best FROM (
-        SELECT pos, word, true AS best FROM known
+        SELECT pos, word, best FROM corrected
         UNION ALL
-        SELECT pos, word, false FROM typos
+        SELECT pos, term, best FROM grouped
         UNION ALL
-        SELECT m.pos, g.term, m.best
-          FROM (SELECT pos, word, true AS best FROM known UNION ALL SELECT pos, word, false FROM typos) m
-          JOIN synonyms s ON s.term = m.word
-          JOIN synonyms g ON g.canonical = s.canonical
+        -- And the plurals of the group's words that listings use: 'aloo' finds 'Potatoes' too.
+        SELECT g.pos, w.word, g.best FROM grouped g JOIN search_words w ON w.word IN (g.term || 's', g.term || 'es')
       ) a
       GROUP BY pos, word
     )`;
