@@ -24,8 +24,8 @@ import { TermMeanings } from './search/term-meanings.js';
     // Who asks for a product the shop does not show (its seller and admins still see it).
     ProfileViewer,
   ],
-  // Checkout drops cached listing pages when an order leaves a product low or sold out; the seller's dashboard
-  // changes products through the same service as an edit (issue 16).
+  // Checkout drops the cached pages of an order's products (their stock shows there), and the listing's when one is left
+  // low or sold out; the seller's dashboard changes products through the same service as an edit (issue 16).
   exports: [ListingCache, ProductsService],
 })
 export class ProductsModule {}
