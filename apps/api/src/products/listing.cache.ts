@@ -85,6 +85,14 @@ export class ListingCache {
   }
 
   private versionKey(): string {
-    return `${this.config.REDIS_PREFIX}:listing:version`;
+    return catalogVersionKey(this.config.REDIS_PREFIX);
   }
+}
+
+/**
+ * The catalog version: every product change moves it after its commit (see {@link ListingCache.invalidate}), so
+ * what is cached under it (listing and search pages, suggestions) is never older than a change a reader could see.
+ */
+export function catalogVersionKey(redisPrefix: string): string {
+  return `${redisPrefix}:listing:version`;
 }

@@ -48,14 +48,11 @@ export class ProductSearchService {
     const cached = await this.cache.read(terms, meanings);
     if (cached.names) return cached.names;
     const text = terms.join(' ');
-    if (cached.candidates) {
-      const names = rankSuggestions(cached.candidates, text, SEARCH_LIMITS.suggestionsMax);
-      await this.cache.set(terms, names);
-      return names;
-    }
-    const candidates = await this.search.suggestionCandidates(meanings);
+    const candidates = cached.candidates ?? (await this.search.suggestionCandidates(meanings));
     const names = rankSuggestions(candidates, text, SEARCH_LIMITS.suggestionsMax);
-    await this.cache.setWithCandidates(terms, names, meanings, candidates);
+    if (cached.version !== null) {
+      await this.cache.set(cached.version, terms, names, cached.candidates ? undefined : { meanings, candidates });
+    }
     return names;
   }
 
