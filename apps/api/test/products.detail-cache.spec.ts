@@ -80,7 +80,7 @@ describe('GET /api/products/{id} from the product page cache', () => {
     expect((await read(other.id)).json()).toMatchObject({ name: 'Pahadi Aloo' });
   });
 
-  it("shows the stock a cash-on-delivery order took on the product's page at once", async () => {
+  it("shows the stock a cash-on-delivery order took on the product's page at once, and the packs an admin's cancellation gave back", async () => {
     const mango = await cachedProduct(seller, { name: 'Alphonso Mango', pricePaise: 10_000, weightGrams: 1000, stock: 50 });
     expect((await read(mango.id)).json().stock).toBe(50);
     const buyer = await api.newUser();
@@ -104,6 +104,17 @@ describe('GET /api/products/{id} from the product page cache', () => {
     expect(placed.statusCode).toBe(201);
     // 48 left is far from 'Only N left', so the listing keeps its pages; the product's own page shows the count.
     expect((await read(mango.id)).json().stock).toBe(48);
+
+    // An admin cancels the order: the packs come back, and the page shows them at once.
+    const cancelled = await api.request({
+      method: 'PUT',
+      url: `/api/admin/orders/cancel/${placed.json().orderId}`,
+      headers: bearer(admin),
+      payload: {},
+    });
+    expect(cancelled.statusCode).toBe(200);
+    expect(cancelled.json().order.status).toBe('cancelled');
+    expect((await read(mango.id)).json().stock).toBe(50);
   });
 
   it('answers 404 to the public right after an admin unlists a cached product, and shows it again once relisted', async () => {

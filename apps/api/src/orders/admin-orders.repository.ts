@@ -23,7 +23,7 @@ export interface AdminOrderRow {
   created_at: Date | string;
   window_closes_at: Date | string;
   cancel_reason: string | null;
-  items: { id: number; product_name: string; quantity: number; unit_price_paise: number }[];
+  items: { id: number; product_id: number | null; product_name: string; quantity: number; unit_price_paise: number }[];
 }
 
 /** What the admin list asks for. */
@@ -143,8 +143,8 @@ function rowSql(source: Prisma.Sql, windowMs: number): Prisma.Sql {
            o.address_pincode AS pincode, o.status::text AS status, o.payment_status::text AS payment_status,
            o.payment_method::text AS payment_method, o.total_paise, o.created_at,
            ${windowClosesAtSql('o', windowMs)} AS window_closes_at, o.cancel_reason,
-           (SELECT coalesce(json_agg(json_build_object('id', i.id, 'product_name', i.product_name, 'quantity', i.quantity,
-                                                       'unit_price_paise', i.unit_price_paise) ORDER BY i.id), '[]'::json)
+           (SELECT coalesce(json_agg(json_build_object('id', i.id, 'product_id', i.product_id, 'product_name', i.product_name,
+                                                       'quantity', i.quantity, 'unit_price_paise', i.unit_price_paise) ORDER BY i.id), '[]'::json)
               FROM order_items i WHERE i.order_id = o.id) AS items
       FROM ${source} o JOIN users u ON u.id = o.user_id`;
 }

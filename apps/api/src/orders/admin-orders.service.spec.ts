@@ -9,6 +9,8 @@ import {
 } from '@mandi/database';
 import { loadConfig } from '@mandi/config';
 import { adminOrdersQuerySchema } from '@mandi/contracts';
+import { Redis } from 'ioredis';
+import { ListingCache } from '../products/listing.cache.js';
 import { AdminOrdersRepository } from './admin-orders.repository.js';
 import { AdminOrdersService } from './admin-orders.service.js';
 
@@ -19,15 +21,21 @@ describe('AdminOrdersService against the real database', () => {
   let db: TestDatabase;
   let counting: QueryCountingClient;
   let service: AdminOrdersService;
+  let redis: Redis;
 
   beforeAll(async () => {
     db = await createTestDatabase();
     counting = createQueryCountingClient(db.url);
-    service = new AdminOrdersService(new AdminOrdersRepository(counting.prisma as unknown as PrismaService), loadConfig({ NODE_ENV: 'test' }));
+    const config = loadConfig({ NODE_ENV: 'test', REDIS_PREFIX: `test-admin-orders-${process.pid}` });
+    redis = new Redis(config.REDIS_URL);
+    service = new AdminOrdersService(new AdminOrdersRepository(counting.prisma as unknown as PrismaService), config, new ListingCache(redis, config));
   });
   afterAll(async () => {
     await counting.prisma.$disconnect();
     await db.drop();
+    const keys = await redis.keys('test-admin-orders-*');
+    if (keys.length > 0) await redis.del(...keys);
+    redis.disconnect();
   });
 
   it('lists a page of orders with buyers, lines and the count in one query, searching or not', async () => {

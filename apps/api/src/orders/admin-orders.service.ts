@@ -10,6 +10,7 @@ import {
   paiseToRupees,
 } from '@mandi/domain';
 import type { Caller } from '../auth/caller.js';
+import { ListingCache } from '../products/listing.cache.js';
 import { moveRefusal, orderRefusal } from './order-refusal.js';
 import { AdminOrdersRepository, type AdminOrderMove, type AdminOrderRow } from './admin-orders.repository.js';
 
@@ -29,6 +30,7 @@ export class AdminOrdersService {
   constructor(
     private readonly orders: AdminOrdersRepository,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly listing: ListingCache,
   ) {}
 
   /** Orders created within the filter, newest first, one page of them, with the number that match. */
@@ -71,7 +73,11 @@ export class AdminOrdersService {
     if (id === null) throw new DomainError('not_found', ORDER_MESSAGES.notFound);
     const windowMs = this.config.ORDER_DECISION_WINDOW_MS;
     const moved = await this.orders.move(move, id, windowMs, admin.id, cancelReason);
-    if (moved) return { message: ORDER_ACTION_MESSAGES[move], order: toAdminOrder(moved) };
+    if (moved) {
+      // A cancellation gave the packs back in its statement: the product pages and the listing show them at once.
+      if (moved.status === 'cancelled') await this.listing.invalidate(moved.items.flatMap((item) => item.product_id ?? []));
+      return { message: ORDER_ACTION_MESSAGES[move], order: toAdminOrder(moved) };
+    }
     const state = await this.orders.state(id, windowMs);
     if (!state) throw new DomainError('not_found', ORDER_MESSAGES.notFound);
     const refusal = move === 'mark_paid' ? checkMarkPaid(state.status, state.payment_status) : moveRefusal(state, move);

@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { ProductsModule } from '../products/products.module.js';
 import { AdminOrderDetailController } from './admin-order-detail.controller.js';
 import { AdminOrderDetailRepository } from './admin-order-detail.repository.js';
 import { AdminOrderDetailService } from './admin-order-detail.service.js';
@@ -18,6 +19,8 @@ import { OrdersService } from './orders.service.js';
  * confirmation is in order-payment.sql.ts, which the payments feature runs with its capture.
  */
 @Module({
+  // An admin's cancellation gives packs back: the product pages and the listing are dropped (ListingCache).
+  imports: [ProductsModule],
   controllers: [OrdersController, AdminOrdersController, AdminOrdersExportController, AdminOrderDetailController],
   providers: [
     OrdersService,
