@@ -161,6 +161,99 @@ describe('cash-on-delivery orders', () => {
     expect(await api.db.prisma.order.count()).toBe(before);
   });
 
+  // Checkout remembers the product rows it read and prices an order of them from those (docs/orders.md, "Placing an
+  // order: round trips"); the order's statement refuses rows that changed since, so every refusal still holds.
+  it('refuses, as for rows just read, what changed since the products were last checked out', async () => {
+    const user = await api.newUser();
+    const address = await newAddress(api.db.prisma, { userId: user.id });
+    const methi = await product('Methi', 2_000, 250);
+    const billing = { subtotal: 20, shippingCost: 88.5, grandTotal: 108.5 };
+    const order = (addressId: number) => placeCod(user, { addressId, cartItems: [{ productId: methi.id, quantity: 1 }], billing });
+    expect((await order(address.id)).statusCode).toBe(201);
+
+    const theirs = await newAddress(api.db.prisma, { userId: other.id });
+    expect((await order(theirs.id)).statusCode).toBe(403);
+    const gone = await newAddress(api.db.prisma, { userId: user.id, isDeleted: true });
+    expect((await order(gone.id)).json()).toMatchObject({ message: 'Address not found.' });
+    expect(await api.db.prisma.order.count({ where: { userId: user.id } })).toBe(1);
+
+    // Each way of leaving the shop, right after an order remembered the product as on sale.
+    const shown = { unlistedAt: null, unlistedReason: null, sellerSuspended: false, validUntil: new Date(Date.now() + 60_000) };
+    for (const hidden of [{ unlistedAt: new Date(), unlistedReason: 'Checked' }, { sellerSuspended: true }, { validUntil: new Date(Date.now() - 1000) }]) {
+      await api.db.prisma.product.update({ where: { id: methi.id }, data: shown });
+      expect((await order(address.id)).statusCode).toBe(201);
+      await api.db.prisma.product.update({ where: { id: methi.id }, data: hidden });
+      const refused = await order(address.id);
+      expect({ status: refused.statusCode, body: refused.json() }).toMatchObject({
+        status: 409,
+        body: { message: 'This product can no longer be ordered.', details: { productIds: [String(methi.id)] } },
+      });
+    }
+    expect(await api.db.prisma.order.count({ where: { userId: user.id } })).toBe(4);
+    await api.db.prisma.product.update({ where: { id: methi.id }, data: shown });
+
+    // Shown again: sold.
+    expect((await order(address.id)).statusCode).toBe(201);
+  });
+
+  it('copies every field of the saved address into the order', async () => {
+    const user = await api.newUser();
+    const address = await newAddress(api.db.prisma, { userId: user.id, name: 'Kavya Nair', landmark: 'Opposite the temple', pincode: '682001' });
+    const ragi = await product('Ragi', 6_000, 1000);
+    const billing = { subtotal: 60, shippingCost: 88.5, grandTotal: 148.5 };
+    const placed = await placeCod(user, { addressId: address.id, cartItems: [{ productId: ragi.id, quantity: 1 }], billing });
+    const order = await api.db.prisma.order.findUniqueOrThrow({ where: { id: Number(placed.json().orderId) } });
+    const saved = await api.db.prisma.address.findUniqueOrThrow({ where: { id: address.id } });
+    expect(order).toMatchObject({
+      addressId: saved.id,
+      addressName: saved.name,
+      addressMobile: saved.mobile,
+      addressState: saved.state,
+      addressDistrict: saved.district,
+      addressTaluk: saved.taluk,
+      addressFlatHouseBuilding: saved.flatHouseBuilding,
+      addressAreaOrStreetOrVillage: saved.areaOrStreetOrVillage,
+      addressLandmark: saved.landmark,
+      addressPincode: saved.pincode,
+    });
+  });
+
+  it.each([
+    ['read for this checkout', false],
+    ['remembered from an earlier checkout', true],
+  ])('places one order when the same buyer sends the same order twice at once for the last pack, its rows %s', async (_how, remembered) => {
+    const user = await api.newUser();
+    const address = await newAddress(api.db.prisma, { userId: user.id });
+    const kesar = await product('Kesar Mango', 30_000, 1000, { stock: remembered ? 2 : 1 });
+    const body = {
+      addressId: address.id,
+      cartItems: [{ productId: kesar.id, quantity: 1 }],
+      billing: { subtotal: 300, shippingCost: 88.5, grandTotal: 388.5 },
+    };
+    if (remembered) {
+      const buyer = await api.newUser();
+      const theirs = await newAddress(api.db.prisma, { userId: buyer.id });
+      expect((await placeCod(buyer, { ...body, addressId: theirs.id })).statusCode).toBe(201);
+    }
+    await api.db.prisma.cartItem.create({ data: { userId: user.id, productId: kesar.id } });
+
+    const answers = await Promise.all([placeCod(user, body), placeCod(user, body)]);
+
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([201, 409]);
+    expect(answers.find((answer) => answer.statusCode === 409)!.json()).toMatchObject({
+      message: 'Some items do not have enough stock left. Please review your order.',
+      details: { items: [{ productId: String(kesar.id), productName: 'Kesar Mango', requested: 1, left: 0 }] },
+    });
+    const orders = await ordersOf(user.id);
+    expect(orders).toHaveLength(1);
+    expect(orders[0]!.items).toHaveLength(1);
+    expect(orders[0]!.payments).toHaveLength(1);
+    expect(await api.db.prisma.product.findUniqueOrThrow({ where: { id: kesar.id } })).toMatchObject({ stock: 0 });
+    const events = await api.db.prisma.outboxEvent.findMany({ where: { type: 'order.placed', aggregateId: String(orders[0]!.id) } });
+    expect(events.map((event) => event.payload)).toEqual([{ orderId: orders[0]!.id }]);
+    expect(await api.db.prisma.cartItem.count({ where: { userId: user.id } })).toBe(0);
+  });
+
   it('refuses quantity 16 with the spec range and writes nothing', async () => {
     const user = await api.newUser();
     const address = await newAddress(api.db.prisma, { userId: user.id });

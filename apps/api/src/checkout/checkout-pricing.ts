@@ -14,7 +14,7 @@ import {
   type PaymentMethod,
 } from '@mandi/domain';
 import type { Billing, OrderLine } from '@mandi/contracts';
-import type { CheckoutAddressRow, CheckoutProductRow, OrderLineCopy, ShortLine } from './checkout.repository.js';
+import type { AddressOwner, CheckoutProductRow, OrderLineCopy, ShortLine } from './checkout.repository.js';
 
 /** An order priced by the server: its totals and a copy of each line as bought. */
 export interface PricedOrder {
@@ -33,7 +33,7 @@ export interface ClientFigures {
  * Checks the address is the buyer's own and still saved: 404 for an unknown or deleted one, 403 for another user's
  * (an admin acting for a buyer still needs the buyer's address).
  */
-export function checkAddress(address: CheckoutAddressRow | null, userId: number): CheckoutAddressRow {
+export function checkAddress<Address extends AddressOwner>(address: Address | null, userId: number): Address {
   if (!address || address.is_deleted) throw new DomainError('not_found', ADDRESS_MESSAGES.notFound);
   if (address.user_id !== userId) throw new DomainError('not_allowed', ACCESS_MESSAGES.notYours);
   return address;
@@ -67,6 +67,7 @@ export function priceOrder(lines: readonly OrderLine[], products: readonly Check
       quantity: line.quantity,
       weightGrams: product.weight_grams,
       category: product.category,
+      prePackaged: product.pre_packaged,
       hsnCode: CATEGORY_TAX[product.category].hsn,
       gstRatePercent: gstRatePercent(product.category, product.pre_packaged),
     };

@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { PaymentsModule } from '../payments/payments.module.js';
 import { ProductsModule } from '../products/products.module.js';
+import { CheckoutProductsCache } from './checkout-products.cache.js';
 import { CheckoutController } from './checkout.controller.js';
 import { CheckoutRepository } from './checkout.repository.js';
 import { CheckoutService } from './checkout.service.js';
@@ -9,6 +10,6 @@ import { CheckoutService } from './checkout.service.js';
 @Module({
   imports: [PaymentsModule, ProductsModule],
   controllers: [CheckoutController],
-  providers: [CheckoutService, CheckoutRepository],
+  providers: [CheckoutService, CheckoutRepository, CheckoutProductsCache],
 })
 export class CheckoutModule {}
