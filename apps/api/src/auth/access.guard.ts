@@ -2,6 +2,7 @@ import { type CanActivate, type ExecutionContext, Injectable } from '@nestjs/com
 import { Reflector } from '@nestjs/core';
 import type { FastifyRequest } from 'fastify';
 import { DomainError, ACCESS_MESSAGES } from '@mandi/domain';
+import { PerRoute } from '../common/per-route.js';
 import { ACCESS_KEY, type Access } from './access.decorators.js';
 import { CallersRepository } from './callers.repository.js';
 import { IdTokenVerifier } from './id-token.verifier.js';
@@ -21,6 +22,11 @@ const USER_ID_KEYS = ['userId', 'user_id'] as const;
  */
 @Injectable()
 export class AccessGuard implements CanActivate {
+  /** A route's access, from its decorators; 'user' when it has none. */
+  private readonly access = new PerRoute<Access>(
+    (context) => this.reflector.getAllAndOverride<Access>(ACCESS_KEY, [context.getHandler(), context.getClass()]) ?? 'user',
+  );
+
   constructor(
     private readonly reflector: Reflector,
     private readonly callers: CallersRepository,
@@ -28,8 +34,7 @@ export class AccessGuard implements CanActivate {
   ) {}
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
-    const access =
-      this.reflector.getAllAndOverride<Access>(ACCESS_KEY, [context.getHandler(), context.getClass()]) ?? 'user';
+    const access = this.access.of(context);
     if (access === 'public') return true;
 
     const request = context.switchToHttp().getRequest<FastifyRequest>();

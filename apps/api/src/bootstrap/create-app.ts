@@ -65,8 +65,10 @@ export async function createApp(): Promise<NestFastifyApplication> {
 
   const fastify = app.getHttpAdapter().getInstance();
   const security = securityHeaderValues(securityHeaders(config));
-  fastify.addHook('onRequest', async (request, reply) => {
+  // A callback hook, not an async one: Fastify would make and wait on a promise per request for nothing.
+  fastify.addHook('onRequest', (request, reply, done) => {
     void reply.headers(security).header('x-request-id', request.id);
+    done();
   });
   // JSON answers over 1 kB leave compressed (a page of products shrinks about sixfold): Brotli at a quality cheap
   // enough for every request, gzip for older clients. Pre-compressed front-end files are sent as they are.

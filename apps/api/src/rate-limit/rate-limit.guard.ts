@@ -5,6 +5,7 @@ import { Redis } from 'ioredis';
 import { APP_CONFIG, type AppConfig } from '@mandi/config';
 import { ACCESS_MESSAGES, DomainError } from '@mandi/domain';
 import { ACCESS_KEY, type Access } from '../auth/access.decorators.js';
+import { PerRoute } from '../common/per-route.js';
 import { REDIS } from '../redis/redis.module.js';
 import { RATE_LIMIT_KEY, type RateLimitRule } from './rate-limit.decorator.js';
 import { RateLimitStore } from './rate-limit.store.js';
@@ -19,6 +20,13 @@ import { RateLimitStore } from './rate-limit.store.js';
 export class RateLimitGuard implements CanActivate {
   private readonly store: RateLimitStore;
   private readonly publicRule: RateLimitRule;
+  /** A route's rules: its own @RateLimit(), none for @NoRateLimit(), else the public limit on a @Public() route. */
+  private readonly rules = new PerRoute<readonly RateLimitRule[]>((context) => {
+    const targets = [context.getHandler(), context.getClass()];
+    const own = this.reflector.getAllAndOverride<RateLimitRule[] | false | undefined>(RATE_LIMIT_KEY, targets);
+    const access = this.reflector.getAllAndOverride<Access | undefined>(ACCESS_KEY, targets);
+    return own === false ? [] : (own ?? (access === 'public' ? [this.publicRule] : []));
+  });
 
   constructor(
     private readonly reflector: Reflector,
@@ -30,10 +38,8 @@ export class RateLimitGuard implements CanActivate {
   }
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
-    const targets = [context.getHandler(), context.getClass()];
-    const own = this.reflector.getAllAndOverride<RateLimitRule[] | false | undefined>(RATE_LIMIT_KEY, targets);
-    const access = this.reflector.getAllAndOverride<Access | undefined>(ACCESS_KEY, targets);
-    const rules = own === false ? [] : (own ?? (access === 'public' ? [this.publicRule] : []));
+    const rules = this.rules.of(context);
+    if (rules.length === 0) return true;
     const request = context.switchToHttp().getRequest<FastifyRequest>();
     const reply = context.switchToHttp().getResponse<FastifyReply>();
     for (const rule of rules) await this.count(rule, request, reply);

@@ -5,6 +5,7 @@ import { RedisCircuit } from '../redis/redis-circuit.js';
 /**
  * One Lua call per request: count the hit in a fixed window that starts with the first hit, and answer the
  * count with the milliseconds left in the window. Counting in Redis lets every API replica share one limit.
+ * Defined as a command, so ioredis sends it by its SHA (EVALSHA) once Redis has it, not the whole text every time.
  */
 const HIT = `
 local hits = redis.call('INCR', KEYS[1])
@@ -17,6 +18,9 @@ return { hits, redis.call('PTTL', KEYS[1]) }
  * Redis is down and many addresses call (about 100 bytes a window).
  */
 export const LOCAL_WINDOWS_MAX = 50_000;
+
+/** The client with {@link HIT} defined as a command. */
+type HitCounter = Redis & { rateLimitHit(key: string, windowMs: string): Promise<[number, number]> };
 
 /** The state of one key's window after a hit. */
 export interface WindowState {
@@ -38,13 +42,14 @@ export class RateLimitStore {
     redis: Redis,
     private readonly prefix: string,
   ) {
+    if (!('rateLimitHit' in redis)) redis.defineCommand('rateLimitHit', { numberOfKeys: 1, lua: HIT });
     this.circuit = RedisCircuit.of(redis);
   }
 
   async hit(key: string, windowMs: number): Promise<WindowState> {
     return this.circuit.run(
       async (redis) => {
-        const [hits, ttl] = (await redis.eval(HIT, 1, `${this.prefix}:ratelimit:${key}`, String(windowMs))) as [number, number];
+        const [hits, ttl] = await (redis as HitCounter).rateLimitHit(`${this.prefix}:ratelimit:${key}`, String(windowMs));
         return { hits, resetInMs: ttl > 0 ? ttl : windowMs };
       },
       () => this.hitLocally(key, windowMs),
