@@ -27,6 +27,19 @@ describe('GET /api/health', () => {
     expect(response.json()).toEqual({ status: 'ok', database: 'up', redis: 'up', worker: 'up', documents: 'up' });
   });
 
+  it('gives each of many requests arriving together the whole answer, and the next one a fresh check', async () => {
+    await api.redis.set(`${api.redisPrefix}:worker:heartbeat`, new Date().toISOString(), 'EX', 15);
+    const responses = await Promise.all(Array.from({ length: 12 }, () => api.request({ method: 'GET', url: '/api/health' })));
+    for (const response of responses) {
+      expect(response.statusCode).toBe(200);
+      expect(response.json()).toEqual({ status: 'ok', database: 'up', redis: 'up', worker: 'up', documents: 'up' });
+    }
+    await api.redis.del(`${api.redisPrefix}:worker:heartbeat`);
+    const after = await api.request({ method: 'GET', url: '/api/health' });
+    expect(after.statusCode).toBe(503);
+    expect(after.json()).toMatchObject({ status: 'error', worker: 'down', reason: 'Down: worker.' });
+  });
+
   it('stays 200 but degraded while a worker reports that Chromium cannot start', async () => {
     await api.redis.set(`${api.redisPrefix}:worker:heartbeat`, new Date().toISOString(), 'EX', 15);
     const down = { worker: 'host:1', reason: 'Chromium did not start: Browser was not found', at: new Date().toISOString() };

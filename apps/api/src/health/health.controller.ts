@@ -1,10 +1,4 @@
 import { Controller, Get, Inject, Res } from '@nestjs/common';
-import {
-  HealthCheckService,
-  HealthIndicatorService,
-  type HealthCheckResult,
-  type HealthIndicatorResult,
-} from '@nestjs/terminus';
 import type { FastifyReply } from 'fastify';
 import { Redis } from 'ioredis';
 import type { HealthAnswer } from '@mandi/contracts';
@@ -12,7 +6,7 @@ import { PrismaService } from '@mandi/database';
 import { Public } from '../auth/access.decorators.js';
 import { NoRateLimit } from '../rate-limit/rate-limit.decorator.js';
 import { REDIS } from '../redis/redis.module.js';
-import { WorkerStatusReader, type WorkerStatus } from './worker-status.reader.js';
+import { WorkerStatusReader } from './worker-status.reader.js';
 
 /** Each dependency gets this long to answer before it counts as down. */
 const CHECK_TIMEOUT_MS = 1500;
@@ -29,57 +23,61 @@ export const DOCUMENTS_DOWN_REASON = 'Invoices and credit notes cannot be printe
 @Controller('health')
 @NoRateLimit()
 export class HealthController {
+  /** The check under way, if any: see {@link check}. */
+  private checking: Promise<HealthAnswer> | undefined;
+
   constructor(
-    private readonly health: HealthCheckService,
-    private readonly indicator: HealthIndicatorService,
     private readonly prisma: PrismaService,
     @Inject(REDIS) private readonly redis: Redis,
     private readonly workers: WorkerStatusReader,
   ) {}
 
+  /**
+   * Requests that arrive while a check is under way share its answer, which is still one that ended after they came
+   * in: a flood of health requests (the route has no rate limit) costs the database and Redis one round of probes at a
+   * time, not one per request.
+   */
   @Get()
   @Public()
   async check(@Res({ passthrough: true }) reply: FastifyReply): Promise<HealthAnswer> {
-    let workers: WorkerStatus | undefined;
-    let result: HealthCheckResult;
-    try {
-      result = await this.health.check([
-        () => this.probe('database', async () => void (await this.prisma.$queryRaw`SELECT 1`)),
-        () => this.probe('redis', async () => void (await this.redis.ping())),
-        () =>
-          this.probe('worker', async () => {
-            workers = await this.workers.read();
-            if (!workers.alive) throw new Error('no worker heartbeat in the last 15 s');
-          }),
-      ]);
-    } catch (error) {
-      result = (error as { getResponse(): HealthCheckResult }).getResponse();
-    }
-    const details = result.details ?? {};
-    const state = (key: string) => (details[key]?.status === 'up' ? 'up' : 'down');
-    const parts = { database: state('database'), redis: state('redis'), worker: state('worker') } as const;
-    const documents = parts.worker === 'up' && !workers?.documentsDown ? 'up' : 'down';
-    const down = Object.entries(parts).filter(([, value]) => value === 'down').map(([name]) => name);
-    const answer: HealthAnswer =
-      down.length > 0
-        ? { status: 'error', ...parts, documents, reason: `Down: ${down.join(', ')}.` }
-        : documents === 'down'
-          ? { status: 'degraded', ...parts, documents, reason: DOCUMENTS_DOWN_REASON }
-          : { status: 'ok', ...parts, documents };
+    this.checking ??= this.checkNow().finally(() => (this.checking = undefined));
+    const answer = await this.checking;
     void reply.status(answer.status === 'error' ? 503 : 200);
     return answer;
   }
 
-  private async probe(key: string, run: () => Promise<void>): Promise<HealthIndicatorResult> {
-    const session = this.indicator.check(key);
+  private async checkNow(): Promise<HealthAnswer> {
+    // One deadline for the three probes, which start together.
+    let timer: NodeJS.Timeout | undefined;
+    const deadline = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new Error('timed out')), CHECK_TIMEOUT_MS).unref();
+    });
     try {
-      await Promise.race([
-        run(),
-        new Promise((_, reject) => setTimeout(() => reject(new Error('timed out')), CHECK_TIMEOUT_MS).unref()),
+      const [database, redis, workers] = await Promise.all([
+        probe(this.prisma.$queryRaw`SELECT 1`, deadline),
+        probe(this.redis.ping(), deadline),
+        probe(this.workers.read(), deadline),
       ]);
-      return session.up();
-    } catch (error) {
-      return session.down((error as Error).message);
+      const up = (part: unknown) => (part === undefined ? 'down' : 'up');
+      const parts = { database: up(database), redis: up(redis), worker: workers?.alive ? 'up' : 'down' } as const;
+      const documents = parts.worker === 'up' && !workers?.documentsDown ? 'up' : 'down';
+      const down = Object.entries(parts).filter(([, value]) => value === 'down').map(([name]) => name);
+      return down.length > 0
+        ? { status: 'error', ...parts, documents, reason: `Down: ${down.join(', ')}.` }
+        : documents === 'down'
+          ? { status: 'degraded', ...parts, documents, reason: DOCUMENTS_DOWN_REASON }
+          : { status: 'ok', ...parts, documents };
+    } finally {
+      clearTimeout(timer);
     }
+  }
+}
+
+/** What `work` answers, or undefined when it fails or has not answered by `deadline`. */
+async function probe<T>(work: PromiseLike<T>, deadline: Promise<never>): Promise<T | undefined> {
+  try {
+    return await Promise.race([work, deadline]);
+  } catch {
+    return undefined;
   }
 }
