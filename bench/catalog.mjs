@@ -1,6 +1,7 @@
 // `npm run bench:catalog`: search and listing at a million products. Starts the built API and worker
 // (apps/*/dist/main.js, build first) against the database of `npm run bench:catalog-seed` (BENCH_DATABASE_URL,
-// default mandi_bench) on BENCH_PORT (default 3210), then runs autocannon at 50 connections for 10 s per load
+// default mandi_bench; for 20,000 products seed another with `PRODUCTS=20000 SELLERS=200 BENCH_DATABASE_URL=...` and
+// give both commands the same URL) on BENCH_PORT (default 3210), then runs autocannon at 50 connections for 10 s per load
 // (CONNECTIONS, DURATION override):
 //  - suggestions over a mix of prefixes, typos and Hindi names in Latin letters, as buyers type them, each asked once
 //    before (the API keeps a list a minute in Redis, so these are cache hits, as popular prefixes are);
