@@ -25,8 +25,9 @@ type PageReader = Redis & { listingPageBuffer(versionKey: string, pagePrefix: st
  * The catalog's caches in Redis, shared by every API replica: pages of the home listing, and product pages
  * ({@link ProductPageCache}), which one {@link invalidate} after each change keeps in step.
  *
- * Listing pages are those without a search (every visitor asks for the same first pages, and at a million products
- * the statement costs a few milliseconds of PostgreSQL each time). They are stored under a catalog version that every
+ * Listing pages (every visitor asks for the same first pages, and at a million products the statement costs a few
+ * milliseconds of PostgreSQL each time), with or without a search, and the by-name search's pages (a search costs ten
+ * times that). They are stored under a catalog version that every
  * product change increments after its commit, so a reader never gets a page older than a change it could have seen; a
  * page read before a change and stored after it is stored under the old version, where nobody looks any more.
  */
