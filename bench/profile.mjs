@@ -34,10 +34,10 @@ import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { clearRedisPrefix } from '../scripts/lib/services.mjs';
+import { benchAppEnv, redisUrl } from './lib/apps.mjs';
 
 const repoRoot = fileURLToPath(new URL('..', import.meta.url));
 const databaseUrl = process.env.BENCH_DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/mandi_bench';
-const redisUrl = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 const port = Number(process.env.BENCH_PORT ?? 3290);
 const redisPrefix = 'mandi-profile';
 const connections = Number(process.env.CONNECTIONS ?? 50);
@@ -80,20 +80,7 @@ async function productIds() {
   }
 }
 
-const appEnv = {
-  ...process.env,
-  NODE_ENV: 'development',
-  LOG_LEVEL: process.env.LOG_LEVEL ?? 'info',
-  PORT: String(port),
-  HOST: '127.0.0.1',
-  DATABASE_URL: databaseUrl,
-  REDIS_URL: redisUrl,
-  REDIS_PREFIX: redisPrefix,
-  FIREBASE_AUTH_EMULATOR_HOST: process.env.FIREBASE_AUTH_EMULATOR_HOST ?? '127.0.0.1:9099',
-  // One load generator on one address: the public per-address limit would answer 429 to the load itself.
-  RATE_LIMIT_PUBLIC_PER_MINUTE: '100000000',
-  WORKER_METRICS_PORT: '0',
-};
+const appEnv = { ...benchAppEnv({ port, databaseUrl, redisPrefix }), WORKER_METRICS_PORT: '0' };
 
 function start(args) {
   // The API's log lines go nowhere, as in the other benches: what they cost to write is still in the profile.

@@ -50,16 +50,9 @@ async function stop(child) {
   await exited;
 }
 
-/**
- * Starts `replicas` APIs (default 1) on `port`, `port + 1`, ... and as many workers against `databaseUrl` and a clean
- * Redis `redisPrefix`, and waits for every API's health check. Returns the processes (`apis`, `workers`; `api` and
- * `worker` are the first of each), the APIs' `urls` (`url` is the first), `pids` by process name (`api`, `worker`
- * for one replica; `api-1`, `api-2`, `worker-1`, ... for more), ready for sampleMemory, and `stop()`, which also
- * clears the prefix.
- */
-export async function startApps({ port, databaseUrl, redisPrefix, env = {}, replicas = 1 }) {
-  await clearRedisPrefix(redisUrl, redisPrefix);
-  const processEnv = {
+/** The environment a bench gives the API and the worker: development settings on its own database, port and prefix. */
+export function benchAppEnv({ port, databaseUrl, redisPrefix }) {
+  return {
     ...process.env,
     NODE_ENV: 'development',
     LOG_LEVEL: process.env.LOG_LEVEL ?? 'info',
@@ -73,8 +66,19 @@ export async function startApps({ port, databaseUrl, redisPrefix, env = {}, repl
     RATE_LIMIT_PUBLIC_PER_MINUTE: '100000000',
     // Each bench worker's metrics on a free port, beside a running `npm start`'s worker on 9464.
     WORKER_METRICS_PORT: process.env.WORKER_METRICS_PORT ?? '0',
-    ...env,
   };
+}
+
+/**
+ * Starts `replicas` APIs (default 1) on `port`, `port + 1`, ... and as many workers against `databaseUrl` and a clean
+ * Redis `redisPrefix`, and waits for every API's health check. Returns the processes (`apis`, `workers`; `api` and
+ * `worker` are the first of each), the APIs' `urls` (`url` is the first), `pids` by process name (`api`, `worker`
+ * for one replica; `api-1`, `api-2`, `worker-1`, ... for more), ready for sampleMemory, and `stop()`, which also
+ * clears the prefix.
+ */
+export async function startApps({ port, databaseUrl, redisPrefix, env = {}, replicas = 1 }) {
+  await clearRedisPrefix(redisUrl, redisPrefix);
+  const processEnv = { ...benchAppEnv({ port, databaseUrl, redisPrefix }), ...env };
   const started = replicaProcesses(processEnv, replicas).map((app) => ({ ...app, child: start(app.name, app.main, app.env) }));
   const apis = started.filter((app) => app.port !== undefined);
   const workers = started.filter((app) => app.port === undefined);
