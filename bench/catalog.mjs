@@ -6,9 +6,10 @@
 //  - suggestions over a mix of prefixes, typos and Hindi names in Latin letters, as buyers type them, each asked once
 //    before (the API keeps a list a minute in Redis, so these are cache hits, as popular prefixes are);
 //  - suggestions where every request is a text never asked before (each one reaches PostgreSQL);
-//  - by-name search over a mix of names, typos and Hinglish;
+//  - by-name search over a mix of names, typos and Hinglish, each asked once before (popular searches are cached), and
+//    the same with the catalog version moved before every request (each one reaches PostgreSQL);
 //  - the home listing's first page, a product by id (500 products spread over the catalog, in turn), and the listing
-//    with a search;
+//    with a search (each asked once before);
 //  - browsing (issue 16): the first page of each filter alone (each category, three price ranges, in stock only,
 //    fresh only, the Original filter) with each sort, as a mix: served as buyers get it (the listing cache keeps a
 //    page 30 s), then with the catalog version moved before every request so each one reaches PostgreSQL, and price
@@ -56,6 +57,12 @@ const browsePaths = Object.entries(browseFilters).flatMap(([kind, filters]) =>
 const redisPrefix = 'mandi-bench-catalog';
 
 const withQuery = (path, text) => `${path}${encodeURIComponent(text)}`;
+
+/** Asks for each path once, one at a time (no result: a step of the loads' list, left out of it). */
+async function warm(url, paths) {
+  for (const path of paths) await fetch(`${url}${path}`).then((response) => response.arrayBuffer());
+  return undefined;
+}
 const cycling = (paths) => paths.map((path) => ({ method: 'GET', path }));
 
 async function catalogSize() {
@@ -142,17 +149,33 @@ async function main() {
           },
         ],
       }),
+      // Popular searches have been asked within the cache's 30 s, as on a busy day.
+      await warm(url, searched.map((text) => withQuery('/api/products/by-name/', text))),
       await load('by-name search, mix', {
         url,
         requests: cycling(searched.map((text) => withQuery('/api/products/by-name/', text))),
       }),
+      await load('by-name search, every request uncached', {
+        url,
+        requests: [
+          {
+            method: 'GET',
+            // A new catalog version before each request: no page is cached under it yet.
+            setupRequest: (request) => {
+              void redis.incr(`${redisPrefix}:listing:version`);
+              return { ...request, path: withQuery('/api/products/by-name/', searched[(fresh += 1) % searched.length]) };
+            },
+          },
+        ],
+      }),
       await load('listing, first page', { url: `${url}/api/products` }),
       await load('product by id', { url, requests: cycling(productIds.map((id) => `/api/products/${id}`)) }),
+      await warm(url, searched.map((text) => withQuery('/api/products?search=', text))),
       await load('listing with search, first page', {
         url,
         requests: cycling(searched.map((text) => withQuery('/api/products?search=', text))),
       }),
-    ];
+    ].filter(Boolean);
     // Browsing: the pages buyers asked for within the cache's 30 s are served from it.
     for (const { path } of browsePaths) await fetch(`${url}${path}`).then((r) => r.arrayBuffer());
     results.push(

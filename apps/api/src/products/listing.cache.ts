@@ -35,6 +35,11 @@ type PageReader = Redis & { listingPageBuffer(versionKey: string, pagePrefix: st
 export class ListingCache {
   private readonly circuit: RedisCircuit;
   private readonly productPages: ProductPageCache;
+  /**
+   * Pages being loaded in this process, by the key they will be stored under: buyers who ask for the same page (a
+   * popular search) at the moment it is not cached share one statement instead of each running it.
+   */
+  private readonly loading = new Map<string, Promise<Buffer>>();
 
   constructor(@Inject(REDIS) redis: Redis, @Inject(APP_CONFIG) private readonly config: AppConfig) {
     if (!('listingPage' in redis)) redis.defineCommand('listingPage', { numberOfKeys: 1, lua: READ_PAGE });
@@ -61,11 +66,18 @@ export class ListingCache {
       () => [null, null],
     );
     if (cached) return cached;
-    const page = Buffer.from(JSON.stringify(await load()));
-    if (version !== null) {
-      await this.circuit.run((redis) => redis.set(`${prefix}${version.toString()}`, page, 'EX', LISTING_TTL_SECONDS), () => null);
-    }
-    return page;
+    // Without Redis there is no version to name a load by: each request reads for itself.
+    if (version === null) return Buffer.from(JSON.stringify(await load()));
+    const key = `${prefix}${version.toString()}`;
+    const running = this.loading.get(key);
+    if (running) return running;
+    const loading = (async () => {
+      const page = Buffer.from(JSON.stringify(await load()));
+      await this.circuit.run((redis) => redis.set(key, page, 'EX', LISTING_TTL_SECONDS), () => null);
+      return page;
+    })().finally(() => this.loading.delete(key));
+    this.loading.set(key, loading);
+    return loading;
   }
 
   /** Product `id`'s page as the UTF-8 JSON GET /api/products/{id} answers; see {@link ProductPageCache.json}. */

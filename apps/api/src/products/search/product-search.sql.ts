@@ -81,8 +81,10 @@ function termMeanings(terms: string[]): Prisma.Sql {
         UNION ALL
         SELECT pos, term, best FROM grouped
         UNION ALL
-        -- And the plurals of the group's words that listings use: 'aloo' finds 'Potatoes' too.
-        SELECT g.pos, w.word, g.best FROM grouped g JOIN search_words w ON w.word IN (g.term || 's', g.term || 'es')
+        -- And the plurals of the group's words that listings use: 'aloo' finds 'Potatoes' too. (As varchar[], so the
+        -- primary key finds them: IN over text took the trigram index, 0.7 ms a word.)
+        SELECT g.pos, w.word, g.best FROM grouped g
+          JOIN search_words w ON w.word = ANY (ARRAY[g.term || 's', g.term || 'es']::varchar[])
       ) a
       GROUP BY pos, word
     )`;
