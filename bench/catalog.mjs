@@ -58,6 +58,23 @@ const redisPrefix = 'mandi-bench-catalog';
 
 const withQuery = (path, text) => `${path}${encodeURIComponent(text)}`;
 
+/**
+ * `paths` in turn, each after moving the catalog version, so no page is cached under it yet and every request reaches
+ * PostgreSQL.
+ */
+function uncached(redis, paths) {
+  let next = 0;
+  return [
+    {
+      method: 'GET',
+      setupRequest: (request) => {
+        void redis.incr(`${redisPrefix}:listing:version`);
+        return { ...request, path: paths[(next += 1) % paths.length] };
+      },
+    },
+  ];
+}
+
 /** Asks for each path once, one at a time (no result: a step of the loads' list, left out of it). */
 async function warm(url, paths) {
   for (const path of paths) await fetch(`${url}${path}`).then((response) => response.arrayBuffer());
@@ -157,16 +174,7 @@ async function main() {
       }),
       await load('by-name search, every request uncached', {
         url,
-        requests: [
-          {
-            method: 'GET',
-            // A new catalog version before each request: no page is cached under it yet.
-            setupRequest: (request) => {
-              void redis.incr(`${redisPrefix}:listing:version`);
-              return { ...request, path: withQuery('/api/products/by-name/', searched[(fresh += 1) % searched.length]) };
-            },
-          },
-        ],
+        requests: uncached(redis, searched.map((text) => withQuery('/api/products/by-name/', text))),
       }),
       await load('listing, first page', { url: `${url}/api/products` }),
       await load('product by id', { url, requests: cycling(productIds.map((id) => `/api/products/${id}`)) }),
@@ -182,16 +190,7 @@ async function main() {
       await load('browsing, filter x sort mix', { url, requests: cycling(browsePaths.map(({ path }) => path)) }),
       await load('browsing mix, every request uncached', {
         url,
-        requests: [
-          {
-            method: 'GET',
-            // A new catalog version before each request: the page it asks for is cached under none yet.
-            setupRequest: (request) => {
-              void redis.incr(`${redisPrefix}:listing:version`);
-              return { ...request, path: browsePaths[(fresh += 1) % browsePaths.length].path };
-            },
-          },
-        ],
+        requests: uncached(redis, browsePaths.map(({ path }) => path)),
       }),
       await load('price ranges never asked before', {
         url,

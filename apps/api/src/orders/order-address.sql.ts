@@ -6,9 +6,6 @@ import { ADDRESS_FIELDS } from '@mandi/domain';
  * the address (ADDRESS_FIELDS of libs/domain), so a later edit of the saved address changes no order.
  */
 
-/** The order's address columns, in ADDRESS_FIELDS order: for an INSERT's column list. */
-export const ORDER_ADDRESS_COLUMNS = Prisma.raw(ADDRESS_FIELDS.map((field) => `address_${field}`).join(', '));
-
 /** The address copy of the order aliased `o` as one JSON object of the address's own field names (an AddressInput). */
 export const ORDER_ADDRESS_JSON = Prisma.raw(
   `json_build_object(${ADDRESS_FIELDS.map((field) => `'${field}', o.address_${field}`).join(', ')})`,

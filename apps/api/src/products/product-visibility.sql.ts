@@ -1,6 +1,7 @@
 // Which products the shop shows (issue 17), written once for every query that serves buyers: the listing, search,
 // a product's page, seller pages, the cart and checkout. The search_names trigger (migration
-// 20261129100000_admin_products_indexes) counts the same two columns, being SQL of its own.
+// 20261129100000_admin_products_indexes) counts the same two columns, being SQL of its own, and so does checkout's
+// `checkout_products` function (migration 20261210090000_checkout_place_order).
 import { Prisma } from '@mandi/database';
 
 /**
