@@ -68,7 +68,9 @@ test('a buyer with a Hindi phone buys a product in Hindi, from the home page to 
   // The product page: the seller's own words stay as written, everything around them is Hindi, rupees in hi-IN.
   await page.getByRole('link', { name: /Desi Tamatar/ }).first().click();
   await expect(page).toHaveURL(/\/product\/\d+$/);
-  await expect(page.getByRole('button', { name: hindi('products.page.addToCart') })).toBeVisible();
+  // Exact: while the product page's chunk loads the home listing is still drawn, and its cards' buttons are named
+  // 'Desi Tamatar कार्ट में जोड़ें'; a partial match would find those (strict-mode failure) instead of waiting.
+  await expect(page.getByRole('button', { name: hindi('products.page.addToCart'), exact: true })).toBeVisible();
   await expect(page.getByText(/₹\d/).first()).toBeVisible();
   await page.screenshot({ path: screenshotPath('hindi-product-390.png'), fullPage: true });
   await expectAccessible(page, 'product page in Hindi');

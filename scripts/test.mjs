@@ -26,7 +26,7 @@ let stopEmulator = async () => {};
 function record(name, exitCode, counts, startedAt) {
   const { passed, failed } = stageCounts(exitCode, counts);
   const note = counts === undefined && exitCode !== 0 ? ' (no report: counted as 1 failure)' : '';
-  results.push({ name, passed, failed, ms: performance.now() - startedAt, note });
+  results.push({ name, passed, failed, flaky: counts?.flaky ?? [], ms: performance.now() - startedAt, note });
 }
 
 /** A preparation step: it has no tests of its own and counts as one failure if it fails. */
@@ -62,6 +62,12 @@ function finish() {
     const mark = r.failed > 0 ? paint('red', 'FAIL') : paint('green', 'ok  ');
     const figures = `${r.passed} passed, ${r.failed} failed`.padEnd(24);
     say(`${mark} ${r.name.padEnd(22)} ${figures} ${(r.ms / 1000).toFixed(1).padStart(6)} s${r.note}`);
+  }
+  // A test that passed only on its retry is a defect to fix (docs/development.md, "Flaky tests"): named, never silent.
+  const flaky = results.flatMap((r) => r.flaky);
+  if (flaky.length > 0) {
+    say(paint('red', `${flaky.length} test(s) passed only on retry (flaky):`));
+    for (const name of flaky) say(`  ${paint('red', 'FLAKY')} ${name}`);
   }
   rmSync(reports, { recursive: true, force: true });
   process.stdout.write(`${summaryLine(total)}\n`);

@@ -14,13 +14,30 @@ export function countJestReport(report) {
   return { passed, failed };
 }
 
-/** Counts of a Playwright json report: flaky tests passed on retry; errors outside tests count as failures. */
+/**
+ * Counts of a Playwright json report: errors outside tests count as failures. A flaky test (failed, then passed on
+ * its retry) counts as passed and is named in `flaky` ('file › title'), so npm test's summary never hides one.
+ */
 export function countPlaywrightReport(report) {
   const stats = report.stats ?? {};
   return {
     passed: (stats.expected ?? 0) + (stats.flaky ?? 0),
     failed: (stats.unexpected ?? 0) + (report.errors?.length ?? 0),
+    flaky: flakyTests(report.suites ?? []),
   };
+}
+
+/** The tests of Playwright report suites whose status is 'flaky', as 'file › title'. */
+function flakyTests(suites) {
+  const names = [];
+  const visit = (suite) => {
+    for (const spec of suite.specs ?? []) {
+      if ((spec.tests ?? []).some((test) => test.status === 'flaky')) names.push(`${spec.file ?? suite.file} › ${spec.title}`);
+    }
+    for (const inner of suite.suites ?? []) visit(inner);
+  };
+  suites.forEach(visit);
+  return names;
 }
 
 /** Reads a report file and counts it with `count`; undefined when the runner wrote no (readable) report. */

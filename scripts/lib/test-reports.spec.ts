@@ -32,7 +32,25 @@ describe('countPlaywrightReport', () => {
   it('counts flaky tests as passed and errors outside tests as failures', () => {
     const report = { stats: { expected: 4, unexpected: 1, flaky: 1, skipped: 0 }, errors: [{ message: 'webServer' }] };
 
-    expect(countPlaywrightReport(report)).toEqual({ passed: 5, failed: 2 });
+    expect(countPlaywrightReport(report)).toEqual({ passed: 5, failed: 2, flaky: [] });
+  });
+
+  it('names every test that passed only on its retry', () => {
+    const report = {
+      stats: { expected: 1, unexpected: 0, flaky: 1, skipped: 0 },
+      suites: [
+        {
+          file: 'orders.e2e.ts',
+          specs: [
+            { title: 'the console runs the business', file: 'orders.e2e.ts', tests: [{ status: 'flaky' }] },
+            { title: 'an admin confirms', file: 'orders.e2e.ts', tests: [{ status: 'expected' }] },
+          ],
+          suites: [{ file: 'orders.e2e.ts', specs: [{ title: 'inner', file: 'orders.e2e.ts', tests: [{ status: 'flaky' }] }] }],
+        },
+      ],
+    };
+
+    expect(countPlaywrightReport(report).flaky).toEqual(['orders.e2e.ts › the console runs the business', 'orders.e2e.ts › inner']);
   });
 });
 

@@ -1,6 +1,7 @@
 import { ADMIN_MESSAGES, ADMIN_REFRESH_MS, DEFAULT_ADMIN_ORDER_FILTER } from '@mandi/domain';
 import { useMediaQuery, type Theme } from '@mui/material';
-import { Datagrid, FunctionField, List, SearchInput, TextField, TopToolbar } from 'react-admin';
+import { Datagrid, FunctionField, List, TextField, TopToolbar } from 'react-admin';
+import { ListSearch } from '../layout/list-search';
 import { EmptyList, ListError, ListPagination, QUIET_ERRORS, StatusChip } from '../layout/states';
 import { OrderActionButtons, type OrderRow } from './order-action-buttons';
 import { OrderCards } from './order-cards';
@@ -9,7 +10,8 @@ import { PeriodFilter } from './period-filter';
 import { ExportOrdersButton } from './export-orders-button';
 import { OrderLink } from './order-link';
 
-const filters = [<SearchInput key="q" source="q" alwaysOn placeholder="Search orders" slotProps={{ htmlInput: { 'aria-label': 'Search orders' } }} />];
+// Not react-admin's SearchInput: a row's link opens the order page, which a late search must not undo (ListSearch).
+const filters = <ListSearch label="Search orders" />;
 const actions = (
   <TopToolbar sx={{ alignItems: 'center', flexShrink: 0 }}>
     <PeriodFilter />

@@ -15,6 +15,7 @@ import { AccessGuard } from './auth/access.guard.js';
 import { AuthModule } from './auth/auth.module.js';
 import { CartModule } from './cart/cart.module.js';
 import { ContactModule } from './contact/contact.module.js';
+import { BodyRuleGuard } from './common/body-rule.js';
 import { ApiErrorFilter } from './common/api-error.filter.js';
 import { AppConfigModule } from './config/app-config.js';
 import { HealthModule } from './health/health.module.js';
@@ -90,9 +91,11 @@ import { SellerDashboardModule } from './seller-dashboard/seller-dashboard.modul
   ],
   providers: [
     { provide: APP_FILTER, useClass: ApiErrorFilter },
-    // Guards run in this order: who is calling, then how often (a route's own limit may count per caller).
+    // Guards run in this order: who is calling, then how often (a route's own limit may count per caller), then
+    // whether the body fits the route (common/body-rule.ts), before any pipe or handler.
     { provide: APP_GUARD, useClass: AccessGuard },
     { provide: APP_GUARD, useClass: RateLimitGuard },
+    { provide: APP_GUARD, useClass: BodyRuleGuard },
   ],
 })
 export class AppModule {}

@@ -1,4 +1,4 @@
-import { STOCK_MESSAGES } from '@mandi/domain';
+import { CART_MESSAGES, STOCK_MESSAGES } from '@mandi/domain';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router-dom';
 import { ApiError } from '../api/api-fetch';
@@ -11,7 +11,8 @@ import { productKeys } from './product-queries';
 
 /**
  * Add to cart with the spec's popups (000 section 8): sign-in, already in cart, failure, success; and 'Sold Out' when
- * the last pack went since the page was drawn, after which the product's cards and page are read again.
+ * the last pack went since the page was drawn, after which the product's cards and page are read again. Any other
+ * refusal (the seller's own product, an unlisted one, a full cart) is shown in the server's words.
  */
 export function useAddToCart() {
   const { user } = useAuth();
@@ -19,7 +20,7 @@ export function useAddToCart() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const mutation = useAddToCartCall(user?.uid);
-  const { t } = useT();
+  const { t, serverText } = useT();
   const explainOffline = useOfflineNotice();
 
   return async (productId: string | number) => {
@@ -37,8 +38,10 @@ export function useAddToCart() {
       if (error instanceof ApiError && error.statusCode === 409 && error.serverMessage === STOCK_MESSAGES.soldOutCannotAdd) {
         void queryClient.invalidateQueries({ queryKey: productKeys.all });
         await confirm({ title: t('products.stock.soldOutTitle'), message: t('products.stock.soldOutCannotAdd') });
-      } else if (error instanceof ApiError && error.statusCode === 409) {
+      } else if (error instanceof ApiError && error.statusCode === 409 && error.serverMessage === CART_MESSAGES.alreadyInCart.text) {
         await confirm({ title: t('products.addToCart.alreadyInCart.title'), message: t('products.addToCart.alreadyInCart.text') });
+      } else if (error instanceof ApiError && error.statusCode === 409 && error.serverMessage) {
+        await confirm({ title: t('products.addToCart.failed.title'), message: serverText(error.serverMessage) });
       } else {
         await confirm({ title: t('products.addToCart.failed.title'), message: t('products.addToCart.failed.text') });
       }

@@ -156,6 +156,19 @@ describe('product page', () => {
     expect(calls.filter((call) => call.url === '/api/products/8').length).toBeGreaterThan(1);
   });
 
+  it("tells a seller on their own product's page that they cannot buy it, and offers the edit form", async () => {
+    const { calls } = stubApi({
+      'POST /api/user/getUserId': { body: { userId: 5, role: 'user' } },
+      'GET /api/products/9': { body: { ...official, id: 9, uid: 'uid-me' } },
+    });
+    renderApp('/product/9', { identity: fakeIdentity(identityUser('uid-me', 'me@mandi.test')) });
+    expect(await screen.findByText('This is your own product: sellers cannot buy their own listings.')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Edit product' })).toHaveAttribute('href', '/edit-product/9');
+    expect(screen.queryByRole('button', { name: 'Add to Cart' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Buy Now' })).not.toBeInTheDocument();
+    expect(calls.some((call) => call.url === '/api/cart/add')).toBe(false);
+  });
+
   it('switches pictures with the thumbnails, by click and with the arrow keys', async () => {
     stubApi({ 'GET /api/products/7': { body: official } });
     renderApp('/product/7');

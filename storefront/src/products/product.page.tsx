@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useId } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { ApiError } from '../api/api-fetch';
+import { useAuth } from '../auth/auth-context';
 import { useT } from '../i18n/i18n';
 import { useMinimalProfile } from '../profiles/profile-queries';
 import { useMetaDescription, useStructuredData } from '../ui/document-head';
@@ -31,6 +32,7 @@ export default function ProductPage() {
   const { productId = '' } = useParams();
   const navigate = useNavigate();
   const addToCart = useAddToCart();
+  const { user } = useAuth();
   const product = useQuery(productQuery(productId));
   const item = product.data;
   const seller = useSeller(item);
@@ -76,6 +78,7 @@ export default function ProductPage() {
   const weight = weightText(data.weight, t);
   const dimensions = dimensionsText(data, t);
   const soldOut = isSoldOut(data.stock);
+  const own = user?.uid === data.uid;
   const struck = data.originalPrice && Number(data.originalPrice) > Number(data.price) ? data.originalPrice : null;
   return (
     <Page title={data.name} crumbs={crumbs}>
@@ -123,6 +126,15 @@ export default function ProductPage() {
           </dl>
           {data.description && <p className={styles.description}>{data.description}</p>}
 
+          {own ? (
+            // A seller cannot buy their own listing (docs/orders.md): the page says so and offers the edit form instead.
+            <div className={styles.ownNote}>
+              <p>{t('products.page.ownProduct')}</p>
+              <Link to={`/edit-product/${encodeURIComponent(String(data.id))}`} className="btn btn-outline">
+                {t('products.page.editOwn')}
+              </Link>
+            </div>
+          ) : (
           <div className={styles.actions}>
             {soldOut ? (
               // Neither Add to Cart nor Buy Now: one button that says why, and cannot be pressed.
@@ -144,7 +156,8 @@ export default function ProductPage() {
               </button>
             )}
           </div>
-          {soldOut && (
+          )}
+          {soldOut && !own && (
             <p id={soldOutNoteId} className={styles.soldOutNote}>
               {t('products.stock.soldOutProduct')}
             </p>

@@ -27,9 +27,9 @@ export class CartRepository {
    * Product `productId`'s packs left (null: unlimited) and whether the shop shows it, or undefined when there is no
    * such product.
    */
-  async productStock(productId: number): Promise<{ stock: number | null; visible: boolean } | undefined> {
-    const rows = await this.prisma.$queryRaw<{ stock: number | null; visible: boolean }[]>`
-      SELECT p.stock, ${productVisibleSql()} AS visible FROM products p WHERE p.id = ${productId}`;
+  async productStock(productId: number): Promise<{ stock: number | null; visible: boolean; seller_id: number } | undefined> {
+    const rows = await this.prisma.$queryRaw<{ stock: number | null; visible: boolean; seller_id: number }[]>`
+      SELECT p.stock, ${productVisibleSql()} AS visible, p.seller_id FROM products p WHERE p.id = ${productId}`;
     return rows[0];
   }
 

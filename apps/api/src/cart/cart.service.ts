@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { PROFILE_IMAGE_PLACEHOLDER, rowIdOf, type Cart, type MessageAnswer } from '@mandi/contracts';
-import { CART_MESSAGES, DomainError, PRODUCT_MESSAGES, PRODUCT_MODERATION_MESSAGES, PROFILE_MESSAGES, STOCK_MESSAGES, WRITE_LIMIT_MESSAGES, isSoldOut } from '@mandi/domain';
+import { CART_MESSAGES, CHECKOUT_MESSAGES, DomainError, PRODUCT_MESSAGES, PRODUCT_MODERATION_MESSAGES, PROFILE_MESSAGES, STOCK_MESSAGES, WRITE_LIMIT_MESSAGES, isSoldOut } from '@mandi/domain';
 import { FILE_STORE, type FileStore } from '@mandi/storage';
 import type { Caller } from '../auth/caller.js';
 import { toProduct } from '../products/products.service.js';
@@ -19,8 +19,8 @@ export class CartService {
 
   /**
    * Adds a product with quantity 1; 409 'Product already in cart.' when it is there, 409 when the cart already holds
-   * CART_LINES_MAX products or the product is sold out or not shown by the shop (unlisted, seller suspended), 404 for an
-   * unknown product.
+   * CART_LINES_MAX products, the product is sold out or not shown by the shop (unlisted, seller suspended) or is the
+   * cart owner's own, 404 for an unknown product.
    */
   async add(caller: Caller, uid: string, productId: string): Promise<MessageAnswer> {
     const userId = await this.userIdOf(caller, uid);
@@ -29,6 +29,7 @@ export class CartService {
     if (id === null || !product) throw new DomainError('not_found', PRODUCT_MESSAGES.notFound);
     // A cart may ask for more than is left (checkout is the truth), but never for what is gone.
     if (!product.visible) throw new DomainError('conflict', PRODUCT_MODERATION_MESSAGES.notAvailable);
+    if (product.seller_id === userId) throw new DomainError('conflict', CHECKOUT_MESSAGES.ownProduct);
     if (isSoldOut(product.stock)) throw new DomainError('conflict', STOCK_MESSAGES.soldOutCannotAdd);
     const outcome = await this.cart.add(userId, id);
     if (outcome === 'already_in_cart') throw new DomainError('conflict', CART_MESSAGES.alreadyInCart.text);

@@ -40,15 +40,23 @@ export function checkAddress<Address extends AddressOwner>(address: Address | nu
 }
 
 /**
- * Prices `lines` from our own product rows and libs/domain's shipping rule. A product that is gone or past its
- * validUntil cannot be bought: 409 naming it; nor more packs than a product has left: 409 with each short line.
+ * Prices `lines` for buyer `buyerId` from our own product rows and libs/domain's shipping rule. A product that is gone
+ * or past its validUntil cannot be bought: 409 naming it; nor the buyer's own product: 409 naming it; nor more packs
+ * than a product has left: 409 with each short line.
  */
-export function priceOrder(lines: readonly OrderLine[], products: readonly CheckoutProductRow[], method: PaymentMethod): PricedOrder {
+export function priceOrder(
+  buyerId: number,
+  lines: readonly OrderLine[],
+  products: readonly CheckoutProductRow[],
+  method: PaymentMethod,
+): PricedOrder {
   const byId = new Map(products.map((product) => [String(product.id), product]));
   const unavailable = lines.filter((line) => !byId.get(line.productId)?.available).map((line) => line.productId);
   if (unavailable.length > 0) {
     throw new DomainError('conflict', CHECKOUT_MESSAGES.productUnavailable, { details: { productIds: unavailable } });
   }
+  const own = lines.filter((line) => byId.get(line.productId)!.seller_id === buyerId).map((line) => line.productId);
+  if (own.length > 0) throw new DomainError('conflict', CHECKOUT_MESSAGES.ownProduct, { details: { productIds: own } });
   const wanted = new Map<number, number>();
   for (const line of lines) {
     const id = byId.get(line.productId)!.id;

@@ -118,7 +118,7 @@ export class CheckoutService {
     const products = this.remembered.rowsOf(ids as number[]);
     if (!products) return null;
     try {
-      const priced = priceOrder(request.lines, products, request.method);
+      const priced = priceOrder(request.userId, request.lines, products, request.method);
       assertClientFigures(priced, request.lines, request.client);
       return priced;
     } catch (error) {
@@ -145,7 +145,7 @@ export class CheckoutService {
    */
   private priceFrom<Address extends AddressOwner>(rows: PricingRows<Address>, request: CheckoutRequest) {
     const address = checkAddress(rows.address, request.userId);
-    const priced = priceOrder(request.lines, rows.products, request.method);
+    const priced = priceOrder(request.userId, request.lines, rows.products, request.method);
     assertClientFigures(priced, request.lines, request.client);
     return { address, priced };
   }

@@ -11,6 +11,12 @@ export interface FuzzCase {
   headers: Record<string, string>;
   /** An object is sent as JSON; a string or a FormData as it is (the harness's TestRequest). */
   payload?: unknown;
+  /**
+   * The request is malformed as a whole (a body that is not a JSON object of the route, another content type, text
+   * that is not well-formed Unicode): it must be refused, so a 2xx is a finding. Other cases break one field, which
+   * a route may legitimately ignore or accept.
+   */
+  mustRefuse?: boolean;
 }
 
 /** An operation of the document with its method and path template. */
@@ -188,6 +194,13 @@ function brokenForm(schema: Json, known: KnownValues): fc.Arbitrary<{ attack: st
   );
 }
 
+/** A multipart form of `values` (each a text field). */
+function formOf(values: Record<string, unknown>): FormData {
+  const form = new FormData();
+  for (const [key, value] of Object.entries(values)) form.append(key, typeof value === 'string' ? value : JSON.stringify(value));
+  return form;
+}
+
 function expandPath(path: string, values: Record<string, string>): string {
   return path.replace(/\{(\w+)\}/g, (_, name: string) => values[name] ?? 'x');
 }
@@ -215,24 +228,60 @@ export function attacksOn({ method, path, operation }: FuzzOperation, known: Kno
     queryParams.filter((parameter) => parameter.required || parameter.name in known).map((parameter) => [parameter.name, String(plausible(parameter.schema, parameter.name, known))]),
   );
   const validBody = jsonBody ? plausible(jsonBody, '', known) : undefined;
-  const request = (attack: string, parts: { path?: Record<string, string>; query?: Record<string, string | string[]>; headers?: Record<string, string>; payload?: unknown }): FuzzCase => ({
+  const request = (
+    attack: string,
+    parts: { path?: Record<string, string>; query?: Record<string, string | string[]>; headers?: Record<string, string>; payload?: unknown; mustRefuse?: boolean },
+  ): FuzzCase => ({
     attack,
     method,
     url: expandPath(path, { ...pathValues, ...parts.path }) + queryString(parts.query ?? validQuery),
     headers: parts.headers ?? {},
     // fetch sends no body with GET; the body attacks below are for the other methods.
     payload: method === 'GET' ? undefined : 'payload' in parts ? parts.payload : validBody,
+    ...(parts.mustRefuse ? { mustRefuse: true } : {}),
   });
+  const json = { 'content-type': 'application/json' };
 
   const bodyAttacks: fc.Arbitrary<FuzzCase>[] = [
-    fc.constantFrom('{"uid": ', '[', '{"a":1}'.repeat(1_000), `${'['.repeat(5_000)}${']'.repeat(5_000)}`, '\u00ff\u00fe', 'null').map((raw) =>
-      request('malformed JSON', { headers: { 'content-type': 'application/json' }, payload: raw }),
+    // Text that is not JSON at all is refused by every route; valid JSON that is not an object by every JSON route
+    // (a route without a body ignores a JSON one).
+    fc.constantFrom('{"uid": ', '[', '{"a":1}'.repeat(1_000), '\u00ff\u00fe', '{"a":"\\ud800', '').map((raw) =>
+      request('malformed JSON', { headers: json, payload: raw, mustRefuse: true }),
     ),
-    fc.constantFrom('text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data', 'application/json; charset=utf-16', 'application/xml').map(
-      (contentType) => request(`content-type ${contentType}`, { headers: { 'content-type': contentType }, payload: 'a=1&uid=x' }),
+    fc.constantFrom('null', '[]', '[{}]', '0', '-1.5', '"text"', 'true', `${'['.repeat(5_000)}${']'.repeat(5_000)}`).map((raw) =>
+      request('JSON body not an object', { headers: json, payload: raw, mustRefuse: Boolean(jsonBody) }),
+    ),
+    fc.constantFrom('text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data', 'application/json; charset=utf-16', 'application/xml', 'text/html').map(
+      (contentType) => request(`content-type ${contentType}`, { headers: { 'content-type': contentType }, payload: 'a=1&uid=x', mustRefuse: true }),
     ),
   ];
+  if (jsonBody) {
+    const fields = Object.entries((jsonBody.properties ?? {}) as Record<string, Json>).filter(([, schema]) => JSON.stringify(schema).includes('"string"'));
+    const valid = (validBody ?? {}) as Record<string, unknown>;
+    bodyAttacks.push(
+      // The same fields as a form: a JSON route takes JSON only.
+      fc.constant(
+        request('JSON fields as a form', {
+          headers: { 'content-type': 'application/x-www-form-urlencoded' },
+          payload: new URLSearchParams(Object.entries(valid).map(([key, value]) => [key, typeof value === 'string' ? value : JSON.stringify(value)])).toString(),
+          mustRefuse: true,
+        }),
+      ),
+      fc.constant(request('JSON fields as multipart', { payload: formOf(valid), mustRefuse: true })),
+      // No body at all, where the body is required.
+      fc.constant(request('no body', { payload: undefined, mustRefuse: operation.requestBody?.required !== false })),
+    );
+    if (fields.length > 0) {
+      bodyAttacks.push(
+        fc.tuple(fc.constantFrom(...fields.map(([key]) => key)), fc.constantFrom('\ud800', 'a\udc00b', '\ud83d', `${'x'.repeat(100)}\udbff`)).map(([key, text]) =>
+          request(`body.${key} lone surrogate`, { payload: { ...valid, [key]: text }, mustRefuse: true }),
+        ),
+      );
+    }
+  }
   const attacks: fc.Arbitrary<FuzzCase>[] = [
+    // The request as a client would send it, so that answers that succeed are checked against their schema too.
+    fc.constant(request('as documented', {})),
     forgedAuthorizations(forgeUids).map((authorization) => request('authorization forged', { headers: { authorization } })),
     ...(method === 'GET' ? [] : bodyAttacks),
     fc.tuple(fc.constantFrom(...queryParams.map((parameter) => parameter.name as string), 'unknown'), adversarialText, fc.boolean()).map(([key, value, repeated]) =>
@@ -249,7 +298,7 @@ export function attacksOn({ method, path, operation }: FuzzOperation, known: Kno
   if (jsonBody) attacks.push(brokenBody(jsonBody, known).map(({ attack, body }) => request(attack, { payload: body })));
   if (formBody) {
     attacks.push(brokenForm(formBody, known).map(({ attack, form }) => request(attack, { payload: form() })));
-    attacks.push(fc.constant(request('JSON where a form belongs', { payload: plausible(formBody, '', known) })));
+    attacks.push(fc.constant(request('JSON where a form belongs', { payload: plausible(formBody, '', known), mustRefuse: true })));
   }
   return fc.oneof(...attacks);
 }

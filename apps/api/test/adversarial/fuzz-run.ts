@@ -1,3 +1,5 @@
+import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
+import addFormats from 'ajv-formats';
 import fc from 'fast-check';
 import type { ApiHarness, TestResponse } from '../harness.js';
 import { attacksOn, type FuzzCase, type FuzzOperation, type KnownValues } from './fuzz-cases.js';
@@ -24,6 +26,8 @@ export interface FuzzReport {
   routes: number;
   requests: number;
   serverErrors: number;
+  /** Successful answers checked against the schema the document gives for their status. */
+  answersChecked: number;
   findings: FuzzFinding[];
   slowestMs: number;
   slowest: string;
@@ -85,7 +89,7 @@ export interface FuzzPass {
 
 /** Sends every case of every operation as every caller and checks each answer and the data after it. */
 export async function runFuzzPass(pass: FuzzPass): Promise<FuzzReport> {
-  const report: FuzzReport = { routes: pass.operations.length, requests: 0, serverErrors: 0, findings: [], slowestMs: 0, slowest: '' };
+  const report: FuzzReport = { routes: pass.operations.length, requests: 0, serverErrors: 0, answersChecked: 0, findings: [], slowestMs: 0, slowest: '' };
   let seed = pass.seed;
   for (const operation of pass.operations) {
     for (const caller of pass.callersOf(operation)) {
@@ -123,6 +127,12 @@ async function runCase(pass: FuzzPass, report: FuzzReport, operation: FuzzOperat
   const documented = new Set(Object.entries(operation.operation.responses as Record<string, { $ref?: string }>).filter(([, answer]) => !answer.$ref).map(([status]) => Number(status)));
   if (response.statusCode >= 500 && !documented.has(response.statusCode)) report.serverErrors += 1;
   const rules = brokenRules(response, documented);
+  if (fuzzCase.mustRefuse && response.statusCode < 400) rules.push('accepted a malformed request');
+  if (response.statusCode >= 200 && response.statusCode < 300) {
+    const mismatch = answerMismatch(operation, response);
+    if (mismatch !== undefined) report.answersChecked += 1;
+    if (mismatch) rules.push(`answer does not match its documented schema: ${mismatch}`);
+  }
   if (response.statusCode >= 400 && response.statusCode < 500) {
     const changed = (await pass.watch.changesSinceLastLook()).filter((change) => !pass.exemptTables?.[change.table]);
     if (changed.length > 0) rules.push(`refused, yet changed rows: ${[...new Set(changed.map((change) => `${change.op} ${change.table}`))].join(', ')}`);
@@ -130,6 +140,33 @@ async function runCase(pass: FuzzPass, report: FuzzReport, operation: FuzzOperat
   for (const rule of rules) {
     report.findings.push({ rule, caller: caller.name, attack: fuzzCase.attack, request: summary, status: response.statusCode, body: response.body.slice(0, 300) });
   }
+}
+
+/** JSON Schema 2020-12, OpenAPI 3.1's dialect, with the formats the document names (date-time, email, uri...). */
+const ajv = new Ajv2020({ strict: false, allErrors: false });
+addFormats.default(ajv);
+const validators = new WeakMap<object, Map<number, ValidateFunction | null>>();
+
+/**
+ * Checks a 2xx answer against the schema its operation documents for that status: undefined when the document gives
+ * none (a file, a redirect, a page), '' when it matches, else what does not.
+ */
+function answerMismatch(operation: FuzzOperation, response: TestResponse): string | undefined {
+  let byStatus = validators.get(operation.operation);
+  if (!byStatus) validators.set(operation.operation, (byStatus = new Map()));
+  if (!byStatus.has(response.statusCode)) {
+    const schema = operation.operation.responses?.[String(response.statusCode)]?.content?.['application/json']?.schema;
+    byStatus.set(response.statusCode, schema ? ajv.compile(schema) : null);
+  }
+  const validate = byStatus.get(response.statusCode);
+  if (!validate) return undefined;
+  let body: unknown;
+  try {
+    body = JSON.parse(response.body);
+  } catch {
+    return 'the body is not JSON';
+  }
+  return validate(body) ? '' : ajv.errorsText(validate.errors);
 }
 
 async function clearRateLimits(api: ApiHarness): Promise<void> {

@@ -7,8 +7,10 @@ import { RowChangeWatch } from './row-changes.js';
 // The fuzz pass of issue 13: every route of /api/openapi.json attacked with malformed, oversized, wrong-typed and
 // boundary params, query strings, headers and bodies, as anonymous, another user, the owner (and an admin on admin
 // routes) against the test-mode API, and as anonymous against the production-mode API. Never a 5xx, never a stack
-// trace or SQL in a body, every error in the one shape, and no row changed by a refused request. Deterministic: the
-// cases come from fixed seeds.
+// trace or SQL in a body, every error in the one shape, and no row changed by a refused request. Issue 28 added
+// bodies that are not a JSON object of the route (null, arrays, scalars, no body, other content types, lone
+// surrogates), which must be refused, and checks every 2xx answer against the schema the document gives it.
+// Deterministic: the cases come from fixed seeds.
 
 const CASES_PER_CALLER = 100;
 const SEED = 20261126;
@@ -19,6 +21,7 @@ const EXEMPT_TABLES: Readonly<Record<string, string>> = {};
 function print(pass: string, report: FuzzReport): void {
   console.log(
     `fuzz (${pass}): ${report.routes} routes x ${CASES_PER_CALLER} cases per caller = ${report.requests} requests tried; 5xx: ${report.serverErrors}; ` +
+      `2xx answers checked against their schema: ${report.answersChecked}; ` +
       `findings: ${report.findings.length}; slowest answer ${report.slowestMs.toFixed(0)} ms: ${report.slowest}`,
   );
 }
@@ -108,6 +111,8 @@ describe('fuzz pass over every route of the OpenAPI document', () => {
       expect(describeFindings(report.findings)).toBe('');
       expect(report.serverErrors).toBe(0);
       expect(report.requests).toBeGreaterThan(operations.length * CASES_PER_CALLER * 2);
+      // Successful answers were there to check (the owner's reads, the admin's moves), not just refusals.
+      expect(report.answersChecked).toBeGreaterThan(operations.length);
     }, 300_000);
   });
 

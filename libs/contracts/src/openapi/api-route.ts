@@ -43,11 +43,25 @@ export interface ApiRoute {
   query?: ZodType;
   headers?: ZodType;
   body?: ZodType;
+  /**
+   * The JSON body may be left out altogether (read as `{}`): only where the spec sends none (the admin's cancel) or
+   * every field is implied by the path. Otherwise a JSON route refuses a request without a body.
+   */
+  bodyOptional?: true;
   multipart?: RouteMultipart;
   /** Success answers by status. */
   answers: Readonly<Record<number, RouteAnswer>>;
   /** Error statuses this route answers besides those its access and inputs imply (400, 401, 403, 429). */
   errors: readonly number[];
+}
+
+/** What a route's request body is: a JSON object of its schema (which may be left out), a multipart form, or nothing. */
+export type BodyKind = 'json' | 'json-or-none' | 'multipart' | 'none';
+
+/** The body a route takes, by what the registry declares for it. */
+export function bodyKindOf(route: Pick<ApiRoute, 'body' | 'bodyOptional' | 'multipart'>): BodyKind {
+  if (route.body) return route.bodyOptional ? 'json-or-none' : 'json';
+  return route.multipart ? 'multipart' : 'none';
 }
 
 /** Every error status a route can answer: the ones named, plus those its inputs, access and rate limit imply. */
@@ -59,11 +73,12 @@ export function routeErrorStatuses(route: ApiRoute): number[] {
     statuses.add(403);
   }
   if (route.rateLimited) statuses.add(429);
+  // A body of another content type than the route's is refused unread (apps/api/src/common/body-rule.ts).
+  statuses.add(415);
   if (route.multipart) {
     // A form without Content-Length (411) or past the total cap (413) is refused before it is read.
     statuses.add(411);
     statuses.add(413);
-    statuses.add(415);
   }
   return [...statuses].sort((a, b) => a - b);
 }

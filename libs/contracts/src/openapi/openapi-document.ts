@@ -59,7 +59,7 @@ function requestBody(route: ApiRoute): JsonSchema | undefined {
     return { required: true, content: { 'multipart/form-data': { schema: { ...fields, properties } } } };
   }
   if (!route.body) return undefined;
-  return { required: true, content: { 'application/json': { schema: toJsonSchema(route.body, 'input') } } };
+  return { required: !route.bodyOptional, content: { 'application/json': { schema: toJsonSchema(route.body, 'input') } } };
 }
 
 function responses(route: ApiRoute): JsonSchema {

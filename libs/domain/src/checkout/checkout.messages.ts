@@ -7,8 +7,13 @@ export const CHECKOUT_MESSAGES = {
   fetchCheckoutItemsFailed: 'Failed to fetch checkout items.',
   /** Ours: the server's 409 when the client's totals differ from the server's (design.md section 3). */
   totalsChanged: 'Prices or shipping have changed. Please review your order.',
-  /** Ours: an item that is not an official product cannot be bought through checkout. */
+  /** Ours: a product that is gone, unlisted or past its validity cannot be bought through checkout. */
   productUnavailable: 'This product can no longer be ordered.',
+  /**
+   * Ours (docs/orders.md, "Sellers cannot buy their own products"): a seller's order of their own product would fake
+   * sales and ratings, so neither the cart nor checkout takes one.
+   */
+  ownProduct: 'You cannot buy your own product.',
 } as const;
 
 /** Messages of paying online or placing a cash-on-delivery order. */

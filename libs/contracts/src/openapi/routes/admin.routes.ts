@@ -23,7 +23,7 @@ const actionDone: Readonly<Record<number, RouteAnswer>> = {
 };
 
 /** An order move of the console: 404 for no such order, 409 (current state in details) when not allowed now. */
-function orderMove(path: string, summary: string, body?: ApiRoute['body']): ApiRoute {
+function orderMove(path: string, summary: string, body?: { schema: NonNullable<ApiRoute['body']>; optional?: true }): ApiRoute {
   return {
     method: 'PUT',
     path: `/api/admin/orders/${path}/{id}`,
@@ -32,7 +32,7 @@ function orderMove(path: string, summary: string, body?: ApiRoute['body']): ApiR
     access: 'admin',
     rateLimited: false,
     params: adminOrderIdParamsSchema,
-    ...(body ? { body } : {}),
+    ...(body ? { body: body.schema, ...(body.optional ? { bodyOptional: true } : {}) } : {}),
     answers: actionDone,
     errors: [404, 409],
   };
@@ -54,10 +54,10 @@ export const adminRoutes: readonly ApiRoute[] = [
     errors: [],
   },
   /* @__PURE__ */ orderMove('confirm', 'Confirms a pending order inside the 8 hours'),
-  /* @__PURE__ */ orderMove('payment', "Marks a cash-on-delivery order paid ({status: 'paid'}) and issues its invoice", markPaidBodySchema),
-  /* @__PURE__ */ orderMove('shipped', 'Marks a confirmed order shipped', markShippedBodySchema),
-  /* @__PURE__ */ orderMove('delivered', 'Marks a shipped order delivered', markDeliveredBodySchema),
-  /* @__PURE__ */ orderMove('cancel', 'Cancels an order (refund and credit note follow)', adminCancelBodySchema),
+  /* @__PURE__ */ orderMove('payment', "Marks a cash-on-delivery order paid ({status: 'paid'}) and issues its invoice", { schema: markPaidBodySchema }),
+  /* @__PURE__ */ orderMove('shipped', 'Marks a confirmed order shipped', { schema: markShippedBodySchema, optional: true }),
+  /* @__PURE__ */ orderMove('delivered', 'Marks a shipped order delivered', { schema: markDeliveredBodySchema, optional: true }),
+  /* @__PURE__ */ orderMove('cancel', 'Cancels an order (refund and credit note follow)', { schema: adminCancelBodySchema, optional: true }),
   {
     method: 'GET',
     path: '/api/admin/users',

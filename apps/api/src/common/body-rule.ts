@@ -1,0 +1,93 @@
+import { BadRequestException, Injectable, UnsupportedMediaTypeException, type CanActivate, type ExecutionContext } from '@nestjs/common';
+import { API_ROUTES, BODY_MESSAGES, bodyKindOf, inputProblem, type ApiRoute, type BodyKind } from '@mandi/contracts';
+import type { FastifyRequest } from 'fastify';
+
+/**
+ * The one body rule of the API (docs/security.md, "Request bodies"), for every route of the registry. A global guard,
+ * after the access and rate-limit guards (a stranger still gets 401 whatever they send), before any pipe or handler:
+ * - a route with a JSON body takes `application/json` (UTF-8) only, and its body must be a JSON object: `null`, an
+ *   array, a number, a string or no body at all (unless the registry says it may be left out) is a 400, another
+ *   content type a 415;
+ * - a route with a form takes `multipart/form-data` only (415 otherwise; the route reads the form itself);
+ * - a route without a body accepts none or JSON (ignored), and refuses a body of another type with 415;
+ * - any text in a JSON body is well-formed Unicode, free of NUL characters and nested at most INPUT_LIMITS.depthMax
+ *   levels (inputProblem), so nothing stored or rendered carries a lone surrogate.
+ */
+@Injectable()
+export class BodyRuleGuard implements CanActivate {
+  private readonly kinds: ReadonlyMap<string, BodyKind>;
+
+  constructor() {
+    this.kinds = bodyKinds(API_ROUTES);
+  }
+
+  canActivate(context: ExecutionContext): boolean {
+    const request = context.switchToHttp().getRequest<FastifyRequest>();
+    const kind = this.kinds.get(routeKey(request.method, request.routeOptions.url ?? ''));
+    if (kind) checkBody(kind, request);
+    return true;
+  }
+}
+
+/** The body kind of each route, by method and the router's path ('PUT /api/cart/:uid'). */
+export function bodyKinds(routes: readonly ApiRoute[]): Map<string, BodyKind> {
+  return new Map(routes.map((route) => [routeKey(route.method, fastifyPath(route.path)), bodyKindOf(route)]));
+}
+
+/** Throws the 415 or 400 of a request whose body does not fit `kind`. */
+export function checkBody(kind: BodyKind, request: Pick<FastifyRequest, 'headers' | 'body'>): void {
+  const refusal = contentTypeRefusal(kind, request.headers['content-type'], hasBody(request));
+  if (refusal) throw new UnsupportedMediaTypeException(refusal);
+  if (kind !== 'json' && kind !== 'json-or-none') return;
+  const body: unknown = request.body;
+  if (kind === 'json-or-none' && body === undefined) return;
+  if (body === null || typeof body !== 'object' || Array.isArray(body)) {
+    throw new BadRequestException({ message: BODY_MESSAGES.notAnObject, fields: { _: BODY_MESSAGES.notAnObject } });
+  }
+  const problem = inputProblem(body);
+  if (problem) throw new BadRequestException({ message: problem.message, fields: { [problem.field]: problem.message } });
+}
+
+/** Why a request's content type does not fit its route's body, or null when it does. */
+export function contentTypeRefusal(kind: BodyKind, contentType: string | undefined, bodySent: boolean): string | null {
+  const type = mediaType(contentType);
+  switch (kind) {
+    case 'json':
+    case 'json-or-none':
+      // No body at all is the shape rule's 400 where the body is required; a body of any other type is a 415.
+      if (type === null && !bodySent) return null;
+      return type === 'application/json' && isUtf8(contentType!) ? null : BODY_MESSAGES.jsonOnly;
+    case 'multipart':
+      return type === 'multipart/form-data' ? null : BODY_MESSAGES.multipartOnly;
+    case 'none':
+      if (!bodySent || type === null) return bodySent ? BODY_MESSAGES.noBodyExpected : null;
+      return type === 'application/json' && isUtf8(contentType!) ? null : BODY_MESSAGES.noBodyExpected;
+  }
+}
+
+/** 'application/json' of 'Application/JSON; charset=utf-8', or null without a content type. */
+function mediaType(contentType: string | undefined): string | null {
+  if (contentType === undefined) return null;
+  return contentType.split(';', 1)[0]!.trim().toLowerCase();
+}
+
+/** JSON is UTF-8 (RFC 8259 section 8.1): a charset parameter, if given, must say so. */
+function isUtf8(contentType: string): boolean {
+  const charset = /;\s*charset\s*=\s*"?([^";\s]+)/i.exec(contentType)?.[1];
+  return charset === undefined || charset.toLowerCase() === 'utf-8' || charset.toLowerCase() === 'utf8';
+}
+
+/** Whether the request carries a body (HTTP/1.1: a non-zero Content-Length or a Transfer-Encoding). */
+function hasBody(request: Pick<FastifyRequest, 'headers'>): boolean {
+  const length = request.headers['content-length'];
+  return request.headers['transfer-encoding'] !== undefined || (length !== undefined && length !== '0');
+}
+
+function routeKey(method: string, path: string): string {
+  return `${method} ${path}`;
+}
+
+/** The registry's '/api/cart/{uid}' as the router names it: '/api/cart/:uid'. */
+function fastifyPath(path: string): string {
+  return path.replace(/\{(\w+)\}/g, ':$1');
+}
