@@ -3,7 +3,7 @@
 # the Firebase Auth emulator and the Razorpay sandbox. Build: docker compose build (or docker build --target app .).
 
 # ---- build: install everything, build the apps and both front ends, then drop the dev dependencies ----
-FROM node:20-slim AS build
+FROM node:24-slim AS build
 WORKDIR /app
 # The browser's Firebase client configuration is public and baked into the front ends at build time.
 ARG VITE_FIREBASE_API_KEY=demo-key
@@ -25,7 +25,7 @@ RUN npm ci --no-audit --no-fund \
  && npm prune --omit=dev --no-audit --no-fund
 
 # ---- app: the runtime of the API (default command) and the worker ----
-FROM node:20-slim AS app
+FROM node:24-slim AS app
 # Chromium renders the invoice PDFs in the worker; Noto fonts carry Hindi and the rupee sign.
 RUN apt-get update \
  && apt-get install -y --no-install-recommends chromium fonts-noto-core ca-certificates \
@@ -56,7 +56,7 @@ CMD ["node", "apps/api/dist/main.js"]
 
 # ---- auth-emulator: the Firebase Auth emulator, for the development stack (docker-compose.dev.yml) only: it accepts
 # unsigned tokens, and the API and worker refuse to start in production with FIREBASE_AUTH_EMULATOR_HOST set ----
-FROM node:20-slim AS auth-emulator
+FROM node:24-slim AS auth-emulator
 WORKDIR /firebase
 COPY tools/firebase/package.json tools/firebase/package-lock.json ./
 RUN npm ci --omit=optional --no-audit --no-fund
@@ -76,7 +76,7 @@ CMD ["node_modules/.bin/firebase", "emulators:start", "--only", "auth", "--proje
 # ---- razorpay-sandbox: our stand-in for Razorpay (docs/razorpay-sandbox.md), for the development stack only: its keys
 # are public and its control API pays any order. Plain Node, no dependencies; it reads its public test keys from
 # libs/config/src/development-values.js, whose package.json says it is an ES module ----
-FROM node:20-slim AS razorpay-sandbox
+FROM node:24-slim AS razorpay-sandbox
 WORKDIR /sandbox
 COPY libs/config/package.json libs/config/
 COPY libs/config/src/development-values.js libs/config/src/

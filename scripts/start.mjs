@@ -5,6 +5,7 @@
 // consecutive ports), and prints where everything is. Ctrl-C stops what this script started (APIs, workers, sandbox,
 // emulator) and nothing else.
 import { join } from 'node:path';
+import { ensureSupportedNode } from './lib/node-version.mjs';
 import { migrate } from './db/migrate.mjs';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, seed } from './db/seed.mjs';
 import { recordBuild, staleBuildReason } from './lib/build.mjs';
@@ -17,6 +18,7 @@ import { REPLICAS_VARIABLE, replicaCount, replicaProcesses } from './lib/replica
 import { clearRedisPrefix, ensureServices } from './lib/services.mjs';
 import { ensureRazorpaySandbox } from '../tools/razorpay-sandbox/dev-sandbox.mjs';
 
+ensureSupportedNode();
 const startedAt = performance.now();
 // Development listens on this machine only: the Auth emulator it trusts accepts unsigned tokens, so an API reachable
 // from the network would make anyone on it an admin. HOST=0.0.0.0 opens it (to try the storefront from a phone).

@@ -3,6 +3,7 @@
 // Chromium) run one after another with their usual output; the last line is `Tests: N passed, M failed`, which CI
 // reads, and the exit code is non-zero when anything failed or a stage could not run.
 import { mkdtempSync, rmSync } from 'node:fs';
+import { ensureSupportedNode } from './lib/node-version.mjs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { recordBuild } from './lib/build.mjs';
@@ -15,6 +16,7 @@ import { ensureServices } from './lib/services.mjs';
 import { ensureTestPackages } from './lib/test-prerequisites.mjs';
 import { countJestReport, countPlaywrightReport, readReport, stageCounts, summaryLine } from './lib/test-reports.mjs';
 
+ensureSupportedNode();
 const reports = mkdtempSync(join(tmpdir(), 'mandi-test-'));
 const env = localEnvironment();
 const npm = (args, extraEnv = {}) => run('npm', args, { env: { ...env, ...extraEnv } });
