@@ -16,7 +16,14 @@ const swc = [
 export default {
   testEnvironment: 'node',
   // tools/razorpay-sandbox only: tools/firebase holds its own node_modules, which jest need not crawl.
-  roots: ['<rootDir>/apps', '<rootDir>/libs', '<rootDir>/prisma', '<rootDir>/scripts', '<rootDir>/test', '<rootDir>/tools/razorpay-sandbox'],
+  roots: [
+    '<rootDir>/apps',
+    '<rootDir>/libs',
+    '<rootDir>/prisma',
+    '<rootDir>/scripts',
+    '<rootDir>/test',
+    '<rootDir>/tools/razorpay-sandbox',
+  ],
   testMatch: ['**/*.spec.ts'],
   testPathIgnorePatterns: ['/node_modules/', '/dist/'],
   extensionsToTreatAsEsm: ['.ts'],

@@ -35,7 +35,9 @@ function percentile(values, p) {
 
 function summary(label, values) {
   const ms = (v) => `${v.toFixed(1).padStart(6)} ms`;
-  console.log(`${label.padEnd(44)} p50 ${ms(percentile(values, 50))}   p99 ${ms(percentile(values, 99))}   n=${values.length}`);
+  console.log(
+    `${label.padEnd(44)} p50 ${ms(percentile(values, 50))}   p99 ${ms(percentile(values, 99))}   n=${values.length}`,
+  );
 }
 
 async function getUserId(idToken, uid) {
@@ -99,7 +101,9 @@ function signatureCost() {
     iat: now,
     exp: now + 3600,
   })}`;
-  const signature = createSign('RSA-SHA256').update(signingInput).sign(createPrivateKey(privateKey.export({ type: 'pkcs8', format: 'pem' })));
+  const signature = createSign('RSA-SHA256')
+    .update(signingInput)
+    .sign(createPrivateKey(privateKey.export({ type: 'pkcs8', format: 'pem' })));
   const rounds = 2_000;
   const time = (verifyOnce) => {
     const started = performance.now();
@@ -108,10 +112,12 @@ function signatureCost() {
   };
   const cachedKey = createPublicKey(publicPem);
   const warm = time(() => createVerify('RSA-SHA256').update(signingInput).verify(cachedKey, signature));
-  const cold = time(() => createVerify('RSA-SHA256').update(signingInput).verify(createPublicKey(publicPem), signature));
+  const cold = time(() =>
+    createVerify('RSA-SHA256').update(signingInput).verify(createPublicKey(publicPem), signature),
+  );
   console.log(`${'RS256 verify, public key cached'.padEnd(44)} ${warm.toFixed(0).padStart(6)} µs per token`);
   console.log(`${'RS256 verify, public key parsed each time'.padEnd(44)} ${cold.toFixed(0).padStart(6)} µs per token`);
-  console.log('  (a cold firebase-admin cache also fetches Google\'s keys over the network once per key rotation)');
+  console.log("  (a cold firebase-admin cache also fetches Google's keys over the network once per key rotation)");
 }
 
 async function checkUsernameLoad() {

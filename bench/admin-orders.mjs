@@ -17,12 +17,20 @@
 // printing requests per second, p50 and p99, and the peak resident memory of the API and the worker.
 import { cpus } from 'node:os';
 import pg from 'pg';
-import { CATEGORY_TAX, computeInvoice, financialYearOf, formatDocumentNumber, gstRatePercent, previousReturnMonth } from '@mandi/domain';
+import {
+  CATEGORY_TAX,
+  computeInvoice,
+  financialYearOf,
+  formatDocumentNumber,
+  gstRatePercent,
+  previousReturnMonth,
+} from '@mandi/domain';
 import { startAuthEmulator } from '../scripts/lib/emulator.mjs';
 import { emulatorAccount, freshDatabase, startApps } from './lib/apps.mjs';
 import { duration, load, report, reportMemory, sampleMemory } from './lib/measure.mjs';
 
-const databaseUrl = process.env.BENCH_ADMIN_ORDERS_DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/mandi_bench_admin_orders';
+const databaseUrl =
+  process.env.BENCH_ADMIN_ORDERS_DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/mandi_bench_admin_orders';
 const port = Number(process.env.BENCH_PORT ?? 3212);
 // An admin panel is used by a few people at once; CONNECTIONS raises it.
 const connections = Number(process.env.CONNECTIONS ?? 10);
@@ -32,7 +40,18 @@ const sellerCount = 200;
 const runId = Date.now().toString(36);
 /** The seller of record's state (SELLER_STATE's default), and where orders are delivered: half of them in it. */
 const sellerState = 'Karnataka';
-const deliveryStates = [sellerState, sellerState, sellerState, sellerState, sellerState, 'Maharashtra', 'Tamil Nadu', 'Kerala', 'Telangana', 'Delhi'];
+const deliveryStates = [
+  sellerState,
+  sellerState,
+  sellerState,
+  sellerState,
+  sellerState,
+  'Maharashtra',
+  'Tamil Nadu',
+  'Kerala',
+  'Telangana',
+  'Delhi',
+];
 /** What the shop sells: [name, category, pre-packaged, price in paise]; HSN and rate come from libs/domain. */
 const catalog = [
   ['Desi Tamatar', 'fresh_produce', false, 4_000],
@@ -49,19 +68,22 @@ const catalog = [
   ['Wild Forest Honey', 'honey', true, 45_000],
   ['Kolhapuri Gur', 'jaggery', false, 9_000],
   ['Aam ka Achar', 'pickles_preserves', true, 22_000],
-].map(([name, category, packaged, price]) => ({ name, category, price, hsn: CATEGORY_TAX[category].hsn, rate: gstRatePercent(category, packaged) }));
-
-
+].map(([name, category, packaged, price]) => ({
+  name,
+  category,
+  price,
+  hsn: CATEGORY_TAX[category].hsn,
+  rate: gstRatePercent(category, packaged),
+}));
 
 /** 2,000 buyers, 100,000 orders over the last year with 1 to 3 lines each, and the admin: its ID token. */
 async function seedData(client) {
   const adminEmail = `bench-admin-${runId}@mandi.test`;
   const { uid, token } = await emulatorAccount(adminEmail);
-  await client.query(`INSERT INTO users (firebase_uid, email, username, role, agreed_to_terms) VALUES ($1, $2, $3, 'admin', true)`, [
-    uid,
-    adminEmail,
-    `bench_admin_${runId}`,
-  ]);
+  await client.query(
+    `INSERT INTO users (firebase_uid, email, username, role, agreed_to_terms) VALUES ($1, $2, $3, 'admin', true)`,
+    [uid, adminEmail, `bench_admin_${runId}`],
+  );
   await client.query(
     `INSERT INTO users (firebase_uid, email, username, agreed_to_terms)
      SELECT 'bench-buyer-' || n, 'buyer' || n || '@example.in', 'buyer_' || n || '_' || (ARRAY['asha','ravi','meera','kiran','arjun','divya','suresh','lakshmi'])[1 + n % 8], true
@@ -143,22 +165,37 @@ async function seedDocuments(client) {
       GROUP BY o.id`,
   );
   const now = Date.now();
-  const issue = (row) => new Date(Math.min(now - 60_000, row.created_at.getTime() + (row.method === 'online' ? 2 * 60_000 : 4 * 86_400_000)));
-  const invoices = rows.map((row) => ({ row, issuedAt: issue(row) })).sort((a, b) => a.issuedAt - b.issuedAt || a.row.id - b.row.id);
+  const issue = (row) =>
+    new Date(
+      Math.min(now - 60_000, row.created_at.getTime() + (row.method === 'online' ? 2 * 60_000 : 4 * 86_400_000)),
+    );
+  const invoices = rows
+    .map((row) => ({ row, issuedAt: issue(row) }))
+    .sort((a, b) => a.issuedAt - b.issuedAt || a.row.id - b.row.id);
   const numbered = (documents, kind) => {
     const next = new Map();
     for (const document of documents) {
       const year = financialYearOf(document.issuedAt);
       const sequence = (next.get(year.label) ?? 0) + 1;
       next.set(year.label, sequence);
-      Object.assign(document, { financialYear: year.startYear, sequence, number: formatDocumentNumber(kind, year.label, sequence) });
+      Object.assign(document, {
+        financialYear: year.startYear,
+        sequence,
+        number: formatDocumentNumber(kind, year.label, sequence),
+      });
     }
   };
   numbered(invoices, 'invoice');
   for (const invoice of invoices) {
     const { row } = invoice;
     invoice.computed = computeInvoice({
-      lines: row.lines.map(([description, hsn, quantity, unitPaise, ratePercent]) => ({ description, hsn, quantity, unitPaise, ratePercent })),
+      lines: row.lines.map(([description, hsn, quantity, unitPaise, ratePercent]) => ({
+        description,
+        hsn,
+        quantity,
+        unitPaise,
+        ratePercent,
+      })),
       shippingPaise: row.shipping_paise,
       sellerState,
       placeOfSupply: row.address_state,
@@ -192,7 +229,12 @@ async function seedDocuments(client) {
   }
   const cancelled = invoices
     .filter((invoice) => invoice.row.status === 'cancelled')
-    .map((invoice) => ({ invoice, issuedAt: new Date(Math.max(invoice.issuedAt.getTime() + 60_000, invoice.row.created_at.getTime() + 3 * 3_600_000)) }))
+    .map((invoice) => ({
+      invoice,
+      issuedAt: new Date(
+        Math.max(invoice.issuedAt.getTime() + 60_000, invoice.row.created_at.getTime() + 3 * 3_600_000),
+      ),
+    }))
     .sort((a, b) => a.issuedAt - b.issuedAt || a.invoice.row.id - b.invoice.row.id);
   numbered(cancelled, 'credit_note');
   await client.query(
@@ -229,7 +271,9 @@ async function run() {
   let counts;
   try {
     token = await seedData(client);
-    ({ rows: [counts] } = await client.query(
+    ({
+      rows: [counts],
+    } = await client.query(
       `SELECT (SELECT count(*)::int FROM orders) AS orders, (SELECT count(*)::int FROM order_items) AS lines,
               (SELECT count(*)::int FROM orders WHERE created_at >= now() - interval '365 days') AS in_year,
               (SELECT count(*)::int FROM invoices) AS invoices, (SELECT count(*)::int FROM credit_notes) AS credit_notes`,
@@ -250,7 +294,8 @@ async function run() {
         `${duration} s per load, load generator on the same ${cpus().length} cores\n`,
     );
     const stopSampling = sampleMemory({ api: api.pid, worker: worker.pid });
-    const list = (title, query, over = connections) => load(title, { url: `${url}/api/admin/orders${query}`, headers, connections: over });
+    const list = (title, query, over = connections) =>
+      load(title, { url: `${url}/api/admin/orders${query}`, headers, connections: over });
     const results = [
       await list('1y, page 1 of 100, 1 admin', '?filter=1y', 1),
       await list(`1y, page 1 of 100, ${connections} at once`, '?filter=1y'),
@@ -261,8 +306,12 @@ async function run() {
     ];
     const dashboard = (title, over) => load(title, { url: `${url}/api/admin/dashboard`, headers, connections: over });
     const checked = await fetch(`${url}/api/admin/dashboard`, { headers });
-    if (checked.status !== 200) throw new Error(`GET /api/admin/dashboard answered ${checked.status}: ${await checked.text()}`);
-    results.push(await dashboard('dashboard, 1 admin', 1), await dashboard(`dashboard, ${connections} at once`, connections));
+    if (checked.status !== 200)
+      throw new Error(`GET /api/admin/dashboard answered ${checked.status}: ${await checked.text()}`);
+    results.push(
+      await dashboard('dashboard, 1 admin', 1),
+      await dashboard(`dashboard, ${connections} at once`, connections),
+    );
     // GSTR-1 of the last month, India time: a month of invoices and credit notes with their lines.
     const month = previousReturnMonth(new Date());
     const gstr1 = `${url}/api/admin/reports/gstr1?month=${month}`;
@@ -276,9 +325,14 @@ async function run() {
     } else {
       const body = await probe.text();
       const firstMs = performance.now() - started;
-      console.log(`GSTR-1 ${month}: ${(body.length / 1024).toFixed(0)} KB of JSON, worked out in ${firstMs.toFixed(0)} ms on the first request`);
+      console.log(
+        `GSTR-1 ${month}: ${(body.length / 1024).toFixed(0)} KB of JSON, worked out in ${firstMs.toFixed(0)} ms on the first request`,
+      );
       const gst = (title, over) => load(title, { url: gstr1, headers, connections: over });
-      results.push(await gst(`gstr1 ${month}, 1 admin`, 1), await gst(`gstr1 ${month}, ${connections} at once`, connections));
+      results.push(
+        await gst(`gstr1 ${month}, 1 admin`, 1),
+        await gst(`gstr1 ${month}, ${connections} at once`, connections),
+      );
     }
     const peaks = stopSampling();
     const clean = results.map(report).every(Boolean);

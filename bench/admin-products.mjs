@@ -20,16 +20,23 @@ const runId = Date.now().toString(36);
 async function prepare(client) {
   const adminEmail = `bench-products-admin-${runId}@mandi.test`;
   const { uid, token } = await emulatorAccount(adminEmail);
-  await client.query(`INSERT INTO users (firebase_uid, email, username, role, agreed_to_terms) VALUES ($1, $2, $3, 'admin', true)`, [
-    uid,
-    adminEmail,
-    // Usernames are at most 15 characters: the run's last six base-36 digits keep runs apart.
-    `bench_pa_${runId.slice(-6)}`,
-  ]);
-  await client.query(`UPDATE products SET unlisted_at = now(), unlisted_reason = 'Bench' WHERE id % 1000 = 7 AND unlisted_at IS NULL`);
+  await client.query(
+    `INSERT INTO users (firebase_uid, email, username, role, agreed_to_terms) VALUES ($1, $2, $3, 'admin', true)`,
+    [
+      uid,
+      adminEmail,
+      // Usernames are at most 15 characters: the run's last six base-36 digits keep runs apart.
+      `bench_pa_${runId.slice(-6)}`,
+    ],
+  );
+  await client.query(
+    `UPDATE products SET unlisted_at = now(), unlisted_reason = 'Bench' WHERE id % 1000 = 7 AND unlisted_at IS NULL`,
+  );
   const {
     rows: [seller],
-  } = await client.query(`SELECT seller_id AS id, (SELECT username FROM users WHERE id = seller_id) AS username FROM products GROUP BY seller_id ORDER BY count(*) DESC LIMIT 1`);
+  } = await client.query(
+    `SELECT seller_id AS id, (SELECT username FROM users WHERE id = seller_id) AS username FROM products GROUP BY seller_id ORDER BY count(*) DESC LIMIT 1`,
+  );
   await client.query(`UPDATE products SET seller_suspended = true WHERE seller_id = $1`, [seller.id]);
   await client.query('ANALYZE products');
   const {
@@ -64,7 +71,8 @@ async function run() {
   try {
     const headers = { authorization: `Bearer ${token}` };
     const first = await fetch(`${url}/api/admin/products`, { headers });
-    if (first.status !== 200) throw new Error(`GET /api/admin/products answered ${first.status}: ${await first.text()}`);
+    if (first.status !== 200)
+      throw new Error(`GET /api/admin/products answered ${first.status}: ${await first.text()}`);
     const page = await first.json();
     console.log(
       `${counts.products} products (${counts.unlisted} unlisted, ${counts.suspended} of a suspended seller); X-Total-Count ` +
@@ -84,7 +92,8 @@ async function run() {
       await list(`seller ${seller.username}`, `?seller=${encodeURIComponent(seller.username)}`),
     ];
     for (const sort of ['newest', 'name', 'price', 'stock', 'valid_until']) {
-      for (const order of ['asc', 'desc']) results.push(await list(`sort ${sort} ${order}`, `?sort=${sort}&order=${order}`));
+      for (const order of ['asc', 'desc'])
+        results.push(await list(`sort ${sort} ${order}`, `?sort=${sort}&order=${order}`));
     }
     const peaks = stopSampling();
     const clean = results.map(report).every(Boolean);

@@ -19,56 +19,220 @@ const sellerCount = Number(process.env.SELLERS ?? 5_000);
 
 // English name, Hindi name in Latin letters (null when sellers use the English one), category.
 const produce = [
-  ['Tomatoes', 'Tamatar', 'fresh_produce'], ['Potatoes', 'Aloo', 'fresh_produce'], ['Onions', 'Pyaz', 'fresh_produce'],
-  ['Okra', 'Bhindi', 'fresh_produce'], ['Brinjal', 'Baingan', 'fresh_produce'], ['Spinach', 'Palak', 'fresh_produce'],
-  ['Cauliflower', 'Gobhi', 'fresh_produce'], ['Cabbage', 'Patta Gobhi', 'fresh_produce'], ['Ginger', 'Adrak', 'fresh_produce'],
-  ['Garlic', 'Lehsun', 'fresh_produce'], ['Carrots', 'Gajar', 'fresh_produce'], ['Radish', 'Mooli', 'fresh_produce'],
-  ['Green Peas', 'Matar', 'fresh_produce'], ['Pumpkin', 'Kaddu', 'fresh_produce'], ['Bottle Gourd', 'Lauki', 'fresh_produce'],
-  ['Bitter Gourd', 'Karela', 'fresh_produce'], ['Sweet Potato', 'Shakarkandi', 'fresh_produce'], ['Cucumber', 'Kheera', 'fresh_produce'],
-  ['Capsicum', 'Shimla Mirch', 'fresh_produce'], ['Green Chilli', 'Hari Mirch', 'fresh_produce'], ['Coriander', 'Dhaniya', 'fresh_produce'],
-  ['Mint', 'Pudina', 'fresh_produce'], ['Fenugreek', 'Methi', 'fresh_produce'], ['Beetroot', 'Chukandar', 'fresh_produce'],
-  ['Mushrooms', 'Khumbi', 'fresh_produce'], ['Drumsticks', 'Sahjan', 'fresh_produce'], ['Sweet Corn', 'Makka', 'fresh_produce'],
-  ['Ridge Gourd', 'Turai', 'fresh_produce'], ['Colocasia', 'Arbi', 'fresh_produce'], ['Jackfruit', 'Kathal', 'fresh_produce'],
-  ['Mango', 'Aam', 'fresh_fruits'], ['Banana', 'Kela', 'fresh_fruits'], ['Orange', 'Santra', 'fresh_fruits'],
-  ['Grapes', 'Angoor', 'fresh_fruits'], ['Pomegranate', 'Anar', 'fresh_fruits'], ['Apple', 'Seb', 'fresh_fruits'],
-  ['Lemon', 'Nimbu', 'fresh_fruits'], ['Guava', 'Amrood', 'fresh_fruits'], ['Papaya', 'Papita', 'fresh_fruits'],
-  ['Watermelon', 'Tarbooz', 'fresh_fruits'], ['Muskmelon', 'Kharbooja', 'fresh_fruits'], ['Coconut', 'Nariyal', 'fresh_fruits'],
-  ['Custard Apple', 'Sitaphal', 'fresh_fruits'], ['Lychee', 'Litchi', 'fresh_fruits'], ['Sapota', 'Chikoo', 'fresh_fruits'],
-  ['Pineapple', 'Ananas', 'fresh_fruits'], ['Pear', 'Nashpati', 'fresh_fruits'], ['Figs', 'Anjeer', 'fresh_fruits'],
-  ['Dates', 'Khajoor', 'fresh_fruits'], ['Amla', null, 'fresh_fruits'], ['Jamun', null, 'fresh_fruits'],
-  ['Rice', 'Chawal', 'cereals'], ['Basmati Rice', 'Basmati Chawal', 'cereals'], ['Brown Rice', null, 'cereals'],
-  ['Wheat', 'Gehun', 'cereals'], ['Pearl Millet', 'Bajra', 'cereals'], ['Finger Millet', 'Ragi', 'cereals'],
-  ['Sorghum', 'Jowar', 'cereals'], ['Wheat Flour', 'Atta', 'flour'], ['Besan', null, 'flour'],
-  ['Multigrain Atta', null, 'flour'], ['Toor Dal', 'Arhar Dal', 'pulses'], ['Moong Dal', null, 'pulses'],
-  ['Chana Dal', null, 'pulses'], ['Masoor Dal', null, 'pulses'], ['Urad Dal', null, 'pulses'],
-  ['Chickpeas', 'Kabuli Chana', 'pulses'], ['Rajma', null, 'pulses'], ['Ghee', 'Desi Ghee', 'ghee_butter'],
-  ['White Butter', 'Makhan', 'ghee_butter'], ['Turmeric Powder', 'Haldi', 'spices'], ['Red Chilli Powder', 'Lal Mirch', 'spices'],
-  ['Cumin Seeds', 'Jeera', 'spices'], ['Coriander Powder', 'Dhaniya Powder', 'spices'], ['Black Pepper', 'Kali Mirch', 'spices'],
-  ['Cardamom', 'Elaichi', 'spices'], ['Cloves', 'Laung', 'spices'], ['Cinnamon', 'Dalchini', 'spices'],
-  ['Fennel Seeds', 'Saunf', 'spices'], ['Garam Masala', null, 'spices'], ['Mustard Oil', 'Sarson Tel', 'edible_oils'],
-  ['Groundnut Oil', 'Moongfali Tel', 'edible_oils'], ['Coconut Oil', 'Nariyal Tel', 'edible_oils'], ['Sesame Oil', 'Til Tel', 'edible_oils'],
-  ['Honey', 'Shahad', 'honey'], ['Jaggery', 'Gud', 'jaggery'], ['Jaggery Powder', 'Gud Powder', 'jaggery'],
-  ['Mango Pickle', 'Aam Achar', 'pickles_preserves'], ['Lemon Pickle', 'Nimbu Achar', 'pickles_preserves'],
-  ['Mustard Seeds', 'Sarson', 'seeds'], ['Flax Seeds', 'Alsi', 'seeds'], ['Almonds', 'Badam', 'seeds'],
-  ['Cashews', 'Kaju', 'seeds'], ['Walnuts', 'Akhrot', 'seeds'], ['Raisins', 'Kishmish', 'seeds'],
+  ['Tomatoes', 'Tamatar', 'fresh_produce'],
+  ['Potatoes', 'Aloo', 'fresh_produce'],
+  ['Onions', 'Pyaz', 'fresh_produce'],
+  ['Okra', 'Bhindi', 'fresh_produce'],
+  ['Brinjal', 'Baingan', 'fresh_produce'],
+  ['Spinach', 'Palak', 'fresh_produce'],
+  ['Cauliflower', 'Gobhi', 'fresh_produce'],
+  ['Cabbage', 'Patta Gobhi', 'fresh_produce'],
+  ['Ginger', 'Adrak', 'fresh_produce'],
+  ['Garlic', 'Lehsun', 'fresh_produce'],
+  ['Carrots', 'Gajar', 'fresh_produce'],
+  ['Radish', 'Mooli', 'fresh_produce'],
+  ['Green Peas', 'Matar', 'fresh_produce'],
+  ['Pumpkin', 'Kaddu', 'fresh_produce'],
+  ['Bottle Gourd', 'Lauki', 'fresh_produce'],
+  ['Bitter Gourd', 'Karela', 'fresh_produce'],
+  ['Sweet Potato', 'Shakarkandi', 'fresh_produce'],
+  ['Cucumber', 'Kheera', 'fresh_produce'],
+  ['Capsicum', 'Shimla Mirch', 'fresh_produce'],
+  ['Green Chilli', 'Hari Mirch', 'fresh_produce'],
+  ['Coriander', 'Dhaniya', 'fresh_produce'],
+  ['Mint', 'Pudina', 'fresh_produce'],
+  ['Fenugreek', 'Methi', 'fresh_produce'],
+  ['Beetroot', 'Chukandar', 'fresh_produce'],
+  ['Mushrooms', 'Khumbi', 'fresh_produce'],
+  ['Drumsticks', 'Sahjan', 'fresh_produce'],
+  ['Sweet Corn', 'Makka', 'fresh_produce'],
+  ['Ridge Gourd', 'Turai', 'fresh_produce'],
+  ['Colocasia', 'Arbi', 'fresh_produce'],
+  ['Jackfruit', 'Kathal', 'fresh_produce'],
+  ['Mango', 'Aam', 'fresh_fruits'],
+  ['Banana', 'Kela', 'fresh_fruits'],
+  ['Orange', 'Santra', 'fresh_fruits'],
+  ['Grapes', 'Angoor', 'fresh_fruits'],
+  ['Pomegranate', 'Anar', 'fresh_fruits'],
+  ['Apple', 'Seb', 'fresh_fruits'],
+  ['Lemon', 'Nimbu', 'fresh_fruits'],
+  ['Guava', 'Amrood', 'fresh_fruits'],
+  ['Papaya', 'Papita', 'fresh_fruits'],
+  ['Watermelon', 'Tarbooz', 'fresh_fruits'],
+  ['Muskmelon', 'Kharbooja', 'fresh_fruits'],
+  ['Coconut', 'Nariyal', 'fresh_fruits'],
+  ['Custard Apple', 'Sitaphal', 'fresh_fruits'],
+  ['Lychee', 'Litchi', 'fresh_fruits'],
+  ['Sapota', 'Chikoo', 'fresh_fruits'],
+  ['Pineapple', 'Ananas', 'fresh_fruits'],
+  ['Pear', 'Nashpati', 'fresh_fruits'],
+  ['Figs', 'Anjeer', 'fresh_fruits'],
+  ['Dates', 'Khajoor', 'fresh_fruits'],
+  ['Amla', null, 'fresh_fruits'],
+  ['Jamun', null, 'fresh_fruits'],
+  ['Rice', 'Chawal', 'cereals'],
+  ['Basmati Rice', 'Basmati Chawal', 'cereals'],
+  ['Brown Rice', null, 'cereals'],
+  ['Wheat', 'Gehun', 'cereals'],
+  ['Pearl Millet', 'Bajra', 'cereals'],
+  ['Finger Millet', 'Ragi', 'cereals'],
+  ['Sorghum', 'Jowar', 'cereals'],
+  ['Wheat Flour', 'Atta', 'flour'],
+  ['Besan', null, 'flour'],
+  ['Multigrain Atta', null, 'flour'],
+  ['Toor Dal', 'Arhar Dal', 'pulses'],
+  ['Moong Dal', null, 'pulses'],
+  ['Chana Dal', null, 'pulses'],
+  ['Masoor Dal', null, 'pulses'],
+  ['Urad Dal', null, 'pulses'],
+  ['Chickpeas', 'Kabuli Chana', 'pulses'],
+  ['Rajma', null, 'pulses'],
+  ['Ghee', 'Desi Ghee', 'ghee_butter'],
+  ['White Butter', 'Makhan', 'ghee_butter'],
+  ['Turmeric Powder', 'Haldi', 'spices'],
+  ['Red Chilli Powder', 'Lal Mirch', 'spices'],
+  ['Cumin Seeds', 'Jeera', 'spices'],
+  ['Coriander Powder', 'Dhaniya Powder', 'spices'],
+  ['Black Pepper', 'Kali Mirch', 'spices'],
+  ['Cardamom', 'Elaichi', 'spices'],
+  ['Cloves', 'Laung', 'spices'],
+  ['Cinnamon', 'Dalchini', 'spices'],
+  ['Fennel Seeds', 'Saunf', 'spices'],
+  ['Garam Masala', null, 'spices'],
+  ['Mustard Oil', 'Sarson Tel', 'edible_oils'],
+  ['Groundnut Oil', 'Moongfali Tel', 'edible_oils'],
+  ['Coconut Oil', 'Nariyal Tel', 'edible_oils'],
+  ['Sesame Oil', 'Til Tel', 'edible_oils'],
+  ['Honey', 'Shahad', 'honey'],
+  ['Jaggery', 'Gud', 'jaggery'],
+  ['Jaggery Powder', 'Gud Powder', 'jaggery'],
+  ['Mango Pickle', 'Aam Achar', 'pickles_preserves'],
+  ['Lemon Pickle', 'Nimbu Achar', 'pickles_preserves'],
+  ['Mustard Seeds', 'Sarson', 'seeds'],
+  ['Flax Seeds', 'Alsi', 'seeds'],
+  ['Almonds', 'Badam', 'seeds'],
+  ['Cashews', 'Kaju', 'seeds'],
+  ['Walnuts', 'Akhrot', 'seeds'],
+  ['Raisins', 'Kishmish', 'seeds'],
 ];
 const qualifiers = [
-  'Organic', 'Desi', 'Fresh', 'Farm Fresh', 'Premium', 'Hybrid', 'Pahadi', 'Handpicked', 'Natural', 'Chemical Free',
-  'Pure', 'Village', 'Homegrown', 'Seasonal', 'Export Quality', 'Naturally Grown', 'Sun Dried', 'Stone Ground',
-  'Cold Pressed', 'A2', 'Heirloom', 'Wild', 'Tribal', 'Kisan', 'Green', 'Alphonso', 'Kesar', 'Langra', 'Dasheri',
-  'Totapuri', 'Nagpur', 'Robusta', 'Elaichi', 'Sona Masoori', 'Lakadong', 'Byadgi', 'Bhut Jolokia', 'Kashmiri',
+  'Organic',
+  'Desi',
+  'Fresh',
+  'Farm Fresh',
+  'Premium',
+  'Hybrid',
+  'Pahadi',
+  'Handpicked',
+  'Natural',
+  'Chemical Free',
+  'Pure',
+  'Village',
+  'Homegrown',
+  'Seasonal',
+  'Export Quality',
+  'Naturally Grown',
+  'Sun Dried',
+  'Stone Ground',
+  'Cold Pressed',
+  'A2',
+  'Heirloom',
+  'Wild',
+  'Tribal',
+  'Kisan',
+  'Green',
+  'Alphonso',
+  'Kesar',
+  'Langra',
+  'Dasheri',
+  'Totapuri',
+  'Nagpur',
+  'Robusta',
+  'Elaichi',
+  'Sona Masoori',
+  'Lakadong',
+  'Byadgi',
+  'Bhut Jolokia',
+  'Kashmiri',
 ];
 const places = [
-  'Nashik', 'Ratnagiri', 'Shimla', 'Ooty', 'Nagpur', 'Guntur', 'Erode', 'Coorg', 'Darjeeling', 'Himachal', 'Punjab',
-  'Kerala', 'Malabar', 'Lasalgaon', 'Indore', 'Bihar', 'Devgad', 'Salem', 'Mysore', 'Kolar', 'Belgaum', 'Agra',
-  'Farrukhabad', 'Jalgaon', 'Solapur', 'Sangli', 'Bhusawal', 'Lucknow', 'Malihabad', 'Kutch', 'Bikaner', 'Assam',
-  'Kangra', 'Kinnaur', 'Uttarakhand', 'Konkan', 'Mahabaleshwar', 'Anantapur', 'Chittoor', 'Meghalaya', 'Sikkim',
-  'Wayanad', 'Idukki', 'Theni', 'Dharwad', 'Hassan', 'Junagadh', 'Rajkot', 'Bundelkhand', 'Jhansi',
+  'Nashik',
+  'Ratnagiri',
+  'Shimla',
+  'Ooty',
+  'Nagpur',
+  'Guntur',
+  'Erode',
+  'Coorg',
+  'Darjeeling',
+  'Himachal',
+  'Punjab',
+  'Kerala',
+  'Malabar',
+  'Lasalgaon',
+  'Indore',
+  'Bihar',
+  'Devgad',
+  'Salem',
+  'Mysore',
+  'Kolar',
+  'Belgaum',
+  'Agra',
+  'Farrukhabad',
+  'Jalgaon',
+  'Solapur',
+  'Sangli',
+  'Bhusawal',
+  'Lucknow',
+  'Malihabad',
+  'Kutch',
+  'Bikaner',
+  'Assam',
+  'Kangra',
+  'Kinnaur',
+  'Uttarakhand',
+  'Konkan',
+  'Mahabaleshwar',
+  'Anantapur',
+  'Chittoor',
+  'Meghalaya',
+  'Sikkim',
+  'Wayanad',
+  'Idukki',
+  'Theni',
+  'Dharwad',
+  'Hassan',
+  'Junagadh',
+  'Rajkot',
+  'Bundelkhand',
+  'Jhansi',
 ];
 const packs = ['1kg', '500g', '250g', '2kg', '5kg', '10kg', '1 Dozen', 'Pack of 6', '1L', '500ml', '3kg Box', '100g'];
 const farms = [
-  'Patil', 'Sharma', 'Reddy', 'Gowda', 'Naidu', 'Singh', 'Yadav', 'Deshmukh', 'Pawar', 'Kulkarni', 'Nair', 'Menon',
-  'Iyer', 'Choudhary', 'Jadhav', 'Shinde', 'Thakur', 'Rawat', 'Negi', 'Bhatt', 'Joshi', 'Mishra', 'Tiwari', 'Verma',
+  'Patil',
+  'Sharma',
+  'Reddy',
+  'Gowda',
+  'Naidu',
+  'Singh',
+  'Yadav',
+  'Deshmukh',
+  'Pawar',
+  'Kulkarni',
+  'Nair',
+  'Menon',
+  'Iyer',
+  'Choudhary',
+  'Jadhav',
+  'Shinde',
+  'Thakur',
+  'Rawat',
+  'Negi',
+  'Bhatt',
+  'Joshi',
+  'Mishra',
+  'Tiwari',
+  'Verma',
 ];
 
 const sqlText = (value) => (value === null ? 'NULL' : `'${value.replaceAll("'", "''")}'`);
@@ -78,7 +242,9 @@ async function main() {
   const started = performance.now();
   const elapsed = () => `${((performance.now() - started) / 1000).toFixed(1)} s`;
   const name = databaseName(databaseUrl);
-  await withServer(databaseUrl, (client) => client.query(`DROP DATABASE IF EXISTS ${quoteIdentifier(name)} WITH (FORCE)`));
+  await withServer(databaseUrl, (client) =>
+    client.query(`DROP DATABASE IF EXISTS ${quoteIdentifier(name)} WITH (FORCE)`),
+  );
   await migrate(databaseUrl);
   console.log(`${name}: created and migrated (${elapsed()})`);
 
@@ -90,11 +256,14 @@ async function main() {
     // Reproducible names and dates from one run to the next.
     await client.query('SELECT setseed(0.42)');
 
-    await client.query(`
+    await client.query(
+      `
       INSERT INTO users (firebase_uid, username, email, role, agreed_to_terms, agreed_at, terms_version, created_at)
       SELECT 'bench-' || i, 'seller_' || i, 'seller' || i || '@bench.mandi.test', 'user', true, now(), 'v1.0',
              now() - interval '400 days'
-        FROM generate_series(1, $1::int) AS i`, [sellerCount]);
+        FROM generate_series(1, $1::int) AS i`,
+      [sellerCount],
+    );
     await client.query(`
       INSERT INTO users (firebase_uid, username, email, role, agreed_to_terms, agreed_at, terms_version, created_at)
       VALUES ('bench-admin', 'mandi_official', 'admin@bench.mandi.test', 'admin', true, now(), 'v1.0', now() - interval '400 days')`);
@@ -112,12 +281,15 @@ async function main() {
     for (const index of ginIndexes) await client.query(`DROP INDEX ${quoteIdentifier(index.indexname)}`);
     await client.query('ALTER TABLE products DISABLE TRIGGER USER');
 
-    const { rows: [{ admin }] } = await client.query(`SELECT id AS admin FROM users WHERE role = 'admin'`);
-    const { rows: [{ first, last }] } = await client.query(
-      `SELECT min(id) AS first, max(id) AS last FROM users WHERE role = 'user'`,
-    );
+    const {
+      rows: [{ admin }],
+    } = await client.query(`SELECT id AS admin FROM users WHERE role = 'admin'`);
+    const {
+      rows: [{ first, last }],
+    } = await client.query(`SELECT min(id) AS first, max(id) AS last FROM users WHERE role = 'user'`);
     // One row per product: a produce (English or Hindi name), then a form of name built around it.
-    await client.query(`
+    await client.query(
+      `
       INSERT INTO products (seller_id, name, description, price_paise, valid_until, seller_phone, weight_grams,
                             official_brand, category, stock, created_at, updated_at)
       SELECT CASE WHEN official THEN ${admin} ELSE ${first} + floor(random() * (${last} - ${first} + 1))::int END,
@@ -168,7 +340,9 @@ async function main() {
                           ELSE named.correct END AS item
             ) typed
         ) n
-       ORDER BY i`, [productCount]);
+       ORDER BY i`,
+      [productCount],
+    );
     console.log(`${productCount} products (${elapsed()})`);
 
     await client.query(`
@@ -185,7 +359,9 @@ async function main() {
     await client.query('VACUUM (ANALYZE) products');
     await client.query('VACUUM (ANALYZE) product_images');
     await client.query('ANALYZE');
-    const { rows: [stats] } = await client.query(`
+    const {
+      rows: [stats],
+    } = await client.query(`
       SELECT (SELECT count(*) FROM products) AS products,
              (SELECT count(*) FROM products WHERE valid_until < now()) AS expired,
              (SELECT count(*) FROM products WHERE official_brand) AS official,

@@ -29,18 +29,113 @@ const port = Number(process.env.BENCH_PORT ?? 3210);
 
 // What buyers type into the search bar, letter by letter, with their typos and Hindi names.
 const typed = [
-  't', 'to', 'tom', 'toma', 'tomat', 'tomato', 'tomatoe', 'tamatar', 'tamtar', 'a', 'al', 'alo', 'aloo', 'potato',
-  'pot', 'p', 'py', 'pyaz', 'pyaj', 'onion', 'oni', 'bh', 'bhi', 'bhindi', 'bhindee', 'okra', 'lady finger', 'm',
-  'ma', 'man', 'mango', 'mangoe', 'aam', 'alphonso', 'kesar', 'gh', 'ghe', 'ghee', 'desi ghee', 'haldi', 'turmeric',
-  'tumeric', 'atta', 'wheat flour', 'dal', 'toor dal', 'moong', 'honey', 'shahad', 'gud', 'jaggery', 'jagery',
-  'organic', 'organic tomatoes', 'nashik', 'ratnagiri aam', 'shimla apple', 'seb', 'kela', 'banana', 'bananna',
-  'chawal', 'basmati', 'rice', 'jeera', 'cumin', 'elaichi', 'cardamon', 'palak', 'spinach', 'methi', 'gobhi',
-  'cauliflower', 'patta gobhi', 'cabbage', 'adrak', 'ginger', 'lehsun', 'garlic', 'garlik',
+  't',
+  'to',
+  'tom',
+  'toma',
+  'tomat',
+  'tomato',
+  'tomatoe',
+  'tamatar',
+  'tamtar',
+  'a',
+  'al',
+  'alo',
+  'aloo',
+  'potato',
+  'pot',
+  'p',
+  'py',
+  'pyaz',
+  'pyaj',
+  'onion',
+  'oni',
+  'bh',
+  'bhi',
+  'bhindi',
+  'bhindee',
+  'okra',
+  'lady finger',
+  'm',
+  'ma',
+  'man',
+  'mango',
+  'mangoe',
+  'aam',
+  'alphonso',
+  'kesar',
+  'gh',
+  'ghe',
+  'ghee',
+  'desi ghee',
+  'haldi',
+  'turmeric',
+  'tumeric',
+  'atta',
+  'wheat flour',
+  'dal',
+  'toor dal',
+  'moong',
+  'honey',
+  'shahad',
+  'gud',
+  'jaggery',
+  'jagery',
+  'organic',
+  'organic tomatoes',
+  'nashik',
+  'ratnagiri aam',
+  'shimla apple',
+  'seb',
+  'kela',
+  'banana',
+  'bananna',
+  'chawal',
+  'basmati',
+  'rice',
+  'jeera',
+  'cumin',
+  'elaichi',
+  'cardamon',
+  'palak',
+  'spinach',
+  'methi',
+  'gobhi',
+  'cauliflower',
+  'patta gobhi',
+  'cabbage',
+  'adrak',
+  'ginger',
+  'lehsun',
+  'garlic',
+  'garlik',
 ];
 const searched = [
-  'tomatoes', 'tamatar', 'tomatoe', 'aloo', 'potato', 'pyaz', 'onion', 'bhindi', 'lady finger', 'mango', 'aam',
-  'desi ghee', 'haldi', 'atta', 'toor dal', 'honey', 'jaggery', 'organic tomatoes', 'nashik pyaz', 'basmati rice',
-  'kesar mango', 'shimla seb', 'elaichi', 'palak', 'gobhi',
+  'tomatoes',
+  'tamatar',
+  'tomatoe',
+  'aloo',
+  'potato',
+  'pyaz',
+  'onion',
+  'bhindi',
+  'lady finger',
+  'mango',
+  'aam',
+  'desi ghee',
+  'haldi',
+  'atta',
+  'toor dal',
+  'honey',
+  'jaggery',
+  'organic tomatoes',
+  'nashik pyaz',
+  'basmati rice',
+  'kesar mango',
+  'shimla seb',
+  'elaichi',
+  'palak',
+  'gobhi',
 ];
 
 // One filter at a time, as a buyer picks a chip; each is asked with each sort.
@@ -88,7 +183,9 @@ async function catalogSize() {
     throw new Error(`cannot reach ${databaseUrl}: run npm run bench:catalog-seed first`);
   });
   try {
-    const { rows: [row] } = await client.query(
+    const {
+      rows: [row],
+    } = await client.query(
       `SELECT count(*)::int AS products, (SELECT count(*)::int FROM search_words) AS words FROM products`,
     );
     // Products buyers open from the listing and search: a spread over the whole catalog, each shown by the shop.
@@ -120,7 +217,9 @@ async function uncachedOneAtATime(url, redis, rounds) {
       for (const key of [kind, 'all']) times.set(key, [...(times.get(key) ?? []), elapsed]);
     }
   }
-  console.log(`\nbrowsing, each filter x sort alone and uncached, one request at a time (${rounds} rounds of ${browsePaths.length}):`);
+  console.log(
+    `\nbrowsing, each filter x sort alone and uncached, one request at a time (${rounds} rounds of ${browsePaths.length}):`,
+  );
   // Each kind of filter, then all of them together.
   for (const [kind, list] of [...[...times].filter(([key]) => key !== 'all'), ['all', times.get('all')]]) {
     const sorted = list.sort((a, b) => a - b);
@@ -145,7 +244,8 @@ async function main() {
     );
 
     // Steady state: popular texts have been asked within the last minute (the cache's lifetime).
-    for (const text of typed) await fetch(withQuery(`${url}/api/products/suggestions?q=`, text)).then((r) => r.arrayBuffer());
+    for (const text of typed)
+      await fetch(withQuery(`${url}/api/products/suggestions?q=`, text)).then((r) => r.arrayBuffer());
     let fresh = 0;
     const results = [
       await load('suggestions, typed mix (warm cache)', {
@@ -167,18 +267,27 @@ async function main() {
         ],
       }),
       // Popular searches have been asked within the cache's 30 s, as on a busy day.
-      await warm(url, searched.map((text) => withQuery('/api/products/by-name/', text))),
+      await warm(
+        url,
+        searched.map((text) => withQuery('/api/products/by-name/', text)),
+      ),
       await load('by-name search, mix', {
         url,
         requests: cycling(searched.map((text) => withQuery('/api/products/by-name/', text))),
       }),
       await load('by-name search, every request uncached', {
         url,
-        requests: uncached(redis, searched.map((text) => withQuery('/api/products/by-name/', text))),
+        requests: uncached(
+          redis,
+          searched.map((text) => withQuery('/api/products/by-name/', text)),
+        ),
       }),
       await load('listing, first page', { url: `${url}/api/products` }),
       await load('product by id', { url, requests: cycling(productIds.map((id) => `/api/products/${id}`)) }),
-      await warm(url, searched.map((text) => withQuery('/api/products?search=', text))),
+      await warm(
+        url,
+        searched.map((text) => withQuery('/api/products?search=', text)),
+      ),
       await load('listing with search, first page', {
         url,
         requests: cycling(searched.map((text) => withQuery('/api/products?search=', text))),
@@ -190,7 +299,10 @@ async function main() {
       await load('browsing, filter x sort mix', { url, requests: cycling(browsePaths.map(({ path }) => path)) }),
       await load('browsing mix, every request uncached', {
         url,
-        requests: uncached(redis, browsePaths.map(({ path }) => path)),
+        requests: uncached(
+          redis,
+          browsePaths.map(({ path }) => path),
+        ),
       }),
       await load('price ranges never asked before', {
         url,

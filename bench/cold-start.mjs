@@ -50,7 +50,8 @@ async function waitForHealth(child, timeoutMs) {
 async function main() {
   const stale = staleBuildReason(frontEndSettings);
   if (stale) throw new Error(`the build is not current (${stale}): run npm start once, stop it, then measure.`);
-  if (await isListening('127.0.0.1', port)) throw new Error(`port ${port} is in use: stop the running npm start first.`);
+  if (await isListening('127.0.0.1', port))
+    throw new Error(`port ${port} is in use: stop the running npm start first.`);
   const emulatorWasRunning = await isListening('127.0.0.1', 9099);
   const before = processesOfOurs();
 
@@ -73,23 +74,30 @@ async function main() {
     throw error;
   }
   const announced = /Mandi is ready \(([\d.]+) s\)/.exec(output.join(''))?.[1];
-  console.log(`cold start of npm start to /api/health 200: ${(readyMs / 1000).toFixed(1)} s` +
-    (announced ? ` (start.mjs reports ${announced} s)` : ''));
-  console.log(emulatorWasRunning ? 'the Auth emulator was already running and was reused' : 'includes starting the Auth emulator');
+  console.log(
+    `cold start of npm start to /api/health 200: ${(readyMs / 1000).toFixed(1)} s` +
+      (announced ? ` (start.mjs reports ${announced} s)` : ''),
+  );
+  console.log(
+    emulatorWasRunning ? 'the Auth emulator was already running and was reused' : 'includes starting the Auth emulator',
+  );
 
   const stopAt = performance.now();
   process.kill(-child.pid, 'SIGINT');
   const exit = await Promise.race([exited, sleep(60_000).then(() => 'still running after 60 s')]);
   // npm may exit on the signal before start.mjs has finished stopping its children: wait for the whole group.
   for (let i = 0; i < 600 && groupIsAlive(child.pid); i += 1) await sleep(100);
-  console.log(`Ctrl-C: npm start exited (${exit}); all of it was gone after ${((performance.now() - stopAt) / 1000).toFixed(1)} s`);
+  console.log(
+    `Ctrl-C: npm start exited (${exit}); all of it was gone after ${((performance.now() - stopAt) / 1000).toFixed(1)} s`,
+  );
 
   const leftovers = [...processesOfOurs()].filter(([pid]) => !before.has(pid));
   const problems = [];
   if (groupIsAlive(child.pid)) problems.push(`processes of npm start's group ${child.pid} are still running`);
   for (const [pid, cmdline] of leftovers) problems.push(`left running: ${pid} ${cmdline}`);
   if (await isListening('127.0.0.1', port)) problems.push(`port ${port} still answers`);
-  if (!emulatorWasRunning && (await isListening('127.0.0.1', 9099))) problems.push('the Auth emulator still answers on 9099');
+  if (!emulatorWasRunning && (await isListening('127.0.0.1', 9099)))
+    problems.push('the Auth emulator still answers on 9099');
   if (!(await isListening('127.0.0.1', 5432))) problems.push('PostgreSQL stopped (it must keep running)');
   if (!(await isListening('127.0.0.1', 6379))) problems.push('Redis stopped (it must keep running)');
   if (problems.length > 0) {

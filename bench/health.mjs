@@ -28,7 +28,9 @@ async function main() {
 
   const { api, worker } = findApps();
   const stopSampling = sampleMemory({ api: api?.pid, worker: worker?.pid });
-  console.log(`${baseUrl}: ${connections} connections, ${duration} s per route, load generator on the same ${cpus().length} cores\n`);
+  console.log(
+    `${baseUrl}: ${connections} connections, ${duration} s per route, load generator on the same ${cpus().length} cores\n`,
+  );
   const results = [
     await load('GET /api/health', { url: `${baseUrl}/api/health` }),
     await load('POST /api/user/getUserId (auth)', {

@@ -20,7 +20,8 @@ import { startAuthEmulator } from '../scripts/lib/emulator.mjs';
 import { emulatorAccount, freshDatabase, startApps } from './lib/apps.mjs';
 import { sampleMemory } from './lib/measure.mjs';
 
-const databaseUrl = process.env.BENCH_INVOICES_DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/mandi_bench_invoices';
+const databaseUrl =
+  process.env.BENCH_INVOICES_DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/mandi_bench_invoices';
 const port = Number(process.env.BENCH_PORT ?? 3212);
 const renders = Number(process.env.RENDERS ?? 200);
 const sequentialOrders = Number(process.env.ORDERS ?? 30);
@@ -41,7 +42,9 @@ const ms = (value) => `${value.toFixed(1).padStart(7)} ms`;
 
 function summary(title, times) {
   const sorted = [...times].sort((a, b) => a - b);
-  console.log(`${title.padEnd(46)} p50 ${ms(percentile(sorted, 50))}   p95 ${ms(percentile(sorted, 95))}   p99 ${ms(percentile(sorted, 99))}   max ${ms(sorted.at(-1))}`);
+  console.log(
+    `${title.padEnd(46)} p50 ${ms(percentile(sorted, 50))}   p95 ${ms(percentile(sorted, 95))}   p99 ${ms(percentile(sorted, 99))}   max ${ms(sorted.at(-1))}`,
+  );
 }
 
 /** Renders through the worker's PdfRenderer and template, as invoice.render does, without the database. */
@@ -67,10 +70,22 @@ async function renderInProcess() {
       state: 'Karnataka',
       pincode: '560038',
     },
-    lines: LINES.map((l) => ({ productName: l.name, hsnCode: l.hsn, quantity: l.quantity, unitPricePaise: l.unitPaise, gstRatePercent: l.rate })),
+    lines: LINES.map((l) => ({
+      productName: l.name,
+      hsnCode: l.hsn,
+      quantity: l.quantity,
+      unitPricePaise: l.unitPaise,
+      gstRatePercent: l.rate,
+    })),
   };
   const computation = computeInvoice({
-    lines: LINES.map((l) => ({ description: l.name, hsn: l.hsn, quantity: l.quantity, unitPaise: l.unitPaise, ratePercent: l.rate })),
+    lines: LINES.map((l) => ({
+      description: l.name,
+      hsn: l.hsn,
+      quantity: l.quantity,
+      unitPaise: l.unitPaise,
+      ratePercent: l.rate,
+    })),
     shippingPaise: SHIPPING_PAISE,
     sellerState: seller.state,
     placeOfSupply: order.address.state,
@@ -120,18 +135,17 @@ async function renderInProcess() {
   }
 }
 
-
-
 /** An admin (signed in) and `count` unpaid cash-on-delivery orders of a buyer, each with the bench's lines. */
 async function seed(client, count) {
   const adminEmail = `bench-admin-${runId}@mandi.test`;
   const admin = await emulatorAccount(adminEmail);
-  await client.query(`INSERT INTO users (firebase_uid, email, username, role, agreed_to_terms) VALUES ($1, $2, $3, 'admin', true)`, [
-    admin.uid,
-    adminEmail,
-    `bench_admin_${runId}`,
-  ]);
-  const { rows: [buyer] } = await client.query(
+  await client.query(
+    `INSERT INTO users (firebase_uid, email, username, role, agreed_to_terms) VALUES ($1, $2, $3, 'admin', true)`,
+    [admin.uid, adminEmail, `bench_admin_${runId}`],
+  );
+  const {
+    rows: [buyer],
+  } = await client.query(
     `INSERT INTO users (firebase_uid, email, username, agreed_to_terms) VALUES ($1, $2, $3, true) RETURNING id`,
     [`bench-buyer-${runId}`, `bench-buyer-${runId}@mandi.test`, `bench_buyer_${runId}`],
   );
@@ -197,7 +211,12 @@ async function endToEnd() {
   } finally {
     await client.end();
   }
-  const { api, worker, url, stop } = await startApps({ port, databaseUrl, redisPrefix: 'mandi-bench-invoices', env: { LOG_LEVEL: 'warn' } });
+  const { api, worker, url, stop } = await startApps({
+    port,
+    databaseUrl,
+    redisPrefix: 'mandi-bench-invoices',
+    env: { LOG_LEVEL: 'warn' },
+  });
   const headers = { authorization: `Bearer ${data.token}`, 'content-type': 'application/json' };
   const stopSampling = sampleMemory({ api: api.pid, worker: worker.pid });
   const treePeak = { rss: 0, pss: 0 };
@@ -213,15 +232,24 @@ async function endToEnd() {
    */
   async function paidToDownloadable(orderId, pollMs = 10) {
     const started = performance.now();
-    const paid = await fetch(`${url}/api/admin/orders/payment/${orderId}`, { method: 'PUT', headers, body: JSON.stringify({ status: 'paid' }) });
+    const paid = await fetch(`${url}/api/admin/orders/payment/${orderId}`, {
+      method: 'PUT',
+      headers,
+      body: JSON.stringify({ status: 'paid' }),
+    });
     if (paid.status !== 200) throw new Error(`mark-paid of ${orderId} answered ${paid.status}: ${await paid.text()}`);
     for (;;) {
-      const answer = await fetch(`${url}/api/invoices/generate`, { method: 'POST', headers, body: JSON.stringify({ orderId }) });
+      const answer = await fetch(`${url}/api/invoices/generate`, {
+        method: 'POST',
+        headers,
+        body: JSON.stringify({ orderId }),
+      });
       const body = await answer.json();
       if (body.document?.pdf_ready) {
         const pdf = await fetch(`${url}/api/invoices/${body.document.invoice_id}/download`, { headers });
         const bytes = Buffer.from(await pdf.arrayBuffer());
-        if (pdf.status !== 200 || bytes.subarray(0, 5).toString() !== '%PDF-') throw new Error(`download of ${body.document.invoice_id}: ${pdf.status}`);
+        if (pdf.status !== 200 || bytes.subarray(0, 5).toString() !== '%PDF-')
+          throw new Error(`download of ${body.document.invoice_id}: ${pdf.status}`);
         return performance.now() - started;
       }
       if (performance.now() - started > 60_000) throw new Error(`order ${orderId} had no invoice after 60 s`);
@@ -240,22 +268,30 @@ async function endToEnd() {
     const all = await Promise.all(burstIds.map((orderId) => paidToDownloadable(orderId, 100)));
     const burstSeconds = (performance.now() - burstStarted) / 1000;
     summary(`mark-paid -> PDF downloadable, ${burstIds.length} at once (asked every 100 ms)`, all);
-    console.log(`  -> all ${burstIds.length} downloadable after ${burstSeconds.toFixed(2)} s (${(burstIds.length / burstSeconds).toFixed(1)} invoices/s end to end)`);
+    console.log(
+      `  -> all ${burstIds.length} downloadable after ${burstSeconds.toFixed(2)} s (${(burstIds.length / burstSeconds).toFixed(1)} invoices/s end to end)`,
+    );
     const check = new pg.Client({ connectionString: databaseUrl });
     await check.connect();
-    const { rows: [numbers] } = await check.query(
+    const {
+      rows: [numbers],
+    } = await check.query(
       `SELECT count(*)::int AS invoices, min(sequence) AS first, max(sequence) AS last, count(DISTINCT number)::int AS distinct_numbers,
               (SELECT last_value FROM document_sequences WHERE kind = 'invoice') AS series
          FROM invoices`,
     );
     await check.end();
-    console.log(`\nrecorded: ${numbers.invoices} invoices numbered ${numbers.first}..${numbers.last} (${numbers.distinct_numbers} distinct, series at ${numbers.series})`);
+    console.log(
+      `\nrecorded: ${numbers.invoices} invoices numbered ${numbers.first}..${numbers.last} (${numbers.distinct_numbers} distinct, series at ${numbers.series})`,
+    );
   } finally {
     clearInterval(treeTimer);
     const peaks = stopSampling();
     for (const name of ['api', 'worker']) {
       const peak = peaks.get(name);
-      console.log(`${name.padEnd(7)} peak RSS ${(peak.rss / 1024).toFixed(0)} MB (VmHWM ${(peak.hwm / 1024).toFixed(0)} MB)`);
+      console.log(
+        `${name.padEnd(7)} peak RSS ${(peak.rss / 1024).toFixed(0)} MB (VmHWM ${(peak.hwm / 1024).toFixed(0)} MB)`,
+      );
     }
     console.log(
       `worker with its Chromium: peak PSS ${(treePeak.pss / 1024).toFixed(0)} MB (sum of RSS ${(treePeak.rss / 1024).toFixed(0)} MB, counting shared pages per process)`,
@@ -265,7 +301,9 @@ async function endToEnd() {
 }
 
 async function main() {
-  console.log(`invoices bench on ${cpus().length} cores (load generator, API, worker, Chromium and PostgreSQL share them)\n`);
+  console.log(
+    `invoices bench on ${cpus().length} cores (load generator, API, worker, Chromium and PostgreSQL share them)\n`,
+  );
   await renderInProcess();
   console.log('');
   const emulator = await startAuthEmulator();

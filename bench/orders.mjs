@@ -26,9 +26,11 @@ import { connections, duration, load, report, reportMemory, sampleMemory, watchC
 const databaseUrl = process.env.BENCH_ORDERS_DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/mandi_bench_orders';
 const port = Number(process.env.BENCH_PORT ?? 3211);
 const replicas = Number(process.env.BENCH_REPLICAS ?? 1);
-if (!Number.isInteger(replicas) || replicas < 1) throw new Error(`BENCH_REPLICAS=${process.env.BENCH_REPLICAS}: give a whole number of APIs and workers, 1 or more.`);
+if (!Number.isInteger(replicas) || replicas < 1)
+  throw new Error(`BENCH_REPLICAS=${process.env.BENCH_REPLICAS}: give a whole number of APIs and workers, 1 or more.`);
 const stockMode = process.env.BENCH_STOCK ?? 'counted';
-if (!['counted', 'unlimited'].includes(stockMode)) throw new Error(`BENCH_STOCK=${stockMode}: give counted or unlimited.`);
+if (!['counted', 'unlimited'].includes(stockMode))
+  throw new Error(`BENCH_STOCK=${stockMode}: give counted or unlimited.`);
 const startingStock = stockMode === 'counted' ? 1_000_000 : null;
 const buyerCount = 600;
 const productCount = 30;
@@ -43,11 +45,15 @@ async function seedData(client) {
   for (let i = 0; i < buyerCount; i += 1) {
     const email = `bench-buyer-${runId}-${i}@mandi.test`;
     const { uid, token } = await emulatorAccount(email);
-    const { rows: [user] } = await client.query(
+    const {
+      rows: [user],
+    } = await client.query(
       `INSERT INTO users (firebase_uid, email, username, agreed_to_terms) VALUES ($1, $2, $3, true) RETURNING id`,
       [uid, email, `bench_${runId}_${i}`],
     );
-    const { rows: [address] } = await client.query(
+    const {
+      rows: [address],
+    } = await client.query(
       `INSERT INTO addresses (user_id, name, mobile, state, district, taluk, flat_house_building, area_or_street_or_village, landmark, pincode, is_default)
        VALUES ($1, 'Bench Buyer', '9876543210', 'Karnataka', 'Bengaluru', 'Bangalore North', '12, Residency Road', 'MG Road', 'Near the metro', '560001', true)
        RETURNING id`,
@@ -55,10 +61,13 @@ async function seedData(client) {
     );
     buyers.push({ userId: user.id, addressId: address.id, token });
   }
-  const { rows: [seller] } = await client.query(
-    `INSERT INTO users (firebase_uid, email, username) VALUES ($1, $2, $3) RETURNING id`,
-    [`bench-seller-${runId}`, `bench-seller-${runId}@mandi.test`, `bench_seller_${runId}`],
-  );
+  const {
+    rows: [seller],
+  } = await client.query(`INSERT INTO users (firebase_uid, email, username) VALUES ($1, $2, $3) RETURNING id`, [
+    `bench-seller-${runId}`,
+    `bench-seller-${runId}@mandi.test`,
+    `bench_seller_${runId}`,
+  ]);
   const { rows: products } = await client.query(
     `INSERT INTO products (seller_id, name, description, price_paise, valid_until, seller_phone, weight_grams, stock)
      SELECT $1, 'Bench product ' || n, 'A product for the orders bench.', 2000 + n * 150, now() + interval '30 days', '9876543210', 250 * n, $3::int
@@ -80,7 +89,9 @@ async function seedData(client) {
      SELECT id, 'razorpay', 'order_bench' || id, 13000 FROM placed`,
     [buyers[0].userId, webhookOrders],
   );
-  const { rows: payable } = await client.query(`SELECT provider_order_id FROM payments WHERE provider = 'razorpay' ORDER BY id`);
+  const { rows: payable } = await client.query(
+    `SELECT provider_order_id FROM payments WHERE provider = 'razorpay' ORDER BY id`,
+  );
   return { buyers, products, providerOrderIds: payable.map((row) => row.provider_order_id) };
 }
 
@@ -89,13 +100,21 @@ function codBody(buyer, products, n) {
   const picked = [0, 1, 2].map((k) => products[(n * 7 + k * 11) % products.length]);
   const lines = picked.map((product, k) => ({ product, quantity: 1 + ((n + k) % 3) }));
   const totals = orderTotals(
-    lines.map(({ product, quantity }) => ({ unitPaise: product.price_paise, quantity, weightGrams: product.weight_grams })),
+    lines.map(({ product, quantity }) => ({
+      unitPaise: product.price_paise,
+      quantity,
+      weightGrams: product.weight_grams,
+    })),
     'cod',
   );
   return JSON.stringify({
     userId: buyer.userId,
     addressId: buyer.addressId,
-    cartItems: lines.map(({ product, quantity }) => ({ productId: product.id, quantity, price: paiseToRupees(product.price_paise) })),
+    cartItems: lines.map(({ product, quantity }) => ({
+      productId: product.id,
+      quantity,
+      price: paiseToRupees(product.price_paise),
+    })),
     billing: {
       subtotal: paiseToRupees(totals.subtotal),
       shippingCost: paiseToRupees(totals.shipping),
@@ -109,11 +128,28 @@ function capturedEvent(providerOrderId, n) {
   const body = JSON.stringify({
     entity: 'event',
     event: 'payment.captured',
-    payload: { payment: { entity: { id: `pay_bench${runId}${n}`, order_id: providerOrderId, amount: 13000, status: 'captured', method: 'upi' } } },
+    payload: {
+      payment: {
+        entity: {
+          id: `pay_bench${runId}${n}`,
+          order_id: providerOrderId,
+          amount: 13000,
+          status: 'captured',
+          method: 'upi',
+        },
+      },
+    },
     created_at: Math.floor(Date.now() / 1000),
   });
   const signature = createHmac('sha256', webhookSecret).update(body).digest('hex');
-  return { body, headers: { 'content-type': 'application/json', 'x-razorpay-signature': signature, 'x-razorpay-event-id': `evt_bench${runId}${n}` } };
+  return {
+    body,
+    headers: {
+      'content-type': 'application/json',
+      'x-razorpay-signature': signature,
+      'x-razorpay-event-id': `evt_bench${runId}${n}`,
+    },
+  };
 }
 
 async function main() {
@@ -141,7 +177,8 @@ async function run() {
   try {
     const stopSampling = sampleMemory(pids);
     watchCpu(pids);
-    const spread = urls.length === 1 ? '' : ` spread over ${urls.length} APIs (${urls.join(', ')}) with ${urls.length} workers`;
+    const spread =
+      urls.length === 1 ? '' : ` spread over ${urls.length} APIs (${urls.join(', ')}) with ${urls.length} workers`;
     console.log(
       `${buyerCount} buyers, ${productCount} products (stock ${stockMode}), 3-line carts; ${connections} connections${spread}, ${duration} s per load, ` +
         `load generator on the same ${cpus().length} cores\n`,
@@ -187,7 +224,9 @@ async function run() {
     const clean = results.map(report).every(Boolean);
     const check = new pg.Client({ connectionString: databaseUrl });
     await check.connect();
-    const { rows: [counts] } = await check.query(
+    const {
+      rows: [counts],
+    } = await check.query(
       `SELECT (SELECT count(*)::int FROM orders WHERE payment_method = 'cod') AS cod_orders,
               (SELECT count(*)::int FROM orders WHERE payment_status = 'paid') AS paid_orders,
               (SELECT count(*)::int FROM payment_provider_events) AS events,
@@ -196,9 +235,15 @@ async function run() {
       [startingStock ?? 0],
     );
     await check.end();
-    console.log(`\nrecorded: ${counts.cod_orders} cash-on-delivery orders, ${counts.events} webhook events, ${counts.paid_orders} orders paid by them`);
+    console.log(
+      `\nrecorded: ${counts.cod_orders} cash-on-delivery orders, ${counts.events} webhook events, ${counts.paid_orders} orders paid by them`,
+    );
     if (startingStock !== null) {
-      console.log(counts.stock_off === 0 ? 'stock: packs left + packs ordered = 1,000,000 for every product' : `stock: ${counts.stock_off} products do not add up`);
+      console.log(
+        counts.stock_off === 0
+          ? 'stock: packs left + packs ordered = 1,000,000 for every product'
+          : `stock: ${counts.stock_off} products do not add up`,
+      );
       if (counts.stock_off !== 0) process.exitCode = 1;
     }
     reportMemory(peaks);

@@ -11,7 +11,16 @@ import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { cpus } from 'node:os';
 import path from 'node:path';
-import { baseUrl, connections, findApps, load, report, reportMemory, requireRunningApp, sampleMemory } from './lib/measure.mjs';
+import {
+  baseUrl,
+  connections,
+  findApps,
+  load,
+  report,
+  reportMemory,
+  requireRunningApp,
+  sampleMemory,
+} from './lib/measure.mjs';
 
 const WARM_PINCODES = 1_000;
 
@@ -23,7 +32,8 @@ async function allPincodes() {
 }
 
 /** Every `step`-th item, so a sample spans the whole list (every state's range of pincodes). */
-const spread = (items, count) => items.filter((_, index) => index % Math.max(1, Math.floor(items.length / count)) === 0).slice(0, count);
+const spread = (items, count) =>
+  items.filter((_, index) => index % Math.max(1, Math.floor(items.length / count)) === 0).slice(0, count);
 
 /** A load whose requests take the pincodes in turn across all connections (no two connections ask the same one). */
 function lookups(pincodes) {
@@ -50,7 +60,9 @@ async function main() {
     const response = await fetch(`${baseUrl}/api/pincodes/${pincode}`);
     const answer = await response.json();
     if (response.status !== 200 || answer.Status !== 'Success') {
-      throw new Error(`GET /api/pincodes/${pincode} answers ${response.status} ${JSON.stringify(answer)}: is the directory loaded?`);
+      throw new Error(
+        `GET /api/pincodes/${pincode} answers ${response.status} ${JSON.stringify(answer)}: is the directory loaded?`,
+      );
     }
   }
 
@@ -63,7 +75,11 @@ async function main() {
   const results = [
     await load(`warm, ${warm.length} pincodes`, { url: baseUrl, requests: lookups(warm) }),
     await load(`cold, all ${every.length} pincodes`, { url: baseUrl, requests: lookups(every) }),
-    await load(`warm, ${warm.length} pincodes, 1 connection`, { url: baseUrl, connections: 1, requests: lookups(warm) }),
+    await load(`warm, ${warm.length} pincodes, 1 connection`, {
+      url: baseUrl,
+      connections: 1,
+      requests: lookups(warm),
+    }),
   ];
   const peaks = stopSampling();
   const clean = results.map(report).every(Boolean);

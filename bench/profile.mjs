@@ -45,7 +45,17 @@ const duration = Number(process.env.DURATION ?? 10);
 const WARMUP_SECONDS = 3;
 
 function parseArguments(argv) {
-  const options = { profile: true, top: 25, out: '/tmp/mandi-profile', svg: undefined, rate: undefined, repeat: 1, syscalls: false, headers: {}, routes: [] };
+  const options = {
+    profile: true,
+    top: 25,
+    out: '/tmp/mandi-profile',
+    svg: undefined,
+    rate: undefined,
+    repeat: 1,
+    syscalls: false,
+    headers: {},
+    routes: [],
+  };
   for (let i = 0; i < argv.length; i += 1) {
     const argument = argv[i];
     if (argument === '--no-profile') options.profile = false;
@@ -58,11 +68,14 @@ function parseArguments(argv) {
     else if (argument === '--header') {
       const [name, ...value] = argv[(i += 1)].split(':');
       options.headers[name.trim().toLowerCase()] = value.join(':').trim();
-    }
-    else if (argument.startsWith('/')) options.routes.push(argument);
-    else throw new Error(`unknown argument ${argument}: give routes as paths (/api/products) and --no-profile, --rate N, --repeat N, --syscalls, --header 'name: value', --top N, --out DIR, --svg FILE`);
+    } else if (argument.startsWith('/')) options.routes.push(argument);
+    else
+      throw new Error(
+        `unknown argument ${argument}: give routes as paths (/api/products) and --no-profile, --rate N, --repeat N, --syscalls, --header 'name: value', --top N, --out DIR, --svg FILE`,
+      );
   }
-  if (options.routes.length === 0) throw new Error('give at least one route, e.g. npm run bench:profile -- /api/products');
+  if (options.routes.length === 0)
+    throw new Error('give at least one route, e.g. npm run bench:profile -- /api/products');
   return options;
 }
 
@@ -73,7 +86,9 @@ async function productIds() {
     throw new Error(`cannot reach ${databaseUrl}: run npm run bench:catalog-seed first`);
   });
   try {
-    const { rows } = await client.query(`SELECT id::text FROM products WHERE unlisted_at IS NULL AND NOT seller_suspended LIMIT 20`);
+    const { rows } = await client.query(
+      `SELECT id::text FROM products WHERE unlisted_at IS NULL AND NOT seller_suspended LIMIT 20`,
+    );
     return rows.map(({ id }) => id);
   } finally {
     await client.end();
@@ -104,7 +119,10 @@ async function waitForHealth(url, child) {
   const deadline = Date.now() + 60_000;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`the API exited during startup`);
-    const status = await fetch(`${url}/api/health`).then((response) => response.status, () => 0);
+    const status = await fetch(`${url}/api/health`).then(
+      (response) => response.status,
+      () => 0,
+    );
     if (status === 200) return;
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
@@ -132,11 +150,15 @@ const SYSCALL_EVENTS = [
  * does not move when other work shares the machine. Needs perf and the kernel's syscall tracepoints (root).
  */
 function countSyscalls(pid) {
-  const perf = spawn('perf', ['stat', '-x', ',', '-e', SYSCALL_EVENTS.join(','), '-p', String(pid)], { stdio: ['ignore', 'ignore', 'pipe'] });
+  const perf = spawn('perf', ['stat', '-x', ',', '-e', SYSCALL_EVENTS.join(','), '-p', String(pid)], {
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
   let output = '';
   perf.stderr.on('data', (chunk) => (output += chunk.toString()));
   const exited = new Promise((resolve, reject) => {
-    perf.once('error', (error) => reject(new Error(`perf stat could not start (${error.message}): leave out --syscalls`)));
+    perf.once('error', (error) =>
+      reject(new Error(`perf stat could not start (${error.message}): leave out --syscalls`)),
+    );
     perf.once('exit', resolve);
   });
   return {
@@ -166,7 +188,14 @@ function runLoad(url, requests, seconds, rate) {
 /** Which module a call frame belongs to: a package, a folder of the API or a lib of ours, Node, or V8's own. */
 function moduleOf(url, functionName) {
   if (!url) return functionName.startsWith('(') ? functionName : '(native)';
-  if (url.startsWith('node:')) return 'node:' + url.slice(5).replace(/^internal\//, '').split('/')[0];
+  if (url.startsWith('node:'))
+    return (
+      'node:' +
+      url
+        .slice(5)
+        .replace(/^internal\//, '')
+        .split('/')[0]
+    );
   const path = url.replace(/^file:\/\//, '');
   const packaged = /.*\/node_modules\/((?:@[^/]+\/)?[^/]+)\//.exec(path);
   if (packaged) return packaged[1];
@@ -203,7 +232,10 @@ const COMPONENTS = [
   ['Nest middleware (@fastify/middie)', /@fastify\/middie\/|@nestjs\/core\/middleware\//],
   ['Nest: router, guards, pipes, response', /@nestjs\/|reflect-metadata\/|rxjs\//],
   ['Fastify: routing, hooks, reply', /fastify\/|find-my-way\/|fast-json-stringify|avvio\//],
-  ['promise hooks of AsyncLocalStorage', /^(promise(Init|Before|After|Resolve)Hook|emitInit\w*|lookupPublicResource|_propagate) /],
+  [
+    'promise hooks of AsyncLocalStorage',
+    /^(promise(Init|Before|After|Resolve)Hook|emitInit\w*|lookupPublicResource|_propagate) /,
+  ],
   ['garbage collector', /^\(garbage collector\)/],
   ['V8 (program)', /^\(program\)/],
 ];
@@ -221,7 +253,10 @@ function frameName(node) {
   const { functionName, url, lineNumber } = node.callFrame;
   const name = functionName || '(anonymous)';
   if (!url) return name;
-  const file = url.replace(/^file:\/\//, '').replace(/.*\/node_modules\//, '').replace(repoRoot, '');
+  const file = url
+    .replace(/^file:\/\//, '')
+    .replace(/.*\/node_modules\//, '')
+    .replace(repoRoot, '');
   return `${name} ${file}:${lineNumber + 1}`;
 }
 
@@ -318,7 +353,8 @@ function printTable(title, rows, total, top) {
 
 // ---- the flame graph -----------------------------------------------------------------------------------------------
 
-const escapeXml = (text) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+const escapeXml = (text) =>
+  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 /** A colour per module, stable from run to run: ours green, node_modules warm, Node and V8 grey-blue. */
 function colourOf(module) {
@@ -391,17 +427,24 @@ async function profileRoute(route, ids, options) {
   const url = `http://127.0.0.1:${port}`;
   const paths = route.includes(':id') ? ids.map((id) => route.replace(':id', id)) : [route];
   const requests = paths.map((path) => ({ method: 'GET', path, headers: options.headers }));
-  const slug = route.replace(/^\/api\//, '').replace(/[^\w]+/g, '-').replace(/^-|-$/g, '') || 'root';
+  const slug =
+    route
+      .replace(/^\/api\//, '')
+      .replace(/[^\w]+/g, '-')
+      .replace(/^-|-$/g, '') || 'root';
   const directory = join(options.out, slug);
   rmSync(directory, { recursive: true, force: true });
   mkdirSync(directory, { recursive: true });
 
-  const args = options.profile ? ['--cpu-prof', `--cpu-prof-dir=${directory}`, 'apps/api/dist/main.js'] : ['apps/api/dist/main.js'];
+  const args = options.profile
+    ? ['--cpu-prof', `--cpu-prof-dir=${directory}`, 'apps/api/dist/main.js']
+    : ['apps/api/dist/main.js'];
   const api = start(args);
   try {
     await waitForHealth(url, api);
     const check = await fetch(url + requests[0].path, { headers: options.headers });
-    if (check.status !== 200) throw new Error(`GET ${requests[0].path} answers ${check.status}: ${(await check.text()).slice(0, 300)}`);
+    if (check.status !== 200)
+      throw new Error(`GET ${requests[0].path} answers ${check.status}: ${(await check.text()).slice(0, 300)}`);
     await runLoad(url, requests, WARMUP_SECONDS, options.rate);
 
     const syscalls = options.syscalls ? countSyscalls(api.pid) : undefined;
@@ -450,9 +493,19 @@ async function profileRoute(route, ids, options) {
       `  ${analysis.total} busy samples during the load (${(analysis.total / total).toFixed(2)} per request; ` +
         `${analysis.idle} idle ones left out); shares below are of the busy samples`,
     );
-    printTable('What a request pays for (innermost part of the API on the stack)', analysis.byComponent, analysis.total, options.top);
+    printTable(
+      'What a request pays for (innermost part of the API on the stack)',
+      analysis.byComponent,
+      analysis.total,
+      options.top,
+    );
     printTable('Self time by module', analysis.selfByModule, analysis.total, options.top);
-    printTable('Inclusive time by module (the module anywhere on the stack)', analysis.inclusiveByModule, analysis.total, options.top);
+    printTable(
+      'Inclusive time by module (the module anywhere on the stack)',
+      analysis.inclusiveByModule,
+      analysis.total,
+      options.top,
+    );
     printTable('Self time by function', analysis.selfByFunction, analysis.total, options.top);
     printTable('Inclusive time by function', analysis.inclusiveByFunction, analysis.total, options.top);
 

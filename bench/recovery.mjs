@@ -29,7 +29,8 @@ import { clearRedisPrefix } from '../scripts/lib/services.mjs';
 import { freshDatabase, redisUrl, startApps } from './lib/apps.mjs';
 import { reportMemory, sampleMemory } from './lib/measure.mjs';
 
-const databaseUrl = process.env.BENCH_RECOVERY_DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/mandi_bench_recovery';
+const databaseUrl =
+  process.env.BENCH_RECOVERY_DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/mandi_bench_recovery';
 const port = Number(process.env.BENCH_PORT ?? 3213);
 const messages = Number(process.env.MESSAGES ?? 1000);
 const redisPrefix = 'mandi-bench-recovery';
@@ -64,7 +65,9 @@ async function writeBacklog(client) {
 
 /** The pipeline's books for the bench's job: live and dead pending rows, handled jobs, and the first and last handled. */
 async function ledger(client) {
-  const { rows: [row] } = await client.query(
+  const {
+    rows: [row],
+  } = await client.query(
     `SELECT (SELECT count(*)::int FROM outbox_events WHERE published_at IS NULL) AS unpublished,
             (SELECT min(published_at) FROM outbox_events) AS first_published,
             (SELECT max(published_at) FROM outbox_events) AS last_published,
@@ -85,7 +88,8 @@ async function poll(probe, done, { everyMs, timeoutMs, what }) {
   for (;;) {
     const answer = await probe();
     if (done(answer)) return answer;
-    if (Date.now() > deadline) throw new Error(`${what} did not happen within ${seconds(timeoutMs).trim()}: ${JSON.stringify(answer)}`);
+    if (Date.now() > deadline)
+      throw new Error(`${what} did not happen within ${seconds(timeoutMs).trim()}: ${JSON.stringify(answer)}`);
     await sleep(everyMs);
   }
 }
@@ -101,7 +105,8 @@ async function mailProblems(captureDir, client) {
   const problems = [];
   if (mails.length !== rows.length) problems.push(`${mails.length} mails captured for ${rows.length} messages`);
   if (missing.length > 0) problems.push(`${missing.length} messages without a mail (first: ${missing[0].name})`);
-  if (doubled.length > 0) problems.push(`${doubled.length} messages mailed more than once (first: '${doubled[0][0]}' x${doubled[0][1]})`);
+  if (doubled.length > 0)
+    problems.push(`${doubled.length} messages mailed more than once (first: '${doubled[0][0]}' x${doubled[0][1]})`);
   return { count: mails.length, problems };
 }
 
@@ -114,7 +119,12 @@ async function main() {
     port,
     databaseUrl,
     redisPrefix,
-    env: { LOG_LEVEL: 'warn', MAIL_TRANSPORT: 'capture', MAIL_CAPTURE_DIR: captureDir, JOB_LOST_AFTER_MS: String(lostJobAfterMs) },
+    env: {
+      LOG_LEVEL: 'warn',
+      MAIL_TRANSPORT: 'capture',
+      MAIL_CAPTURE_DIR: captureDir,
+      JOB_LOST_AFTER_MS: String(lostJobAfterMs),
+    },
   });
   const stopSampling = sampleMemory(apps.pids);
   let failed = false;
@@ -136,7 +146,9 @@ async function main() {
     const queued = await queue.count();
     await queue.close();
     connection.disconnect();
-    console.log(`backlog: ${messages} messages written and published in ${seconds(performance.now() - written).trim()}; ${queued} jobs waiting in the paused ${queueName} queue`);
+    console.log(
+      `backlog: ${messages} messages written and published in ${seconds(performance.now() - written).trim()}; ${queued} jobs waiting in the paused ${queueName} queue`,
+    );
     if (queued !== messages) throw new Error(`${queued} jobs in the queue for ${messages} messages`);
 
     const lost = (await ledger(client)).pending;
@@ -169,7 +181,9 @@ async function main() {
     const final = await ledger(client);
     const mails = await mailProblems(captureDir, client);
 
-    console.log(`\n${'waiting for the bound (flush -> first job back in its queue)'.padEnd(64)} ${seconds(firstBack - flushedAt)}`);
+    console.log(
+      `\n${'waiting for the bound (flush -> first job back in its queue)'.padEnd(64)} ${seconds(firstBack - flushedAt)}`,
+    );
     console.log(`${'re-running (first job back -> last job handled)'.padEnd(64)} ${seconds(handledAt - firstBack)}`);
     console.log(`${'recovered (flush -> every job handled)'.padEnd(64)} ${seconds(handledAt - flushedAt)}`);
     console.log(`  -> ${(messages / ((handledAt - firstBack) / 1000)).toFixed(0)} jobs/s re-run`);

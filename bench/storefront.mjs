@@ -38,7 +38,13 @@ const slow4G = {
 };
 const cpuSlowdown = 4;
 
-const browserArgs = ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-background-networking', '--no-first-run'];
+const browserArgs = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-dev-shm-usage',
+  '--disable-background-networking',
+  '--no-first-run',
+];
 
 /** A browser context whose visitor has chosen `language` (the storefront's cookie). */
 async function contextIn(browser, language, options) {
@@ -67,7 +73,12 @@ async function initialJavaScript(browser, language) {
 }
 
 async function largestContentfulPaint(browser, language) {
-  const context = await contextIn(browser, language, { viewport: phone, deviceScaleFactor: 2, isMobile: true, hasTouch: true });
+  const context = await contextIn(browser, language, {
+    viewport: phone,
+    deviceScaleFactor: 2,
+    isMobile: true,
+    hasTouch: true,
+  });
   const page = await context.newPage();
   const cdp = await context.newCDPSession(page);
   await cdp.send('Network.enable');
@@ -78,7 +89,12 @@ async function largestContentfulPaint(browser, language) {
     window.__lcp = [];
     new PerformanceObserver((list) => {
       for (const entry of list.getEntries()) {
-        window.__lcp.push({ time: entry.startTime, size: entry.size, element: entry.element?.tagName ?? '', url: entry.url ?? '' });
+        window.__lcp.push({
+          time: entry.startTime,
+          size: entry.size,
+          element: entry.element?.tagName ?? '',
+          url: entry.url ?? '',
+        });
       }
     }).observe({ type: 'largest-contentful-paint', buffered: true });
   });
@@ -89,7 +105,11 @@ async function largestContentfulPaint(browser, language) {
   const fcp = await page.evaluate(() => performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? null);
   await context.close();
   const last = entries.at(-1);
-  return { lcp: last?.time ?? Number.NaN, element: last ? `${last.element}${last.url ? ` ${new URL(last.url, baseUrl).pathname}` : ''}` : 'none', fcp };
+  return {
+    lcp: last?.time ?? Number.NaN,
+    element: last ? `${last.element}${last.url ? ` ${new URL(last.url, baseUrl).pathname}` : ''}` : 'none',
+    fcp,
+  };
 }
 
 const kb = (bytes) => `${(bytes / 1024).toFixed(1)} kB`;
@@ -97,30 +117,45 @@ const kb = (bytes) => `${(bytes / 1024).toFixed(1)} kB`;
 await requireRunningApp();
 const { api, worker } = findApps();
 const stopSampling = sampleMemory({ api: api?.pid, worker: worker?.pid });
-const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: browserArgs });
+const browser = await chromium.launch({
+  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  args: browserArgs,
+});
 const medians = [];
 try {
   for (const language of languages) {
     const scripts = await initialJavaScript(browser, language);
     console.log(`\n[${language}] Home page JavaScript (${baseUrl}/), as loaded before the page is idle:`);
     for (const script of scripts) {
-      console.log(`  ${script.url.padEnd(52)} ${kb(script.raw).padStart(9)} raw  ${kb(script.gzip).padStart(9)} gzip  ${kb(script.served).padStart(9)} served`);
+      console.log(
+        `  ${script.url.padEnd(52)} ${kb(script.raw).padStart(9)} raw  ${kb(script.gzip).padStart(9)} gzip  ${kb(script.served).padStart(9)} served`,
+      );
     }
     const total = (field) => scripts.reduce((sum, script) => sum + script[field], 0);
-    console.log(`  ${'total'.padEnd(52)} ${kb(total('raw')).padStart(9)} raw  ${kb(total('gzip')).padStart(9)} gzip  ${kb(total('served')).padStart(9)} served (budget 150 kB gzip)`);
+    console.log(
+      `  ${'total'.padEnd(52)} ${kb(total('raw')).padStart(9)} raw  ${kb(total('gzip')).padStart(9)} gzip  ${kb(total('served')).padStart(9)} served (budget 150 kB gzip)`,
+    );
     const catalogue = scripts.find((script) => new RegExp(`/${language}-[\\w-]+\\.js$`).test(script.url));
-    console.log(`  catalogue chunk: ${catalogue ? `${catalogue.url} ${kb(catalogue.raw)} raw, ${kb(catalogue.gzip)} gzip` : 'not seen'}`);
+    console.log(
+      `  catalogue chunk: ${catalogue ? `${catalogue.url} ${kb(catalogue.raw)} raw, ${kb(catalogue.gzip)} gzip` : 'not seen'}`,
+    );
 
-    console.log(`\n[${language}] Largest contentful paint of the home page: 390x844, CPU ${cpuSlowdown}x slower, slow 4G (${slow4G.latency} ms a request, 1.44 Mbps), cold cache`);
+    console.log(
+      `\n[${language}] Largest contentful paint of the home page: 390x844, CPU ${cpuSlowdown}x slower, slow 4G (${slow4G.latency} ms a request, 1.44 Mbps), cold cache`,
+    );
     const results = [];
     for (let run = 1; run <= runs; run += 1) {
       const result = await largestContentfulPaint(browser, language);
       results.push(result);
-      console.log(`  run ${run}: LCP ${result.lcp.toFixed(0)} ms (${result.element}), FCP ${result.fcp?.toFixed(0) ?? '?'} ms`);
+      console.log(
+        `  run ${run}: LCP ${result.lcp.toFixed(0)} ms (${result.element}), FCP ${result.fcp?.toFixed(0) ?? '?'} ms`,
+      );
     }
     const sorted = results.map((r) => r.lcp).sort((a, b) => a - b);
     const median = sorted[Math.floor(sorted.length / 2)];
-    medians.push(`${language}: JS ${kb(total('gzip'))} gzip, LCP median ${median.toFixed(0)} ms, worst ${sorted.at(-1).toFixed(0)} ms`);
+    medians.push(
+      `${language}: JS ${kb(total('gzip'))} gzip, LCP median ${median.toFixed(0)} ms, worst ${sorted.at(-1).toFixed(0)} ms`,
+    );
     console.log(`  median LCP ${median.toFixed(0)} ms, worst ${sorted.at(-1).toFixed(0)} ms (target under 1500 ms)`);
   }
 } finally {
@@ -151,17 +186,30 @@ async function lighthouseAudits() {
         '--quiet',
         `--chrome-flags=${browserArgs.join(' ')} --headless=new`,
       ],
-      { env: { ...process.env, CHROME_PATH: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium' }, maxBuffer: 64 * 1024 * 1024, timeout: 300_000 },
+      {
+        env: { ...process.env, CHROME_PATH: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium' },
+        maxBuffer: 64 * 1024 * 1024,
+        timeout: 300_000,
+      },
     );
     const result = JSON.parse(await readFile(report, 'utf8'));
     console.log(`\nLighthouse ${result.lighthouseVersion} (${result.configSettings.formFactor}), ${baseUrl}/`);
     let failed = 0;
     for (const category of Object.values(result.categories)) {
       const audits = category.auditRefs.map((ref) => result.audits[ref.id]);
-      const failing = audits.filter((audit) => audit.score !== null && audit.score < 1 && audit.scoreDisplayMode !== 'informative' && audit.scoreDisplayMode !== 'manual');
+      const failing = audits.filter(
+        (audit) =>
+          audit.score !== null &&
+          audit.score < 1 &&
+          audit.scoreDisplayMode !== 'informative' &&
+          audit.scoreDisplayMode !== 'manual',
+      );
       const passed = audits.filter((audit) => audit.score === 1).length;
-      console.log(`  ${category.title}: score ${Math.round((category.score ?? 0) * 100)}, ${passed} audits passed, ${failing.length} failed`);
-      for (const audit of failing) console.log(`    failed: ${audit.id} (${audit.title})${audit.explanation ? `: ${audit.explanation}` : ''}`);
+      console.log(
+        `  ${category.title}: score ${Math.round((category.score ?? 0) * 100)}, ${passed} audits passed, ${failing.length} failed`,
+      );
+      for (const audit of failing)
+        console.log(`    failed: ${audit.id} (${audit.title})${audit.explanation ? `: ${audit.explanation}` : ''}`);
       failed += failing.length;
     }
     if (failed > 0) process.exitCode = 1;

@@ -1,7 +1,14 @@
 import { expect, test, type Page } from '@playwright/test';
 import pg from 'pg';
 import { expectAccessible, expectFocusVisible, tabTo } from './support/accessibility.js';
-import { createVerifiedAccount, demoPassword, e2eDatabaseUrl, emulatorSignIn, saveDefaultAddress, uniqueName } from './journey-helpers.js';
+import {
+  createVerifiedAccount,
+  demoPassword,
+  e2eDatabaseUrl,
+  emulatorSignIn,
+  saveDefaultAddress,
+  uniqueName,
+} from './journey-helpers.js';
 
 /*
  * Issue 18, accessible: the pages the other journeys do not reach, checked with axe (WCAG 2.1 A and AA, no serious or
@@ -40,7 +47,9 @@ async function buyerWithAddress(): Promise<{ email: string; userId: number }> {
   return { email, userId };
 }
 
-test('the information pages, the seller page, not found and a popup have no serious or critical violation', async ({ page }) => {
+test('the information pages, the seller page, not found and a popup have no serious or critical violation', async ({
+  page,
+}) => {
   await page.setViewportSize({ width: 1280, height: 800 });
   const pages: Array<[string, string, RegExp | string]> = [
     ['/become-seller', 'become seller', /sell/i],
@@ -70,7 +79,10 @@ test('the information pages, the seller page, not found and a popup have no seri
 
   // A product's seller contact popup over the listing.
   await page.goto('/');
-  await page.getByRole('button', { name: /^Contact / }).first().click();
+  await page
+    .getByRole('button', { name: /^Contact / })
+    .first()
+    .click();
   await expect(page.getByRole('dialog')).toBeVisible();
   await expectAccessible(page, 'home, the contact popup open');
 });
@@ -95,7 +107,9 @@ test('the loading overlay is announced and the content under it is marked busy',
   await expect(page.getByRole('main')).not.toHaveAttribute('aria-busy', 'true');
 });
 
-test('the phone side menu and the user menu open, work and close by keyboard, with the focus visible', async ({ page }) => {
+test('the phone side menu and the user menu open, work and close by keyboard, with the focus visible', async ({
+  page,
+}) => {
   await page.setViewportSize({ width: 390, height: 844 });
   await signIn(page, 'seller@mandi.test');
   await page.goto('/aboutus');
@@ -111,7 +125,9 @@ test('the phone side menu and the user menu open, work and close by keyboard, wi
   for (let press = 0; press < 20; press += 1) {
     await page.keyboard.press('Tab');
     await expectFocusVisible(page, 'in the side menu');
-    expect(await menu.evaluate((panel) => panel.contains(document.activeElement)), 'Tab stays in the side menu').toBe(true);
+    expect(await menu.evaluate((panel) => panel.contains(document.activeElement)), 'Tab stays in the side menu').toBe(
+      true,
+    );
   }
   await page.keyboard.press('Escape');
   await expect(menu).toHaveCount(0);
@@ -159,8 +175,20 @@ test('the header is reached in order by Tab with the focus always visible, deskt
   await expect(page.getByRole('link', { name: 'Skip to content' })).toBeFocused();
   await expectFocusVisible(page, 'the skip link');
   const stops = await tabTo(page, banner.getByRole('navigation').getByRole('link', { name: 'About Us' }));
-  for (const control of ['Mandi', 'Search farm-fresh products', 'Sign In', 'Home', 'Cart', 'Become a Seller', 'Orders', 'Contact Us']) {
-    expect(stops.some((stop) => stop.includes(`"${control}`)), `${control} is a Tab stop of the header: ${stops.join(', ')}`).toBe(true);
+  for (const control of [
+    'Mandi',
+    'Search farm-fresh products',
+    'Sign In',
+    'Home',
+    'Cart',
+    'Become a Seller',
+    'Orders',
+    'Contact Us',
+  ]) {
+    expect(
+      stops.some((stop) => stop.includes(`"${control}`)),
+      `${control} is a Tab stop of the header: ${stops.join(', ')}`,
+    ).toBe(true);
   }
 
   await page.setViewportSize({ width: 390, height: 844 });
@@ -169,7 +197,10 @@ test('the header is reached in order by Tab with the focus always visible, deskt
   await page.keyboard.press('Tab');
   const phoneStops = await tabTo(page, banner.getByRole('link', { name: 'Cart' }));
   for (const control of ['Open menu', 'Mandi', 'Open search']) {
-    expect(phoneStops.some((stop) => stop.includes(`"${control}`)), `${control} is a Tab stop on a phone: ${phoneStops.join(', ')}`).toBe(true);
+    expect(
+      phoneStops.some((stop) => stop.includes(`"${control}`)),
+      `${control} is a Tab stop on a phone: ${phoneStops.join(', ')}`,
+    ).toBe(true);
   }
   // The phone's search opens from the keyboard and takes the focus.
   await banner.getByRole('button', { name: 'Open search' }).focus();
@@ -228,7 +259,9 @@ test('a buyer adds to the cart and checks out with the keyboard alone', async ({
   for (let press = 0; press < 12; press += 1) {
     await page.keyboard.press('Tab');
     await expectFocusVisible(page, 'in the address book');
-    expect(await dialog.evaluate((box) => box.contains(document.activeElement)), 'Tab stays in the address book').toBe(true);
+    expect(await dialog.evaluate((box) => box.contains(document.activeElement)), 'Tab stays in the address book').toBe(
+      true,
+    );
   }
   await page.keyboard.press('Escape');
   await expect(dialog).toHaveCount(0);
@@ -245,11 +278,15 @@ test('a buyer adds to the cart and checks out with the keyboard alone', async ({
   await settled(page);
 
   // Place Order with the keyboard: the order is made and the buyer lands on My Orders.
-  const place = page.getByRole('complementary', { name: 'Payment summary' }).getByRole('button', { name: 'Place Order' });
+  const place = page
+    .getByRole('complementary', { name: 'Payment summary' })
+    .getByRole('button', { name: 'Place Order' });
   await tabTo(page, place, 60);
   await page.keyboard.press('Enter');
   await expect(page).toHaveURL(new RegExp(`/orders/${buyer.userId}$`), { timeout: 10_000 });
-  const { rows } = await db.query<{ payment_method: string }>('SELECT payment_method FROM orders WHERE user_id = $1', [buyer.userId]);
+  const { rows } = await db.query<{ payment_method: string }>('SELECT payment_method FROM orders WHERE user_id = $1', [
+    buyer.userId,
+  ]);
   expect(rows).toEqual([{ payment_method: 'cod' }]);
 });
 

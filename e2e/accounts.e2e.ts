@@ -101,7 +101,9 @@ test('a new buyer signs up, verifies the address from the mail, and signs in', a
   await expect(page.getByRole('button', { name: 'Sign Out' })).toBeVisible();
 });
 
-test('a sign-up left unverified is removed by the server after its window, and its username is free again', async ({ browser }) => {
+test('a sign-up left unverified is removed by the server after its window, and its username is free again', async ({
+  browser,
+}) => {
   test.setTimeout(240_000);
   const username = uniqueName('e2e_');
   const email = `${username}@example.test`;
@@ -125,7 +127,10 @@ test('a sign-up left unverified is removed by the server after its window, and i
   expect(await emulatorSignIn(email, password)).toBeNull();
 });
 
-test('a wrong password offers the reset link; the reset mail sets a new password that signs in', async ({ page, context }) => {
+test('a wrong password offers the reset link; the reset mail sets a new password that signs in', async ({
+  page,
+  context,
+}) => {
   const username = uniqueName('e2e_');
   const email = `${username}@example.test`;
   await createVerifiedAccount(email, username, password);
@@ -140,7 +145,9 @@ test('a wrong password offers the reset link; the reset mail sets a new password
   await expectAccessible(page, 'forgot password');
   await page.getByLabel('Email').fill(email);
   await page.getByRole('button', { name: 'Send reset link' }).click();
-  await expect(page.getByText('If an account exists for this email, a password reset link has been sent.')).toBeVisible();
+  await expect(
+    page.getByText('If an account exists for this email, a password reset link has been sent.'),
+  ).toBeVisible();
   await expect(page.getByRole('button', { name: /Try again in \d+ s/ })).toBeDisabled();
   await expectAccessible(page, 'forgot password, the link sent');
   await expect(page).toHaveURL(/\/signin/, { timeout: 10_000 });

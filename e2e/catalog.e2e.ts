@@ -90,7 +90,9 @@ test('a seller posts a product with 2 photos, edits it to 4, is stopped at a 5th
   await page.goto('/SellPage');
   await expect(page.getByLabel('Product name')).toBeVisible();
   await expectAccessible(page, 'sell');
-  await page.getByLabel('Product photos').setInputFiles([await photo('lauki-1.jpg', '#6a9f3a'), await photo('lauki-2.jpg', '#8fbf5a')]);
+  await page
+    .getByLabel('Product photos')
+    .setInputFiles([await photo('lauki-1.jpg', '#6a9f3a'), await photo('lauki-2.jpg', '#8fbf5a')]);
   await expect(page.getByText('2 of 4 photos')).toBeVisible();
   await page.getByLabel('Product name').fill(name);
   await page.getByLabel('Description').fill('Tender bottle gourd from our field, picked this morning.');
@@ -122,7 +124,12 @@ test('a seller posts a product with 2 photos, edits it to 4, is stopped at a 5th
   const picker = page.getByLabel('Product photos');
   // A 6 MB photo is refused with the spec's text.
   await picker.setInputFiles({ name: 'big.jpg', mimeType: 'image/jpeg', buffer: Buffer.alloc(6 * 1024 * 1024, 1) });
-  await acknowledge(page, 'Invalid File Size', 'big.jpg must be under 5MB', 'edit product, the Invalid File Size popup');
+  await acknowledge(
+    page,
+    'Invalid File Size',
+    'big.jpg must be under 5MB',
+    'edit product, the Invalid File Size popup',
+  );
   await picker.setInputFiles([await photo('lauki-3.jpg', '#4d7f2a'), await photo('lauki-4.jpg', '#a3c96b')]);
   await expect(page.getByText('4 of 4 photos')).toBeVisible();
   // A fifth photo does not fit.
@@ -178,7 +185,10 @@ test('the page of an official product offers Buy Now with the no-return note and
   page,
 }) => {
   await page.goto('/?search=ghee');
-  await page.locator('article', { has: page.getByRole('heading', { name: 'A2 Cow Ghee' }) }).getByRole('heading').click();
+  await page
+    .locator('article', { has: page.getByRole('heading', { name: 'A2 Cow Ghee' }) })
+    .getByRole('heading')
+    .click();
   await expect(page).toHaveURL(/\/product\/\d+$/);
   await expect(page.getByRole('heading', { level: 1, name: 'A2 Cow Ghee' })).toBeVisible();
   const main = page.getByRole('main');
@@ -197,7 +207,10 @@ test('the page of an official product offers Buy Now with the no-return note and
 
   // A farmer's product has no Buy Now.
   await page.goto('/?search=bhindi');
-  await page.locator('article', { has: page.getByRole('heading', { name: 'Bhindi' }) }).getByRole('heading').click();
+  await page
+    .locator('article', { has: page.getByRole('heading', { name: 'Bhindi' }) })
+    .getByRole('heading')
+    .click();
   await expect(page.getByRole('heading', { level: 1, name: 'Bhindi' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Add to Cart' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Buy Now' })).toHaveCount(0);
@@ -251,11 +264,19 @@ for (const viewport of viewports) {
     await expect(page.locator('article').first()).toBeVisible();
     // The photos (card-size WebP once the worker has made them) have loaded before the picture is taken.
     await expect
-      .poll(() => page.locator('article img').first().evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth > 0))
+      .poll(() =>
+        page
+          .locator('article img')
+          .first()
+          .evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth > 0),
+      )
       .toBe(true);
     await page.screenshot({ path: screenshotPath(`catalog-home-${viewport.name}.png`) });
 
-    await page.locator('article', { has: page.getByRole('heading', { name: 'Alphonso Aam (Ratnagiri)' }) }).getByRole('heading').click();
+    await page
+      .locator('article', { has: page.getByRole('heading', { name: 'Alphonso Aam (Ratnagiri)' }) })
+      .getByRole('heading')
+      .click();
     await expect(page.getByRole('heading', { level: 1, name: 'Alphonso Aam (Ratnagiri)' })).toBeVisible();
     await revealFooter(page);
     await page.screenshot({ path: screenshotPath(`catalog-product-${viewport.name}.png`), fullPage: true });

@@ -1,6 +1,13 @@
 import { expect, test, type Page } from '@playwright/test';
 import pg from 'pg';
-import { createVerifiedAccount, demoPassword, e2eDatabaseUrl, saveDefaultAddress, screenshotPath, uniqueName } from './journey-helpers.js';
+import {
+  createVerifiedAccount,
+  demoPassword,
+  e2eDatabaseUrl,
+  saveDefaultAddress,
+  screenshotPath,
+  uniqueName,
+} from './journey-helpers.js';
 import { expectAccessible } from './support/accessibility.js';
 
 // Checkout and payment of spec 001 (sections 2 to 9): a buyer checks out the cart by cash on delivery after adding an
@@ -33,12 +40,22 @@ async function signedInBuyer(page: Page): Promise<Buyer> {
 
 /** A saved default address, as the address modal would save it (for journeys about payment, not addresses). */
 async function savedAddress(buyer: Buyer): Promise<void> {
-  await saveDefaultAddress(db, buyer.userId, { name: 'Kavya Reddy', house: '7, Lake View Residency', landmark: 'Opposite the post office' });
+  await saveDefaultAddress(db, buyer.userId, {
+    name: 'Kavya Reddy',
+    house: '7, Lake View Residency',
+    landmark: 'Opposite the post office',
+  });
 }
 
 /** The buyer's latest order with its payment. */
 async function latestOrder(buyer: Buyer) {
-  const { rows } = await db.query<{ status: string; payment_status: string; payment_method: string; total_paise: number; payment: string }>(
+  const { rows } = await db.query<{
+    status: string;
+    payment_status: string;
+    payment_method: string;
+    total_paise: number;
+    payment: string;
+  }>(
     `SELECT o.status, o.payment_status, o.payment_method, o.total_paise, p.status AS payment
        FROM orders o JOIN payments p ON p.order_id = o.id
       WHERE o.user_id = $1 ORDER BY o.id DESC LIMIT 1`,
@@ -49,7 +66,10 @@ async function latestOrder(buyer: Buyer) {
 
 /** Buy Now of the official A2 Cow Ghee, then the payment page for paying online to the saved address. */
 async function toOnlinePayment(page: Page): Promise<void> {
-  await page.getByRole('link', { name: /A2 Cow Ghee/ }).first().click();
+  await page
+    .getByRole('link', { name: /A2 Cow Ghee/ })
+    .first()
+    .click();
   await page.getByRole('button', { name: 'Buy Now' }).click();
   await expect(page).toHaveURL(/\/product-checkout\/\d+$/);
   await expect(page.getByRole('radio', { name: 'Pay Online' })).toBeChecked();
@@ -75,7 +95,9 @@ test('a buyer adds two products, adds an address by pincode and checks out by ca
 
   // Continue without an address is refused with the spec's text.
   await page.getByRole('button', { name: 'Continue' }).click();
-  await expect(page.getByRole('dialog', { name: 'Select Address' })).toContainText('Please select a delivery address to continue.');
+  await expect(page.getByRole('dialog', { name: 'Select Address' })).toContainText(
+    'Please select a delivery address to continue.',
+  );
   await expectAccessible(page, 'checkout, the Select Address popup');
   await page.getByRole('dialog', { name: 'Select Address' }).getByRole('button', { name: 'OK' }).click();
 
@@ -115,7 +137,12 @@ test('a buyer adds two products, adds an address by pincode and checks out by ca
   await expect(page.getByRole('status').filter({ hasText: 'Loading…' })).toHaveCount(0);
   await expectAccessible(page, 'My Orders (390 px)');
 
-  expect(await latestOrder(buyer)).toMatchObject({ status: 'pending', payment_status: 'unpaid', payment_method: 'cod', total_paise: 48_500 });
+  expect(await latestOrder(buyer)).toMatchObject({
+    status: 'pending',
+    payment_status: 'unpaid',
+    payment_method: 'cod',
+    total_paise: 48_500,
+  });
   const { rows } = await db.query('SELECT count(*)::int AS lines FROM cart_items WHERE user_id = $1', [buyer.userId]);
   expect(rows[0].lines).toBe(0);
 });
@@ -135,10 +162,17 @@ test('a buyer pays online through the Razorpay checkout', async ({ page }) => {
   await checkout.getByRole('button', { name: /^Pay/ }).click();
   await expect(page.getByRole('dialog', { name: 'Payment successful' })).toBeVisible();
   await expect(page).toHaveURL(new RegExp(`/orders/${buyer.userId}$`), { timeout: 10_000 });
-  expect(await latestOrder(buyer)).toMatchObject({ status: 'confirmed', payment_status: 'paid', payment: 'captured', total_paise: 148_000 });
+  expect(await latestOrder(buyer)).toMatchObject({
+    status: 'confirmed',
+    payment_status: 'paid',
+    payment: 'captured',
+    total_paise: 148_000,
+  });
 });
 
-test('a buyer who closes the tab before the success call still gets a paid order, from the webhook', async ({ page }) => {
+test('a buyer who closes the tab before the success call still gets a paid order, from the webhook', async ({
+  page,
+}) => {
   const buyer = await signedInBuyer(page);
   await savedAddress(buyer);
   await toOnlinePayment(page);
@@ -159,7 +193,10 @@ test('a failed payment leaves the order unpaid and says so', async ({ page }) =>
   await toOnlinePayment(page);
 
   await page.getByRole('button', { name: /^Pay ₹/ }).click();
-  await page.getByRole('dialog', { name: 'Razorpay sandbox checkout' }).getByRole('button', { name: 'Fail payment' }).click();
+  await page
+    .getByRole('dialog', { name: 'Razorpay sandbox checkout' })
+    .getByRole('button', { name: 'Fail payment' })
+    .click();
   const failed = page.getByRole('dialog', { name: 'Payment Failed' });
   await expect(failed).toContainText('Something went wrong, please try again.');
   await expectAccessible(page, 'payment, the Payment Failed popup');

@@ -31,7 +31,9 @@ test('the admin signs in and reaches the console with its three tabs', async ({ 
     await expect(page.getByRole('menuitem', { name: tab, exact: true })).toBeVisible();
   }
   await expect(page).toHaveURL(/\/adminpanel\/orders/);
-  await expect(page.getByRole('group', { name: 'Placed in the last' }).getByRole('button', { name: '24 hours' })).toHaveAttribute('aria-pressed', 'true');
+  await expect(
+    page.getByRole('group', { name: 'Placed in the last' }).getByRole('button', { name: '24 hours' }),
+  ).toHaveAttribute('aria-pressed', 'true');
 
   // The system health page.
   await page.getByRole('menuitem', { name: 'System health', exact: true }).click();
@@ -53,7 +55,10 @@ test('the admin signs in and reaches the console with its three tabs', async ({ 
   await expect(page).toHaveURL(/\/adminpanel\/users/);
 });
 
-test('the admin opens the queue dashboard from the console; without its session it is refused', async ({ page, browser }) => {
+test('the admin opens the queue dashboard from the console; without its session it is refused', async ({
+  page,
+  browser,
+}) => {
   await page.setViewportSize({ width: 1280, height: 800 });
   await signIn(page, 'admin@mandi.test');
 
@@ -81,7 +86,9 @@ test('a buyer who signs in to the console is turned away to the storefront', asy
   await expect(page).toHaveURL(`${baseURL}/`);
 });
 
-test('one sign-in: the storefront and the console share the session, and signing out of either signs out of both', async ({ page }) => {
+test('one sign-in: the storefront and the console share the session, and signing out of either signs out of both', async ({
+  page,
+}) => {
   await page.setViewportSize({ width: 1280, height: 800 });
 
   // Signed in on the storefront, the admin opens the console and meets no second sign-in form.
@@ -95,7 +102,10 @@ test('one sign-in: the storefront and the console share the session, and signing
   await expect(page.getByRole('button', { name: /sign in/i })).toHaveCount(0);
 
   // Signing out of the console signs out of the storefront.
-  await page.getByRole('button', { name: /profile|admin/i }).first().click();
+  await page
+    .getByRole('button', { name: /profile|admin/i })
+    .first()
+    .click();
   await page.getByRole('menuitem', { name: /logout/i }).click();
   await expect(page.getByRole('button', { name: /sign in/i })).toBeVisible();
   await page.goto('/');

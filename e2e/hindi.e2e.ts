@@ -2,7 +2,14 @@ import { readFileSync, readdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { expect, test } from '@playwright/test';
 import pg from 'pg';
-import { createVerifiedAccount, demoPassword, e2eDatabaseUrl, saveDefaultAddress, screenshotPath, uniqueName } from './journey-helpers.js';
+import {
+  createVerifiedAccount,
+  demoPassword,
+  e2eDatabaseUrl,
+  saveDefaultAddress,
+  screenshotPath,
+  uniqueName,
+} from './journey-helpers.js';
 import { expectAccessible } from './support/accessibility.js';
 
 // Issue 18: a buyer whose phone is set to Hindi gets the storefront in Hindi on the first visit, can switch language
@@ -63,10 +70,17 @@ test('a buyer with a Hindi phone buys a product in Hindi, from the home page to 
   await expect(page).toHaveURL(/\/$/);
   const { rows } = await db.query<{ id: number }>('SELECT id FROM users WHERE email = $1', [email]);
   const userId = rows[0]!.id;
-  await saveDefaultAddress(db, userId, { name: 'Sunita Devi', house: '14, Gandhi Nagar', landmark: 'Hanuman Mandir ke paas' });
+  await saveDefaultAddress(db, userId, {
+    name: 'Sunita Devi',
+    house: '14, Gandhi Nagar',
+    landmark: 'Hanuman Mandir ke paas',
+  });
 
   // The product page: the seller's own words stay as written, everything around them is Hindi, rupees in hi-IN.
-  await page.getByRole('link', { name: /Desi Tamatar/ }).first().click();
+  await page
+    .getByRole('link', { name: /Desi Tamatar/ })
+    .first()
+    .click();
   await expect(page).toHaveURL(/\/product\/\d+$/);
   // Exact: while the product page's chunk loads the home listing is still drawn, and its cards' buttons are named
   // 'Desi Tamatar कार्ट में जोड़ें'; a partial match would find those (strict-mode failure) instead of waiting.
@@ -84,7 +98,10 @@ test('a buyer with a Hindi phone buys a product in Hindi, from the home page to 
 
   // The header hides while scrolling down the list; back at the top it shows again.
   await page.evaluate(() => window.scrollTo(0, 0));
-  await page.getByRole('banner').getByRole('link', { name: hindi('header.nav.cart') }).click();
+  await page
+    .getByRole('banner')
+    .getByRole('link', { name: hindi('header.nav.cart') })
+    .click();
   await expect(page.getByRole('heading', { name: hindi('cart.title') })).toBeVisible();
   await page.screenshot({ path: screenshotPath('hindi-cart-390.png'), fullPage: true });
   await expectAccessible(page, 'cart in Hindi');
@@ -110,7 +127,10 @@ test('a buyer with a Hindi phone buys a product in Hindi, from the home page to 
   await page.screenshot({ path: screenshotPath('hindi-orders-390.png'), fullPage: true });
   await expectAccessible(page, 'My Orders in Hindi');
   // The order's own page names the payment method in Hindi.
-  await page.getByRole('link', { name: hindi('orders.card.view') }).first().click();
+  await page
+    .getByRole('link', { name: hindi('orders.card.view') })
+    .first()
+    .click();
   await expect(page).toHaveURL(/\/order\/\d+$/);
   await expect(page.getByText(hindi('orders.paymentMethod.cod')).first()).toBeVisible();
   await page.screenshot({ path: screenshotPath('hindi-order-390.png'), fullPage: true });
@@ -122,5 +142,7 @@ test('a buyer with a Hindi phone buys a product in Hindi, from the home page to 
   );
   expect(order.rows[0]).toEqual({ status: 'pending', payment_method: 'cod' });
   // The account follows the storefront's language, so its order mails and invoice come in Hindi.
-  await expect.poll(async () => (await db.query('SELECT language FROM users WHERE id = $1', [userId])).rows[0].language).toBe('hi');
+  await expect
+    .poll(async () => (await db.query('SELECT language FROM users WHERE id = $1', [userId])).rows[0].language)
+    .toBe('hi');
 });

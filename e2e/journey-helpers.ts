@@ -31,7 +31,10 @@ async function emulatorCall<T>(path: string, body: unknown, headers: Record<stri
 }
 
 /** Signs in through the emulator's REST API as the browser SDK does; null when the credentials are refused. */
-export async function emulatorSignIn(email: string, password: string): Promise<{ idToken: string; uid: string } | null> {
+export async function emulatorSignIn(
+  email: string,
+  password: string,
+): Promise<{ idToken: string; uid: string } | null> {
   try {
     const answer = await emulatorCall<{ idToken: string; localId: string }>(
       '/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=demo-key',
@@ -47,12 +50,19 @@ export async function emulatorSignIn(email: string, password: string): Promise<{
  * A verified account with its Mandi user row, made the way the sign-up page makes one (emulator sign-up, verified
  * e-mail, POST /api/user/create-user), for journeys that start signed out with an existing account.
  */
-export async function createVerifiedAccount(email: string, username: string, password: string): Promise<{ uid: string }> {
-  const signedUp = await emulatorCall<{ localId: string }>('/identitytoolkit.googleapis.com/v1/accounts:signUp?key=demo-key', {
-    email,
-    password,
-    returnSecureToken: true,
-  });
+export async function createVerifiedAccount(
+  email: string,
+  username: string,
+  password: string,
+): Promise<{ uid: string }> {
+  const signedUp = await emulatorCall<{ localId: string }>(
+    '/identitytoolkit.googleapis.com/v1/accounts:signUp?key=demo-key',
+    {
+      email,
+      password,
+      returnSecureToken: true,
+    },
+  );
   await emulatorCall(
     `/identitytoolkit.googleapis.com/v1/projects/${emulatorProject}/accounts:update`,
     { localId: signedUp.localId, emailVerified: true },
@@ -62,7 +72,13 @@ export async function createVerifiedAccount(email: string, username: string, pas
   const response = await fetch(`${e2eBaseUrl}/api/user/create-user`, {
     method: 'POST',
     headers: { authorization: `Bearer ${idToken}`, 'content-type': 'application/json' },
-    body: JSON.stringify({ email, username, agreedToTerms: true, agreedAt: new Date().toISOString(), termsVersion: 'v1.0' }),
+    body: JSON.stringify({
+      email,
+      username,
+      agreedToTerms: true,
+      agreedAt: new Date().toISOString(),
+      termsVersion: 'v1.0',
+    }),
   });
   if (response.status !== 201) throw new Error(`create-user answered ${response.status}: ${await response.text()}`);
   return { uid: signedUp.localId };
@@ -93,7 +109,11 @@ interface Sql {
  * A saved default address in Bengaluru (PIN 560001, from our India Post directory), as the address modal would save it,
  * for journeys about something after the address.
  */
-export async function saveDefaultAddress(db: Sql, userId: number, address: { name: string; house: string; landmark: string }): Promise<void> {
+export async function saveDefaultAddress(
+  db: Sql,
+  userId: number,
+  address: { name: string; house: string; landmark: string },
+): Promise<void> {
   await db.query(
     `INSERT INTO addresses (user_id, name, mobile, state, district, taluk, flat_house_building, area_or_street_or_village, landmark, pincode, is_default)
      SELECT $1, $2, '9123456780', state, district, taluk, $3, office_name, $4, pincode, true

@@ -20,7 +20,9 @@ function kept(page: Page, path: string): Promise<boolean> {
   return page.evaluate(async (url) => (await caches.match(url, { ignoreVary: true })) !== undefined, path);
 }
 
-test('the storefront is installable: the manifest, its icons and the worker are served with the right headers', async ({ request }) => {
+test('the storefront is installable: the manifest, its icons and the worker are served with the right headers', async ({
+  request,
+}) => {
   const manifest = await request.get('/manifest.webmanifest');
   expect(manifest.status()).toBe(200);
   expect(manifest.headers()['content-type']).toContain('application/manifest+json');
@@ -32,7 +34,11 @@ test('the storefront is installable: the manifest, its icons and the worker are 
     icons: { src: string; sizes: string; purpose?: string }[];
   };
   expect(app).toMatchObject({ name: 'Mandi', start_url: '/', display: 'standalone', theme_color: '#2E7D32' });
-  expect(app.icons.map((icon) => `${icon.sizes} ${icon.purpose ?? 'any'}`)).toEqual(['192x192 any', '512x512 any', '512x512 maskable']);
+  expect(app.icons.map((icon) => `${icon.sizes} ${icon.purpose ?? 'any'}`)).toEqual([
+    '192x192 any',
+    '512x512 any',
+    '512x512 maskable',
+  ]);
   for (const icon of app.icons) {
     const png = await request.get(icon.src);
     expect(png.status(), icon.src).toBe(200);
@@ -53,7 +59,10 @@ test('the storefront is installable: the manifest, its icons and the worker are 
   expect(csp).not.toMatch(/script-src[^;]*'unsafe-inline'/);
 });
 
-test('with the network cut, a buyer still sees the shell, the home and a product page seen before, and is told so', async ({ page, context }) => {
+test('with the network cut, a buyer still sees the shell, the home and a product page seen before, and is told so', async ({
+  page,
+  context,
+}) => {
   await page.setViewportSize({ width: 390, height: 844 });
   await page.goto('/signin');
   await page.getByLabel('Email').fill('buyer@mandi.test');
@@ -93,7 +102,9 @@ test('with the network cut, a buyer still sees the shell, the home and a product
   await page.getByRole('button', { name: 'Add to Cart' }).click();
   const popup = page.getByRole('dialog');
   await expect(popup.getByText('You are offline')).toBeVisible();
-  await expect(popup.getByText('Adding to your cart needs an internet connection. Please try again when you are back online.')).toBeVisible();
+  await expect(
+    popup.getByText('Adding to your cart needs an internet connection. Please try again when you are back online.'),
+  ).toBeVisible();
   await popup.getByRole('button', { name: 'OK' }).click();
 
   // The home page as it was last seen, its cards included.
@@ -109,7 +120,11 @@ test('with the network cut, a buyer still sees the shell, the home and a product
   // answered from the caches, while the same read without it is.
   const read = (headers: Record<string, string>) =>
     page.evaluate(
-      async ([path, sent]) => fetch(path, { headers: sent }).then((response) => response.status, () => 'no connection'),
+      async ([path, sent]) =>
+        fetch(path, { headers: sent }).then(
+          (response) => response.status,
+          () => 'no connection',
+        ),
       [`/api/products/${productId}`, headers] as const,
     );
   expect(await read({})).toBe(200);

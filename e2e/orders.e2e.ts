@@ -1,7 +1,14 @@
 import { execFileSync } from 'node:child_process';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import pg from 'pg';
-import { createVerifiedAccount, demoPassword, e2eDatabaseUrl, emulatorSignIn, screenshotPath, uniqueName } from './journey-helpers.js';
+import {
+  createVerifiedAccount,
+  demoPassword,
+  e2eDatabaseUrl,
+  emulatorSignIn,
+  screenshotPath,
+  uniqueName,
+} from './journey-helpers.js';
 import { expectAccessible } from './support/accessibility.js';
 
 // Orders after checkout (spec 001 sections 2 to 4 and 8): an admin confirms, marks paid, ships and delivers a cash on
@@ -28,7 +35,9 @@ async function newBuyer(baseURL: string): Promise<Buyer> {
   const email = `${username}@mandi.test`;
   await createVerifiedAccount(email, username, demoPassword);
   const { idToken } = (await emulatorSignIn(email, demoPassword))!;
-  const { rows: [user] } = await db.query<{ id: number }>('SELECT id FROM users WHERE email = $1', [email]);
+  const {
+    rows: [user],
+  } = await db.query<{ id: number }>('SELECT id FROM users WHERE email = $1', [email]);
   const created = await fetch(`${baseURL}/api/addresses`, {
     method: 'POST',
     headers: { authorization: `Bearer ${idToken}`, 'content-type': 'application/json' },
@@ -121,7 +130,11 @@ async function waitForButton(page: Page, id: number, button: string): Promise<vo
   }).toPass({ timeout: 30_000 });
 }
 
-test('an admin confirms, marks paid, ships and delivers a cash-on-delivery order; the buyer downloads its invoice', async ({ page, browser, baseURL }) => {
+test('an admin confirms, marks paid, ships and delivers a cash-on-delivery order; the buyer downloads its invoice', async ({
+  page,
+  browser,
+  baseURL,
+}) => {
   const buyer = await newBuyer(baseURL!);
   const id = await codOrder(baseURL!, buyer);
   const admin = await adminConsole(browser);
@@ -134,12 +147,17 @@ test('an admin confirms, marks paid, ships and delivers a cash-on-delivery order
   await page.setViewportSize({ width: 390, height: 844 });
   await signInToStorefront(page, buyer.email);
   await waitForButton(page, id, 'Download Invoice');
-  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download Invoice' }).click()]);
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: 'Download Invoice' }).click(),
+  ]);
   expect(download.suggestedFilename()).toMatch(/^INV-\d{2}-\d{2}-\d{6}\.pdf$/);
   const pdf = screenshotPath('invoice.pdf');
   await download.saveAs(pdf);
   const text = execFileSync('pdftotext', ['-layout', pdf, '-'], { encoding: 'utf8' });
-  const { rows: [invoice] } = await db.query<{ number: string }>('SELECT number FROM invoices WHERE order_id = $1', [id]);
+  const {
+    rows: [invoice],
+  } = await db.query<{ number: string }>('SELECT number FROM invoices WHERE order_id = $1', [id]);
   expect(text).toContain(invoice!.number);
   expect(text).toContain('128.50');
   execFileSync('pdftoppm', ['-png', '-r', '80', '-singlefile', pdf, screenshotPath('invoice')]);
@@ -153,7 +171,11 @@ test('an admin confirms, marks paid, ships and delivers a cash-on-delivery order
   await admin.close();
 });
 
-test('a buyer asks to cancel a paid order, the admin cancels it, and a credit note appears', async ({ page, browser, baseURL }) => {
+test('a buyer asks to cancel a paid order, the admin cancels it, and a credit note appears', async ({
+  page,
+  browser,
+  baseURL,
+}) => {
   const buyer = await newBuyer(baseURL!);
   const id = await codOrder(baseURL!, buyer);
   const admin = await adminConsole(browser);
@@ -171,11 +193,16 @@ test('a buyer asks to cancel a paid order, the admin cancels it, and a credit no
   const row = await orderRow(admin, id);
   await expect(row).toContainText('Ordered twice by mistake');
   await row.getByRole('button', { name: 'Cancel' }).click();
-  await admin.getByRole('dialog', { name: `Cancel order #${id}?` }).getByRole('button', { name: 'Cancel order' }).click();
+  await admin
+    .getByRole('dialog', { name: `Cancel order #${id}?` })
+    .getByRole('button', { name: 'Cancel order' })
+    .click();
   await expect(row).toContainText(/cancelled/i);
 
   await waitForButton(page, id, 'Download Credit Note');
-  const { rows: [note] } = await db.query<{ number: string }>('SELECT number FROM credit_notes WHERE order_id = $1', [id]);
+  const {
+    rows: [note],
+  } = await db.query<{ number: string }>('SELECT number FROM credit_notes WHERE order_id = $1', [id]);
   expect(note!.number).toMatch(/^CN\/\d{2}-\d{2}\/\d{6}$/);
   await admin.close();
 });
@@ -184,39 +211,56 @@ test('an admin cancels a paid online order and Razorpay (the sandbox) refunds it
   const buyer = await newBuyer(baseURL!);
   // A2 Cow Ghee ₹1,450 + ₹30 online shipping, paid through the sandbox's own checkout call.
   const items = [{ productId: await productId('A2 Cow Ghee'), quantity: 1, price: 1450 }];
-  const created = await api(baseURL!, buyer, '/api/payment/order', { userId: buyer.userId, addressId: buyer.addressId, items, amount: 1480 });
+  const created = await api(baseURL!, buyer, '/api/payment/order', {
+    userId: buyer.userId,
+    addressId: buyer.addressId,
+    items,
+    amount: 1480,
+  });
   const paid = await fetch(`${sandboxUrl}/sandbox/orders/${created.order.id}/pay`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ outcome: 'success', delivery: 'now', wait: true }),
   }).then((response) => response.json());
   const orderOf = async () =>
-    (await db.query<{ id: number; status: string; payment_status: string }>(
-      'SELECT o.id, o.status, o.payment_status FROM orders o JOIN payments p ON p.order_id = o.id WHERE p.provider_order_id = $1',
-      [created.order.id],
-    )).rows[0]!;
+    (
+      await db.query<{ id: number; status: string; payment_status: string }>(
+        'SELECT o.id, o.status, o.payment_status FROM orders o JOIN payments p ON p.order_id = o.id WHERE p.provider_order_id = $1',
+        [created.order.id],
+      )
+    ).rows[0]!;
   await expect.poll(async () => (await orderOf()).payment_status, { timeout: 15_000 }).toBe('paid');
   const { id } = await orderOf();
 
   const admin = await adminConsole(browser);
   const row = await orderRow(admin, id);
   await row.getByRole('button', { name: 'Cancel' }).click();
-  await admin.getByRole('dialog', { name: `Cancel order #${id}?` }).getByRole('button', { name: 'Cancel order' }).click();
+  await admin
+    .getByRole('dialog', { name: `Cancel order #${id}?` })
+    .getByRole('button', { name: 'Cancel order' })
+    .click();
   await expect(row).toContainText(/cancelled/i);
 
   const refundOf = async () =>
-    (await db.query<{ status: string; amount_paise: number }>(
-      'SELECT r.status, r.amount_paise FROM refunds r JOIN payments p ON p.id = r.payment_id WHERE p.order_id = $1',
-      [id],
-    )).rows[0];
+    (
+      await db.query<{ status: string; amount_paise: number }>(
+        'SELECT r.status, r.amount_paise FROM refunds r JOIN payments p ON p.id = r.payment_id WHERE p.order_id = $1',
+        [id],
+      )
+    ).rows[0];
   await expect.poll(async () => (await refundOf())?.status, { timeout: 30_000 }).toBe('processed');
   expect((await refundOf())!.amount_paise).toBe(148_000);
-  const atRazorpay = await fetch(`${sandboxUrl}/v1/payments/${paid.razorpay_payment_id}`, { headers: { authorization: sandboxAuth } }).then((r) => r.json());
+  const atRazorpay = await fetch(`${sandboxUrl}/v1/payments/${paid.razorpay_payment_id}`, {
+    headers: { authorization: sandboxAuth },
+  }).then((r) => r.json());
   expect(atRazorpay).toMatchObject({ status: 'refunded', amount_refunded: 148_000 });
   await admin.close();
 });
 
-test('the console runs the business: the order page and its timeline, the audit trail, export, dashboard, products and GST returns', async ({ browser, baseURL }) => {
+test('the console runs the business: the order page and its timeline, the audit trail, export, dashboard, products and GST returns', async ({
+  browser,
+  baseURL,
+}) => {
   const buyer = await newBuyer(baseURL!);
   const id = await codOrder(baseURL!, buyer);
   const admin = await adminConsole(browser);
@@ -232,19 +276,25 @@ test('the console runs the business: the order page and its timeline, the audit 
     await expect(admin.getByRole('list', { name: 'Timeline' })).toContainText('Invoice issued', { timeout: 2_000 });
   }).toPass({ timeout: 30_000 });
   const timeline = admin.getByRole('list', { name: 'Timeline' });
-  for (const step of ['Order placed', 'Order confirmed', 'Order paid', 'admin mandi_official']) await expect(timeline).toContainText(step);
+  for (const step of ['Order placed', 'Order confirmed', 'Order paid', 'admin mandi_official'])
+    await expect(timeline).toContainText(step);
   await expectAccessible(admin, 'console order page (1440 px)');
   await admin.screenshot({ path: screenshotPath('console-order-page-1440.png'), fullPage: true });
 
   // The audit trail names the admin's two moves on this order.
-  await admin.goto(`/adminpanel/audit?filter=${encodeURIComponent(JSON.stringify({ objectType: 'order', objectId: String(id) }))}`);
+  await admin.goto(
+    `/adminpanel/audit?filter=${encodeURIComponent(JSON.stringify({ objectType: 'order', objectId: String(id) }))}`,
+  );
   await expect(admin.getByText('Confirmed the order')).toBeVisible();
   await expect(admin.getByText('Marked the order paid')).toBeVisible();
   await expectAccessible(admin, 'console Audit trail');
 
   // The Orders list as CSV, with the period shown.
   await admin.goto('/adminpanel/orders');
-  const [csv] = await Promise.all([admin.waitForEvent('download'), admin.getByRole('button', { name: 'Export CSV' }).click()]);
+  const [csv] = await Promise.all([
+    admin.waitForEvent('download'),
+    admin.getByRole('button', { name: 'Export CSV' }).click(),
+  ]);
   expect(csv.suggestedFilename()).toMatch(/^mandi-orders-24h-\d{4}-\d{2}-\d{2}\.csv$/);
   const exported = screenshotPath('orders-export.csv');
   await csv.saveAs(exported);
@@ -254,7 +304,9 @@ test('the console runs the business: the order page and its timeline, the audit 
   await admin.goto('/adminpanel/dashboard');
   await expect(admin.getByRole('region', { name: 'Orders and revenue per day' })).toBeVisible();
   await expectAccessible(admin, 'console Dashboard');
-  const { rows: [invoice] } = await db.query<{ number: string; month: string }>(
+  const {
+    rows: [invoice],
+  } = await db.query<{ number: string; month: string }>(
     `SELECT number, to_char(issued_at AT TIME ZONE 'Asia/Kolkata', 'YYYY-MM') AS month FROM invoices WHERE order_id = $1`,
     [id],
   );
@@ -283,7 +335,11 @@ test('the console runs the business: the order page and its timeline, the audit 
 
   // The same pages on a phone: nothing wider than the screen.
   await admin.setViewportSize({ width: 390, height: 844 });
-  for (const [path, name] of [[`/adminpanel/orders/${id}/show`, 'order-page'], ['/adminpanel/dashboard', 'dashboard'], ['/adminpanel/gst-returns', 'gst-returns']]) {
+  for (const [path, name] of [
+    [`/adminpanel/orders/${id}/show`, 'order-page'],
+    ['/adminpanel/dashboard', 'dashboard'],
+    ['/adminpanel/gst-returns', 'gst-returns'],
+  ]) {
     await admin.goto(path!);
     await admin.waitForLoadState('networkidle');
     expect(await admin.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);

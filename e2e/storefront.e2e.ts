@@ -29,7 +29,9 @@ for (const viewport of viewports) {
   });
 }
 
-test('the home lists the seeded catalog, newest first, with the Original badge on official products', async ({ page }) => {
+test('the home lists the seeded catalog, newest first, with the Original badge on official products', async ({
+  page,
+}) => {
   await page.goto('/');
   // The seed posts Desi Tamatar most recently (30 s ago), so it leads the newest-first listing.
   await expect(page.locator('article').first().getByRole('heading')).toHaveText('Desi Tamatar');
@@ -37,7 +39,9 @@ test('the home lists the seeded catalog, newest first, with the Original badge o
   await expect(page.locator('article')).toHaveCount(24);
 });
 
-test('a visitor asked for Orders is told to sign in, and the admin who signs in sees Sell and Profile', async ({ page }) => {
+test('a visitor asked for Orders is told to sign in, and the admin who signs in sees Sell and Profile', async ({
+  page,
+}) => {
   await page.setViewportSize({ width: 1280, height: 800 });
   await page.goto('/');
   const nav = page.getByRole('navigation').first();

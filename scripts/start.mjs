@@ -75,7 +75,10 @@ async function main() {
   const services = await ensureServices({ databaseUrl: env.DATABASE_URL, redisUrl: env.REDIS_URL });
   say(`PostgreSQL ${services.postgres}, Redis ${services.redis}`);
   // Before anything slow: a machine that cannot print invoices should hear so at once, with what to install.
-  const pdf = await ensurePdfPrerequisites({ executablePath: env.PUPPETEER_EXECUTABLE_PATH || defaultChromiumPath, log: say });
+  const pdf = await ensurePdfPrerequisites({
+    executablePath: env.PUPPETEER_EXECUTABLE_PATH || defaultChromiumPath,
+    log: say,
+  });
   if (pdf !== 'present') say(`Chromium and fonts for invoice PDFs: ${pdf}`);
 
   await migrate(env.DATABASE_URL, { log: say });
@@ -99,7 +102,11 @@ async function main() {
   // The emulator keeps its accounts in var/ between runs, so the seeded demo accounts outlive a restart.
   await startAuthEmulator({ dataDir: join(repoRoot, 'var', 'firebase-emulator'), onSpawn: (p) => owned.push(p) });
 
-  const seeded = await seed(env.DATABASE_URL, { firebaseAuthEmulatorHost: emulatorHost, projectId: emulatorProjectId, log: say });
+  const seeded = await seed(env.DATABASE_URL, {
+    firebaseAuthEmulatorHost: emulatorHost,
+    projectId: emulatorProjectId,
+    log: say,
+  });
   // A new database numbers its events from 1 again: the queues kept for an earlier one would swallow their jobs.
   const stale = seeded ? await clearRedisPrefix(env.REDIS_URL, env.REDIS_PREFIX) : 0;
   if (stale > 0) say(`cleared ${stale} Redis keys left by an earlier database under '${env.REDIS_PREFIX}:'`);
@@ -119,15 +126,19 @@ async function main() {
   if (leaving) return;
 
   for (const app of apps) {
-    owned.push(startProcess({ name: app.name, colour: app.colour, command: process.execPath, args: [app.main], env: app.env }));
+    owned.push(
+      startProcess({ name: app.name, colour: app.colour, command: process.execPath, args: [app.main], env: app.env }),
+    );
   }
 
-  const firstExit = Promise.race(
-    owned.map((p) => p.exited.then((how) => ({ name: p.name, ...how }))),
+  const firstExit = Promise.race(owned.map((p) => p.exited.then((how) => ({ name: p.name, ...how }))));
+  const died = firstExit.then(
+    ({ name, code, signal }) => new Error(`${name} exited during startup (${code ?? signal})`),
   );
-  const died = firstExit.then(({ name, code, signal }) => new Error(`${name} exited during startup (${code ?? signal})`));
   await Promise.all(
-    apiPorts().map((apiPort) => waitForHttp(`http://127.0.0.1:${apiPort}/api/health`, { timeoutMs: 120_000, abandon: died })),
+    apiPorts().map((apiPort) =>
+      waitForHttp(`http://127.0.0.1:${apiPort}/api/health`, { timeoutMs: 120_000, abandon: died }),
+    ),
   );
   ready = true;
   banner();
@@ -167,7 +178,10 @@ function banner() {
     row('Mail inbox', `${baseUrl}/dev/mail (verification and password-reset mails land here)`),
     row('Auth emulator', `${emulatorUrl} (project ${emulatorProjectId})`),
     usesRazorpaySandbox
-      ? row('Razorpay', `${razorpaySandboxUrl} sandbox (checkout ${env.RAZORPAY_CHECKOUT_URL}, docs/razorpay-sandbox.md)`)
+      ? row(
+          'Razorpay',
+          `${razorpaySandboxUrl} sandbox (checkout ${env.RAZORPAY_CHECKOUT_URL}, docs/razorpay-sandbox.md)`,
+        )
       : row('Razorpay', `${env.RAZORPAY_API_URL} (key ${env.RAZORPAY_KEY_ID})`),
     '',
     `  Demo accounts, password ${paint('bold', DEMO_PASSWORD)}:`,

@@ -94,7 +94,10 @@ async function main() {
   // Chromium and its fonts (the PDFs, the journeys), pdftotext and docker-compose: installed when npm test may, else
   // named; the tests that need a missing one then fail with the same name.
   await prepare('machine packages', async () => {
-    const pdf = await ensurePdfPrerequisites({ executablePath: env.PUPPETEER_EXECUTABLE_PATH || defaultChromiumPath, log: say });
+    const pdf = await ensurePdfPrerequisites({
+      executablePath: env.PUPPETEER_EXECUTABLE_PATH || defaultChromiumPath,
+      log: say,
+    });
     const tools = await ensureTestPackages({ log: say });
     say(`Chromium and fonts ${pdf}, pdftotext and docker-compose ${tools}`);
     return 0;

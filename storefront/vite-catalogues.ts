@@ -16,7 +16,11 @@ const RESOLVED = '\0' + PREFIX;
  * form, checkout or the legal pages only when it opens one. src/i18n/start-texts.test.tsx renders the first screen
  * with the start part alone and fails on any message it lacks.
  */
-const START_KEYS = [/^(header|language|layout|ui|offline|a11y)\./, /^products\.(?!form\.|edit\.|sell\.|page\.|gallery\.)/, /^site\.(routeError|info)\./];
+const START_KEYS = [
+  /^(header|language|layout|ui|offline|a11y)\./,
+  /^products\.(?!form\.|edit\.|sell\.|page\.|gallery\.)/,
+  /^site\.(routeError|info)\./,
+];
 export type CataloguePart = 'start' | 'rest' | 'all';
 
 export function inPart(key: string, part: CataloguePart): boolean {
@@ -28,7 +32,9 @@ export function inPart(key: string, part: CataloguePart): boolean {
 export function readCatalogue(language: string, part: CataloguePart = 'all'): Record<string, string> {
   const dir = join(CATALOGUES_DIR, language);
   const messages: Record<string, string> = {};
-  for (const file of readdirSync(dir).filter((name) => name.endsWith('.json')).sort()) {
+  for (const file of readdirSync(dir)
+    .filter((name) => name.endsWith('.json'))
+    .sort()) {
     const area = JSON.parse(readFileSync(join(dir, file), 'utf8')) as Record<string, string>;
     for (const [key, message] of Object.entries(area)) {
       if (key in messages) throw new Error(`catalogue ${language}: '${key}' is defined twice (${file})`);
@@ -54,7 +60,8 @@ export function compiledCatalogues(): Plugin {
       if (!id.startsWith(RESOLVED)) return null;
       const [language = '', part = 'all'] = id.slice(RESOLVED.length).split('-');
       if (!['start', 'rest', 'all'].includes(part)) throw new Error(`catalogue ${language}: no part '${part}'`);
-      for (const file of readdirSync(join(CATALOGUES_DIR, language))) this.addWatchFile(join(CATALOGUES_DIR, language, file));
+      for (const file of readdirSync(join(CATALOGUES_DIR, language)))
+        this.addWatchFile(join(CATALOGUES_DIR, language, file));
       const compiled = Object.fromEntries(
         Object.entries(readCatalogue(language, part as CataloguePart)).map(([key, message]) => {
           try {

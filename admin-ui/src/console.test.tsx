@@ -14,8 +14,14 @@ describe('the console', () => {
   });
 
   it('turns away a signed-in user who is not an admin with the spec text and sends them to the storefront, still signed in', async () => {
-    const { identity, leave } = renderConsole('/orders', {}, { account: { uid: 'uid-buyer', email: 'buyer@mandi.test' }, role: 'user' });
-    expect(await screen.findByText('Unauthorized Access: You are not allowed to access this page.')).toBeInTheDocument();
+    const { identity, leave } = renderConsole(
+      '/orders',
+      {},
+      { account: { uid: 'uid-buyer', email: 'buyer@mandi.test' }, role: 'user' },
+    );
+    expect(
+      await screen.findByText('Unauthorized Access: You are not allowed to access this page.'),
+    ).toBeInTheDocument();
     await waitFor(() => expect(leave).toHaveBeenCalled(), { timeout: 4000 });
     // One session with the storefront: being turned away from the console does not sign them out of the shop.
     expect(identity.signOuts).toBe(0);
@@ -57,9 +63,15 @@ describe('the console', () => {
     };
     const first = renderConsole('/orders', answers, { store: consoleStore() });
     fireEvent.click(await screen.findByRole('button', { name: '1 month' }));
-    await waitFor(() => expect(first.calls.map((call) => call.url)).toContain('/api/admin/orders?filter=1m&page=1&perPage=25'));
+    await waitFor(() =>
+      expect(first.calls.map((call) => call.url)).toContain('/api/admin/orders?filter=1m&page=1&perPage=25'),
+    );
     fireEvent.change(screen.getByRole('textbox', { name: 'Search orders' }), { target: { value: 'ravi' } });
-    await waitFor(() => expect(first.calls.map((call) => call.url)).toContain('/api/admin/orders?filter=1m&search=ravi&page=1&perPage=25'));
+    await waitFor(() =>
+      expect(first.calls.map((call) => call.url)).toContain(
+        '/api/admin/orders?filter=1m&search=ravi&page=1&perPage=25',
+      ),
+    );
     fireEvent.click(screen.getByRole('menuitem', { name: 'Users' }));
     await screen.findByText('No users yet');
     first.unmount();
@@ -72,7 +84,11 @@ describe('the console', () => {
 
     // And the Orders tab with its period and search.
     const third = renderConsole('/orders', answers, { store: consoleStore() });
-    await waitFor(() => expect(third.calls.map((call) => call.url)).toContain('/api/admin/orders?filter=1m&search=ravi&page=1&perPage=25'));
+    await waitFor(() =>
+      expect(third.calls.map((call) => call.url)).toContain(
+        '/api/admin/orders?filter=1m&search=ravi&page=1&perPage=25',
+      ),
+    );
     expect(await screen.findByRole('button', { name: '1 month' })).toHaveAttribute('aria-pressed', 'true');
     expect(screen.getByRole('textbox', { name: 'Search orders' })).toHaveValue('ravi');
     expect(third.calls.map((call) => call.url)).not.toContain('/api/admin/orders?filter=24h&page=1&perPage=25');

@@ -79,7 +79,10 @@ export function benchAppEnv({ port, databaseUrl, redisPrefix }) {
 export async function startApps({ port, databaseUrl, redisPrefix, env = {}, replicas = 1 }) {
   await clearRedisPrefix(redisUrl, redisPrefix);
   const processEnv = { ...benchAppEnv({ port, databaseUrl, redisPrefix }), ...env };
-  const started = replicaProcesses(processEnv, replicas).map((app) => ({ ...app, child: start(app.name, app.main, app.env) }));
+  const started = replicaProcesses(processEnv, replicas).map((app) => ({
+    ...app,
+    child: start(app.name, app.main, app.env),
+  }));
   const apis = started.filter((app) => app.port !== undefined);
   const workers = started.filter((app) => app.port === undefined);
   const urls = apis.map((app) => `http://127.0.0.1:${app.port}`);
@@ -110,7 +113,10 @@ async function waitForHealth(url, api) {
   const deadline = Date.now() + 30_000;
   while (Date.now() < deadline) {
     if (api.exitCode !== null) throw new Error(`the API of ${url} exited during startup`);
-    const status = await fetch(`${url}/api/health`).then((response) => response.status, () => 0);
+    const status = await fetch(`${url}/api/health`).then(
+      (response) => response.status,
+      () => 0,
+    );
     if (status === 200) return;
     await new Promise((resolve) => setTimeout(resolve, 200));
   }

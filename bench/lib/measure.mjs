@@ -18,7 +18,8 @@ export async function signIn(account = demoBuyer) {
     body: JSON.stringify({ ...account, returnSecureToken: true }),
   });
   const body = await response.json();
-  if (!response.ok) throw new Error(`emulator sign-in of ${account.email} failed: ${JSON.stringify(body.error ?? body)}`);
+  if (!response.ok)
+    throw new Error(`emulator sign-in of ${account.email} failed: ${JSON.stringify(body.error ?? body)}`);
   return { idToken: body.idToken, uid: body.localId };
 }
 
@@ -167,7 +168,9 @@ let cpuWatched = [];
  * generator takes, unlike requests a second.
  */
 export function watchCpu(apis) {
-  const apiPids = Object.entries(apis).filter(([name, pid]) => name.startsWith('api') && pid).map(([, pid]) => pid);
+  const apiPids = Object.entries(apis)
+    .filter(([name, pid]) => name.startsWith('api') && pid)
+    .map(([, pid]) => pid);
   const redisPid = redisServerPid();
   cpuWatched = [
     { name: 'API', read: () => apiPids.reduce((sum, pid) => sum + cpuMicros(pid), 0) },
@@ -209,7 +212,8 @@ export function report({ title, result, cpu }) {
 /** Fails with a hint unless the API at baseUrl answers its health check. */
 export async function requireRunningApp() {
   const health = await fetch(`${baseUrl}/api/health`).catch(() => undefined);
-  if (health?.status !== 200) throw new Error(`${baseUrl}/api/health does not answer 200: start the app with npm start first.`);
+  if (health?.status !== 200)
+    throw new Error(`${baseUrl}/api/health does not answer 200: start the app with npm start first.`);
 }
 
 /** Prints the peak memory of every process `sampleMemory` watched (api, worker; or api-1, api-2, worker-1, ...). */

@@ -22,7 +22,10 @@ function describe(findings: Finding[]): string {
     .map((finding) =>
       [
         `[${finding.impact}] ${finding.rule}: ${finding.help}`,
-        ...finding.targets.map((target, index) => `    at ${target}${index === 0 ? `\n      ${finding.summary.replaceAll('\n', '\n      ')}` : ''}`),
+        ...finding.targets.map(
+          (target, index) =>
+            `    at ${target}${index === 0 ? `\n      ${finding.summary.replaceAll('\n', '\n      ')}` : ''}`,
+        ),
       ].join('\n'),
     )
     .join('\n');
@@ -52,7 +55,9 @@ export async function expectAccessible(page: Page, name: string, options: { excl
     const report = process.env.AXE_REPORT;
     if (report) {
       const count = (impact: string) =>
-        violations.filter((violation) => violation.impact === impact).reduce((sum, violation) => sum + violation.nodes.length, 0);
+        violations
+          .filter((violation) => violation.impact === impact)
+          .reduce((sum, violation) => sum + violation.nodes.length, 0);
       appendFileSync(
         report,
         `${JSON.stringify({
@@ -83,7 +88,9 @@ export async function expectFocusVisible(page: Page, where = ''): Promise<string
     const shadowColours = (shadow: string) => shadow.match(/rgba?\([^)]*\)/g) ?? [];
     const draws = (style: CSSStyleDeclaration) =>
       (style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) > 0 && !transparent(style.outlineColor)) ||
-      shadowColours(style.boxShadow).some((colour) => !transparent(colour) && !/^rgba?\(255, 255, 255(, 1)?\)$/.test(colour));
+      shadowColours(style.boxShadow).some(
+        (colour) => !transparent(colour) && !/^rgba?\(255, 255, 255(, 1)?\)$/.test(colour),
+      );
     /** Whether a stylesheet rule on :focus-within (or :focus-visible inside) gives `element` a ring: a design choice, not a shadow it always has. */
     const ringRuleFor = (element: Element) => {
       // Style rules, with those inside @media and @supports (and nested ones: a style rule has cssRules of its own).
@@ -100,7 +107,8 @@ export async function expectFocusVisible(page: Page, where = ''): Promise<string
           return false;
         }
         return rules(list).some((rule) => {
-          if (!(rule instanceof CSSStyleRule) || !/:focus-within|:has\([^)]*:focus-visible\)/.test(rule.selectorText)) return false;
+          if (!(rule instanceof CSSStyleRule) || !/:focus-within|:has\([^)]*:focus-visible\)/.test(rule.selectorText))
+            return false;
           if (!rule.style.outline && !rule.style.outlineStyle && !rule.style.boxShadow) return false;
           try {
             return element.matches(rule.selectorText);
@@ -119,20 +127,31 @@ export async function expectFocusVisible(page: Page, where = ''): Promise<string
     // the box around it (a search field inside its pill).
     let drawnBy: string | null = null;
     if (draws(style)) drawnBy = 'itself';
-    else if (draws(getComputedStyle(element, '::after')) || draws(getComputedStyle(element, '::before'))) drawnBy = 'its pseudo-element';
+    else if (draws(getComputedStyle(element, '::after')) || draws(getComputedStyle(element, '::before')))
+      drawnBy = 'its pseudo-element';
     else {
       let ancestor = element.parentElement;
       for (let level = 0; level < 4 && ancestor && !drawnBy; level += 1, ancestor = ancestor.parentElement) {
-        if (ancestor.matches(':focus-within') && draws(getComputedStyle(ancestor)) && ringRuleFor(ancestor)) drawnBy = 'its box';
+        if (ancestor.matches(':focus-within') && draws(getComputedStyle(ancestor)) && ringRuleFor(ancestor))
+          drawnBy = 'its box';
       }
     }
     // Roughly the accessible name: enough to say in a message which control had the focus.
-    const labelled = element.getAttribute('aria-labelledby')?.split(' ').map((id) => document.getElementById(id)?.textContent ?? '').join(' ');
+    const labelled = element
+      .getAttribute('aria-labelledby')
+      ?.split(' ')
+      .map((id) => document.getElementById(id)?.textContent ?? '')
+      .join(' ');
     const ownLabel =
-      element instanceof HTMLInputElement || element instanceof HTMLSelectElement || element instanceof HTMLTextAreaElement
+      element instanceof HTMLInputElement ||
+      element instanceof HTMLSelectElement ||
+      element instanceof HTMLTextAreaElement
         ? element.labels?.[0]?.textContent
         : null;
-    const label = (element.getAttribute('aria-label') || labelled || ownLabel || element.textContent || '').trim().replace(/\s+/g, ' ').slice(0, 40);
+    const label = (element.getAttribute('aria-label') || labelled || ownLabel || element.textContent || '')
+      .trim()
+      .replace(/\s+/g, ' ')
+      .slice(0, 40);
     return {
       what: `<${element.tagName.toLowerCase()}${element.id ? `#${element.id}` : ''}> "${label}"`,
       focusVisible: element.matches(':focus-visible'),
@@ -159,13 +178,18 @@ export async function tabTo(page: Page, target: Locator, limit = 40): Promise<st
     await page.keyboard.press('Tab');
     // Past the last control the focus leaves the page for the browser's own controls, and the next Tab comes back to
     // the first: one such stop is the browser's, two in a row would be a page that lost the focus.
-    const outside = await page.evaluate(() => document.activeElement === null || document.activeElement === document.body);
+    const outside = await page.evaluate(
+      () => document.activeElement === null || document.activeElement === document.body,
+    );
     if (outside && stops.at(-1) !== '(outside the page)') {
       stops.push('(outside the page)');
       continue;
     }
     stops.push(await expectFocusVisible(page, `Tab stop ${press + 1}`));
-    if (await target.evaluate((element) => element === document.activeElement || element.contains(document.activeElement))) return stops;
+    if (
+      await target.evaluate((element) => element === document.activeElement || element.contains(document.activeElement))
+    )
+      return stops;
   }
   throw new Error(`Tab did not reach ${target} in ${limit} presses; it went through:\n  ${stops.join('\n  ')}`);
 }

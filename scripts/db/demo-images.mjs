@@ -50,7 +50,9 @@ const ITEMS = {
   },
   long(x, y, r, { color, accent }, rand) {
     const angle = -50 + rand() * 100;
-    const cap = accent ? `<rect x="${-r * 0.25}" y="${-r * 2.3}" width="${r * 0.5}" height="${r * 0.5}" rx="${r * 0.15}" fill="${accent}"/>` : '';
+    const cap = accent
+      ? `<rect x="${-r * 0.25}" y="${-r * 2.3}" width="${r * 0.5}" height="${r * 0.5}" rx="${r * 0.15}" fill="${accent}"/>`
+      : '';
     return (
       `<g transform="translate(${x} ${y}) rotate(${angle})">` +
       `<rect x="${-r * 0.42}" y="${-r * 1.9}" width="${r * 0.84}" height="${r * 3.8}" rx="${r * 0.42}" fill="url(#body-${color.slice(1)})"/>` +
@@ -61,7 +63,10 @@ const ITEMS = {
   },
   leafy(x, y, r, { color }, rand) {
     const leaves = [];
-    for (let i = 0; i < 5; i += 1) leaves.push(leaf(x, y, -160 + i * 35 + rand() * 20, r * (1.2 + rand() * 0.5), i % 2 ? color : shade(color, 0.15)));
+    for (let i = 0; i < 5; i += 1)
+      leaves.push(
+        leaf(x, y, -160 + i * 35 + rand() * 20, r * (1.2 + rand() * 0.5), i % 2 ? color : shade(color, 0.15)),
+      );
     return leaves.join('');
   },
   root(x, y, r, { color }, rand) {
@@ -175,5 +180,7 @@ export function demoImageSvg(name, look, photo = 0) {
 
 /** The JPEG bytes of one demo photograph (see {@link demoImageSvg}). */
 export function demoImageJpeg(name, look, photo = 0) {
-  return sharp(Buffer.from(demoImageSvg(name, look, photo))).jpeg({ quality: 82, mozjpeg: true }).toBuffer();
+  return sharp(Buffer.from(demoImageSvg(name, look, photo)))
+    .jpeg({ quality: 82, mozjpeg: true })
+    .toBuffer();
 }

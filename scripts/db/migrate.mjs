@@ -96,7 +96,11 @@ export async function readMigrations(migrationsDir = MIGRATIONS_DIR) {
       if (error.code === 'ENOENT') continue;
       throw error;
     }
-    migrations.push({ name, script: script.toString('utf8'), checksum: createHash('sha256').update(script).digest('hex') });
+    migrations.push({
+      name,
+      script: script.toString('utf8'),
+      checksum: createHash('sha256').update(script).digest('hex'),
+    });
   }
   return migrations;
 }
@@ -184,7 +188,8 @@ export async function migrate(databaseUrl, { log = () => {}, migrationsDir = MIG
   }
 }
 
-const invokedDirectly = process.argv[1] !== undefined && import.meta.url === pathToFileURL(path.resolve(process.argv[1])).href;
+const invokedDirectly =
+  process.argv[1] !== undefined && import.meta.url === pathToFileURL(path.resolve(process.argv[1])).href;
 if (invokedDirectly) {
   const databaseUrl = process.env.DATABASE_URL || DEFAULT_DATABASE_URL;
   try {

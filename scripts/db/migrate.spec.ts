@@ -64,13 +64,34 @@ test('creates the missing database, applies the migrations in name order and rec
     'Applying migration 20260101000000_create_fruits',
     'Applying migration 20260102000000_add_season',
   ]);
-  const rows = await query<{ migration_name: string; checksum: string; finished: boolean; rolled_back_at: Date | null; applied_steps_count: number; logs: string | null }>(
+  const rows = await query<{
+    migration_name: string;
+    checksum: string;
+    finished: boolean;
+    rolled_back_at: Date | null;
+    applied_steps_count: number;
+    logs: string | null;
+  }>(
     databaseUrl,
     'SELECT migration_name, checksum, finished_at >= started_at AS finished, rolled_back_at, applied_steps_count, logs FROM "_prisma_migrations" ORDER BY started_at',
   );
   expect(rows).toEqual([
-    { migration_name: '20260101000000_create_fruits', checksum: CREATE_FRUITS_SHA256, finished: true, rolled_back_at: null, applied_steps_count: 1, logs: null },
-    { migration_name: '20260102000000_add_season', checksum: ADD_SEASON_SHA256, finished: true, rolled_back_at: null, applied_steps_count: 1, logs: null },
+    {
+      migration_name: '20260101000000_create_fruits',
+      checksum: CREATE_FRUITS_SHA256,
+      finished: true,
+      rolled_back_at: null,
+      applied_steps_count: 1,
+      logs: null,
+    },
+    {
+      migration_name: '20260102000000_add_season',
+      checksum: ADD_SEASON_SHA256,
+      finished: true,
+      rolled_back_at: null,
+      applied_steps_count: 1,
+      logs: null,
+    },
   ]);
   const columns = await query<{ column_name: string }>(
     databaseUrl,
@@ -116,7 +137,10 @@ test('refuses to run when an applied migration was edited afterwards', async () 
 
 test('a failing migration leaves neither its changes nor a record behind', async () => {
   await writeMigration('20260101000000_create_fruits', CREATE_FRUITS);
-  await writeMigration('20260102000000_broken', 'CREATE TABLE "baskets" ("id" INTEGER);\nSELECT * FROM "no_such_table";\n');
+  await writeMigration(
+    '20260102000000_broken',
+    'CREATE TABLE "baskets" ("id" INTEGER);\nSELECT * FROM "no_such_table";\n',
+  );
 
   await expect(migrate(databaseUrl, { migrationsDir })).rejects.toThrow(
     'Migration 20260102000000_broken failed and was rolled back: relation "no_such_table" does not exist',

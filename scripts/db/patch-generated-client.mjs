@@ -20,7 +20,9 @@ for (const file of FILES) {
     .replace(NULL_CONSTANT, 'export const $1: typeof $2 = $2')
     .replace(NULL_ENUM_MEMBER, '  $1: $1 as typeof $1$2');
   if (patched === source && !source.includes(': typeof runtime.objectEnumValues.instances.DbNull')) {
-    throw new Error(`${path}: the DbNull/JsonNull/AnyNull exports were not found; check this patch against the Prisma version`);
+    throw new Error(
+      `${path}: the DbNull/JsonNull/AnyNull exports were not found; check this patch against the Prisma version`,
+    );
   }
   await writeFile(path, patched);
 }

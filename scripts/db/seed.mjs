@@ -95,58 +95,455 @@ const DAY = 24 * HOUR;
 // expiry and posted-time texts: minutes and hours left, tomorrow, days, a year, one already expired. A few count
 // their packs (`stock`, docs/stock.md): one sold out, two with 'Only N left', the rest unlimited.
 const OFFICIAL = [
-  { name: 'A2 Cow Ghee', description: 'Bilona-churned ghee from the milk of grass-fed Gir cows. Rich aroma, grainy texture. 1 litre glass jar.', pricePaise: 145_000, weightGrams: 950, size: [90, 90, 160], category: 'ghee_butter', prePackaged: true, validFor: 90 * DAY, postedAgo: 3 * DAY, look: jar('#f2c14e', '#8d5524'), photos: 2 },
-  { name: 'Alphonso Aam (Ratnagiri)', stock: 3, description: 'GI-tagged Ratnagiri Alphonso mangoes, naturally ripened in hay. One dozen, medium size.', pricePaise: 89_900, originalPricePaise: 99_900, weightGrams: 3000, size: [300, 250, 120], category: 'fresh_fruits', validFor: 5 * DAY, postedAgo: 2 * HOUR, look: round('#f6a623', '#3f8f3a'), photos: 3 },
-  { name: 'Basmati Chawal', description: 'Aged long-grain basmati rice from the Dehradun valley. Cooks fluffy and fragrant. 5 kg bag.', pricePaise: 72_500, weightGrams: 5000, category: 'cereals', prePackaged: true, validFor: 180 * DAY, postedAgo: 10 * DAY, look: sack('#f3ead6', '#2e7d32') },
-  { name: 'Kachi Ghani Sarson Tel', description: 'Cold-pressed mustard oil from Bharatpur, pungent and unrefined, pressed in a wooden kolhu. 1 litre.', pricePaise: 24_500, weightGrams: 950, category: 'edible_oils', prePackaged: true, validFor: 120 * DAY, postedAgo: 4 * DAY, look: bottle('#d9a21b', '#2e7d32'), photos: 2 },
-  { name: 'Wild Forest Honey', description: 'Raw multi-flora honey collected by tribal cooperatives in the Sundarbans. Unheated, unfiltered. 500 g.', pricePaise: 39_900, weightGrams: 600, category: 'honey', prePackaged: true, validFor: 400 * DAY, postedAgo: 20 * DAY, look: jar('#c77b12', '#5d3a1a') },
-  { name: 'Chakki Fresh Atta', description: 'Whole-wheat flour stone-ground from Sharbati wheat of Sehore, Madhya Pradesh. 10 kg bag.', pricePaise: 52_000, weightGrams: 10_000, category: 'flour', prePackaged: true, validFor: 60 * DAY, postedAgo: 6 * DAY, look: sack('#ecdcb8', '#b85c1e') },
-  { name: 'Lakadong Haldi Powder', description: 'High-curcumin turmeric from the Jaintia Hills of Meghalaya, sun-dried and ground. 200 g pouch.', pricePaise: 18_000, weightGrams: 220, category: 'spices', prePackaged: true, validFor: 200 * DAY, postedAgo: 15 * DAY, look: sack('#f0a30a', '#2e7d32') },
-  { name: 'Desi Gud', description: 'Chemical-free jaggery from Kolhapur sugarcane, made in open pans. 1 kg block.', pricePaise: 14_000, weightGrams: 1000, category: 'jaggery', validFor: 90 * DAY, postedAgo: 8 * DAY, look: block('#9c5a1c') },
-  { name: 'Toor Dal', description: 'Unpolished arhar dal from Latur. No oil, no colour, just the lentil. 1 kg.', pricePaise: 18_500, weightGrams: 1000, category: 'pulses', prePackaged: true, validFor: 150 * DAY, postedAgo: 5 * DAY, look: sack('#f2c94c', '#6d4c41') },
-  { name: 'Aam ka Achaar', description: 'Grandmother-style raw mango pickle in mustard oil with fennel and nigella. 500 g jar.', pricePaise: 26_000, weightGrams: 550, category: 'pickles_preserves', prePackaged: true, validFor: 240 * DAY, postedAgo: 30 * DAY, look: jar('#d9822b', '#b71c1c') },
-  { name: 'Nagpur Santra', description: 'Juicy Nagpur oranges, sweet with a little tang. 2 kg box.', pricePaise: 21_000, weightGrams: 2000, category: 'fresh_fruits', validFor: 20 * HOUR, postedAgo: 5 * MINUTE, look: round('#f28c28', '#3f8f3a'), photos: 2 },
-  { name: 'Kashmiri Lal Mirch', description: 'Whole dried Kashmiri chillies for deep colour and mild heat. 100 g.', pricePaise: 12_000, weightGrams: 110, category: 'spices', prePackaged: true, validFor: 180 * DAY, postedAgo: 12 * DAY, look: long('#b3261e', '#3f8f3a') },
+  {
+    name: 'A2 Cow Ghee',
+    description:
+      'Bilona-churned ghee from the milk of grass-fed Gir cows. Rich aroma, grainy texture. 1 litre glass jar.',
+    pricePaise: 145_000,
+    weightGrams: 950,
+    size: [90, 90, 160],
+    category: 'ghee_butter',
+    prePackaged: true,
+    validFor: 90 * DAY,
+    postedAgo: 3 * DAY,
+    look: jar('#f2c14e', '#8d5524'),
+    photos: 2,
+  },
+  {
+    name: 'Alphonso Aam (Ratnagiri)',
+    stock: 3,
+    description: 'GI-tagged Ratnagiri Alphonso mangoes, naturally ripened in hay. One dozen, medium size.',
+    pricePaise: 89_900,
+    originalPricePaise: 99_900,
+    weightGrams: 3000,
+    size: [300, 250, 120],
+    category: 'fresh_fruits',
+    validFor: 5 * DAY,
+    postedAgo: 2 * HOUR,
+    look: round('#f6a623', '#3f8f3a'),
+    photos: 3,
+  },
+  {
+    name: 'Basmati Chawal',
+    description: 'Aged long-grain basmati rice from the Dehradun valley. Cooks fluffy and fragrant. 5 kg bag.',
+    pricePaise: 72_500,
+    weightGrams: 5000,
+    category: 'cereals',
+    prePackaged: true,
+    validFor: 180 * DAY,
+    postedAgo: 10 * DAY,
+    look: sack('#f3ead6', '#2e7d32'),
+  },
+  {
+    name: 'Kachi Ghani Sarson Tel',
+    description: 'Cold-pressed mustard oil from Bharatpur, pungent and unrefined, pressed in a wooden kolhu. 1 litre.',
+    pricePaise: 24_500,
+    weightGrams: 950,
+    category: 'edible_oils',
+    prePackaged: true,
+    validFor: 120 * DAY,
+    postedAgo: 4 * DAY,
+    look: bottle('#d9a21b', '#2e7d32'),
+    photos: 2,
+  },
+  {
+    name: 'Wild Forest Honey',
+    description:
+      'Raw multi-flora honey collected by tribal cooperatives in the Sundarbans. Unheated, unfiltered. 500 g.',
+    pricePaise: 39_900,
+    weightGrams: 600,
+    category: 'honey',
+    prePackaged: true,
+    validFor: 400 * DAY,
+    postedAgo: 20 * DAY,
+    look: jar('#c77b12', '#5d3a1a'),
+  },
+  {
+    name: 'Chakki Fresh Atta',
+    description: 'Whole-wheat flour stone-ground from Sharbati wheat of Sehore, Madhya Pradesh. 10 kg bag.',
+    pricePaise: 52_000,
+    weightGrams: 10_000,
+    category: 'flour',
+    prePackaged: true,
+    validFor: 60 * DAY,
+    postedAgo: 6 * DAY,
+    look: sack('#ecdcb8', '#b85c1e'),
+  },
+  {
+    name: 'Lakadong Haldi Powder',
+    description: 'High-curcumin turmeric from the Jaintia Hills of Meghalaya, sun-dried and ground. 200 g pouch.',
+    pricePaise: 18_000,
+    weightGrams: 220,
+    category: 'spices',
+    prePackaged: true,
+    validFor: 200 * DAY,
+    postedAgo: 15 * DAY,
+    look: sack('#f0a30a', '#2e7d32'),
+  },
+  {
+    name: 'Desi Gud',
+    description: 'Chemical-free jaggery from Kolhapur sugarcane, made in open pans. 1 kg block.',
+    pricePaise: 14_000,
+    weightGrams: 1000,
+    category: 'jaggery',
+    validFor: 90 * DAY,
+    postedAgo: 8 * DAY,
+    look: block('#9c5a1c'),
+  },
+  {
+    name: 'Toor Dal',
+    description: 'Unpolished arhar dal from Latur. No oil, no colour, just the lentil. 1 kg.',
+    pricePaise: 18_500,
+    weightGrams: 1000,
+    category: 'pulses',
+    prePackaged: true,
+    validFor: 150 * DAY,
+    postedAgo: 5 * DAY,
+    look: sack('#f2c94c', '#6d4c41'),
+  },
+  {
+    name: 'Aam ka Achaar',
+    description: 'Grandmother-style raw mango pickle in mustard oil with fennel and nigella. 500 g jar.',
+    pricePaise: 26_000,
+    weightGrams: 550,
+    category: 'pickles_preserves',
+    prePackaged: true,
+    validFor: 240 * DAY,
+    postedAgo: 30 * DAY,
+    look: jar('#d9822b', '#b71c1c'),
+  },
+  {
+    name: 'Nagpur Santra',
+    description: 'Juicy Nagpur oranges, sweet with a little tang. 2 kg box.',
+    pricePaise: 21_000,
+    weightGrams: 2000,
+    category: 'fresh_fruits',
+    validFor: 20 * HOUR,
+    postedAgo: 5 * MINUTE,
+    look: round('#f28c28', '#3f8f3a'),
+    photos: 2,
+  },
+  {
+    name: 'Kashmiri Lal Mirch',
+    description: 'Whole dried Kashmiri chillies for deep colour and mild heat. 100 g.',
+    pricePaise: 12_000,
+    weightGrams: 110,
+    category: 'spices',
+    prePackaged: true,
+    validFor: 180 * DAY,
+    postedAgo: 12 * DAY,
+    look: long('#b3261e', '#3f8f3a'),
+  },
 ];
 
 const FARMER = [
-  { name: 'Desi Tamatar', description: 'Country tomatoes, tangy and thin-skinned, picked this morning in Niphad. 1 kg.', pricePaise: 4000, weightGrams: 1000, category: 'fresh_produce', validFor: 2 * HOUR + 10 * MINUTE, postedAgo: 30 * 1000, look: round('#d63a2f', '#3f8f3a'), photos: 2 },
-  { name: 'Nashik Pyaz', description: 'Red onions from Lasalgaon, cured for two weeks so they keep. 5 kg bag.', pricePaise: 15_000, weightGrams: 5000, category: 'fresh_produce', validFor: 10 * DAY, postedAgo: 45 * MINUTE, look: round('#9c3d6b'), photos: 2 },
-  { name: 'Thompson Seedless Angoor', description: 'Green seedless grapes, residue-tested, packed in 500 g punnets. 1 kg.', pricePaise: 12_000, weightGrams: 1000, size: [200, 150, 100], category: 'fresh_fruits', validFor: 3 * DAY, postedAgo: 5 * HOUR, look: round('#a8c256') },
-  { name: 'Hari Mirch', description: 'Spicy green chillies, freshly plucked. 250 g.', pricePaise: 2000, weightGrams: 250, category: 'fresh_produce', validFor: 40 * MINUTE, postedAgo: 1 * DAY, look: long('#3e9b35', '#2f6b22') },
-  { name: 'Bhindi', description: 'Tender lady finger, harvested young so it stays crisp. 500 g.', pricePaise: 3500, weightGrams: 500, category: 'fresh_produce', validFor: 2 * DAY, postedAgo: 26 * HOUR, look: long('#4f9a3a', '#2f6b22'), photos: 2 },
-  { name: 'Pahadi Aloo', description: 'Hill potatoes, waxy and sweet, good for dum aloo. 5 kg.', pricePaise: 17_500, weightGrams: 5000, category: 'fresh_produce', validFor: 14 * DAY, postedAgo: 6 * DAY, look: root('#c9a66b') },
-  { name: 'Fresh Palak', description: 'Spinach bunches, washed and tied. About 250 g each.', pricePaise: 2500, weightGrams: 250, category: 'fresh_produce', validFor: 30 * HOUR, postedAgo: 3 * HOUR, look: leafy('#2f7d32') },
-  { name: 'Adrak', description: 'Fresh ginger with thin skin and strong bite. 250 g.', pricePaise: 4500, weightGrams: 250, category: 'fresh_produce', validFor: 7 * DAY, postedAgo: 2 * DAY, look: root('#c9a15f') },
-  { name: 'Elaichi Kela', description: 'Small, sweet cardamom bananas from the Konkan. One dozen.', pricePaise: 6000, weightGrams: 1200, category: 'fresh_fruits', validFor: -1 * DAY, postedAgo: 9 * DAY, look: long('#f2d22e', '#6b8e23') },
-  { name: 'Bhagwa Anar', stock: 12, description: 'Deep red Bhagwa pomegranates from Solapur. 1 kg, 3 to 4 fruits.', pricePaise: 18_000, weightGrams: 1000, category: 'fresh_fruits', validFor: 6 * DAY, postedAgo: 12 * DAY, look: round('#b3202a', '#7a3b1e'), photos: 2 },
-  { name: 'Sweet Corn Bhutta', description: 'American sweet corn, four cobs, great roasted with nimbu and namak.', pricePaise: 6000, weightGrams: 1200, category: 'fresh_produce', validFor: 1 * DAY + 6 * HOUR, postedAgo: 50 * MINUTE, look: long('#f4cf3a', '#6b9e3a') },
-  { name: 'Hand-pounded Ragi', description: 'Finger millet from our own field, cleaned and sun-dried. 1 kg.', pricePaise: 9000, weightGrams: 1000, category: 'cereals', validFor: 45 * DAY, postedAgo: 40 * DAY, look: sack('#8b4f3a', '#2e7d32') },
+  {
+    name: 'Desi Tamatar',
+    description: 'Country tomatoes, tangy and thin-skinned, picked this morning in Niphad. 1 kg.',
+    pricePaise: 4000,
+    weightGrams: 1000,
+    category: 'fresh_produce',
+    validFor: 2 * HOUR + 10 * MINUTE,
+    postedAgo: 30 * 1000,
+    look: round('#d63a2f', '#3f8f3a'),
+    photos: 2,
+  },
+  {
+    name: 'Nashik Pyaz',
+    description: 'Red onions from Lasalgaon, cured for two weeks so they keep. 5 kg bag.',
+    pricePaise: 15_000,
+    weightGrams: 5000,
+    category: 'fresh_produce',
+    validFor: 10 * DAY,
+    postedAgo: 45 * MINUTE,
+    look: round('#9c3d6b'),
+    photos: 2,
+  },
+  {
+    name: 'Thompson Seedless Angoor',
+    description: 'Green seedless grapes, residue-tested, packed in 500 g punnets. 1 kg.',
+    pricePaise: 12_000,
+    weightGrams: 1000,
+    size: [200, 150, 100],
+    category: 'fresh_fruits',
+    validFor: 3 * DAY,
+    postedAgo: 5 * HOUR,
+    look: round('#a8c256'),
+  },
+  {
+    name: 'Hari Mirch',
+    description: 'Spicy green chillies, freshly plucked. 250 g.',
+    pricePaise: 2000,
+    weightGrams: 250,
+    category: 'fresh_produce',
+    validFor: 40 * MINUTE,
+    postedAgo: 1 * DAY,
+    look: long('#3e9b35', '#2f6b22'),
+  },
+  {
+    name: 'Bhindi',
+    description: 'Tender lady finger, harvested young so it stays crisp. 500 g.',
+    pricePaise: 3500,
+    weightGrams: 500,
+    category: 'fresh_produce',
+    validFor: 2 * DAY,
+    postedAgo: 26 * HOUR,
+    look: long('#4f9a3a', '#2f6b22'),
+    photos: 2,
+  },
+  {
+    name: 'Pahadi Aloo',
+    description: 'Hill potatoes, waxy and sweet, good for dum aloo. 5 kg.',
+    pricePaise: 17_500,
+    weightGrams: 5000,
+    category: 'fresh_produce',
+    validFor: 14 * DAY,
+    postedAgo: 6 * DAY,
+    look: root('#c9a66b'),
+  },
+  {
+    name: 'Fresh Palak',
+    description: 'Spinach bunches, washed and tied. About 250 g each.',
+    pricePaise: 2500,
+    weightGrams: 250,
+    category: 'fresh_produce',
+    validFor: 30 * HOUR,
+    postedAgo: 3 * HOUR,
+    look: leafy('#2f7d32'),
+  },
+  {
+    name: 'Adrak',
+    description: 'Fresh ginger with thin skin and strong bite. 250 g.',
+    pricePaise: 4500,
+    weightGrams: 250,
+    category: 'fresh_produce',
+    validFor: 7 * DAY,
+    postedAgo: 2 * DAY,
+    look: root('#c9a15f'),
+  },
+  {
+    name: 'Elaichi Kela',
+    description: 'Small, sweet cardamom bananas from the Konkan. One dozen.',
+    pricePaise: 6000,
+    weightGrams: 1200,
+    category: 'fresh_fruits',
+    validFor: -1 * DAY,
+    postedAgo: 9 * DAY,
+    look: long('#f2d22e', '#6b8e23'),
+  },
+  {
+    name: 'Bhagwa Anar',
+    stock: 12,
+    description: 'Deep red Bhagwa pomegranates from Solapur. 1 kg, 3 to 4 fruits.',
+    pricePaise: 18_000,
+    weightGrams: 1000,
+    category: 'fresh_fruits',
+    validFor: 6 * DAY,
+    postedAgo: 12 * DAY,
+    look: round('#b3202a', '#7a3b1e'),
+    photos: 2,
+  },
+  {
+    name: 'Sweet Corn Bhutta',
+    description: 'American sweet corn, four cobs, great roasted with nimbu and namak.',
+    pricePaise: 6000,
+    weightGrams: 1200,
+    category: 'fresh_produce',
+    validFor: 1 * DAY + 6 * HOUR,
+    postedAgo: 50 * MINUTE,
+    look: long('#f4cf3a', '#6b9e3a'),
+  },
+  {
+    name: 'Hand-pounded Ragi',
+    description: 'Finger millet from our own field, cleaned and sun-dried. 1 kg.',
+    pricePaise: 9000,
+    weightGrams: 1000,
+    category: 'cereals',
+    validFor: 45 * DAY,
+    postedAgo: 40 * DAY,
+    look: sack('#8b4f3a', '#2e7d32'),
+  },
 ];
 
 const PUNJAB = [
-  { name: 'Sharbati Gehun', description: 'Golden Sharbati wheat, cleaned and sun-dried, ready for your chakki. 10 kg.', pricePaise: 48_000, weightGrams: 10_000, category: 'cereals', validFor: 120 * DAY, postedAgo: 7 * DAY, look: sack('#e3b55b', '#8d5524') },
-  { name: 'Sarson ka Saag', description: 'Tender mustard greens for saag, cut this morning. About 1 kg.', pricePaise: 6000, weightGrams: 1000, category: 'fresh_produce', validFor: 36 * HOUR, postedAgo: 4 * HOUR, look: leafy('#4c8c2b'), photos: 2 },
-  { name: 'Makki ka Atta', description: 'Stone-ground yellow maize flour for makki di roti. 2 kg.', pricePaise: 16_000, weightGrams: 2000, category: 'flour', validFor: 45 * DAY, postedAgo: 3 * DAY, look: sack('#f2c230', '#2e7d32') },
-  { name: 'Laal Gajar', description: 'Sweet red Delhi carrots, the kind for gajar ka halwa. 2 kg.', pricePaise: 9000, weightGrams: 2000, category: 'fresh_produce', validFor: 5 * DAY, postedAgo: 20 * HOUR, look: long('#d9411e', '#4c8c2b'), photos: 2 },
-  { name: 'Phool Gobhi', description: 'Firm white cauliflower heads, no chemical sprays. 2 heads, about 1.5 kg.', pricePaise: 7000, weightGrams: 1500, category: 'fresh_produce', validFor: 4 * DAY, postedAgo: 9 * HOUR, look: round('#f1ead2', '#4c8c2b') },
-  { name: 'Mooli', description: 'Crisp white radish with its leaves, for paratha and salad. 1 kg.', pricePaise: 3000, weightGrams: 1000, category: 'fresh_produce', validFor: 3 * DAY, postedAgo: 2 * DAY, look: long('#f4f1ea', '#4c8c2b') },
+  {
+    name: 'Sharbati Gehun',
+    description: 'Golden Sharbati wheat, cleaned and sun-dried, ready for your chakki. 10 kg.',
+    pricePaise: 48_000,
+    weightGrams: 10_000,
+    category: 'cereals',
+    validFor: 120 * DAY,
+    postedAgo: 7 * DAY,
+    look: sack('#e3b55b', '#8d5524'),
+  },
+  {
+    name: 'Sarson ka Saag',
+    description: 'Tender mustard greens for saag, cut this morning. About 1 kg.',
+    pricePaise: 6000,
+    weightGrams: 1000,
+    category: 'fresh_produce',
+    validFor: 36 * HOUR,
+    postedAgo: 4 * HOUR,
+    look: leafy('#4c8c2b'),
+    photos: 2,
+  },
+  {
+    name: 'Makki ka Atta',
+    description: 'Stone-ground yellow maize flour for makki di roti. 2 kg.',
+    pricePaise: 16_000,
+    weightGrams: 2000,
+    category: 'flour',
+    validFor: 45 * DAY,
+    postedAgo: 3 * DAY,
+    look: sack('#f2c230', '#2e7d32'),
+  },
+  {
+    name: 'Laal Gajar',
+    description: 'Sweet red Delhi carrots, the kind for gajar ka halwa. 2 kg.',
+    pricePaise: 9000,
+    weightGrams: 2000,
+    category: 'fresh_produce',
+    validFor: 5 * DAY,
+    postedAgo: 20 * HOUR,
+    look: long('#d9411e', '#4c8c2b'),
+    photos: 2,
+  },
+  {
+    name: 'Phool Gobhi',
+    description: 'Firm white cauliflower heads, no chemical sprays. 2 heads, about 1.5 kg.',
+    pricePaise: 7000,
+    weightGrams: 1500,
+    category: 'fresh_produce',
+    validFor: 4 * DAY,
+    postedAgo: 9 * HOUR,
+    look: round('#f1ead2', '#4c8c2b'),
+  },
+  {
+    name: 'Mooli',
+    description: 'Crisp white radish with its leaves, for paratha and salad. 1 kg.',
+    pricePaise: 3000,
+    weightGrams: 1000,
+    category: 'fresh_produce',
+    validFor: 3 * DAY,
+    postedAgo: 2 * DAY,
+    look: long('#f4f1ea', '#4c8c2b'),
+  },
 ];
 
 const KERALA = [
-  { name: 'Malabar Kali Mirch', description: 'Bold Tellicherry black pepper from Wayanad, sun-dried on the estate. 250 g.', pricePaise: 22_000, weightGrams: 260, category: 'spices', prePackaged: true, validFor: 300 * DAY, postedAgo: 11 * DAY, look: round('#3b2f2a'), photos: 2 },
-  { name: 'Hari Elaichi', stock: 0, description: 'Green cardamom pods, 8 mm bold grade, intensely aromatic. 100 g.', pricePaise: 38_000, weightGrams: 110, category: 'spices', prePackaged: true, validFor: 250 * DAY, postedAgo: 16 * DAY, look: round('#7fa650') },
-  { name: 'Nariyal', description: 'Mature brown coconuts for chutney and cooking. 3 pieces.', pricePaise: 12_000, weightGrams: 1800, category: 'fresh_fruits', validFor: 20 * DAY, postedAgo: 5 * DAY, look: round('#7a4a26') },
-  { name: 'Virgin Coconut Oil', description: 'Cold-pressed from fresh coconut milk, no heat, no refining. 500 ml.', pricePaise: 34_000, weightGrams: 520, category: 'edible_oils', prePackaged: true, validFor: 365 * DAY, postedAgo: 25 * DAY, look: bottle('#f3efe0', '#2e7d32') },
-  { name: 'Nendran Kela', description: 'Kerala plantains for chips and steaming, raw-ripe. 1 kg.', pricePaise: 8000, weightGrams: 1000, category: 'fresh_fruits', validFor: 4 * DAY, postedAgo: 30 * HOUR, look: long('#e9c23a', '#6b8e23'), photos: 2 },
+  {
+    name: 'Malabar Kali Mirch',
+    description: 'Bold Tellicherry black pepper from Wayanad, sun-dried on the estate. 250 g.',
+    pricePaise: 22_000,
+    weightGrams: 260,
+    category: 'spices',
+    prePackaged: true,
+    validFor: 300 * DAY,
+    postedAgo: 11 * DAY,
+    look: round('#3b2f2a'),
+    photos: 2,
+  },
+  {
+    name: 'Hari Elaichi',
+    stock: 0,
+    description: 'Green cardamom pods, 8 mm bold grade, intensely aromatic. 100 g.',
+    pricePaise: 38_000,
+    weightGrams: 110,
+    category: 'spices',
+    prePackaged: true,
+    validFor: 250 * DAY,
+    postedAgo: 16 * DAY,
+    look: round('#7fa650'),
+  },
+  {
+    name: 'Nariyal',
+    description: 'Mature brown coconuts for chutney and cooking. 3 pieces.',
+    pricePaise: 12_000,
+    weightGrams: 1800,
+    category: 'fresh_fruits',
+    validFor: 20 * DAY,
+    postedAgo: 5 * DAY,
+    look: round('#7a4a26'),
+  },
+  {
+    name: 'Virgin Coconut Oil',
+    description: 'Cold-pressed from fresh coconut milk, no heat, no refining. 500 ml.',
+    pricePaise: 34_000,
+    weightGrams: 520,
+    category: 'edible_oils',
+    prePackaged: true,
+    validFor: 365 * DAY,
+    postedAgo: 25 * DAY,
+    look: bottle('#f3efe0', '#2e7d32'),
+  },
+  {
+    name: 'Nendran Kela',
+    description: 'Kerala plantains for chips and steaming, raw-ripe. 1 kg.',
+    pricePaise: 8000,
+    weightGrams: 1000,
+    category: 'fresh_fruits',
+    validFor: 4 * DAY,
+    postedAgo: 30 * HOUR,
+    look: long('#e9c23a', '#6b8e23'),
+    photos: 2,
+  },
 ];
 
 const HIMACHAL = [
-  { name: 'Kinnauri Seb', stock: 25, description: 'Crisp, sweet Royal Delicious apples from Kinnaur orchards at 2,800 m. 3 kg box.', pricePaise: 42_000, weightGrams: 3000, size: [350, 250, 150], category: 'fresh_fruits', validFor: 15 * DAY, postedAgo: 6 * HOUR, look: round('#c0262d', '#4c8c2b'), photos: 3 },
-  { name: 'Pahadi Rajma', description: 'Small red Kinnaur rajma that cooks creamy. 1 kg.', pricePaise: 24_000, weightGrams: 1000, category: 'pulses', validFor: 200 * DAY, postedAgo: 18 * DAY, look: sack('#8e2a2a', '#2e7d32') },
-  { name: 'Pahadi Lehsun', description: 'Single-clove mountain garlic, strong and juicy. 250 g.', pricePaise: 15_000, weightGrams: 250, category: 'fresh_produce', validFor: 30 * DAY, postedAgo: 4 * DAY, look: round('#efe6d8') },
-  { name: 'Sukhi Khubani', stock: 4, description: 'Sun-dried Kinnaur apricots, no sulphur. 500 g.', pricePaise: 36_000, weightGrams: 500, category: 'fresh_fruits', validFor: 180 * DAY, postedAgo: 14 * DAY, look: round('#e8892b', '#7a4a26') },
-  { name: 'Hari Matar', description: 'Sweet green peas in the pod, picked at dawn. 1 kg.', pricePaise: 8000, weightGrams: 1000, category: 'fresh_produce', validFor: -3 * HOUR, postedAgo: 3 * DAY, look: round('#6aa84f', '#3d7a2a') },
+  {
+    name: 'Kinnauri Seb',
+    stock: 25,
+    description: 'Crisp, sweet Royal Delicious apples from Kinnaur orchards at 2,800 m. 3 kg box.',
+    pricePaise: 42_000,
+    weightGrams: 3000,
+    size: [350, 250, 150],
+    category: 'fresh_fruits',
+    validFor: 15 * DAY,
+    postedAgo: 6 * HOUR,
+    look: round('#c0262d', '#4c8c2b'),
+    photos: 3,
+  },
+  {
+    name: 'Pahadi Rajma',
+    description: 'Small red Kinnaur rajma that cooks creamy. 1 kg.',
+    pricePaise: 24_000,
+    weightGrams: 1000,
+    category: 'pulses',
+    validFor: 200 * DAY,
+    postedAgo: 18 * DAY,
+    look: sack('#8e2a2a', '#2e7d32'),
+  },
+  {
+    name: 'Pahadi Lehsun',
+    description: 'Single-clove mountain garlic, strong and juicy. 250 g.',
+    pricePaise: 15_000,
+    weightGrams: 250,
+    category: 'fresh_produce',
+    validFor: 30 * DAY,
+    postedAgo: 4 * DAY,
+    look: round('#efe6d8'),
+  },
+  {
+    name: 'Sukhi Khubani',
+    stock: 4,
+    description: 'Sun-dried Kinnaur apricots, no sulphur. 500 g.',
+    pricePaise: 36_000,
+    weightGrams: 500,
+    category: 'fresh_fruits',
+    validFor: 180 * DAY,
+    postedAgo: 14 * DAY,
+    look: round('#e8892b', '#7a4a26'),
+  },
+  {
+    name: 'Hari Matar',
+    description: 'Sweet green peas in the pod, picked at dawn. 1 kg.',
+    pricePaise: 8000,
+    weightGrams: 1000,
+    category: 'fresh_produce',
+    validFor: -3 * HOUR,
+    postedAgo: 3 * DAY,
+    look: round('#6aa84f', '#3d7a2a'),
+  },
 ];
 
 /** The products of the catalog, each with the key of its seller (a demo account or a demo farmer). */
@@ -246,10 +643,37 @@ async function hasUsers(client) {
  * an order passes through. Times are before the seed's `now`; `paid` orders get their invoice from the worker.
  */
 const DEMO_ORDERS = [
-  { ago: 25 * MINUTE, method: 'cod', status: 'pending', paid: false, lines: [['Desi Tamatar', 2], ['Bhindi', 1]] },
-  { ago: 3 * HOUR, method: 'online', status: 'confirmed', paid: true, lines: [['A2 Cow Ghee', 1], ['Wild Forest Honey', 1]] },
+  {
+    ago: 25 * MINUTE,
+    method: 'cod',
+    status: 'pending',
+    paid: false,
+    lines: [
+      ['Desi Tamatar', 2],
+      ['Bhindi', 1],
+    ],
+  },
+  {
+    ago: 3 * HOUR,
+    method: 'online',
+    status: 'confirmed',
+    paid: true,
+    lines: [
+      ['A2 Cow Ghee', 1],
+      ['Wild Forest Honey', 1],
+    ],
+  },
   { ago: 2 * DAY, method: 'cod', status: 'shipped', paid: false, lines: [['Basmati Chawal', 1]] },
-  { ago: 6 * DAY, method: 'cod', status: 'delivered', paid: true, lines: [['Nashik Pyaz', 1], ['Pahadi Aloo', 1]] },
+  {
+    ago: 6 * DAY,
+    method: 'cod',
+    status: 'delivered',
+    paid: true,
+    lines: [
+      ['Nashik Pyaz', 1],
+      ['Pahadi Aloo', 1],
+    ],
+  },
 ];
 
 /**
@@ -261,12 +685,19 @@ async function insertDemoOrders(client, { buyerId, products, now }) {
   for (const order of DEMO_ORDERS) {
     const lines = order.lines.map(([name, quantity]) => ({ product: products.get(name), quantity }));
     const totals = orderTotals(
-      lines.map(({ product, quantity }) => ({ unitPaise: product.pricePaise, quantity, weightGrams: product.weightGrams })),
+      lines.map(({ product, quantity }) => ({
+        unitPaise: product.pricePaise,
+        quantity,
+        weightGrams: product.weightGrams,
+      })),
       order.method,
     );
     const placedAt = new Date(now.getTime() - order.ago);
-    const reached = (status) => ['confirmed', 'shipped', 'delivered'].indexOf(status) <= ['confirmed', 'shipped', 'delivered'].indexOf(order.status);
-    const at = (status, hours) => (order.status !== 'pending' && reached(status) ? new Date(placedAt.getTime() + hours * HOUR) : null);
+    const reached = (status) =>
+      ['confirmed', 'shipped', 'delivered'].indexOf(status) <=
+      ['confirmed', 'shipped', 'delivered'].indexOf(order.status);
+    const at = (status, hours) =>
+      order.status !== 'pending' && reached(status) ? new Date(placedAt.getTime() + hours * HOUR) : null;
     const {
       rows: [{ id: orderId }],
     } = await client.query(
@@ -334,7 +765,11 @@ async function insertDemoOrders(client, { buyerId, products, now }) {
     );
     // order.placed schedules the deadline (which leaves these alone once confirmed); order.paid issues the invoice.
     for (const type of order.paid ? ['order.placed', 'order.paid'] : ['order.placed']) {
-      await client.query(`INSERT INTO outbox_events (type, aggregate_id, payload) VALUES ($1, $2, $3)`, [type, String(orderId), { orderId }]);
+      await client.query(`INSERT INTO outbox_events (type, aggregate_id, payload) VALUES ($1, $2, $3)`, [
+        type,
+        String(orderId),
+        { orderId },
+      ]);
     }
   }
 }
@@ -416,7 +851,12 @@ export async function seedDatabase(
       );
       productFolders.push(path.join(fileStoreDir, 'products', String(productId)));
       const keys = await writeDemoPhotos(fileStoreDir, productId, product);
-      seededProducts.set(product.name, { ...product, id: productId, sellerId: userIds[product.seller], imageKey: keys[0] });
+      seededProducts.set(product.name, {
+        ...product,
+        id: productId,
+        sellerId: userIds[product.seller],
+        imageKey: keys[0],
+      });
       for (const [position, key] of keys.entries()) {
         await client.query(
           `INSERT INTO product_images (product_id, position, file_key, content_type, created_at) VALUES ($1, $2, $3, 'image/jpeg', $4)`,
@@ -449,12 +889,10 @@ export async function seedDatabase(
     await insertDemoOrders(client, { buyerId: userIds.buyer, products: seededProducts, now });
     // The buyer has asked to sell, so the console's Interested Sellers tab has someone to invite.
     const buyer = DEMO_ACCOUNTS.find((account) => account.key === 'buyer');
-    await client.query('INSERT INTO interested_sellers (user_id, username, email, interest_date) VALUES ($1, $2, $3, $4)', [
-      userIds.buyer,
-      buyer.username,
-      buyer.email,
-      new Date(now.getTime() - 2 * DAY),
-    ]);
+    await client.query(
+      'INSERT INTO interested_sellers (user_id, username, email, interest_date) VALUES ($1, $2, $3, $4)',
+      [userIds.buyer, buyer.username, buyer.email, new Date(now.getTime() - 2 * DAY)],
+    );
     await client.query('COMMIT');
     return true;
   } catch (error) {
@@ -491,13 +929,18 @@ export async function seed(
   // Runs on every start: the emulator may have lost its accounts (a fresh var/, another emulator) while the
   // database kept its users, and the demo accounts must sign in with the uids our rows name.
   const uids = await ensureDemoAuthUsers({ host: firebaseAuthEmulatorHost, projectId, knownUids });
-  if (knownUids.admin && knownUids.admin !== uids.admin) await adoptOfficialSellerUid(databaseUrl, knownUids.admin, uids.admin);
+  if (knownUids.admin && knownUids.admin !== uids.admin)
+    await adoptOfficialSellerUid(databaseUrl, knownUids.admin, uids.admin);
   if (!empty) {
     log('Database has users already: not seeding (demo sign-ins checked in the Auth emulator)');
     return false;
   }
   const seeded = await seedDatabase(databaseUrl, uids, { fileStoreDir });
-  log(seeded ? `Seeded ${DEMO_ACCOUNTS.length} demo accounts, ${DEMO_FARMERS.length} more farmers and ${DEMO_PRODUCTS.length} products with photos` : 'Database has users already: not seeding');
+  log(
+    seeded
+      ? `Seeded ${DEMO_ACCOUNTS.length} demo accounts, ${DEMO_FARMERS.length} more farmers and ${DEMO_PRODUCTS.length} products with photos`
+      : 'Database has users already: not seeding',
+  );
   return seeded;
 }
 
@@ -517,9 +960,10 @@ async function adoptOfficialSellerUid(databaseUrl, oldUid, newUid) {
 
 /** The Firebase uids our users table holds for the demo accounts, by account key. */
 async function demoUidsInDatabase(client) {
-  const { rows } = await client.query('SELECT email::text AS email, firebase_uid FROM users WHERE email = ANY($1::citext[])', [
-    DEMO_ACCOUNTS.map((account) => account.email),
-  ]);
+  const { rows } = await client.query(
+    'SELECT email::text AS email, firebase_uid FROM users WHERE email = ANY($1::citext[])',
+    [DEMO_ACCOUNTS.map((account) => account.email)],
+  );
   const uids = {};
   for (const account of DEMO_ACCOUNTS) {
     const row = rows.find((r) => r.email.toLowerCase() === account.email);
@@ -528,7 +972,8 @@ async function demoUidsInDatabase(client) {
   return uids;
 }
 
-const invokedDirectly = process.argv[1] !== undefined && import.meta.url === pathToFileURL(path.resolve(process.argv[1])).href;
+const invokedDirectly =
+  process.argv[1] !== undefined && import.meta.url === pathToFileURL(path.resolve(process.argv[1])).href;
 if (invokedDirectly) {
   try {
     await seed(process.env.DATABASE_URL || DEFAULT_DATABASE_URL, {

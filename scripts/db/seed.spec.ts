@@ -50,14 +50,18 @@ test('an empty database gets the three demo accounts, the catalog and the buyer 
   const products = await db.prisma.product.findMany({ include: { images: { orderBy: { position: 'asc' } } } });
   expect(products).toHaveLength(40);
   // Official exactly when the admin (the official seller) posted it.
-  expect(products.filter((product) => product.officialBrand).every((product) => product.sellerId === admin!.id)).toBe(true);
+  expect(products.filter((product) => product.officialBrand).every((product) => product.sellerId === admin!.id)).toBe(
+    true,
+  );
   expect(products.filter((product) => product.sellerId === admin!.id)).toHaveLength(12);
   expect(products.filter((product) => product.sellerId === seller!.id && !product.officialBrand)).toHaveLength(12);
   expect(new Set(products.map((product) => product.sellerId)).size).toBe(5);
-  expect(products.filter((product) => product.validUntil < NOW).map((product) => product.name).sort()).toEqual([
-    'Elaichi Kela',
-    'Hari Matar',
-  ]);
+  expect(
+    products
+      .filter((product) => product.validUntil < NOW)
+      .map((product) => product.name)
+      .sort(),
+  ).toEqual(['Elaichi Kela', 'Hari Matar']);
 
   // Every product has 1 to 4 photos: real JPEG files in the file store, under the product's own folder.
   for (const product of products) {
@@ -74,7 +78,9 @@ test('an empty database gets the three demo accounts, the catalog and the buyer 
   const photo = await sharp(readFileSync(join(files, apples.images[0]!.fileKey))).metadata();
   expect(photo).toMatchObject({ format: 'jpeg', width: 800, height: 800 });
   // Two photos of one product are different pictures.
-  expect(readFileSync(join(files, apples.images[0]!.fileKey)).equals(readFileSync(join(files, apples.images[1]!.fileKey)))).toBe(false);
+  expect(
+    readFileSync(join(files, apples.images[0]!.fileKey)).equals(readFileSync(join(files, apples.images[1]!.fileKey))),
+  ).toBe(false);
   expect(readdirSync(join(files, 'products'))).toHaveLength(40);
   // The worker is asked to make the card and thumbnail sizes of every product's photos.
   const events = await db.prisma.outboxEvent.findMany({ where: { type: 'product.created' } });
@@ -91,22 +97,35 @@ test('an empty database gets the three demo accounts, the catalog and the buyer 
 
   // A few count their packs: one sold out, two low, the rest unlimited (docs/stock.md).
   const stockOf = (name: string) => products.find((product) => product.name === name)!.stock;
-  expect(['Hari Elaichi', 'Alphonso Aam (Ratnagiri)', 'Sukhi Khubani', 'Bhagwa Anar', 'Desi Tamatar'].map(stockOf)).toEqual([0, 3, 4, 12, null]);
+  expect(
+    ['Hari Elaichi', 'Alphonso Aam (Ratnagiri)', 'Sukhi Khubani', 'Bhagwa Anar', 'Desi Tamatar'].map(stockOf),
+  ).toEqual([0, 3, 4, 12, null]);
 
   const addresses = await db.prisma.address.findMany({ where: { userId: buyer!.id } });
   expect(addresses).toMatchObject([{ pincode: '560001', state: 'Karnataka', isDefault: true, isDeleted: false }]);
-  expect(await db.prisma.interestedSeller.findMany()).toMatchObject([{ userId: buyer!.id, status: 'interested', inviteSent: false }]);
+  expect(await db.prisma.interestedSeller.findMany()).toMatchObject([
+    { userId: buyer!.id, status: 'interested', inviteSent: false },
+  ]);
 
   // The buyer's orders, one in each stage, priced as checkout prices them: 2 x ₹40 + ₹35 = ₹115, and 2.5 kg charged as
   // 3 kg by cash on delivery, (75 + 2 x 35) x 1.18 = ₹171.10.
-  const orders = await db.prisma.order.findMany({ where: { userId: buyer!.id }, orderBy: { createdAt: 'desc' }, include: { items: true, payments: true } });
+  const orders = await db.prisma.order.findMany({
+    where: { userId: buyer!.id },
+    orderBy: { createdAt: 'desc' },
+    include: { items: true, payments: true },
+  });
   expect(orders.map((order) => [order.status, order.paymentMethod, order.paymentStatus])).toEqual([
     ['pending', 'cod', 'unpaid'],
     ['confirmed', 'online', 'paid'],
     ['shipped', 'cod', 'unpaid'],
     ['delivered', 'cod', 'paid'],
   ]);
-  expect(orders[0]).toMatchObject({ subtotalPaise: 11_500, shippingPaise: 17_110, totalPaise: 28_610, addressPincode: '560001' });
+  expect(orders[0]).toMatchObject({
+    subtotalPaise: 11_500,
+    shippingPaise: 17_110,
+    totalPaise: 28_610,
+    addressPincode: '560001',
+  });
   expect(orders[0]!.items.map((item) => [item.productName, item.quantity, item.hsnCode])).toEqual([
     ['Desi Tamatar', 2, '0709'],
     ['Bhindi', 1, '0709'],
@@ -119,7 +138,13 @@ test('an empty database gets the three demo accounts, the catalog and the buyer 
 test('a database with users is left alone', async () => {
   const before = await db.prisma.product.count();
 
-  expect(await seedDatabase(db.url, { admin: 'other-a', seller: 'other-s', buyer: 'other-b' }, { now: NOW, fileStoreDir: files })).toBe(false);
+  expect(
+    await seedDatabase(
+      db.url,
+      { admin: 'other-a', seller: 'other-s', buyer: 'other-b' },
+      { now: NOW, fileStoreDir: files },
+    ),
+  ).toBe(false);
   expect(await db.prisma.user.count()).toBe(6);
   expect(await db.prisma.product.count()).toBe(before);
 });
@@ -128,7 +153,10 @@ describe('demo sign-ins in the Auth emulator', () => {
   const host = process.env.FIREBASE_AUTH_EMULATOR_HOST ?? '127.0.0.1:9099';
   const projectId = `demo-seed-${randomUUID().slice(0, 8)}`;
   const emulator = (path: string, init?: RequestInit) =>
-    fetch(`http://${host}${path}`, { ...init, headers: { 'content-type': 'application/json', authorization: 'Bearer owner' } });
+    fetch(`http://${host}${path}`, {
+      ...init,
+      headers: { 'content-type': 'application/json', authorization: 'Bearer owner' },
+    });
 
   /** The emulator account with that e-mail: its uid, and the password its fake hash spells out. */
   const account = async (email: string) => {
@@ -136,8 +164,16 @@ describe('demo sign-ins in the Auth emulator', () => {
       method: 'POST',
       body: JSON.stringify({ email: [email] }),
     });
-    const user = ((await response.json()) as { users?: Array<{ localId: string; passwordHash: string; emailVerified: boolean }> }).users?.[0];
-    return user && { uid: user.localId, password: /password=(.*)$/.exec(user.passwordHash)?.[1], verified: user.emailVerified };
+    const user = (
+      (await response.json()) as { users?: Array<{ localId: string; passwordHash: string; emailVerified: boolean }> }
+    ).users?.[0];
+    return (
+      user && {
+        uid: user.localId,
+        password: /password=(.*)$/.exec(user.passwordHash)?.[1],
+        verified: user.emailVerified,
+      }
+    );
   };
 
   let seeded: TestDatabase;
@@ -152,7 +188,11 @@ describe('demo sign-ins in the Auth emulator', () => {
   it('creates the three accounts with the uids our rows hold, and restores them when the emulator lost them', async () => {
     expect(await seed(seeded.url, { firebaseAuthEmulatorHost: host, projectId, fileStoreDir: files })).toBe(true);
     const admin = await seeded.prisma.user.findUniqueOrThrow({ where: { email: 'admin@mandi.test' } });
-    expect(await account('admin@mandi.test')).toEqual({ uid: admin.firebaseUid, password: 'mandi-demo', verified: true });
+    expect(await account('admin@mandi.test')).toEqual({
+      uid: admin.firebaseUid,
+      password: 'mandi-demo',
+      verified: true,
+    });
     // The uid development's OFFICIAL_SELLER_UID names, so the demo admin's posts are 'Original'.
     expect(admin.firebaseUid).toBe(DEMO_OFFICIAL_SELLER_UID);
 
@@ -161,7 +201,11 @@ describe('demo sign-ins in the Auth emulator', () => {
     expect(await account('admin@mandi.test')).toBeUndefined();
 
     expect(await seed(seeded.url, { firebaseAuthEmulatorHost: host, projectId, fileStoreDir: files })).toBe(false);
-    expect(await account('admin@mandi.test')).toEqual({ uid: admin.firebaseUid, password: 'mandi-demo', verified: true });
+    expect(await account('admin@mandi.test')).toEqual({
+      uid: admin.firebaseUid,
+      password: 'mandi-demo',
+      verified: true,
+    });
     expect(await seeded.prisma.user.count()).toBe(6);
   });
 });

@@ -40,7 +40,9 @@ async function templateIsCurrent(templateUrl, migrations) {
     );
     return (
       rows.length === migrations.length &&
-      rows.every((row, index) => row.migration_name === migrations[index].name && row.checksum === migrations[index].checksum)
+      rows.every(
+        (row, index) => row.migration_name === migrations[index].name && row.checksum === migrations[index].checksum,
+      )
     );
   } catch {
     return false;

@@ -54,10 +54,14 @@ function dockerCompose(args: string[], env: NodeJS.ProcessEnv = {}): string {
 /** The resolved stack of these compose files. YAML is read by python3-yaml, which docker-compose itself depends on. */
 function resolvedStack(files: string[], env: NodeJS.ProcessEnv = {}): Stack {
   const yaml = dockerCompose([...files.flatMap((file) => ['-f', file]), 'config'], env);
-  const json = execFileSync('python3', ['-c', 'import json, sys, yaml; json.dump(yaml.safe_load(sys.stdin), sys.stdout)'], {
-    input: yaml,
-    encoding: 'utf8',
-  });
+  const json = execFileSync(
+    'python3',
+    ['-c', 'import json, sys, yaml; json.dump(yaml.safe_load(sys.stdin), sys.stdout)'],
+    {
+      input: yaml,
+      encoding: 'utf8',
+    },
+  );
   return JSON.parse(json) as Stack;
 }
 
@@ -197,7 +201,18 @@ describe('docker-compose.dev.yml, the development stack', () => {
 
   it('adds the Auth emulator, Mailpit, the Razorpay sandbox and the seed, and runs the apps in development', () => {
     expect(Object.keys(stack.services).sort()).toEqual(
-      ['api', 'auth-emulator', 'mailpit', 'migrate', 'postgres', 'proxy', 'razorpay-sandbox', 'redis', 'seed', 'worker'].sort(),
+      [
+        'api',
+        'auth-emulator',
+        'mailpit',
+        'migrate',
+        'postgres',
+        'proxy',
+        'razorpay-sandbox',
+        'redis',
+        'seed',
+        'worker',
+      ].sort(),
     );
     for (const name of ['api', 'worker', 'seed']) {
       expect([name, stack.services[name].environment!.NODE_ENV]).toEqual([name, 'development']);
@@ -209,20 +224,23 @@ describe('docker-compose.dev.yml, the development stack', () => {
   it("keeps the emulator's accounts in a named volume that its import and export use", () => {
     const emulator = stack.services['auth-emulator'];
     expect(emulator.build!.target).toBe('auth-emulator');
-    const state = mounts(emulator).find((mount) => mount.startsWith('auth-emulator-data:'))!.split(':')[1];
+    const state = mounts(emulator)
+      .find((mount) => mount.startsWith('auth-emulator-data:'))!
+      .split(':')[1];
     expect(Object.keys(stack.volumes)).toContain('auth-emulator-data');
     // The image's command (Dockerfile) imports from and exports to a folder inside that volume.
     const dockerfile = readFileSync(join(repoRoot, 'Dockerfile'), 'utf8');
     const stage = dockerfile.slice(dockerfile.indexOf('AS auth-emulator'), dockerfile.indexOf('AS razorpay-sandbox'));
     const command = /CMD \[([^\]]+)\]/.exec(stage.replace(/\\\n/g, ''))![1];
-    const argument = (flag: string) => /"([^"]+)"/.exec(command.slice(command.indexOf(`"${flag}"`) + flag.length + 2))![1];
+    const argument = (flag: string) =>
+      /"([^"]+)"/.exec(command.slice(command.indexOf(`"${flag}"`) + flag.length + 2))![1];
     expect(argument('--import')).toBe(`${state}/accounts`);
     expect(argument('--export-on-exit')).toBe(`${state}/accounts`);
     expect(emulator.restart).toBe('unless-stopped');
     expect(emulator.healthcheck!.test.join(' ')).toContain('9099');
   });
 
-  it("seeds the demo data once per up, its photos into the files volume the API serves and the worker reads", () => {
+  it('seeds the demo data once per up, its photos into the files volume the API serves and the worker reads', () => {
     const seed = stack.services.seed;
     expect(seed.command).toEqual(['node', 'scripts/db/seed.mjs']);
     expect(seed.restart).toBe('on-failure');
@@ -254,7 +272,16 @@ describe('docker-compose.dev.yml, the development stack', () => {
   });
 
   it('restarts every development service too', () => {
-    for (const name of ['mailpit', 'auth-emulator', 'razorpay-sandbox', 'api', 'worker', 'proxy', 'redis', 'postgres']) {
+    for (const name of [
+      'mailpit',
+      'auth-emulator',
+      'razorpay-sandbox',
+      'api',
+      'worker',
+      'proxy',
+      'redis',
+      'postgres',
+    ]) {
       expect([name, stack.services[name].restart]).toEqual([name, 'unless-stopped']);
     }
   });

@@ -128,12 +128,22 @@ http { access_log off; ${temp('client_body_temp_path')} ${temp('proxy_temp_path'
 `,
   );
   const tested = spawnSync(NGINX, ['-t', '-p', work, '-c', join(work, 'nginx.conf')], { encoding: 'utf8' });
-  check(`nginx ${spawnSync(NGINX, ['-v'], { encoding: 'utf8' }).stderr.trim().split('/')[1]} accepts deploy/nginx.conf`, tested.status === 0, tested.stderr.trim().split('\n').pop());
+  check(
+    `nginx ${spawnSync(NGINX, ['-v'], { encoding: 'utf8' }).stderr.trim().split('/')[1]} accepts deploy/nginx.conf`,
+    tested.status === 0,
+    tested.stderr.trim().split('\n').pop(),
+  );
   if (tested.status !== 0) throw new Error(tested.stderr);
   nginx = spawn(NGINX, ['-p', work, '-c', join(work, 'nginx.conf')], { stdio: 'inherit' });
   const proxy = `http://127.0.0.1:${proxyPort}`;
   for (let attempt = 0; attempt < 50; attempt += 1) {
-    if (await fetch(`${proxy}/proxy-health`).then((r) => r.status === 204, () => false)) break;
+    if (
+      await fetch(`${proxy}/proxy-health`).then(
+        (r) => r.status === 204,
+        () => false,
+      )
+    )
+      break;
     await sleep(100);
   }
 
@@ -171,11 +181,23 @@ http { access_log off; ${temp('client_body_temp_path')} ${temp('proxy_temp_path'
   await close(replicas.get('api-2'));
   replicas.delete('api-2');
   const afterStop = await send(40);
-  check('a stopped replica costs no request (nginx tries the other address)', afterStop.failed.length === 0, JSON.stringify(afterStop));
+  check(
+    'a stopped replica costs no request (nginx tries the other address)',
+    afterStop.failed.length === 0,
+    JSON.stringify(afterStop),
+  );
   const postsBefore = seen.filter((request) => request.method === 'POST').length;
-  const posts = await send(20, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"requestId":"x"}' });
+  const posts = await send(20, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: '{"requestId":"x"}',
+  });
   const postsSeen = seen.filter((request) => request.method === 'POST').length - postsBefore;
-  check('POSTs too, each reaching a replica exactly once', posts.failed.length === 0 && postsSeen === 20, `${postsSeen} of 20 arrived`);
+  check(
+    'POSTs too, each reaching a replica exactly once',
+    posts.failed.length === 0 && postsSeen === 20,
+    `${postsSeen} of 20 arrived`,
+  );
 
   // It comes back as a new container with a new address; the DNS now names that one.
   addresses.current = ['127.0.0.2', '127.0.0.4'];
@@ -184,20 +206,27 @@ http { access_log off; ${temp('client_body_temp_path')} ${temp('proxy_temp_path'
   const afterRestart = await send(60);
   check(
     'a replica restarted with a new address gets requests within 5 s',
-    afterRestart.failed.length === 0 && (afterRestart.answered['api-2b'] ?? 0) >= 10 && (afterRestart.answered['api-1'] ?? 0) >= 10,
+    afterRestart.failed.length === 0 &&
+      (afterRestart.answered['api-2b'] ?? 0) >= 10 &&
+      (afterRestart.answered['api-1'] ?? 0) >= 10,
     JSON.stringify(afterRestart.answered),
   );
 
   const photos = Buffer.alloc(21 * 1024 * 1024, 1);
   const upload = await fetch(`${proxy}/api/products`, { method: 'POST', body: photos });
-  check('lets a 21 MB product form through', upload.status === 200 && seen.at(-1).bytes === photos.length, `status ${upload.status}`);
+  check(
+    'lets a 21 MB product form through',
+    upload.status === 200 && seen.at(-1).bytes === photos.length,
+    `status ${upload.status}`,
+  );
   const tooLarge = await fetch(`${proxy}/api/products`, { method: 'POST', body: Buffer.alloc(26 * 1024 * 1024, 1) });
   check('refuses a body over 25 MB itself', tooLarge.status === 413, `status ${tooLarge.status}`);
 } catch (error) {
   check('the check ran', false, error instanceof Error ? error.message : String(error));
 } finally {
   nginx?.kill('SIGQUIT');
-  if (nginx) await new Promise((resolve) => (nginx.exitCode === null ? nginx.once('exit', resolve) : resolve(undefined)));
+  if (nginx)
+    await new Promise((resolve) => (nginx.exitCode === null ? nginx.once('exit', resolve) : resolve(undefined)));
   for (const server of replicas.values()) await close(server);
   dns?.close();
   rmSync(work, { recursive: true, force: true });

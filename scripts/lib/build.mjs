@@ -8,7 +8,12 @@ import { repoRoot } from './processes.mjs';
 const stampFile = join(repoRoot, 'node_modules', '.cache', 'mandi', 'build-stamp.json');
 
 /** What `npm start` runs: the two apps and the two front ends. */
-export const buildOutputs = ['apps/api/dist/main.js', 'apps/worker/dist/main.js', 'storefront/dist/index.html', 'admin-ui/dist/index.html'];
+export const buildOutputs = [
+  'apps/api/dist/main.js',
+  'apps/worker/dist/main.js',
+  'storefront/dist/index.html',
+  'admin-ui/dist/index.html',
+];
 
 const sourceRoots = [
   'apps/api/src',

@@ -22,7 +22,9 @@ export async function ensureFirebaseTools() {
   say('installing firebase-tools into tools/firebase (once, about 30 s)');
   const code = await run('npm', ['ci', '--omit=optional', '--no-audit', '--no-fund', '--prefix', toolsDir]);
   if (code !== 0 || !existsSync(firebaseCli)) {
-    throw new Error('Could not install firebase-tools: run `npm ci --omit=optional --prefix tools/firebase` and read its error.');
+    throw new Error(
+      'Could not install firebase-tools: run `npm ci --omit=optional --prefix tools/firebase` and read its error.',
+    );
   }
 }
 
@@ -69,7 +71,9 @@ export async function startAuthEmulator({ dataDir, onSpawn } = {}) {
     graceMs: 15_000,
   });
   onSpawn?.(emulator);
-  const died = emulator.exited.then(({ code, signal }) => new Error(`the Auth emulator exited early (code ${code ?? signal})`));
+  const died = emulator.exited.then(
+    ({ code, signal }) => new Error(`the Auth emulator exited early (code ${code ?? signal})`),
+  );
   try {
     await waitForHttp(`${emulatorUrl}/`, { timeoutMs: 90_000, abandon: died });
   } catch (error) {

@@ -21,7 +21,8 @@ export const razorpaySandboxUrl = `http://127.0.0.1:${razorpaySandboxPort}`;
 const ownRazorpay = Boolean(process.env.RAZORPAY_API_URL) && process.env.RAZORPAY_API_URL !== razorpaySandboxUrl;
 /** Razorpay Checkout's script: RAZORPAY_CHECKOUT_URL, else Razorpay's own with an own Razorpay, else the sandbox's. */
 const razorpayCheckoutUrl =
-  process.env.RAZORPAY_CHECKOUT_URL || (ownRazorpay ? 'https://checkout.razorpay.com/v1/checkout.js' : `${razorpaySandboxUrl}/v1/checkout.js`);
+  process.env.RAZORPAY_CHECKOUT_URL ||
+  (ownRazorpay ? 'https://checkout.razorpay.com/v1/checkout.js' : `${razorpaySandboxUrl}/v1/checkout.js`);
 
 /** The Vite settings the front ends are built with, so the browser signs in against the emulator and pays in the sandbox. */
 export const frontEndSettings = {

@@ -42,12 +42,16 @@ describe('pdfPrerequisitePlan', () => {
 
   it('installs both packages as root, under the apt lock, when neither is installed', () => {
     const bare = { ...debian, browserFound: false, installedPackages: [], root: true };
-    expect(pdfPrerequisitePlan(bare)).toEqual(install(['chromium', 'fonts-noto-core'], lockedInstall(['chromium', 'fonts-noto-core'])));
+    expect(pdfPrerequisitePlan(bare)).toEqual(
+      install(['chromium', 'fonts-noto-core'], lockedInstall(['chromium', 'fonts-noto-core'])),
+    );
   });
 
   it('installs only the fonts through sudo -n when only they are missing and sudo needs no password', () => {
     const noFonts = { ...debian, installedPackages: ['chromium'], sudo: true };
-    expect(pdfPrerequisitePlan(noFonts)).toEqual(install(['fonts-noto-core'], ['sudo', '-n', ...lockedInstall(['fonts-noto-core'])]));
+    expect(pdfPrerequisitePlan(noFonts)).toEqual(
+      install(['fonts-noto-core'], ['sudo', '-n', ...lockedInstall(['fonts-noto-core'])]),
+    );
   });
 
   it('takes a Chromium at the default path as the browser, however it got there', () => {
@@ -92,7 +96,9 @@ describe('pdfPrerequisitePlan', () => {
   });
 
   it('stops when PUPPETEER_EXECUTABLE_PATH names nothing, rather than installing a browser the worker would not use', () => {
-    expect(pdfPrerequisitePlan({ ...debian, executablePath: '/opt/none/chrome', browserFound: false, root: true })).toEqual({
+    expect(
+      pdfPrerequisitePlan({ ...debian, executablePath: '/opt/none/chrome', browserFound: false, root: true }),
+    ).toEqual({
       action: 'stop',
       message:
         'PUPPETEER_EXECUTABLE_PATH=/opt/none/chrome is not an executable file: point it at a Chromium or Chrome, or unset ' +

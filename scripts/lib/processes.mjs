@@ -109,7 +109,10 @@ export function run(command, args, { cwd = repoRoot, env = process.env } = {}) {
  * Polls `url` until it answers with a status that `accept` takes, and resolves with the time it took in ms.
  * Rejects after `timeoutMs`, or as soon as `abandon` (a promise, e.g. "a child died") settles.
  */
-export async function waitForHttp(url, { timeoutMs = 60_000, intervalMs = 250, accept = (s) => s === 200, abandon } = {}) {
+export async function waitForHttp(
+  url,
+  { timeoutMs = 60_000, intervalMs = 250, accept = (s) => s === 200, abandon } = {},
+) {
   const started = performance.now();
   let abandoned;
   abandon?.then((reason) => {

@@ -31,7 +31,9 @@ describe('startProcess', () => {
     });
     const grandchild = await new Promise<number>((resolve) => {
       const timer = setInterval(() => {
-        const pids = execFileSync('ps', ['-o', 'pid=', '--ppid', String(child.pid)]).toString().trim();
+        const pids = execFileSync('ps', ['-o', 'pid=', '--ppid', String(child.pid)])
+          .toString()
+          .trim();
         if (pids) {
           clearInterval(timer);
           resolve(Number(pids.split('\n')[0]));
@@ -59,9 +61,7 @@ describe('waitForHttp', () => {
 
     const url = `http://127.0.0.1:${await closedPort()}/`;
 
-    await expect(waitForHttp(url, { timeoutMs: 5000, abandon })).rejects.toThrow(
-      'the API exited during startup (1)',
-    );
+    await expect(waitForHttp(url, { timeoutMs: 5000, abandon })).rejects.toThrow('the API exited during startup (1)');
   });
 
   it('names the URL and the last answer when time runs out', async () => {

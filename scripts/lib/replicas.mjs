@@ -21,7 +21,9 @@ export function replicaCount(value) {
   if (text === '') return 1;
   const count = /^\d+$/.test(text) ? Number(text) : Number.NaN;
   if (!Number.isInteger(count) || count < 1 || count > MAX_REPLICAS) {
-    throw new Error(`${REPLICAS_VARIABLE}=${value} is not a number of replicas: give a whole number from 1 to ${MAX_REPLICAS}.`);
+    throw new Error(
+      `${REPLICAS_VARIABLE}=${value} is not a number of replicas: give a whole number from 1 to ${MAX_REPLICAS}.`,
+    );
   }
   return count;
 }

@@ -36,7 +36,8 @@ describe('replicaProcesses', () => {
       ['worker-3', undefined],
     ]);
     expect(apps.map((app) => app.env.PORT)).toEqual(['3000', '3001', '3002', '3000', '3000', '3000']);
-    for (const app of apps) expect(app.env).toMatchObject({ PUBLIC_URL: 'http://localhost:3000', REDIS_PREFIX: 'mandi' });
+    for (const app of apps)
+      expect(app.env).toMatchObject({ PUBLIC_URL: 'http://localhost:3000', REDIS_PREFIX: 'mandi' });
   });
 
   const metricsPorts = (given: Record<string, string>, count: number) =>

@@ -74,7 +74,8 @@ async function waitUntil(check, timeoutMs) {
 }
 
 async function composeUp(service) {
-  if (!(await commandWorks('docker', ['info'])) || !(await commandWorks('docker', ['compose', 'version']))) return false;
+  if (!(await commandWorks('docker', ['info'])) || !(await commandWorks('docker', ['compose', 'version'])))
+    return false;
   say(`starting ${service} with docker compose`);
   try {
     await exec('docker', ['compose', 'up', '-d', service], { cwd: repoRoot, timeout: 300_000 });
@@ -106,7 +107,9 @@ export async function ensurePostgres(databaseUrl = DEFAULT_DATABASE_URL) {
   }
   const version = installedPostgresVersion();
   if (version) {
-    say(`PostgreSQL ${version} is installed but not answering on ${where}; starting it (it keeps running after we stop)`);
+    say(
+      `PostgreSQL ${version} is installed but not answering on ${where}; starting it (it keeps running after we stop)`,
+    );
     try {
       await exec('pg_ctlcluster', ['--skip-systemctl-redirect', version, 'main', 'start'], { timeout: 60_000 });
     } catch (error) {
@@ -135,7 +138,18 @@ export async function ensureRedis(redisUrl = defaultRedisUrl) {
   }
   if (await commandWorks('redis-server', ['--version'])) {
     say(`Redis is installed but not answering on ${where}; starting it (it keeps running after we stop)`);
-    const args = ['--daemonize', 'yes', '--bind', '127.0.0.1', '--port', String(port || 6379), '--save', '', '--appendonly', 'no'];
+    const args = [
+      '--daemonize',
+      'yes',
+      '--bind',
+      '127.0.0.1',
+      '--port',
+      String(port || 6379),
+      '--save',
+      '',
+      '--appendonly',
+      'no',
+    ];
     try {
       await exec('redis-server', args, { timeout: 30_000 });
     } catch (error) {

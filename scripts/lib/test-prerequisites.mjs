@@ -36,11 +36,19 @@ export function testPackagesPlan({ missing, aptGet, root, sudo }) {
 export async function ensureTestPackages({ log = () => {} } = {}) {
   const installed = await installedDebianPackages(TEST_PACKAGES);
   const { aptGet, root, sudo } = await inspectMachine('/usr/bin/chromium');
-  const plan = testPackagesPlan({ missing: installed && TEST_PACKAGES.filter((name) => !installed.includes(name)), aptGet, root, sudo });
+  const plan = testPackagesPlan({
+    missing: installed && TEST_PACKAGES.filter((name) => !installed.includes(name)),
+    aptGet,
+    root,
+    sudo,
+  });
   if (plan.action === 'ready') return 'present';
   if (plan.action === 'stop') throw new Error(plan.message);
   log(`installing ${plan.packages.join(' and ')} for the tests (apt-get takes a minute)`);
   const code = await runInstall(plan.command);
-  if (code !== 0) throw new Error(`Installing ${plan.packages.join(' and ')} failed (apt-get exited with ${code}; its output is above).`);
+  if (code !== 0)
+    throw new Error(
+      `Installing ${plan.packages.join(' and ')} failed (apt-get exited with ${code}; its output is above).`,
+    );
   return `installed ${plan.packages.join(' and ')}`;
 }

@@ -13,7 +13,12 @@ describe('testPackagesPlan', () => {
     expect(plan).toEqual({
       action: 'install',
       packages: ['docker-compose'],
-      command: expect.arrayContaining(['flock', APT_LOCK, 'apt-get update -qq && apt-get install -y -qq --no-install-recommends "$@"', 'docker-compose']),
+      command: expect.arrayContaining([
+        'flock',
+        APT_LOCK,
+        'apt-get update -qq && apt-get install -y -qq --no-install-recommends "$@"',
+        'docker-compose',
+      ]),
     });
     expect((plan as { command: string[] }).command[0]).toBe('env');
   });
@@ -24,7 +29,9 @@ describe('testPackagesPlan', () => {
   });
 
   it('stops naming the packages and the command when it may not install', () => {
-    expect(testPackagesPlan({ missing: ['poppler-utils', 'docker-compose'], aptGet: true, root: false, sudo: false })).toEqual({
+    expect(
+      testPackagesPlan({ missing: ['poppler-utils', 'docker-compose'], aptGet: true, root: false, sudo: false }),
+    ).toEqual({
       action: 'stop',
       message:
         'The tests need the Debian packages poppler-utils and docker-compose, and npm test may not install them: run sudo apt-get install --no-install-recommends poppler-utils docker-compose.',

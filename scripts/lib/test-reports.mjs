@@ -32,7 +32,8 @@ function flakyTests(suites) {
   const names = [];
   const visit = (suite) => {
     for (const spec of suite.specs ?? []) {
-      if ((spec.tests ?? []).some((test) => test.status === 'flaky')) names.push(`${spec.file ?? suite.file} › ${spec.title}`);
+      if ((spec.tests ?? []).some((test) => test.status === 'flaky'))
+        names.push(`${spec.file ?? suite.file} › ${spec.title}`);
     }
     for (const inner of suite.suites ?? []) visit(inner);
   };

@@ -45,12 +45,17 @@ describe('countPlaywrightReport', () => {
             { title: 'the console runs the business', file: 'orders.e2e.ts', tests: [{ status: 'flaky' }] },
             { title: 'an admin confirms', file: 'orders.e2e.ts', tests: [{ status: 'expected' }] },
           ],
-          suites: [{ file: 'orders.e2e.ts', specs: [{ title: 'inner', file: 'orders.e2e.ts', tests: [{ status: 'flaky' }] }] }],
+          suites: [
+            { file: 'orders.e2e.ts', specs: [{ title: 'inner', file: 'orders.e2e.ts', tests: [{ status: 'flaky' }] }] },
+          ],
         },
       ],
     };
 
-    expect(countPlaywrightReport(report).flaky).toEqual(['orders.e2e.ts › the console runs the business', 'orders.e2e.ts › inner']);
+    expect(countPlaywrightReport(report).flaky).toEqual([
+      'orders.e2e.ts › the console runs the business',
+      'orders.e2e.ts › inner',
+    ]);
   });
 });
 

@@ -49,7 +49,10 @@ describe('storefront routes', () => {
     renderApp('/');
 
     const card = (await screen.findByRole('link', { name: 'Alphonso Mango' })).closest('article')!;
-    expect(within(card).getByRole('link', { name: 'ratnagiri_farms, posted 2 h' })).toHaveAttribute('href', '/seller/seller-1');
+    expect(within(card).getByRole('link', { name: 'ratnagiri_farms, posted 2 h' })).toHaveAttribute(
+      'href',
+      '/seller/seller-1',
+    );
     expect(within(card).getByText('2 h')).toBeInTheDocument();
     expect(within(card).getByText('Expires in 3 days')).toBeInTheDocument();
     expect(within(card).getByText('No Image')).toBeInTheDocument();
@@ -60,7 +63,9 @@ describe('storefront routes', () => {
   });
 
   it('asks a visitor to sign in before adding to the cart', async () => {
-    stubApi({ 'GET /api/products?page=1&limit=24&filter=All': { body: [{ id: 5, uid: 's', name: 'Okra', price: 40 }] } });
+    stubApi({
+      'GET /api/products?page=1&limit=24&filter=All': { body: [{ id: 5, uid: 's', name: 'Okra', price: 40 }] },
+    });
     const { router } = renderApp('/');
     await userEvent.click(await screen.findByRole('button', { name: 'Add Okra to cart' }));
 
@@ -77,7 +82,12 @@ describe('storefront routes', () => {
   });
 
   it('shows a designed error state when the listing fails', async () => {
-    stubApi({ 'GET /api/products?page=1&limit=24&filter=All': { status: 503, body: { statusCode: 503, error: 'Service Unavailable', message: 'Down' } } });
+    stubApi({
+      'GET /api/products?page=1&limit=24&filter=All': {
+        status: 503,
+        body: { statusCode: 503, error: 'Service Unavailable', message: 'Down' },
+      },
+    });
     renderApp('/');
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent("We couldn't load products");

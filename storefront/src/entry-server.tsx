@@ -17,10 +17,18 @@ import { setRenderClock } from './ui/render-clock';
  * against, which the page also carries (the data block's data-rendered-at); `search` is the URL's query ('?category=…'),
  * whose filter and browsing the page shows; `language` the visitor's (both catalogues are in the server build).
  */
-export async function renderHome(products: ListedProduct[], renderedAt: Date, search = '', language: Language = 'en'): Promise<string> {
+export async function renderHome(
+  products: ListedProduct[],
+  renderedAt: Date,
+  search = '',
+  language: Language = 'en',
+): Promise<string> {
   const queryClient = createQueryClient();
   const params = new URLSearchParams(search);
-  queryClient.setQueryData(listingKeyOf(readHomeListing((name) => params.get(name))), { pages: [products], pageParams: [1] });
+  queryClient.setQueryData(listingKeyOf(readHomeListing((name) => params.get(name))), {
+    pages: [products],
+    pageParams: [1],
+  });
   const handler = createStaticHandler(routes);
   const context = await handler.query(new Request(`http://localhost/${search}`));
   if (context instanceof Response) throw new Error('the home route answered a redirect');

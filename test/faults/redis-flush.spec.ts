@@ -23,24 +23,35 @@ const DELETIONS = 2;
 let stack: FaultStack;
 
 beforeAll(async () => {
-  stack = await FaultStack.start({ name: 'redis-flush', env: { JOB_LOST_AFTER_MS: String(LOST_AFTER_MS), ORDER_DECISION_WINDOW_MS: String(WINDOW_MS) } });
+  stack = await FaultStack.start({
+    name: 'redis-flush',
+    env: { JOB_LOST_AFTER_MS: String(LOST_AFTER_MS), ORDER_DECISION_WINDOW_MS: String(WINDOW_MS) },
+  });
 }, 180_000);
 
 afterAll(() => stack?.stop(), 60_000);
 
 /** Starts everything the test watches: paid orders cancelled (invoice, credit note, refund), contact mails, deletions. */
 async function startTheWork(admin: StackUser, products: Product[]) {
-  const orders = await Promise.all(products.map(async (product) => paidOnlineOrder(stack, await newBuyer(stack), product)));
+  const orders = await Promise.all(
+    products.map(async (product) => paidOnlineOrder(stack, await newBuyer(stack), product)),
+  );
   const leaving = await Promise.all(Array.from({ length: DELETIONS }, () => stack.newUser()));
   await Promise.all([
     ...orders.map(async (orderId) => expect((await adminMove(stack, admin, 'cancel', orderId)).status).toBe(200)),
     ...Array.from({ length: CONTACTS }, async (_, index) => {
       const sent = await stack.request('POST', '/api/contact', {
-        body: { name: `Flush tester ${index}`, email: `flush${index}@mandi.test`, message: `Message ${index} across a flush` },
+        body: {
+          name: `Flush tester ${index}`,
+          email: `flush${index}@mandi.test`,
+          message: `Message ${index} across a flush`,
+        },
       });
       expect(sent.status).toBe(201);
     }),
-    ...leaving.map(async (user) => expect((await stack.request('DELETE', `/api/user/delete-account/${user.uid}`, { user })).status).toBe(200)),
+    ...leaving.map(async (user) =>
+      expect((await stack.request('DELETE', `/api/user/delete-account/${user.uid}`, { user })).status).toBe(200),
+    ),
   ]);
   return { orders, leaving };
 }
@@ -50,11 +61,18 @@ async function startTheWork(admin: StackUser, products: Product[]) {
  * effect that may repeat, and only when a worker is killed between its send and its mark (docs/events.md, "What each
  * kind of handler does about a repeat"): `mailRepeatsAllowed` is how many contact mails were owed when the worker died.
  */
-async function expectEverythingOnce(orders: number[], leaving: StackUser[], contactsBefore: number, mailRepeatsAllowed = 0): Promise<void> {
+async function expectEverythingOnce(
+  orders: number[],
+  leaving: StackUser[],
+  contactsBefore: number,
+  mailRepeatsAllowed = 0,
+): Promise<void> {
   // Every event relayed, every due job handled, and nothing still owed: the deadlines (due WINDOW_MS after their
   // orders) included.
   const caughtUp = async () =>
-    (await unpublishedEvents(stack)) === 0 && (await unprocessedJobs(stack)).length === 0 && (await stack.db.pendingJob.count()) === 0;
+    (await unpublishedEvents(stack)) === 0 &&
+    (await unprocessedJobs(stack)).length === 0 &&
+    (await stack.db.pendingJob.count()) === 0;
   await waitUntil(caughtUp, {
     timeoutMs: WINDOW_MS + 60_000,
     what: async () =>
@@ -69,7 +87,9 @@ async function expectEverythingOnce(orders: number[], leaving: StackUser[], cont
     // wrongEffects has compared Razorpay's refunds with ours: one each.
     expect(await stack.db.refund.count({ where: { payment: { orderId }, status: 'processed' } })).toBe(1);
   }
-  const contactMails = (await readCapturedMails(join(stack.dir, 'mail'))).filter((mail) => mail.subject.includes('Flush tester'));
+  const contactMails = (await readCapturedMails(join(stack.dir, 'mail'))).filter((mail) =>
+    mail.subject.includes('Flush tester'),
+  );
   // Every message mailed; more than once only within what the kill allowed.
   expect(new Set(contactMails.slice(contactsBefore).map((mail) => mail.subject)).size).toBe(CONTACTS);
   expect(contactMails.length - contactsBefore).toBeGreaterThanOrEqual(CONTACTS);
@@ -82,48 +102,63 @@ function reconcilerRequeues(): number {
   return [...stack.worker.logs().matchAll(/"requeued":(\d+)/g)].reduce((sum, match) => sum + Number(match[1]), 0);
 }
 
-it('runs every job once after a FLUSHALL that took the queued jobs of a stopped worker', () =>
-  stack.explained(async () => {
-    const admin = await stack.newUser({ role: 'admin' });
-    const products = await newProducts(stack, ORDERS);
-    const contactsBefore = 0;
+it(
+  'runs every job once after a FLUSHALL that took the queued jobs of a stopped worker',
+  () =>
+    stack.explained(async () => {
+      const admin = await stack.newUser({ role: 'admin' });
+      const products = await newProducts(stack, ORDERS);
+      const contactsBefore = 0;
 
-    const { orders, leaving } = await startTheWork(admin, products);
-    // The relay has handed every event to Redis; the worker dies before it has run all of their jobs...
-    await waitUntil(async () => (await unpublishedEvents(stack)) === 0, { timeoutMs: 20_000, what: 'every event relayed' });
-    await stack.worker.kill('SIGKILL');
-    const owed = await stack.db.pendingJob.count({ where: { deadAt: null } });
-    // A contact mail the worker sent but had not marked when it died is owed, and is sent again (docs/events.md).
-    const contactMailsOwed = await stack.db.pendingJob.count({ where: { deadAt: null, job: 'mail.contact-notification' } });
-    // ...and Redis loses them all.
-    await stack.redis.flushAll();
-    expect(await stack.redis.keys('*')).toEqual([]);
-    expect(owed).toBeGreaterThan(0);
+      const { orders, leaving } = await startTheWork(admin, products);
+      // The relay has handed every event to Redis; the worker dies before it has run all of their jobs...
+      await waitUntil(async () => (await unpublishedEvents(stack)) === 0, {
+        timeoutMs: 20_000,
+        what: 'every event relayed',
+      });
+      await stack.worker.kill('SIGKILL');
+      const owed = await stack.db.pendingJob.count({ where: { deadAt: null } });
+      // A contact mail the worker sent but had not marked when it died is owed, and is sent again (docs/events.md).
+      const contactMailsOwed = await stack.db.pendingJob.count({
+        where: { deadAt: null, job: 'mail.contact-notification' },
+      });
+      // ...and Redis loses them all.
+      await stack.redis.flushAll();
+      expect(await stack.redis.keys('*')).toEqual([]);
+      expect(owed).toBeGreaterThan(0);
 
-    await stack.worker.start();
-    await expectEverythingOnce(orders, leaving, contactsBefore, contactMailsOwed);
-    expect(reconcilerRequeues()).toBeGreaterThan(0);
-  }), 180_000);
+      await stack.worker.start();
+      await expectEverythingOnce(orders, leaving, contactsBefore, contactMailsOwed);
+      expect(reconcilerRequeues()).toBeGreaterThan(0);
+    }),
+  180_000,
+);
 
-it('runs every job once after FLUSHALLs while refunds wait on a slow Razorpay and documents are printed', () =>
-  stack.explained(async () => {
-    const admin = await stack.newUser({ role: 'admin' });
-    const products = await newProducts(stack, ORDERS);
-    const contactsBefore = (await readCapturedMails(join(stack.dir, 'mail'))).filter((mail) => mail.subject.includes('Flush tester')).length;
-    const requeuesBefore = reconcilerRequeues();
-    stack.sandbox.faults.add({ method: 'POST', path: '/v1/payments/:id/refund', delayMs: 2_500 });
+it(
+  'runs every job once after FLUSHALLs while refunds wait on a slow Razorpay and documents are printed',
+  () =>
+    stack.explained(async () => {
+      const admin = await stack.newUser({ role: 'admin' });
+      const products = await newProducts(stack, ORDERS);
+      const contactsBefore = (await readCapturedMails(join(stack.dir, 'mail'))).filter((mail) =>
+        mail.subject.includes('Flush tester'),
+      ).length;
+      const requeuesBefore = reconcilerRequeues();
+      stack.sandbox.faults.add({ method: 'POST', path: '/v1/payments/:id/refund', delayMs: 2_500 });
 
-    const { orders, leaving } = await startTheWork(admin, products);
-    // Flushed while refunds are mid-call at Razorpay, and again a moment later, while the follow-up jobs are queued.
-    await waitUntil(async () => (await stack.db.refund.count({ where: { leasedUntil: { not: null } } })) > 0, {
-      timeoutMs: 20_000,
-      what: 'a refund in flight at Razorpay',
-    });
-    await stack.redis.flushAll();
-    await new Promise((resolve) => setTimeout(resolve, 1_500));
-    await stack.redis.flushAll();
-    stack.sandbox.faults.clear();
+      const { orders, leaving } = await startTheWork(admin, products);
+      // Flushed while refunds are mid-call at Razorpay, and again a moment later, while the follow-up jobs are queued.
+      await waitUntil(async () => (await stack.db.refund.count({ where: { leasedUntil: { not: null } } })) > 0, {
+        timeoutMs: 20_000,
+        what: 'a refund in flight at Razorpay',
+      });
+      await stack.redis.flushAll();
+      await new Promise((resolve) => setTimeout(resolve, 1_500));
+      await stack.redis.flushAll();
+      stack.sandbox.faults.clear();
 
-    await expectEverythingOnce(orders, leaving, contactsBefore);
-    expect(reconcilerRequeues()).toBeGreaterThan(requeuesBefore);
-  }), 180_000);
+      await expectEverythingOnce(orders, leaving, contactsBefore);
+      expect(reconcilerRequeues()).toBeGreaterThan(requeuesBefore);
+    }),
+  180_000,
+);

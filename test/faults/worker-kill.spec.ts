@@ -24,66 +24,89 @@ afterAll(() => stack?.stop(), 60_000);
 async function everyJobRun(): Promise<void> {
   await waitUntil(async () => (await unprocessedJobs(stack)).filter((job) => job.job !== 'order.settle').length === 0, {
     timeoutMs: RECOVERY_MS,
-    what: async () => `every job run; still owed: ${JSON.stringify((await unprocessedJobs(stack)).map((job) => job.job))}`,
+    what: async () =>
+      `every job run; still owed: ${JSON.stringify((await unprocessedJobs(stack)).map((job) => job.job))}`,
   });
 }
 
-it('prints exactly one PDF of an invoice whose worker was killed while Chromium printed it', () =>
-  stack.explained(async () => {
-    const [product] = await newProducts(stack, 1);
-    const orderId = await paidOnlineOrder(stack, await newBuyer(stack), product!);
+it(
+  'prints exactly one PDF of an invoice whose worker was killed while Chromium printed it',
+  () =>
+    stack.explained(async () => {
+      const [product] = await newProducts(stack, 1);
+      const orderId = await paidOnlineOrder(stack, await newBuyer(stack), product!);
 
-    // The invoice is numbered; its render job is running: kill the worker before the PDF is recorded.
-    await waitUntil(async () => (await stack.db.invoice.count({ where: { orderId } })) === 1, { timeoutMs: 20_000, what: 'the invoice numbered' });
-    await stack.worker.kill('SIGKILL');
-    expect((await stack.db.invoice.findUniqueOrThrow({ where: { orderId } })).pdfFileKey).toBeNull();
+      // The invoice is numbered; its render job is running: kill the worker before the PDF is recorded.
+      await waitUntil(async () => (await stack.db.invoice.count({ where: { orderId } })) === 1, {
+        timeoutMs: 20_000,
+        what: 'the invoice numbered',
+      });
+      await stack.worker.kill('SIGKILL');
+      expect((await stack.db.invoice.findUniqueOrThrow({ where: { orderId } })).pdfFileKey).toBeNull();
 
-    await stack.worker.start();
-    await everyJobRun();
-    await waitUntil(async () => (await stack.db.invoice.findUniqueOrThrow({ where: { orderId } })).pdfFileKey !== null, {
-      timeoutMs: RECOVERY_MS,
-      what: 'the invoice printed',
-    });
+      await stack.worker.start();
+      await everyJobRun();
+      await waitUntil(
+        async () => (await stack.db.invoice.findUniqueOrThrow({ where: { orderId } })).pdfFileKey !== null,
+        {
+          timeoutMs: RECOVERY_MS,
+          what: 'the invoice printed',
+        },
+      );
 
-    const invoice = await stack.db.invoice.findUniqueOrThrow({ where: { orderId } });
-    expect(await stack.db.invoice.count({ where: { orderId } })).toBe(1);
-    // One document, and the PDF it records is in the file store. (A render cut short after storing its file leaves
-    // that file unrecorded: never served, never a second document.)
-    const pdfs = readdirSync(join(stack.dir, 'files', 'invoices', String(orderId)));
-    expect(pdfs).toContain(invoice.pdfFileKey!.split('/').pop());
-    expect(await wrongEffects(stack)).toEqual([]);
-    expect(await deadJobs(stack)).toEqual([]);
-  }), RECOVERY_MS + 60_000);
+      const invoice = await stack.db.invoice.findUniqueOrThrow({ where: { orderId } });
+      expect(await stack.db.invoice.count({ where: { orderId } })).toBe(1);
+      // One document, and the PDF it records is in the file store. (A render cut short after storing its file leaves
+      // that file unrecorded: never served, never a second document.)
+      const pdfs = readdirSync(join(stack.dir, 'files', 'invoices', String(orderId)));
+      expect(pdfs).toContain(invoice.pdfFileKey!.split('/').pop());
+      expect(await wrongEffects(stack)).toEqual([]);
+      expect(await deadJobs(stack)).toEqual([]);
+    }),
+  RECOVERY_MS + 60_000,
+);
 
-it('refunds exactly once when the worker is killed while Razorpay is making the refund', () =>
-  stack.explained(async () => {
-    const admin = await stack.newUser({ role: 'admin' });
-    const [product] = await newProducts(stack, 1);
-    const orderId = await paidOnlineOrder(stack, await newBuyer(stack), product!);
-    const payment = await stack.db.payment.findFirstOrThrow({ where: { orderId, provider: 'razorpay' } });
-    // Razorpay is slow to make the refund; the worker is killed while it waits for the answer.
-    stack.sandbox.faults.add({ method: 'POST', path: '/v1/payments/:id/refund', delayMs: 3_000, times: 1 });
+it(
+  'refunds exactly once when the worker is killed while Razorpay is making the refund',
+  () =>
+    stack.explained(async () => {
+      const admin = await stack.newUser({ role: 'admin' });
+      const [product] = await newProducts(stack, 1);
+      const orderId = await paidOnlineOrder(stack, await newBuyer(stack), product!);
+      const payment = await stack.db.payment.findFirstOrThrow({ where: { orderId, provider: 'razorpay' } });
+      // Razorpay is slow to make the refund; the worker is killed while it waits for the answer.
+      stack.sandbox.faults.add({ method: 'POST', path: '/v1/payments/:id/refund', delayMs: 3_000, times: 1 });
 
-    expect((await adminMove(stack, admin, 'cancel', orderId)).status).toBe(200);
-    await waitUntil(async () => (await stack.db.refund.count({ where: { paymentId: payment.id, leasedUntil: { not: null } } })) === 1, {
-      timeoutMs: 20_000,
-      what: 'the refund asked of Razorpay',
-    });
-    await stack.worker.kill('SIGKILL');
+      expect((await adminMove(stack, admin, 'cancel', orderId)).status).toBe(200);
+      await waitUntil(
+        async () =>
+          (await stack.db.refund.count({ where: { paymentId: payment.id, leasedUntil: { not: null } } })) === 1,
+        {
+          timeoutMs: 20_000,
+          what: 'the refund asked of Razorpay',
+        },
+      );
+      await stack.worker.kill('SIGKILL');
 
-    await stack.worker.start();
-    await waitUntil(async () => (await stack.db.refund.findUniqueOrThrow({ where: { paymentId: payment.id } })).status === 'processed', {
-      timeoutMs: RECOVERY_MS,
-      what: 'the refund recorded as processed',
-    });
-    await everyJobRun();
+      await stack.worker.start();
+      await waitUntil(
+        async () =>
+          (await stack.db.refund.findUniqueOrThrow({ where: { paymentId: payment.id } })).status === 'processed',
+        {
+          timeoutMs: RECOVERY_MS,
+          what: 'the refund recorded as processed',
+        },
+      );
+      await everyJobRun();
 
-    const refunds = [...stack.sandbox.state.refunds.values()] as { id: string; payment_id: string }[];
-    expect(refunds.map((refund) => refund.payment_id)).toEqual([payment.providerPaymentId]);
-    expect(await stack.db.refund.findUniqueOrThrow({ where: { paymentId: payment.id } })).toMatchObject({
-      status: 'processed',
-      providerRefundId: refunds[0]!.id,
-    });
-    expect(await wrongEffects(stack)).toEqual([]);
-    expect(await deadJobs(stack)).toEqual([]);
-  }), RECOVERY_MS + 60_000);
+      const refunds = [...stack.sandbox.state.refunds.values()] as { id: string; payment_id: string }[];
+      expect(refunds.map((refund) => refund.payment_id)).toEqual([payment.providerPaymentId]);
+      expect(await stack.db.refund.findUniqueOrThrow({ where: { paymentId: payment.id } })).toMatchObject({
+        status: 'processed',
+        providerRefundId: refunds[0]!.id,
+      });
+      expect(await wrongEffects(stack)).toEqual([]);
+      expect(await deadJobs(stack)).toEqual([]);
+    }),
+  RECOVERY_MS + 60_000,
+);

@@ -67,7 +67,13 @@ export class ReplicaCluster {
     private readonly dirs: string[],
   ) {}
 
-  static async start({ replicas, env = {} }: { replicas: number; env?: Record<string, string> }): Promise<ReplicaCluster> {
+  static async start({
+    replicas,
+    env = {},
+  }: {
+    replicas: number;
+    env?: Record<string, string>;
+  }): Promise<ReplicaCluster> {
     const db = await createTestDatabase();
     const sandbox = await startRazorpaySandbox({ port: 0, retryDelaysMs: [200, 500, 1000] });
     const redisPrefix = `test-replicas-${randomUUID().slice(0, 8)}`;
@@ -95,14 +101,23 @@ export class ReplicaCluster {
       ...env,
     };
     const apis = ports.map(
-      (port, i) => new ReplicaApi(String.fromCharCode(65 + i), new AppProcess('api', { ...shared, PORT: String(port), LOG_LEVEL: 'warn' })),
+      (port, i) =>
+        new ReplicaApi(
+          String.fromCharCode(65 + i),
+          new AppProcess('api', { ...shared, PORT: String(port), LOG_LEVEL: 'warn' }),
+        ),
     );
     // Workers log at info: 'worker ready' says one is up, and each job's outcome says which worker ran it.
     const workers = ports.map(() => new AppProcess('worker', { ...shared, LOG_LEVEL: 'info' }));
-    const cluster = new ReplicaCluster(apis, workers, db, new Redis(process.env.REDIS_URL ?? 'redis://127.0.0.1:6379'), redisPrefix, sandbox, [
-      mailDir,
-      fileDir,
-    ]);
+    const cluster = new ReplicaCluster(
+      apis,
+      workers,
+      db,
+      new Redis(process.env.REDIS_URL ?? 'redis://127.0.0.1:6379'),
+      redisPrefix,
+      sandbox,
+      [mailDir, fileDir],
+    );
     sandbox.addWebhookEndpoint(`${apis[0]!.baseUrl}/api/payment/webhook`);
     try {
       const processes = [...apis.map((api) => api.process), ...workers];

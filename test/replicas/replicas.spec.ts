@@ -144,7 +144,12 @@ describe('two APIs and two workers on one PostgreSQL and one Redis', () => {
   const placeCod = (api: ReplicaApi) =>
     api.request('POST', '/api/payment/cod', {
       token: buyer.token,
-      payload: { userId: buyer.id, addressId, cartItems: [{ productId, quantity: 1, price: 100 }], billing: COD_BILLING },
+      payload: {
+        userId: buyer.id,
+        addressId,
+        cartItems: [{ productId, quantity: 1, price: 100 }],
+        billing: COD_BILLING,
+      },
     });
   const items = () => [{ productId, productName: 'Replica Tamatar', quantity: 1, price: 100 }];
   /** Opens an online order on `api`: its Razorpay order id and our order id. */
@@ -175,7 +180,9 @@ describe('two APIs and two workers on one PostgreSQL and one Redis', () => {
       },
     });
     expect(reported.status).toBe(200);
-    const webhooks = [...cluster.sandbox.webhooks.events.values()].filter((event) => event.body.includes(providerOrderId));
+    const webhooks = [...cluster.sandbox.webhooks.events.values()].filter((event) =>
+      event.body.includes(providerOrderId),
+    );
     expect(webhooks.map((event) => event.event).sort()).toEqual(['order.paid', 'payment.captured']);
     await Promise.all(webhooks.map((event) => cluster.sandbox.webhooks.redeliver(event.id)));
   }
@@ -193,11 +200,14 @@ describe('two APIs and two workers on one PostgreSQL and one Redis', () => {
     expect(answer.status).toBe(200);
     return answer.json().map((product: { name: string }) => product.name);
   };
-  const eventCount = (type: string, aggregateId: number) => db().outboxEvent.count({ where: { type, aggregateId: String(aggregateId) } });
+  const eventCount = (type: string, aggregateId: number) =>
+    db().outboxEvent.count({ where: { type, aggregateId: String(aggregateId) } });
   const sandboxRefundsOf = (providerPaymentId: string) =>
-    [...cluster.sandbox.state.refunds.values()].filter((refund: { payment_id: string }) => refund.payment_id === providerPaymentId);
+    [...cluster.sandbox.state.refunds.values()].filter(
+      (refund: { payment_id: string }) => refund.payment_id === providerPaymentId,
+    );
 
-  it('signs people up through one API and in through the other; a worker\'s mail shows in either inbox', async () => {
+  it("signs people up through one API and in through the other; a worker's mail shows in either inbox", async () => {
     [buyer, seller, admin, limited] = await Promise.all([signUp(a, b), signUp(b, a), signUp(a, b), signUp(b, a)]);
     // The console's first admin is made in the database, as the seed does.
     await db().user.update({ where: { id: admin.id }, data: { role: 'admin' } });
@@ -232,12 +242,17 @@ describe('two APIs and two workers on one PostgreSQL and one Redis', () => {
 
   it(`shares rate limits: ${WRITE_RATE_LIMITS.addressWrites.limit} address writes alternating A and B, then 429 on both`, async () => {
     const { limit } = WRITE_RATE_LIMITS.addressWrites;
-    const created = await a.request('POST', '/api/addresses', { token: limited.token, payload: { ...bengaluru, user_id: limited.id } });
+    const created = await a.request('POST', '/api/addresses', {
+      token: limited.token,
+      payload: { ...bengaluru, user_id: limited.id },
+    });
     expect(created.status).toBe(201);
     const statuses = [created.status];
     for (let i = 1; i < limit + 2; i += 1) {
       const api = i % 2 === 1 ? b : a;
-      statuses.push((await api.request('PUT', `/api/addresses/${created.json().id}/set-default`, { token: limited.token })).status);
+      statuses.push(
+        (await api.request('PUT', `/api/addresses/${created.json().id}/set-default`, { token: limited.token })).status,
+      );
     }
     expect(statuses).toEqual([201, ...Array.from({ length: limit - 1 }, () => 200), 429, 429]);
     const refused = await a.request('PUT', `/api/addresses/${created.json().id}/set-default`, { token: limited.token });
@@ -247,13 +262,20 @@ describe('two APIs and two workers on one PostgreSQL and one Redis', () => {
   });
 
   it('leaves orders to their deadline: pending and cancel-requested, cash and online, one of them paid', async () => {
-    const address = await b.request('POST', '/api/addresses', { token: buyer.token, payload: { ...bengaluru, user_id: buyer.id } });
+    const address = await b.request('POST', '/api/addresses', {
+      token: buyer.token,
+      payload: { ...bengaluru, user_id: buyer.id },
+    });
     expect(address.status).toBe(201);
     addressId = String(address.json().id);
 
     const pendingCod = await placeCod(a);
     expect(pendingCod.status).toBe(201);
-    deadlines.push({ orderId: Number(pendingCod.json().orderId), reason: 'Not confirmed within 8 hours', refunded: false });
+    deadlines.push({
+      orderId: Number(pendingCod.json().orderId),
+      reason: 'Not confirmed within 8 hours',
+      refunded: false,
+    });
 
     const askedCod = await placeCod(b);
     expect(askedCod.status).toBe(201);
@@ -274,8 +296,10 @@ describe('two APIs and two workers on one PostgreSQL and one Redis', () => {
     deadlines.push({ orderId: paidLate.orderId, reason: 'Wrong address', refunded: true });
   });
 
-  it('buys cash on delivery: cart on A, checkout on B, the admin\'s moves alternating, the invoice once', async () => {
-    expect((await a.request('POST', '/api/cart/add', { token: buyer.token, payload: { uid: buyer.uid, productId } })).status).toBe(201);
+  it("buys cash on delivery: cart on A, checkout on B, the admin's moves alternating, the invoice once", async () => {
+    expect(
+      (await a.request('POST', '/api/cart/add', { token: buyer.token, payload: { uid: buyer.uid, productId } })).status,
+    ).toBe(201);
     const cart = await b.request('GET', `/api/cart/${buyer.uid}`, { token: buyer.token });
     expect(cart.json().map((line: { id: string }) => line.id)).toEqual([productId]);
 
@@ -292,18 +316,24 @@ describe('two APIs and two workers on one PostgreSQL and one Redis', () => {
     expect((await move(a, 'delivered', orderId, { status: 'delivered' })).status).toBe(409);
 
     let invoice: { invoice_id: string; number: string } | null = null;
-    await waitFor(async () => (invoice = (await details(b, orderId)).invoice) !== null, `the invoice of order ${orderId}`);
+    await waitFor(
+      async () => (invoice = (await details(b, orderId)).invoice) !== null,
+      `the invoice of order ${orderId}`,
+    );
     const pdf = await a.request('GET', `/api/invoices/${invoice!.invoice_id}/download`, { token: buyer.token });
     expect(pdf.status).toBe(200);
     expect(pdf.body.startsWith('%PDF')).toBe(true);
   });
 
-  it('pays online: the order opened on A, the checkout\'s success reported to B, Razorpay\'s webhooks to A, paid once', async () => {
+  it("pays online: the order opened on A, the checkout's success reported to B, Razorpay's webhooks to A, paid once", async () => {
     const { providerOrderId, orderId } = await placeOnline(a);
     await pay(providerOrderId, b);
     await cluster.sandbox.idle();
     expect(cluster.sandbox.webhooks.deliveries.filter((delivery: { ok: boolean }) => !delivery.ok)).toEqual([]);
-    expect(await details(a, orderId)).toMatchObject({ status: 'confirmed', payment: { payment_method: 'online', status: 'paid' } });
+    expect(await details(a, orderId)).toMatchObject({
+      status: 'confirmed',
+      payment: { payment_method: 'online', status: 'paid' },
+    });
     expect(await eventCount('order.paid', orderId)).toBe(1);
     expect(await eventCount('payment.captured', orderId)).toBe(1);
     await waitFor(async () => (await details(b, orderId)).invoice !== null, `the invoice of order ${orderId}`);
@@ -331,26 +361,33 @@ describe('two APIs and two workers on one PostgreSQL and one Redis', () => {
     expect(await eventCount('order.cancelled', orderId)).toBe(1);
   });
 
-  it('settles every deadline once, although both workers sweep every second beside the deadline jobs', async () => {
-    expect(deadlines).toHaveLength(4);
-    const ids = deadlines.map((deadline) => deadline.orderId);
-    await waitFor(
-      async () => (await db().order.count({ where: { id: { in: ids }, status: 'cancelled' } })) === ids.length,
-      'the deadlines of the orders left to them',
-      WINDOW_MS + 60_000,
-    );
-    for (const { orderId, reason, refunded } of deadlines) {
-      expect(await db().order.findUniqueOrThrow({ where: { id: orderId } })).toMatchObject({ status: 'cancelled', cancelReason: reason });
-      expect(await eventCount('order.cancelled', orderId)).toBe(1);
-      if (!refunded) continue;
+  it(
+    'settles every deadline once, although both workers sweep every second beside the deadline jobs',
+    async () => {
+      expect(deadlines).toHaveLength(4);
+      const ids = deadlines.map((deadline) => deadline.orderId);
       await waitFor(
-        async () => (await db().refund.findFirst({ where: { payment: { orderId } } }))?.status === 'processed',
-        `the refund of order ${orderId}`,
+        async () => (await db().order.count({ where: { id: { in: ids }, status: 'cancelled' } })) === ids.length,
+        'the deadlines of the orders left to them',
+        WINDOW_MS + 60_000,
       );
-      const payment = await db().payment.findFirstOrThrow({ where: { orderId } });
-      expect(sandboxRefundsOf(payment.providerPaymentId!)).toHaveLength(1);
-    }
-  }, WINDOW_MS + 120_000);
+      for (const { orderId, reason, refunded } of deadlines) {
+        expect(await db().order.findUniqueOrThrow({ where: { id: orderId } })).toMatchObject({
+          status: 'cancelled',
+          cancelReason: reason,
+        });
+        expect(await eventCount('order.cancelled', orderId)).toBe(1);
+        if (!refunded) continue;
+        await waitFor(
+          async () => (await db().refund.findFirst({ where: { payment: { orderId } } }))?.status === 'processed',
+          `the refund of order ${orderId}`,
+        );
+        const payment = await db().payment.findFirstOrThrow({ where: { orderId } });
+        expect(sandboxRefundsOf(payment.providerPaymentId!)).toHaveLength(1);
+      }
+    },
+    WINDOW_MS + 120_000,
+  );
 
   it('handles every event once, in one worker or the other, and every effect exists once', async () => {
     const delays: Record<string, number> = { 'order.settle': WINDOW_MS, 'signup.expire': SIGNUP_EXPIRY_DELAY_MS };
@@ -363,13 +400,16 @@ describe('two APIs and two workers on one PostgreSQL and one Redis', () => {
     /** When the last look began: what was due then must have been handled by then. */
     let lookedAt = 0;
     /** Routed jobs that were due when we looked and that no worker had handled. */
-    const missing = () => [...routed].filter(([job, dueAt]) => dueAt <= lookedAt && !done.includes(job)).map(([job]) => job);
+    const missing = () =>
+      [...routed].filter(([job, dueAt]) => dueAt <= lookedAt && !done.includes(job)).map(([job]) => job);
     await waitFor(async () => {
       lookedAt = Date.now();
       // The handled jobs first: an event a job writes commits with that job's mark, so an event newer than this read
       // shows as its writer's missing mark, never as a quiet state.
       done = (await db().processedEvent.findMany()).map((row) => `${row.eventId}/${row.handler}`);
-      const events = await db().outboxEvent.findMany({ select: { id: true, type: true, createdAt: true, publishedAt: true } });
+      const events = await db().outboxEvent.findMany({
+        select: { id: true, type: true, createdAt: true, publishedAt: true },
+      });
       unpublished = events.filter((event) => event.publishedAt === null).length;
       routed = new Map(
         events.flatMap((event) =>
@@ -400,7 +440,9 @@ describe('two APIs and two workers on one PostgreSQL and one Redis', () => {
     // enqueued again (nothing was lost), so no job was delivered a second time; every due job's pending row is gone
     // (waited for above), and the rows still waiting (deadlines and the sign-ups' expiry) were enqueued once.
     const logs = cluster.workers.map((worker) => worker.logs()).join('\n');
-    const requeued = logEntries(logs, 'pending jobs reconciled with their queues').map((entry) => Number(entry.requeued ?? 0));
+    const requeued = logEntries(logs, 'pending jobs reconciled with their queues').map((entry) =>
+      Number(entry.requeued ?? 0),
+    );
     expect(requeued.filter((count) => count > 0)).toEqual([]);
     expect(jobsDone(logs, 'duplicate')).toEqual([]);
     const waiting = await db().pendingJob.findMany();
@@ -415,7 +457,9 @@ describe('two APIs and two workers on one PostgreSQL and one Redis', () => {
     // numbered without a gap; the two cancelled ones credited once. Every PDF printed.
     const pdf = expect.stringMatching(/\.pdf$/);
     const invoices = await db().invoice.findMany({ orderBy: { sequence: 'asc' } });
-    expect(invoices.map((invoice) => [invoice.sequence, invoice.pdfFileKey])).toEqual([1, 2, 3, 4].map((n) => [n, pdf]));
+    expect(invoices.map((invoice) => [invoice.sequence, invoice.pdfFileKey])).toEqual(
+      [1, 2, 3, 4].map((n) => [n, pdf]),
+    );
     expect(new Set(invoices.map((invoice) => invoice.orderId)).size).toBe(4);
     const creditNotes = await db().creditNote.findMany({ orderBy: { sequence: 'asc' } });
     expect(creditNotes.map((note) => [note.sequence, note.pdfFileKey])).toEqual([1, 2].map((n) => [n, pdf]));
@@ -425,7 +469,9 @@ describe('two APIs and two workers on one PostgreSQL and one Redis', () => {
     for (const refund of refunds) expect(sandboxRefundsOf(refund.payment.providerPaymentId!)).toHaveLength(1);
     // One verification mail per person, whichever worker sent it.
     for (const person of [buyer, seller, admin, limited]) {
-      const mails: { subject: string }[] = (await b.request('GET', `/dev/mail/messages.json?to=${encodeURIComponent(person.email)}`)).json();
+      const mails: { subject: string }[] = (
+        await b.request('GET', `/dev/mail/messages.json?to=${encodeURIComponent(person.email)}`)
+      ).json();
       expect(mails.filter((mail) => mail.subject.startsWith('Verify'))).toHaveLength(1);
     }
   }, 120_000);

@@ -14,11 +14,12 @@
   'use strict';
 
   // The server fills these in when it serves the file.
-  var SETTINGS = /*settings*/ { origin: 'http://127.0.0.1:9300', lateMs: 5000 } /*end settings*/;
+  var SETTINGS = /*settings*/ { origin: 'http://127.0.0.1:9300', lateMs: 5000 }; /*end settings*/
   var current = document.currentScript;
   var ORIGIN = current && current.src ? new URL(current.src).origin : SETTINGS.origin;
   var DIALOG_LABEL = 'Razorpay sandbox checkout';
-  var FOCUSABLE = 'button:not([disabled]), select:not([disabled]), input:not([disabled]), [href], [tabindex]:not([tabindex="-1"])';
+  var FOCUSABLE =
+    'button:not([disabled]), select:not([disabled]), input:not([disabled]), [href], [tabindex]:not([tabindex="-1"])';
 
   var rupees = new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR' });
 
@@ -41,10 +42,24 @@
   }
 
   function button(text, style) {
-    var node = el('button', Object.assign({
-      display: 'block', width: '100%', padding: '12px 16px', marginTop: '10px', borderRadius: '6px',
-      font: 'inherit', fontWeight: '600', cursor: 'pointer', border: '1px solid transparent',
-    }, style), text);
+    var node = el(
+      'button',
+      Object.assign(
+        {
+          display: 'block',
+          width: '100%',
+          padding: '12px 16px',
+          marginTop: '10px',
+          borderRadius: '6px',
+          font: 'inherit',
+          fontWeight: '600',
+          cursor: 'pointer',
+          border: '1px solid transparent',
+        },
+        style,
+      ),
+      text,
+    );
     node.type = 'button';
     return node;
   }
@@ -58,8 +73,12 @@
     }
     return fetch(ORIGIN + path, init).then(function (response) {
       return response.json().then(
-        function (json) { return { ok: response.ok, status: response.status, body: json }; },
-        function () { return { ok: false, status: response.status, body: null }; }
+        function (json) {
+          return { ok: response.ok, status: response.status, body: json };
+        },
+        function () {
+          return { ok: false, status: response.status, body: null };
+        },
       );
     });
   }
@@ -93,7 +112,9 @@
       try {
         callback(payload);
       } catch (error) {
-        setTimeout(function () { throw error; });
+        setTimeout(function () {
+          throw error;
+        });
       }
     });
   };
@@ -107,45 +128,99 @@
     var colour = (options.theme && options.theme.color) || '#0b5cad';
 
     var overlay = el('div', {
-      position: 'fixed', top: '0', right: '0', bottom: '0', left: '0', zIndex: '2147483000', background: 'rgba(15, 23, 42, 0.6)',
-      display: 'flex', alignItems: 'center', justifyContent: 'center', padding: '16px',
-      fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, "Noto Sans", sans-serif', fontSize: '16px', lineHeight: '1.4',
+      position: 'fixed',
+      top: '0',
+      right: '0',
+      bottom: '0',
+      left: '0',
+      zIndex: '2147483000',
+      background: 'rgba(15, 23, 42, 0.6)',
+      display: 'flex',
+      alignItems: 'center',
+      justifyContent: 'center',
+      padding: '16px',
+      fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, "Noto Sans", sans-serif',
+      fontSize: '16px',
+      lineHeight: '1.4',
     });
     var dialog = el('div', {
-      position: 'relative', background: '#ffffff', color: '#1f2933', borderRadius: '10px', width: '100%', maxWidth: '380px',
-      maxHeight: '100%', overflowY: 'auto', padding: '20px', boxShadow: '0 12px 40px rgba(0, 0, 0, 0.35)', boxSizing: 'border-box',
+      position: 'relative',
+      background: '#ffffff',
+      color: '#1f2933',
+      borderRadius: '10px',
+      width: '100%',
+      maxWidth: '380px',
+      maxHeight: '100%',
+      overflowY: 'auto',
+      padding: '20px',
+      boxShadow: '0 12px 40px rgba(0, 0, 0, 0.35)',
+      boxSizing: 'border-box',
     });
     dialog.setAttribute('role', 'dialog');
     dialog.setAttribute('aria-modal', 'true');
     dialog.setAttribute('aria-label', DIALOG_LABEL);
     dialog.tabIndex = -1;
 
-    var close = el('button', {
-      position: 'absolute', top: '8px', right: '8px', width: '36px', height: '36px', border: 'none', borderRadius: '50%',
-      background: 'transparent', color: '#52606d', fontSize: '24px', lineHeight: '1', cursor: 'pointer',
-    }, '\u00d7');
+    var close = el(
+      'button',
+      {
+        position: 'absolute',
+        top: '8px',
+        right: '8px',
+        width: '36px',
+        height: '36px',
+        border: 'none',
+        borderRadius: '50%',
+        background: 'transparent',
+        color: '#52606d',
+        fontSize: '24px',
+        lineHeight: '1',
+        cursor: 'pointer',
+      },
+      '\u00d7',
+    );
     close.type = 'button';
     close.setAttribute('aria-label', 'Close');
 
     var merchant = el('h2', { margin: '0 40px 4px 0', fontSize: '18px' }, options.name || 'Merchant');
     var description = el('p', { margin: '0 0 12px', color: '#52606d' }, options.description || '');
-    var badge = el('p', {
-      margin: '0 0 12px', padding: '4px 8px', display: 'inline-block', borderRadius: '4px', background: '#fff4e5',
-      color: '#8a4b00', fontSize: '13px',
-    }, 'Test mode: local Razorpay sandbox, no money moves');
+    var badge = el(
+      'p',
+      {
+        margin: '0 0 12px',
+        padding: '4px 8px',
+        display: 'inline-block',
+        borderRadius: '4px',
+        background: '#fff4e5',
+        color: '#8a4b00',
+        fontSize: '13px',
+      },
+      'Test mode: local Razorpay sandbox, no money moves',
+    );
     var amountLine = el('p', { margin: '0 0 16px', fontSize: '28px', fontWeight: '700' });
 
     var deliveryLabel = el('label', { display: 'block', marginBottom: '8px', fontSize: '14px' });
     deliveryLabel.appendChild(document.createTextNode('Webhook delivery '));
     var delivery = el('select', { marginLeft: '4px', font: 'inherit', padding: '2px 4px' });
-    [['now', 'now'], ['twice', 'twice'], ['late', 'late (' + seconds(SETTINGS.lateMs) + ')'], ['never', 'never']].forEach(function (choice) {
+    [
+      ['now', 'now'],
+      ['twice', 'twice'],
+      ['late', 'late (' + seconds(SETTINGS.lateMs) + ')'],
+      ['never', 'never'],
+    ].forEach(function (choice) {
       var option = el('option', null, choice[1]);
       option.value = choice[0];
       delivery.appendChild(option);
     });
     deliveryLabel.appendChild(delivery);
 
-    var failedAfterLabel = el('label', { display: 'flex', alignItems: 'center', gap: '6px', marginBottom: '8px', fontSize: '14px' });
+    var failedAfterLabel = el('label', {
+      display: 'flex',
+      alignItems: 'center',
+      gap: '6px',
+      marginBottom: '8px',
+      fontSize: '14px',
+    });
     var failedAfter = el('input');
     failedAfter.type = 'checkbox';
     failedAfterLabel.appendChild(failedAfter);
@@ -158,9 +233,11 @@
     var pay = button('Pay', { background: colour, color: '#ffffff' });
     var fail = button('Fail payment', { background: '#ffffff', color: '#b42318', borderColor: '#b42318' });
 
-    [close, merchant, description, badge, amountLine, deliveryLabel, failedAfterLabel, status, pay, fail].forEach(function (node) {
-      dialog.appendChild(node);
-    });
+    [close, merchant, description, badge, amountLine, deliveryLabel, failedAfterLabel, status, pay, fail].forEach(
+      function (node) {
+        dialog.appendChild(node);
+      },
+    );
     overlay.appendChild(dialog);
 
     function showAmount(paise) {
@@ -185,7 +262,8 @@
       setBusy(false);
       say(text, true);
       // A disabled button cannot keep the focus; the close button is what is left to do.
-      if (document.activeElement === pay || document.activeElement === fail || document.activeElement === document.body) close.focus();
+      if (document.activeElement === pay || document.activeElement === fail || document.activeElement === document.body)
+        close.focus();
     }
 
     function attempt(outcome) {
@@ -202,24 +280,27 @@
         contact: prefill.contact,
         notes: options.notes,
         description: options.description,
-      }).then(function (result) {
-        if (!result.ok) {
+      }).then(
+        function (result) {
+          if (!result.ok) {
+            setBusy(false);
+            say('Payment could not be processed: ' + errorText(result, 'the sandbox answered ' + result.status), true);
+            return;
+          }
+          if (result.body.error) {
+            setBusy(false);
+            say('Payment failed. You can try again or close.', true);
+            self.emit('payment.failed', result.body);
+            return;
+          }
+          self.teardown();
+          if (typeof options.handler === 'function') options.handler(result.body);
+        },
+        function () {
           setBusy(false);
-          say('Payment could not be processed: ' + errorText(result, 'the sandbox answered ' + result.status), true);
-          return;
-        }
-        if (result.body.error) {
-          setBusy(false);
-          say('Payment failed. You can try again or close.', true);
-          self.emit('payment.failed', result.body);
-          return;
-        }
-        self.teardown();
-        if (typeof options.handler === 'function') options.handler(result.body);
-      }, function () {
-        setBusy(false);
-        say('The Razorpay sandbox at ' + ORIGIN + ' cannot be reached.', true);
-      });
+          say('The Razorpay sandbox at ' + ORIGIN + ' cannot be reached.', true);
+        },
+      );
     }
 
     function dismiss() {
@@ -229,8 +310,12 @@
       if (typeof modal.ondismiss === 'function') modal.ondismiss();
     }
 
-    pay.addEventListener('click', function () { attempt('success'); });
-    fail.addEventListener('click', function () { attempt('failure'); });
+    pay.addEventListener('click', function () {
+      attempt('success');
+    });
+    fail.addEventListener('click', function () {
+      attempt('failure');
+    });
     close.addEventListener('click', dismiss);
     dialog.addEventListener('keydown', function (event) {
       if (event.key === 'Escape' && !(options.modal && options.modal.escape === false)) {
@@ -262,14 +347,18 @@
       return this;
     }
     // The order's own amount is what is charged, whatever options.amount says (as on Razorpay).
-    call('GET', '/checkout/orders/' + encodeURIComponent(orderId) + '?key_id=' + encodeURIComponent(options.key)).then(function (result) {
-      if (!self.view || self.view.overlay !== overlay) return;
-      if (!result.ok) return unusable(errorText(result, 'This order cannot be paid.'));
-      showAmount(result.body.amount);
-      if (result.body.status === 'paid') unusable('This order has already been paid.');
-    }, function () {
-      if (self.view && self.view.overlay === overlay) unusable('The Razorpay sandbox at ' + ORIGIN + ' cannot be reached.');
-    });
+    call('GET', '/checkout/orders/' + encodeURIComponent(orderId) + '?key_id=' + encodeURIComponent(options.key)).then(
+      function (result) {
+        if (!self.view || self.view.overlay !== overlay) return;
+        if (!result.ok) return unusable(errorText(result, 'This order cannot be paid.'));
+        showAmount(result.body.amount);
+        if (result.body.status === 'paid') unusable('This order has already been paid.');
+      },
+      function () {
+        if (self.view && self.view.overlay === overlay)
+          unusable('The Razorpay sandbox at ' + ORIGIN + ' cannot be reached.');
+      },
+    );
     return this;
   };
 

@@ -25,22 +25,35 @@ async function sandboxAt(url) {
  * @param {{ port: number, host?: string, keyId: string, keySecret: string, webhookSecret: string, webhookUrl: string,
  *   log?: (line: string) => void }} options
  */
-export async function ensureRazorpaySandbox({ port, host = '127.0.0.1', keyId, keySecret, webhookSecret, webhookUrl, log = () => {} }) {
+export async function ensureRazorpaySandbox({
+  port,
+  host = '127.0.0.1',
+  keyId,
+  keySecret,
+  webhookSecret,
+  webhookUrl,
+  log = () => {},
+}) {
   const url = `http://${host}:${port}`;
   const running = await sandboxAt(url);
   if (running) {
     if (running.key_id !== keyId) {
-      throw new Error(`The Razorpay sandbox at ${url} uses key ${running.key_id}, not ${keyId}; stop it or use the same keys.`);
+      throw new Error(
+        `The Razorpay sandbox at ${url} uses key ${running.key_id}, not ${keyId}; stop it or use the same keys.`,
+      );
     }
     const added = await fetch(`${url}/sandbox/webhooks/endpoints`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json' },
       body: JSON.stringify({ url: webhookUrl, secret: webhookSecret }),
     });
-    if (!added.ok) throw new Error(`The Razorpay sandbox at ${url} refused the webhook endpoint ${webhookUrl} (${added.status}).`);
+    if (!added.ok)
+      throw new Error(`The Razorpay sandbox at ${url} refused the webhook endpoint ${webhookUrl} (${added.status}).`);
     log(`reusing the Razorpay sandbox at ${url}; its webhooks now also go to ${webhookUrl}`);
     const stop = async () => {
-      await fetch(`${url}/sandbox/webhooks/endpoints?url=${encodeURIComponent(webhookUrl)}`, { method: 'DELETE' }).catch(() => undefined);
+      await fetch(`${url}/sandbox/webhooks/endpoints?url=${encodeURIComponent(webhookUrl)}`, {
+        method: 'DELETE',
+      }).catch(() => undefined);
     };
     return { url, reused: true, stop };
   }

@@ -38,7 +38,12 @@ export class Faults {
    */
   add(rule) {
     const checked = checkRule(rule);
-    const active = { ...checked, id: this.#nextId++, hits: 0, matcher: checked.path ? pathPattern(checked.path) : null };
+    const active = {
+      ...checked,
+      id: this.#nextId++,
+      hits: 0,
+      matcher: checked.path ? pathPattern(checked.path) : null,
+    };
     this.#rules.push(active);
     return publicView(active);
   }
@@ -64,7 +69,8 @@ export class Faults {
    */
   take(method, path) {
     const rule = this.#rules.find(
-      (candidate) => (!candidate.method || candidate.method === method) && (!candidate.matcher || candidate.matcher.test(path)),
+      (candidate) =>
+        (!candidate.method || candidate.method === method) && (!candidate.matcher || candidate.matcher.test(path)),
     );
     if (!rule) return null;
     rule.hits += 1;
@@ -78,7 +84,11 @@ export class Faults {
  * @param {number} status
  */
 export function injectedError(status) {
-  return new SandboxError(status, `The sandbox was told to fail this call with ${status} (fault injection).`, SERVER_ERROR);
+  return new SandboxError(
+    status,
+    `The sandbox was told to fail this call with ${status} (fault injection).`,
+    SERVER_ERROR,
+  );
 }
 
 /**
@@ -117,7 +127,8 @@ function checkRule(given) {
 function number(value, field) {
   if (value === undefined || value === null) return undefined;
   const parsed = Number(value);
-  if (!Number.isInteger(parsed) || parsed < 0) throw new SandboxError(400, `${field} must be a whole number`, { field });
+  if (!Number.isInteger(parsed) || parsed < 0)
+    throw new SandboxError(400, `${field} must be a whole number`, { field });
   return parsed;
 }
 
@@ -136,5 +147,7 @@ function pathPattern(path) {
  * @returns {ActiveFault}
  */
 function publicView({ matcher: _matcher, ...rule }) {
-  return /** @type {ActiveFault} */ (Object.fromEntries(Object.entries(rule).filter(([, value]) => value !== undefined && value !== false)));
+  return /** @type {ActiveFault} */ (
+    Object.fromEntries(Object.entries(rule).filter(([, value]) => value !== undefined && value !== false))
+  );
 }

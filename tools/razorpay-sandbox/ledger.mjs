@@ -39,7 +39,14 @@ export class SandboxError extends Error {
 
   /** The response body. */
   get body() {
-    const { code = 'BAD_REQUEST_ERROR', field, source = 'business', step = 'payment_initiation', reason = 'input_validation_failed', metadata = {} } = this.details;
+    const {
+      code = 'BAD_REQUEST_ERROR',
+      field,
+      source = 'business',
+      step = 'payment_initiation',
+      reason = 'input_validation_failed',
+      metadata = {},
+    } = this.details;
     return { error: { code, description: this.message, source, step, reason, metadata, ...(field ? { field } : {}) } };
   }
 }
@@ -78,7 +85,8 @@ function amountOf(value, field = 'amount') {
  */
 function currencyOf(value) {
   const currency = value ?? 'INR';
-  if (currency !== 'INR') throw invalid('currency', `The currency ${String(currency)} is not supported by the sandbox; use INR.`);
+  if (currency !== 'INR')
+    throw invalid('currency', `The currency ${String(currency)} is not supported by the sandbox; use INR.`);
   return currency;
 }
 
@@ -103,7 +111,8 @@ function textOf(value, field, max) {
  */
 function notesOf(value) {
   if (value === undefined || value === null || (Array.isArray(value) && value.length === 0)) return [];
-  if (typeof value !== 'object' || Array.isArray(value)) throw invalid('notes', 'The notes must be an object of key-value pairs.');
+  if (typeof value !== 'object' || Array.isArray(value))
+    throw invalid('notes', 'The notes must be an object of key-value pairs.');
   const entries = Object.entries(value);
   if (entries.length > 15) throw invalid('notes', 'The notes may not have more than 15 items.');
   for (const [, note] of entries) {
@@ -223,7 +232,10 @@ export class Ledger {
   attempt(orderId, { outcome, email, contact, notes, description }) {
     const order = this.#order(orderId);
     if (order.status === 'paid') {
-      throw new SandboxError(400, 'Order has already been paid', { field: 'order_id', metadata: { order_id: order.id } });
+      throw new SandboxError(400, 'Order has already been paid', {
+        field: 'order_id',
+        metadata: { order_id: order.id },
+      });
     }
     const link = this.#linkOf(order);
     /** @type {Entity} */
@@ -360,7 +372,10 @@ export class Ledger {
    */
   refundsOfPayment(paymentId) {
     this.#payment(paymentId);
-    const items = [...this.refunds.values()].filter((refund) => refund.payment_id === paymentId).reverse().map(copy);
+    const items = [...this.refunds.values()]
+      .filter((refund) => refund.payment_id === paymentId)
+      .reverse()
+      .map(copy);
     return { entity: 'collection', count: items.length, items };
   }
 
@@ -377,9 +392,11 @@ export class Ledger {
       throw invalid('reference_id', `Payment Link with reference id ${referenceId} already exists`);
     }
     const callbackUrl = textOf(body.callback_url, 'callback_url', 2048);
-    if (callbackUrl !== null && !URL.canParse(callbackUrl)) throw invalid('callback_url', 'The callback url format is invalid.');
+    if (callbackUrl !== null && !URL.canParse(callbackUrl))
+      throw invalid('callback_url', 'The callback url format is invalid.');
     const callbackMethod = body.callback_method ?? (callbackUrl ? 'get' : null);
-    if (callbackMethod !== null && callbackMethod !== 'get') throw invalid('callback_method', 'The callback method must be get.');
+    if (callbackMethod !== null && callbackMethod !== 'get')
+      throw invalid('callback_method', 'The callback method must be get.');
     const now = unixNow();
     const id = newId('plink');
     /** @type {Entity} */
@@ -433,10 +450,18 @@ export class Ledger {
   attemptLink(linkId, attempt) {
     const link = this.#paymentLink(linkId);
     if (link.status !== 'created') {
-      throw new SandboxError(400, `This payment link is ${link.status}`, { field: 'id', metadata: { payment_link_id: link.id } });
+      throw new SandboxError(400, `This payment link is ${link.status}`, {
+        field: 'id',
+        metadata: { payment_link_id: link.id },
+      });
     }
     if (!link.order_id) {
-      const order = this.createOrder({ amount: link.amount, currency: link.currency, receipt: link.reference_id || null, notes: link.notes });
+      const order = this.createOrder({
+        amount: link.amount,
+        currency: link.currency,
+        receipt: link.reference_id || null,
+        notes: link.notes,
+      });
       link.order_id = order.id;
       this.#linkOfOrder.set(order.id, link.id);
     }
@@ -466,7 +491,15 @@ export class Ledger {
       const now = unixNow();
       link.payments = [
         ...(link.payments ?? []),
-        { amount: payment.amount, created_at: payment.created_at, method: payment.method, payment_id: payment.id, plink_id: link.id, status: 'captured', updated_at: now },
+        {
+          amount: payment.amount,
+          created_at: payment.created_at,
+          method: payment.method,
+          payment_id: payment.id,
+          plink_id: link.id,
+          status: 'captured',
+          updated_at: now,
+        },
       ];
       Object.assign(link, { status: 'paid', amount_paid: payment.amount, updated_at: now });
     }
@@ -480,7 +513,11 @@ export class Ledger {
   #snapshots(payment) {
     const order = payment.order_id ? this.orders.get(payment.order_id) : undefined;
     const link = order ? this.#linkOf(order) : undefined;
-    return { payment: copy(payment), order: order ? copy(order) : undefined, paymentLink: link ? copy(link) : undefined };
+    return {
+      payment: copy(payment),
+      order: order ? copy(order) : undefined,
+      paymentLink: link ? copy(link) : undefined,
+    };
   }
 
   /** @param {string} id */

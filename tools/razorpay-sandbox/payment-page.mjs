@@ -65,7 +65,12 @@ export function paymentPage(link, { lateMs, failedPaymentId }) {
   }
   const base = `/pay/${encodeURIComponent(link.id)}`;
   /** @type {Record<string, string>} */
-  const labels = { now: 'now', twice: 'twice', late: `late (${lateMs % 1000 === 0 ? lateMs / 1000 : (lateMs / 1000).toFixed(1)} s)`, never: 'never' };
+  const labels = {
+    now: 'now',
+    twice: 'twice',
+    late: `late (${lateMs % 1000 === 0 ? lateMs / 1000 : (lateMs / 1000).toFixed(1)} s)`,
+    never: 'never',
+  };
   const options = DELIVERY_MODES.map((mode) => `<option value="${mode}">${escape(labels[mode])}</option>`).join('');
   const failure = failedPaymentId
     ? `<p role="alert" class="error">Payment failed (${escape(failedPaymentId)}). You can try again.</p>
@@ -86,7 +91,10 @@ ${failure}
 
 /** The page of an unknown link. */
 export function missingLinkPage() {
-  return layout('Payment link not found', '<h1>Payment link not found</h1><p class="muted">No payment link of this sandbox has this id.</p>');
+  return layout(
+    'Payment link not found',
+    '<h1>Payment link not found</h1><p class="muted">No payment link of this sandbox has this id.</p>',
+  );
 }
 
 /**
@@ -95,9 +103,12 @@ export function missingLinkPage() {
  * @param {string} paymentId
  */
 export function paidPage(link, paymentId) {
-  return layout('Payment successful', `<h1>Payment successful</h1>
+  return layout(
+    'Payment successful',
+    `<h1>Payment successful</h1>
 <p class="muted">${escape(link.description)}</p>
-<p role="status">Paid ${escape(rupees.format(link.amount / 100))}, payment ${escape(paymentId)}.</p>`);
+<p role="status">Paid ${escape(rupees.format(link.amount / 100))}, payment ${escape(paymentId)}.</p>`,
+  );
 }
 
 /**

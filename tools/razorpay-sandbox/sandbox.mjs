@@ -97,7 +97,8 @@ export async function startRazorpaySandbox({
     if (payment.status === 'authorized') return [webhooks.record('payment.authorized', { payment })];
     const events = [webhooks.record('payment.captured', { payment })];
     if (order) events.push(webhooks.record('order.paid', { payment, order }));
-    if (paymentLink && order) events.push(webhooks.record('payment_link.paid', { payment_link: paymentLink, order, payment }));
+    if (paymentLink && order)
+      events.push(webhooks.record('payment_link.paid', { payment_link: paymentLink, order, payment }));
     return events;
   }
 
@@ -128,7 +129,8 @@ export async function startRazorpaySandbox({
       throw new SandboxError(400, 'outcome must be success or failure', { field: 'outcome' });
     }
     const mode = DELIVERY_MODES.find((known) => known === delivery);
-    if (!mode) throw new SandboxError(400, `delivery must be one of ${DELIVERY_MODES.join(', ')}`, { field: 'delivery' });
+    if (!mode)
+      throw new SandboxError(400, `delivery must be one of ${DELIVERY_MODES.join(', ')}`, { field: 'delivery' });
     return { outcome, delivery: mode };
   }
 
@@ -144,10 +146,13 @@ export async function startRazorpaySandbox({
     const { outcome, delivery } = payChoices(options);
     const earlier = outcome === 'success' && options.failedAfterSuccess ? attempt('failure') : null;
     const result = attempt(outcome);
-    const events = outcome === 'failure' ? [webhooks.record('payment.failed', { payment: result.payment })] : successEvents(result);
+    const events =
+      outcome === 'failure' ? [webhooks.record('payment.failed', { payment: result.payment })] : successEvents(result);
     if (earlier) events.push(webhooks.record('payment.failed', { payment: earlier.payment }));
     const sent = webhooks.dispatch(events, delivery);
-    log(`${result.payment.order_id}: ${result.payment.id} ${result.payment.status} (webhooks: ${delivery}${earlier ? ', then payment.failed' : ''})`);
+    log(
+      `${result.payment.order_id}: ${result.payment.id} ${result.payment.status} (webhooks: ${delivery}${earlier ? ', then payment.failed' : ''})`,
+    );
     if (options.wait && delivery !== 'late') await sent;
     return outcome === 'failure' ? failure(result.payment) : answer(result);
   }
@@ -179,10 +184,17 @@ export async function startRazorpaySandbox({
           razorpay_payment_link_reference_id: paymentLink.reference_id,
           razorpay_payment_link_status: paymentLink.status,
           // What the SDK's validatePaymentVerification({ payment_link_id, ... }) checks.
-          razorpay_signature: hmacHex(`${paymentLink.id}|${paymentLink.reference_id}|${paymentLink.status}|${payment.id}`, keySecret),
+          razorpay_signature: hmacHex(
+            `${paymentLink.id}|${paymentLink.reference_id}|${paymentLink.status}|${payment.id}`,
+            keySecret,
+          ),
         };
         const callback = paymentLink.callback_url
-          ? returnUrl(paymentLink, { status: paymentLink.status, paymentId: payment.id, signature: fields.razorpay_signature })
+          ? returnUrl(paymentLink, {
+              status: paymentLink.status,
+              paymentId: payment.id,
+              signature: fields.razorpay_signature,
+            })
           : null;
         return { ...fields, callback_url: callback };
       },
@@ -207,7 +219,12 @@ export async function startRazorpaySandbox({
    */
   function checkKey(given) {
     if (given !== keyId) {
-      throw new SandboxError(401, 'The api key provided is invalid', { field: 'key', source: 'NA', step: 'NA', reason: 'NA' });
+      throw new SandboxError(401, 'The api key provided is invalid', {
+        field: 'key',
+        source: 'NA',
+        step: 'NA',
+        reason: 'NA',
+      });
     }
   }
 
@@ -243,7 +260,11 @@ export async function startRazorpaySandbox({
     route('POST', '/checkout/orders/:id/pay', async ({ params, body }) => {
       const given = await body();
       checkKey(given.key);
-      return payOrder(params.id, { ...given, failedAfterSuccess: truthy(given.failed_after_success), wait: truthy(given.wait) });
+      return payOrder(params.id, {
+        ...given,
+        failedAfterSuccess: truthy(given.failed_after_success),
+        wait: truthy(given.wait),
+      });
     }),
   ];
 
@@ -279,10 +300,13 @@ export async function startRazorpaySandbox({
       log(id === null ? 'faults cleared' : `fault ${id} cleared`);
       return { faults: faults.list() };
     }),
-    route('GET', '/sandbox/webhooks/endpoints', () => ({ endpoints: webhooks.endpoints.map((endpoint) => endpoint.url) })),
+    route('GET', '/sandbox/webhooks/endpoints', () => ({
+      endpoints: webhooks.endpoints.map((endpoint) => endpoint.url),
+    })),
     route('POST', '/sandbox/webhooks/endpoints', async ({ body }) => {
       const { url, secret = webhookSecret } = await body();
-      if (typeof url !== 'string' || !URL.canParse(url)) throw new SandboxError(400, 'url must be a URL', { field: 'url' });
+      if (typeof url !== 'string' || !URL.canParse(url))
+        throw new SandboxError(400, 'url must be a URL', { field: 'url' });
       webhooks.addEndpoint({ url, secret: String(secret) });
       log(`webhook endpoint added: ${url}`);
       return { endpoints: webhooks.endpoints.map((endpoint) => endpoint.url) };
@@ -293,11 +317,19 @@ export async function startRazorpaySandbox({
     }),
     route('POST', '/sandbox/orders/:id/pay', async ({ params, body }) => {
       const given = await body();
-      return payOrder(params.id, { ...given, failedAfterSuccess: truthy(given.failed_after_success), wait: truthy(given.wait) });
+      return payOrder(params.id, {
+        ...given,
+        failedAfterSuccess: truthy(given.failed_after_success),
+        wait: truthy(given.wait),
+      });
     }),
     route('POST', '/sandbox/payment_links/:id/pay', async ({ params, body }) => {
       const given = await body();
-      return payLink(params.id, { ...given, failedAfterSuccess: truthy(given.failed_after_success), wait: truthy(given.wait) });
+      return payLink(params.id, {
+        ...given,
+        failedAfterSuccess: truthy(given.failed_after_success),
+        wait: truthy(given.wait),
+      });
     }),
   ];
 
@@ -319,8 +351,11 @@ export async function startRazorpaySandbox({
     const form = await readBody(request);
     const options = { delivery: form.delivery || 'now', failedAfterSuccess: truthy(form.failed_after_success) };
     try {
-      const answer = /** @type {Record<string, any>} */ (await payLink(link.id, { ...options, outcome: action === 'pay' ? 'success' : 'failure' }));
-      if (answer.error) return redirect(response, `/pay/${link.id}?failed=${encodeURIComponent(answer.error.metadata.payment_id)}`);
+      const answer = /** @type {Record<string, any>} */ (
+        await payLink(link.id, { ...options, outcome: action === 'pay' ? 'success' : 'failure' })
+      );
+      if (answer.error)
+        return redirect(response, `/pay/${link.id}?failed=${encodeURIComponent(answer.error.metadata.payment_id)}`);
       if (answer.callback_url) return redirect(response, answer.callback_url);
       return send(response, 200, paidPage(link, answer.razorpay_payment_id), 'text/html');
     } catch (error) {
@@ -347,7 +382,9 @@ export async function startRazorpaySandbox({
             'Access-Control-Allow-Headers': 'Content-Type',
             'Access-Control-Max-Age': '600',
             // Chrome asks before a public page calls a private address; the sandbox says yes.
-            ...(request.headers['access-control-request-private-network'] ? { 'Access-Control-Allow-Private-Network': 'true' } : {}),
+            ...(request.headers['access-control-request-private-network']
+              ? { 'Access-Control-Allow-Private-Network': 'true' }
+              : {}),
           };
       response.writeHead(204, headers).end();
       return;
@@ -355,7 +392,11 @@ export async function startRazorpaySandbox({
     if (path === '/v1/checkout.js' && request.method === 'GET') {
       const settings = JSON.stringify({ origin: `http://${request.headers.host ?? new URL(baseUrl).host}`, lateMs });
       const script = checkoutScript.replace(SETTINGS_MARK, settings);
-      response.writeHead(200, { ...CROSS_ORIGIN, 'Content-Type': 'application/javascript; charset=utf-8', 'Cache-Control': 'no-cache' });
+      response.writeHead(200, {
+        ...CROSS_ORIGIN,
+        'Content-Type': 'application/javascript; charset=utf-8',
+        'Cache-Control': 'no-cache',
+      });
       response.end(script);
       return;
     }
@@ -385,7 +426,12 @@ export async function startRazorpaySandbox({
       const restApi = (request.url ?? '').startsWith('/v1/');
       if (error instanceof SandboxError) return sendJson(response, error.status, error.body, !restApi);
       log(`error on ${request.method} ${request.url}: ${error?.stack ?? error}`);
-      sendJson(response, 500, { error: { code: 'SERVER_ERROR', description: 'The sandbox failed; its log says why.' } }, !restApi);
+      sendJson(
+        response,
+        500,
+        { error: { code: 'SERVER_ERROR', description: 'The sandbox failed; its log says why.' } },
+        !restApi,
+      );
     });
   });
   await new Promise((resolve, reject) => {
@@ -482,7 +528,8 @@ async function readBody(request) {
   } catch {
     throw new SandboxError(400, 'The request body is not valid JSON');
   }
-  if (typeof body !== 'object' || body === null || Array.isArray(body)) throw new SandboxError(400, 'The request body must be a JSON object');
+  if (typeof body !== 'object' || body === null || Array.isArray(body))
+    throw new SandboxError(400, 'The request body must be a JSON object');
   return body;
 }
 
@@ -503,7 +550,11 @@ function sendJson(response, status, body, crossOrigin) {
  * @param {string} type
  */
 function send(response, status, text, type, crossOrigin = false) {
-  response.writeHead(status, { 'Content-Type': `${type}; charset=utf-8`, 'Cache-Control': 'no-store', ...(crossOrigin ? CROSS_ORIGIN : {}) });
+  response.writeHead(status, {
+    'Content-Type': `${type}; charset=utf-8`,
+    'Cache-Control': 'no-store',
+    ...(crossOrigin ? CROSS_ORIGIN : {}),
+  });
   response.end(text);
 }
 
@@ -517,7 +568,12 @@ function redirect(response, location) {
 
 /** @param {Response} response */
 function notFound(response, crossOrigin = false) {
-  sendJson(response, 404, { error: { code: 'BAD_REQUEST_ERROR', description: 'The requested URL was not found on the server.' } }, crossOrigin);
+  sendJson(
+    response,
+    404,
+    { error: { code: 'BAD_REQUEST_ERROR', description: 'The requested URL was not found on the server.' } },
+    crossOrigin,
+  );
 }
 
 /**

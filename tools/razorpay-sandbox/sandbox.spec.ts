@@ -14,7 +14,12 @@ type Sandbox = Awaited<ReturnType<typeof startRazorpaySandbox>>;
 interface Received {
   rawBody: string;
   headers: IncomingHttpHeaders;
-  event: { event: string; contains: string[]; payload: Record<string, { entity: Record<string, any> }>; [key: string]: unknown };
+  event: {
+    event: string;
+    contains: string[];
+    payload: Record<string, { entity: Record<string, any> }>;
+    [key: string]: unknown;
+  };
 }
 
 /** A merchant's webhook endpoint: records every delivery; `answer(n)` is the status of the n-th (1-based). */
@@ -47,7 +52,11 @@ function sdk(sandbox: Sandbox, keySecret = SANDBOX_KEY_SECRET) {
 }
 
 async function post(url: string, body: unknown) {
-  const response = await fetch(url, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
+  const response = await fetch(url, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify(body),
+  });
   return { status: response.status, body: await response.json() };
 }
 
@@ -67,7 +76,13 @@ let razorpay: InstanceType<typeof Razorpay>;
 
 async function start(options: Parameters<typeof startRazorpaySandbox>[0] = {}, answer?: (n: number) => number) {
   receiver = await webhookReceiver(answer);
-  sandbox = await startRazorpaySandbox({ port: 0, webhookUrl: receiver.url, lateMs: 300, retryDelaysMs: [50, 50], ...options });
+  sandbox = await startRazorpaySandbox({
+    port: 0,
+    webhookUrl: receiver.url,
+    lateMs: 300,
+    retryDelaysMs: [50, 50],
+    ...options,
+  });
   razorpay = sdk(sandbox);
 }
 
@@ -80,7 +95,12 @@ describe('REST API through the razorpay SDK', () => {
   beforeEach(() => start());
 
   it('creates and fetches an order shaped like Razorpay’s', async () => {
-    const created = await razorpay.orders.create({ amount: 50000, currency: 'INR', receipt: 'receipt-1', notes: { userId: '7' } });
+    const created = await razorpay.orders.create({
+      amount: 50000,
+      currency: 'INR',
+      receipt: 'receipt-1',
+      notes: { userId: '7' },
+    });
     expect(created).toEqual({
       id: expect.stringMatching(/^order_[A-Za-z0-9]{14}$/),
       entity: 'order',
@@ -97,14 +117,22 @@ describe('REST API through the razorpay SDK', () => {
     });
     expect(Math.abs(Number(created.created_at) - Date.now() / 1000)).toBeLessThan(5);
     await expect(razorpay.orders.fetch(created.id)).resolves.toEqual(created);
-    await expect(razorpay.orders.fetchPayments(created.id)).resolves.toEqual({ entity: 'collection', count: 0, items: [] });
+    await expect(razorpay.orders.fetchPayments(created.id)).resolves.toEqual({
+      entity: 'collection',
+      count: 0,
+      items: [],
+    });
   });
 
   it('answers a bad amount or currency with 400 in Razorpay’s error shape', async () => {
     const tooSmall = await rejection(razorpay.orders.create({ amount: 99, currency: 'INR' }));
     expect(tooSmall).toEqual({
       statusCode: 400,
-      error: expect.objectContaining({ code: 'BAD_REQUEST_ERROR', field: 'amount', description: expect.stringContaining('INR 1.00') }),
+      error: expect.objectContaining({
+        code: 'BAD_REQUEST_ERROR',
+        field: 'amount',
+        description: expect.stringContaining('INR 1.00'),
+      }),
     });
     const fractional = await rejection(razorpay.orders.create({ amount: 100.5, currency: 'INR' }));
     expect(fractional.error).toMatchObject({ code: 'BAD_REQUEST_ERROR', field: 'amount' });
@@ -130,7 +158,11 @@ describe('REST API through the razorpay SDK', () => {
     const paid = await sandbox.payOrder(order.id, { wait: true });
     const paymentId = (paid as { razorpay_payment_id: string }).razorpay_payment_id;
 
-    const part = await razorpay.payments.refund(paymentId, { amount: 15000, speed: 'normal', notes: { reason: 'cancelled' } });
+    const part = await razorpay.payments.refund(paymentId, {
+      amount: 15000,
+      speed: 'normal',
+      notes: { reason: 'cancelled' },
+    });
     expect(part).toMatchObject({
       id: expect.stringMatching(/^rfnd_/),
       entity: 'refund',
@@ -142,19 +174,29 @@ describe('REST API through the razorpay SDK', () => {
       notes: { reason: 'cancelled' },
       created_at: expect.any(Number),
     });
-    await expect(razorpay.payments.fetch(paymentId)).resolves.toMatchObject({ status: 'captured', amount_refunded: 15000, refund_status: 'partial' });
+    await expect(razorpay.payments.fetch(paymentId)).resolves.toMatchObject({
+      status: 'captured',
+      amount_refunded: 15000,
+      refund_status: 'partial',
+    });
 
     const tooMuch = await rejection(razorpay.payments.refund(paymentId, { amount: 25001 }));
     expect(tooMuch).toMatchObject({ statusCode: 400, error: { code: 'BAD_REQUEST_ERROR', field: 'amount' } });
 
     const rest = await razorpay.payments.refund(paymentId, {});
     expect(rest.amount).toBe(25000);
-    await expect(razorpay.payments.fetch(paymentId)).resolves.toMatchObject({ status: 'refunded', amount_refunded: 40000, refund_status: 'full' });
+    await expect(razorpay.payments.fetch(paymentId)).resolves.toMatchObject({
+      status: 'refunded',
+      amount_refunded: 40000,
+      refund_status: 'full',
+    });
     await expect(razorpay.refunds.fetch(part.id)).resolves.toEqual(part);
     const listed = await razorpay.payments.fetchMultipleRefund(paymentId, {});
     expect(listed).toMatchObject({ entity: 'collection', count: 2 });
     expect(listed.items.map((refund: { id: string }) => refund.id).sort()).toEqual([part.id, rest.id].sort());
-    await expect(rejection(razorpay.payments.refund(paymentId, { amount: 100 }))).resolves.toMatchObject({ statusCode: 400 });
+    await expect(rejection(razorpay.payments.refund(paymentId, { amount: 100 }))).resolves.toMatchObject({
+      statusCode: 400,
+    });
 
     await sandbox.idle();
     const refunds = receiver.received.filter((r) => r.event.event === 'refund.processed');
@@ -169,12 +211,20 @@ describe('checkout payment', () => {
 
   it('answers a signature that validatePaymentVerification accepts, and the SDK sees the payment captured', async () => {
     const order = await razorpay.orders.create({ amount: 123456, currency: 'INR', receipt: 'r-2' });
-    const paid = await post(`${sandbox.url}/checkout/orders/${order.id}/pay`, { key: SANDBOX_KEY_ID, outcome: 'success', delivery: 'now' });
+    const paid = await post(`${sandbox.url}/checkout/orders/${order.id}/pay`, {
+      key: SANDBOX_KEY_ID,
+      outcome: 'success',
+      delivery: 'now',
+    });
     expect(paid.status).toBe(200);
     const { razorpay_payment_id: paymentId, razorpay_order_id: orderId, razorpay_signature: signature } = paid.body;
     expect(orderId).toBe(order.id);
-    expect(validatePaymentVerification({ order_id: order.id, payment_id: paymentId }, signature, SANDBOX_KEY_SECRET)).toBe(true);
-    expect(validatePaymentVerification({ order_id: order.id, payment_id: paymentId }, signature, 'another-secret')).toBe(false);
+    expect(
+      validatePaymentVerification({ order_id: order.id, payment_id: paymentId }, signature, SANDBOX_KEY_SECRET),
+    ).toBe(true);
+    expect(
+      validatePaymentVerification({ order_id: order.id, payment_id: paymentId }, signature, 'another-secret'),
+    ).toBe(false);
 
     const payment = await razorpay.payments.fetch(paymentId);
     expect(payment).toMatchObject({
@@ -190,13 +240,25 @@ describe('checkout payment', () => {
       refund_status: null,
       error_code: null,
     });
-    await expect(razorpay.orders.fetch(order.id)).resolves.toMatchObject({ status: 'paid', amount_paid: 123456, amount_due: 0, attempts: 1 });
-    await expect(razorpay.orders.fetchPayments(order.id)).resolves.toMatchObject({ entity: 'collection', count: 1, items: [{ id: paymentId }] });
+    await expect(razorpay.orders.fetch(order.id)).resolves.toMatchObject({
+      status: 'paid',
+      amount_paid: 123456,
+      amount_due: 0,
+      attempts: 1,
+    });
+    await expect(razorpay.orders.fetchPayments(order.id)).resolves.toMatchObject({
+      entity: 'collection',
+      count: 1,
+      items: [{ id: paymentId }],
+    });
   });
 
   it('refuses a wrong key, an unknown order and a second payment of a paid order', async () => {
     const order = await razorpay.orders.create({ amount: 50000, currency: 'INR' });
-    const wrongKey = await post(`${sandbox.url}/checkout/orders/${order.id}/pay`, { key: 'rzp_test_other', outcome: 'success' });
+    const wrongKey = await post(`${sandbox.url}/checkout/orders/${order.id}/pay`, {
+      key: 'rzp_test_other',
+      outcome: 'success',
+    });
     expect(wrongKey.status).toBe(401);
     const unknown = await post(`${sandbox.url}/checkout/orders/order_Unknown0000000/pay`, { key: SANDBOX_KEY_ID });
     expect(unknown.status).toBe(400);
@@ -208,13 +270,21 @@ describe('checkout payment', () => {
 
   it('sends payment.captured then order.paid, signed so that validateWebhookSignature accepts the raw body', async () => {
     const order = await razorpay.orders.create({ amount: 50000, currency: 'INR' });
-    const { body } = await post(`${sandbox.url}/sandbox/orders/${order.id}/pay`, { outcome: 'success', delivery: 'now', wait: true });
+    const { body } = await post(`${sandbox.url}/sandbox/orders/${order.id}/pay`, {
+      outcome: 'success',
+      delivery: 'now',
+      wait: true,
+    });
 
     expect(receiver.names()).toEqual(['payment.captured', 'order.paid']);
     for (const { rawBody, headers } of receiver.received) {
       expect(headers['content-type']).toBe('application/json');
-      expect(Razorpay.validateWebhookSignature(rawBody, String(headers['x-razorpay-signature']), SANDBOX_WEBHOOK_SECRET)).toBe(true);
-      expect(Razorpay.validateWebhookSignature(rawBody, String(headers['x-razorpay-signature']), 'wrong-secret')).toBe(false);
+      expect(
+        Razorpay.validateWebhookSignature(rawBody, String(headers['x-razorpay-signature']), SANDBOX_WEBHOOK_SECRET),
+      ).toBe(true);
+      expect(Razorpay.validateWebhookSignature(rawBody, String(headers['x-razorpay-signature']), 'wrong-secret')).toBe(
+        false,
+      );
     }
     const [captured, orderPaid] = receiver.received;
     expect(captured.headers['x-razorpay-event-id']).not.toBe(orderPaid.headers['x-razorpay-event-id']);
@@ -223,7 +293,16 @@ describe('checkout payment', () => {
       account_id: 'acc_sandbox',
       event: 'payment.captured',
       contains: ['payment'],
-      payload: { payment: { entity: expect.objectContaining({ id: body.razorpay_payment_id, order_id: order.id, status: 'captured', amount: 50000 }) } },
+      payload: {
+        payment: {
+          entity: expect.objectContaining({
+            id: body.razorpay_payment_id,
+            order_id: order.id,
+            status: 'captured',
+            amount: 50000,
+          }),
+        },
+      },
       created_at: expect.any(Number),
     });
     expect(orderPaid.event.contains).toEqual(['payment', 'order']);
@@ -274,7 +353,11 @@ describe('checkout payment', () => {
 
   it('makes a failed payment, sends payment.failed, and lets the buyer pay the order afterwards', async () => {
     const order = await razorpay.orders.create({ amount: 50000, currency: 'INR' });
-    const failed = await post(`${sandbox.url}/checkout/orders/${order.id}/pay`, { key: SANDBOX_KEY_ID, outcome: 'failure', delivery: 'now' });
+    const failed = await post(`${sandbox.url}/checkout/orders/${order.id}/pay`, {
+      key: SANDBOX_KEY_ID,
+      outcome: 'failure',
+      delivery: 'now',
+    });
     expect(failed).toEqual({
       status: 200,
       body: {
@@ -296,9 +379,16 @@ describe('checkout payment', () => {
       error_description: 'Payment failed',
       error_reason: 'payment_failed',
     });
-    await expect(razorpay.orders.fetch(order.id)).resolves.toMatchObject({ status: 'attempted', attempts: 1, amount_paid: 0 });
+    await expect(razorpay.orders.fetch(order.id)).resolves.toMatchObject({
+      status: 'attempted',
+      attempts: 1,
+      amount_paid: 0,
+    });
 
-    const paid = await post(`${sandbox.url}/checkout/orders/${order.id}/pay`, { key: SANDBOX_KEY_ID, outcome: 'success' });
+    const paid = await post(`${sandbox.url}/checkout/orders/${order.id}/pay`, {
+      key: SANDBOX_KEY_ID,
+      outcome: 'success',
+    });
     expect(paid.status).toBe(200);
     await sandbox.idle();
     expect(receiver.names()).toEqual(['payment.failed', 'payment.captured', 'order.paid']);
@@ -307,7 +397,10 @@ describe('checkout payment', () => {
 
   it('sends an earlier attempt’s payment.failed after the success events when asked (out of order)', async () => {
     const order = await razorpay.orders.create({ amount: 50000, currency: 'INR' });
-    const paid = await post(`${sandbox.url}/sandbox/orders/${order.id}/pay`, { failed_after_success: true, wait: true });
+    const paid = await post(`${sandbox.url}/sandbox/orders/${order.id}/pay`, {
+      failed_after_success: true,
+      wait: true,
+    });
     expect(receiver.names()).toEqual(['payment.captured', 'order.paid', 'payment.failed']);
     const failedPayment = receiver.received[2].event.payload.payment.entity;
     expect(failedPayment).toMatchObject({ order_id: order.id, status: 'failed' });
@@ -324,7 +417,9 @@ describe('webhook retries', () => {
     await sandbox.payOrder(order.id, {});
     await sandbox.idle();
     expect(receiver.names()).toEqual(['payment.captured', 'order.paid', 'payment.captured']);
-    expect(receiver.received[2].headers['x-razorpay-event-id']).toBe(receiver.received[0].headers['x-razorpay-event-id']);
+    expect(receiver.received[2].headers['x-razorpay-event-id']).toBe(
+      receiver.received[0].headers['x-razorpay-event-id'],
+    );
     expect(sandbox.webhooks.deliveries.map((d) => [d.event, d.attempt, d.status])).toEqual([
       ['payment.captured', 1, 500],
       ['order.paid', 1, 200],
@@ -364,7 +459,14 @@ describe('fault injection', () => {
   it('fails matching calls with a 5xx in Razorpay’s error shape without acting, for the given number of calls', async () => {
     const paymentId = await capturedPayment();
     const fault = sandbox.faults.add({ method: 'POST', path: '/v1/payments/:id/refund', status: 503, times: 2 });
-    expect(fault).toEqual({ id: expect.any(Number), method: 'POST', path: '/v1/payments/:id/refund', status: 503, times: 2, hits: 0 });
+    expect(fault).toEqual({
+      id: expect.any(Number),
+      method: 'POST',
+      path: '/v1/payments/:id/refund',
+      status: 503,
+      times: 2,
+      hits: 0,
+    });
 
     for (let call = 0; call < 2; call += 1) {
       await expect(rejection(razorpay.payments.refund(paymentId, {}))).resolves.toMatchObject({
@@ -376,7 +478,10 @@ describe('fault injection', () => {
     // Other calls were never affected, and the rule lifted itself after its two calls.
     await expect(razorpay.payments.fetch(paymentId)).resolves.toMatchObject({ status: 'captured' });
     expect(sandbox.faults.list()).toEqual([]);
-    await expect(razorpay.payments.refund(paymentId, {})).resolves.toMatchObject({ status: 'processed', amount: 40000 });
+    await expect(razorpay.payments.refund(paymentId, {})).resolves.toMatchObject({
+      status: 'processed',
+      amount: 40000,
+    });
   });
 
   it('acts and then loses the answer with after_effect, so only a lookup finds what was done', async () => {
@@ -385,7 +490,9 @@ describe('fault injection', () => {
     const lost = await rejection(razorpay.payments.refund(paymentId, { notes: { mandi_refund_id: '7' } }));
     expect(lost).toMatchObject({ statusCode: 502, error: { code: 'SERVER_ERROR' } });
     const { items } = await razorpay.payments.fetchMultipleRefund(paymentId, {});
-    expect(items).toEqual([expect.objectContaining({ status: 'processed', amount: 40000, notes: { mandi_refund_id: '7' } })]);
+    expect(items).toEqual([
+      expect.objectContaining({ status: 'processed', amount: 40000, notes: { mandi_refund_id: '7' } }),
+    ]);
     expect(sandbox.faults.list()).toEqual([expect.objectContaining({ status: 502, afterEffect: true, hits: 1 })]);
   });
 
@@ -400,7 +507,9 @@ describe('fault injection', () => {
     const listed = await fetch(`${sandbox.url}/sandbox/faults`).then((response) => response.json());
     expect(listed).toEqual({ faults: [expect.objectContaining({ delayMs: 400, hits: 1 })] });
 
-    const cleared = await fetch(`${sandbox.url}/sandbox/faults`, { method: 'DELETE' }).then((response) => response.json());
+    const cleared = await fetch(`${sandbox.url}/sandbox/faults`, { method: 'DELETE' }).then((response) =>
+      response.json(),
+    );
     expect(cleared).toEqual({ faults: [] });
     started = performance.now();
     await razorpay.payments.fetch(paymentId);
@@ -408,7 +517,12 @@ describe('fault injection', () => {
   });
 
   it('refuses a rule that does nothing or names no REST path', async () => {
-    for (const rule of [{ path: '/v1/orders' }, { status: 200 }, { status: 500, path: '/sandbox/health' }, { after_effect: true, delay_ms: 5 }]) {
+    for (const rule of [
+      { path: '/v1/orders' },
+      { status: 200 },
+      { status: 500, path: '/sandbox/health' },
+      { after_effect: true, delay_ms: 5 },
+    ]) {
       const refused = await post(`${sandbox.url}/sandbox/faults`, rule);
       expect(refused.status).toBe(400);
     }
@@ -421,16 +535,23 @@ describe('manual capture', () => {
     await start({ autoCapture: false });
     const order = await razorpay.orders.create({ amount: 50000, currency: 'INR' });
     const paid = (await sandbox.payOrder(order.id, { wait: true })) as { razorpay_payment_id: string };
-    await expect(razorpay.payments.fetch(paid.razorpay_payment_id)).resolves.toMatchObject({ status: 'authorized', captured: false });
+    await expect(razorpay.payments.fetch(paid.razorpay_payment_id)).resolves.toMatchObject({
+      status: 'authorized',
+      captured: false,
+    });
     expect(receiver.names()).toEqual(['payment.authorized']);
 
-    await expect(rejection(razorpay.payments.capture(paid.razorpay_payment_id, 40000, 'INR'))).resolves.toMatchObject({ statusCode: 400 });
+    await expect(rejection(razorpay.payments.capture(paid.razorpay_payment_id, 40000, 'INR'))).resolves.toMatchObject({
+      statusCode: 400,
+    });
     const captured = await razorpay.payments.capture(paid.razorpay_payment_id, 50000, 'INR');
     expect(captured).toMatchObject({ status: 'captured', captured: true });
     await expect(razorpay.orders.fetch(order.id)).resolves.toMatchObject({ status: 'paid' });
     await sandbox.idle();
     expect(receiver.names()).toEqual(['payment.authorized', 'payment.captured', 'order.paid']);
-    await expect(rejection(razorpay.payments.capture(paid.razorpay_payment_id, 50000, 'INR'))).resolves.toMatchObject({ statusCode: 400 });
+    await expect(rejection(razorpay.payments.capture(paid.razorpay_payment_id, 50000, 'INR'))).resolves.toMatchObject({
+      statusCode: 400,
+    });
   });
 });
 
@@ -508,10 +629,17 @@ describe('payment links and the hosted page', () => {
     expect(verified).toBe(true);
 
     // The SDK's type leaves out order_id, which Razorpay's answer has once the link has a payment.
-    const paidLink = (await razorpay.paymentLink.fetch(link.id)) as Awaited<ReturnType<typeof createLink>> & { order_id: string };
+    const paidLink = (await razorpay.paymentLink.fetch(link.id)) as Awaited<ReturnType<typeof createLink>> & {
+      order_id: string;
+    };
     expect(paidLink).toMatchObject({ status: 'paid', amount_paid: 75050, order_id: expect.stringMatching(/^order_/) });
-    expect(paidLink.payments).toEqual([expect.objectContaining({ payment_id: query.razorpay_payment_id, status: 'captured', amount: 75050 })]);
-    await expect(razorpay.payments.fetch(query.razorpay_payment_id)).resolves.toMatchObject({ order_id: paidLink.order_id, status: 'captured' });
+    expect(paidLink.payments).toEqual([
+      expect.objectContaining({ payment_id: query.razorpay_payment_id, status: 'captured', amount: 75050 }),
+    ]);
+    await expect(razorpay.payments.fetch(query.razorpay_payment_id)).resolves.toMatchObject({
+      order_id: paidLink.order_id,
+      status: 'captured',
+    });
 
     await sandbox.idle();
     expect(receiver.names()).toEqual(['payment.captured', 'order.paid', 'payment_link.paid']);
@@ -550,7 +678,11 @@ describe('checkout script', () => {
     expect(response.headers.get('cross-origin-resource-policy')).toBe('cross-origin');
     const preflight = await fetch(`${sandbox.url}/checkout/orders/order_x/pay`, {
       method: 'OPTIONS',
-      headers: { Origin: 'http://localhost:3000', 'Access-Control-Request-Method': 'POST', 'Access-Control-Request-Headers': 'content-type' },
+      headers: {
+        Origin: 'http://localhost:3000',
+        'Access-Control-Request-Method': 'POST',
+        'Access-Control-Request-Headers': 'content-type',
+      },
     });
     expect(preflight.status).toBe(204);
     expect(preflight.headers.get('access-control-allow-origin')).toBe('*');
@@ -569,7 +701,10 @@ describe('checkout dialog in a browser', () => {
   let shopUrl: string;
 
   beforeAll(async () => {
-    browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'] });
+    browser = await chromium.launch({
+      executablePath: '/usr/bin/chromium',
+      args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
+    });
   });
   afterAll(async () => {
     await browser?.close();
@@ -615,13 +750,24 @@ describe('checkout dialog in a browser', () => {
       rzp.on('payment.failed', (response: unknown) => log.failed.push(response));
       rzp.open();
     }, options);
-    return () => page.evaluate(() => (window as any).checkoutLog as { paid: Record<string, string>[]; failed: any[]; dismissed: number });
+    return () =>
+      page.evaluate(
+        () => (window as any).checkoutLog as { paid: Record<string, string>[]; failed: any[]; dismissed: number },
+      );
   }
 
   it('pays with the chosen webhook delivery: handler gets a verifiable signature, the dialog closes', async () => {
     const order = await razorpay.orders.create({ amount: 123456, currency: 'INR' });
     const { page, problems } = await shopPage();
-    const log = await openCheckout(page, { key: SANDBOX_KEY_ID, amount: 123456, currency: 'INR', name: 'Mandi', description: 'Order of 2 products', order_id: order.id, theme: { color: '#2E7D32' } });
+    const log = await openCheckout(page, {
+      key: SANDBOX_KEY_ID,
+      amount: 123456,
+      currency: 'INR',
+      name: 'Mandi',
+      description: 'Order of 2 products',
+      order_id: order.id,
+      theme: { color: '#2E7D32' },
+    });
 
     const dialog = page.getByRole('dialog', { name: 'Razorpay sandbox checkout' });
     await dialog.waitFor();
@@ -631,13 +777,19 @@ describe('checkout dialog in a browser', () => {
     expect(await dialog.textContent()).toContain('₹1,234.56');
     const pay = dialog.getByRole('button', { name: 'Pay ₹1,234.56' });
     expect(await pay.evaluate((button) => document.activeElement === button)).toBe(true);
-    expect(await dialog.getByLabel('Webhook delivery').evaluate((select: HTMLSelectElement) => [...select.options].map((o) => [o.value, o.text]))).toEqual([
+    expect(
+      await dialog
+        .getByLabel('Webhook delivery')
+        .evaluate((select: HTMLSelectElement) => [...select.options].map((o) => [o.value, o.text])),
+    ).toEqual([
       ['now', 'now'],
       ['twice', 'twice'],
       ['late', 'late (0.3 s)'],
       ['never', 'never'],
     ]);
-    await expect(dialog.getByRole('checkbox', { name: 'Also send payment.failed after success' }).isChecked()).resolves.toBe(false);
+    await expect(
+      dialog.getByRole('checkbox', { name: 'Also send payment.failed after success' }).isChecked(),
+    ).resolves.toBe(false);
     await expect(dialog.getByRole('button', { name: 'Fail payment' }).isVisible()).resolves.toBe(true);
     await expect(dialog.getByRole('button', { name: 'Close' }).isVisible()).resolves.toBe(true);
 
@@ -647,7 +799,13 @@ describe('checkout dialog in a browser', () => {
     const { paid, failed, dismissed } = await log();
     expect(paid).toHaveLength(1);
     expect(paid[0].razorpay_order_id).toBe(order.id);
-    expect(validatePaymentVerification({ order_id: order.id, payment_id: paid[0].razorpay_payment_id }, paid[0].razorpay_signature, SANDBOX_KEY_SECRET)).toBe(true);
+    expect(
+      validatePaymentVerification(
+        { order_id: order.id, payment_id: paid[0].razorpay_payment_id },
+        paid[0].razorpay_signature,
+        SANDBOX_KEY_SECRET,
+      ),
+    ).toBe(true);
     expect([failed.length, dismissed]).toEqual([0, 0]);
     await sandbox.idle();
     expect(receiver.names()).toEqual(['payment.captured', 'payment.captured', 'order.paid', 'order.paid']);
@@ -727,7 +885,13 @@ describe('a shared sandbox for several local runs', () => {
       await shared.stop();
       expect(sandbox.webhooks.endpoints.map((endpoint) => endpoint.url)).toEqual([receiver.url]);
       await expect(
-        ensureRazorpaySandbox({ port: sandbox.port, keyId: 'rzp_test_other', keySecret: 'x', webhookSecret: 'y', webhookUrl: second.url }),
+        ensureRazorpaySandbox({
+          port: sandbox.port,
+          keyId: 'rzp_test_other',
+          keySecret: 'x',
+          webhookSecret: 'y',
+          webhookUrl: second.url,
+        }),
       ).rejects.toThrow(/uses key rzp_test_mandisandbox/);
     } finally {
       await second.close();

@@ -59,7 +59,13 @@ export class Webhooks {
    *   delivery (Razorpay retries for a day with growing gaps; the sandbox a few times); timeoutMs: how long an
    *   endpoint may take to answer (Razorpay's is 5 s).
    */
-  constructor({ endpoints = [], lateMs = 5000, retryDelaysMs = [1000, 5000, 30000], timeoutMs = 5000, log = () => {} } = {}) {
+  constructor({
+    endpoints = [],
+    lateMs = 5000,
+    retryDelaysMs = [1000, 5000, 30000],
+    timeoutMs = 5000,
+    log = () => {},
+  } = {}) {
     for (const endpoint of endpoints) this.addEndpoint(endpoint);
     this.lateMs = lateMs;
     this.retryDelaysMs = retryDelaysMs;
@@ -155,7 +161,9 @@ export class Webhooks {
    * @param {number} copies
    */
   #deliver(event, copies) {
-    const attempts = this.endpoints.flatMap((endpoint) => Array.from({ length: copies }, () => this.#attempt(event, endpoint, 1)));
+    const attempts = this.endpoints.flatMap((endpoint) =>
+      Array.from({ length: copies }, () => this.#attempt(event, endpoint, 1)),
+    );
     if (attempts.length === 0) this.log(`webhook ${event.event} ${event.id} not sent: no endpoint registered`);
     return Promise.all(attempts);
   }
@@ -171,7 +179,17 @@ export class Webhooks {
     if (this.#closing.signal.aborted) return;
     const started = Date.now();
     /** @type {Delivery} */
-    const delivery = { event_id: event.id, event: event.event, url: endpoint.url, attempt, status: null, ok: false, error: null, at: new Date(started).toISOString(), duration_ms: 0 };
+    const delivery = {
+      event_id: event.id,
+      event: event.event,
+      url: endpoint.url,
+      attempt,
+      status: null,
+      ok: false,
+      error: null,
+      at: new Date(started).toISOString(),
+      duration_ms: 0,
+    };
     try {
       const response = await fetch(endpoint.url, {
         method: 'POST',
@@ -198,7 +216,9 @@ export class Webhooks {
     if (this.deliveries.length > MAX_DELIVERIES) this.deliveries.splice(0, this.deliveries.length - MAX_DELIVERIES);
     const retryIn = delivery.ok ? undefined : this.retryDelaysMs[attempt - 1];
     const outcome = delivery.status === null ? delivery.error : String(delivery.status);
-    this.log(`webhook ${event.event} ${event.id} -> ${endpoint.url}: ${outcome}${retryIn === undefined ? '' : `, retry in ${retryIn} ms`}`);
+    this.log(
+      `webhook ${event.event} ${event.id} -> ${endpoint.url}: ${outcome}${retryIn === undefined ? '' : `, retry in ${retryIn} ms`}`,
+    );
     if (retryIn !== undefined) this.#later(() => this.#attempt(event, endpoint, attempt + 1), retryIn);
   }
 

@@ -16,8 +16,12 @@ const OBJECT_NAMES: Record<string, string> = {
 export function AuditAdmin({ entry }: { entry: AuditTrailEntry }) {
   return (
     <>
-      <Typography variant="body2" fontWeight={600}>{entry.admin.username}</Typography>
-      <Typography variant="caption" color="text.secondary" sx={{ display: 'block', overflowWrap: 'anywhere' }}>{entry.admin.email}</Typography>
+      <Typography variant="body2" fontWeight={600}>
+        {entry.admin.username}
+      </Typography>
+      <Typography variant="caption" color="text.secondary" sx={{ display: 'block', overflowWrap: 'anywhere' }}>
+        {entry.admin.email}
+      </Typography>
     </>
   );
 }
@@ -27,7 +31,12 @@ export function AuditObject({ entry }: { entry: AuditTrailEntry }) {
   const name = `${OBJECT_NAMES[entry.object_type] ?? entry.object_type} #${entry.object_id}`;
   if (entry.object_type === 'order') {
     return (
-      <MuiLink component={Link} to={`/orders/${encodeURIComponent(entry.object_id)}/show`} variant="body2" fontWeight={600}>
+      <MuiLink
+        component={Link}
+        to={`/orders/${encodeURIComponent(entry.object_id)}/show`}
+        variant="body2"
+        fontWeight={600}
+      >
         {name}
       </MuiLink>
     );
@@ -38,11 +47,18 @@ export function AuditObject({ entry }: { entry: AuditTrailEntry }) {
 /** What changed, a line per field ('status: Pending → Confirmed'); '—' when the row records nothing. */
 export function AuditChange({ entry }: { entry: AuditTrailEntry }) {
   const lines = describeChange(entry.before, entry.after);
-  if (lines.length === 0) return <Typography variant="body2" color="text.secondary">—</Typography>;
+  if (lines.length === 0)
+    return (
+      <Typography variant="body2" color="text.secondary">
+        —
+      </Typography>
+    );
   return (
     <Box component="ul" sx={{ m: 0, p: 0, listStyle: 'none' }}>
       {lines.map((line) => (
-        <Typography key={line} component="li" variant="body2" sx={{ overflowWrap: 'anywhere' }}>{line}</Typography>
+        <Typography key={line} component="li" variant="body2" sx={{ overflowWrap: 'anywhere' }}>
+          {line}
+        </Typography>
       ))}
     </Box>
   );

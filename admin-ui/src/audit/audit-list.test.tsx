@@ -21,7 +21,17 @@ describe('the Audit trail', () => {
   it('lists who did what, in India time, with the change readably and a link to the order', async () => {
     renderConsole('/audit', {
       'GET /api/admin/audit?page=1&perPage=25': {
-        body: [entry('2'), entry('1', { action: 'user.suspend', label: 'Suspended the account', object_type: 'user', object_id: '7', before: { status: 'active' }, after: { status: 'suspended' } })],
+        body: [
+          entry('2'),
+          entry('1', {
+            action: 'user.suspend',
+            label: 'Suspended the account',
+            object_type: 'user',
+            object_id: '7',
+            before: { status: 'active' },
+            after: { status: 'suspended' },
+          }),
+        ],
         headers: { 'X-Total-Count': '2' },
       },
       'GET /api/admin/users': { body: [] },
@@ -38,11 +48,21 @@ describe('the Audit trail', () => {
   });
 
   it('asks the server for the filters in the URL', async () => {
-    const { calls } = renderConsole('/audit?filter=%7B%22action%22%3A%22order.cancel%22%2C%22objectId%22%3A%22101%22%7D', {
-      'GET /api/admin/audit?action=order.cancel&objectId=101&page=1&perPage=25': { body: [entry('3', { action: 'order.cancel', label: 'Cancelled the order' })], headers: { 'X-Total-Count': '1' } },
-      'GET /api/admin/users': { body: [] },
-    });
+    const { calls } = renderConsole(
+      '/audit?filter=%7B%22action%22%3A%22order.cancel%22%2C%22objectId%22%3A%22101%22%7D',
+      {
+        'GET /api/admin/audit?action=order.cancel&objectId=101&page=1&perPage=25': {
+          body: [entry('3', { action: 'order.cancel', label: 'Cancelled the order' })],
+          headers: { 'X-Total-Count': '1' },
+        },
+        'GET /api/admin/users': { body: [] },
+      },
+    );
     expect(await screen.findByText('Cancelled the order')).toBeTruthy();
-    await waitFor(() => expect(calls.some((call) => call.url === '/api/admin/audit?action=order.cancel&objectId=101&page=1&perPage=25')).toBe(true));
+    await waitFor(() =>
+      expect(
+        calls.some((call) => call.url === '/api/admin/audit?action=order.cancel&objectId=101&page=1&perPage=25'),
+      ).toBe(true),
+    );
   });
 });

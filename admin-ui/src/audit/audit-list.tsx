@@ -1,7 +1,16 @@
 import type { AuditTrailEntry } from '@mandi/contracts';
 import { ADMIN_REFRESH_MS, AUDIT_ACTIONS, AUDIT_OBJECT_TYPES } from '@mandi/domain';
 import { Box, Card, CardContent, Divider, Stack, Typography, useMediaQuery, type Theme } from '@mui/material';
-import { Datagrid, FunctionField, List, RecordContextProvider, ReferenceInput, SelectInput, TextInput, useListContext } from 'react-admin';
+import {
+  Datagrid,
+  FunctionField,
+  List,
+  RecordContextProvider,
+  ReferenceInput,
+  SelectInput,
+  TextInput,
+  useListContext,
+} from 'react-admin';
 import { IndiaTime } from '../layout/india-time';
 import { EmptyList, ListError, ListPagination, QUIET_ERRORS } from '../layout/states';
 import { AuditAdmin, AuditChange, AuditObject } from './audit-fields';
@@ -17,11 +26,22 @@ const filters = [
     <SelectInput label="Admin" optionText="username" emptyText="Any admin" />
   </ReferenceInput>,
   <SelectInput key="action" source="action" label="Action" choices={actionChoices} emptyText="Any action" alwaysOn />,
-  <SelectInput key="objectType" source="objectType" label="Object type" choices={objectChoices} emptyText="Any object" alwaysOn />,
+  <SelectInput
+    key="objectType"
+    source="objectType"
+    label="Object type"
+    choices={objectChoices}
+    emptyText="Any object"
+    alwaysOn
+  />,
   <TextInput key="objectId" source="objectId" label="Object id" alwaysOn />,
 ];
 
-const empty = <EmptyList title="No admin actions here">Every change an admin makes is recorded here. Clear the filters to see more.</EmptyList>;
+const empty = (
+  <EmptyList title="No admin actions here">
+    Every change an admin makes is recorded here. Clear the filters to see more.
+  </EmptyList>
+);
 
 /** The trail on a phone: one card per action with every field of the table. */
 function AuditCards() {
@@ -32,11 +52,17 @@ function AuditCards() {
     <Stack spacing={1.5} sx={{ p: 1.5 }}>
       {data.map((entry) => (
         <RecordContextProvider key={entry.id} value={entry}>
-          <Card variant="outlined" component="article" aria-label={`${entry.label}: ${entry.object_type} #${entry.object_id}`}>
+          <Card
+            variant="outlined"
+            component="article"
+            aria-label={`${entry.label}: ${entry.object_type} #${entry.object_id}`}
+          >
             <CardContent>
               <Stack direction="row" sx={{ justifyContent: 'space-between', gap: 1, alignItems: 'flex-start' }}>
                 <Box>
-                  <Typography variant="subtitle2" component="h2" fontWeight={800}>{entry.label}</Typography>
+                  <Typography variant="subtitle2" component="h2" fontWeight={800}>
+                    {entry.label}
+                  </Typography>
                   <AuditObject entry={entry} />
                 </Box>
                 <IndiaTime value={entry.at} />
@@ -76,11 +102,35 @@ export function AuditList() {
         <AuditCards />
       ) : (
         <Datagrid bulkActionButtons={false} rowClick={false} empty={empty} sx={{ '& td': { verticalAlign: 'top' } }}>
-          <FunctionField<AuditTrailEntry> label="When (IST)" sortable={false} render={(entry) => <IndiaTime value={entry.at} />} />
-          <FunctionField<AuditTrailEntry> label="Admin" sortable={false} render={(entry) => <AuditAdmin entry={entry} />} />
-          <FunctionField<AuditTrailEntry> label="Action" sortable={false} render={(entry) => <Typography variant="body2" fontWeight={600}>{entry.label}</Typography>} />
-          <FunctionField<AuditTrailEntry> label="Object" sortable={false} render={(entry) => <AuditObject entry={entry} />} />
-          <FunctionField<AuditTrailEntry> label="Before → after" sortable={false} render={(entry) => <AuditChange entry={entry} />} />
+          <FunctionField<AuditTrailEntry>
+            label="When (IST)"
+            sortable={false}
+            render={(entry) => <IndiaTime value={entry.at} />}
+          />
+          <FunctionField<AuditTrailEntry>
+            label="Admin"
+            sortable={false}
+            render={(entry) => <AuditAdmin entry={entry} />}
+          />
+          <FunctionField<AuditTrailEntry>
+            label="Action"
+            sortable={false}
+            render={(entry) => (
+              <Typography variant="body2" fontWeight={600}>
+                {entry.label}
+              </Typography>
+            )}
+          />
+          <FunctionField<AuditTrailEntry>
+            label="Object"
+            sortable={false}
+            render={(entry) => <AuditObject entry={entry} />}
+          />
+          <FunctionField<AuditTrailEntry>
+            label="Before → after"
+            sortable={false}
+            render={(entry) => <AuditChange entry={entry} />}
+          />
         </Datagrid>
       )}
     </List>

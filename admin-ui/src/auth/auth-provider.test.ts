@@ -48,7 +48,12 @@ describe('authProvider', () => {
     await expect(provider.getPermissions!({})).resolves.toBe('admin');
 
     expect(calls).toEqual([
-      { method: 'POST', url: '/api/user/getUserId', authorization: 'Bearer token-uid-admin', body: { uid: 'uid-admin' } },
+      {
+        method: 'POST',
+        url: '/api/user/getUserId',
+        authorization: 'Bearer token-uid-admin',
+        body: { uid: 'uid-admin' },
+      },
     ]);
     expect(leave).not.toHaveBeenCalled();
   });
@@ -73,7 +78,12 @@ describe('authProvider', () => {
   });
 
   it('treats a failed role lookup as not an admin', async () => {
-    stubFetch({ 'POST /api/user/getUserId': { status: 500, body: { statusCode: 500, error: 'Internal Server Error', message: 'down' } } });
+    stubFetch({
+      'POST /api/user/getUserId': {
+        status: 500,
+        body: { statusCode: 500, error: 'Internal Server Error', message: 'down' },
+      },
+    });
     const provider = createAuthProvider({ identity: identityWith(accounts), leave: vi.fn() });
 
     await expect(provider.login({ username: 'admin@mandi.test', password: 'mandi-demo' })).rejects.toThrow(
@@ -88,20 +98,22 @@ describe('authProvider', () => {
     const provider = createAuthProvider({ identity, leave });
     await provider.login({ username: 'admin@mandi.test', password: 'mandi-demo' });
 
-    await expect(provider.checkError({ status: 403, message: 'You cannot suspend your own account.' })).resolves.toBeUndefined();
+    await expect(
+      provider.checkError({ status: 403, message: 'You cannot suspend your own account.' }),
+    ).resolves.toBeUndefined();
     await expect(provider.checkError({ status: 409, message: 'This order is already paid.' })).resolves.toBeUndefined();
     expect(identity.signOuts).toBe(0);
 
-    await expect(provider.checkError({ status: 403, message: 'Your account has been suspended. Contact support.' })).rejects.toThrow(
-      'Unauthorized Access: You are not allowed to access this page.',
-    );
+    await expect(
+      provider.checkError({ status: 403, message: 'Your account has been suspended. Contact support.' }),
+    ).rejects.toThrow('Unauthorized Access: You are not allowed to access this page.');
     await provider.logout({});
     expect(identity.signOuts).toBe(0);
     vi.advanceTimersByTime(LEAVE_DELAY_MS);
     expect(leave).toHaveBeenCalledTimes(1);
   });
 
-  it("signs out of the shared session when the admin signs out of the console", async () => {
+  it('signs out of the shared session when the admin signs out of the console', async () => {
     stubFetch({ 'POST /api/user/getUserId': { body: { userId: 1, role: 'admin' } } });
     const identity = identityWith(accounts);
     const provider = createAuthProvider({ identity, leave: vi.fn() });

@@ -11,7 +11,11 @@ export const UNAUTHORIZED_TEXT = `${ADMIN_MESSAGES.unauthorized.title}: ${ADMIN_
  * The 403 messages that mean the caller may not use the console at all (not an admin, suspended, no account). Other
  * 403s refuse one action (an admin suspending their own account) and leave the admin signed in.
  */
-const ACCESS_DENIED_MESSAGES: readonly string[] = [ACCESS_MESSAGES.notAllowed, ACCESS_MESSAGES.suspended, ACCESS_MESSAGES.noAccount];
+const ACCESS_DENIED_MESSAGES: readonly string[] = [
+  ACCESS_MESSAGES.notAllowed,
+  ACCESS_MESSAGES.suspended,
+  ACCESS_MESSAGES.noAccount,
+];
 
 /** How long "no permissions" takes for a signed-out visitor (see getPermissions). */
 const SIGNED_OUT_PERMISSIONS_DELAY_MS = 50;
@@ -28,7 +32,11 @@ export interface AuthProviderOptions {
 }
 
 /** Builds the console's authProvider: Firebase e-mail/password sign-in, then the role from POST /api/user/getUserId. */
-export function createAuthProvider({ identity, leave = () => window.location.assign('/'), onRefuse }: AuthProviderOptions): AuthProvider {
+export function createAuthProvider({
+  identity,
+  leave = () => window.location.assign('/'),
+  onRefuse,
+}: AuthProviderOptions): AuthProvider {
   // The role is read once per signed-in uid; a sign-out or another account reads it again.
   let checked: { uid: string; role: string | null } | null = null;
 

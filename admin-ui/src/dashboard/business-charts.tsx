@@ -58,25 +58,56 @@ export default function BusinessCharts({ answer }: { answer: AdminDashboardAnswe
   return (
     <Grid container spacing={2} sx={{ mt: 2 }}>
       <Grid size={12}>
-        <ChartCard title="Orders and revenue per day" detail="Each India day of the last 30: orders placed, and the revenue of those not cancelled">
+        <ChartCard
+          title="Orders and revenue per day"
+          detail="Each India day of the last 30: orders placed, and the revenue of those not cancelled"
+        >
           <LineChart
             height={280}
             margin={{ left: 8, right: 8 }}
-            xAxis={[{ scaleType: 'point', height: 32, data: answer.days.map((day) => day.day), valueFormatter: (day: string, context) => (context.location === 'tooltip' ? longDay(day) : shortDay(day)) }]}
+            xAxis={[
+              {
+                scaleType: 'point',
+                height: 32,
+                data: answer.days.map((day) => day.day),
+                valueFormatter: (day: string, context) =>
+                  context.location === 'tooltip' ? longDay(day) : shortDay(day),
+              },
+            ]}
             yAxis={[
               { id: 'revenue', position: 'left', valueFormatter: (value: number) => compactRupees(value), width: 56 },
               { id: 'orders', position: 'right', tickMinStep: 1, width: 36 },
             ]}
             series={[
-              { id: 'revenue', label: 'Revenue', yAxisId: 'revenue', data: answer.days.map((day) => day.revenue), area: true, color: green, showMark: false, valueFormatter: (value) => (value === null ? '' : rupees(value)) },
-              { id: 'orders', label: 'Orders', yAxisId: 'orders', data: answer.days.map((day) => day.orders), color: saffron, showMark: false, valueFormatter: (value) => (value === null ? '' : wholeNumber(value)) },
+              {
+                id: 'revenue',
+                label: 'Revenue',
+                yAxisId: 'revenue',
+                data: answer.days.map((day) => day.revenue),
+                area: true,
+                color: green,
+                showMark: false,
+                valueFormatter: (value) => (value === null ? '' : rupees(value)),
+              },
+              {
+                id: 'orders',
+                label: 'Orders',
+                yAxisId: 'orders',
+                data: answer.days.map((day) => day.orders),
+                color: saffron,
+                showMark: false,
+                valueFormatter: (value) => (value === null ? '' : wholeNumber(value)),
+              },
             ]}
             sx={{ '& .MuiAreaElement-series-revenue': { fillOpacity: 0.15 } }}
           />
         </ChartCard>
       </Grid>
       <Grid size={{ xs: 12, md: 7 }}>
-        <ChartCard title="Orders by status" detail={`The ${wholeNumber(answer.totals.orders)} orders of the 30 days, by their status now`}>
+        <ChartCard
+          title="Orders by status"
+          detail={`The ${wholeNumber(answer.totals.orders)} orders of the 30 days, by their status now`}
+        >
           <BarChart
             height={260}
             layout="horizontal"
@@ -86,17 +117,30 @@ export default function BusinessCharts({ answer }: { answer: AdminDashboardAnswe
                 scaleType: 'band',
                 data: answer.by_status.map((entry) => STATUS_LABELS[entry.status]),
                 width: 116,
-                colorMap: { type: 'ordinal', values: answer.by_status.map((entry) => STATUS_LABELS[entry.status]), colors: answer.by_status.map((entry) => statusColours[entry.status]) },
+                colorMap: {
+                  type: 'ordinal',
+                  values: answer.by_status.map((entry) => STATUS_LABELS[entry.status]),
+                  colors: answer.by_status.map((entry) => statusColours[entry.status]),
+                },
               },
             ]}
             xAxis={[{ tickMinStep: 1, height: 32 }]}
-            series={[{ data: answer.by_status.map((entry) => entry.orders), label: 'Orders', valueFormatter: (value) => (value === null ? '' : wholeNumber(value)) }]}
+            series={[
+              {
+                data: answer.by_status.map((entry) => entry.orders),
+                label: 'Orders',
+                valueFormatter: (value) => (value === null ? '' : wholeNumber(value)),
+              },
+            ]}
             hideLegend
           />
         </ChartCard>
       </Grid>
       <Grid size={{ xs: 12, md: 5 }}>
-        <ChartCard title="Online and cash on delivery" detail="Revenue of the orders not cancelled, by how they are paid">
+        <ChartCard
+          title="Online and cash on delivery"
+          detail="Revenue of the orders not cancelled, by how they are paid"
+        >
           <Box sx={{ position: 'relative' }}>
             <PieChart
               height={220}
@@ -112,10 +156,23 @@ export default function BusinessCharts({ answer }: { answer: AdminDashboardAnswe
                   valueFormatter: (item) => rupees(item.value),
                 },
               ]}
-              slotProps={{ legend: { direction: 'horizontal', position: { vertical: 'bottom', horizontal: 'center' } } }}
+              slotProps={{
+                legend: { direction: 'horizontal', position: { vertical: 'bottom', horizontal: 'center' } },
+              }}
             />
           </Box>
-          <Box component="dl" sx={{ display: 'grid', gridTemplateColumns: 'auto 1fr', columnGap: 2, rowGap: 0.5, m: 0, mt: 1, fontSize: '0.875rem' }}>
+          <Box
+            component="dl"
+            sx={{
+              display: 'grid',
+              gridTemplateColumns: 'auto 1fr',
+              columnGap: 2,
+              rowGap: 0.5,
+              m: 0,
+              mt: 1,
+              fontSize: '0.875rem',
+            }}
+          >
             {[
               { label: 'Online', entry: online },
               { label: 'Cash on delivery', entry: cod },
@@ -125,7 +182,8 @@ export default function BusinessCharts({ answer }: { answer: AdminDashboardAnswe
                   {label}
                 </Box>
                 <Box component="dd" sx={{ m: 0, fontVariantNumeric: 'tabular-nums' }}>
-                  {rupees(entry.amount)} · {wholeNumber(entry.orders)} {entry.orders === 1 ? 'order' : 'orders'} · {share(entry.amount, paidFor)}
+                  {rupees(entry.amount)} · {wholeNumber(entry.orders)} {entry.orders === 1 ? 'order' : 'orders'} ·{' '}
+                  {share(entry.amount, paidFor)}
                 </Box>
               </Box>
             ))}

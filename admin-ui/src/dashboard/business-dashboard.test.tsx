@@ -68,7 +68,14 @@ function dashboard(overrides: Partial<AdminDashboardAnswer> = {}): AdminDashboar
     ],
     closing_soon_total: 2,
     pipeline: {
-      queues: queueNames.map((name) => ({ name, waiting: name === 'mail' ? 4 : 0, active: 0, delayed: 0, failed: name === 'payments' ? 1 : 0, dead: name === 'payments' ? 2 : 0 })),
+      queues: queueNames.map((name) => ({
+        name,
+        waiting: name === 'mail' ? 4 : 0,
+        active: 0,
+        delayed: 0,
+        failed: name === 'payments' ? 1 : 0,
+        dead: name === 'payments' ? 2 : 0,
+      })),
       deadJobs: 2,
       outbox: { unpublished: 5, oldestAgeSeconds: 75 },
       worker: { alive: true, lastBeatAt: new Date().toISOString(), documents: 'up', documentsProblem: null },
@@ -86,7 +93,14 @@ const section = (name: string) => within(screen.getByRole('region', { name }));
 beforeAll(() => {
   // jsdom lays nothing out; the charts measure their box through ResizeObserver.
   if (!('ResizeObserver' in globalThis)) {
-    vi.stubGlobal('ResizeObserver', class { observe() {} unobserve() {} disconnect() {} });
+    vi.stubGlobal(
+      'ResizeObserver',
+      class {
+        observe() {}
+        unobserve() {}
+        disconnect() {}
+      },
+    );
   }
 });
 
@@ -96,7 +110,11 @@ describe('the Dashboard page', () => {
   it('shows the figures of the 30 days in India formats, the charts, the orders closing within the hour, the top lists and the pipeline', async () => {
     const { calls } = renderConsole('/dashboard', { 'GET /api/admin/dashboard': { body: dashboard() } });
     expect(await screen.findByRole('heading', { name: 'Dashboard', level: 1 })).toBeInTheDocument();
-    expect(await screen.findByText(/The last 30 days in India time, Mon, 26 Oct, 2026 to Tue, 24 Nov, 2026 · read 24 Nov 2026, 9:30 am IST/)).toBeInTheDocument();
+    expect(
+      await screen.findByText(
+        /The last 30 days in India time, Mon, 26 Oct, 2026 to Tue, 24 Nov, 2026 · read 24 Nov 2026, 9:30 am IST/,
+      ),
+    ).toBeInTheDocument();
 
     expect((await figure('Orders today')).getByText('3')).toBeInTheDocument();
     expect((await figure('Orders today')).getByText('₹12,345.50 revenue since 00:00 IST')).toBeInTheDocument();
@@ -107,7 +125,9 @@ describe('the Dashboard page', () => {
     expect((await figure('Closing within the hour')).getByText('2')).toBeInTheDocument();
 
     // The charts arrive as their own chunk.
-    expect(await screen.findByRole('region', { name: 'Orders and revenue per day' }, { timeout: 10_000 })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('region', { name: 'Orders and revenue per day' }, { timeout: 10_000 }),
+    ).toBeInTheDocument();
     expect(screen.getByRole('region', { name: 'Orders by status' })).toBeInTheDocument();
     expect(section('Online and cash on delivery').getByText('₹10,395.50 · 3 orders · 75%')).toBeInTheDocument();
     expect(section('Online and cash on delivery').getByText('₹3,500.00 · 2 orders · 25%')).toBeInTheDocument();
@@ -122,18 +142,29 @@ describe('the Dashboard page', () => {
     expect(links[0]!.getAttribute('href')).toBe('/adminpanel/orders/1038/show');
 
     const products = within(screen.getByRole('table', { name: 'Top products' }));
-    expect(products.getAllByRole('rowheader').map((cell) => cell.textContent)).toEqual(['Kesar Mango20 sold in 3 orders', 'Alphonso Mango1 sold in 1 order · deleted']);
+    expect(products.getAllByRole('rowheader').map((cell) => cell.textContent)).toEqual([
+      'Kesar Mango20 sold in 3 orders',
+      'Alphonso Mango1 sold in 1 order · deleted',
+    ]);
     expect(products.getByText('₹10,000.00')).toBeInTheDocument();
     const sellers = within(screen.getByRole('table', { name: 'Top sellers' }));
-    expect(sellers.getAllByRole('rowheader').map((cell) => cell.textContent)).toEqual(['kolar_farms3 orders', 'Deleted seller1 order']);
+    expect(sellers.getAllByRole('rowheader').map((cell) => cell.textContent)).toEqual([
+      'kolar_farms3 orders',
+      'Deleted seller1 order',
+    ]);
 
     expect((await figure('Dead jobs')).getByText('2')).toBeInTheDocument();
     expect((await figure('Outbox lag')).getByText('1 min 15 s')).toBeInTheDocument();
     expect((await figure('Queued jobs')).getByText('4')).toBeInTheDocument();
-    expect(section('Pipeline health').getByRole('link', { name: 'Dead jobs' })).toHaveAttribute('href', '/adminpanel/dead-jobs');
+    expect(section('Pipeline health').getByRole('link', { name: 'Dead jobs' })).toHaveAttribute(
+      'href',
+      '/adminpanel/dead-jobs',
+    );
     expect(section('Pipeline health').getByRole('button', { name: 'Queues' })).toBeEnabled();
     // One read for the whole page: the pipeline comes inside the dashboard's answer.
-    expect(calls.filter((call) => call.url.startsWith('/api/admin/')).map((call) => call.url)).toEqual(['/api/admin/dashboard']);
+    expect(calls.filter((call) => call.url.startsWith('/api/admin/')).map((call) => call.url)).toEqual([
+      '/api/admin/dashboard',
+    ]);
   });
 
   it('is the first menu item, and the home opens it when it was the tab left last', async () => {
@@ -174,7 +205,9 @@ describe('the Dashboard page', () => {
     let fail = true;
     const { calls } = renderConsole('/dashboard', {
       'GET /api/admin/dashboard': () =>
-        fail ? { status: 500, body: { statusCode: 500, error: 'Internal Server Error', message: 'Internal server error' } } : { body: dashboard() },
+        fail
+          ? { status: 500, body: { statusCode: 500, error: 'Internal Server Error', message: 'Internal server error' } }
+          : { body: dashboard() },
     });
     const alert = await screen.findByRole('alert');
     expect(within(alert).getByText('Failed to fetch the dashboard')).toBeInTheDocument();

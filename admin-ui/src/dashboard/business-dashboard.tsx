@@ -45,7 +45,17 @@ export const BUSINESS_DASHBOARD_REFRESH_MS = 60_000;
 export const DASHBOARD_FAILED = 'Failed to fetch the dashboard';
 
 /** One figure card: a label, the figure, a line saying what it counts; `to` makes the line a link. */
-function Figure({ label, value, detail, tone }: { label: string; value: ReactNode; detail: ReactNode; tone?: 'error' | 'warning' | 'success' }) {
+function Figure({
+  label,
+  value,
+  detail,
+  tone,
+}: {
+  label: string;
+  value: ReactNode;
+  detail: ReactNode;
+  tone?: 'error' | 'warning' | 'success';
+}) {
   return (
     <Grid size={{ xs: 6, md: 3 }}>
       <Card role="group" aria-label={label} sx={{ height: '100%' }}>
@@ -53,7 +63,13 @@ function Figure({ label, value, detail, tone }: { label: string; value: ReactNod
           <Typography variant="overline" color="text.secondary" component="p" sx={{ lineHeight: 1.5 }}>
             {label}
           </Typography>
-          <Typography variant="h5" component="p" fontWeight={800} color={tone ? `${tone}.main` : 'text.primary'} sx={{ fontVariantNumeric: 'tabular-nums', fontSize: { xs: '1.25rem', sm: '1.5rem' } }}>
+          <Typography
+            variant="h5"
+            component="p"
+            fontWeight={800}
+            color={tone ? `${tone}.main` : 'text.primary'}
+            sx={{ fontVariantNumeric: 'tabular-nums', fontSize: { xs: '1.25rem', sm: '1.5rem' } }}
+          >
             {value}
           </Typography>
           <Typography variant="body2" color="text.secondary">
@@ -66,12 +82,31 @@ function Figure({ label, value, detail, tone }: { label: string; value: ReactNod
 }
 
 /** A card with a title (its accessible name), an optional line under it, and its content. */
-function Panel({ title, detail, action, children }: { title: string; detail?: ReactNode; action?: ReactNode; children: ReactNode }) {
+function Panel({
+  title,
+  detail,
+  action,
+  children,
+}: {
+  title: string;
+  detail?: ReactNode;
+  action?: ReactNode;
+  children: ReactNode;
+}) {
   const id = `dashboard-${title.toLowerCase().replace(/[^a-z]+/g, '-')}`;
   return (
     <Card component="section" aria-labelledby={id} sx={{ height: '100%' }}>
       <CardContent sx={{ px: { xs: 1.5, sm: 2 } }}>
-        <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, alignItems: 'flex-start', justifyContent: 'space-between', mb: 1 }}>
+        <Box
+          sx={{
+            display: 'flex',
+            flexWrap: 'wrap',
+            gap: 1,
+            alignItems: 'flex-start',
+            justifyContent: 'space-between',
+            mb: 1,
+          }}
+        >
           <Box>
             <Typography id={id} variant="h6" component="h2">
               {title}
@@ -93,14 +128,27 @@ function Panel({ title, detail, action, children }: { title: string; detail?: Re
 /** The orders whose window closes within the hour, soonest first, each a link to the order in the Orders tab. */
 function ClosingSoon({ orders, total, now }: { orders: DashboardClosingOrder[]; total: number; now: Date }) {
   if (orders.length === 0) {
-    return <EmptyList title="Nothing closes within the hour">Orders waiting for a decision show here in the last hour of their 8-hour window.</EmptyList>;
+    return (
+      <EmptyList title="Nothing closes within the hour">
+        Orders waiting for a decision show here in the last hour of their 8-hour window.
+      </EmptyList>
+    );
   }
   return (
     <>
       <List dense disablePadding aria-label="Orders closing within the hour">
         {orders.map((order) => (
-          <ListItemButton key={order.order_id} component={RouterLink} to={orderPagePath(order.order_id)} divider sx={{ px: 1, gap: 1.5, alignItems: 'center' }}>
-            <AccessAlarm color={new Date(order.closes_at).getTime() - now.getTime() < 15 * 60_000 ? 'error' : 'warning'} fontSize="small" />
+          <ListItemButton
+            key={order.order_id}
+            component={RouterLink}
+            to={orderPagePath(order.order_id)}
+            divider
+            sx={{ px: 1, gap: 1.5, alignItems: 'center' }}
+          >
+            <AccessAlarm
+              color={new Date(order.closes_at).getTime() - now.getTime() < 15 * 60_000 ? 'error' : 'warning'}
+              fontSize="small"
+            />
             <ListItemText
               primary={
                 <>
@@ -110,7 +158,11 @@ function ClosingSoon({ orders, total, now }: { orders: DashboardClosingOrder[]; 
               secondary={`${closesIn(order.closes_at, now)} · ${formatIndiaTime(order.closes_at)} · ${order.payment_method === 'cod' ? 'Cash on delivery' : 'Online'}`}
               slotProps={{ primary: { sx: { overflowWrap: 'anywhere' } } }}
             />
-            <Chip size="small" label={order.status === 'pending' ? 'pending' : 'cancel requested'} color={order.status === 'pending' ? 'warning' : 'secondary'} />
+            <Chip
+              size="small"
+              label={order.status === 'pending' ? 'pending' : 'cancel requested'}
+              color={order.status === 'pending' ? 'warning' : 'secondary'}
+            />
           </ListItemButton>
         ))}
       </List>
@@ -124,8 +176,15 @@ function ClosingSoon({ orders, total, now }: { orders: DashboardClosingOrder[]; 
 }
 
 /** A top-five table: name, orders, revenue; 'No sales yet' when the period sold nothing. */
-function TopTable({ label, rows }: { label: string; rows: { key: string; name: string; detail: string; revenue: number }[] }) {
-  if (rows.length === 0) return <EmptyList title="No sales yet">Lines of orders that are not cancelled count here.</EmptyList>;
+function TopTable({
+  label,
+  rows,
+}: {
+  label: string;
+  rows: { key: string; name: string; detail: string; revenue: number }[];
+}) {
+  if (rows.length === 0)
+    return <EmptyList title="No sales yet">Lines of orders that are not cancelled count here.</EmptyList>;
   return (
     <TableContainer sx={{ contain: 'inline-size' }}>
       <Table size="small" aria-label={label}>
@@ -178,19 +237,49 @@ function PipelineHealth({ pipeline }: { pipeline: AdminDashboardAnswer['pipeline
   const sum = (key: 'waiting' | 'failed') => pipeline.queues.reduce((total, queue) => total + (queue[key] ?? 0), 0);
   const lag = pipeline.outbox.oldestAgeSeconds;
   const items = [
-    { label: 'Dead jobs', value: wholeNumber(pipeline.deadJobs), tone: pipeline.deadJobs > 0 ? 'error.main' : 'success.main', detail: pipeline.deadJobs > 0 ? 'Fix the cause, then retry' : 'Every job ran or is on its way' },
-    { label: 'Outbox lag', value: lag === null ? 'None' : formatWait(lag), tone: (lag ?? 0) > OUTBOX_LAG_WARNING_SECONDS ? 'warning.main' : 'text.primary', detail: `${wholeNumber(pipeline.outbox.unpublished)} waiting to reach the queues` },
-    { label: 'Queued jobs', value: wholeNumber(sum('waiting')), tone: 'text.primary', detail: sum('failed') > 0 ? `${wholeNumber(sum('failed'))} failed, being retried` : 'None failed' },
-    { label: 'Worker', value: pipeline.worker.alive ? 'Alive' : 'No worker', tone: pipeline.worker.alive ? 'success.main' : 'error.main', detail: pipeline.worker.documents === 'up' ? 'Printing invoices' : 'Not printing invoices' },
+    {
+      label: 'Dead jobs',
+      value: wholeNumber(pipeline.deadJobs),
+      tone: pipeline.deadJobs > 0 ? 'error.main' : 'success.main',
+      detail: pipeline.deadJobs > 0 ? 'Fix the cause, then retry' : 'Every job ran or is on its way',
+    },
+    {
+      label: 'Outbox lag',
+      value: lag === null ? 'None' : formatWait(lag),
+      tone: (lag ?? 0) > OUTBOX_LAG_WARNING_SECONDS ? 'warning.main' : 'text.primary',
+      detail: `${wholeNumber(pipeline.outbox.unpublished)} waiting to reach the queues`,
+    },
+    {
+      label: 'Queued jobs',
+      value: wholeNumber(sum('waiting')),
+      tone: 'text.primary',
+      detail: sum('failed') > 0 ? `${wholeNumber(sum('failed'))} failed, being retried` : 'None failed',
+    },
+    {
+      label: 'Worker',
+      value: pipeline.worker.alive ? 'Alive' : 'No worker',
+      tone: pipeline.worker.alive ? 'success.main' : 'error.main',
+      detail: pipeline.worker.documents === 'up' ? 'Printing invoices' : 'Not printing invoices',
+    },
   ];
   return (
     <Panel title="Pipeline health" detail="Invoices, mail, refunds and deadlines on their way">
       <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr 1fr', sm: 'repeat(4, 1fr)' }, gap: 1.5, mb: 2 }}>
         {items.map((item) => (
           // Each figure a group with its own term and value: a <dl> may not hold a group (axe: definition-list).
-          <Box key={item.label} role="group" aria-label={item.label} sx={{ p: 1.5, borderRadius: 2, bgcolor: 'background.default', border: 1, borderColor: 'divider' }}>
+          <Box
+            key={item.label}
+            role="group"
+            aria-label={item.label}
+            sx={{ p: 1.5, borderRadius: 2, bgcolor: 'background.default', border: 1, borderColor: 'divider' }}
+          >
             <Box component="dl" sx={{ m: 0 }}>
-              <Typography component="dt" variant="overline" color="text.secondary" sx={{ lineHeight: 1.5, display: 'block' }}>
+              <Typography
+                component="dt"
+                variant="overline"
+                color="text.secondary"
+                sx={{ lineHeight: 1.5, display: 'block' }}
+              >
                 {item.label}
               </Typography>
               <Typography component="dd" variant="h6" fontWeight={800} color={item.tone} sx={{ m: 0 }}>
@@ -204,10 +293,20 @@ function PipelineHealth({ pipeline }: { pipeline: AdminDashboardAnswer['pipeline
         ))}
       </Box>
       <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }}>
-        <Button component={RouterLink} to="/dead-jobs" variant={pipeline.deadJobs > 0 ? 'contained' : 'outlined'} color={pipeline.deadJobs > 0 ? 'error' : 'primary'}>
+        <Button
+          component={RouterLink}
+          to="/dead-jobs"
+          variant={pipeline.deadJobs > 0 ? 'contained' : 'outlined'}
+          color={pipeline.deadJobs > 0 ? 'error' : 'primary'}
+        >
           Dead jobs
         </Button>
-        <Button variant="outlined" endIcon={<OpenInNew />} disabled={openQueues.isPending} onClick={() => openQueues.mutate()}>
+        <Button
+          variant="outlined"
+          endIcon={<OpenInNew />}
+          disabled={openQueues.isPending}
+          onClick={() => openQueues.mutate()}
+        >
           Queues
         </Button>
         <Button component={RouterLink} to="/health">
@@ -239,13 +338,19 @@ export default function BusinessDashboard({ getToken }: { getToken: TokenSource 
         Dashboard
       </Typography>
       <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
-        {answer ? `The last 30 days in India time, ${longDay(answer.from)} to ${longDay(answer.to)} · read ${formatIndiaTime(answer.readAt)}` : 'The last 30 days in India time'}
+        {answer
+          ? `The last 30 days in India time, ${longDay(answer.from)} to ${longDay(answer.to)} · read ${formatIndiaTime(answer.readAt)}`
+          : 'The last 30 days in India time'}
       </Typography>
 
       {dashboard.isPending && <DashboardSkeleton />}
       {dashboard.isError && !answer && (
         <Card>
-          <FailedState title={DASHBOARD_FAILED} detail={serverMessage(dashboard.error)} retry={() => void dashboard.refetch()} />
+          <FailedState
+            title={DASHBOARD_FAILED}
+            detail={serverMessage(dashboard.error)}
+            retry={() => void dashboard.refetch()}
+          />
         </Card>
       )}
       {answer && <DashboardBody answer={answer} now={now} />}
@@ -260,13 +365,21 @@ function DashboardBody({ answer, now }: { answer: AdminDashboardAnswer; now: Dat
   return (
     <>
       <Grid container spacing={2}>
-        <Figure label="Orders today" value={wholeNumber(today.orders)} detail={`${rupees(today.revenue)} revenue since 00:00 IST`} />
+        <Figure
+          label="Orders today"
+          value={wholeNumber(today.orders)}
+          detail={`${rupees(today.revenue)} revenue since 00:00 IST`}
+        />
         <Figure
           label="Revenue, 30 days"
           value={rupees(answer.totals.revenue)}
           detail={`${wholeNumber(answer.totals.orders)} orders, ${wholeNumber(answer.totals.cancelled)} cancelled`}
         />
-        <Figure label="COD share" value={share(cod.amount, answer.totals.revenue)} detail={`${rupees(cod.amount)} in ${wholeNumber(cod.orders)} cash orders`} />
+        <Figure
+          label="COD share"
+          value={share(cod.amount, answer.totals.revenue)}
+          detail={`${rupees(cod.amount)} in ${wholeNumber(cod.orders)} cash orders`}
+        />
         <Figure
           label="Closing within the hour"
           value={wholeNumber(answer.closing_soon_total)}
@@ -281,7 +394,9 @@ function DashboardBody({ answer, now }: { answer: AdminDashboardAnswer; now: Dat
         </Suspense>
       ) : (
         <Card sx={{ mt: 2 }}>
-          <EmptyList title="No orders in the last 30 days">Orders and revenue per day, by status and by payment show here once buyers order.</EmptyList>
+          <EmptyList title="No orders in the last 30 days">
+            Orders and revenue per day, by status and by payment show here once buyers order.
+          </EmptyList>
         </Card>
       )}
 

@@ -1,7 +1,19 @@
-const COMPACT_RUPEES = new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR', notation: 'compact', minimumFractionDigits: 0, maximumFractionDigits: 1 });
+const COMPACT_RUPEES = new Intl.NumberFormat('en-IN', {
+  style: 'currency',
+  currency: 'INR',
+  notation: 'compact',
+  minimumFractionDigits: 0,
+  maximumFractionDigits: 1,
+});
 const WHOLE = new Intl.NumberFormat('en-IN');
 const DAY = new Intl.DateTimeFormat('en-IN', { timeZone: 'UTC', day: 'numeric', month: 'short' });
-const LONG_DAY = new Intl.DateTimeFormat('en-IN', { timeZone: 'UTC', weekday: 'short', day: 'numeric', month: 'short', year: 'numeric' });
+const LONG_DAY = new Intl.DateTimeFormat('en-IN', {
+  timeZone: 'UTC',
+  weekday: 'short',
+  day: 'numeric',
+  month: 'short',
+  year: 'numeric',
+});
 
 /** Rupees for a chart's axis, in India's units: '₹950', '₹12.5K', '₹1.2L', '₹3.4Cr'. */
 export function compactRupees(amount: number): string {
@@ -33,4 +45,3 @@ export function closesIn(instant: string, now: Date): string {
   const minutes = Math.floor((new Date(instant).getTime() - now.getTime()) / 60_000);
   return minutes < 1 ? 'closing now' : `closes in ${minutes} min`;
 }
-

@@ -4,7 +4,11 @@ import { Box, Card, CardContent, Grid, Skeleton } from '@mui/material';
 export function ChartsSkeleton() {
   return (
     <Grid container spacing={2} sx={{ mt: 2 }} aria-busy="true" aria-label="Loading the charts">
-      {[{ size: 12, height: 280 }, { size: { xs: 12, md: 7 }, height: 260 }, { size: { xs: 12, md: 5 }, height: 260 }].map((chart, index) => (
+      {[
+        { size: 12, height: 280 },
+        { size: { xs: 12, md: 7 }, height: 260 },
+        { size: { xs: 12, md: 5 }, height: 260 },
+      ].map((chart, index) => (
         <Grid key={index} size={chart.size}>
           <Card>
             <CardContent>

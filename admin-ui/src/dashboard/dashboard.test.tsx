@@ -46,7 +46,11 @@ describe('the System health page', () => {
       'GET /api/admin/pipeline': {
         body: pipeline({
           queues: queueNames.map((name) =>
-            name === 'payments' ? queue(name, { waiting: 3, active: 1, failed: 1, dead: 2 }) : name === 'deadlines' ? queue(name, { delayed: 12 }) : queue(name),
+            name === 'payments'
+              ? queue(name, { waiting: 3, active: 1, failed: 1, dead: 2 })
+              : name === 'deadlines'
+                ? queue(name, { delayed: 12 })
+                : queue(name),
           ),
           deadJobs: 2,
           outbox: { unpublished: 5, oldestAgeSeconds: 75 },
@@ -60,24 +64,48 @@ describe('the System health page', () => {
 
     expect((await figure('Dead jobs')).getByText('2')).toBeInTheDocument();
     expect((await figure('Dead jobs')).getByText(/fix the cause, then retry them under/)).toBeInTheDocument();
-    expect((await figure('Dead jobs')).getByRole('link', { name: 'Dead jobs' })).toHaveAttribute('href', '/adminpanel/dead-jobs');
+    expect((await figure('Dead jobs')).getByRole('link', { name: 'Dead jobs' })).toHaveAttribute(
+      'href',
+      '/adminpanel/dead-jobs',
+    );
     expect((await figure('Outbox lag')).getByText('1 min 15 s')).toBeInTheDocument();
     expect((await figure('Outbox lag')).getByText('5 events wait to reach the queues')).toBeInTheDocument();
     expect((await figure('Worker')).getByText('Alive')).toBeInTheDocument();
     expect((await figure('Documents')).getByText('Printing')).toBeInTheDocument();
 
     const table = screen.getByRole('table', { name: 'Queues' });
-    expect(within(table).getAllByRole('columnheader').map((cell) => cell.textContent)).toEqual(['Queue', 'waiting', 'active', 'delayed', 'failed', 'dead']);
-    expect(within(table).getAllByRole('rowheader').map((cell) => cell.textContent)).toEqual([...queueNames]);
-    expect(rowOf('payments').getAllByRole('cell').map((cell) => cell.textContent)).toEqual(['3', '1', '0', '1', '2']);
-    expect(rowOf('deadlines').getAllByRole('cell').map((cell) => cell.textContent)).toEqual(['0', '0', '12', '0', '0']);
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((cell) => cell.textContent),
+    ).toEqual(['Queue', 'waiting', 'active', 'delayed', 'failed', 'dead']);
+    expect(
+      within(table)
+        .getAllByRole('rowheader')
+        .map((cell) => cell.textContent),
+    ).toEqual([...queueNames]);
+    expect(
+      rowOf('payments')
+        .getAllByRole('cell')
+        .map((cell) => cell.textContent),
+    ).toEqual(['3', '1', '0', '1', '2']);
+    expect(
+      rowOf('deadlines')
+        .getAllByRole('cell')
+        .map((cell) => cell.textContent),
+    ).toEqual(['0', '0', '12', '0', '0']);
     expect(screen.getByRole('button', { name: 'Open queue dashboard' })).toBeEnabled();
   });
 
   it("says 'degraded' with the reason, and the worker's own problem, while documents cannot be printed", async () => {
     renderConsole('/health', {
       'GET /api/health': {
-        body: { ...HEALTHY, status: 'degraded', documents: 'down', reason: 'Invoices and credit notes cannot be printed: a worker cannot start Chromium.' },
+        body: {
+          ...HEALTHY,
+          status: 'degraded',
+          documents: 'down',
+          reason: 'Invoices and credit notes cannot be printed: a worker cannot start Chromium.',
+        },
       },
       'GET /api/admin/pipeline': {
         body: pipeline({
@@ -91,7 +119,9 @@ describe('the System health page', () => {
       },
     });
     expect(
-      await screen.findByText(/The shop is running, but not everything works\. Invoices and credit notes cannot be printed/),
+      await screen.findByText(
+        /The shop is running, but not everything works\. Invoices and credit notes cannot be printed/,
+      ),
     ).toBeInTheDocument();
     expect(within(screen.getByRole('region', { name: 'Documents' })).getByText(/^Down · /)).toBeInTheDocument();
     expect(within(screen.getByRole('region', { name: 'Worker' })).getByText(/^Up · /)).toBeInTheDocument();
@@ -101,7 +131,17 @@ describe('the System health page', () => {
 
   it('shows which part is down from the 503 answer, and unknown counts while Redis does not answer', async () => {
     renderConsole('/health', {
-      'GET /api/health': { status: 503, body: { status: 'error', database: 'up', redis: 'down', worker: 'down', documents: 'down', reason: 'Down: redis, worker.' } },
+      'GET /api/health': {
+        status: 503,
+        body: {
+          status: 'error',
+          database: 'up',
+          redis: 'down',
+          worker: 'down',
+          documents: 'down',
+          reason: 'Down: redis, worker.',
+        },
+      },
       'GET /api/admin/pipeline': {
         body: pipeline({
           queues: queueNames.map((name) => queue(name, { waiting: null, active: null, delayed: null, failed: null })),
@@ -113,7 +153,11 @@ describe('the System health page', () => {
     expect(within(screen.getByRole('region', { name: 'Redis' })).getByText(/^Down · /)).toBeInTheDocument();
     expect(within(screen.getByRole('region', { name: 'Database' })).getByText(/^Up · /)).toBeInTheDocument();
     expect((await figure('Worker')).getByText('No worker')).toBeInTheDocument();
-    expect(rowOf('mail').getAllByRole('cell').map((cell) => cell.textContent)).toEqual(['—', '—', '—', '—', '0']);
+    expect(
+      rowOf('mail')
+        .getAllByRole('cell')
+        .map((cell) => cell.textContent),
+    ).toEqual(['—', '—', '—', '—', '0']);
     expect(screen.getByText(/Redis did not answer in time/)).toBeInTheDocument();
   });
 
@@ -122,7 +166,9 @@ describe('the System health page', () => {
     const calls = renderConsole('/health', {
       'GET /api/health': { body: HEALTHY },
       'GET /api/admin/pipeline': () =>
-        fail ? { status: 500, body: { statusCode: 500, error: 'Internal Server Error', message: 'Internal server error' } } : { body: pipeline() },
+        fail
+          ? { status: 500, body: { statusCode: 500, error: 'Internal Server Error', message: 'Internal server error' } }
+          : { body: pipeline() },
     }).calls;
     expect(await screen.findByText('Could not read the pipeline: Internal server error')).toBeInTheDocument();
     fail = false;

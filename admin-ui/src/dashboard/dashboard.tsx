@@ -57,7 +57,11 @@ export function Dashboard({ getToken }: { getToken: TokenSource }) {
         System health
       </Typography>
       {health.isError && !answer && (
-        <Alert severity="error" action={<Button onClick={() => void health.refetch()}>Try again</Button>} sx={{ mb: 2 }}>
+        <Alert
+          severity="error"
+          action={<Button onClick={() => void health.refetch()}>Try again</Button>}
+          sx={{ mb: 2 }}
+        >
           The API did not answer. It may be starting or stopped.
         </Alert>
       )}

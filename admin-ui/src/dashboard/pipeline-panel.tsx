@@ -35,10 +35,24 @@ const COLUMNS = ['waiting', 'active', 'delayed', 'failed', 'dead'] as const sati
 const CELL = { px: { xs: 0.5, sm: 2 }, height: 40, fontSize: { xs: '0.8125rem', sm: '0.875rem' } } as const;
 
 /** One figure of the summary: a label, the figure, a line saying what it means; `tone` colours the figure. */
-function Figure({ label, value, detail, tone }: { label: string; value: ReactNode; detail: ReactNode; tone?: 'error' | 'warning' | 'success' }) {
+function Figure({
+  label,
+  value,
+  detail,
+  tone,
+}: {
+  label: string;
+  value: ReactNode;
+  detail: ReactNode;
+  tone?: 'error' | 'warning' | 'success';
+}) {
   return (
     <Grid size={{ xs: 12, sm: 6, lg: 3 }}>
-      <Box role="group" aria-label={label} sx={{ p: 2, height: '100%', borderRadius: 2, bgcolor: 'background.default', border: 1, borderColor: 'divider' }}>
+      <Box
+        role="group"
+        aria-label={label}
+        sx={{ p: 2, height: '100%', borderRadius: 2, bgcolor: 'background.default', border: 1, borderColor: 'divider' }}
+      >
         <Typography variant="overline" color="text.secondary" component="p" sx={{ lineHeight: 1.6 }}>
           {label}
         </Typography>
@@ -66,7 +80,13 @@ function Count({ column, value }: { column: (typeof COLUMNS)[number]; value: num
  * The event pipeline at a glance (GET /api/admin/pipeline): dead jobs, the outbox backlog, the workers and documents,
  * each queue's jobs by state, and the button into the queue dashboard (bull-board), where dead jobs are retried.
  */
-export default function PipelinePanel({ getToken, go = (url: string) => window.location.assign(url) }: { getToken: TokenSource; go?: (url: string) => void }) {
+export default function PipelinePanel({
+  getToken,
+  go = (url: string) => window.location.assign(url),
+}: {
+  getToken: TokenSource;
+  go?: (url: string) => void;
+}) {
   const pipeline = useQuery({
     queryKey: ['console', 'pipeline'],
     queryFn: () => apiFetch<AdminPipelineAnswer>('/api/admin/pipeline', getToken),
@@ -89,7 +109,16 @@ export default function PipelinePanel({ getToken, go = (url: string) => window.l
   return (
     <Card component="section" aria-labelledby="pipeline-title" sx={{ mt: 3 }}>
       <CardContent sx={{ px: { xs: 1.5, sm: 2 } }}>
-        <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, alignItems: 'center', justifyContent: 'space-between', mb: 2 }}>
+        <Box
+          sx={{
+            display: 'flex',
+            flexWrap: 'wrap',
+            gap: 1,
+            alignItems: 'center',
+            justifyContent: 'space-between',
+            mb: 2,
+          }}
+        >
           <Box>
             <Typography id="pipeline-title" variant="h6" component="h2">
               Event pipeline
@@ -109,7 +138,11 @@ export default function PipelinePanel({ getToken, go = (url: string) => window.l
         </Box>
 
         {pipeline.isError && (
-          <Alert severity="error" action={<Button onClick={() => void pipeline.refetch()}>Try again</Button>} sx={{ mb: 2 }}>
+          <Alert
+            severity="error"
+            action={<Button onClick={() => void pipeline.refetch()}>Try again</Button>}
+            sx={{ mb: 2 }}
+          >
             Could not read the pipeline{serverMessage(pipeline.error) ? `: ${serverMessage(pipeline.error)}` : '.'}
           </Alert>
         )}
@@ -149,13 +182,20 @@ export default function PipelinePanel({ getToken, go = (url: string) => window.l
                 label="Worker"
                 value={answer.worker.alive ? 'Alive' : 'No worker'}
                 tone={answer.worker.alive ? 'success' : 'error'}
-                detail={answer.worker.lastBeatAt ? `Last heartbeat ${formatAgo(answer.worker.lastBeatAt, now)}` : 'No heartbeat in the last 15 s'}
+                detail={
+                  answer.worker.lastBeatAt
+                    ? `Last heartbeat ${formatAgo(answer.worker.lastBeatAt, now)}`
+                    : 'No heartbeat in the last 15 s'
+                }
               />
               <Figure
                 label="Documents"
                 value={answer.worker.documents === 'up' ? 'Printing' : 'Not printing'}
                 tone={answer.worker.documents === 'up' ? 'success' : 'error'}
-                detail={answer.worker.documentsProblem ?? (answer.worker.alive ? 'Chromium is ready for invoices' : 'No worker to print invoices')}
+                detail={
+                  answer.worker.documentsProblem ??
+                  (answer.worker.alive ? 'Chromium is ready for invoices' : 'No worker to print invoices')
+                }
               />
             </Grid>
 
@@ -168,7 +208,13 @@ export default function PipelinePanel({ getToken, go = (url: string) => window.l
                       Queue
                     </TableCell>
                     {COLUMNS.map((column) => (
-                      <TableCell key={column} align="right" component="th" scope="col" sx={{ ...CELL, textTransform: 'capitalize' }}>
+                      <TableCell
+                        key={column}
+                        align="right"
+                        component="th"
+                        scope="col"
+                        sx={{ ...CELL, textTransform: 'capitalize' }}
+                      >
                         {column}
                       </TableCell>
                     ))}
@@ -177,7 +223,11 @@ export default function PipelinePanel({ getToken, go = (url: string) => window.l
                 <TableBody>
                   {answer.queues.map((queue) => (
                     <TableRow key={queue.name}>
-                      <TableCell component="th" scope="row" sx={{ ...CELL, fontWeight: 600, textTransform: 'capitalize' }}>
+                      <TableCell
+                        component="th"
+                        scope="row"
+                        sx={{ ...CELL, fontWeight: 600, textTransform: 'capitalize' }}
+                      >
                         {queue.name}
                       </TableCell>
                       {COLUMNS.map((column) => (

@@ -5,7 +5,10 @@ import type { TokenSource } from './api-fetch';
  * Fetches a file of the API with the bearer token (a plain link would carry none) and answers its bytes and the
  * name its Content-Disposition gives. A refusal is read as any API error: the server's message in an HttpError.
  */
-export async function apiDownload(path: string, getToken: TokenSource): Promise<{ blob: Blob; fileName: string | null }> {
+export async function apiDownload(
+  path: string,
+  getToken: TokenSource,
+): Promise<{ blob: Blob; fileName: string | null }> {
   const headers = new Headers();
   const token = await getToken();
   if (token) headers.set('Authorization', `Bearer ${token}`);
@@ -19,7 +22,10 @@ export async function apiDownload(path: string, getToken: TokenSource): Promise<
     } catch {
       // not JSON: keep the text
     }
-    const message = body && typeof body === 'object' && 'message' in body ? String((body as { message: unknown }).message) : response.statusText;
+    const message =
+      body && typeof body === 'object' && 'message' in body
+        ? String((body as { message: unknown }).message)
+        : response.statusText;
     throw new HttpError(message || `HTTP ${response.status}`, response.status, body);
   }
   const disposition = response.headers.get('Content-Disposition') ?? '';

@@ -38,13 +38,21 @@ export async function apiCall<T>(
     }
   }
   if (!response.ok) {
-    throw new HttpError(serverMessageOf(body) ?? (response.statusText || `HTTP ${response.status}`), response.status, body);
+    throw new HttpError(
+      serverMessageOf(body) ?? (response.statusText || `HTTP ${response.status}`),
+      response.status,
+      body,
+    );
   }
   return { body: body as T, headers: response.headers };
 }
 
 /** {@link apiCall}, answering the body only. */
-export async function apiFetch<T>(path: string, getToken: TokenSource, init: { method?: string; body?: unknown } = {}): Promise<T> {
+export async function apiFetch<T>(
+  path: string,
+  getToken: TokenSource,
+  init: { method?: string; body?: unknown } = {},
+): Promise<T> {
   return (await apiCall<T>(path, getToken, init)).body;
 }
 

@@ -37,7 +37,12 @@ describe('dataProvider', () => {
     });
 
     expect(calls).toEqual([
-      { method: 'GET', url: '/api/admin/orders?filter=7d&search=asha&page=2&perPage=25', authorization: 'Bearer admin-token', body: undefined },
+      {
+        method: 'GET',
+        url: '/api/admin/orders?filter=7d&search=asha&page=2&perPage=25',
+        authorization: 'Bearer admin-token',
+        body: undefined,
+      },
     ]);
     expect(result.total).toBe(27);
     // The server's order (newest first) is kept, keyed by order_id.
@@ -45,11 +50,21 @@ describe('dataProvider', () => {
   });
 
   it('uses the 24h filter when none or an unknown one is chosen, and counts the rows without a total header', async () => {
-    const calls = stubFetch({ 'GET /api/admin/orders?filter=24h&page=1&perPage=25': { body: [order(7, 'ravi', '2025-06-01T10:00:00.000Z')] } });
+    const calls = stubFetch({
+      'GET /api/admin/orders?filter=24h&page=1&perPage=25': { body: [order(7, 'ravi', '2025-06-01T10:00:00.000Z')] },
+    });
     const provider = createDataProvider(token);
 
-    const first = await provider.getList('orders', { filter: {}, pagination: page, sort: { field: 'id', order: 'ASC' } });
-    await provider.getList('orders', { filter: { filter: '2w', q: '  ' }, pagination: page, sort: { field: 'id', order: 'ASC' } });
+    const first = await provider.getList('orders', {
+      filter: {},
+      pagination: page,
+      sort: { field: 'id', order: 'ASC' },
+    });
+    await provider.getList('orders', {
+      filter: { filter: '2w', q: '  ' },
+      pagination: page,
+      sort: { field: 'id', order: 'ASC' },
+    });
 
     expect(first.total).toBe(1);
     expect(calls.map((call) => call.url)).toEqual([
@@ -62,25 +77,70 @@ describe('dataProvider', () => {
     const calls = stubFetch({
       'GET /api/admin/users': {
         body: [
-          { id: 1, uid: 'u1', username: 'asha', email: 'asha@mandi.test', created_at: '2025-01-01T00:00:00Z', status: 'active', role: 'user' },
-          { id: 2, uid: 'u2', username: 'ravi', email: 'ravi@mandi.test', created_at: '2025-01-02T00:00:00Z', status: 'suspended', role: 'user' },
-          { id: 3, uid: 'u3', username: 'meera', email: 'meera@mandi.test', created_at: '2025-01-03T00:00:00Z', status: 'active', role: 'admin' },
+          {
+            id: 1,
+            uid: 'u1',
+            username: 'asha',
+            email: 'asha@mandi.test',
+            created_at: '2025-01-01T00:00:00Z',
+            status: 'active',
+            role: 'user',
+          },
+          {
+            id: 2,
+            uid: 'u2',
+            username: 'ravi',
+            email: 'ravi@mandi.test',
+            created_at: '2025-01-02T00:00:00Z',
+            status: 'suspended',
+            role: 'user',
+          },
+          {
+            id: 3,
+            uid: 'u3',
+            username: 'meera',
+            email: 'meera@mandi.test',
+            created_at: '2025-01-03T00:00:00Z',
+            status: 'active',
+            role: 'admin',
+          },
         ],
       },
       'GET /api/admin/interested-sellers': {
-        body: [{ id: 9, username: 'kisan', email: 'kisan@mandi.test', status: 'invited', interest_date: '2025-02-01T00:00:00Z', invite_sent: true }],
+        body: [
+          {
+            id: 9,
+            username: 'kisan',
+            email: 'kisan@mandi.test',
+            status: 'invited',
+            interest_date: '2025-02-01T00:00:00Z',
+            invite_sent: true,
+          },
+        ],
       },
     });
     const provider = createDataProvider(token);
 
-    const found = await provider.getList('users', { filter: { q: 'RAVI' }, pagination: page, sort: { field: 'id', order: 'ASC' } });
+    const found = await provider.getList('users', {
+      filter: { q: 'RAVI' },
+      pagination: page,
+      sort: { field: 'id', order: 'ASC' },
+    });
     expect(found).toEqual({ data: [expect.objectContaining({ id: 2, username: 'ravi' })], total: 1 });
 
-    const second = await provider.getList('users', { filter: {}, pagination: { page: 2, perPage: 2 }, sort: { field: 'id', order: 'ASC' } });
+    const second = await provider.getList('users', {
+      filter: {},
+      pagination: { page: 2, perPage: 2 },
+      sort: { field: 'id', order: 'ASC' },
+    });
     expect(second.data.map((row) => row.id)).toEqual([3]);
     expect(second.total).toBe(3);
 
-    const sellers = await provider.getList('interested-sellers', { filter: {}, pagination: page, sort: { field: 'id', order: 'ASC' } });
+    const sellers = await provider.getList('interested-sellers', {
+      filter: {},
+      pagination: page,
+      sort: { field: 'id', order: 'ASC' },
+    });
     expect(sellers.data[0]).toMatchObject({ id: 9, status: 'invited', invite_sent: true });
 
     expect(calls.map((call) => `${call.url} ${call.authorization}`)).toEqual([
@@ -91,10 +151,17 @@ describe('dataProvider', () => {
   });
 
   it("passes the server's message and status on a failure", async () => {
-    stubFetch({ 'GET /api/admin/users': { status: 403, body: { statusCode: 403, error: 'Forbidden', message: 'You are not allowed to access this page.' } } });
+    stubFetch({
+      'GET /api/admin/users': {
+        status: 403,
+        body: { statusCode: 403, error: 'Forbidden', message: 'You are not allowed to access this page.' },
+      },
+    });
     const provider = createDataProvider(token);
 
-    await expect(provider.getList('users', { filter: {}, pagination: page, sort: { field: 'id', order: 'ASC' } })).rejects.toMatchObject({
+    await expect(
+      provider.getList('users', { filter: {}, pagination: page, sort: { field: 'id', order: 'ASC' } }),
+    ).rejects.toMatchObject({
       message: 'You are not allowed to access this page.',
       status: 403,
     });
@@ -148,7 +215,9 @@ describe('dataProvider', () => {
     const calls = stubFetch({});
     const provider = createDataProvider(token);
 
-    await expect(provider.update('orders', { id: 1, data: { status: 'shipped' }, previousData: { id: 1 } })).rejects.toMatchObject({ status: 405 });
+    await expect(
+      provider.update('orders', { id: 1, data: { status: 'shipped' }, previousData: { id: 1 } }),
+    ).rejects.toMatchObject({ status: 405 });
     expect(calls).toEqual([]);
   });
 });

@@ -83,7 +83,11 @@ function resourceOf(name: string): (typeof RESOURCES)[ResourceName] {
  * The URL a list is read from. Orders are filtered (1h..1y, default 24h), searched and paged by the server; dead jobs
  * are paged by the server.
  */
-export function listUrl(resource: string, filter: Record<string, unknown> = {}, pagination?: { page: number; perPage: number }): string {
+export function listUrl(
+  resource: string,
+  filter: Record<string, unknown> = {},
+  pagination?: { page: number; perPage: number },
+): string {
   const { path, paged } = resourceOf(resource);
   if (!paged) return path;
   const query = new URLSearchParams();
@@ -96,7 +100,8 @@ export function listUrl(resource: string, filter: Record<string, unknown> = {}, 
     // The trail's filters, as GET /api/admin/audit names them; blank ones are left out.
     for (const name of ['adminId', 'action', 'objectType', 'objectId']) {
       const value = filter[name];
-      if ((typeof value === 'string' && value.trim() !== '') || typeof value === 'number') query.set(name, String(value).trim());
+      if ((typeof value === 'string' && value.trim() !== '') || typeof value === 'number')
+        query.set(name, String(value).trim());
     }
   }
   if (pagination) {
@@ -148,7 +153,9 @@ function shapeList(rows: RaRecord[], params: GetListParams) {
 }
 
 const readOnly = (action: string) => () =>
-  Promise.reject(new HttpError(`${action} is not offered: admin changes go through the order, user and invite actions.`, 405));
+  Promise.reject(
+    new HttpError(`${action} is not offered: admin changes go through the order, user and invite actions.`, 405),
+  );
 
 /** The console's one data provider over our API, adding the admin's bearer token to every call. */
 export function createDataProvider(getToken: TokenSource): ConsoleDataProvider {
@@ -174,7 +181,10 @@ export function createDataProvider(getToken: TokenSource): ConsoleDataProvider {
         const answer = await apiCall<unknown>(listUrl(resource, params.filter, params.pagination), getToken);
         const data = keyed(resource, rowsOf(answer.body));
         const total = Number(answer.headers.get('X-Total-Count'));
-        return { data, total: Number.isFinite(total) && answer.headers.has('X-Total-Count') ? total : data.length } as never;
+        return {
+          data,
+          total: Number.isFinite(total) && answer.headers.has('X-Total-Count') ? total : data.length,
+        } as never;
       }
       return shapeList(await load(resource, params.filter), params) as never;
     },
@@ -215,10 +225,17 @@ export function createDataProvider(getToken: TokenSource): ConsoleDataProvider {
       return send<DeadJobRetryAnswer>(`${RESOURCES['dead-jobs'].path}/${encodeURIComponent(String(id))}/retry`, 'POST');
     },
     unlistProduct(id, reason) {
-      return send<AdminProductActionAnswer>(`${RESOURCES.products.path}/${encodeURIComponent(String(id))}/unlist`, 'PUT', { reason });
+      return send<AdminProductActionAnswer>(
+        `${RESOURCES.products.path}/${encodeURIComponent(String(id))}/unlist`,
+        'PUT',
+        { reason },
+      );
     },
     relistProduct(id) {
-      return send<AdminProductActionAnswer>(`${RESOURCES.products.path}/${encodeURIComponent(String(id))}/relist`, 'PUT');
+      return send<AdminProductActionAnswer>(
+        `${RESOURCES.products.path}/${encodeURIComponent(String(id))}/relist`,
+        'PUT',
+      );
     },
     orderDetail(id) {
       return send<AdminOrderDetail>(`${RESOURCES.orders.path}/${encodeURIComponent(String(id))}`, 'GET');

@@ -3,7 +3,10 @@ import { Box, Chip, Typography } from '@mui/material';
 
 /** A payload field as people read it: 'orderId' -> 'Order', 'creditNoteId' -> 'Credit note'. */
 export function idLabel(field: string): string {
-  const words = field.replace(/Id$/, '').replace(/([a-z0-9])([A-Z])/g, '$1 $2').toLowerCase();
+  const words = field
+    .replace(/Id$/, '')
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .toLowerCase();
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
 
@@ -14,7 +17,9 @@ export function idLabel(field: string): string {
 export function jobSubjects(job: Pick<DeadJob, 'aggregate' | 'payload'>): string[] {
   const ids = Object.entries(job.payload).filter(([, value]) => typeof value === 'number' || typeof value === 'string');
   const first = job.aggregate.field;
-  const ordered = first ? [...ids.filter(([field]) => field === first), ...ids.filter(([field]) => field !== first)] : ids;
+  const ordered = first
+    ? [...ids.filter(([field]) => field === first), ...ids.filter(([field]) => field !== first)]
+    : ids;
   const subjects = ordered.map(([field, value]) => `${idLabel(field)} #${String(value)}`);
   return subjects.length > 0 ? subjects : [`#${job.aggregate.id}`];
 }
@@ -79,7 +84,9 @@ export function JobError({ job }: { job: DeadJob }) {
 export function JobTries({ job, align = 'left' }: { job: DeadJob; align?: 'left' | 'right' }) {
   return (
     <Typography variant="body2" sx={{ whiteSpace: 'nowrap', textAlign: align }}>
-      {job.attempts_made === null ? 'Attempts unknown' : `${job.attempts_made} ${job.attempts_made === 1 ? 'attempt' : 'attempts'}`}
+      {job.attempts_made === null
+        ? 'Attempts unknown'
+        : `${job.attempts_made} ${job.attempts_made === 1 ? 'attempt' : 'attempts'}`}
       <Typography component="span" variant="caption" color="text.secondary" sx={{ display: 'block' }}>
         enqueued {job.enqueues} {job.enqueues === 1 ? 'time' : 'times'}
       </Typography>

@@ -23,7 +23,8 @@ function deadJob(id: number, overrides: Record<string, unknown> = {}) {
 }
 
 const LIST = 'GET /api/admin/jobs/dead?page=1&perPage=25';
-const rowOf = async (eventId: number) => (await screen.findByText(`order.cancelled · event #${eventId}`)).closest('tr')!;
+const rowOf = async (eventId: number) =>
+  (await screen.findByText(`order.cancelled · event #${eventId}`)).closest('tr')!;
 const retryAnswer = (id: number) => ({
   status: 202,
   body: {
@@ -57,7 +58,14 @@ describe('the Dead jobs tab', () => {
       },
     });
     const row = await rowOf(101);
-    for (const text of ['payment.refund', 'payments', 'Order #7', 'Razorpay answered 500: Server error', '5 attempts', 'enqueued 2 times']) {
+    for (const text of [
+      'payment.refund',
+      'payments',
+      'Order #7',
+      'Razorpay answered 500: Server error',
+      '5 attempts',
+      'enqueued 2 times',
+    ]) {
       expect(within(row).getByText(text)).toBeInTheDocument();
     }
     expect(within(row).getByTitle('25 Nov 2026, 9:30 am IST')).toBeInTheDocument();
@@ -65,7 +73,14 @@ describe('the Dead jobs tab', () => {
 
     const render = (await screen.findByText('invoice.issued · event #102')).closest('tr')!;
     // The aggregate first, then the payload's other ids.
-    for (const text of ['invoice.render', 'documents', 'Invoice #12 · Order #9', 'Chromium did not start', 'Attempts unknown', 'enqueued 1 time']) {
+    for (const text of [
+      'invoice.render',
+      'documents',
+      'Invoice #12 · Order #9',
+      'Chromium did not start',
+      'Attempts unknown',
+      'enqueued 1 time',
+    ]) {
       expect(within(render).getByText(text)).toBeInTheDocument();
     }
     expect(screen.getByText(/Fix the cause .* then press Retry/)).toBeInTheDocument();
@@ -85,10 +100,14 @@ describe('the Dead jobs tab', () => {
     expect(await screen.findByText('Retry queued: the worker runs it within 10 seconds.')).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByText('order.cancelled · event #102')).not.toBeInTheDocument());
     expect(screen.getByText('order.cancelled · event #101')).toBeInTheDocument();
-    expect(calls.filter((call) => call.method === 'POST' && call.url.startsWith('/api/admin/jobs')).map((call) => [call.url, call.authorization])).toEqual([
-      ['/api/admin/jobs/dead/2/retry', 'Bearer token-uid-admin'],
-    ]);
-    expect(calls.filter((call) => call.url === '/api/admin/jobs/dead?page=1&perPage=25').length).toBeGreaterThanOrEqual(2);
+    expect(
+      calls
+        .filter((call) => call.method === 'POST' && call.url.startsWith('/api/admin/jobs'))
+        .map((call) => [call.url, call.authorization]),
+    ).toEqual([['/api/admin/jobs/dead/2/retry', 'Bearer token-uid-admin']]);
+    expect(calls.filter((call) => call.url === '/api/admin/jobs/dead?page=1&perPage=25').length).toBeGreaterThanOrEqual(
+      2,
+    );
   });
 
   it('disables Retry while the call is in flight', async () => {
@@ -107,7 +126,10 @@ describe('the Dead jobs tab', () => {
   it("shows the server's answer when another admin retried first, and our text when the call fails without one", async () => {
     renderConsole('/dead-jobs', {
       [LIST]: { body: [deadJob(4), deadJob(5)], headers: { 'X-Total-Count': '2' } },
-      'POST /api/admin/jobs/dead/4/retry': { status: 404, body: { statusCode: 404, error: 'Not Found', message: DEAD_JOB_MESSAGES.notFound } },
+      'POST /api/admin/jobs/dead/4/retry': {
+        status: 404,
+        body: { statusCode: 404, error: 'Not Found', message: DEAD_JOB_MESSAGES.notFound },
+      },
       'POST /api/admin/jobs/dead/5/retry': 'down',
     });
     fireEvent.click(within(await rowOf(104)).getByRole('button', { name: 'Retry' }));
@@ -118,7 +140,10 @@ describe('the Dead jobs tab', () => {
 
   it('does not offer Retry for a job this version no longer runs', async () => {
     renderConsole('/dead-jobs', {
-      [LIST]: { body: [deadJob(6, { job: 'invoice.legacy-export', retryable: false })], headers: { 'X-Total-Count': '1' } },
+      [LIST]: {
+        body: [deadJob(6, { job: 'invoice.legacy-export', retryable: false })],
+        headers: { 'X-Total-Count': '1' },
+      },
     });
     expect(within(await rowOf(106)).getByRole('button', { name: 'Retry' })).toBeDisabled();
   });
@@ -141,11 +166,12 @@ describe('what a dead job is about', () => {
   it('names payload ids as people read them, the aggregate first', () => {
     expect(idLabel('orderId')).toBe('Order');
     expect(idLabel('creditNoteId')).toBe('Credit note');
-    expect(jobSubjects({ aggregate: { field: 'creditNoteId', id: '3' }, payload: { orderId: 9, invoiceId: 12, creditNoteId: 3 } })).toEqual([
-      'Credit note #3',
-      'Order #9',
-      'Invoice #12',
-    ]);
+    expect(
+      jobSubjects({
+        aggregate: { field: 'creditNoteId', id: '3' },
+        payload: { orderId: 9, invoiceId: 12, creditNoteId: 3 },
+      }),
+    ).toEqual(['Credit note #3', 'Order #9', 'Invoice #12']);
     // An event type this version does not know: its aggregate id alone when the payload has no ids.
     expect(jobSubjects({ aggregate: { field: null, id: '44' }, payload: {} })).toEqual(['#44']);
   });

@@ -87,7 +87,11 @@ export function DeadJobList() {
         <DeadJobCards />
       ) : (
         <Datagrid bulkActionButtons={false} rowClick={false} empty={empty} sx={{ '& td': { verticalAlign: 'top' } }}>
-          <FunctionField<DeadJob> label="Died (IST)" sortable={false} render={(job) => <IndiaTime value={job.dead_at} />} />
+          <FunctionField<DeadJob>
+            label="Died (IST)"
+            sortable={false}
+            render={(job) => <IndiaTime value={job.dead_at} />}
+          />
           <FunctionField<DeadJob>
             label="Job and event"
             sortable={false}

@@ -12,7 +12,8 @@ const seller = (id: number, overrides: Record<string, unknown> = {}) => ({
   ...overrides,
 });
 const LIST = 'GET /api/admin/interested-sellers';
-const select = async (username: string) => fireEvent.click(within((await screen.findByText(username)).closest('tr')!).getByRole('checkbox'));
+const select = async (username: string) =>
+  fireEvent.click(within((await screen.findByText(username)).closest('tr')!).getByRole('checkbox'));
 const sendInvites = () => fireEvent.click(screen.getByRole('button', { name: /^Send Invites/ }));
 
 describe('the Interested Sellers tab', () => {
@@ -52,21 +53,29 @@ describe('the Interested Sellers tab', () => {
     expect(await screen.findByText('Invites sent to 2 sellers.')).toBeInTheDocument();
     expect(calls.find((call) => call.url === '/api/admin/send-bulk-invites')!.body).toEqual({ sellerIds: ['2', '3'] });
     await waitFor(() => expect(screen.getByRole('button', { name: 'Send Invites' })).toBeInTheDocument());
-    await waitFor(() => expect(within(screen.getByText('kisan_2').closest('tr')!).getByText('invited')).toBeInTheDocument());
+    await waitFor(() =>
+      expect(within(screen.getByText('kisan_2').closest('tr')!).getByText('invited')).toBeInTheDocument(),
+    );
   });
 
   it('disables the button while the invites are in flight, and keeps the selection when they fail', async () => {
     let answer: ((reply: { status: number; body: unknown }) => void) | undefined;
     renderConsole('/interested-sellers', {
       [LIST]: { body: [seller(1)] },
-      'POST /api/admin/send-bulk-invites': () => new Promise<{ status: number; body: unknown }>((resolve) => (answer = resolve)),
+      'POST /api/admin/send-bulk-invites': () =>
+        new Promise<{ status: number; body: unknown }>((resolve) => (answer = resolve)),
     });
     await select('kisan_1');
     sendInvites();
     await waitFor(() => expect(answer).toBeDefined());
     await waitFor(() => expect(screen.getByRole('button', { name: 'Send Invites (1)' })).toBeDisabled());
-    answer!({ status: 409, body: { statusCode: 409, error: 'Conflict', message: 'The selected sellers are already onboarded.' } });
-    expect(await screen.findByText('Failed to Send Invites: The selected sellers are already onboarded.')).toBeInTheDocument();
+    answer!({
+      status: 409,
+      body: { statusCode: 409, error: 'Conflict', message: 'The selected sellers are already onboarded.' },
+    });
+    expect(
+      await screen.findByText('Failed to Send Invites: The selected sellers are already onboarded.'),
+    ).toBeInTheDocument();
     await waitFor(() => expect(screen.getByRole('button', { name: 'Send Invites (1)' })).toBeEnabled());
   });
 
@@ -75,13 +84,22 @@ describe('the Interested Sellers tab', () => {
     renderConsole('/interested-sellers', {
       [LIST]: { body: [seller(1)] },
       'POST /api/admin/send-bulk-invites': () =>
-        down ? 'down' : { status: 409, body: { statusCode: 409, error: 'Conflict', message: 'The selected sellers are already onboarded.' } },
+        down
+          ? 'down'
+          : {
+              status: 409,
+              body: { statusCode: 409, error: 'Conflict', message: 'The selected sellers are already onboarded.' },
+            },
     });
     await select('kisan_1');
     sendInvites();
-    expect(await screen.findByText('Failed to Send Invites: The selected sellers are already onboarded.')).toBeInTheDocument();
+    expect(
+      await screen.findByText('Failed to Send Invites: The selected sellers are already onboarded.'),
+    ).toBeInTheDocument();
     down = true;
     sendInvites();
-    expect(await screen.findByText('Failed to Send Invites: Something went wrong while sending invites.')).toBeInTheDocument();
+    expect(
+      await screen.findByText('Failed to Send Invites: Something went wrong while sending invites.'),
+    ).toBeInTheDocument();
   });
 });

@@ -6,13 +6,23 @@ import { IndiaTime } from '../layout/india-time';
 import { EmptyList, ListError, ListPagination, QUIET_ERRORS, StatusChip } from '../layout/states';
 import { SendInvitesButton } from './send-invites-button';
 
-const filters = [<SearchInput key="q" source="q" alwaysOn placeholder="Search sellers" slotProps={{ htmlInput: { 'aria-label': 'Search sellers' } }} />];
+const filters = [
+  <SearchInput
+    key="q"
+    source="q"
+    alwaysOn
+    placeholder="Search sellers"
+    slotProps={{ htmlInput: { 'aria-label': 'Search sellers' } }}
+  />,
+];
 const actions = (
   <TopToolbar>
     <SendInvitesButton />
   </TopToolbar>
 );
-const empty = <EmptyList title="No one has shown interest yet">Requests from the Become a Seller page appear here.</EmptyList>;
+const empty = (
+  <EmptyList title="No one has shown interest yet">Requests from the Become a Seller page appear here.</EmptyList>
+);
 
 /** Shown in the selection bar: the invite is sent with the button above the list. */
 function SelectionHint() {
@@ -44,7 +54,11 @@ export function InterestedSellerList() {
         <TextField source="username" />
         <TextField source="email" />
         <StatusChip source="status" label="Status" />
-        <FunctionField<InterestedSeller> source="interest_date" label="Interested on (IST)" render={(seller) => <IndiaTime value={seller.interest_date} />} />
+        <FunctionField<InterestedSeller>
+          source="interest_date"
+          label="Interested on (IST)"
+          render={(seller) => <IndiaTime value={seller.interest_date} />}
+        />
         <BooleanField source="invite_sent" label="Invite sent" />
       </Datagrid>
     </List>

@@ -1,5 +1,13 @@
 /** The console's tabs (001 section 2, and Dead jobs), as resource names in the URL. */
-export const CONSOLE_TABS = ['dashboard', 'orders', 'users', 'interested-sellers', 'dead-jobs', 'audit', 'products'] as const;
+export const CONSOLE_TABS = [
+  'dashboard',
+  'orders',
+  'users',
+  'interested-sellers',
+  'dead-jobs',
+  'audit',
+  'products',
+] as const;
 
 /** One of {@link CONSOLE_TABS}. */
 export type ConsoleTab = (typeof CONSOLE_TABS)[number];

@@ -6,7 +6,13 @@ export function IndiaTime({ value }: { value: string }) {
   const text = formatIndiaTime(value);
   const [date, time] = text.includes(', ') ? (text.split(', ') as [string, string]) : [text, ''];
   return (
-    <Typography variant="body2" component="time" dateTime={value} title={text} sx={{ whiteSpace: 'nowrap', display: 'block' }}>
+    <Typography
+      variant="body2"
+      component="time"
+      dateTime={value}
+      title={text}
+      sx={{ whiteSpace: 'nowrap', display: 'block' }}
+    >
       {date}
       {time && <br />}
       {time && (

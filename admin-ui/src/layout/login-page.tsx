@@ -29,10 +29,29 @@ export function LoginPage() {
   };
 
   return (
-    <Box sx={{ minHeight: '100vh', display: 'grid', placeItems: 'center', p: 2, background: 'linear-gradient(135deg, #2E7D32, #1B5E20)' }}>
+    <Box
+      sx={{
+        minHeight: '100vh',
+        display: 'grid',
+        placeItems: 'center',
+        p: 2,
+        background: 'linear-gradient(135deg, #2E7D32, #1B5E20)',
+      }}
+    >
       <Card sx={{ width: '100%', maxWidth: 400 }}>
         <CardContent sx={{ p: 4 }}>
-          <Box sx={{ display: 'inline-grid', placeItems: 'center', width: 52, height: 52, borderRadius: 3, bgcolor: 'primary.main', color: 'secondary.main', mb: 2 }}>
+          <Box
+            sx={{
+              display: 'inline-grid',
+              placeItems: 'center',
+              width: 52,
+              height: 52,
+              borderRadius: 3,
+              bgcolor: 'primary.main',
+              color: 'secondary.main',
+              mb: 2,
+            }}
+          >
             <Spa />
           </Box>
           <Typography variant="h5" component="h1" fontWeight={800} color="primary.dark">
@@ -48,9 +67,34 @@ export function LoginPage() {
                 {shown === refusal && <div>Taking you to the storefront…</div>}
               </Alert>
             )}
-            <TextField label="Email" type="email" autoComplete="email" fullWidth required margin="normal" value={email} onChange={(event) => setEmail(event.target.value)} />
-            <TextField label="Password" type="password" autoComplete="current-password" fullWidth required margin="normal" value={password} onChange={(event) => setPassword(event.target.value)} />
-            <Button type="submit" variant="contained" fullWidth size="large" sx={{ mt: 2 }} disabled={submitting || !email || !password}>
+            <TextField
+              label="Email"
+              type="email"
+              autoComplete="email"
+              fullWidth
+              required
+              margin="normal"
+              value={email}
+              onChange={(event) => setEmail(event.target.value)}
+            />
+            <TextField
+              label="Password"
+              type="password"
+              autoComplete="current-password"
+              fullWidth
+              required
+              margin="normal"
+              value={password}
+              onChange={(event) => setPassword(event.target.value)}
+            />
+            <Button
+              type="submit"
+              variant="contained"
+              fullWidth
+              size="large"
+              sx={{ mt: 2 }}
+              disabled={submitting || !email || !password}
+            >
               Sign in
             </Button>
           </form>

@@ -8,7 +8,18 @@ import { Pagination, useListContext, useRecordContext } from 'react-admin';
 export function EmptyList({ title, children }: { title: string; children?: ReactNode }) {
   return (
     <Box sx={{ textAlign: 'center', py: 8, px: 2 }}>
-      <Box sx={{ display: 'inline-grid', placeItems: 'center', width: 72, height: 72, borderRadius: '50%', bgcolor: 'primary.light', color: 'primary.dark', mb: 2 }}>
+      <Box
+        sx={{
+          display: 'inline-grid',
+          placeItems: 'center',
+          width: 72,
+          height: 72,
+          borderRadius: '50%',
+          bgcolor: 'primary.light',
+          color: 'primary.dark',
+          mb: 2,
+        }}
+      >
         <Inbox fontSize="large" />
       </Box>
       <Typography variant="h6" component="p">
@@ -27,7 +38,18 @@ export function EmptyList({ title, children }: { title: string; children?: React
 export function FailedState({ title, detail, retry }: { title: string; detail?: string | null; retry: () => void }) {
   return (
     <Box role="alert" sx={{ textAlign: 'center', py: 8, px: 2 }}>
-      <Box sx={{ display: 'inline-grid', placeItems: 'center', width: 72, height: 72, borderRadius: '50%', bgcolor: '#fdecea', color: 'error.main', mb: 2 }}>
+      <Box
+        sx={{
+          display: 'inline-grid',
+          placeItems: 'center',
+          width: 72,
+          height: 72,
+          borderRadius: '50%',
+          bgcolor: '#fdecea',
+          color: 'error.main',
+          mb: 2,
+        }}
+      >
         <ErrorOutline fontSize="large" />
       </Box>
       <Typography variant="h6" component="p">
@@ -72,7 +94,14 @@ export function StatusChip({ source }: { source: string; label?: string; sortabl
   const value = record?.[source];
   if (value === undefined || value === null || value === '') return null;
   const text = String(value);
-  return <Chip size="small" label={text.replace(/_/g, ' ')} color={TONES[text] ?? 'default'} variant={TONES[text] ? 'filled' : 'outlined'} />;
+  return (
+    <Chip
+      size="small"
+      label={text.replace(/_/g, ' ')}
+      color={TONES[text] ?? 'default'}
+      variant={TONES[text] ? 'filled' : 'outlined'}
+    />
+  );
 }
 
 /** The list's pagination, left out while the list shows its failure state. */

@@ -29,8 +29,19 @@ export const theme: RaThemeOptions = createTheme({
     // MUI shows keyboard focus only as a faint ripple. A checkbox's input has the focus, so its box draws the ring.
     MuiButtonBase: { styleOverrides: { root: { '&.Mui-focusVisible, &:has(:focus-visible)': FOCUS_RING } } },
     // A field shows keyboard focus with the ring too, around its whole box (MUI's thicker underline alone is faint).
-    MuiInputBase: { styleOverrides: { root: { '&:has(input:focus-visible), &:has(textarea:focus-visible)': { outline: '3px solid #A84F00', outlineOffset: 1 } } } },
-    MuiMenuItem: { styleOverrides: { root: { '&.Mui-focusVisible': { ...FOCUS_RING, outlineOffset: -3, boxShadow: 'none' } } } },
+    MuiInputBase: {
+      styleOverrides: {
+        root: {
+          '&:has(input:focus-visible), &:has(textarea:focus-visible)': {
+            outline: '3px solid #A84F00',
+            outlineOffset: 1,
+          },
+        },
+      },
+    },
+    MuiMenuItem: {
+      styleOverrides: { root: { '&.Mui-focusVisible': { ...FOCUS_RING, outlineOffset: -3, boxShadow: 'none' } } },
+    },
     MuiAppBar: {
       styleOverrides: {
         colorSecondary: {

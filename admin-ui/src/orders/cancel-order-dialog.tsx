@@ -17,12 +17,19 @@ export function CancelOrderDialog({ orderId, buyerReason, open, pending, onClose
   const titleId = useId();
   const textId = useId();
   return (
-    <Dialog open={open} onClose={pending ? undefined : onClose} aria-labelledby={titleId} aria-describedby={textId} maxWidth="xs" fullWidth>
+    <Dialog
+      open={open}
+      onClose={pending ? undefined : onClose}
+      aria-labelledby={titleId}
+      aria-describedby={textId}
+      maxWidth="xs"
+      fullWidth
+    >
       <DialogTitle id={titleId}>Cancel order #{orderId}?</DialogTitle>
       <DialogContent>
         <DialogContentText id={textId} sx={{ mb: 2 }}>
-          The order will be cancelled and cannot be confirmed again. A paid online order is refunded to the buyer, and an
-          invoiced order gets a credit note.
+          The order will be cancelled and cannot be confirmed again. A paid online order is refunded to the buyer, and
+          an invoiced order gets a credit note.
         </DialogContentText>
         {buyerReason ? (
           <DialogContentText>
@@ -44,7 +51,12 @@ export function CancelOrderDialog({ orderId, buyerReason, open, pending, onClose
         <Button onClick={onClose} disabled={pending} autoFocus>
           Keep order
         </Button>
-        <Button variant="contained" color="error" disabled={pending} onClick={() => onConfirm(buyerReason ? undefined : reason.trim() || undefined)}>
+        <Button
+          variant="contained"
+          color="error"
+          disabled={pending}
+          onClick={() => onConfirm(buyerReason ? undefined : reason.trim() || undefined)}
+        >
           Cancel order
         </Button>
       </DialogActions>

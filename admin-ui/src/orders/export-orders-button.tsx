@@ -10,7 +10,9 @@ import { useSay } from '../layout/use-say';
 
 /** The export's URL for the list's current period and search (the same parameters as the list's own call). */
 export function exportUrl(filterValues: Record<string, unknown>): string {
-  const query = new URLSearchParams({ filter: isAdminOrderFilter(filterValues.filter) ? filterValues.filter : DEFAULT_ADMIN_ORDER_FILTER });
+  const query = new URLSearchParams({
+    filter: isAdminOrderFilter(filterValues.filter) ? filterValues.filter : DEFAULT_ADMIN_ORDER_FILTER,
+  });
   const search = typeof filterValues.q === 'string' ? filterValues.q.trim() : '';
   if (search) query.set('search', search);
   return `/api/admin/orders/export.csv?${query}`;

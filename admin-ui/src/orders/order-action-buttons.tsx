@@ -43,7 +43,12 @@ export function OrderActionButtons({ direction = 'column' }: { direction?: 'row'
 
   return (
     <>
-      <Stack direction={direction} spacing={0.75} useFlexGap sx={{ flexWrap: 'wrap', minWidth: direction === 'column' ? 150 : undefined }}>
+      <Stack
+        direction={direction}
+        spacing={0.75}
+        useFlexGap
+        sx={{ flexWrap: 'wrap', minWidth: direction === 'column' ? 150 : undefined }}
+      >
         {ORDER_BUTTONS.map(({ action, label }) => (
           <Button
             key={action}

@@ -1,6 +1,19 @@
 import type { AdminOrderDetail } from '@mandi/contracts';
 import Download from '@mui/icons-material/Download';
-import { Box, Button, Card, CardContent, Chip, Stack, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
+import {
+  Box,
+  Button,
+  Card,
+  CardContent,
+  Chip,
+  Stack,
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableRow,
+  Typography,
+} from '@mui/material';
 import { useMutation } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useDataProvider } from 'react-admin';
@@ -38,15 +51,37 @@ const Nothing = ({ children }: { children: ReactNode }) => (
 /** The lines as bought, then the amounts; a phone gets one block per line instead of the table. */
 export function OrderLines({ order, narrow }: { order: AdminOrderDetail; narrow: boolean }) {
   const amounts = (
-    <Box component="dl" sx={{ m: 0, mt: 1.5, display: 'grid', gridTemplateColumns: 'auto auto', justifyContent: 'end', columnGap: 3, rowGap: 0.5 }}>
-      <Typography component="dt" variant="body2" color="text.secondary">Subtotal</Typography>
-      <Typography component="dd" variant="body2" sx={{ m: 0, textAlign: 'right' }}>{rupees(order.amounts.subtotal)}</Typography>
+    <Box
+      component="dl"
+      sx={{
+        m: 0,
+        mt: 1.5,
+        display: 'grid',
+        gridTemplateColumns: 'auto auto',
+        justifyContent: 'end',
+        columnGap: 3,
+        rowGap: 0.5,
+      }}
+    >
       <Typography component="dt" variant="body2" color="text.secondary">
-        Shipping{order.payment_method === 'cod' ? ' and handling' : ''} ({(order.amounts.weight_grams / 1000).toLocaleString('en-IN')} kg)
+        Subtotal
       </Typography>
-      <Typography component="dd" variant="body2" sx={{ m: 0, textAlign: 'right' }}>{rupees(order.amounts.shipping)}</Typography>
-      <Typography component="dt" variant="body1" fontWeight={800}>Total</Typography>
-      <Typography component="dd" variant="body1" fontWeight={800} sx={{ m: 0, textAlign: 'right' }}>{rupees(order.amounts.total)}</Typography>
+      <Typography component="dd" variant="body2" sx={{ m: 0, textAlign: 'right' }}>
+        {rupees(order.amounts.subtotal)}
+      </Typography>
+      <Typography component="dt" variant="body2" color="text.secondary">
+        Shipping{order.payment_method === 'cod' ? ' and handling' : ''} (
+        {(order.amounts.weight_grams / 1000).toLocaleString('en-IN')} kg)
+      </Typography>
+      <Typography component="dd" variant="body2" sx={{ m: 0, textAlign: 'right' }}>
+        {rupees(order.amounts.shipping)}
+      </Typography>
+      <Typography component="dt" variant="body1" fontWeight={800}>
+        Total
+      </Typography>
+      <Typography component="dd" variant="body1" fontWeight={800} sx={{ m: 0, textAlign: 'right' }}>
+        {rupees(order.amounts.total)}
+      </Typography>
     </Box>
   );
   if (narrow) {
@@ -56,11 +91,16 @@ export function OrderLines({ order, narrow }: { order: AdminOrderDetail; narrow:
           {order.lines.map((line) => (
             <Box component="li" key={line.order_item_id} sx={{ borderBottom: 1, borderColor: 'divider', pb: 1 }}>
               <Stack direction="row" sx={{ justifyContent: 'space-between', gap: 1 }}>
-                <Typography variant="body2" fontWeight={700}>{line.product_name}</Typography>
-                <Typography variant="body2" fontWeight={700}>{rupees(line.line_total)}</Typography>
+                <Typography variant="body2" fontWeight={700}>
+                  {line.product_name}
+                </Typography>
+                <Typography variant="body2" fontWeight={700}>
+                  {rupees(line.line_total)}
+                </Typography>
               </Stack>
               <Typography variant="caption" color="text.secondary" component="p">
-                {line.quantity} × {rupees(line.unit_price)} · HSN {line.hsn_code} · GST {line.gst_rate_percent}% · Seller {line.seller?.username ?? '—'}
+                {line.quantity} × {rupees(line.unit_price)} · HSN {line.hsn_code} · GST {line.gst_rate_percent}% ·
+                Seller {line.seller?.username ?? '—'}
               </Typography>
             </Box>
           ))}
@@ -77,7 +117,9 @@ export function OrderLines({ order, narrow }: { order: AdminOrderDetail; narrow:
             <TableCell>Product</TableCell>
             <TableCell>HSN · GST</TableCell>
             <TableCell align="right">Qty</TableCell>
-            <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>Unit price</TableCell>
+            <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+              Unit price
+            </TableCell>
             <TableCell align="right">Total</TableCell>
           </TableRow>
         </TableHead>
@@ -85,10 +127,16 @@ export function OrderLines({ order, narrow }: { order: AdminOrderDetail; narrow:
           {order.lines.map((line) => (
             <TableRow key={line.order_item_id}>
               <TableCell>
-                <Typography variant="body2" fontWeight={600}>{line.product_name}</Typography>
-                <Typography variant="caption" color="text.secondary">Seller {line.seller?.username ?? '—'}</Typography>
+                <Typography variant="body2" fontWeight={600}>
+                  {line.product_name}
+                </Typography>
+                <Typography variant="caption" color="text.secondary">
+                  Seller {line.seller?.username ?? '—'}
+                </Typography>
               </TableCell>
-              <TableCell sx={{ whiteSpace: 'nowrap' }}>{line.hsn_code} · {line.gst_rate_percent}%</TableCell>
+              <TableCell sx={{ whiteSpace: 'nowrap' }}>
+                {line.hsn_code} · {line.gst_rate_percent}%
+              </TableCell>
               <TableCell align="right">{line.quantity}</TableCell>
               <TableCell align="right">{rupees(line.unit_price)}</TableCell>
               <TableCell align="right">{rupees(line.line_total)}</TableCell>
@@ -106,8 +154,12 @@ export function OrderPeople({ order }: { order: AdminOrderDetail }) {
   const { address } = order;
   return (
     <Section title="Buyer and delivery">
-      <Typography variant="body2" fontWeight={700}>{order.buyer.username}</Typography>
-      <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>{order.buyer.email}</Typography>
+      <Typography variant="body2" fontWeight={700}>
+        {order.buyer.username}
+      </Typography>
+      <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
+        {order.buyer.email}
+      </Typography>
       <Typography variant="body2" component="address" sx={{ fontStyle: 'normal', mt: 1.5 }}>
         <strong>{address.name}</strong>
         <br />
@@ -130,8 +182,12 @@ export function OrderPeople({ order }: { order: AdminOrderDetail }) {
 /** One labelled value of a record. */
 const Field = ({ label, children }: { label: string; children: ReactNode }) => (
   <Box>
-    <Typography variant="caption" color="text.secondary" component="p">{label}</Typography>
-    <Typography variant="body2" sx={{ overflowWrap: 'anywhere' }}>{children}</Typography>
+    <Typography variant="caption" color="text.secondary" component="p">
+      {label}
+    </Typography>
+    <Typography variant="body2" sx={{ overflowWrap: 'anywhere' }}>
+      {children}
+    </Typography>
   </Box>
 );
 
@@ -147,7 +203,11 @@ export function OrderMoney({ order }: { order: AdminOrderDetail }) {
               <Typography variant="body2" fontWeight={700}>
                 {payment.provider === 'cod' ? 'Cash on delivery' : 'Razorpay'} · {rupees(payment.amount)}
               </Typography>
-              <Chip size="small" label={payment.status} color={payment.status === 'captured' ? 'success' : payment.status === 'failed' ? 'error' : 'default'} />
+              <Chip
+                size="small"
+                label={payment.status}
+                color={payment.status === 'captured' ? 'success' : payment.status === 'failed' ? 'error' : 'default'}
+              />
             </Stack>
             <Box sx={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(160px, 1fr))', gap: 1 }}>
               {payment.method && <Field label="Method">{payment.method}</Field>}
@@ -161,8 +221,14 @@ export function OrderMoney({ order }: { order: AdminOrderDetail }) {
         {order.refunds.map((refund) => (
           <Box key={refund.id} aria-label={`Refund ${refund.id}`} role="group">
             <Stack direction="row" spacing={1} sx={{ alignItems: 'center', mb: 0.5 }}>
-              <Typography variant="body2" fontWeight={700}>Refund · {rupees(refund.amount)}</Typography>
-              <Chip size="small" label={refund.status} color={refund.status === 'processed' ? 'success' : refund.status === 'failed' ? 'error' : 'warning'} />
+              <Typography variant="body2" fontWeight={700}>
+                Refund · {rupees(refund.amount)}
+              </Typography>
+              <Chip
+                size="small"
+                label={refund.status}
+                color={refund.status === 'processed' ? 'success' : refund.status === 'failed' ? 'error' : 'warning'}
+              />
             </Stack>
             <Box sx={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(160px, 1fr))', gap: 1 }}>
               <Field label="Attempts">{refund.attempts}</Field>
@@ -177,7 +243,11 @@ export function OrderMoney({ order }: { order: AdminOrderDetail }) {
   );
 }
 
-const DOCUMENT_KINDS = { tax_invoice: 'Tax invoice', bill_of_supply: 'Bill of supply', credit_note: 'Credit note' } as const;
+const DOCUMENT_KINDS = {
+  tax_invoice: 'Tax invoice',
+  bill_of_supply: 'Bill of supply',
+  credit_note: 'Credit note',
+} as const;
 
 /** The invoice and credit notes, each downloaded with the admin's token and saved under its number. */
 export function OrderDocuments({ order }: { order: AdminOrderDetail }) {
@@ -196,9 +266,15 @@ export function OrderDocuments({ order }: { order: AdminOrderDetail }) {
       {order.documents.length === 0 && <Nothing>No invoice yet: one is issued when the order is paid.</Nothing>}
       <Stack spacing={1}>
         {order.documents.map((document) => (
-          <Stack key={document.id} direction="row" sx={{ alignItems: 'center', justifyContent: 'space-between', gap: 1, flexWrap: 'wrap' }}>
+          <Stack
+            key={document.id}
+            direction="row"
+            sx={{ alignItems: 'center', justifyContent: 'space-between', gap: 1, flexWrap: 'wrap' }}
+          >
             <Box>
-              <Typography variant="body2" fontWeight={700}>{document.number}</Typography>
+              <Typography variant="body2" fontWeight={700}>
+                {document.number}
+              </Typography>
               <Typography variant="caption" color="text.secondary">
                 {DOCUMENT_KINDS[document.kind]} · {rupees(document.total)} · {formatIndiaTime(document.issued_at)}
               </Typography>
@@ -249,16 +325,59 @@ export function OrderTimeline({ order }: { order: AdminOrderDetail }) {
             <Box
               component="li"
               key={`${entry.at}-${entry.kind}-${index}`}
-              sx={{ position: 'relative', pl: 3, pb: index === order.timeline.length - 1 ? 0 : 1.5, '&::before': { content: '""', position: 'absolute', left: 6, top: 14, bottom: 0, borderLeft: index === order.timeline.length - 1 ? 'none' : '2px solid', borderColor: 'divider' } }}
+              sx={{
+                position: 'relative',
+                pl: 3,
+                pb: index === order.timeline.length - 1 ? 0 : 1.5,
+                '&::before': {
+                  content: '""',
+                  position: 'absolute',
+                  left: 6,
+                  top: 14,
+                  bottom: 0,
+                  borderLeft: index === order.timeline.length - 1 ? 'none' : '2px solid',
+                  borderColor: 'divider',
+                },
+              }}
             >
-              <Box sx={{ position: 'absolute', left: 0, top: 4, width: 14, height: 14, borderRadius: '50%', bgcolor: mail ? 'background.paper' : admin ? 'primary.main' : entry.actor === 'buyer' ? '#1565C0' : 'grey.500', border: mail ? '2px solid' : 'none', borderColor: 'grey.400' }} />
-              <Typography variant="body2" fontWeight={mail ? 400 : 700}>{entry.label}</Typography>
+              <Box
+                sx={{
+                  position: 'absolute',
+                  left: 0,
+                  top: 4,
+                  width: 14,
+                  height: 14,
+                  borderRadius: '50%',
+                  bgcolor: mail
+                    ? 'background.paper'
+                    : admin
+                      ? 'primary.main'
+                      : entry.actor === 'buyer'
+                        ? '#1565C0'
+                        : 'grey.500',
+                  border: mail ? '2px solid' : 'none',
+                  borderColor: 'grey.400',
+                }}
+              />
+              <Typography variant="body2" fontWeight={mail ? 400 : 700}>
+                {entry.label}
+              </Typography>
               <Typography variant="caption" color="text.secondary" component="p">
                 <time dateTime={entry.at}>{formatIndiaTime(entry.at)}</time> ·{' '}
-                <Box component="span" sx={{ color: admin ? 'primary.dark' : ACTOR_TONE[entry.actor] ?? 'text.secondary', fontWeight: 600 }}>{entry.actor}</Box>
+                <Box
+                  component="span"
+                  sx={{
+                    color: admin ? 'primary.dark' : (ACTOR_TONE[entry.actor] ?? 'text.secondary'),
+                    fontWeight: 600,
+                  }}
+                >
+                  {entry.actor}
+                </Box>
               </Typography>
               {entryDetails(entry.details).map((line) => (
-                <Typography key={line} variant="caption" component="p" sx={{ overflowWrap: 'anywhere' }}>{line}</Typography>
+                <Typography key={line} variant="caption" component="p" sx={{ overflowWrap: 'anywhere' }}>
+                  {line}
+                </Typography>
               ))}
             </Box>
           );

@@ -10,7 +10,11 @@ export function OrderCustomer({ order }: { order: OrderRow }) {
       <Typography variant="body2" fontWeight={600}>
         {order.username}
       </Typography>
-      <Typography variant="caption" color="text.secondary" sx={{ display: 'block', minWidth: 150, overflowWrap: 'anywhere' }}>
+      <Typography
+        variant="caption"
+        color="text.secondary"
+        sx={{ display: 'block', minWidth: 150, overflowWrap: 'anywhere' }}
+      >
         {order.email}
       </Typography>
     </>
@@ -30,7 +34,12 @@ export function OrderAddress({ order }: { order: OrderRow }) {
 
 /** The lines: 'Desi Tamatar × 2 · ₹40.00 each'. */
 export function OrderItems({ order }: { order: OrderRow }) {
-  if (order.items.length === 0) return <Typography variant="body2" color="text.secondary">No items</Typography>;
+  if (order.items.length === 0)
+    return (
+      <Typography variant="body2" color="text.secondary">
+        No items
+      </Typography>
+    );
   return (
     <Box component="ul" sx={{ m: 0, p: 0, listStyle: 'none' }}>
       {order.items.map((item) => (

@@ -10,7 +10,13 @@ export function orderPagePath(orderId: string): string {
 /** '#12' as a link to the order's page (the list's rows and cards open their order through it). */
 export function OrderLink({ order }: { order: Pick<OrderRow, 'order_id'> }) {
   return (
-    <MuiLink component={Link} to={orderPagePath(order.order_id)} fontWeight={800} underline="hover" title={`Open order #${order.order_id}`}>
+    <MuiLink
+      component={Link}
+      to={orderPagePath(order.order_id)}
+      fontWeight={800}
+      underline="hover"
+      title={`Open order #${order.order_id}`}
+    >
       #{order.order_id}
     </MuiLink>
   );

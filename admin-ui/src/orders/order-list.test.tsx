@@ -49,7 +49,16 @@ describe('the Orders tab', () => {
       },
     });
     const row = await rowOf(101);
-    for (const text of ['asha_rao', 'asha@mandi.test', 'Asha Rao', 'MG Road, Bengaluru Urban 560001', 'Desi Tamatar × 2 · ₹40.00 each', 'Kolar Honey × 1 · ₹1,234.50 each', 'pending', 'unpaid']) {
+    for (const text of [
+      'asha_rao',
+      'asha@mandi.test',
+      'Asha Rao',
+      'MG Road, Bengaluru Urban 560001',
+      'Desi Tamatar × 2 · ₹40.00 each',
+      'Kolar Honey × 1 · ₹1,234.50 each',
+      'pending',
+      'unpaid',
+    ]) {
       expect(within(row).getByText(text)).toBeInTheDocument();
     }
     expect(within(row).getByTitle('25 Nov 2026, 9:30 am IST')).toHaveTextContent('25 Nov 20269:30 am IST');
@@ -96,13 +105,19 @@ describe('the Orders tab', () => {
 
     expect(await screen.findByText('Order #7 confirmed.')).toBeInTheDocument();
     await waitFor(() => expect(button(screen.getByText('#7').closest('tr')!, 'Mark as Shipped')).toBeEnabled());
-    expect(calls.find((call) => call.method === 'PUT')).toMatchObject({ url: '/api/admin/orders/confirm/7', authorization: 'Bearer token-uid-admin' });
+    expect(calls.find((call) => call.method === 'PUT')).toMatchObject({
+      url: '/api/admin/orders/confirm/7',
+      authorization: 'Bearer token-uid-admin',
+    });
   });
 
   it("shows the server's refusal, or the spec's text when the server gave none", async () => {
     renderConsole('/orders', {
       [LIST]: { body: [order(8), order(9, { status: 'confirmed' })] },
-      'PUT /api/admin/orders/confirm/8': { status: 409, body: { statusCode: 409, error: 'Conflict', message: 'The 8-hour window for this order has closed.' } },
+      'PUT /api/admin/orders/confirm/8': {
+        status: 409,
+        body: { statusCode: 409, error: 'Conflict', message: 'The 8-hour window for this order has closed.' },
+      },
       'PUT /api/admin/orders/payment/8': 'down',
       'PUT /api/admin/orders/shipped/9': { status: 502, body: '<html>Bad gateway</html>' },
     });
@@ -118,7 +133,10 @@ describe('the Orders tab', () => {
     const { calls } = renderConsole('/orders', {
       [LIST]: { body: [order(11), order(12, { status: 'cancel_requested', cancel_reason: 'Wrong address' })] },
       'PUT /api/admin/orders/cancel/11': { body: { message: 'Order #11 cancelled.' } },
-      'PUT /api/admin/orders/cancel/12': { status: 500, body: { statusCode: 500, error: 'Internal Server Error', message: '' } },
+      'PUT /api/admin/orders/cancel/12': {
+        status: 500,
+        body: { statusCode: 500, error: 'Internal Server Error', message: '' },
+      },
     });
     fireEvent.click(button(await rowOf(11), 'Cancel'));
     let dialog = await screen.findByRole('dialog', { name: 'Cancel order #11?' });
@@ -131,7 +149,10 @@ describe('the Orders tab', () => {
     fireEvent.change(within(dialog).getByLabelText('Reason (optional)'), { target: { value: 'Out of stock' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel order' }));
     expect(await screen.findByText('Order #11 cancelled.')).toBeInTheDocument();
-    expect(calls.find((call) => call.method === 'PUT')).toMatchObject({ url: '/api/admin/orders/cancel/11', body: { reason: 'Out of stock' } });
+    expect(calls.find((call) => call.method === 'PUT')).toMatchObject({
+      url: '/api/admin/orders/cancel/11',
+      body: { reason: 'Out of stock' },
+    });
 
     // A buyer's own reason is shown and kept; a failure without a message reads the spec's text.
     fireEvent.click(button(await rowOf(12), 'Cancel'));
@@ -144,7 +165,8 @@ describe('the Orders tab', () => {
 
   it('disables the whole row while an action is in flight, and the cancel dialog while the cancel is', async () => {
     const later: Record<string, (answer: { status?: number; body: unknown }) => void> = {};
-    const inFlight = (name: string) => () => new Promise<{ status?: number; body: unknown }>((resolve) => (later[name] = resolve));
+    const inFlight = (name: string) => () =>
+      new Promise<{ status?: number; body: unknown }>((resolve) => (later[name] = resolve));
     renderConsole('/orders', {
       [LIST]: { body: [order(16)] },
       'PUT /api/admin/orders/confirm/16': inFlight('confirm'),
@@ -154,7 +176,10 @@ describe('the Orders tab', () => {
     fireEvent.click(button(await rowOf(16), 'Confirm'));
     await waitFor(() => expect(later.confirm).toBeDefined());
     for (const name of names) await waitFor(async () => expect(button(await rowOf(16), name)).toBeDisabled());
-    later.confirm!({ status: 409, body: { statusCode: 409, error: 'Conflict', message: 'Order #16 is no longer pending.' } });
+    later.confirm!({
+      status: 409,
+      body: { statusCode: 409, error: 'Conflict', message: 'Order #16 is no longer pending.' },
+    });
     expect(await screen.findByText('Order #16 is no longer pending.')).toBeInTheDocument();
     await waitFor(async () => expect(button(await rowOf(16), 'Confirm')).toBeEnabled());
 
@@ -189,7 +214,9 @@ describe('the Orders tab', () => {
   });
 
   it("shows 'Failed to fetch orders' with a retry when the list cannot be read", async () => {
-    renderConsole('/orders', { [LIST]: { status: 500, body: { statusCode: 500, error: 'Internal Server Error', message: 'down' } } });
+    renderConsole('/orders', {
+      [LIST]: { status: 500, body: { statusCode: 500, error: 'Internal Server Error', message: 'down' } },
+    });
     expect(await screen.findByText('Failed to fetch orders', {}, { timeout: 5000 })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Try again' })).toBeInTheDocument();
   });

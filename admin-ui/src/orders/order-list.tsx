@@ -18,7 +18,11 @@ const actions = (
     <ExportOrdersButton />
   </TopToolbar>
 );
-const empty = <EmptyList title="No orders in this period">Choose a longer period above, or clear the search, to see more orders.</EmptyList>;
+const empty = (
+  <EmptyList title="No orders in this period">
+    Choose a longer period above, or clear the search, to see more orders.
+  </EmptyList>
+);
 
 /**
  * The Orders tab of 001 section 2 with the admin order fields of section 3, newest first. The server filters by period
@@ -47,12 +51,24 @@ export function OrderList() {
       ) : (
         <Datagrid bulkActionButtons={false} rowClick={false} empty={empty} sx={{ '& td': { verticalAlign: 'top' } }}>
           <FunctionField<OrderRow> label="Order" sortable={false} render={(order) => <OrderLink order={order} />} />
-          <FunctionField<OrderRow> label="Customer" sortable={false} render={(order) => <OrderCustomer order={order} />} />
-          <FunctionField<OrderRow> label="Delivery address" sortable={false} render={(order) => <OrderAddress order={order} />} />
+          <FunctionField<OrderRow>
+            label="Customer"
+            sortable={false}
+            render={(order) => <OrderCustomer order={order} />}
+          />
+          <FunctionField<OrderRow>
+            label="Delivery address"
+            sortable={false}
+            render={(order) => <OrderAddress order={order} />}
+          />
           <FunctionField<OrderRow> label="Items" sortable={false} render={(order) => <OrderItems order={order} />} />
           <StatusChip source="status" label="Status" sortable={false} />
           <StatusChip source="payment_status" label="Payment" sortable={false} />
-          <FunctionField<OrderRow> label="Placed (IST)" sortable={false} render={(order) => <OrderPlaced order={order} />} />
+          <FunctionField<OrderRow>
+            label="Placed (IST)"
+            sortable={false}
+            render={(order) => <OrderPlaced order={order} />}
+          />
           <TextField source="cancel_reason" label="Cancel reason" emptyText="—" sortable={false} />
           <FunctionField<OrderRow> label="Actions" sortable={false} render={() => <OrderActionButtons />} />
         </Datagrid>

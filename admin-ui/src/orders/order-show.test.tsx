@@ -43,16 +43,61 @@ const detail = {
     pincode: '560001',
   },
   lines: [
-    { order_item_id: '1', product_id: '9', product_name: 'Desi Tamatar', quantity: 2, unit_price: 40, line_total: 80, hsn_code: '0702', gst_rate_percent: 0, seller: { id: '5', username: 'kolar_farms' } },
+    {
+      order_item_id: '1',
+      product_id: '9',
+      product_name: 'Desi Tamatar',
+      quantity: 2,
+      unit_price: 40,
+      line_total: 80,
+      hsn_code: '0702',
+      gst_rate_percent: 0,
+      seller: { id: '5', username: 'kolar_farms' },
+    },
   ],
   amounts: { subtotal: 80, shipping: 171.1, total: 251.1, weight_grams: 2000 },
-  payments: [{ id: '4', provider: 'cod', status: 'captured', amount: 251.1, method: null, provider_order_id: null, provider_payment_id: null, error: null, created_at: '2026-11-25T04:00:00.000Z', captured_at: '2026-11-25T05:00:00.000Z' }],
+  payments: [
+    {
+      id: '4',
+      provider: 'cod',
+      status: 'captured',
+      amount: 251.1,
+      method: null,
+      provider_order_id: null,
+      provider_payment_id: null,
+      error: null,
+      created_at: '2026-11-25T04:00:00.000Z',
+      captured_at: '2026-11-25T05:00:00.000Z',
+    },
+  ],
   refunds: [],
-  documents: [{ id: '7', kind: 'bill_of_supply', number: 'INV/26-27/000007', total: 251.1, issued_at: '2026-11-25T05:00:01.000Z', download_url: '/api/invoices/7/download', pdf_ready: true }],
+  documents: [
+    {
+      id: '7',
+      kind: 'bill_of_supply',
+      number: 'INV/26-27/000007',
+      total: 251.1,
+      issued_at: '2026-11-25T05:00:01.000Z',
+      download_url: '/api/invoices/7/download',
+      pdf_ready: true,
+    },
+  ],
   timeline: [
     { at: '2026-11-25T04:00:00.000Z', kind: 'placed', label: 'Order placed', actor: 'buyer', details: {} },
-    { at: '2026-11-25T04:30:00.000Z', kind: 'confirmed', label: 'Order confirmed', actor: 'admin meera', details: { before: { status: 'pending' }, after: { status: 'confirmed' } } },
-    { at: '2026-11-25T04:30:02.000Z', kind: 'mail_sent', label: 'Mailed the buyer: order confirmed', actor: 'system', details: { job: 'mail.order-confirmed' } },
+    {
+      at: '2026-11-25T04:30:00.000Z',
+      kind: 'confirmed',
+      label: 'Order confirmed',
+      actor: 'admin meera',
+      details: { before: { status: 'pending' }, after: { status: 'confirmed' } },
+    },
+    {
+      at: '2026-11-25T04:30:02.000Z',
+      kind: 'mail_sent',
+      label: 'Mailed the buyer: order confirmed',
+      actor: 'system',
+      details: { job: 'mail.order-confirmed' },
+    },
   ],
 };
 
@@ -76,7 +121,9 @@ describe('the order page', () => {
     expect(within(items).getByText('₹251.10')).toBeTruthy();
     expect(screen.getByRole('region', { name: 'Buyer and delivery' }).textContent).toContain('Mobile: +91 9123456780');
     const timeline = screen.getByRole('list', { name: 'Timeline' });
-    const entries = within(timeline).getAllByRole('listitem').map((item) => item.textContent);
+    const entries = within(timeline)
+      .getAllByRole('listitem')
+      .map((item) => item.textContent);
     expect(entries[0]).toBe('Order placed25 Nov 2026, 9:30 am IST · buyer');
     expect(entries[1]).toBe('Order confirmed25 Nov 2026, 10:00 am IST · admin meerastatus: Pending → Confirmed');
     expect(entries[2]).toContain('Mailed the buyer: order confirmed');
@@ -88,7 +135,10 @@ describe('the order page', () => {
   it('downloads a document with the bearer token', async () => {
     const { calls } = renderConsole('/orders/101/show', {
       'GET /api/admin/orders/101': { body: detail },
-      'GET /api/invoices/7/download': { body: '%PDF-', headers: { 'Content-Disposition': 'attachment; filename="INV-26-27-000007.pdf"' } },
+      'GET /api/invoices/7/download': {
+        body: '%PDF-',
+        headers: { 'Content-Disposition': 'attachment; filename="INV-26-27-000007.pdf"' },
+      },
     });
     fireEvent.click(await screen.findByRole('button', { name: 'Download INV/26-27/000007' }));
     await waitFor(() => expect(URL.createObjectURL).toHaveBeenCalled());
@@ -96,7 +146,12 @@ describe('the order page', () => {
   });
 
   it("shows the server's message for an order that does not exist", async () => {
-    renderConsole('/orders/999/show', { 'GET /api/admin/orders/999': { status: 404, body: { statusCode: 404, error: 'Not Found', message: 'Order not found.' } } });
+    renderConsole('/orders/999/show', {
+      'GET /api/admin/orders/999': {
+        status: 404,
+        body: { statusCode: 404, error: 'Not Found', message: 'Order not found.' },
+      },
+    });
     expect((await screen.findByRole('alert')).textContent).toContain('Order not found.');
   });
 });
@@ -111,8 +166,14 @@ describe('Export CSV', () => {
   it("downloads the list's period and search with the bearer token", async () => {
     const { calls } = renderConsole('/orders', {
       [LIST]: { body: [row], headers: { 'X-Total-Count': '1' } },
-      'GET /api/admin/orders?filter=7d&search=asha&page=1&perPage=25': { body: [row], headers: { 'X-Total-Count': '1' } },
-      'GET /api/admin/orders/export.csv?filter=7d&search=asha': { body: 'Order\r\n', headers: { 'Content-Disposition': 'attachment; filename="mandi-orders-7d-2026-11-25.csv"' } },
+      'GET /api/admin/orders?filter=7d&search=asha&page=1&perPage=25': {
+        body: [row],
+        headers: { 'X-Total-Count': '1' },
+      },
+      'GET /api/admin/orders/export.csv?filter=7d&search=asha': {
+        body: 'Order\r\n',
+        headers: { 'Content-Disposition': 'attachment; filename="mandi-orders-7d-2026-11-25.csv"' },
+      },
     });
     await screen.findByRole('link', { name: '#101' });
     fireEvent.click(screen.getByRole('button', { name: '7 days' }));

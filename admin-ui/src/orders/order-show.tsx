@@ -27,7 +27,12 @@ export function orderRowOf(order: AdminOrderDetail): OrderRow {
     payment_status: order.payment_status,
     created_at: order.created_at,
     cancel_reason: order.cancel_reason,
-    items: order.lines.map((line) => ({ order_item_id: line.order_item_id, product_name: line.product_name, quantity: line.quantity, price: line.unit_price })),
+    items: order.lines.map((line) => ({
+      order_item_id: line.order_item_id,
+      product_name: line.product_name,
+      quantity: line.quantity,
+      price: line.unit_price,
+    })),
     payment_method: order.payment_method,
     total_amount: order.amounts.total,
     window_closes_at: order.window_closes_at,
@@ -83,7 +88,10 @@ export function OrderShow() {
       <Box sx={{ p: { xs: 1.5, md: 2 }, maxWidth: 1280 }}>
         <Title title={`Order #${order.order_id}`} />
         <BackToOrders />
-        <Stack direction={{ xs: 'column', md: 'row' }} sx={{ justifyContent: 'space-between', alignItems: { md: 'center' }, gap: 1.5, mt: 1, mb: 2 }}>
+        <Stack
+          direction={{ xs: 'column', md: 'row' }}
+          sx={{ justifyContent: 'space-between', alignItems: { md: 'center' }, gap: 1.5, mt: 1, mb: 2 }}
+        >
           <Box>
             <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap' }} useFlexGap>
               <Typography variant="h5" component="h1" fontWeight={800}>
@@ -91,7 +99,11 @@ export function OrderShow() {
               </Typography>
               <StatusChip source="status" />
               <StatusChip source="payment_status" />
-              <Chip size="small" variant="outlined" label={order.payment_method === 'cod' ? 'Cash on delivery' : 'Online'} />
+              <Chip
+                size="small"
+                variant="outlined"
+                label={order.payment_method === 'cod' ? 'Cash on delivery' : 'Online'}
+              />
             </Stack>
             <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5 }}>
               Placed {formatIndiaTime(order.created_at)} · window closes {formatIndiaTime(order.window_closes_at)}
@@ -104,7 +116,14 @@ export function OrderShow() {
           </Box>
           <OrderActionButtons direction="row" />
         </Stack>
-        <Box sx={{ display: 'grid', gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'minmax(0, 3fr) minmax(0, 2fr)' }, gap: 2, alignItems: 'start' }}>
+        <Box
+          sx={{
+            display: 'grid',
+            gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'minmax(0, 3fr) minmax(0, 2fr)' },
+            gap: 2,
+            alignItems: 'start',
+          }}
+        >
           <Stack spacing={2} sx={{ minWidth: 0 }}>
             <OrderLines order={order} narrow={narrow} />
             <OrderMoney order={order} />

@@ -1,4 +1,9 @@
-import { ADMIN_ORDER_FILTERS, DEFAULT_ADMIN_ORDER_FILTER, isAdminOrderFilter, type AdminOrderFilter } from '@mandi/domain';
+import {
+  ADMIN_ORDER_FILTERS,
+  DEFAULT_ADMIN_ORDER_FILTER,
+  isAdminOrderFilter,
+  type AdminOrderFilter,
+} from '@mandi/domain';
 import { ToggleButton, ToggleButtonGroup } from '@mui/material';
 import { useListContext } from 'react-admin';
 

@@ -8,7 +8,12 @@ import { IndiaTime } from '../layout/india-time';
 export function ProductName({ product }: { product: AdminProduct }) {
   return (
     <Stack direction="row" spacing={1.25} sx={{ alignItems: 'center', minWidth: 180 }}>
-      <Avatar variant="rounded" src={product.thumbnail ?? undefined} alt="" sx={{ width: 44, height: 44, bgcolor: '#E8F0E3', color: '#2E7D32' }}>
+      <Avatar
+        variant="rounded"
+        src={product.thumbnail ?? undefined}
+        alt=""
+        sx={{ width: 44, height: 44, bgcolor: '#E8F0E3', color: '#2E7D32' }}
+      >
         {product.name.slice(0, 1)}
       </Avatar>
       <Box>
@@ -55,7 +60,11 @@ export function ProductValidity({ product }: { product: AdminProduct }) {
   return (
     <Box sx={{ color: expired ? 'error.main' : undefined }}>
       <IndiaTime value={product.valid_until} />
-      {expired && <Typography variant="caption" display="block">Expired</Typography>}
+      {expired && (
+        <Typography variant="caption" display="block">
+          Expired
+        </Typography>
+      )}
     </Box>
   );
 }

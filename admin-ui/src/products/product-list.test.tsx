@@ -31,14 +31,20 @@ describe('the Products tab', () => {
       [LIST]: {
         body: [
           product(1, { stock: 0 }),
-          product(2, { stock: 3, status: 'unlisted', unlisted_reason: 'Photos of another product.', unlisted_at: '2026-11-26T04:30:00.000Z' }),
+          product(2, {
+            stock: 3,
+            status: 'unlisted',
+            unlisted_reason: 'Photos of another product.',
+            unlisted_at: '2026-11-26T04:30:00.000Z',
+          }),
           product(3, { status: 'seller_suspended', seller: { id: '9', username: 'gone_farmer', status: 'suspended' } }),
         ],
         headers: { 'X-Total-Count': '3' },
       },
     });
     const first = await rowOf('Desi Tamatar 1');
-    for (const text of ['kolar_farms', '₹40.00', 'Sold out', 'Listed']) expect(within(first).getByText(text)).toBeInTheDocument();
+    for (const text of ['kolar_farms', '₹40.00', 'Sold out', 'Listed'])
+      expect(within(first).getByText(text)).toBeInTheDocument();
     expect(within(first).getByRole('button', { name: 'Unlist' })).toBeEnabled();
     const second = await rowOf('Desi Tamatar 2');
     for (const text of ['3 · low', 'Unlisted', 'Photos of another product.', 'Unlisted 26 Nov 2026, 10:00 am IST']) {
@@ -57,7 +63,12 @@ describe('the Products tab', () => {
       [LIST]: () => ({ body: [product(4, { status })], headers: { 'X-Total-Count': '1' } }),
       'PUT /api/admin/products/4/unlist': () => {
         status = 'unlisted';
-        return { body: { message: 'Product unlisted. The seller is told by mail with your reason.', product: product(4, { status }) } };
+        return {
+          body: {
+            message: 'Product unlisted. The seller is told by mail with your reason.',
+            product: product(4, { status }),
+          },
+        };
       },
       'PUT /api/admin/products/4/relist': () => {
         status = 'listed';
@@ -70,10 +81,16 @@ describe('the Products tab', () => {
     expect(await within(dialog).findByText('Give a reason for unlisting: the seller is told it.')).toBeInTheDocument();
     expect(calls.filter((call) => call.method === 'PUT')).toEqual([]);
 
-    fireEvent.change(within(dialog).getByRole('textbox', { name: /Reason/ }), { target: { value: '  Not farm produce.  ' } });
+    fireEvent.change(within(dialog).getByRole('textbox', { name: /Reason/ }), {
+      target: { value: '  Not farm produce.  ' },
+    });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Unlist product' }));
-    expect(await screen.findByText('Product unlisted. The seller is told by mail with your reason.')).toBeInTheDocument();
-    expect(calls.filter((call) => call.method === 'PUT').map((call) => call.body)).toEqual([{ reason: 'Not farm produce.' }]);
+    expect(
+      await screen.findByText('Product unlisted. The seller is told by mail with your reason.'),
+    ).toBeInTheDocument();
+    expect(calls.filter((call) => call.method === 'PUT').map((call) => call.body)).toEqual([
+      { reason: 'Not farm produce.' },
+    ]);
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
 
     fireEvent.click(await within(await rowOf('Desi Tamatar 4')).findByRole('button', { name: 'Relist' }));
@@ -86,7 +103,12 @@ describe('the Products tab', () => {
 
   it("shows the server's 409, or our text when there is none", async () => {
     renderConsole('/products', {
-      [LIST]: { body: [product(5, { status: 'unlisted', unlisted_reason: 'x' }), product(6, { status: 'unlisted', unlisted_reason: 'y' })] },
+      [LIST]: {
+        body: [
+          product(5, { status: 'unlisted', unlisted_reason: 'x' }),
+          product(6, { status: 'unlisted', unlisted_reason: 'y' }),
+        ],
+      },
       'PUT /api/admin/products/5/relist': {
         status: 409,
         body: { statusCode: 409, error: 'Conflict', message: 'This product is already listed. Reload the list.' },
@@ -102,7 +124,9 @@ describe('the Products tab', () => {
   it('searches on the server', async () => {
     const { calls } = renderConsole('/products', {
       [LIST]: { body: [product(7)] },
-      'GET /api/admin/products?search=aam&sort=newest&order=desc&page=1&perPage=25': { body: [product(8, { name: 'Aam' })] },
+      'GET /api/admin/products?search=aam&sort=newest&order=desc&page=1&perPage=25': {
+        body: [product(8, { name: 'Aam' })],
+      },
     });
     await rowOf('Desi Tamatar 7');
     fireEvent.change(screen.getByRole('textbox', { name: 'Search products' }), { target: { value: 'aam' } });
@@ -120,11 +144,22 @@ describe('productsListUrl', () => {
   it("maps react-admin's search, filters, sort and page to the API's parameters", () => {
     expect(
       productsListUrl(
-        { q: ' mango ', seller: 'kolar', category: 'fresh_fruits', minPrice: 10, maxPrice: '', stock: 'low', validity: 'live', status: 'unlisted' },
+        {
+          q: ' mango ',
+          seller: 'kolar',
+          category: 'fresh_fruits',
+          minPrice: 10,
+          maxPrice: '',
+          stock: 'low',
+          validity: 'live',
+          status: 'unlisted',
+        },
         { field: 'price', order: 'ASC' },
         { page: 2, perPage: 50 },
       ),
-    ).toBe('/api/admin/products?search=mango&seller=kolar&category=fresh_fruits&minPrice=10&stock=low&validity=live&status=unlisted&sort=price&order=asc&page=2&perPage=50');
+    ).toBe(
+      '/api/admin/products?search=mango&seller=kolar&category=fresh_fruits&minPrice=10&stock=low&validity=live&status=unlisted&sort=price&order=asc&page=2&perPage=50',
+    );
     expect(productsListUrl({}, { field: 'seller', order: 'DESC' })).toBe('/api/admin/products?');
   });
 });

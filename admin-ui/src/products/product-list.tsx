@@ -11,11 +11,24 @@ import { IndiaTime } from '../layout/india-time';
 import { EmptyList, ListError, ListPagination, QUIET_ERRORS } from '../layout/states';
 import { ProductCards } from './product-cards';
 import { ProductModerationButtons } from './product-moderation-buttons';
-import { ProductName, ProductPrice, ProductSeller, ProductStatus, ProductStock, ProductValidity } from './product-fields';
+import {
+  ProductName,
+  ProductPrice,
+  ProductSeller,
+  ProductStatus,
+  ProductStock,
+  ProductValidity,
+} from './product-fields';
 
 const label = (value: string) => value.replace(/_/g, ' ').replace(/^./, (c) => c.toUpperCase());
 const filters = [
-  <SearchInput key="q" source="q" alwaysOn placeholder="Search products" slotProps={{ htmlInput: { 'aria-label': 'Search products' } }} />,
+  <SearchInput
+    key="q"
+    source="q"
+    alwaysOn
+    placeholder="Search products"
+    slotProps={{ htmlInput: { 'aria-label': 'Search products' } }}
+  />,
   <SelectInput
     key="status"
     source="status"
@@ -24,7 +37,12 @@ const filters = [
     choices={ADMIN_PRODUCT_STATUSES.map((id) => ({ id, name: ADMIN_PRODUCT_STATUS_LABELS[id] }))}
   />,
   <TextInput key="seller" source="seller" label="Seller (id or username)" />,
-  <SelectInput key="category" source="category" label="Category" choices={PRODUCT_CATEGORIES.map((id) => ({ id, name: label(id) }))} />,
+  <SelectInput
+    key="category"
+    source="category"
+    label="Category"
+    choices={PRODUCT_CATEGORIES.map((id) => ({ id, name: label(id) }))}
+  />,
   <NumberInput key="minPrice" source="minPrice" label="Min price (₹)" min={0} />,
   <NumberInput key="maxPrice" source="maxPrice" label="Max price (₹)" min={0} />,
   <SelectInput
@@ -72,13 +90,41 @@ export function ProductList() {
         <ProductCards />
       ) : (
         <Datagrid bulkActionButtons={false} rowClick={false} empty={empty} sx={{ '& td': { verticalAlign: 'top' } }}>
-          <FunctionField<AdminProduct> source="name" label="Product" render={(product) => <ProductName product={product} />} />
-          <FunctionField<AdminProduct> label="Seller" sortable={false} render={(product) => <ProductSeller product={product} />} />
-          <FunctionField<AdminProduct> source="price" label="Price" render={(product) => <ProductPrice product={product} />} />
-          <FunctionField<AdminProduct> source="stock" label="Stock" render={(product) => <ProductStock product={product} />} />
-          <FunctionField<AdminProduct> source="valid_until" label="Valid until (IST)" render={(product) => <ProductValidity product={product} />} />
-          <FunctionField<AdminProduct> source="created_at" label="Posted (IST)" render={(product) => <IndiaTime value={product.created_at} />} />
-          <FunctionField<AdminProduct> label="Status" sortable={false} render={(product) => <ProductStatus product={product} />} />
+          <FunctionField<AdminProduct>
+            source="name"
+            label="Product"
+            render={(product) => <ProductName product={product} />}
+          />
+          <FunctionField<AdminProduct>
+            label="Seller"
+            sortable={false}
+            render={(product) => <ProductSeller product={product} />}
+          />
+          <FunctionField<AdminProduct>
+            source="price"
+            label="Price"
+            render={(product) => <ProductPrice product={product} />}
+          />
+          <FunctionField<AdminProduct>
+            source="stock"
+            label="Stock"
+            render={(product) => <ProductStock product={product} />}
+          />
+          <FunctionField<AdminProduct>
+            source="valid_until"
+            label="Valid until (IST)"
+            render={(product) => <ProductValidity product={product} />}
+          />
+          <FunctionField<AdminProduct>
+            source="created_at"
+            label="Posted (IST)"
+            render={(product) => <IndiaTime value={product.created_at} />}
+          />
+          <FunctionField<AdminProduct>
+            label="Status"
+            sortable={false}
+            render={(product) => <ProductStatus product={product} />}
+          />
           <FunctionField<AdminProduct> label="Actions" sortable={false} render={() => <ProductModerationButtons />} />
         </Datagrid>
       )}

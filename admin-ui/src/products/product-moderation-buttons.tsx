@@ -1,6 +1,15 @@
 import type { AdminProduct } from '@mandi/contracts';
 import { PRODUCT_MODERATION_MESSAGES, UNLIST_REASON_MAX } from '@mandi/domain';
-import { Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, Stack, TextField } from '@mui/material';
+import {
+  Button,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogContentText,
+  DialogTitle,
+  Stack,
+  TextField,
+} from '@mui/material';
 import { useId, useState } from 'react';
 import { useDataProvider, useRecordContext } from 'react-admin';
 import type { ConsoleDataProvider } from '../data/data-provider';
@@ -30,11 +39,24 @@ export function ProductModerationButtons() {
   return (
     <>
       {product.status === 'unlisted' ? (
-        <Button size="small" variant="outlined" disabled={pending} onClick={() => relist.mutate(product.id)} sx={{ minWidth: 96 }}>
+        <Button
+          size="small"
+          variant="outlined"
+          disabled={pending}
+          onClick={() => relist.mutate(product.id)}
+          sx={{ minWidth: 96 }}
+        >
           Relist
         </Button>
       ) : (
-        <Button size="small" variant="outlined" color="error" disabled={pending} onClick={() => setAsking(true)} sx={{ minWidth: 96 }}>
+        <Button
+          size="small"
+          variant="outlined"
+          color="error"
+          disabled={pending}
+          onClick={() => setAsking(true)}
+          sx={{ minWidth: 96 }}
+        >
           Unlist
         </Button>
       )}
@@ -72,12 +94,19 @@ function UnlistDialog({
     if (!missing) onConfirm(reason.trim());
   };
   return (
-    <Dialog open onClose={pending ? undefined : onClose} aria-labelledby={titleId} aria-describedby={textId} maxWidth="xs" fullWidth>
+    <Dialog
+      open
+      onClose={pending ? undefined : onClose}
+      aria-labelledby={titleId}
+      aria-describedby={textId}
+      maxWidth="xs"
+      fullWidth
+    >
       <DialogTitle id={titleId}>Unlist {product.name}?</DialogTitle>
       <DialogContent>
         <DialogContentText id={textId} sx={{ mb: 2 }}>
-          Buyers will no longer see it in the shop, search or their carts. Its seller, {product.seller.username}, is mailed
-          your reason and sees it on their profile.
+          Buyers will no longer see it in the shop, search or their carts. Its seller, {product.seller.username}, is
+          mailed your reason and sees it on their profile.
         </DialogContentText>
         <Stack>
           <TextField
@@ -90,7 +119,11 @@ function UnlistDialog({
             onChange={(event) => setReason(event.target.value)}
             onBlur={() => setTouched(true)}
             error={touched && missing}
-            helperText={touched && missing ? PRODUCT_MODERATION_MESSAGES.reasonRequired : `${reason.trim().length}/${UNLIST_REASON_MAX}`}
+            helperText={
+              touched && missing
+                ? PRODUCT_MODERATION_MESSAGES.reasonRequired
+                : `${reason.trim().length}/${UNLIST_REASON_MAX}`
+            }
             slotProps={{ htmlInput: { maxLength: UNLIST_REASON_MAX } }}
             autoFocus
           />

@@ -15,12 +15,16 @@ const renderItem = (go: (url: string) => void) =>
 
 describe('the Queues menu item', () => {
   it('opens the dashboard session with the admin token, then goes to the dashboard', async () => {
-    const calls = stubFetch({ 'POST /api/admin/queues-session': { body: { url: '/adminpanel/queues/', expiresAt: '2026-11-25T10:30:00.000Z' } } });
+    const calls = stubFetch({
+      'POST /api/admin/queues-session': { body: { url: '/adminpanel/queues/', expiresAt: '2026-11-25T10:30:00.000Z' } },
+    });
     const go = vi.fn();
     renderItem(go);
     fireEvent.click(await screen.findByRole('menuitem', { name: 'Queues' }));
     await vi.waitFor(() => expect(go).toHaveBeenCalledWith('/adminpanel/queues/'));
-    expect(calls).toEqual([{ method: 'POST', url: '/api/admin/queues-session', authorization: 'Bearer admin-token', body: undefined }]);
+    expect(calls).toEqual([
+      { method: 'POST', url: '/api/admin/queues-session', authorization: 'Bearer admin-token', body: undefined },
+    ]);
   });
 
   it('stays and says so when the session cannot be opened', async () => {

@@ -29,7 +29,12 @@ export function QueuesMenuItem({ go = (url: string) => window.location.assign(ur
   };
 
   return (
-    <MenuItem aria-label="Queues" onClick={() => void openDashboard()} disabled={pending} sx={{ color: 'text.secondary' }}>
+    <MenuItem
+      aria-label="Queues"
+      onClick={() => void openDashboard()}
+      disabled={pending}
+      sx={{ color: 'text.secondary' }}
+    >
       <ListItemIcon sx={{ minWidth: 40 }}>
         <Dns fontSize="small" />
       </ListItemIcon>

@@ -17,7 +17,9 @@ export function gstDownloadPath(month: string, download: GstDownload): string {
  */
 export async function downloadGstFile(month: string, download: GstDownload, getToken: TokenSource): Promise<string> {
   const token = await getToken();
-  const response = await fetch(gstDownloadPath(month, download), { headers: token ? { Authorization: `Bearer ${token}` } : {} });
+  const response = await fetch(gstDownloadPath(month, download), {
+    headers: token ? { Authorization: `Bearer ${token}` } : {},
+  });
   if (!response.ok) {
     const body = (await response.json().catch(() => null)) as { message?: string } | null;
     throw new HttpError(body?.message ?? `HTTP ${response.status}`, response.status, body);

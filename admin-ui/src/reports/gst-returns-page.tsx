@@ -1,7 +1,18 @@
 import type { Gstr1ReportAnswer } from '@mandi/contracts';
 import { previousReturnMonth } from '@mandi/domain';
 import Download from '@mui/icons-material/Download';
-import { Alert, Box, Button, Card, CardContent, Grid, LinearProgress, Stack, TextField, Typography } from '@mui/material';
+import {
+  Alert,
+  Box,
+  Button,
+  Card,
+  CardContent,
+  Grid,
+  LinearProgress,
+  Stack,
+  TextField,
+  Typography,
+} from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Title, useNotify } from 'react-admin';
@@ -25,12 +36,30 @@ interface TaxAmounts {
   sgst: number;
   cess: number;
 }
-const TAX_HEADINGS: [keyof TaxAmounts, string][] = [['taxable', 'Taxable value'], ['igst', 'IGST'], ['cgst', 'CGST'], ['sgst', 'SGST'], ['cess', 'Cess']];
+const TAX_HEADINGS: [keyof TaxAmounts, string][] = [
+  ['taxable', 'Taxable value'],
+  ['igst', 'IGST'],
+  ['cgst', 'CGST'],
+  ['sgst', 'SGST'],
+  ['cess', 'Cess'],
+];
 const taxColumns = <Row extends TaxAmounts>(): GstColumn<Row>[] =>
   TAX_HEADINGS.map(([field, label]) => ({ label, cell: (row: Row) => rupees(row[field]), numeric: true }));
 const taxTotals = (totals: TaxAmounts) => TAX_HEADINGS.map(([field]) => rupees(totals[field]));
 
-function DownloadButton({ label, month, download, getToken, primary }: { label: string; month: string; download: GstDownload; getToken: TokenSource; primary?: boolean }) {
+function DownloadButton({
+  label,
+  month,
+  download,
+  getToken,
+  primary,
+}: {
+  label: string;
+  month: string;
+  download: GstDownload;
+  getToken: TokenSource;
+  primary?: boolean;
+}) {
   const notify = useNotify();
   const [busy, setBusy] = useState(false);
   return (
@@ -96,13 +125,19 @@ export function GstReturnsPage({ getToken, now = () => new Date() }: { getToken:
   return (
     <Box sx={{ mt: 2, mb: 4, minWidth: 0 }}>
       <Title title="GST returns" />
-      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ mb: 2, alignItems: { sm: 'center' }, justifyContent: 'space-between' }}>
+      <Stack
+        direction={{ xs: 'column', sm: 'row' }}
+        spacing={2}
+        sx={{ mb: 2, alignItems: { sm: 'center' }, justifyContent: 'space-between' }}
+      >
         <Box>
           <Typography variant="h5" component="h1" fontWeight={800} color="primary.dark">
             GST returns
           </Typography>
           <Typography variant="body2" color="text.secondary">
-            GSTR-1 of {data ? `${data.period.label}` : 'the month'} for {data ? `GSTIN ${data.seller.gstin}, ${place(data.seller.state)}` : 'the seller of record'}: from the invoices and credit notes issued in it (India time).
+            GSTR-1 of {data ? `${data.period.label}` : 'the month'} for{' '}
+            {data ? `GSTIN ${data.seller.gstin}, ${place(data.seller.state)}` : 'the seller of record'}: from the
+            invoices and credit notes issued in it (India time).
           </Typography>
         </Box>
         <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 1 }}>
@@ -120,7 +155,11 @@ export function GstReturnsPage({ getToken, now = () => new Date() }: { getToken:
 
       {report.isFetching && <LinearProgress aria-label="Loading the return" sx={{ mb: 2 }} />}
       {report.isError && (
-        <Alert severity="error" action={<Button onClick={() => void report.refetch()}>Try again</Button>} sx={{ mb: 2 }}>
+        <Alert
+          severity="error"
+          action={<Button onClick={() => void report.refetch()}>Try again</Button>}
+          sx={{ mb: 2 }}
+        >
           {report.error.message || 'Failed to fetch the GST return'}
         </Alert>
       )}
@@ -129,13 +168,18 @@ export function GstReturnsPage({ getToken, now = () => new Date() }: { getToken:
         <>
           <Grid container spacing={2} sx={{ mb: 3 }} component="section" aria-label="Totals of the month">
             <Figure label="Taxable value" value={rupees(net.taxable)} note="net of credit notes" />
-            <Figure label="Tax" value={rupees(net.cgst + net.sgst + net.igst)} note={`CGST ${rupees(net.cgst)} · SGST ${rupees(net.sgst)} · IGST ${rupees(net.igst)}`} />
+            <Figure
+              label="Tax"
+              value={rupees(net.cgst + net.sgst + net.igst)}
+              note={`CGST ${rupees(net.cgst)} · SGST ${rupees(net.sgst)} · IGST ${rupees(net.igst)}`}
+            />
             <Figure label="Exempt supplies" value={rupees(net.exempt)} />
             <Figure label="Documents" value={`${net.invoices} + ${net.creditNotes}`} note="invoices + credit notes" />
           </Grid>
           {(data.b2cl.length > 0 || data.cdnur.length > 0) && (
             <Alert severity="info" sx={{ mb: 2 }}>
-              {data.b2cl.length} inter-state invoice(s) over ₹1,00,000 go to Table 5 (B2CL) and {data.cdnur.length} credit note(s) to Table 9B: they are in the portal JSON.
+              {data.b2cl.length} inter-state invoice(s) over ₹1,00,000 go to Table 5 (B2CL) and {data.cdnur.length}{' '}
+              credit note(s) to Table 9B: they are in the portal JSON.
             </Alert>
           )}
 
@@ -166,7 +210,12 @@ export function GstReturnsPage({ getToken, now = () => new Date() }: { getToken:
               { label: 'Exempted', cell: (row) => rupees(row.exempt), numeric: true },
               { label: 'Non-GST', cell: (row) => rupees(row.nonGst), numeric: true },
             ]}
-            total={['Total', rupees(data.nil.totals.nilRated), rupees(data.nil.totals.exempt), rupees(data.nil.totals.nonGst)]}
+            total={[
+              'Total',
+              rupees(data.nil.totals.nilRated),
+              rupees(data.nil.totals.exempt),
+              rupees(data.nil.totals.nonGst),
+            ]}
           />
 
           <GstTable
@@ -184,7 +233,15 @@ export function GstReturnsPage({ getToken, now = () => new Date() }: { getToken:
               { label: 'Total value', cell: (row) => rupees(row.totalValue), numeric: true },
               ...taxColumns(),
             ]}
-            total={['Total', '', '', data.hsn.totals.quantity, '', rupees(data.hsn.totals.totalValue), ...taxTotals(data.hsn.totals)]}
+            total={[
+              'Total',
+              '',
+              '',
+              data.hsn.totals.quantity,
+              '',
+              rupees(data.hsn.totals.totalValue),
+              ...taxTotals(data.hsn.totals),
+            ]}
           />
 
           <GstTable
@@ -226,7 +283,20 @@ export function GstReturnsPage({ getToken, now = () => new Date() }: { getToken:
               { label: 'IGST', cell: (row) => rupees(row.igst), numeric: true },
               { label: 'Total', cell: (row) => rupees(row.total), numeric: true },
             ]}
-            total={['Net', '', '', '', '', '', rupees(net.taxable), rupees(net.exempt), rupees(net.cgst), rupees(net.sgst), rupees(net.igst), rupees(net.total)]}
+            total={[
+              'Net',
+              '',
+              '',
+              '',
+              '',
+              '',
+              rupees(net.taxable),
+              rupees(net.exempt),
+              rupees(net.cgst),
+              rupees(net.sgst),
+              rupees(net.igst),
+              rupees(net.total),
+            ]}
           />
         </>
       )}

@@ -1,4 +1,15 @@
-import { Box, Paper, Table, TableBody, TableCell, TableContainer, TableFooter, TableHead, TableRow, Typography } from '@mui/material';
+import {
+  Box,
+  Paper,
+  Table,
+  TableBody,
+  TableCell,
+  TableContainer,
+  TableFooter,
+  TableHead,
+  TableRow,
+  Typography,
+} from '@mui/material';
 import type { ReactNode } from 'react';
 
 /** A column of a GST table: its heading, what a row shows, and whether it is an amount (right-aligned). */
@@ -31,7 +42,18 @@ export function GstTable<Row>({
 }) {
   return (
     <Paper component="section" aria-label={title} variant="outlined" sx={{ mb: 3, overflow: 'hidden' }}>
-      <Box sx={{ px: 2, pt: 1.5, pb: 1, display: 'flex', flexWrap: 'wrap', gap: 1, alignItems: 'center', justifyContent: 'space-between' }}>
+      <Box
+        sx={{
+          px: 2,
+          pt: 1.5,
+          pb: 1,
+          display: 'flex',
+          flexWrap: 'wrap',
+          gap: 1,
+          alignItems: 'center',
+          justifyContent: 'space-between',
+        }}
+      >
         <Box>
           <Typography variant="h6" component="h2" fontWeight={700} color="primary.dark">
             {title}
@@ -55,7 +77,11 @@ export function GstTable<Row>({
             <TableHead>
               <TableRow>
                 {columns.map((column) => (
-                  <TableCell key={column.label} align={column.numeric ? 'right' : 'left'} sx={{ fontWeight: 700, whiteSpace: 'nowrap' }}>
+                  <TableCell
+                    key={column.label}
+                    align={column.numeric ? 'right' : 'left'}
+                    sx={{ fontWeight: 700, whiteSpace: 'nowrap' }}
+                  >
                     {column.label}
                   </TableCell>
                 ))}
@@ -65,7 +91,11 @@ export function GstTable<Row>({
               {rows.map((row, i) => (
                 <TableRow key={i} hover>
                   {columns.map((column) => (
-                    <TableCell key={column.label} align={column.numeric ? 'right' : 'left'} sx={{ whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' }}>
+                    <TableCell
+                      key={column.label}
+                      align={column.numeric ? 'right' : 'left'}
+                      sx={{ whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' }}
+                    >
                       {column.cell(row)}
                     </TableCell>
                   ))}
@@ -79,7 +109,13 @@ export function GstTable<Row>({
                     <TableCell
                       key={i}
                       align={columns[i]?.numeric ? 'right' : 'left'}
-                      sx={{ fontWeight: 700, color: 'text.primary', fontSize: '0.875rem', whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' }}
+                      sx={{
+                        fontWeight: 700,
+                        color: 'text.primary',
+                        fontSize: '0.875rem',
+                        whiteSpace: 'nowrap',
+                        fontVariantNumeric: 'tabular-nums',
+                      }}
                     >
                       {cell}
                     </TableCell>

@@ -51,7 +51,11 @@ type Answers = Parameters<typeof stubFetch>[0];
 export function renderConsole(
   path: string,
   answers: Answers,
-  { account = ADMIN, role = 'admin', store = memoryStore() }: { account?: { uid: string; email: string } | null; role?: string; store?: Store } = {},
+  {
+    account = ADMIN,
+    role = 'admin',
+    store = memoryStore(),
+  }: { account?: { uid: string; email: string } | null; role?: string; store?: Store } = {},
 ) {
   window.history.pushState({}, '', `/adminpanel${path}`);
   const calls = stubFetch({ 'POST /api/user/getUserId': { body: { userId: 1, role } }, ...answers });

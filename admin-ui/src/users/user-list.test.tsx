@@ -20,7 +20,9 @@ describe('the Users tab', () => {
   });
 
   it('lists the admin user fields of 001, the join date in India time', async () => {
-    renderConsole('/users', { 'GET /api/admin/users': { body: [user(1, { role: 'admin', uid: ADMIN.uid }), user(2, { status: 'suspended' })] } });
+    renderConsole('/users', {
+      'GET /api/admin/users': { body: [user(1, { role: 'admin', uid: ADMIN.uid }), user(2, { status: 'suspended' })] },
+    });
     const row = await rowOf('user_2');
     for (const text of ['2', 'user2@mandi.test', 'uid-2', 'user', 'suspended']) {
       expect(within(row).getByText(text)).toBeInTheDocument();
@@ -35,17 +37,26 @@ describe('the Users tab', () => {
       'GET /api/admin/users': () => ({ body: [user(1, { role: 'admin', uid: ADMIN.uid }), user(3, { status })] }),
       'PUT /api/admin/toggle-user': () => {
         status = status === 'active' ? 'suspended' : 'active';
-        return { body: { newStatus: status, message: status === 'suspended' ? 'User suspended.' : 'User unsuspended.' } };
+        return {
+          body: { newStatus: status, message: status === 'suspended' ? 'User suspended.' : 'User unsuspended.' },
+        };
       },
     });
     expect(within(await rowOf('user_1')).getByRole('button', { name: 'Suspend' })).toBeDisabled();
 
     fireEvent.click(within(await rowOf('user_3')).getByRole('button', { name: 'Suspend' }));
     expect(await screen.findByText('User suspended.')).toBeInTheDocument();
-    await waitFor(() => expect(within(screen.getByText('user_3').closest('tr')!).getByRole('button', { name: 'Unsuspend' })).toBeEnabled());
+    await waitFor(() =>
+      expect(
+        within(screen.getByText('user_3').closest('tr')!).getByRole('button', { name: 'Unsuspend' }),
+      ).toBeEnabled(),
+    );
     fireEvent.click(within(screen.getByText('user_3').closest('tr')!).getByRole('button', { name: 'Unsuspend' }));
     expect(await screen.findByText('User unsuspended.')).toBeInTheDocument();
-    expect(calls.filter((call) => call.method === 'PUT').map((call) => call.body)).toEqual([{ userId: '3' }, { userId: '3' }]);
+    expect(calls.filter((call) => call.method === 'PUT').map((call) => call.body)).toEqual([
+      { userId: '3' },
+      { userId: '3' },
+    ]);
   });
 
   it('disables the button while the call is in flight, and says a suspension as a warning, a reactivation as a success', async () => {
@@ -56,10 +67,14 @@ describe('the Users tab', () => {
     });
     fireEvent.click(within(await rowOf('user_6')).getByRole('button', { name: 'Suspend' }));
     await waitFor(() => expect(answer).toBeDefined());
-    await waitFor(async () => expect(within(await rowOf('user_6')).getByRole('button', { name: 'Suspend' })).toBeDisabled());
+    await waitFor(async () =>
+      expect(within(await rowOf('user_6')).getByRole('button', { name: 'Suspend' })).toBeDisabled(),
+    );
     answer!({ body: { newStatus: 'suspended', message: 'User suspended.' } });
     expect((await screen.findByText('User suspended.')).closest('.RaNotification-warning')).not.toBeNull();
-    await waitFor(async () => expect(within(await rowOf('user_6')).getByRole('button', { name: 'Suspend' })).toBeEnabled());
+    await waitFor(async () =>
+      expect(within(await rowOf('user_6')).getByRole('button', { name: 'Suspend' })).toBeEnabled(),
+    );
 
     answer = undefined;
     fireEvent.click(within(await rowOf('user_6')).getByRole('button', { name: 'Suspend' }));
@@ -73,7 +88,10 @@ describe('the Users tab', () => {
       'GET /api/admin/users': { body: [user(4), user(5)] },
       'PUT /api/admin/toggle-user': (body) =>
         (body as { userId: string }).userId === '4'
-          ? { status: 403, body: { statusCode: 403, error: 'Forbidden', message: 'You cannot suspend your own account.' } }
+          ? {
+              status: 403,
+              body: { statusCode: 403, error: 'Forbidden', message: 'You cannot suspend your own account.' },
+            }
           : 'down',
     });
     fireEvent.click(within(await rowOf('user_4')).getByRole('button', { name: 'Suspend' }));

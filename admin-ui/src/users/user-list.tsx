@@ -6,7 +6,15 @@ import { IndiaTime } from '../layout/india-time';
 import { EmptyList, ListError, ListPagination, QUIET_ERRORS, StatusChip } from '../layout/states';
 import { ToggleUserButton } from './toggle-user-button';
 
-const filters = [<SearchInput key="q" source="q" alwaysOn placeholder="Search users" slotProps={{ htmlInput: { 'aria-label': 'Search users' } }} />];
+const filters = [
+  <SearchInput
+    key="q"
+    source="q"
+    alwaysOn
+    placeholder="Search users"
+    slotProps={{ htmlInput: { 'aria-label': 'Search users' } }}
+  />,
+];
 const empty = <EmptyList title="No users yet">People appear here as soon as they sign up.</EmptyList>;
 
 /** The Users tab of 001 section 2, with the Admin user fields of section 3 and the suspend toggle of section 4. */
@@ -33,14 +41,21 @@ export function UserList() {
           label="Firebase uid"
           sortable={false}
           render={(user) => (
-            <Typography variant="caption" sx={{ fontFamily: 'ui-monospace, monospace', wordBreak: 'break-all', display: 'block', maxWidth: 180 }}>
+            <Typography
+              variant="caption"
+              sx={{ fontFamily: 'ui-monospace, monospace', wordBreak: 'break-all', display: 'block', maxWidth: 180 }}
+            >
               {user.uid}
             </Typography>
           )}
         />
         <StatusChip source="role" label="Role" />
         <StatusChip source="status" label="Status" />
-        <FunctionField<AdminUser> source="created_at" label="Joined (IST)" render={(user) => <IndiaTime value={user.created_at} />} />
+        <FunctionField<AdminUser>
+          source="created_at"
+          label="Joined (IST)"
+          render={(user) => <IndiaTime value={user.created_at} />}
+        />
         <FunctionField<AdminUser> label="Actions" sortable={false} render={() => <ToggleUserButton />} />
       </Datagrid>
     </List>

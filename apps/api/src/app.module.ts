@@ -46,7 +46,13 @@ import { SellerDashboardModule } from './seller-dashboard/seller-dashboard.modul
             // A request is logged with its id, method, URL, address and user agent: headers in full (tokens and
             // cookies would need redacting) cost more CPU to serialise than a checkout costs PostgreSQL.
             serializers: {
-              req: (req: { id: string; method: string; url: string; remoteAddress: string; headers: Record<string, string> }) => ({
+              req: (req: {
+                id: string;
+                method: string;
+                url: string;
+                remoteAddress: string;
+                headers: Record<string, string>;
+              }) => ({
                 id: req.id,
                 method: req.method,
                 url: req.url,
@@ -55,9 +61,13 @@ import { SellerDashboardModule } from './seller-dashboard/seller-dashboard.modul
               }),
               res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
             },
-            customLogLevel: (_req, res, err) => (err || res.statusCode >= 500 ? 'error' : res.statusCode >= 400 ? 'warn' : 'info'),
+            customLogLevel: (_req, res, err) =>
+              err || res.statusCode >= 500 ? 'error' : res.statusCode >= 400 ? 'warn' : 'info',
             // Load balancers poll the health check; logging each poll would drown the rest.
-            autoLogging: { ignore: (req: IncomingMessage & { originalUrl?: string }) => (req.originalUrl ?? req.url ?? '').startsWith('/api/health') },
+            autoLogging: {
+              ignore: (req: IncomingMessage & { originalUrl?: string }) =>
+                (req.originalUrl ?? req.url ?? '').startsWith('/api/health'),
+            },
           },
           // Lines are written without blocking the request (pino flushes what is buffered when the process exits).
           pino.destination({ dest: 1, sync: false }),

@@ -71,9 +71,17 @@ describe('access: token, user row, suspension, ownership', () => {
   });
 
   it('admin routes need the admin role stored in our database', async () => {
-    const asBuyer = await api.request({ method: 'GET', url: '/api/admin/users', headers: { authorization: `Bearer ${buyer.token}` } });
+    const asBuyer = await api.request({
+      method: 'GET',
+      url: '/api/admin/users',
+      headers: { authorization: `Bearer ${buyer.token}` },
+    });
     expect(asBuyer.statusCode).toBe(403);
-    const asAdmin = await api.request({ method: 'GET', url: '/api/admin/users', headers: { authorization: `Bearer ${admin.token}` } });
+    const asAdmin = await api.request({
+      method: 'GET',
+      url: '/api/admin/users',
+      headers: { authorization: `Bearer ${admin.token}` },
+    });
     expect(asAdmin.statusCode).toBe(200);
     const emails = (asAdmin.json() as Array<{ email: string }>).map((u) => u.email);
     expect(emails).toEqual(expect.arrayContaining([buyer.email, other.email, admin.email]));

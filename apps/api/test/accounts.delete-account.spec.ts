@@ -22,36 +22,66 @@ describe('DELETE /api/user/delete-account/{uid}', () => {
       headers: token ? { authorization: `Bearer ${token}` } : {},
     });
   const getUserId = (user: TestUser) =>
-    api.request({ method: 'POST', url: '/api/user/getUserId', headers: { authorization: `Bearer ${user.token}` }, payload: { uid: user.uid } });
+    api.request({
+      method: 'POST',
+      url: '/api/user/getUserId',
+      headers: { authorization: `Bearer ${user.token}` },
+      payload: { uid: user.uid },
+    });
 
   /** A seller and buyer with everything an account can have, and another buyer who bought from them. */
   async function userWithHistory() {
     const prisma = api.db.prisma;
     const user = await api.newUser();
     const { username } = await prisma.user.findUniqueOrThrow({ where: { id: user.id } });
-    await prisma.user.update({ where: { id: user.id }, data: { ipAddress: '203.0.113.7', lastLoginIp: '203.0.113.8', lastLoginAt: new Date() } });
-    await prisma.profile.create({ data: { userId: user.id, fullName: 'Asha Rao', bio: 'Organic farmer', city: 'Mysuru' } });
+    await prisma.user.update({
+      where: { id: user.id },
+      data: { ipAddress: '203.0.113.7', lastLoginIp: '203.0.113.8', lastLoginAt: new Date() },
+    });
+    await prisma.profile.create({
+      data: { userId: user.id, fullName: 'Asha Rao', bio: 'Organic farmer', city: 'Mysuru' },
+    });
     const savedAddress = await newAddress(prisma, { userId: user.id });
 
     // Their purchase: an order (with its own address copy), its invoice and the credit note that reversed it.
     const order = await newOrder(prisma, { userId: user.id, paymentStatus: 'paid', status: 'cancelled' });
     const invoice = await prisma.invoice.create({
       data: {
-        orderId: order.id, kind: 'bill_of_supply', number: `INV/26-27/${String(order.id).padStart(6, '0')}`, financialYear: 2026,
-        sequence: order.id, placeOfSupply: 'Karnataka', taxablePaise: 0, exemptPaise: order.subtotalPaise, cgstPaise: 0, sgstPaise: 0,
-        igstPaise: 0, shippingPaise: order.shippingPaise, totalPaise: order.totalPaise,
+        orderId: order.id,
+        kind: 'bill_of_supply',
+        number: `INV/26-27/${String(order.id).padStart(6, '0')}`,
+        financialYear: 2026,
+        sequence: order.id,
+        placeOfSupply: 'Karnataka',
+        taxablePaise: 0,
+        exemptPaise: order.subtotalPaise,
+        cgstPaise: 0,
+        sgstPaise: 0,
+        igstPaise: 0,
+        shippingPaise: order.shippingPaise,
+        totalPaise: order.totalPaise,
       },
     });
     const creditNote = await prisma.creditNote.create({
       data: {
-        invoiceId: invoice.id, orderId: order.id, number: `CN/26-27/${String(order.id).padStart(6, '0')}`, financialYear: 2026,
-        sequence: order.id, reason: 'Changed my mind', totalPaise: order.totalPaise,
+        invoiceId: invoice.id,
+        orderId: order.id,
+        number: `CN/26-27/${String(order.id).padStart(6, '0')}`,
+        financialYear: 2026,
+        sequence: order.id,
+        reason: 'Changed my mind',
+        totalPaise: order.totalPaise,
       },
     });
 
     // What they sell: one product in another buyer's cart, one bought by that buyer.
-    const [inCart, sold] = await Promise.all([newProduct(prisma, { sellerId: user.id }), newProduct(prisma, { sellerId: user.id, name: 'Kolar Ragi' })]);
-    await prisma.productImage.create({ data: { productId: inCart.id, position: 0, fileKey: 'products/x.webp', contentType: 'image/webp' } });
+    const [inCart, sold] = await Promise.all([
+      newProduct(prisma, { sellerId: user.id }),
+      newProduct(prisma, { sellerId: user.id, name: 'Kolar Ragi' }),
+    ]);
+    await prisma.productImage.create({
+      data: { productId: inCart.id, position: 0, fileKey: 'products/x.webp', contentType: 'image/webp' },
+    });
     const otherBuyer = await api.newUser();
     await prisma.cartItem.create({ data: { userId: otherBuyer.id, productId: inCart.id, quantity: 2 } });
     const othersOrder = await newOrder(prisma, { userId: otherBuyer.id, lines: [{ product: sold, quantity: 3 }] });
@@ -59,7 +89,14 @@ describe('DELETE /api/user/delete-account/{uid}', () => {
     // Their own cart, interest in selling and a leftover reservation.
     await prisma.cartItem.create({ data: { userId: user.id, productId: (await newProduct(prisma)).id } });
     await prisma.interestedSeller.create({ data: { userId: user.id, username, email: user.email } });
-    await prisma.signup.create({ data: { firebaseUid: user.uid, email: user.email, username: `r${user.id}x`, expiresAt: new Date(Date.now() + 60_000) } });
+    await prisma.signup.create({
+      data: {
+        firebaseUid: user.uid,
+        email: user.email,
+        username: `r${user.id}x`,
+        expiresAt: new Date(Date.now() + 60_000),
+      },
+    });
     return { user, username, savedAddress, order, invoice, creditNote, inCart, sold, otherBuyer, othersOrder };
   }
 
@@ -102,11 +139,22 @@ describe('DELETE /api/user/delete-account/{uid}', () => {
       addressPincode: h.order.addressPincode,
       totalPaise: h.order.totalPaise,
     });
-    expect(await prisma.invoice.findUniqueOrThrow({ where: { id: h.invoice.id } })).toMatchObject({ number: h.invoice.number, orderId: h.order.id });
-    expect(await prisma.creditNote.findUniqueOrThrow({ where: { id: h.creditNote.id } })).toMatchObject({ number: h.creditNote.number });
+    expect(await prisma.invoice.findUniqueOrThrow({ where: { id: h.invoice.id } })).toMatchObject({
+      number: h.invoice.number,
+      orderId: h.order.id,
+    });
+    expect(await prisma.creditNote.findUniqueOrThrow({ where: { id: h.creditNote.id } })).toMatchObject({
+      number: h.creditNote.number,
+    });
     // Kept: the other buyer's order line of the deleted product, described by its copy.
     const line = await prisma.orderItem.findFirstOrThrow({ where: { orderId: h.othersOrder.id } });
-    expect(line).toMatchObject({ productId: null, sellerId: h.user.id, productName: 'Kolar Ragi', unitPricePaise: h.sold.pricePaise, quantity: 3 });
+    expect(line).toMatchObject({
+      productId: null,
+      sellerId: h.user.id,
+      productName: 'Kolar Ragi',
+      unitPricePaise: h.sold.pricePaise,
+      quantity: 3,
+    });
 
     const events = await prisma.outboxEvent.findMany({ where: { type: { in: ['user.deleted', 'product.deleted'] } } });
     expect(events.filter((e) => e.type === 'user.deleted').map((e) => e.payload)).toEqual([{ userId: h.user.id }]);
@@ -116,7 +164,9 @@ describe('DELETE /api/user/delete-account/{uid}', () => {
 
     // The identity is gone: no emulator account, and signing in with the password fails.
     expect(await emulator.exists(h.user.uid)).toBe(false);
-    expect(await emulator.signIn(h.user.email)).toEqual({ error: expect.stringMatching(/EMAIL_NOT_FOUND|INVALID_LOGIN_CREDENTIALS/) });
+    expect(await emulator.signIn(h.user.email)).toEqual({
+      error: expect.stringMatching(/EMAIL_NOT_FOUND|INVALID_LOGIN_CREDENTIALS/),
+    });
 
     // The same (still unexpired) token is refused from the very next call.
     const next = await getUserId(h.user);
@@ -127,7 +177,10 @@ describe('DELETE /api/user/delete-account/{uid}', () => {
     // The name and the address are free again.
     const check = await api.request({ method: 'GET', url: `/api/auth/check-username?username=${h.username}` });
     expect(check.json()).toEqual({ available: true });
-    const exists = await api.request({ method: 'GET', url: `/api/user/user-exists?email=${encodeURIComponent(h.user.email)}` });
+    const exists = await api.request({
+      method: 'GET',
+      url: `/api/user/user-exists?email=${encodeURIComponent(h.user.email)}`,
+    });
     expect(exists.json()).toEqual({ exists: false });
   });
 
@@ -172,9 +225,13 @@ describe('DELETE /api/user/delete-account/{uid}', () => {
 
   it('finishes the deletion when the identity is already gone from Firebase', async () => {
     const admin = await api.newUser({ role: 'admin' });
-    const orphan = await api.db.prisma.user.create({ data: { firebaseUid: 'uid-without-identity', email: 'orphan@mandi.test', username: 'orphan_row' } });
+    const orphan = await api.db.prisma.user.create({
+      data: { firebaseUid: 'uid-without-identity', email: 'orphan@mandi.test', username: 'orphan_row' },
+    });
     const response = await remove(orphan.firebaseUid, admin.token);
     expect(response.statusCode).toBe(200);
-    expect((await api.db.prisma.user.findUniqueOrThrow({ where: { id: orphan.id } })).username).toBe(`deleted-${orphan.id}`);
+    expect((await api.db.prisma.user.findUniqueOrThrow({ where: { id: orphan.id } })).username).toBe(
+      `deleted-${orphan.id}`,
+    );
   });
 });

@@ -12,7 +12,11 @@ describe('account look-ups and password reset (public, rate limited)', () => {
 
   beforeAll(async () => {
     api = await ApiHarness.start();
-    [active, suspended, deleted] = await Promise.all([api.newUser(), api.newUser({ status: 'suspended' }), api.newUser()]);
+    [active, suspended, deleted] = await Promise.all([
+      api.newUser(),
+      api.newUser({ status: 'suspended' }),
+      api.newUser(),
+    ]);
     // A deleted account keeps its row with a placeholder address; its old address belongs to nobody.
     await api.db.prisma.user.update({
       where: { id: deleted.id },
@@ -26,11 +30,16 @@ describe('account look-ups and password reset (public, rate limited)', () => {
     const keys = await api.redis.keys(`${api.redisPrefix}:ratelimit:${name}:*`);
     if (keys.length > 0) await api.redis.del(...keys);
   };
-  const status = (email: string) => api.request({ method: 'GET', url: `/api/user/user-status?email=${encodeURIComponent(email)}` });
-  const exists = (email: string) => api.request({ method: 'GET', url: `/api/user/user-exists?email=${encodeURIComponent(email)}` });
-  const reset = (email: unknown) => api.request({ method: 'POST', url: '/api/user/reset-password', payload: { email } });
+  const status = (email: string) =>
+    api.request({ method: 'GET', url: `/api/user/user-status?email=${encodeURIComponent(email)}` });
+  const exists = (email: string) =>
+    api.request({ method: 'GET', url: `/api/user/user-exists?email=${encodeURIComponent(email)}` });
+  const reset = (email: unknown) =>
+    api.request({ method: 'POST', url: '/api/user/reset-password', payload: { email } });
   const resetEvents = (userId: number) =>
-    api.db.prisma.outboxEvent.count({ where: { type: 'account.password_reset_requested', aggregateId: String(userId) } });
+    api.db.prisma.outboxEvent.count({
+      where: { type: 'account.password_reset_requested', aggregateId: String(userId) },
+    });
 
   describe('GET /api/user/user-status', () => {
     beforeEach(() => resetCounter('account-lookup'));
@@ -54,7 +63,10 @@ describe('account look-ups and password reset (public, rate limited)', () => {
       for (const url of ['/api/user/user-status', '/api/user/user-status?email=ravi']) {
         const response = await api.request({ method: 'GET', url });
         expect(response.statusCode).toBe(400);
-        expect(response.json()).toMatchObject({ message: SIGN_IN_MESSAGES.invalidEmail, fields: { email: SIGN_IN_MESSAGES.invalidEmail } });
+        expect(response.json()).toMatchObject({
+          message: SIGN_IN_MESSAGES.invalidEmail,
+          fields: { email: SIGN_IN_MESSAGES.invalidEmail },
+        });
       }
     });
   });
@@ -104,7 +116,11 @@ describe('account look-ups and password reset (public, rate limited)', () => {
     });
 
     it('asks the worker for a mail only for an active account', async () => {
-      const [activeBefore, suspendedBefore, deletedBefore] = await Promise.all([resetEvents(active.id), resetEvents(suspended.id), resetEvents(deleted.id)]);
+      const [activeBefore, suspendedBefore, deletedBefore] = await Promise.all([
+        resetEvents(active.id),
+        resetEvents(suspended.id),
+        resetEvents(deleted.id),
+      ]);
       await resetCounter('reset-password-email');
       await reset(active.email.toUpperCase());
       await reset(suspended.email);
@@ -125,7 +141,11 @@ describe('account look-ups and password reset (public, rate limited)', () => {
       expect((await reset(email)).statusCode).toBe(200);
       const again = await reset(` ${email.toUpperCase()} `);
       expect(again.statusCode).toBe(429);
-      expect(again.json()).toEqual({ statusCode: 429, error: 'Too Many Requests', message: FORGOT_PASSWORD_MESSAGES.tooSoon });
+      expect(again.json()).toEqual({
+        statusCode: 429,
+        error: 'Too Many Requests',
+        message: FORGOT_PASSWORD_MESSAGES.tooSoon,
+      });
       expect(Number(again.headers['retry-after'])).toBeGreaterThan(110);
       expect(Number(again.headers['retry-after'])).toBeLessThanOrEqual(120);
       // Another address is not held back by this one.
@@ -146,15 +166,17 @@ describe('account look-ups and password reset (public, rate limited)', () => {
       expect(statuses).toEqual([...Array(10).fill(200), 429]);
     });
 
-    it.each([
-      [{ email: 'ravi' }],
-      [{ email: '' }],
-      [{}],
-    ])('refuses %j with 400 and the invalid e-mail message', async (body) => {
-      const response = await api.request({ method: 'POST', url: '/api/user/reset-password', payload: body });
-      expect(response.statusCode).toBe(400);
-      expect(response.json()).toMatchObject({ message: SIGN_IN_MESSAGES.invalidEmail, fields: { email: SIGN_IN_MESSAGES.invalidEmail } });
-    });
+    it.each([[{ email: 'ravi' }], [{ email: '' }], [{}]])(
+      'refuses %j with 400 and the invalid e-mail message',
+      async (body) => {
+        const response = await api.request({ method: 'POST', url: '/api/user/reset-password', payload: body });
+        expect(response.statusCode).toBe(400);
+        expect(response.json()).toMatchObject({
+          message: SIGN_IN_MESSAGES.invalidEmail,
+          fields: { email: SIGN_IN_MESSAGES.invalidEmail },
+        });
+      },
+    );
   });
 
   describe('POST /api/user/getUserId', () => {

@@ -6,7 +6,11 @@ import { ApiHarness } from './harness.js';
 
 const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 /** A display name nobody in this file's database has used: 'Ravi' + 6 letters. */
-const newDisplayName = () => `Ravi ${randomUUID().replace(/[^a-f]/g, '').slice(0, 6).padEnd(6, 'a')}`;
+const newDisplayName = () =>
+  `Ravi ${randomUUID()
+    .replace(/[^a-f]/g, '')
+    .slice(0, 6)
+    .padEnd(6, 'a')}`;
 
 // This API runs behind a (pretend) load balancer: TRUST_PROXY makes X-Forwarded-For the recorded address.
 describe('POST /api/auth/oauth-login (Google sign-in)', () => {
@@ -40,7 +44,8 @@ describe('POST /api/auth/oauth-login (Google sign-in)', () => {
       headers: { ...(token ? bearer(token) : {}), 'x-forwarded-for': forwardedFor },
       payload: body,
     });
-  const userOf = (uid: string) => api.db.prisma.user.findUniqueOrThrow({ where: { firebaseUid: uid }, include: { profile: true } });
+  const userOf = (uid: string) =>
+    api.db.prisma.user.findUniqueOrThrow({ where: { firebaseUid: uid }, include: { profile: true } });
 
   it('makes the account on the first sign-in: 201, a username from the display name, terms, address, profile, user.created', async () => {
     const displayName = newDisplayName();
@@ -62,8 +67,13 @@ describe('POST /api/auth/oauth-login (Google sign-in)', () => {
       lastLoginIp: '198.51.100.23',
     });
     expect(user.lastLoginAt).not.toBeNull();
-    expect(user.profile).toMatchObject({ fullName: displayName, profileImage: 'https://lh3.googleusercontent.com/a/ravi.png' });
-    const events = await api.db.prisma.outboxEvent.findMany({ where: { type: 'user.created', aggregateId: String(user.id) } });
+    expect(user.profile).toMatchObject({
+      fullName: displayName,
+      profileImage: 'https://lh3.googleusercontent.com/a/ravi.png',
+    });
+    const events = await api.db.prisma.outboxEvent.findMany({
+      where: { type: 'user.created', aggregateId: String(user.id) },
+    });
     expect(events.map((event) => event.payload)).toEqual([{ userId: user.id }]);
   });
 
@@ -81,12 +91,16 @@ describe('POST /api/auth/oauth-login (Google sign-in)', () => {
     expect(after.lastLoginAt!.getTime()).toBeGreaterThanOrEqual(before.lastLoginAt!.getTime());
     expect(after.ipAddress).toBe('198.51.100.23');
     expect(await api.db.prisma.user.count({ where: { firebaseUid: account.uid } })).toBe(1);
-    expect(await api.db.prisma.outboxEvent.count({ where: { type: 'user.created', aggregateId: String(after.id) } })).toBe(1);
+    expect(
+      await api.db.prisma.outboxEvent.count({ where: { type: 'user.created', aggregateId: String(after.id) } }),
+    ).toBe(1);
   });
 
   it('makes one account when two first sign-ins arrive at once', async () => {
     const account = await emulator.google();
-    const responses = await Promise.all(Array.from({ length: 5 }, () => login(account.token, payload(account, { displayName: newDisplayName() }))));
+    const responses = await Promise.all(
+      Array.from({ length: 5 }, () => login(account.token, payload(account, { displayName: newDisplayName() }))),
+    );
     expect(responses.map((response) => response.statusCode).sort()).toEqual([200, 200, 200, 200, 201]);
     const usernames = new Set(responses.map((response) => response.json().user.username));
     expect(usernames.size).toBe(1);
@@ -96,13 +110,25 @@ describe('POST /api/auth/oauth-login (Google sign-in)', () => {
   it('numbers the name when it is taken by a user or held by an unexpired reservation', async () => {
     const displayName = newDisplayName();
     const base = displayName.replace(' ', '_');
-    await api.db.prisma.user.create({ data: { firebaseUid: `holder-${base}`, email: `${base}@holder.test`, username: base.toLowerCase() } });
+    await api.db.prisma.user.create({
+      data: { firebaseUid: `holder-${base}`, email: `${base}@holder.test`, username: base.toLowerCase() },
+    });
     await api.db.prisma.signup.create({
-      data: { firebaseUid: `verifying-${base}`, email: `${base}@verifying.test`, username: `${base}1`, expiresAt: new Date(Date.now() + 60_000) },
+      data: {
+        firebaseUid: `verifying-${base}`,
+        email: `${base}@verifying.test`,
+        username: `${base}1`,
+        expiresAt: new Date(Date.now() + 60_000),
+      },
     });
     // An expired reservation does not hold its name.
     await api.db.prisma.signup.create({
-      data: { firebaseUid: `expired-${base}`, email: `${base}@expired.test`, username: `${base}2`, expiresAt: new Date(Date.now() - 1_000) },
+      data: {
+        firebaseUid: `expired-${base}`,
+        email: `${base}@expired.test`,
+        username: `${base}2`,
+        expiresAt: new Date(Date.now() - 1_000),
+      },
     });
     const account = await emulator.google();
     const response = await login(account.token, payload(account, { displayName }));
@@ -121,7 +147,10 @@ describe('POST /api/auth/oauth-login (Google sign-in)', () => {
 
   it('records no terms when the payload does not agree to them', async () => {
     const account = await emulator.google();
-    const response = await login(account.token, payload(account, { agreedToTerms: undefined, agreedAt: undefined, termsVersion: undefined }));
+    const response = await login(
+      account.token,
+      payload(account, { agreedToTerms: undefined, agreedAt: undefined, termsVersion: undefined }),
+    );
     expect(response.statusCode).toBe(201);
     expect(await userOf(account.uid)).toMatchObject({ agreedToTerms: false, agreedAt: null, termsVersion: null });
   });
@@ -138,7 +167,9 @@ describe('POST /api/auth/oauth-login (Google sign-in)', () => {
 
   it('answers 409 when another account holds the e-mail, and makes nothing', async () => {
     const account = await emulator.google();
-    await api.db.prisma.user.create({ data: { firebaseUid: `stale-${account.uid}`, email: account.email, username: `st${randomUUID().slice(0, 8)}` } });
+    await api.db.prisma.user.create({
+      data: { firebaseUid: `stale-${account.uid}`, email: account.email, username: `st${randomUUID().slice(0, 8)}` },
+    });
     const response = await login(account.token, payload(account));
     expect(response.statusCode).toBe(409);
     expect(response.json().message).toBe(SIGN_UP_MESSAGES.emailInUse);
@@ -164,7 +195,9 @@ describe('POST /api/auth/oauth-login (Google sign-in)', () => {
     const response = await login(squatter.token, payload(squatter));
     expect(response.statusCode).toBe(403);
     expect(response.json()).toEqual({ statusCode: 403, error: 'Forbidden', message: ACCESS_MESSAGES.oauthOnly });
-    expect(await api.db.prisma.user.count({ where: { OR: [{ firebaseUid: squatter.uid }, { email: squatter.email }] } })).toBe(0);
+    expect(
+      await api.db.prisma.user.count({ where: { OR: [{ firebaseUid: squatter.uid }, { email: squatter.email }] } }),
+    ).toBe(0);
   });
 
   it("refuses a verified password account's token too: it signs up through create-user", async () => {

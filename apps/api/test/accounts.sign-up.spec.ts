@@ -1,11 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { AUTH_FIELD_MESSAGES } from '@mandi/contracts';
-import {
-  ACCESS_MESSAGES,
-  SIGN_IN_MESSAGES,
-  SIGN_UP_MESSAGES,
-  VERIFICATION_MESSAGES,
-} from '@mandi/domain';
+import { ACCESS_MESSAGES, SIGN_IN_MESSAGES, SIGN_UP_MESSAGES, VERIFICATION_MESSAGES } from '@mandi/domain';
 import { EmulatorAccounts, type EmulatorAccount } from '@mandi/identity';
 import { ApiHarness } from './harness.js';
 
@@ -27,7 +22,11 @@ describe('sign-up: username check, reservation, user record', () => {
 
   const checkUsername = (username: string) =>
     api.request({ method: 'GET', url: `/api/auth/check-username?username=${encodeURIComponent(username)}` });
-  const sendVerification = (account: EmulatorAccount, body: Record<string, unknown>, headers: Record<string, string> = {}) =>
+  const sendVerification = (
+    account: EmulatorAccount,
+    body: Record<string, unknown>,
+    headers: Record<string, string> = {},
+  ) =>
     api.request({
       method: 'POST',
       url: '/api/auth/send-verification',
@@ -107,7 +106,9 @@ describe('sign-up: username check, reservation, user record', () => {
       // TRUST_PROXY is off: the peer's address, not the forwarded header.
       expect(signup.ipAddress).toMatch(/127\.0\.0\.1$/);
       expect(signup.expiresAt.getTime() - signup.createdAt.getTime()).toBe(90_000);
-      const events = await api.db.prisma.outboxEvent.findMany({ where: { type: 'signup.verification_requested', aggregateId: String(signup.id) } });
+      const events = await api.db.prisma.outboxEvent.findMany({
+        where: { type: 'signup.verification_requested', aggregateId: String(signup.id) },
+      });
       expect(events.map((event) => event.payload)).toEqual([{ signupId: signup.id }]);
       expect((await checkUsername(name.toUpperCase())).json()).toEqual({ available: false });
     });
@@ -155,7 +156,9 @@ describe('sign-up: username check, reservation, user record', () => {
 
     it('answers 409 when the uid already has an account', async () => {
       const account = await emulator.signUp();
-      await api.db.prisma.user.create({ data: { firebaseUid: account.uid, email: account.email, username: newName() } });
+      await api.db.prisma.user.create({
+        data: { firebaseUid: account.uid, email: account.email, username: newName() },
+      });
       const response = await sendVerification(account, { displayName: newName() });
       expect(response.statusCode).toBe(409);
       expect(response.json().message).toBe(SIGN_UP_MESSAGES.accountExists);
@@ -195,7 +198,8 @@ describe('sign-up: username check, reservation, user record', () => {
     it('allows 5 verification mails per uid in 10 minutes', async () => {
       const account = await emulator.signUp();
       const statuses: number[] = [];
-      for (let i = 0; i < 6; i += 1) statuses.push((await sendVerification(account, { displayName: newName() })).statusCode);
+      for (let i = 0; i < 6; i += 1)
+        statuses.push((await sendVerification(account, { displayName: newName() })).statusCode);
       expect(statuses).toEqual([200, 200, 200, 200, 200, 429]);
       expect(await api.db.prisma.signup.count({ where: { firebaseUid: account.uid } })).toBe(1);
     });
@@ -212,7 +216,10 @@ describe('sign-up: username check, reservation, user record', () => {
       const answer = response.json();
       expect(answer).toEqual({ message: SIGN_UP_MESSAGES.userCreated, userId: expect.stringMatching(/^\d+$/) });
 
-      const user = await api.db.prisma.user.findUniqueOrThrow({ where: { firebaseUid: account.uid }, include: { profile: true } });
+      const user = await api.db.prisma.user.findUniqueOrThrow({
+        where: { firebaseUid: account.uid },
+        include: { profile: true },
+      });
       expect(user).toMatchObject({
         id: Number(answer.userId),
         email: account.email,
@@ -228,14 +235,19 @@ describe('sign-up: username check, reservation, user record', () => {
       expect(user.ipAddress).toMatch(/127\.0\.0\.1$/);
       expect(user.profile).not.toBeNull();
       expect(await api.db.prisma.signup.count({ where: { firebaseUid: account.uid } })).toBe(0);
-      const events = await api.db.prisma.outboxEvent.findMany({ where: { type: 'user.created', aggregateId: answer.userId } });
+      const events = await api.db.prisma.outboxEvent.findMany({
+        where: { type: 'user.created', aggregateId: answer.userId },
+      });
       expect(events.map((event) => event.payload)).toEqual([{ userId: user.id }]);
     });
 
     it('records an agreement time from the future as the server’s now', async () => {
       const account = await emulator.verifiedSignUp();
       const before = Date.now();
-      const response = await createUser(account.token, { ...record(account, newName()), agreedAt: '2099-01-01T00:00:00.000Z' });
+      const response = await createUser(account.token, {
+        ...record(account, newName()),
+        agreedAt: '2099-01-01T00:00:00.000Z',
+      });
       expect(response.statusCode).toBe(201);
       const { agreedAt } = await api.db.prisma.user.findUniqueOrThrow({ where: { firebaseUid: account.uid } });
       expect(agreedAt!.getTime()).toBeGreaterThanOrEqual(before - 1_000);
@@ -251,13 +263,17 @@ describe('sign-up: username check, reservation, user record', () => {
       expect(again.json()).toEqual({ statusCode: 409, error: 'Conflict', message: SIGN_UP_MESSAGES.accountExists });
       expect(await api.db.prisma.user.count({ where: { firebaseUid: account.uid } })).toBe(1);
       const user = await api.db.prisma.user.findUniqueOrThrow({ where: { firebaseUid: account.uid } });
-      expect(await api.db.prisma.outboxEvent.count({ where: { type: 'user.created', aggregateId: String(user.id) } })).toBe(1);
+      expect(
+        await api.db.prisma.outboxEvent.count({ where: { type: 'user.created', aggregateId: String(user.id) } }),
+      ).toBe(1);
     });
 
     it('answers 201 once and 409 to the rest when the verification page fires twice at once', async () => {
       const account = await emulator.verifiedSignUp();
       const name = newName();
-      const responses = await Promise.all(Array.from({ length: 4 }, () => createUser(account.token, record(account, name))));
+      const responses = await Promise.all(
+        Array.from({ length: 4 }, () => createUser(account.token, record(account, name))),
+      );
       expect(responses.map((response) => response.statusCode).sort()).toEqual([201, 409, 409, 409]);
       expect(await api.db.prisma.user.count({ where: { firebaseUid: account.uid } })).toBe(1);
     });
@@ -265,7 +281,10 @@ describe('sign-up: username check, reservation, user record', () => {
     it('gives a name to one of two sign-ups racing for it, and 400 Username Taken to the other', async () => {
       const [first, second] = await Promise.all([emulator.verifiedSignUp(), emulator.verifiedSignUp()]);
       const name = newName();
-      const responses = await Promise.all([createUser(first.token, record(first, name)), createUser(second.token, record(second, name))]);
+      const responses = await Promise.all([
+        createUser(first.token, record(first, name)),
+        createUser(second.token, record(second, name)),
+      ]);
       expect(responses.map((response) => response.statusCode).sort()).toEqual([201, 400]);
       const loser = responses.find((response) => response.statusCode === 400)!;
       expect(loser.json().message).toBe(SIGN_UP_MESSAGES.usernameTaken.text);
@@ -278,7 +297,10 @@ describe('sign-up: username check, reservation, user record', () => {
       const { username } = await api.db.prisma.user.findUniqueOrThrow({ where: { id: user.id } });
       const byUser = await createUser(account.token, record(account, username.toUpperCase()));
       expect(byUser.statusCode).toBe(400);
-      expect(byUser.json()).toMatchObject({ message: SIGN_UP_MESSAGES.usernameTaken.text, fields: { username: SIGN_UP_MESSAGES.usernameTaken.text } });
+      expect(byUser.json()).toMatchObject({
+        message: SIGN_UP_MESSAGES.usernameTaken.text,
+        fields: { username: SIGN_UP_MESSAGES.usernameTaken.text },
+      });
 
       const reserved = newName();
       await reserve('uid-of-someone-verifying', reserved, 60_000);
@@ -297,7 +319,9 @@ describe('sign-up: username check, reservation, user record', () => {
 
     it('answers 400 when another account has the e-mail', async () => {
       const account = await emulator.verifiedSignUp();
-      await api.db.prisma.user.create({ data: { firebaseUid: `stale-${account.uid}`, email: account.email.toUpperCase(), username: newName() } });
+      await api.db.prisma.user.create({
+        data: { firebaseUid: `stale-${account.uid}`, email: account.email.toUpperCase(), username: newName() },
+      });
       const response = await createUser(account.token, record(account, newName()));
       expect(response.statusCode).toBe(400);
       expect(response.json().message).toBe(SIGN_UP_MESSAGES.emailInUse);

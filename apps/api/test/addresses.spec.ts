@@ -47,7 +47,8 @@ describe('addresses', () => {
     expect(response.statusCode).toBe(200);
     return addressSchema.array().parse(response.json());
   };
-  const rows = (user: TestUser) => api.db.prisma.address.findMany({ where: { userId: user.id }, orderBy: { id: 'asc' } });
+  const rows = (user: TestUser) =>
+    api.db.prisma.address.findMany({ where: { userId: user.id }, orderBy: { id: 'asc' } });
   /** Adds `count` addresses straight into the table, the first one the default. */
   const seedAddresses = (user: TestUser, count: number) =>
     api.db.prisma.address.createMany({
@@ -70,7 +71,13 @@ describe('addresses', () => {
     const buyer = await api.newUser();
     const first = await created(buyer);
     expect(first).toEqual({ ...bengaluru, id: expect.stringMatching(/^\d+$/), is_default: 1, is_deleted: 0 });
-    const second = await created(buyer, { name: 'Office', pincode: '500001', state: 'Telangana', district: 'Hyderabad', taluk: 'Nampally' });
+    const second = await created(buyer, {
+      name: 'Office',
+      pincode: '500001',
+      state: 'Telangana',
+      district: 'Hyderabad',
+      taluk: 'Nampally',
+    });
     expect(second).toMatchObject({ name: 'Office', is_default: 0 });
 
     expect((await list(buyer)).map((address) => [address.id, address.is_default])).toEqual([
@@ -81,7 +88,10 @@ describe('addresses', () => {
 
   it('saves the state and district as the directory spells them, whatever the case and spacing typed', async () => {
     const buyer = await api.newUser();
-    expect(await created(buyer, { state: '  karnataka ', district: 'BANGALORE' })).toMatchObject({ state: 'Karnataka', district: 'Bangalore' });
+    expect(await created(buyer, { state: '  karnataka ', district: 'BANGALORE' })).toMatchObject({
+      state: 'Karnataka',
+      district: 'Bangalore',
+    });
   });
 
   it('a new address asked to be the default takes over from the current one', async () => {
@@ -89,7 +99,9 @@ describe('addresses', () => {
     const first = await created(buyer);
     const second = await created(buyer, { is_default: 1 });
     expect(second.is_default).toBe(1);
-    expect((await list(buyer)).filter((address) => address.is_default).map((address) => address.id)).toEqual([second.id]);
+    expect((await list(buyer)).filter((address) => address.is_default).map((address) => address.id)).toEqual([
+      second.id,
+    ]);
     expect(first.id).not.toBe(second.id);
   });
 
@@ -98,9 +110,21 @@ describe('addresses', () => {
     const home = await created(buyer);
     const office = await created(buyer, { name: 'Office' });
 
-    const response = await call(buyer, 'PUT', `/api/addresses/${office.id}`, { ...bengaluru, name: 'Office, 3rd floor', landmark: 'Near the bank', is_default: 1 });
+    const response = await call(buyer, 'PUT', `/api/addresses/${office.id}`, {
+      ...bengaluru,
+      name: 'Office, 3rd floor',
+      landmark: 'Near the bank',
+      is_default: 1,
+    });
     expect(response.statusCode).toBe(200);
-    expect(addressSchema.parse(response.json())).toEqual({ ...bengaluru, id: office.id, name: 'Office, 3rd floor', landmark: 'Near the bank', is_default: 1, is_deleted: 0 });
+    expect(addressSchema.parse(response.json())).toEqual({
+      ...bengaluru,
+      id: office.id,
+      name: 'Office, 3rd floor',
+      landmark: 'Near the bank',
+      is_default: 1,
+      is_deleted: 0,
+    });
     expect((await list(buyer)).map((address) => [address.id, address.is_default])).toEqual([
       [home.id, 0],
       [office.id, 1],
@@ -118,7 +142,11 @@ describe('addresses', () => {
 
     const response = await call(buyer, 'PUT', `/api/addresses/${office.id}/set-default`);
     expect(response.statusCode).toBe(200);
-    expect(addressBookChangeSchema.parse(response.json())).toEqual({ success: true, message: 'Default address updated.', default_id: office.id });
+    expect(addressBookChangeSchema.parse(response.json())).toEqual({
+      success: true,
+      message: 'Default address updated.',
+      default_id: office.id,
+    });
     expect((await list(buyer)).map((address) => [address.id, address.is_default])).toEqual([
       [home.id, 0],
       [office.id, 1],
@@ -137,7 +165,11 @@ describe('addresses', () => {
 
     const response = await call(buyer, 'DELETE', `/api/addresses/${c.id}`);
     expect(response.statusCode).toBe(200);
-    expect(addressBookChangeSchema.parse(response.json())).toEqual({ success: true, message: 'Address deleted.', default_id: a.id });
+    expect(addressBookChangeSchema.parse(response.json())).toEqual({
+      success: true,
+      message: 'Address deleted.',
+      default_id: a.id,
+    });
     expect((await list(buyer)).map((address) => [address.name, address.is_default])).toEqual([
       ['A', 1],
       ['B', 0],
@@ -187,7 +219,9 @@ describe('addresses', () => {
   it('two creates at once near the limit: never more than 10, never two defaults', async () => {
     const buyer = await api.newUser();
     await seedAddresses(buyer, 8);
-    const statuses = (await Promise.all(Array.from({ length: 5 }, (_, i) => create(buyer, { name: `Racer ${i}` })))).map((r) => r.statusCode);
+    const statuses = (
+      await Promise.all(Array.from({ length: 5 }, (_, i) => create(buyer, { name: `Racer ${i}` })))
+    ).map((r) => r.statusCode);
     expect(statuses.sort()).toEqual([201, 201, 409, 409, 409]);
     expect(await list(buyer)).toHaveLength(10);
 
@@ -215,8 +249,12 @@ describe('addresses', () => {
 
     // An admin may act for the owner.
     expect((await call(admin, 'GET', `/api/addresses/${owner.id}`)).json()).toHaveLength(1);
-    expect((await call(admin, 'POST', '/api/addresses', { ...bengaluru, user_id: owner.id, name: 'By admin' })).statusCode).toBe(201);
-    expect((await call(admin, 'PUT', `/api/addresses/${home.id}`, { ...bengaluru, name: 'Fixed by admin' })).json()).toMatchObject({ name: 'Fixed by admin' });
+    expect(
+      (await call(admin, 'POST', '/api/addresses', { ...bengaluru, user_id: owner.id, name: 'By admin' })).statusCode,
+    ).toBe(201);
+    expect(
+      (await call(admin, 'PUT', `/api/addresses/${home.id}`, { ...bengaluru, name: 'Fixed by admin' })).json(),
+    ).toMatchObject({ name: 'Fixed by admin' });
     expect((await call(admin, 'GET', '/api/addresses/2147483000')).statusCode).toBe(404);
 
     // Without a token: 401.
@@ -238,7 +276,11 @@ describe('addresses', () => {
       [{ pincode: '999999' }, 'pincode', 'No address found for this PIN code.'],
       [{ state: 'Kerala' }, 'state', 'State does not match pincode 560001 (Karnataka)'],
       [{ district: 'Mysore' }, 'district', 'District does not match pincode 560001 (Bangalore)'],
-      [{ pincode: '605106', state: 'Pondicherry', district: 'Cuddalore' }, 'district', 'District does not match pincode 605106 (Pondicherry)'],
+      [
+        { pincode: '605106', state: 'Pondicherry', district: 'Cuddalore' },
+        'district',
+        'District does not match pincode 605106 (Pondicherry)',
+      ],
     ];
     for (const [change, field, message] of cases) {
       const response = await create(buyer, change);
@@ -248,7 +290,9 @@ describe('addresses', () => {
     expect(await rows(buyer)).toEqual([]);
 
     // A pincode whose offices span two states accepts either.
-    expect((await create(buyer, { pincode: '605106', state: 'Tamil Nadu', district: 'Cuddalore' })).statusCode).toBe(201);
+    expect((await create(buyer, { pincode: '605106', state: 'Tamil Nadu', district: 'Cuddalore' })).statusCode).toBe(
+      201,
+    );
 
     const [saved] = await list(buyer);
     const edit = await call(buyer, 'PUT', `/api/addresses/${saved!.id}`, { ...bengaluru, district: 'Bangalore Rural' });
@@ -267,7 +311,10 @@ describe('addresses', () => {
     });
     const pincode = await create(buyer, { pincode: '56001' });
     expect(pincode.statusCode).toBe(400);
-    expect(pincode.json()).toMatchObject({ message: 'Enter a valid 6-digit Indian PIN code', fields: { pincode: 'Enter a valid 6-digit Indian PIN code' } });
+    expect(pincode.json()).toMatchObject({
+      message: 'Enter a valid 6-digit Indian PIN code',
+      fields: { pincode: 'Enter a valid 6-digit Indian PIN code' },
+    });
     const blank = await create(buyer, { name: ' ', landmark: '' });
     expect(blank.json().fields).toMatchObject({ name: 'Full Name is required', landmark: 'Landmark is required' });
     expect(await rows(buyer)).toEqual([]);

@@ -33,7 +33,11 @@ describe('GET /api/admin/dashboard', () => {
   afterAll(() => api.stop());
 
   const read = (user: TestUser | null) =>
-    api.request({ method: 'GET', url: '/api/admin/dashboard', headers: user ? { authorization: `Bearer ${user.token}` } : {} });
+    api.request({
+      method: 'GET',
+      url: '/api/admin/dashboard',
+      headers: user ? { authorization: `Bearer ${user.token}` } : {},
+    });
 
   /**
    * Sellers S1 (Kesar Mango ₹500), S2 (Desi Tamatar ₹40, Toor Dal ₹150), S3 (Nashik Pyaz ₹10, Hara Dhaniya ₹5), and a
@@ -41,7 +45,9 @@ describe('GET /api/admin/dashboard', () => {
    */
   async function seed(db: Db) {
     const [s1, s2, s3, gone] = await Promise.all(
-      ['kolar_farms', 'nashik_greens', 'pune_onions', 'gone_farms'].map((username) => newUser(db, { username, email: `${username}@mandi.test` })),
+      ['kolar_farms', 'nashik_greens', 'pune_onions', 'gone_farms'].map((username) =>
+        newUser(db, { username, email: `${username}@mandi.test` }),
+      ),
     );
     const mango = await newProduct(db, { sellerId: s1!.id, name: 'Kesar Mango', pricePaise: 50_000 });
     const tamatar = await newProduct(db, { sellerId: s2!.id, name: 'Desi Tamatar', pricePaise: 4_000 });
@@ -56,18 +62,41 @@ describe('GET /api/admin/dashboard', () => {
     };
     const now = Date.now();
     // A: 23:59 IST two days ago; B: 00:01 IST the next day, one India day later though two minutes apart.
-    await order('A', ist(2, '23:59:00'), { status: 'delivered', paymentStatus: 'paid', lines: [{ product: mango, quantity: 2 }, { product: alphonso }] }); // ₹1330
-    await order('B', ist(1, '00:01:00'), { status: 'confirmed', paymentMethod: 'cod', lines: [{ product: tamatar, quantity: 5 }] }); // ₹230
+    await order('A', ist(2, '23:59:00'), {
+      status: 'delivered',
+      paymentStatus: 'paid',
+      lines: [{ product: mango, quantity: 2 }, { product: alphonso }],
+    }); // ₹1330
+    await order('B', ist(1, '00:01:00'), {
+      status: 'confirmed',
+      paymentMethod: 'cod',
+      lines: [{ product: tamatar, quantity: 5 }],
+    }); // ₹230
     await order('C', ist(1, '10:00:00'), { status: 'cancelled', lines: [{ product: mango }] }); // ₹530, cancelled
     // D: the very first instant of the period; E: the last instant before it.
-    await order('D', ist(29, '00:00:00'), { status: 'delivered', paymentMethod: 'cod', lines: [{ product: dal }, { product: tamatar }] }); // ₹220
-    await order('E', new Date(ist(29, '00:00:00').getTime() - 1), { status: 'delivered', lines: [{ product: mango, quantity: 10 }] });
+    await order('D', ist(29, '00:00:00'), {
+      status: 'delivered',
+      paymentMethod: 'cod',
+      lines: [{ product: dal }, { product: tamatar }],
+    }); // ₹220
+    await order('E', new Date(ist(29, '00:00:00').getTime() - 1), {
+      status: 'delivered',
+      lines: [{ product: mango, quantity: 10 }],
+    });
     // Orders of the last 8 hours: F and G close within the hour, H in 2 h, I closed already, J is confirmed.
     await order('F', new Date(now - WINDOW + 30 * MINUTE), { paymentMethod: 'cod', lines: [{ product: pyaz }] }); // ₹40
-    await order('G', new Date(now - WINDOW + 10 * MINUTE), { status: 'cancel_requested', cancelReason: 'Ordered twice', lines: [{ product: pyaz, quantity: 2 }] }); // ₹50
+    await order('G', new Date(now - WINDOW + 10 * MINUTE), {
+      status: 'cancel_requested',
+      cancelReason: 'Ordered twice',
+      lines: [{ product: pyaz, quantity: 2 }],
+    }); // ₹50
     await order('H', new Date(now - WINDOW + 2 * HOUR), { lines: [{ product: pyaz, quantity: 3 }] }); // ₹60
     await order('I', new Date(now - WINDOW - 10 * MINUTE), { lines: [{ product: pyaz }] }); // ₹40
-    await order('J', new Date(now - WINDOW + 20 * MINUTE), { status: 'confirmed', paymentStatus: 'paid', lines: [{ product: pyaz }, { product: dhaniya }] }); // ₹45
+    await order('J', new Date(now - WINDOW + 20 * MINUTE), {
+      status: 'confirmed',
+      paymentStatus: 'paid',
+      lines: [{ product: pyaz }, { product: dhaniya }],
+    }); // ₹45
     // Alphonso Mango's product and seller are deleted: the lines keep their copies, without ids.
     await db.$executeRaw`UPDATE order_items SET product_id = NULL, seller_id = NULL WHERE product_id = ${alphonso.id}`;
   }
@@ -100,7 +129,14 @@ describe('GET /api/admin/dashboard', () => {
     add(daysAgo(2), 1330); // A at 23:59 IST
     add(daysAgo(1), 230); // B at 00:01 IST
     add(daysAgo(1), 0); // C, cancelled: an order, no revenue
-    for (const [name, revenue] of [['F', 40], ['G', 50], ['H', 60], ['I', 40], ['J', 45]] as const) add(indiaDay(at.get(name)!), revenue);
+    for (const [name, revenue] of [
+      ['F', 40],
+      ['G', 50],
+      ['H', 60],
+      ['I', 40],
+      ['J', 45],
+    ] as const)
+      add(indiaDay(at.get(name)!), revenue);
     expect(answer.days).toEqual([...expected].map(([day, figures]) => ({ day, ...figures })));
     expect(answer.days.find((day) => day.day === daysAgo(2))).toEqual({ day: daysAgo(2), orders: 1, revenue: 1330 });
   });
@@ -146,20 +182,41 @@ describe('GET /api/admin/dashboard', () => {
   it('lists the orders awaiting a decision whose window closes within the hour, soonest first', () => {
     const closes = (name: string) => new Date(at.get(name)!.getTime() + WINDOW).toISOString();
     expect(answer.closing_soon).toEqual([
-      { order_id: expect.any(String), buyer: 'asha_rao', status: 'cancel_requested', payment_method: 'online', total_amount: 50, created_at: at.get('G')!.toISOString(), closes_at: closes('G') },
-      { order_id: expect.any(String), buyer: 'asha_rao', status: 'pending', payment_method: 'cod', total_amount: 40, created_at: at.get('F')!.toISOString(), closes_at: closes('F') },
+      {
+        order_id: expect.any(String),
+        buyer: 'asha_rao',
+        status: 'cancel_requested',
+        payment_method: 'online',
+        total_amount: 50,
+        created_at: at.get('G')!.toISOString(),
+        closes_at: closes('G'),
+      },
+      {
+        order_id: expect.any(String),
+        buyer: 'asha_rao',
+        status: 'pending',
+        payment_method: 'cod',
+        total_amount: 40,
+        created_at: at.get('F')!.toISOString(),
+        closes_at: closes('F'),
+      },
     ]);
     expect(answer.closing_soon_total).toBe(2);
   });
 
   it("carries the pipeline's snapshot, as GET /api/admin/pipeline answers it", () => {
-    expect(answer.pipeline).toMatchObject({ deadJobs: 0, outbox: { unpublished: 0, oldestAgeSeconds: null }, queuesDashboardUrl: '/adminpanel/queues/' });
+    expect(answer.pipeline).toMatchObject({
+      deadJobs: 0,
+      outbox: { unpublished: 0, oldestAgeSeconds: null },
+      queuesDashboardUrl: '/adminpanel/queues/',
+    });
     expect(answer.pipeline.queues.length).toBeGreaterThan(0);
   });
 
   it('lists at most 20 closing orders, and says how many there are', async () => {
     const now = Date.now();
-    for (let n = 0; n < 21; n += 1) await newOrder(api.db.prisma, { userId: buyer.id, createdAt: new Date(now - WINDOW + 40 * MINUTE + n * 1000) });
+    for (let n = 0; n < 21; n += 1)
+      await newOrder(api.db.prisma, { userId: buyer.id, createdAt: new Date(now - WINDOW + 40 * MINUTE + n * 1000) });
     const later = adminDashboardAnswerSchema.parse((await read(admin)).json());
     expect(later.closing_soon_total).toBe(23);
     expect(later.closing_soon).toHaveLength(20);
@@ -173,7 +230,9 @@ describe('GET /api/admin/dashboard', () => {
     const readings = new Set(together.map((response) => response.json().readAt));
     // Eight consoles refreshing at once: fewer readings than requests, and every one of them the same figures.
     expect(readings.size).toBeLessThan(8);
-    expect(new Set(together.map((response) => JSON.stringify({ ...response.json(), readAt: null, pipeline: null }))).size).toBe(1);
+    expect(
+      new Set(together.map((response) => JSON.stringify({ ...response.json(), readAt: null, pipeline: null }))).size,
+    ).toBe(1);
 
     // An order placed after that reading answered is in the next one.
     const before = adminDashboardAnswerSchema.parse((await read(admin)).json()).totals.orders;

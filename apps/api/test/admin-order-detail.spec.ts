@@ -45,14 +45,20 @@ beforeAll(async () => {
     state: 'Karnataka',
     pincode: '560011',
   });
-  tomatoes = await newProduct(api.db.prisma, { sellerId: seller.id, name: 'Desi Tamatar', pricePaise: 4_000, weightGrams: 1000 });
+  tomatoes = await newProduct(api.db.prisma, {
+    sellerId: seller.id,
+    name: 'Desi Tamatar',
+    pricePaise: 4_000,
+    weightGrams: 1000,
+  });
 }, 150_000);
 
 afterAll(() => journey?.stop());
 
 const eventually: WorkerJourney['eventually'] = (check, what, timeoutMs) => journey.eventually(check, what, timeoutMs);
 
-const get = (url: string, user: TestUser | null = admin) => api.request({ method: 'GET', url, headers: user ? bearer(user) : {} });
+const get = (url: string, user: TestUser | null = admin) =>
+  api.request({ method: 'GET', url, headers: user ? bearer(user) : {} });
 
 /** Three packs of tomatoes, cash on delivery: 120 + (75 + 2 x 35) x 1.18 = 120 + 171.10. */
 async function placeCod(): Promise<number> {
@@ -100,7 +106,11 @@ async function placeAndPayOnline(): Promise<number> {
 }
 
 /** An admin's move from the console. */
-async function move(action: 'confirm' | 'payment' | 'shipped' | 'delivered' | 'cancel', orderId: number, by = admin): Promise<void> {
+async function move(
+  action: 'confirm' | 'payment' | 'shipped' | 'delivered' | 'cancel',
+  orderId: number,
+  by = admin,
+): Promise<void> {
   const answer = await api.request({
     method: 'PUT',
     url: `/api/admin/orders/${action}/${orderId}`,
@@ -117,16 +127,21 @@ async function detail(orderId: number) {
 }
 
 /** The timeline without its mails, as 'kind by actor'. */
-const steps = (timeline: Entry[]) => timeline.filter((entry) => entry.kind !== 'mail_sent').map((entry) => `${entry.kind} by ${entry.actor}`);
-const mailLabels = (timeline: Entry[]) => timeline.filter((entry) => entry.kind === 'mail_sent').map((entry) => entry.label);
+const steps = (timeline: Entry[]) =>
+  timeline.filter((entry) => entry.kind !== 'mail_sent').map((entry) => `${entry.kind} by ${entry.actor}`);
+const mailLabels = (timeline: Entry[]) =>
+  timeline.filter((entry) => entry.kind === 'mail_sent').map((entry) => entry.label);
 
 describe('access', () => {
-  it.each(['/api/admin/orders/1', '/api/admin/orders/export.csv', '/api/admin/audit'])('%s: 401 for a visitor, 403 for a buyer', async (url) => {
-    const anonymous = await get(url, null);
-    expect([anonymous.statusCode, anonymous.json().statusCode]).toEqual([401, 401]);
-    const refused = await get(url, buyer);
-    expect([refused.statusCode, refused.json().statusCode]).toEqual([403, 403]);
-  });
+  it.each(['/api/admin/orders/1', '/api/admin/orders/export.csv', '/api/admin/audit'])(
+    '%s: 401 for a visitor, 403 for a buyer',
+    async (url) => {
+      const anonymous = await get(url, null);
+      expect([anonymous.statusCode, anonymous.json().statusCode]).toEqual([401, 401]);
+      const refused = await get(url, buyer);
+      expect([refused.statusCode, refused.json().statusCode]).toEqual([403, 403]);
+    },
+  );
 });
 
 describe('GET /api/admin/orders/{id}', () => {
@@ -142,15 +157,24 @@ describe('GET /api/admin/orders/{id}', () => {
     await move('confirm', orderId);
     await move('payment', orderId, otherAdmin);
     // The invoice is issued and printed before the order ships, so the timeline has one order to show.
-    await eventually(async () => (await api.db.prisma.invoice.findFirst({ where: { orderId, pdfFileKey: { not: null } } })) ?? undefined, 'the invoice');
+    await eventually(
+      async () =>
+        (await api.db.prisma.invoice.findFirst({ where: { orderId, pdfFileKey: { not: null } } })) ?? undefined,
+      'the invoice',
+    );
     await move('shipped', orderId);
     await move('delivered', orderId);
     // The invoice is printed and mailed; every order mail of the steps has gone.
     await eventually(
-      async () => ((await detail(orderId)).timeline as Entry[]).some((entry) => entry.label === 'Mailed the buyer the invoice') || undefined,
+      async () =>
+        ((await detail(orderId)).timeline as Entry[]).some((entry) => entry.label === 'Mailed the buyer the invoice') ||
+        undefined,
       'the invoice mail',
     );
-    await eventually(async () => (mailLabels((await detail(orderId)).timeline).length >= 6 ? true : undefined), 'the step mails');
+    await eventually(
+      async () => (mailLabels((await detail(orderId)).timeline).length >= 6 ? true : undefined),
+      'the step mails',
+    );
     const order = await detail(orderId);
 
     expect(order).toMatchObject({
@@ -159,9 +183,25 @@ describe('GET /api/admin/orders/{id}', () => {
       payment_status: 'paid',
       payment_method: 'cod',
       buyer: { id: String(buyer.id), email: buyer.email },
-      address: { name: 'Meera Iyer', mobile: '9123456780', district: 'Bengaluru Urban', state: 'Karnataka', pincode: '560011' },
+      address: {
+        name: 'Meera Iyer',
+        mobile: '9123456780',
+        district: 'Bengaluru Urban',
+        state: 'Karnataka',
+        pincode: '560011',
+      },
       amounts: { subtotal: 120, shipping: 171.1, total: 291.1, weight_grams: 3000 },
-      lines: [{ product_name: 'Desi Tamatar', quantity: 3, unit_price: 40, line_total: 120, hsn_code: expect.any(String), gst_rate_percent: 0, seller: { id: String(seller.id) } }],
+      lines: [
+        {
+          product_name: 'Desi Tamatar',
+          quantity: 3,
+          unit_price: 40,
+          line_total: 120,
+          hsn_code: expect.any(String),
+          gst_rate_percent: 0,
+          seller: { id: String(seller.id) },
+        },
+      ],
       payments: [{ provider: 'cod', status: 'captured', amount: 291.1, captured_at: expect.any(String) }],
       refunds: [],
     });
@@ -195,7 +235,11 @@ describe('GET /api/admin/orders/{id}', () => {
     const confirmed = (order.timeline as Entry[]).find((entry) => entry.kind === 'confirmed')!;
     expect(confirmed).toMatchObject({
       label: 'Order confirmed',
-      details: { action: 'order.confirm', before: { status: 'pending', payment_status: 'unpaid' }, after: { status: 'confirmed' } },
+      details: {
+        action: 'order.confirm',
+        before: { status: 'pending', payment_status: 'unpaid' },
+        after: { status: 'confirmed' },
+      },
     });
     expect(mailLabels(order.timeline)).toEqual(
       expect.arrayContaining([
@@ -213,31 +257,65 @@ describe('GET /api/admin/orders/{id}', () => {
 
   it("shows a cancelled online order's refund and credit note, and the admin who cancelled it", async () => {
     const orderId = await placeAndPayOnline();
-    await eventually(async () => (await api.db.prisma.invoice.findFirst({ where: { orderId, pdfFileKey: { not: null } } })) ?? undefined, 'the invoice');
+    await eventually(
+      async () =>
+        (await api.db.prisma.invoice.findFirst({ where: { orderId, pdfFileKey: { not: null } } })) ?? undefined,
+      'the invoice',
+    );
     await move('cancel', orderId, otherAdmin);
     await eventually(
-      async () => (await api.db.prisma.refund.findFirst({ where: { payment: { orderId }, status: 'processed' } })) ?? undefined,
+      async () =>
+        (await api.db.prisma.refund.findFirst({ where: { payment: { orderId }, status: 'processed' } })) ?? undefined,
       'the refund',
     );
-    await eventually(async () => (await api.db.prisma.creditNote.findFirst({ where: { orderId, pdfFileKey: { not: null } } })) ?? undefined, 'the credit note');
     await eventually(
-      async () => {
-        const labels = mailLabels((await detail(orderId)).timeline);
-        return labels.includes('Mailed the buyer: refund processed') && labels.includes('Mailed the buyer: order cancelled') ? true : undefined;
-      },
-      'the refund and cancellation mails',
+      async () =>
+        (await api.db.prisma.creditNote.findFirst({ where: { orderId, pdfFileKey: { not: null } } })) ?? undefined,
+      'the credit note',
     );
+    await eventually(async () => {
+      const labels = mailLabels((await detail(orderId)).timeline);
+      return labels.includes('Mailed the buyer: refund processed') &&
+        labels.includes('Mailed the buyer: order cancelled')
+        ? true
+        : undefined;
+    }, 'the refund and cancellation mails');
     const order = await detail(orderId);
     const note = await api.db.prisma.creditNote.findFirstOrThrow({ where: { orderId } });
     const refund = await api.db.prisma.refund.findFirstOrThrow({ where: { payment: { orderId } } });
 
     expect(order).toMatchObject({ status: 'cancelled', payment_method: 'online', cancel_reason: 'Cancelled by Mandi' });
-    expect(order.payments).toEqual([expect.objectContaining({ provider: 'razorpay', status: 'refunded', amount: 220, provider_payment_id: expect.any(String), error: null })]);
-    expect(order.refunds).toEqual([
-      expect.objectContaining({ id: String(refund.id), status: 'processed', amount: 220, attempts: refund.attempts, last_error: null, processed_at: refund.processedAt!.toISOString() }),
+    expect(order.payments).toEqual([
+      expect.objectContaining({
+        provider: 'razorpay',
+        status: 'refunded',
+        amount: 220,
+        provider_payment_id: expect.any(String),
+        error: null,
+      }),
     ]);
-    expect(order.documents.map((document: { kind: string; download_url: string; pdf_ready: boolean }) => [document.kind, document.download_url, document.pdf_ready])).toEqual([
-      [expect.stringMatching(/^(tax_invoice|bill_of_supply)$/), expect.stringMatching(/^\/api\/invoices\/\d+\/download$/), true],
+    expect(order.refunds).toEqual([
+      expect.objectContaining({
+        id: String(refund.id),
+        status: 'processed',
+        amount: 220,
+        attempts: refund.attempts,
+        last_error: null,
+        processed_at: refund.processedAt!.toISOString(),
+      }),
+    ]);
+    expect(
+      order.documents.map((document: { kind: string; download_url: string; pdf_ready: boolean }) => [
+        document.kind,
+        document.download_url,
+        document.pdf_ready,
+      ]),
+    ).toEqual([
+      [
+        expect.stringMatching(/^(tax_invoice|bill_of_supply)$/),
+        expect.stringMatching(/^\/api\/invoices\/\d+\/download$/),
+        true,
+      ],
       ['credit_note', `/api/invoices/cn-${note.id}/download`, true],
     ]);
     const pdf = await get(`/api/invoices/cn-${note.id}/download`);
@@ -264,7 +342,10 @@ describe('GET /api/admin/orders/{id}', () => {
     expect(kinds.indexOf('cancelled')).toBeLessThan(kinds.indexOf('credit_note_issued'));
     // The buyer's cancellation mail went with the credit note, once.
     expect(mailLabels(order.timeline).filter((label) => label === 'Mailed the buyer: order cancelled')).toHaveLength(1);
-    expect((order.timeline as Entry[]).find((entry) => entry.label === 'Mailed the buyer: order cancelled')!.details.event_type).toBe('credit_note.rendered');
+    expect(
+      (order.timeline as Entry[]).find((entry) => entry.label === 'Mailed the buyer: order cancelled')!.details
+        .event_type,
+    ).toBe('credit_note.rendered');
   }, 150_000);
 
   it('still tells the steps from the columns once the retention sweep has removed the outbox rows, and names the deadline', async () => {
@@ -286,10 +367,17 @@ describe('GET /api/admin/orders/export.csv', () => {
   let hostile: number;
   beforeAll(async () => {
     const product = await newProduct(api.db.prisma, { name: 'Alphonso Aam', pricePaise: 50_000 });
-    plain = (await newOrder(api.db.prisma, { userId: buyer.id, paymentMethod: 'cod', lines: [{ product, quantity: 2 }] })).id;
+    plain = (
+      await newOrder(api.db.prisma, { userId: buyer.id, paymentMethod: 'cod', lines: [{ product, quantity: 2 }] })
+    ).id;
     const mallory = await newUser(api.db.prisma, { username: '@mallory', email: 'mallory@mandi.test' });
     hostile = (
-      await newOrder(api.db.prisma, { userId: mallory.id, addressName: '=HYPERLINK("http://x","y")', addressDistrict: '+91 Pune', addressState: '-2+3' })
+      await newOrder(api.db.prisma, {
+        userId: mallory.id,
+        addressName: '=HYPERLINK("http://x","y")',
+        addressDistrict: '+91 Pune',
+        addressState: '-2+3',
+      })
     ).id;
     // Older than a day: only the longer filters find it.
     await api.db.prisma.$executeRaw`UPDATE orders SET created_at = now() - interval '3 days' WHERE id = ${hostile}`;
@@ -298,14 +386,24 @@ describe('GET /api/admin/orders/export.csv', () => {
   const csv = async (query: string) => {
     const answer = await get(`/api/admin/orders/export.csv${query}`);
     expect([answer.statusCode, answer.body.slice(0, 200)]).toEqual([200, expect.any(String)]);
-    return { answer, lines: answer.body.replace(/^\uFEFF/, '').split('\r\n').filter(Boolean) };
+    return {
+      answer,
+      lines: answer.body
+        .replace(/^\uFEFF/, '')
+        .split('\r\n')
+        .filter(Boolean),
+    };
   };
 
   it('answers every order of the filter, newest first, as an attachment named after the filter and the day', async () => {
     const { answer, lines } = await csv('?filter=24h');
     expect(answer.headers['content-type']).toBe('text/csv; charset=utf-8');
-    expect(answer.headers['content-disposition']).toMatch(/^attachment; filename="mandi-orders-24h-\d{4}-\d{2}-\d{2}\.csv"$/);
-    expect(lines[0]).toBe('Order,Placed (IST),Buyer,E-mail,Delivery name,District,Pincode,State,Status,Payment method,Payment status,Items,Total (INR)');
+    expect(answer.headers['content-disposition']).toMatch(
+      /^attachment; filename="mandi-orders-24h-\d{4}-\d{2}-\d{2}\.csv"$/,
+    );
+    expect(lines[0]).toBe(
+      'Order,Placed (IST),Buyer,E-mail,Delivery name,District,Pincode,State,Status,Payment method,Payment status,Items,Total (INR)',
+    );
     const ids = lines.slice(1).map((line) => Number(line.split(',')[0]));
     const expected = await api.db.prisma.order.findMany({
       where: { createdAt: { gte: new Date(Date.now() - 24 * 3_600_000 + 60_000) } },
@@ -324,7 +422,9 @@ describe('GET /api/admin/orders/export.csv', () => {
     const list = await get('/api/admin/orders?filter=7d&search=mallory');
     expect(list.json().map((order: { order_id: string }) => Number(order.order_id))).toEqual([hostile]);
     expect((await csv('?filter=24h&search=mallory')).lines).toHaveLength(1);
-    expect((await csv(`?filter=1y&search=%23${plain}`)).lines.slice(1).map((line) => Number(line.split(',')[0]))).toEqual([plain]);
+    expect(
+      (await csv(`?filter=1y&search=%23${plain}`)).lines.slice(1).map((line) => Number(line.split(',')[0])),
+    ).toEqual([plain]);
   });
 
   it('writes a cell a spreadsheet would run as a formula as text', async () => {
@@ -335,7 +435,10 @@ describe('GET /api/admin/orders/export.csv', () => {
 
   it('refuses a filter it does not know, naming the rule', async () => {
     const answer = await get('/api/admin/orders/export.csv?filter=2y');
-    expect([answer.statusCode, answer.json().message]).toEqual([400, expect.stringContaining('filter must be one of 1h, 24h, 7d, 1m, 6m, 1y')]);
+    expect([answer.statusCode, answer.json().message]).toEqual([
+      400,
+      expect.stringContaining('filter must be one of 1h, 24h, 7d, 1m, 6m, 1y'),
+    ]);
   });
 });
 
@@ -345,14 +448,32 @@ describe('GET /api/admin/audit', () => {
     orderId = await placeCod();
     await move('confirm', orderId, otherAdmin);
     await move('cancel', orderId, admin);
-    const toggled = await api.request({ method: 'PUT', url: '/api/admin/toggle-user', headers: bearer(otherAdmin), payload: { userId: String(seller.id) } });
+    const toggled = await api.request({
+      method: 'PUT',
+      url: '/api/admin/toggle-user',
+      headers: bearer(otherAdmin),
+      payload: { userId: String(seller.id) },
+    });
     expect(toggled.statusCode).toBe(200);
   });
 
   const audit = async (query: string) => {
     const answer = await get(`/api/admin/audit${query}`);
     expect([answer.statusCode, answer.body.slice(0, 300)]).toEqual([200, expect.any(String)]);
-    return { rows: answer.json() as { id: string; action: string; admin: { username: string }; object_type: string; object_id: string; label: string; before: unknown; after: unknown; at: string }[], total: Number(answer.headers['x-total-count']) };
+    return {
+      rows: answer.json() as {
+        id: string;
+        action: string;
+        admin: { username: string };
+        object_type: string;
+        object_id: string;
+        label: string;
+        before: unknown;
+        after: unknown;
+        at: string;
+      }[],
+      total: Number(answer.headers['x-total-count']),
+    };
   };
 
   it("lists one order's rows, newest first, with the admin, the label and the state before and after", async () => {
@@ -362,7 +483,12 @@ describe('GET /api/admin/audit', () => {
       ['order.cancel', 'Cancelled the order', adminName],
       ['order.confirm', 'Confirmed the order', otherAdminName],
     ]);
-    expect(rows[1]).toMatchObject({ object_type: 'order', object_id: String(orderId), before: { status: 'pending' }, after: { status: 'confirmed' } });
+    expect(rows[1]).toMatchObject({
+      object_type: 'order',
+      object_id: String(orderId),
+      before: { status: 'pending' },
+      after: { status: 'confirmed' },
+    });
     expect(rows[0]!.at >= rows[1]!.at).toBe(true);
   });
 
@@ -378,7 +504,9 @@ describe('GET /api/admin/audit', () => {
     const firstPage = await audit('?perPage=2&page=1');
     const secondPage = await audit('?perPage=2&page=2');
     expect(firstPage.total).toBe(all.total);
-    expect([...firstPage.rows, ...secondPage.rows].map((row) => row.id)).toEqual(all.rows.slice(0, 4).map((row) => row.id));
+    expect([...firstPage.rows, ...secondPage.rows].map((row) => row.id)).toEqual(
+      all.rows.slice(0, 4).map((row) => row.id),
+    );
   });
 
   it('refuses filters it cannot read, naming the rule', async () => {

@@ -23,7 +23,11 @@ describe('admin: users and interested sellers', () => {
   const toggle = (user: TestUser, userId: unknown) => call(user, 'PUT', '/api/admin/toggle-user', { userId });
   const invite = (sellerIds: unknown) => call(admin, 'POST', '/api/admin/send-bulk-invites', { sellerIds });
   const outbox = (type: string) =>
-    api.db.prisma.outboxEvent.findMany({ where: { type }, orderBy: { id: 'asc' }, select: { aggregateId: true, payload: true } });
+    api.db.prisma.outboxEvent.findMany({
+      where: { type },
+      orderBy: { id: 'asc' },
+      select: { aggregateId: true, payload: true },
+    });
   const auditOf = (objectType: string, objectId: number) =>
     api.db.prisma.auditEntry.findMany({
       where: { objectType, objectId: String(objectId) },
@@ -32,7 +36,9 @@ describe('admin: users and interested sellers', () => {
     });
   const interested = async (user: TestUser, status: 'interested' | 'invited' | 'onboarded' = 'interested') => {
     const row = await api.db.prisma.user.findUniqueOrThrow({ where: { id: user.id } });
-    return api.db.prisma.interestedSeller.create({ data: { userId: user.id, username: row.username, email: row.email, status } });
+    return api.db.prisma.interestedSeller.create({
+      data: { userId: user.id, username: row.username, email: row.email, status },
+    });
   };
 
   describe('the users list and the suspend toggle', () => {
@@ -67,8 +73,14 @@ describe('admin: users and interested sellers', () => {
       expect(reactivated.json()).toEqual({ newStatus: 'active', message: 'User unsuspended.' });
       expect((await call(target, 'GET', `/api/cart/${target.uid}`)).statusCode).toBe(200);
 
-      expect(await outbox('user.suspended')).toContainEqual({ aggregateId: String(target.id), payload: { userId: target.id } });
-      expect(await outbox('user.reactivated')).toContainEqual({ aggregateId: String(target.id), payload: { userId: target.id } });
+      expect(await outbox('user.suspended')).toContainEqual({
+        aggregateId: String(target.id),
+        payload: { userId: target.id },
+      });
+      expect(await outbox('user.reactivated')).toContainEqual({
+        aggregateId: String(target.id),
+        payload: { userId: target.id },
+      });
       expect(await auditOf('user', target.id)).toEqual([
         { adminId: admin.id, action: 'user.suspend', before: { status: 'active' }, after: { status: 'suspended' } },
         { adminId: admin.id, action: 'user.unsuspend', before: { status: 'suspended' }, after: { status: 'active' } },
@@ -78,12 +90,18 @@ describe('admin: users and interested sellers', () => {
     it("takes a suspended seller's products off the shop in the same statement, and brings them back on unsuspension", async () => {
       const seller = await api.newUser();
       const other = await api.newUser();
-      const [first, second] = [await newProduct(api.db.prisma, { sellerId: seller.id }), await newProduct(api.db.prisma, { sellerId: seller.id })];
+      const [first, second] = [
+        await newProduct(api.db.prisma, { sellerId: seller.id }),
+        await newProduct(api.db.prisma, { sellerId: seller.id }),
+      ];
       const untouched = await newProduct(api.db.prisma, { sellerId: other.id });
       const flags = async () =>
-        (await api.db.prisma.product.findMany({ where: { id: { in: [first.id, second.id, untouched.id] } }, orderBy: { id: 'asc' } })).map(
-          (product) => product.sellerSuspended,
-        );
+        (
+          await api.db.prisma.product.findMany({
+            where: { id: { in: [first.id, second.id, untouched.id] } },
+            orderBy: { id: 'asc' },
+          })
+        ).map((product) => product.sellerSuspended);
 
       await toggle(admin, seller.id);
       expect(await flags()).toEqual([true, true, false]);
@@ -96,7 +114,10 @@ describe('admin: users and interested sellers', () => {
       const [first, second] = await Promise.all([toggle(admin, target.id), toggle(admin, target.id)]);
       expect([first.json().newStatus, second.json().newStatus].sort()).toEqual(['active', 'suspended']);
       expect((await api.db.prisma.user.findUniqueOrThrow({ where: { id: target.id } })).status).toBe('active');
-      expect((await auditOf('user', target.id)).map((entry) => entry.action).sort()).toEqual(['user.suspend', 'user.unsuspend']);
+      expect((await auditOf('user', target.id)).map((entry) => entry.action).sort()).toEqual([
+        'user.suspend',
+        'user.unsuspend',
+      ]);
     });
 
     it('refuses to let an admin suspend their own account', async () => {
@@ -124,7 +145,10 @@ describe('admin: users and interested sellers', () => {
     it('lists interested sellers with the fields of 001, the latest interest first', async () => {
       const [first, second] = [await api.newUser(), await api.newUser()];
       const older = await interested(first);
-      await api.db.prisma.interestedSeller.update({ where: { id: older.id }, data: { interestDate: new Date(Date.now() - 60_000) } });
+      await api.db.prisma.interestedSeller.update({
+        where: { id: older.id },
+        data: { interestDate: new Date(Date.now() - 60_000) },
+      });
       const newer = await interested(second);
 
       const response = await call(admin, 'GET', '/api/admin/interested-sellers');
@@ -143,20 +167,34 @@ describe('admin: users and interested sellers', () => {
     });
 
     it('invites the selected sellers: each is marked invited and gets one outbox row (one invite mail)', async () => {
-      const sellers = [await interested(await api.newUser()), await interested(await api.newUser()), await interested(await api.newUser())];
+      const sellers = [
+        await interested(await api.newUser()),
+        await interested(await api.newUser()),
+        await interested(await api.newUser()),
+      ];
       const before = (await outbox('seller.invited')).length;
 
       const response = await invite(sellers.map((seller) => String(seller.id)));
       expect(response.statusCode).toBe(200);
       expect(response.json()).toEqual({ message: 'Invites sent to 3 sellers.' });
 
-      const rows = await api.db.prisma.interestedSeller.findMany({ where: { id: { in: sellers.map((seller) => seller.id) } } });
-      for (const row of rows) expect(row).toMatchObject({ status: 'invited', inviteSent: true, invitedAt: expect.any(Date) });
+      const rows = await api.db.prisma.interestedSeller.findMany({
+        where: { id: { in: sellers.map((seller) => seller.id) } },
+      });
+      for (const row of rows)
+        expect(row).toMatchObject({ status: 'invited', inviteSent: true, invitedAt: expect.any(Date) });
       const events = (await outbox('seller.invited')).slice(before);
-      expect(events).toEqual(sellers.map((seller) => ({ aggregateId: String(seller.id), payload: { interestedSellerId: seller.id } })));
+      expect(events).toEqual(
+        sellers.map((seller) => ({ aggregateId: String(seller.id), payload: { interestedSellerId: seller.id } })),
+      );
       for (const seller of sellers) {
         expect(await auditOf('interested_seller', seller.id)).toEqual([
-          { adminId: admin.id, action: 'seller.invite', before: { status: 'interested' }, after: { status: 'invited' } },
+          {
+            adminId: admin.id,
+            action: 'seller.invite',
+            before: { status: 'interested' },
+            after: { status: 'invited' },
+          },
         ]);
       }
     });
@@ -168,12 +206,16 @@ describe('admin: users and interested sellers', () => {
 
       const mixed = await invite([onboarded.id, fresh.id]);
       expect(mixed.json()).toEqual({ message: 'Invites sent to 1 seller. 1 already onboarded seller was left out.' });
-      expect((await api.db.prisma.interestedSeller.findUniqueOrThrow({ where: { id: onboarded.id } })).status).toBe('onboarded');
+      expect((await api.db.prisma.interestedSeller.findUniqueOrThrow({ where: { id: onboarded.id } })).status).toBe(
+        'onboarded',
+      );
 
       const none = await invite([onboarded.id]);
       expect(none.statusCode).toBe(409);
       expect(none.json().message).toBe('The selected sellers are already onboarded.');
-      expect((await outbox('seller.invited')).slice(before)).toEqual([{ aggregateId: String(fresh.id), payload: { interestedSellerId: fresh.id } }]);
+      expect((await outbox('seller.invited')).slice(before)).toEqual([
+        { aggregateId: String(fresh.id), payload: { interestedSellerId: fresh.id } },
+      ]);
     });
 
     it('needs at least one seller (400 with the rule of 001 section 5) and changes nothing for an unknown one (404)', async () => {
@@ -186,8 +228,12 @@ describe('admin: users and interested sellers', () => {
       const known = await interested(await api.newUser());
       const unknown = await invite([known.id, 99_999_999]);
       expect(unknown.statusCode).toBe(404);
-      expect(unknown.json().message).toBe('One or more of the selected sellers no longer exist. Reload the list and try again.');
-      expect((await api.db.prisma.interestedSeller.findUniqueOrThrow({ where: { id: known.id } })).status).toBe('interested');
+      expect(unknown.json().message).toBe(
+        'One or more of the selected sellers no longer exist. Reload the list and try again.',
+      );
+      expect((await api.db.prisma.interestedSeller.findUniqueOrThrow({ where: { id: known.id } })).status).toBe(
+        'interested',
+      );
       expect((await outbox('seller.invited')).length).toBe(before);
     });
   });
@@ -208,6 +254,8 @@ describe('admin: users and interested sellers', () => {
       expect((await api.request({ method, url, payload })).statusCode).toBe(401);
     }
     expect((await api.db.prisma.user.findUniqueOrThrow({ where: { id: target.id } })).status).toBe('active');
-    expect((await api.db.prisma.interestedSeller.findUniqueOrThrow({ where: { id: seller.id } })).status).toBe('interested');
+    expect((await api.db.prisma.interestedSeller.findUniqueOrThrow({ where: { id: seller.id } })).status).toBe(
+      'interested',
+    );
   });
 });

@@ -10,8 +10,7 @@ import { ApiHarness, type TestUser } from './harness.js';
 // checkout), back once it is listed again.
 
 /** A word no other product uses, letters only (search terms are letters and digits). */
-const word = () =>
-  `zq${Array.from(randomBytes(6), (byte) => String.fromCharCode(97 + (byte % 26))).join('')}`;
+const word = () => `zq${Array.from(randomBytes(6), (byte) => String.fromCharCode(97 + (byte % 26))).join('')}`;
 
 const NO_REASON = Symbol('no reason');
 
@@ -69,10 +68,32 @@ describe('admin: products', () => {
       const make = (name: string, overrides: Parameters<typeof newProduct>[1]) =>
         newProduct(api.db.prisma, { sellerId: seller.id, name: `${tag} ${name}`, ...overrides });
       rows = [
-        await make('Alphonso Mango', { pricePaise: 50_000, stock: 0, createdAt: new Date(Date.now() - 5 * day), category: 'fresh_produce' }),
-        await make('Basmati Rice', { pricePaise: 12_000, stock: 3, createdAt: new Date(Date.now() - 4 * day), category: 'cereals' }),
-        await make('Cold Honey', { pricePaise: 30_000, stock: null, createdAt: new Date(Date.now() - 3 * day), validUntil: new Date(Date.now() - day), category: 'honey' }),
-        await make('Desi Ghee', { pricePaise: 80_000, stock: 40, createdAt: new Date(Date.now() - 2 * day), sellerId: other.id, category: 'ghee_butter' }),
+        await make('Alphonso Mango', {
+          pricePaise: 50_000,
+          stock: 0,
+          createdAt: new Date(Date.now() - 5 * day),
+          category: 'fresh_produce',
+        }),
+        await make('Basmati Rice', {
+          pricePaise: 12_000,
+          stock: 3,
+          createdAt: new Date(Date.now() - 4 * day),
+          category: 'cereals',
+        }),
+        await make('Cold Honey', {
+          pricePaise: 30_000,
+          stock: null,
+          createdAt: new Date(Date.now() - 3 * day),
+          validUntil: new Date(Date.now() - day),
+          category: 'honey',
+        }),
+        await make('Desi Ghee', {
+          pricePaise: 80_000,
+          stock: 40,
+          createdAt: new Date(Date.now() - 2 * day),
+          sellerId: other.id,
+          category: 'ghee_butter',
+        }),
       ];
     });
 
@@ -113,7 +134,10 @@ describe('admin: products', () => {
       expect(await only('stock=unlimited')).toEqual([id(2)]);
       expect(await only('validity=expired')).toEqual([id(2)]);
       expect(await only('validity=live')).toEqual([id(3), id(1), id(0)]);
-      await api.db.prisma.product.update({ where: { id: rows[1]!.id }, data: { unlistedAt: new Date(), unlistedReason: 'Test' } });
+      await api.db.prisma.product.update({
+        where: { id: rows[1]!.id },
+        data: { unlistedAt: new Date(), unlistedReason: 'Test' },
+      });
       await api.db.prisma.product.update({ where: { id: rows[3]!.id }, data: { sellerSuspended: true } });
       try {
         expect(await only('status=unlisted')).toEqual([id(1)]);
@@ -122,7 +146,10 @@ describe('admin: products', () => {
         const statuses = (await list(`search=${tag}`)).json().map((row: { status: string }) => row.status);
         expect(statuses).toEqual(['seller_suspended', 'listed', 'unlisted', 'listed']);
       } finally {
-        await api.db.prisma.product.update({ where: { id: rows[1]!.id }, data: { unlistedAt: null, unlistedReason: null } });
+        await api.db.prisma.product.update({
+          where: { id: rows[1]!.id },
+          data: { unlistedAt: null, unlistedReason: null },
+        });
         await api.db.prisma.product.update({ where: { id: rows[3]!.id }, data: { sellerSuspended: false } });
       }
     });
@@ -181,7 +208,12 @@ describe('admin: products', () => {
       expect(response.statusCode).toBe(200);
       expect(response.json()).toMatchObject({
         message: 'Product unlisted. The seller is told by mail with your reason.',
-        product: { id: String(product.id), status: 'unlisted', unlisted_reason: 'Photos show a different product.', unlisted_at: expect.any(String) },
+        product: {
+          id: String(product.id),
+          status: 'unlisted',
+          unlisted_reason: 'Photos show a different product.',
+          unlisted_at: expect.any(String),
+        },
       });
       const row = await api.db.prisma.product.findUniqueOrThrow({ where: { id: product.id } });
       expect(row.unlistedReason).toBe('Photos show a different product.');
@@ -193,7 +225,10 @@ describe('admin: products', () => {
 
       const back = await relist(product.id);
       expect(back.statusCode).toBe(200);
-      expect(back.json()).toMatchObject({ message: 'Product listed again.', product: { status: 'listed', unlisted_reason: null, unlisted_at: null } });
+      expect(back.json()).toMatchObject({
+        message: 'Product listed again.',
+        product: { status: 'listed', unlisted_reason: null, unlisted_at: null },
+      });
       const twice = await relist(product.id);
       expect(twice.statusCode).toBe(409);
       expect(twice.json().message).toBe('This product is already listed. Reload the list.');
@@ -243,15 +278,21 @@ describe('admin: products', () => {
         expect(missing.statusCode).toBe(404);
         expect(missing.json().message).toBe('Product not found.');
       }
-      expect(await api.db.prisma.auditEntry.count({ where: { objectType: 'product', objectId: String(product.id) } })).toBe(2);
+      expect(
+        await api.db.prisma.auditEntry.count({ where: { objectType: 'product', objectId: String(product.id) } }),
+      ).toBe(2);
     });
 
     it('lets one of two admins racing to unlist win; the other gets 409', async () => {
       const product = await newProduct(api.db.prisma, { sellerId: seller.id });
       const answers = await Promise.all([unlist(product.id, 'First'), unlist(product.id, 'Second')]);
       expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 409]);
-      expect(await api.db.prisma.auditEntry.count({ where: { objectType: 'product', objectId: String(product.id) } })).toBe(1);
-      expect(await api.db.prisma.outboxEvent.count({ where: { type: 'product.unlisted', aggregateId: String(product.id) } })).toBe(1);
+      expect(
+        await api.db.prisma.auditEntry.count({ where: { objectType: 'product', objectId: String(product.id) } }),
+      ).toBe(1);
+      expect(
+        await api.db.prisma.outboxEvent.count({ where: { type: 'product.unlisted', aggregateId: String(product.id) } }),
+      ).toBe(1);
     });
   });
 
@@ -259,7 +300,12 @@ describe('admin: products', () => {
     /** A product of `owner` under a word no other product uses, and a buyer with an address. */
     async function setting(owner: TestUser = seller) {
       const name = word();
-      const product = await newProduct(api.db.prisma, { sellerId: owner.id, name: `${name} Mango`, pricePaise: 10_000, weightGrams: 1000 });
+      const product = await newProduct(api.db.prisma, {
+        sellerId: owner.id,
+        name: `${name} Mango`,
+        pricePaise: 10_000,
+        weightGrams: 1000,
+      });
       const address = await newAddress(api.db.prisma, { userId: buyer.id });
       return { name, product, address };
     }
@@ -268,24 +314,35 @@ describe('admin: products', () => {
     let pageSize = 30;
     const listing = () => {
       const size = ++pageSize;
-      return async () => ((await call(null, 'GET', `/api/products?limit=${size}`)).json() as { id: string }[]).map((p) => p.id);
+      return async () =>
+        ((await call(null, 'GET', `/api/products?limit=${size}`)).json() as { id: string }[]).map((p) => p.id);
     };
     const searchIds = async (name: string) =>
       ((await call(null, 'GET', `/api/products/by-name/${name}`)).json() as { id: string }[]).map((p) => p.id);
-    const suggestions = async (q: string) => (await call(null, 'GET', `/api/products/suggestions?q=${q}`)).json() as string[];
+    const suggestions = async (q: string) =>
+      (await call(null, 'GET', `/api/products/suggestions?q=${q}`)).json() as string[];
     const sellerPage = async (uid: string, viewer: TestUser | null) =>
-      ((await call(viewer, 'GET', `/api/products/user/${uid}`)).json() as { id: string; shop_state?: unknown }[]);
+      (await call(viewer, 'GET', `/api/products/user/${uid}`)).json() as { id: string; shop_state?: unknown }[];
     const cod = (product: Product, addressId: number) => {
-      const totals = orderTotals([{ unitPaise: product.pricePaise, quantity: 1, weightGrams: product.weightGrams ?? 0 }], 'cod');
+      const totals = orderTotals(
+        [{ unitPaise: product.pricePaise, quantity: 1, weightGrams: product.weightGrams ?? 0 }],
+        'cod',
+      );
       return call(buyer, 'POST', '/api/payment/cod', {
         userId: buyer.id,
         addressId,
         cartItems: [{ productId: product.id, quantity: 1 }],
-        billing: { subtotal: paiseToRupees(totals.subtotal), shippingCost: paiseToRupees(totals.shipping), grandTotal: paiseToRupees(totals.grandTotal) },
+        billing: {
+          subtotal: paiseToRupees(totals.subtotal),
+          shippingCost: paiseToRupees(totals.shipping),
+          grandTotal: paiseToRupees(totals.grandTotal),
+        },
       });
     };
     const cartIds = async () =>
-      ((await call(buyer, 'GET', `/api/cart/${buyer.uid}`)).json() as { id?: string; productId?: string }[]).map((line) => String(line.id ?? line.productId));
+      ((await call(buyer, 'GET', `/api/cart/${buyer.uid}`)).json() as { id?: string; productId?: string }[]).map(
+        (line) => String(line.id ?? line.productId),
+      );
 
     it('hides an unlisted product from the listing, search, suggestions, product page, seller page, cart and checkout, and shows it again after relisting', async () => {
       const { name, product, address } = await setting();
@@ -307,7 +364,11 @@ describe('admin: products', () => {
       for (const viewer of [seller, admin]) {
         const page = await call(viewer, 'GET', `/api/products/${id}`);
         expect(page.statusCode).toBe(200);
-        expect(page.json().shop_state).toEqual({ status: 'unlisted', unlisted_reason: 'Not farm produce.', unlisted_at: expect.any(String) });
+        expect(page.json().shop_state).toEqual({
+          status: 'unlisted',
+          unlisted_reason: 'Not farm produce.',
+          unlisted_at: expect.any(String),
+        });
       }
       expect((await sellerPage(seller.uid, null)).map((p) => p.id)).not.toContain(id);
       expect((await sellerPage(seller.uid, buyer)).map((p) => p.id)).not.toContain(id);
@@ -321,7 +382,10 @@ describe('admin: products', () => {
       expect(add.json().message).toBe('This product is not available.');
       const order = await cod(product, address.id);
       expect(order.statusCode).toBe(409);
-      expect(order.json()).toMatchObject({ message: CHECKOUT_MESSAGES.productUnavailable, details: { productIds: [id] } });
+      expect(order.json()).toMatchObject({
+        message: CHECKOUT_MESSAGES.productUnavailable,
+        details: { productIds: [id] },
+      });
 
       expect((await relist(product.id)).statusCode).toBe(200);
       expect(await listingIds()).toContain(id);
@@ -339,7 +403,9 @@ describe('admin: products', () => {
       const listingIds = listing();
       const id = String(product.id);
       expect(await listingIds()).toContain(id);
-      expect((await call(admin, 'PUT', '/api/admin/toggle-user', { userId: owner.id })).json().newStatus).toBe('suspended');
+      expect((await call(admin, 'PUT', '/api/admin/toggle-user', { userId: owner.id })).json().newStatus).toBe(
+        'suspended',
+      );
       expect(await listingIds()).not.toContain(id);
       expect(await searchIds(name)).toEqual([]);
       expect(await suggestions(name)).toEqual([]);
@@ -347,7 +413,9 @@ describe('admin: products', () => {
       const [row] = (await list(`search=${name}`)).json();
       expect(row).toMatchObject({ status: 'seller_suspended', seller: { status: 'suspended' } });
 
-      expect((await call(admin, 'PUT', '/api/admin/toggle-user', { userId: owner.id })).json().newStatus).toBe('active');
+      expect((await call(admin, 'PUT', '/api/admin/toggle-user', { userId: owner.id })).json().newStatus).toBe(
+        'active',
+      );
       expect(await listingIds()).toContain(id);
       expect(await searchIds(name)).toEqual([id]);
       expect(await suggestions(name.slice(0, -1))).toEqual([`${name} Mango`]);

@@ -90,13 +90,18 @@ describe('cart', () => {
 
     expect((await call(other, 'GET', `/api/cart/${buyer.uid}`)).statusCode).toBe(403);
     expect((await call(other, 'POST', '/api/cart/add', { uid: buyer.uid, productId: kaddu.id })).statusCode).toBe(403);
-    expect((await call(other, 'DELETE', '/api/cart/remove', { uid: buyer.uid, productId: kaddu.id })).statusCode).toBe(403);
+    expect((await call(other, 'DELETE', '/api/cart/remove', { uid: buyer.uid, productId: kaddu.id })).statusCode).toBe(
+      403,
+    );
     expect(
-      (await call(other, 'PUT', '/api/cart/updateQuantity', { uid: buyer.uid, productId: kaddu.id, quantity: 9 })).statusCode,
+      (await call(other, 'PUT', '/api/cart/updateQuantity', { uid: buyer.uid, productId: kaddu.id, quantity: 9 }))
+        .statusCode,
     ).toBe(403);
     expect((await api.request({ method: 'GET', url: `/api/cart/${buyer.uid}` })).statusCode).toBe(401);
 
-    expect(await api.db.prisma.cartItem.findMany({ where: { userId: buyer.id }, orderBy: { id: 'asc' } })).toEqual(before);
+    expect(await api.db.prisma.cartItem.findMany({ where: { userId: buyer.id }, orderBy: { id: 'asc' } })).toEqual(
+      before,
+    );
   });
 
   it('answers 404 for a product that does not exist', async () => {

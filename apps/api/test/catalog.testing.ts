@@ -19,13 +19,18 @@ export function filesIn(dir: string): string[] {
 
 /** A real picture of `format`, `width` px wide (a coloured square, so sharp can read and resize it). */
 export async function picture(format: 'jpeg' | 'png' | 'webp' | 'gif' = 'jpeg', width = 640): Promise<Buffer> {
-  return sharp({ create: { width, height: Math.round(width * 0.75), channels: 3, background: { r: 46, g: 125, b: 50 } } })
+  return sharp({
+    create: { width, height: Math.round(width * 0.75), channels: 3, background: { r: 46, g: 125, b: 50 } },
+  })
     .toFormat(format)
     .toBuffer();
 }
 
 /** The text fields of a valid product form for `seller`; override any of them. */
-export function productFields(seller: Pick<TestUser, 'uid'>, overrides: Record<string, string> = {}): Record<string, string> {
+export function productFields(
+  seller: Pick<TestUser, 'uid'>,
+  overrides: Record<string, string> = {},
+): Record<string, string> {
   return {
     name: 'Desi Tamatar',
     price: '40.50',
@@ -53,7 +58,11 @@ export function multipart(
   const form = new FormData();
   for (const [name, value] of Object.entries(fields)) form.append(name, value);
   for (const file of files) {
-    form.append(file.field ?? 'images', new Blob([new Uint8Array(file.bytes)], { type: file.type ?? 'image/jpeg' }), file.name);
+    form.append(
+      file.field ?? 'images',
+      new Blob([new Uint8Array(file.bytes)], { type: file.type ?? 'image/jpeg' }),
+      file.name,
+    );
   }
   return form;
 }

@@ -22,13 +22,22 @@ describe('POST /api/contact', () => {
   const good = { name: 'Asha Rao', email: 'asha@example.in', message: 'Do you deliver to Mysuru?' };
 
   it('stores the message, queues the notification through the outbox and answers with the spec text', async () => {
-    const response = await send({ name: '  Asha Rao ', email: ' asha@example.in', message: 'Do you deliver to Mysuru?\n\nThanks' }, newAddress());
+    const response = await send(
+      { name: '  Asha Rao ', email: ' asha@example.in', message: 'Do you deliver to Mysuru?\n\nThanks' },
+      newAddress(),
+    );
     expect(response.statusCode).toBe(201);
     expect(response.json()).toEqual({ message: 'Message sent successfully!' });
 
     const [stored] = await api.db.prisma.contactMessage.findMany({ orderBy: { id: 'desc' }, take: 1 });
-    expect(stored).toMatchObject({ name: 'Asha Rao', email: 'asha@example.in', message: 'Do you deliver to Mysuru?\n\nThanks' });
-    const events = await api.db.prisma.outboxEvent.findMany({ where: { type: 'contact.message_received', aggregateId: String(stored!.id) } });
+    expect(stored).toMatchObject({
+      name: 'Asha Rao',
+      email: 'asha@example.in',
+      message: 'Do you deliver to Mysuru?\n\nThanks',
+    });
+    const events = await api.db.prisma.outboxEvent.findMany({
+      where: { type: 'contact.message_received', aggregateId: String(stored!.id) },
+    });
     expect(events.map((event) => event.payload)).toEqual([{ contactMessageId: stored!.id }]);
   });
 

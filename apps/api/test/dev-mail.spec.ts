@@ -58,7 +58,9 @@ describe('the dev mail inbox', () => {
     const rows = body.match(/<tr><td>.*?<\/tr>/g)!;
     expect(rows).toHaveLength(2);
     expect(rows[0]).toContain('<td>sita@mandi.test</td>');
-    expect(rows[0]).toContain(`<a href="/dev/mail/${hostile.id}">&lt;script&gt;alert(&quot;subject&quot;)&lt;/script&gt;</a>`);
+    expect(rows[0]).toContain(
+      `<a href="/dev/mail/${hostile.id}">&lt;script&gt;alert(&quot;subject&quot;)&lt;/script&gt;</a>`,
+    );
     expect(rows[1]).toContain('<td>ravi@mandi.test</td>');
     expect(rows[1]).toContain(`<a href="/dev/mail/${verification.id}">Verify your e-mail address for Mandi</a>`);
     expect(rows[1]).toContain(`<time datetime="${verification.sentAt}">`);
@@ -76,11 +78,18 @@ describe('the dev mail inbox', () => {
     expect(frame).not.toBeNull();
     // No scripts, no same-origin access; a link opens in a new, unsandboxed tab (the emulator's page needs scripts).
     expect(frame![1]).toBe('allow-popups allow-popups-to-escape-sandbox');
-    const srcdoc = frame![2]!.replaceAll('&quot;', '"').replaceAll('&lt;', '<').replaceAll('&gt;', '>').replaceAll('&#39;', "'").replaceAll('&amp;', '&');
+    const srcdoc = frame![2]!
+      .replaceAll('&quot;', '"')
+      .replaceAll('&lt;', '<')
+      .replaceAll('&gt;', '>')
+      .replaceAll('&#39;', "'")
+      .replaceAll('&amp;', '&');
     expect(srcdoc).toBe(verification.html.replace('<head>', '<head><base target="_blank">'));
 
     const escapedLink = verifyLink.replaceAll('&', '&amp;');
-    expect(body).toContain(`<pre>Hi Ravi,\n\n<a href="${escapedLink}" target="_blank" rel="noopener">${escapedLink}</a>\n</pre>`);
+    expect(body).toContain(
+      `<pre>Hi Ravi,\n\n<a href="${escapedLink}" target="_blank" rel="noopener">${escapedLink}</a>\n</pre>`,
+    );
   });
 
   it('escapes everything a mail holds', async () => {
@@ -103,7 +112,11 @@ describe('the dev mail inbox', () => {
   });
 
   it('answers 404 for a mail that is not there, and never reads outside the capture', async () => {
-    for (const url of ['/dev/mail/2026-01-01T00-00-00-000Z-00000000', '/dev/mail/..%2F..%2Fpackage', '/dev/mail/%2Fetc%2Fpasswd']) {
+    for (const url of [
+      '/dev/mail/2026-01-01T00-00-00-000Z-00000000',
+      '/dev/mail/..%2F..%2Fpackage',
+      '/dev/mail/%2Fetc%2Fpasswd',
+    ]) {
       const response = await get(url);
       expect(response.statusCode).toBe(404);
       expect(response.body).toContain('There is no such mail in the capture.');
@@ -126,7 +139,7 @@ describe('the dev mail inbox', () => {
   });
 
   // Last, as it adds a mail to the inbox the tests above count.
-  it('lists a mail\'s attachments and downloads each as the worker attached it', async () => {
+  it("lists a mail's attachments and downloads each as the worker attached it", async () => {
     const pdf = Buffer.from('%PDF-1.7\n% an invoice\n%%EOF\n');
     await new Promise((resolve) => setTimeout(resolve, 5));
     const { captured } = await mailer.send({
@@ -155,7 +168,11 @@ describe('the dev mail inbox', () => {
 describe('the dev mail inbox with real mail delivery', () => {
   let api: ApiHarness;
   beforeAll(async () => {
-    api = await ApiHarness.start({ MAIL_TRANSPORT: 'smtp', SMTP_URL: 'smtp://127.0.0.1:2525', MAIL_CAPTURE_DIR: captureDir });
+    api = await ApiHarness.start({
+      MAIL_TRANSPORT: 'smtp',
+      SMTP_URL: 'smtp://127.0.0.1:2525',
+      MAIL_CAPTURE_DIR: captureDir,
+    });
   });
   afterAll(() => api.stop());
 

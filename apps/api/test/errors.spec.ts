@@ -11,7 +11,11 @@ describe('API basics: one error shape, request ids, security headers', () => {
     for (const method of ['GET', 'POST'] as const) {
       const response = await api.request({ method, url: '/api/no-such-thing' });
       expect(response.statusCode).toBe(404);
-      expect(response.json()).toEqual({ statusCode: 404, error: 'Not Found', message: expect.stringContaining('/api/no-such-thing') });
+      expect(response.json()).toEqual({
+        statusCode: 404,
+        error: 'Not Found',
+        message: expect.stringContaining('/api/no-such-thing'),
+      });
     }
   });
 

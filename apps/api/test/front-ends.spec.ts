@@ -31,12 +31,15 @@ describe('one origin: storefront at /, console at /adminpanel, API at /api', () 
 
   const get = (url: string) => api.request({ method: 'GET', url });
 
-  it.each(['/', '/signin', '/product/42', '/orders/7', '/payment-page'])('serves the storefront for %s', async (url) => {
-    const response = await get(url);
-    expect(response.statusCode).toBe(200);
-    expect(response.body).toContain('<title>Storefront</title>');
-    expect(response.headers['cache-control']).toBe('no-cache');
-  });
+  it.each(['/', '/signin', '/product/42', '/orders/7', '/payment-page'])(
+    'serves the storefront for %s',
+    async (url) => {
+      const response = await get(url);
+      expect(response.statusCode).toBe(200);
+      expect(response.body).toContain('<title>Storefront</title>');
+      expect(response.headers['cache-control']).toBe('no-cache');
+    },
+  );
 
   it.each(['/adminpanel', '/adminpanel/', '/adminpanel/orders'])('serves the console for %s', async (url) => {
     const response = await get(url);
@@ -54,7 +57,11 @@ describe('one origin: storefront at /, console at /adminpanel, API at /api', () 
   });
 
   it('serves the pre-compressed Brotli copy to a browser that accepts it', async () => {
-    const response = await api.request({ method: 'GET', url: '/assets/vendor-def456.js', headers: { 'accept-encoding': 'br' } });
+    const response = await api.request({
+      method: 'GET',
+      url: '/assets/vendor-def456.js',
+      headers: { 'accept-encoding': 'br' },
+    });
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-encoding']).toBe('br');
     expect(response.body).toBe(BIG_ASSET);
@@ -67,12 +74,21 @@ describe("the storefront's page in the visitor's language", () => {
   beforeAll(async () => {
     // A storefront build with its Vite manifest naming the catalogue chunks, and a renderer that prints its language.
     mkdirSync(join(dir, 'dist', '.vite'), { recursive: true });
-    writeFileSync(join(dir, 'dist', 'index.html'), '<!doctype html><html lang="en-IN"><head><title>Mandi</title></head><body><div id="root"></div></body></html>');
+    writeFileSync(
+      join(dir, 'dist', 'index.html'),
+      '<!doctype html><html lang="en-IN"><head><title>Mandi</title></head><body><div id="root"></div></body></html>',
+    );
     writeFileSync(
       join(dir, 'dist', '.vite', 'manifest.json'),
-      JSON.stringify({ 'virtual:catalogue/en-start': { file: 'assets/en-start-111.js' }, 'virtual:catalogue/hi-start': { file: 'assets/hi-start-222.js' } }),
+      JSON.stringify({
+        'virtual:catalogue/en-start': { file: 'assets/en-start-111.js' },
+        'virtual:catalogue/hi-start': { file: 'assets/hi-start-222.js' },
+      }),
     );
-    writeFileSync(join(dir, 'entry-server.mjs'), 'export async function renderHome(products, renderedAt, search, language) {\n  return `<main>${language}</main>`;\n}\n');
+    writeFileSync(
+      join(dir, 'entry-server.mjs'),
+      'export async function renderHome(products, renderedAt, search, language) {\n  return `<main>${language}</main>`;\n}\n',
+    );
     api = await ApiHarness.start({ STOREFRONT_DIST: join(dir, 'dist'), STOREFRONT_SSR: join(dir, 'entry-server.mjs') });
   });
   afterAll(async () => {
@@ -94,7 +110,9 @@ describe("the storefront's page in the visitor's language", () => {
     expect(response.body).toContain(`<html lang="${language}-IN">`);
     expect(response.body).toContain(`<div id="root" data-language="${language}"><main>${language}</main></div>`);
     // Only the chosen language's catalogue is preloaded, after the pictures: the rendered page paints without it.
-    expect(response.body).toContain(`<link rel="modulepreload" fetchpriority="low" crossorigin href="/assets/${language}-`);
+    expect(response.body).toContain(
+      `<link rel="modulepreload" fetchpriority="low" crossorigin href="/assets/${language}-`,
+    );
     expect(response.body.match(/assets\/(en|hi)-start-\d+\.js/g)).toHaveLength(1);
     expect(response.headers.vary).toBe('Cookie, Accept-Language');
   });

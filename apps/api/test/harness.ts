@@ -177,7 +177,10 @@ async function waitUntilListening(baseUrl: string, child: ChildProcess, output: 
   const deadline = Date.now() + 20_000;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`API exited with ${child.exitCode}:\n${output()}`);
-    const answered = await fetch(`${baseUrl}/api/health`).then(() => true, () => false);
+    const answered = await fetch(`${baseUrl}/api/health`).then(
+      () => true,
+      () => false,
+    );
     if (answered) return;
     await new Promise((resolve) => setTimeout(resolve, 100));
   }

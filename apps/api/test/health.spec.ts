@@ -17,7 +17,14 @@ describe('GET /api/health', () => {
   it('reports the worker down (503) while no worker has sent a heartbeat', async () => {
     const response = await api.request({ method: 'GET', url: '/api/health' });
     expect(response.statusCode).toBe(503);
-    expect(response.json()).toEqual({ status: 'error', database: 'up', redis: 'up', worker: 'down', documents: 'down', reason: 'Down: worker.' });
+    expect(response.json()).toEqual({
+      status: 'error',
+      database: 'up',
+      redis: 'up',
+      worker: 'down',
+      documents: 'down',
+      reason: 'Down: worker.',
+    });
   });
 
   it('reports everything up once a worker heartbeat is present', async () => {
@@ -29,7 +36,9 @@ describe('GET /api/health', () => {
 
   it('gives each of many requests arriving together the whole answer, and the next one a fresh check', async () => {
     await api.redis.set(`${api.redisPrefix}:worker:heartbeat`, new Date().toISOString(), 'EX', 15);
-    const responses = await Promise.all(Array.from({ length: 12 }, () => api.request({ method: 'GET', url: '/api/health' })));
+    const responses = await Promise.all(
+      Array.from({ length: 12 }, () => api.request({ method: 'GET', url: '/api/health' })),
+    );
     for (const response of responses) {
       expect(response.statusCode).toBe(200);
       expect(response.json()).toEqual({ status: 'ok', database: 'up', redis: 'up', worker: 'up', documents: 'up' });
@@ -42,7 +51,11 @@ describe('GET /api/health', () => {
 
   it('stays 200 but degraded while a worker reports that Chromium cannot start', async () => {
     await api.redis.set(`${api.redisPrefix}:worker:heartbeat`, new Date().toISOString(), 'EX', 15);
-    const down = { worker: 'host:1', reason: 'Chromium did not start: Browser was not found', at: new Date().toISOString() };
+    const down = {
+      worker: 'host:1',
+      reason: 'Chromium did not start: Browser was not found',
+      at: new Date().toISOString(),
+    };
     await api.redis.set(`${api.redisPrefix}:worker:documents-down`, JSON.stringify(down), 'EX', 15);
     try {
       const response = await api.request({ method: 'GET', url: '/api/health' });

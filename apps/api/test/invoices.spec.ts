@@ -88,7 +88,9 @@ describe('invoices', () => {
       const answer = await download(invoice.id, buyer);
       expect(answer.statusCode).toBe(200);
       expect(answer.headers['content-type']).toBe('application/pdf');
-      expect(answer.headers['content-disposition']).toBe(`attachment; filename="${invoice.number.replaceAll('/', '-')}.pdf"`);
+      expect(answer.headers['content-disposition']).toBe(
+        `attachment; filename="${invoice.number.replaceAll('/', '-')}.pdf"`,
+      );
       expect(answer.headers['content-disposition']).toMatch(/^attachment; filename="INV-26-27-\d{6}\.pdf"$/);
       expect(answer.headers['cache-control']).toBe('private, no-store');
       expect(answer.body).toBe(pdfBytes(`invoice of order ${invoice.orderId}`).toString());
@@ -101,7 +103,7 @@ describe('invoices', () => {
       expect(direct.body).not.toContain('%PDF');
     });
 
-    it("refuses another user (403), lets an admin download (200), and asks for a token (401)", async () => {
+    it('refuses another user (403), lets an admin download (200), and asks for a token (401)', async () => {
       const invoice = await invoiceOf((await order(buyer)).id);
       const refused = await download(invoice.id, other);
       expect(refused.statusCode).toBe(403);
@@ -115,7 +117,9 @@ describe('invoices', () => {
       const note = await creditNoteOf(invoice);
       const answer = await download(`cn-${note.id}`, buyer);
       expect(answer.statusCode).toBe(200);
-      expect(answer.headers['content-disposition']).toBe(`attachment; filename="${note.number.replaceAll('/', '-')}.pdf"`);
+      expect(answer.headers['content-disposition']).toBe(
+        `attachment; filename="${note.number.replaceAll('/', '-')}.pdf"`,
+      );
       expect(answer.body).toContain(`credit note of order ${invoice.orderId}`);
       expect((await download(`cn-${note.id}`, other)).statusCode).toBe(403);
       expect((await download(`cn-${note.id}`, admin)).statusCode).toBe(200);
@@ -147,7 +151,10 @@ describe('invoices', () => {
       const paid = await order(buyer);
       for (let i = 0; i < 2; i += 1) {
         const pending = await post('generate', String(paid.id));
-        expect([pending.statusCode, pending.json()]).toEqual([202, { orderId: String(paid.id), status: 'pending', document: null }]);
+        expect([pending.statusCode, pending.json()]).toEqual([
+          202,
+          { orderId: String(paid.id), status: 'pending', document: null },
+        ]);
       }
       // The API numbers nothing itself: the worker's invoice.issue does, from order.paid.
       expect(await api.db.prisma.invoice.count({ where: { orderId: paid.id } })).toBe(0);
@@ -207,7 +214,10 @@ describe('invoices', () => {
     it('is a no-op 200 for a cancelled order that was never invoiced', async () => {
       const cancelled = await order(buyer, { status: 'cancelled', paymentStatus: 'unpaid' });
       const answer = await post('cancel', cancelled.id);
-      expect([answer.statusCode, answer.json()]).toEqual([200, { orderId: String(cancelled.id), status: 'not_required', document: null }]);
+      expect([answer.statusCode, answer.json()]).toEqual([
+        200,
+        { orderId: String(cancelled.id), status: 'not_required', document: null },
+      ]);
     });
   });
 });

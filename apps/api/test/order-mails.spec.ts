@@ -37,7 +37,12 @@ beforeAll(async () => {
   journey = await startWorkerJourney('order-mails', { PUBLIC_URL });
   ({ api, worker, sandbox, fileDir } = journey);
 
-  [buyer, admin, kolar, kashmir] = await Promise.all([api.newUser(), api.newUser({ role: 'admin' }), api.newUser(), api.newUser()]);
+  [buyer, admin, kolar, kashmir] = await Promise.all([
+    api.newUser(),
+    api.newUser({ role: 'admin' }),
+    api.newUser(),
+    api.newUser(),
+  ]);
   address = await newAddress(api.db.prisma, {
     userId: buyer.id,
     name: 'Meera Iyer',
@@ -51,8 +56,18 @@ beforeAll(async () => {
     pincode: '560011',
   });
   // Tomatoes from one seller, saffron from another: 3 x Rs 40 (1 kg each) and 1 x Rs 525 (10 g), 3,010 g in all.
-  tomatoes = await newProduct(api.db.prisma, { sellerId: kolar.id, name: 'Desi Tamatar', pricePaise: 4_000, weightGrams: 1000 });
-  saffron = await newProduct(api.db.prisma, { sellerId: kashmir.id, name: 'Kashmiri Kesar', pricePaise: 52_500, weightGrams: 10 });
+  tomatoes = await newProduct(api.db.prisma, {
+    sellerId: kolar.id,
+    name: 'Desi Tamatar',
+    pricePaise: 4_000,
+    weightGrams: 1000,
+  });
+  saffron = await newProduct(api.db.prisma, {
+    sellerId: kashmir.id,
+    name: 'Kashmiri Kesar',
+    pricePaise: 52_500,
+    weightGrams: 10,
+  });
 }, 120_000);
 
 afterAll(() => journey?.stop());
@@ -61,7 +76,10 @@ const eventually: WorkerJourney['eventually'] = (check, what, timeoutMs) => jour
 
 /** The mails to `user` as /dev/mail lists them, newest first. */
 async function inbox(user: TestUser): Promise<InboxMail[]> {
-  const answer = await api.request({ method: 'GET', url: `/dev/mail/messages.json?to=${encodeURIComponent(user.email)}` });
+  const answer = await api.request({
+    method: 'GET',
+    url: `/dev/mail/messages.json?to=${encodeURIComponent(user.email)}`,
+  });
   expect(answer.statusCode).toBe(200);
   return answer.json();
 }
@@ -93,7 +111,12 @@ async function placeCod(): Promise<number> {
     method: 'POST',
     url: '/api/payment/cod',
     headers: bearer(buyer),
-    payload: { userId: buyer.id, addressId: address.id, cartItems: lines(), billing: { subtotal: 645, shippingCost: 212.4, grandTotal: 857.4 } },
+    payload: {
+      userId: buyer.id,
+      addressId: address.id,
+      cartItems: lines(),
+      billing: { subtotal: 645, shippingCost: 212.4, grandTotal: 857.4 },
+    },
   });
   expect([placed.statusCode, placed.body]).toEqual([201, expect.any(String)]);
   return Number(placed.json().orderId);
@@ -132,7 +155,10 @@ async function pay(providerOrderId: string): Promise<void> {
 }
 
 /** An admin's move from the console. */
-async function move(action: 'confirm' | 'shipped' | 'delivered' | 'cancel' | 'payment', orderId: number): Promise<void> {
+async function move(
+  action: 'confirm' | 'shipped' | 'delivered' | 'cancel' | 'payment',
+  orderId: number,
+): Promise<void> {
   const answer = await api.request({
     method: 'PUT',
     url: `/api/admin/orders/${action}/${orderId}`,
@@ -144,7 +170,10 @@ async function move(action: 'confirm' | 'shipped' | 'delivered' | 'cancel' | 'pa
 
 /** Every (event, job) the routes call for, but the orders' deadlines, that no job has recorded as handled. */
 async function unhandledJobs(): Promise<string[]> {
-  const [events, marks] = await Promise.all([api.db.prisma.outboxEvent.findMany(), api.db.prisma.processedEvent.findMany()]);
+  const [events, marks] = await Promise.all([
+    api.db.prisma.outboxEvent.findMany(),
+    api.db.prisma.processedEvent.findMany(),
+  ]);
   const handled = new Set(marks.map((mark) => `${mark.eventId}/${mark.handler}`));
   return events.flatMap((event) =>
     jobsForEvent(eventRoutes, event.type)
@@ -158,7 +187,14 @@ async function unhandledJobs(): Promise<string[]> {
 const stored = (key: string | null) => readFileSync(join(fileDir, key!));
 const attachmentBytes = (mail: InboxMail) => Buffer.from(mail.attachments![0]!.content, 'base64');
 /** What no seller's mail may show of the buyer: name, e-mail, phone, street. */
-const buyersPrivateParts = () => ['Meera Iyer', buyer.email, '9123456780', 'Lakshmi Nilaya', 'Jayanagar', 'BDA complex'];
+const buyersPrivateParts = () => [
+  'Meera Iyer',
+  buyer.email,
+  '9123456780',
+  'Lakshmi Nilaya',
+  'Jayanagar',
+  'BDA complex',
+];
 
 const orderIds: number[] = [];
 
@@ -173,9 +209,13 @@ describe('order mails, end to end', () => {
     expect(body).toContain(' Desi Tamatar 3 × ₹40.00 ₹120.00 ');
     expect(body).toContain(' Kashmiri Kesar 1 × ₹525.00 ₹525.00 ');
     expect(body).toContain(' Subtotal ₹645.00 Shipping and handling ₹212.40 Total ₹857.40 ');
-    expect(body).toContain(' Meera Iyer 4, Lakshmi Nilaya, Jayanagar 4th Block, Opposite the BDA complex Bangalore South, Bengaluru Urban, Karnataka – 560011 Mobile: +91 9123456780 ');
+    expect(body).toContain(
+      ' Meera Iyer 4, Lakshmi Nilaya, Jayanagar 4th Block, Opposite the BDA complex Bangalore South, Bengaluru Urban, Karnataka – 560011 Mobile: +91 9123456780 ',
+    );
     expect(body).toContain(' Cash on Delivery · Unpaid ');
-    expect(body).toMatch(/You can cancel this order until \d{2} \w{3} \d{4}, \d{1,2}:\d{2} [ap]m IST , 8 hours after you placed it/);
+    expect(body).toMatch(
+      /You can cancel this order until \d{2} \w{3} \d{4}, \d{1,2}:\d{2} [ap]m IST , 8 hours after you placed it/,
+    );
     expect(placed.links).toEqual([`${PUBLIC_URL}/order/${orderId}`]);
     expect(placed).not.toHaveProperty('attachments');
 
@@ -184,7 +224,10 @@ describe('order mails, end to end', () => {
     const [kolarMail, kashmirMail] = await Promise.all([mailTo(kolar, toPack), mailTo(kashmir, toPack)]);
     expect(visible(kolarMail.html)).toContain('Desi Tamatar 1 kg a pack · ₹120.00 × 3 ');
     expect(visible(kashmirMail.html)).toContain('Kashmiri Kesar 10 g a pack · ₹525.00 × 1 ');
-    for (const [mail, others] of [[kolarMail, 'Kashmiri Kesar'], [kashmirMail, 'Desi Tamatar']] as const) {
+    for (const [mail, others] of [
+      [kolarMail, 'Kashmiri Kesar'],
+      [kashmirMail, 'Desi Tamatar'],
+    ] as const) {
       expect(visible(mail.html)).toContain(' Delivery to Bengaluru Urban , PIN code 560011 ');
       expect(mail.text).toContain('Delivery to: Bengaluru Urban, PIN code 560011');
       for (const hidden of [others, ...buyersPrivateParts()]) {
@@ -198,20 +241,28 @@ describe('order mails, end to end', () => {
     const confirmed = await mailTo(buyer, `Your Mandi order #${orderId} is confirmed`);
     expect(visible(confirmed.html)).toContain('Please keep ₹857.40 ready to pay in cash when it arrives.');
     await move('shipped', orderId);
-    expect(visible((await mailTo(buyer, `Your Mandi order #${orderId} is on its way`)).html)).toContain('is on its way to you');
+    expect(visible((await mailTo(buyer, `Your Mandi order #${orderId} is on its way`)).html)).toContain(
+      'is on its way to you',
+    );
     await move('delivered', orderId);
-    expect((await mailTo(buyer, `Your Mandi order #${orderId} is delivered`)).text).toContain('Fresh produce cannot be returned once it is delivered.');
+    expect((await mailTo(buyer, `Your Mandi order #${orderId} is delivered`)).text).toContain(
+      'Fresh produce cannot be returned once it is delivered.',
+    );
 
     // Paid on delivery: the invoice is numbered, printed, and mailed with its PDF.
     await move('payment', orderId);
     const invoice = await eventually(
-      async () => (await api.db.prisma.invoice.findFirst({ where: { orderId, pdfFileKey: { not: null } } })) ?? undefined,
+      async () =>
+        (await api.db.prisma.invoice.findFirst({ where: { orderId, pdfFileKey: { not: null } } })) ?? undefined,
       'the invoice PDF',
       60_000,
     );
     const invoiceMail = await mailTo(buyer, `Your invoice ${invoice.number} for Mandi order #${orderId}`);
     expect(invoiceMail.attachments).toHaveLength(1);
-    expect(invoiceMail.attachments![0]).toMatchObject({ filename: `${invoice.number.replaceAll('/', '-')}.pdf`, contentType: 'application/pdf' });
+    expect(invoiceMail.attachments![0]).toMatchObject({
+      filename: `${invoice.number.replaceAll('/', '-')}.pdf`,
+      contentType: 'application/pdf',
+    });
     expect(attachmentBytes(invoiceMail)).toEqual(stored(invoice.pdfFileKey));
     expect(attachmentBytes(invoiceMail).subarray(0, 5).toString()).toBe('%PDF-');
     expect(visible(invoiceMail.html)).toContain(`Number ${invoice.number}`);
@@ -223,7 +274,11 @@ describe('order mails, end to end', () => {
     const orderId = await placeCod();
     orderIds.push(orderId);
     const toPack = `New order #${orderId}: please pack your products`;
-    await Promise.all([mailTo(kolar, toPack), mailTo(kashmir, toPack), mailTo(buyer, `Your Mandi order #${orderId} is placed`)]);
+    await Promise.all([
+      mailTo(kolar, toPack),
+      mailTo(kashmir, toPack),
+      mailTo(buyer, `Your Mandi order #${orderId} is placed`),
+    ]);
 
     await move('cancel', orderId);
     const cancelled = await mailTo(buyer, `Your Mandi order #${orderId} is cancelled`);
@@ -232,7 +287,8 @@ describe('order mails, end to end', () => {
     const dontSend = `Order #${orderId} is cancelled: do not send your products`;
     const [kolarMail] = await Promise.all([mailTo(kolar, dontSend), mailTo(kashmir, dontSend)]);
     expect(visible(kolarMail.html)).toContain('Desi Tamatar 1 kg a pack · ₹120.00 × 3 ');
-    for (const hidden of ['Kashmiri Kesar', 'Cancelled by Mandi', ...buyersPrivateParts()]) expect(kolarMail.html).not.toContain(hidden);
+    for (const hidden of ['Kashmiri Kesar', 'Cancelled by Mandi', ...buyersPrivateParts()])
+      expect(kolarMail.html).not.toContain(hidden);
   }, 60_000);
 
   it("mails an online order's sellers once it is paid; its cancellation waits for the credit note, and the refund follows", async () => {
@@ -249,7 +305,8 @@ describe('order mails, end to end', () => {
     const confirmed = await mailTo(buyer, `Your Mandi order #${orderId} is confirmed`);
     expect(visible(confirmed.html)).toContain(' Online · Paid Amount paid: ₹780.00. ');
     const invoice = await eventually(
-      async () => (await api.db.prisma.invoice.findFirst({ where: { orderId, pdfFileKey: { not: null } } })) ?? undefined,
+      async () =>
+        (await api.db.prisma.invoice.findFirst({ where: { orderId, pdfFileKey: { not: null } } })) ?? undefined,
       'the invoice PDF',
       60_000,
     );
@@ -260,7 +317,10 @@ describe('order mails, end to end', () => {
     const note = await api.db.prisma.creditNote.findFirstOrThrow({ where: { orderId } });
     // Sent once the credit note's PDF existed, carrying it.
     expect(cancelled.attachments).toHaveLength(1);
-    expect(cancelled.attachments![0]).toMatchObject({ filename: `${note.number.replaceAll('/', '-')}.pdf`, contentType: 'application/pdf' });
+    expect(cancelled.attachments![0]).toMatchObject({
+      filename: `${note.number.replaceAll('/', '-')}.pdf`,
+      contentType: 'application/pdf',
+    });
     expect(attachmentBytes(cancelled)).toEqual(stored(note.pdfFileKey));
     const body = visible(cancelled.html);
     expect(body).toContain(`The credit note ${note.number} of `);
@@ -269,7 +329,9 @@ describe('order mails, end to end', () => {
 
     const refund = await mailTo(buyer, `Your refund for Mandi order #${orderId} is processed`);
     const processed = await api.db.prisma.refund.findFirstOrThrow({ where: { payment: { orderId } } });
-    expect(visible(refund.html)).toContain(`We have refunded ₹780.00 for your cancelled order to your original payment method`);
+    expect(visible(refund.html)).toContain(
+      `We have refunded ₹780.00 for your cancelled order to your original payment method`,
+    );
     expect(visible(refund.html)).toContain(`Refund reference: ${processed.providerRefundId}`);
 
     const dontSend = `Order #${orderId} is cancelled: do not send your products`;
@@ -304,13 +366,21 @@ describe('order mails, end to end', () => {
         `Order #${c} is cancelled: do not send your products`,
       ],
     };
-    const invoices = await api.db.prisma.invoice.findMany({ where: { orderId: { in: orderIds } }, orderBy: { orderId: 'asc' } });
+    const invoices = await api.db.prisma.invoice.findMany({
+      where: { orderId: { in: orderIds } },
+      orderBy: { orderId: 'asc' },
+    });
     expect(invoices.map((invoice) => invoice.orderId)).toEqual([a, c]);
-    expected.buyer.push(...invoices.map((invoice) => `Your invoice ${invoice.number} for Mandi order #${invoice.orderId}`));
+    expected.buyer.push(
+      ...invoices.map((invoice) => `Your invoice ${invoice.number} for Mandi order #${invoice.orderId}`),
+    );
 
     const subjects = async (user: TestUser) => (await inbox(user)).map((mail) => mail.subject).sort();
     // Let anything late arrive before counting, then count: each mail once, and nothing else.
-    await eventually(async () => ((await subjects(buyer)).length >= expected.buyer.length ? true : undefined), 'every buyer mail');
+    await eventually(
+      async () => ((await subjects(buyer)).length >= expected.buyer.length ? true : undefined),
+      'every buyer mail',
+    );
     // Every routed job of every event has run (but the orders' deadlines, hours away), each at its first attempt.
     await eventually(async () => ((await unhandledJobs()).length === 0 ? true : undefined), 'every job to run');
     expect(worker.logs()).not.toContain('job failed');
@@ -320,7 +390,8 @@ describe('order mails, end to end', () => {
     expect(await inbox(admin)).toEqual([]);
     expect(await api.db.prisma.failedJob.findMany()).toEqual([]);
     // Each document's PDF was announced once, by the render job that recorded it.
-    const rendered = async (type: string) => (await api.db.prisma.outboxEvent.findMany({ where: { type } })).map((event) => event.aggregateId).sort();
+    const rendered = async (type: string) =>
+      (await api.db.prisma.outboxEvent.findMany({ where: { type } })).map((event) => event.aggregateId).sort();
     const notes = await api.db.prisma.creditNote.findMany({ where: { orderId: { in: orderIds } } });
     expect(await rendered('invoice.rendered')).toEqual(invoices.map((invoice) => String(invoice.id)).sort());
     expect(await rendered('credit_note.rendered')).toEqual(notes.map((note) => String(note.id)));
@@ -349,13 +420,22 @@ describe('order mails, end to end', () => {
     );
     // Every one of them ran once already.
     const marks = await api.db.prisma.processedEvent.findMany({ where: { handler: { startsWith: 'mail.' } } });
-    expect(marks.map((mark) => `${mark.eventId}/${mark.handler}`).sort()).toEqual(mailJobs.map((job) => `${job.data.eventId}/${job.name}`).sort());
+    expect(marks.map((mark) => `${mark.eventId}/${mark.handler}`).sort()).toEqual(
+      mailJobs.map((job) => `${job.data.eventId}/${job.name}`).sort(),
+    );
 
-    const queue = new Queue('mail', { connection: { url: process.env.REDIS_URL ?? 'redis://127.0.0.1:6379' }, prefix: api.redisPrefix });
+    const queue = new Queue('mail', {
+      connection: { url: process.env.REDIS_URL ?? 'redis://127.0.0.1:6379' },
+      prefix: api.redisPrefix,
+    });
     try {
-      const again = await queue.addBulk(mailJobs.map((job) => ({ ...job, opts: { jobId: `${job.name}#${job.data.eventId}-again` } })));
+      const again = await queue.addBulk(
+        mailJobs.map((job) => ({ ...job, opts: { jobId: `${job.name}#${job.data.eventId}-again` } })),
+      );
       const outcomes = await eventually(async () => {
-        const states = await Promise.all(again.map(async (job) => [await job.getState(), (await queue.getJob(job.id!))?.returnvalue]));
+        const states = await Promise.all(
+          again.map(async (job) => [await job.getState(), (await queue.getJob(job.id!))?.returnvalue]),
+        );
         return states.every(([state]) => state === 'completed') ? states.map(([, outcome]) => outcome) : undefined;
       }, 'the second deliveries');
       expect(new Set(outcomes)).toEqual(new Set(['duplicate']));

@@ -31,15 +31,22 @@ describe('the buyer’s orders', () => {
   const get = (user: TestUser, url: string) => api.request({ method: 'GET', url, headers: bearer(user) });
   const cancelRequest = (user: TestUser, orderId: number | string, payload?: unknown) =>
     api.request({ method: 'PUT', url: `/api/orders/cancel-request/${orderId}`, headers: bearer(user), payload });
-  const outbox = (type: string, orderId: number) => api.db.prisma.outboxEvent.count({ where: { type, aggregateId: String(orderId) } });
+  const outbox = (type: string, orderId: number) =>
+    api.db.prisma.outboxEvent.count({ where: { type, aggregateId: String(orderId) } });
 
   describe('GET /api/orders/{userId}', () => {
     it('lists the buyer’s orders newest first, each with its first item and all its lines', async () => {
       const user = await api.newUser();
       const tomato = await newProduct(api.db.prisma, { name: 'Desi Tamatar', pricePaise: 4_050 });
-      const older = await orderOf(api.db.prisma, user, { lines: [{ product: tomato, quantity: 2 }], createdAt: new Date(Date.now() - 5 * MINUTE) });
+      const older = await orderOf(api.db.prisma, user, {
+        lines: [{ product: tomato, quantity: 2 }],
+        createdAt: new Date(Date.now() - 5 * MINUTE),
+      });
       const newer = await orderOf(api.db.prisma, user, { lines: [{}, {}, {}] });
-      await api.db.prisma.orderItem.updateMany({ where: { orderId: older.id }, data: { imageKey: 'products/7/abc.webp' } });
+      await api.db.prisma.orderItem.updateMany({
+        where: { orderId: older.id },
+        data: { imageKey: 'products/7/abc.webp' },
+      });
       await orderOf(api.db.prisma, other);
 
       const listed = await get(user, `/api/orders/${user.id}`);
@@ -52,7 +59,13 @@ describe('the buyer’s orders', () => {
         order_id: String(older.id),
         created_at: older.createdAt.toISOString(),
         status: 'pending',
-        firstItem: { order_item_id: expect.any(String), name: 'Desi Tamatar', images: ['/files/products/7/abc.webp'], quantity: 2, price: 40.5 },
+        firstItem: {
+          order_item_id: expect.any(String),
+          name: 'Desi Tamatar',
+          images: ['/files/products/7/abc.webp'],
+          quantity: 2,
+          price: 40.5,
+        },
         items: [orders[1]!.firstItem],
       });
     });
@@ -60,7 +73,8 @@ describe('the buyer’s orders', () => {
     it('pages the list when asked, and lists nothing for a buyer without orders', async () => {
       const user = await api.newUser();
       const placed = [];
-      for (let i = 0; i < 3; i += 1) placed.push(await orderOf(api.db.prisma, user, { createdAt: new Date(Date.now() - (3 - i) * MINUTE) }));
+      for (let i = 0; i < 3; i += 1)
+        placed.push(await orderOf(api.db.prisma, user, { createdAt: new Date(Date.now() - (3 - i) * MINUTE) }));
       const second = await get(user, `/api/orders/${user.id}?page=2&perPage=2`);
       expect(second.headers['x-total-count']).toBe('3');
       expect(second.json().map((order: { order_id: string }) => order.order_id)).toEqual([String(placed[0]!.id)]);
@@ -101,7 +115,10 @@ describe('the buyer’s orders', () => {
         addressMobile: '9123456780',
       });
       // Editing the saved address later changes nothing on the order.
-      await api.db.prisma.address.update({ where: { id: order.addressId! }, data: { name: 'Someone Else', pincode: '110001' } });
+      await api.db.prisma.address.update({
+        where: { id: order.addressId! },
+        data: { name: 'Someone Else', pincode: '110001' },
+      });
 
       const shown = await get(buyer, `/api/orders/details/${order.id}`);
       expect(shown.statusCode).toBe(200);
@@ -139,22 +156,43 @@ describe('the buyer’s orders', () => {
       const order = await orderOf(api.db.prisma, buyer, { status: 'cancelled', paymentStatus: 'paid' });
       const invoice = await api.db.prisma.invoice.create({
         data: {
-          orderId: order.id, kind: 'bill_of_supply', number: `INV/26-27/${String(order.id).padStart(6, '0')}`, financialYear: 2026,
-          sequence: order.id, placeOfSupply: 'Karnataka', taxablePaise: 0, exemptPaise: order.subtotalPaise, cgstPaise: 0, sgstPaise: 0,
-          igstPaise: 0, shippingPaise: order.shippingPaise, totalPaise: order.totalPaise,
+          orderId: order.id,
+          kind: 'bill_of_supply',
+          number: `INV/26-27/${String(order.id).padStart(6, '0')}`,
+          financialYear: 2026,
+          sequence: order.id,
+          placeOfSupply: 'Karnataka',
+          taxablePaise: 0,
+          exemptPaise: order.subtotalPaise,
+          cgstPaise: 0,
+          sgstPaise: 0,
+          igstPaise: 0,
+          shippingPaise: order.shippingPaise,
+          totalPaise: order.totalPaise,
         },
       });
       const creditNote = await api.db.prisma.creditNote.create({
         data: {
-          invoiceId: invoice.id, orderId: order.id, number: `CN/26-27/${String(order.id).padStart(6, '0')}`, financialYear: 2026,
-          sequence: order.id, reason: 'Changed my mind', totalPaise: order.totalPaise,
+          invoiceId: invoice.id,
+          orderId: order.id,
+          number: `CN/26-27/${String(order.id).padStart(6, '0')}`,
+          financialYear: 2026,
+          sequence: order.id,
+          reason: 'Changed my mind',
+          totalPaise: order.totalPaise,
         },
       });
       const before = (await get(buyer, `/api/orders/details/${order.id}`)).json();
       expect([before.invoice, before.creditNote]).toEqual([null, null]);
 
-      await api.db.prisma.invoice.update({ where: { id: invoice.id }, data: { pdfFileKey: `invoices/${invoice.id}.pdf` } });
-      await api.db.prisma.creditNote.update({ where: { id: creditNote.id }, data: { pdfFileKey: `credit-notes/${creditNote.id}.pdf` } });
+      await api.db.prisma.invoice.update({
+        where: { id: invoice.id },
+        data: { pdfFileKey: `invoices/${invoice.id}.pdf` },
+      });
+      await api.db.prisma.creditNote.update({
+        where: { id: creditNote.id },
+        data: { pdfFileKey: `credit-notes/${creditNote.id}.pdf` },
+      });
       const after = (await get(buyer, `/api/orders/details/${order.id}`)).json();
       expect(after.payment).toEqual({ payment_method: 'online', status: 'paid' });
       expect(after.invoice).toEqual({ invoice_id: String(invoice.id), number: invoice.number });
@@ -165,7 +203,11 @@ describe('the buyer’s orders', () => {
       const order = await orderOf(api.db.prisma, buyer);
       const refused = await get(other, `/api/orders/details/${order.id}`);
       expect(refused.statusCode).toBe(403);
-      expect(refused.json()).toEqual({ statusCode: 403, error: 'Forbidden', message: 'You can only see your own orders.' });
+      expect(refused.json()).toEqual({
+        statusCode: 403,
+        error: 'Forbidden',
+        message: 'You can only see your own orders.',
+      });
       expect((await get(admin, `/api/orders/details/${order.id}`)).json().order_id).toBe(String(order.id));
       for (const unknown of ['999999', 'abc', '12345678901']) {
         const missing = await get(buyer, `/api/orders/details/${unknown}`);
@@ -190,7 +232,10 @@ describe('the buyer’s orders', () => {
       expect(row).toMatchObject({ status: 'cancel_requested', cancelReason: 'Ordered twice by mistake' });
       expect(row.cancelRequestedAt).toBeInstanceOf(Date);
       expect(await outbox('order.cancel_requested', order.id)).toBe(1);
-      expect((await get(buyer, `/api/orders/details/${order.id}`)).json()).toMatchObject({ status: 'cancel_requested', cancel_reason: 'Ordered twice by mistake' });
+      expect((await get(buyer, `/api/orders/details/${order.id}`)).json()).toMatchObject({
+        status: 'cancel_requested',
+        cancel_reason: 'Ordered twice by mistake',
+      });
 
       // Asking again: 409 with the order as it is, nothing new.
       const again = await cancelRequest(buyer, order.id, { reason: 'Again' });
@@ -199,10 +244,17 @@ describe('the buyer’s orders', () => {
         statusCode: 409,
         error: 'Conflict',
         message: 'Cancellation can only be requested for a pending order; this order is cancellation requested.',
-        details: { order_id: String(order.id), status: 'cancel_requested', payment_status: 'unpaid', window_closes_at: expect.any(String) },
+        details: {
+          order_id: String(order.id),
+          status: 'cancel_requested',
+          payment_status: 'unpaid',
+          window_closes_at: expect.any(String),
+        },
       });
       expect(await outbox('order.cancel_requested', order.id)).toBe(1);
-      expect((await api.db.prisma.order.findUniqueOrThrow({ where: { id: order.id } })).cancelReason).toBe('Ordered twice by mistake');
+      expect((await api.db.prisma.order.findUniqueOrThrow({ where: { id: order.id } })).cancelReason).toBe(
+        'Ordered twice by mistake',
+      );
     });
 
     it.each([[undefined], [{}], [{ reason: '' }], [{ reason: '    ' }], [{ reason: 42 }]])(
@@ -222,7 +274,9 @@ describe('the buyer’s orders', () => {
         const refused = await cancelRequest(buyer, order.id, { reason: 'Too late?' });
         expect(refused.statusCode).toBe(409);
         expect(refused.json().details).toMatchObject({ status, payment_status: 'paid' });
-        expect(refused.json().message).toMatch(/^Cancellation can only be requested for a pending order; this order is /);
+        expect(refused.json().message).toMatch(
+          /^Cancellation can only be requested for a pending order; this order is /,
+        );
         expect(await outbox('order.cancel_requested', order.id)).toBe(0);
       }
     });
@@ -256,7 +310,12 @@ describe('the cancellation window, shortened by configuration', () => {
   });
 
   const cancelRequest = (orderId: number) =>
-    api.request({ method: 'PUT', url: `/api/orders/cancel-request/${orderId}`, headers: bearer(buyer), payload: { reason: 'Changed my mind' } });
+    api.request({
+      method: 'PUT',
+      url: `/api/orders/cancel-request/${orderId}`,
+      headers: bearer(buyer),
+      payload: { reason: 'Changed my mind' },
+    });
 
   it('accepts a request inside the window and refuses one after it by the database clock, with 409 and the state', async () => {
     await newAddress(api.db.prisma, { userId: buyer.id });
@@ -264,9 +323,13 @@ describe('the cancellation window, shortened by configuration', () => {
     const late = await newOrder(api.db.prisma, { userId: buyer.id });
     expect((await cancelRequest(early.id)).statusCode).toBe(200);
 
-    const detail = (await api.request({ method: 'GET', url: `/api/orders/details/${late.id}`, headers: bearer(buyer) })).json();
+    const detail = (
+      await api.request({ method: 'GET', url: `/api/orders/details/${late.id}`, headers: bearer(buyer) })
+    ).json();
     expect(detail.window_closes_at).toBe(new Date(late.createdAt.getTime() + windowMs).toISOString());
-    await new Promise((resolve) => setTimeout(resolve, Math.max(0, late.createdAt.getTime() + windowMs + 200 - Date.now())));
+    await new Promise((resolve) =>
+      setTimeout(resolve, Math.max(0, late.createdAt.getTime() + windowMs + 200 - Date.now())),
+    );
 
     const refused = await cancelRequest(late.id);
     expect(refused.statusCode).toBe(409);
@@ -274,9 +337,18 @@ describe('the cancellation window, shortened by configuration', () => {
       statusCode: 409,
       error: 'Conflict',
       message: 'The 8-hour window for this order has closed.',
-      details: { order_id: String(late.id), status: 'pending', payment_status: 'unpaid', window_closes_at: detail.window_closes_at },
+      details: {
+        order_id: String(late.id),
+        status: 'pending',
+        payment_status: 'unpaid',
+        window_closes_at: detail.window_closes_at,
+      },
     });
     expect((await api.db.prisma.order.findUniqueOrThrow({ where: { id: late.id } })).status).toBe('pending');
-    expect(await api.db.prisma.outboxEvent.count({ where: { type: 'order.cancel_requested', aggregateId: String(late.id) } })).toBe(0);
+    expect(
+      await api.db.prisma.outboxEvent.count({
+        where: { type: 'order.cancel_requested', aggregateId: String(late.id) },
+      }),
+    ).toBe(0);
   });
 });

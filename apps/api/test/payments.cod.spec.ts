@@ -23,8 +23,14 @@ describe('cash-on-delivery orders', () => {
   const product = (name: string, pricePaise: number, weightGrams: number | null, extra = {}) =>
     newProduct(api.db.prisma, { sellerId: seller.id, name, pricePaise, weightGrams, ...extra });
   const placeCod = (user: TestUser, body: Record<string, unknown>) =>
-    api.request({ method: 'POST', url: '/api/payment/cod', headers: bearer(user), payload: { userId: user.id, ...body } });
-  const ordersOf = (userId: number) => api.db.prisma.order.findMany({ where: { userId }, include: { items: true, payments: true } });
+    api.request({
+      method: 'POST',
+      url: '/api/payment/cod',
+      headers: bearer(user),
+      payload: { userId: user.id, ...body },
+    });
+  const ordersOf = (userId: number) =>
+    api.db.prisma.order.findMany({ where: { userId }, include: { items: true, payments: true } });
 
   // Every band of the rule (001 section 9), in rupees: online 30 for the first kg, 35 for each of the next 9, then 30;
   // cash on delivery 75 + 35 per extra kg, plus 18%.
@@ -41,7 +47,11 @@ describe('cash-on-delivery orders', () => {
     const address = await newAddress(api.db.prisma, { userId: user.id });
     const sack = await product(`Sack ${grams}`, 10_000, grams);
     const billing = { subtotal: 100, shippingCost: cod, grandTotal: Math.round((100 + cod) * 100) / 100 };
-    const placed = await placeCod(user, { addressId: address.id, cartItems: [{ productId: sack.id, quantity: 1, price: 100 }], billing });
+    const placed = await placeCod(user, {
+      addressId: address.id,
+      cartItems: [{ productId: sack.id, quantity: 1, price: 100 }],
+      billing,
+    });
     expect(placed.statusCode).toBe(201);
     const [order] = await ordersOf(user.id);
     expect(order).toMatchObject({ shippingPaise: Math.round(cod * 100), subtotalPaise: 10_000, paymentMethod: 'cod' });
@@ -87,14 +97,27 @@ describe('cash-on-delivery orders', () => {
       addressName: 'Meera Iyer',
       addressPincode: '560001',
     });
-    expect(order.items.map((item) => [item.productName, item.unitPricePaise, item.quantity, item.weightGrams, item.hsnCode, item.gstRatePercent])).toEqual([
+    expect(
+      order.items.map((item) => [
+        item.productName,
+        item.unitPricePaise,
+        item.quantity,
+        item.weightGrams,
+        item.hsnCode,
+        item.gstRatePercent,
+      ]),
+    ).toEqual([
       ['Desi Ghee', 65_000, 2, 500, '0405', 5],
       ['Aloo', 4_000, 3, 1000, '0709', 0],
     ]);
-    expect(order.payments).toEqual([expect.objectContaining({ provider: 'cod', amountPaise: 163_240, status: 'created' })]);
+    expect(order.payments).toEqual([
+      expect.objectContaining({ provider: 'cod', amountPaise: 163_240, status: 'created' }),
+    ]);
     const cart = await api.db.prisma.cartItem.findMany({ where: { userId: buyer.id } });
     expect(cart.map((line) => line.productId)).toEqual([kept.id]);
-    const events = await api.db.prisma.outboxEvent.findMany({ where: { type: 'order.placed', aggregateId: answer.orderId } });
+    const events = await api.db.prisma.outboxEvent.findMany({
+      where: { type: 'order.placed', aggregateId: answer.orderId },
+    });
     expect(events.map((event) => event.payload)).toEqual([{ orderId: Number(answer.orderId) }]);
   });
 
@@ -118,7 +141,9 @@ describe('cash-on-delivery orders', () => {
       });
     }
     expect(await ordersOf(user.id)).toEqual([]);
-    expect(await placeCod(user, { addressId: address.id, cartItems: [line], billing: real }).then((r) => r.statusCode)).toBe(201);
+    expect(
+      await placeCod(user, { addressId: address.id, cartItems: [line], billing: real }).then((r) => r.statusCode),
+    ).toBe(201);
   });
 
   it('refuses a product past its validUntil, or gone, with 409 naming it', async () => {
@@ -129,7 +154,10 @@ describe('cash-on-delivery orders', () => {
     for (const productId of [stale.id, 987_654]) {
       const refused = await placeCod(user, { addressId: address.id, cartItems: [{ productId, quantity: 1 }], billing });
       expect(refused.statusCode).toBe(409);
-      expect(refused.json()).toMatchObject({ message: 'This product can no longer be ordered.', details: { productIds: [String(productId)] } });
+      expect(refused.json()).toMatchObject({
+        message: 'This product can no longer be ordered.',
+        details: { productIds: [String(productId)] },
+      });
     }
     expect(await ordersOf(user.id)).toEqual([]);
   });
@@ -139,7 +167,10 @@ describe('cash-on-delivery orders', () => {
     const theirs = await newAddress(api.db.prisma, { userId: other.id });
     const deleted = await newAddress(api.db.prisma, { userId: buyer.id, isDeleted: true });
     const karela = await product('Karela', 5_000, 250);
-    const order = { cartItems: [{ productId: karela.id, quantity: 1 }], billing: { subtotal: 50, shippingCost: 88.5, grandTotal: 138.5 } };
+    const order = {
+      cartItems: [{ productId: karela.id, quantity: 1 }],
+      billing: { subtotal: 50, shippingCost: 88.5, grandTotal: 138.5 },
+    };
     const before = await api.db.prisma.order.count();
 
     expect((await placeCod(buyer, { ...order, addressId: theirs.id })).statusCode).toBe(403);
@@ -156,7 +187,11 @@ describe('cash-on-delivery orders', () => {
     const none = await placeCod(buyer, order);
     expect(none.statusCode).toBe(400);
     expect(none.json().message).toBe('Please select a delivery address to continue.');
-    const visitor = await api.request({ method: 'POST', url: '/api/payment/cod', payload: { ...order, userId: buyer.id, addressId: mine.id } });
+    const visitor = await api.request({
+      method: 'POST',
+      url: '/api/payment/cod',
+      payload: { ...order, userId: buyer.id, addressId: mine.id },
+    });
     expect(visitor.statusCode).toBe(401);
     expect(await api.db.prisma.order.count()).toBe(before);
   });
@@ -168,7 +203,8 @@ describe('cash-on-delivery orders', () => {
     const address = await newAddress(api.db.prisma, { userId: user.id });
     const methi = await product('Methi', 2_000, 250);
     const billing = { subtotal: 20, shippingCost: 88.5, grandTotal: 108.5 };
-    const order = (addressId: number) => placeCod(user, { addressId, cartItems: [{ productId: methi.id, quantity: 1 }], billing });
+    const order = (addressId: number) =>
+      placeCod(user, { addressId, cartItems: [{ productId: methi.id, quantity: 1 }], billing });
     expect((await order(address.id)).statusCode).toBe(201);
 
     const theirs = await newAddress(api.db.prisma, { userId: other.id });
@@ -178,8 +214,17 @@ describe('cash-on-delivery orders', () => {
     expect(await api.db.prisma.order.count({ where: { userId: user.id } })).toBe(1);
 
     // Each way of leaving the shop, right after an order remembered the product as on sale.
-    const shown = { unlistedAt: null, unlistedReason: null, sellerSuspended: false, validUntil: new Date(Date.now() + 60_000) };
-    for (const hidden of [{ unlistedAt: new Date(), unlistedReason: 'Checked' }, { sellerSuspended: true }, { validUntil: new Date(Date.now() - 1000) }]) {
+    const shown = {
+      unlistedAt: null,
+      unlistedReason: null,
+      sellerSuspended: false,
+      validUntil: new Date(Date.now() + 60_000),
+    };
+    for (const hidden of [
+      { unlistedAt: new Date(), unlistedReason: 'Checked' },
+      { sellerSuspended: true },
+      { validUntil: new Date(Date.now() - 1000) },
+    ]) {
       await api.db.prisma.product.update({ where: { id: methi.id }, data: shown });
       expect((await order(address.id)).statusCode).toBe(201);
       await api.db.prisma.product.update({ where: { id: methi.id }, data: hidden });
@@ -198,10 +243,19 @@ describe('cash-on-delivery orders', () => {
 
   it('copies every field of the saved address into the order', async () => {
     const user = await api.newUser();
-    const address = await newAddress(api.db.prisma, { userId: user.id, name: 'Kavya Nair', landmark: 'Opposite the temple', pincode: '682001' });
+    const address = await newAddress(api.db.prisma, {
+      userId: user.id,
+      name: 'Kavya Nair',
+      landmark: 'Opposite the temple',
+      pincode: '682001',
+    });
     const ragi = await product('Ragi', 6_000, 1000);
     const billing = { subtotal: 60, shippingCost: 88.5, grandTotal: 148.5 };
-    const placed = await placeCod(user, { addressId: address.id, cartItems: [{ productId: ragi.id, quantity: 1 }], billing });
+    const placed = await placeCod(user, {
+      addressId: address.id,
+      cartItems: [{ productId: ragi.id, quantity: 1 }],
+      billing,
+    });
     const order = await api.db.prisma.order.findUniqueOrThrow({ where: { id: Number(placed.json().orderId) } });
     const saved = await api.db.prisma.address.findUniqueOrThrow({ where: { id: address.id } });
     expect(order).toMatchObject({
@@ -221,38 +275,43 @@ describe('cash-on-delivery orders', () => {
   it.each([
     ['read for this checkout', false],
     ['remembered from an earlier checkout', true],
-  ])('places one order when the same buyer sends the same order twice at once for the last pack, its rows %s', async (_how, remembered) => {
-    const user = await api.newUser();
-    const address = await newAddress(api.db.prisma, { userId: user.id });
-    const kesar = await product('Kesar Mango', 30_000, 1000, { stock: remembered ? 2 : 1 });
-    const body = {
-      addressId: address.id,
-      cartItems: [{ productId: kesar.id, quantity: 1 }],
-      billing: { subtotal: 300, shippingCost: 88.5, grandTotal: 388.5 },
-    };
-    if (remembered) {
-      const buyer = await api.newUser();
-      const theirs = await newAddress(api.db.prisma, { userId: buyer.id });
-      expect((await placeCod(buyer, { ...body, addressId: theirs.id })).statusCode).toBe(201);
-    }
-    await api.db.prisma.cartItem.create({ data: { userId: user.id, productId: kesar.id } });
+  ])(
+    'places one order when the same buyer sends the same order twice at once for the last pack, its rows %s',
+    async (_how, remembered) => {
+      const user = await api.newUser();
+      const address = await newAddress(api.db.prisma, { userId: user.id });
+      const kesar = await product('Kesar Mango', 30_000, 1000, { stock: remembered ? 2 : 1 });
+      const body = {
+        addressId: address.id,
+        cartItems: [{ productId: kesar.id, quantity: 1 }],
+        billing: { subtotal: 300, shippingCost: 88.5, grandTotal: 388.5 },
+      };
+      if (remembered) {
+        const buyer = await api.newUser();
+        const theirs = await newAddress(api.db.prisma, { userId: buyer.id });
+        expect((await placeCod(buyer, { ...body, addressId: theirs.id })).statusCode).toBe(201);
+      }
+      await api.db.prisma.cartItem.create({ data: { userId: user.id, productId: kesar.id } });
 
-    const answers = await Promise.all([placeCod(user, body), placeCod(user, body)]);
+      const answers = await Promise.all([placeCod(user, body), placeCod(user, body)]);
 
-    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([201, 409]);
-    expect(answers.find((answer) => answer.statusCode === 409)!.json()).toMatchObject({
-      message: 'Some items do not have enough stock left. Please review your order.',
-      details: { items: [{ productId: String(kesar.id), productName: 'Kesar Mango', requested: 1, left: 0 }] },
-    });
-    const orders = await ordersOf(user.id);
-    expect(orders).toHaveLength(1);
-    expect(orders[0]!.items).toHaveLength(1);
-    expect(orders[0]!.payments).toHaveLength(1);
-    expect(await api.db.prisma.product.findUniqueOrThrow({ where: { id: kesar.id } })).toMatchObject({ stock: 0 });
-    const events = await api.db.prisma.outboxEvent.findMany({ where: { type: 'order.placed', aggregateId: String(orders[0]!.id) } });
-    expect(events.map((event) => event.payload)).toEqual([{ orderId: orders[0]!.id }]);
-    expect(await api.db.prisma.cartItem.count({ where: { userId: user.id } })).toBe(0);
-  });
+      expect(answers.map((answer) => answer.statusCode).sort()).toEqual([201, 409]);
+      expect(answers.find((answer) => answer.statusCode === 409)!.json()).toMatchObject({
+        message: 'Some items do not have enough stock left. Please review your order.',
+        details: { items: [{ productId: String(kesar.id), productName: 'Kesar Mango', requested: 1, left: 0 }] },
+      });
+      const orders = await ordersOf(user.id);
+      expect(orders).toHaveLength(1);
+      expect(orders[0]!.items).toHaveLength(1);
+      expect(orders[0]!.payments).toHaveLength(1);
+      expect(await api.db.prisma.product.findUniqueOrThrow({ where: { id: kesar.id } })).toMatchObject({ stock: 0 });
+      const events = await api.db.prisma.outboxEvent.findMany({
+        where: { type: 'order.placed', aggregateId: String(orders[0]!.id) },
+      });
+      expect(events.map((event) => event.payload)).toEqual([{ orderId: orders[0]!.id }]);
+      expect(await api.db.prisma.cartItem.count({ where: { userId: user.id } })).toBe(0);
+    },
+  );
 
   it('refuses quantity 16 with the spec range and writes nothing', async () => {
     const user = await api.newUser();

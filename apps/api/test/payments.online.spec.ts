@@ -34,7 +34,12 @@ describe('online payment', () => {
   async function buyer(grams = 1000) {
     const user = await api.newUser();
     const address = await newAddress(api.db.prisma, { userId: user.id });
-    const product = await newProduct(api.db.prisma, { sellerId: seller.id, name: `Parcel ${grams} g`, pricePaise: 10_000, weightGrams: grams });
+    const product = await newProduct(api.db.prisma, {
+      sellerId: seller.id,
+      name: `Parcel ${grams} g`,
+      pricePaise: 10_000,
+      weightGrams: grams,
+    });
     await api.db.prisma.cartItem.create({ data: { userId: user.id, productId: product.id } });
     const items = [{ productId: product.id, productName: product.name, quantity: 1, price: 100 }];
     return { user, address, product, items };
@@ -43,13 +48,22 @@ describe('online payment', () => {
   /** POST /api/payment/order, widget variant, for a 1 kg parcel: Rs 100 + 30 shipping. */
   async function onlineOrder(grams = 1000, amount = 130) {
     const who = await buyer(grams);
-    const created = await post(who.user, '/api/payment/order', { userId: who.user.id, addressId: who.address.id, items: who.items, amount });
+    const created = await post(who.user, '/api/payment/order', {
+      userId: who.user.id,
+      addressId: who.address.id,
+      items: who.items,
+      amount,
+    });
     return { ...who, created };
   }
 
   const orderOf = (providerOrderId: string) =>
-    api.db.prisma.order.findFirstOrThrow({ where: { payments: { some: { providerOrderId } } }, include: { payments: true } });
-  const outbox = (type: string, orderId: number) => api.db.prisma.outboxEvent.count({ where: { type, aggregateId: String(orderId) } });
+    api.db.prisma.order.findFirstOrThrow({
+      where: { payments: { some: { providerOrderId } } },
+      include: { payments: true },
+    });
+  const outbox = (type: string, orderId: number) =>
+    api.db.prisma.outboxEvent.count({ where: { type, aggregateId: String(orderId) } });
   const successBody = (who: Awaited<ReturnType<typeof buyer>>, payment: Record<string, string>) => ({
     userId: who.user.id,
     addressId: who.address.id,
@@ -62,7 +76,11 @@ describe('online payment', () => {
     api.request({
       method: 'POST',
       url: '/api/payment/webhook',
-      headers: { 'content-type': 'application/json', 'x-razorpay-signature': signature, 'x-razorpay-event-id': eventId },
+      headers: {
+        'content-type': 'application/json',
+        'x-razorpay-signature': signature,
+        'x-razorpay-event-id': eventId,
+      },
       payload: body,
     });
 
@@ -76,10 +94,19 @@ describe('online payment', () => {
     const { created, user } = await onlineOrder(grams, total);
     expect(created.statusCode).toBe(201);
     const answer = created.json();
-    expect(answer).toEqual({ order: { id: expect.stringMatching(/^order_/), amount: total * 100, currency: 'INR' }, key: sandbox.keyId });
+    expect(answer).toEqual({
+      order: { id: expect.stringMatching(/^order_/), amount: total * 100, currency: 'INR' },
+      key: sandbox.keyId,
+    });
     expect(sandbox.state.orders.get(answer.order.id)).toMatchObject({ amount: total * 100, currency: 'INR' });
     const order = await orderOf(answer.order.id);
-    expect(order).toMatchObject({ userId: user.id, paymentMethod: 'online', status: 'pending', paymentStatus: 'unpaid', totalPaise: total * 100 });
+    expect(order).toMatchObject({
+      userId: user.id,
+      paymentMethod: 'online',
+      status: 'pending',
+      paymentStatus: 'unpaid',
+      totalPaise: total * 100,
+    });
   });
 
   it('answers 409 with the real figures for a tampered amount, and opens no order anywhere', async () => {
@@ -101,7 +128,11 @@ describe('online payment', () => {
     const order = await orderOf(providerOrderId);
     expect(confirmed.json()).toEqual({ success: true, orderId: String(order.id) });
     expect(order).toMatchObject({ status: 'confirmed', paymentStatus: 'paid' });
-    expect(order.payments[0]).toMatchObject({ status: 'captured', providerPaymentId: paid.razorpay_payment_id, signatureVerified: true });
+    expect(order.payments[0]).toMatchObject({
+      status: 'captured',
+      providerPaymentId: paid.razorpay_payment_id,
+      signatureVerified: true,
+    });
     expect(await api.db.prisma.cartItem.count({ where: { userId: who.user.id } })).toBe(0);
 
     // The same report again: the same answer, nothing new.
@@ -115,9 +146,15 @@ describe('online payment', () => {
     const who = await onlineOrder();
     const providerOrderId = who.created.json().order.id;
     const paid = await sandbox.payOrder(providerOrderId, { outcome: 'success', delivery: 'never' });
-    const forged = createHmac('sha256', 'not-the-secret').update(`${providerOrderId}|${paid.razorpay_payment_id}`).digest('hex');
+    const forged = createHmac('sha256', 'not-the-secret')
+      .update(`${providerOrderId}|${paid.razorpay_payment_id}`)
+      .digest('hex');
 
-    const refused = await post(who.user, '/api/payment/payment-success', successBody(who, { ...paid, razorpay_signature: forged }));
+    const refused = await post(
+      who.user,
+      '/api/payment/payment-success',
+      successBody(who, { ...paid, razorpay_signature: forged }),
+    );
     expect(refused.statusCode).toBe(400);
     expect(refused.json().message).toBe('Payment could not be verified.');
     const order = await orderOf(providerOrderId);
@@ -150,12 +187,20 @@ describe('online payment', () => {
     const providerOrderId = who.created.json().order.id;
     await sandbox.payOrder(providerOrderId, { outcome: 'success', delivery: 'never' });
     const captured = [...sandbox.webhooks.events.values()].find(
-      (event) => event.event === 'payment.captured' && JSON.parse(event.body).payload.payment.entity.order_id === providerOrderId,
+      (event) =>
+        event.event === 'payment.captured' &&
+        JSON.parse(event.body).payload.payment.entity.order_id === providerOrderId,
     )!;
 
     const answers = await Promise.all(Array.from({ length: 5 }, () => deliver(captured.body, captured.id)));
     expect(answers.map((answer) => answer.statusCode)).toEqual([200, 200, 200, 200, 200]);
-    expect(answers.map((answer) => answer.json().status).sort()).toEqual(['duplicate', 'duplicate', 'duplicate', 'duplicate', 'processed']);
+    expect(answers.map((answer) => answer.json().status).sort()).toEqual([
+      'duplicate',
+      'duplicate',
+      'duplicate',
+      'duplicate',
+      'processed',
+    ]);
     const order = await orderOf(providerOrderId);
     expect(order.paymentStatus).toBe('paid');
     expect(await outbox('order.paid', order.id)).toBe(1);
@@ -166,11 +211,20 @@ describe('online payment', () => {
   it('ignores a payment.failed that arrives after the success, and a replay of either', async () => {
     const who = await onlineOrder();
     const providerOrderId = who.created.json().order.id;
-    await sandbox.payOrder(providerOrderId, { outcome: 'success', delivery: 'now', failedAfterSuccess: true, wait: true });
+    await sandbox.payOrder(providerOrderId, {
+      outcome: 'success',
+      delivery: 'now',
+      failedAfterSuccess: true,
+      wait: true,
+    });
     const order = await orderOf(providerOrderId);
     expect(order).toMatchObject({ status: 'confirmed', paymentStatus: 'paid' });
     expect(order.payments[0]).toMatchObject({ status: 'captured' });
-    const types = (await api.db.prisma.paymentProviderEvent.findMany({ where: { payload: { path: ['payload', 'payment', 'entity', 'order_id'], equals: providerOrderId } } })).map((e) => e.type);
+    const types = (
+      await api.db.prisma.paymentProviderEvent.findMany({
+        where: { payload: { path: ['payload', 'payment', 'entity', 'order_id'], equals: providerOrderId } },
+      })
+    ).map((e) => e.type);
     expect(types).toEqual(expect.arrayContaining(['payment.captured', 'payment.failed']));
   });
 
@@ -189,8 +243,15 @@ describe('online payment', () => {
   });
 
   it('refuses a webhook with a wrong signature and records nothing', async () => {
-    const body = JSON.stringify({ event: 'payment.captured', payload: { payment: { entity: { id: 'pay_x', order_id: 'order_x', amount: 100, status: 'captured' } } } });
-    const refused = await deliver(body, 'evt_forged', sign(body).replace(/^./, (c) => (c === '0' ? '1' : '0')));
+    const body = JSON.stringify({
+      event: 'payment.captured',
+      payload: { payment: { entity: { id: 'pay_x', order_id: 'order_x', amount: 100, status: 'captured' } } },
+    });
+    const refused = await deliver(
+      body,
+      'evt_forged',
+      sign(body).replace(/^./, (c) => (c === '0' ? '1' : '0')),
+    );
     expect(refused.statusCode).toBe(400);
     expect(await api.db.prisma.paymentProviderEvent.count({ where: { eventId: 'evt_forged' } })).toBe(0);
   });

@@ -37,7 +37,10 @@ describe('GET /api/products: browsing by category, price, stock, freshness and s
     // A built storefront and a server renderer that prints what it was asked to render.
     web.dir = mkdtempSync(join(tmpdir(), 'mandi-browse-'));
     mkdirSync(join(web.dir, 'dist'));
-    writeFileSync(join(web.dir, 'dist', 'index.html'), '<!doctype html><html><head><title>Mandi</title></head><body><div id="root"></div></body></html>');
+    writeFileSync(
+      join(web.dir, 'dist', 'index.html'),
+      '<!doctype html><html><head><title>Mandi</title></head><body><div id="root"></div></body></html>',
+    );
     web.renderer = join(web.dir, 'entry-server.mjs');
     writeFileSync(
       web.renderer,
@@ -51,7 +54,11 @@ describe('GET /api/products: browsing by category, price, stock, freshness and s
     const official = await newUser(db, { username: 'mandi_official', role: 'admin' });
     const add = (
       name: string,
-      fields: { pricePaise: number; category: 'fresh_produce' | 'fresh_fruits' | 'spices' | 'honey'; minutes: number } & {
+      fields: {
+        pricePaise: number;
+        category: 'fresh_produce' | 'fresh_fruits' | 'spices' | 'honey';
+        minutes: number;
+      } & {
         stock?: number | null;
         expired?: boolean;
         official?: boolean;
@@ -73,7 +80,13 @@ describe('GET /api/products: browsing by category, price, stock, freshness and s
     await add('Kesar Aam', { pricePaise: 25_000, category: 'fresh_fruits', minutes: 50, stock: 12 });
     await add('Lakadong Haldi', { pricePaise: 18_000, category: 'spices', minutes: 40, official: true });
     await add('Wild Forest Honey', { pricePaise: 39_900, category: 'honey', minutes: 30, stock: 3 });
-    await add('Tamatar Ketchup Homemade', { pricePaise: 15_000, category: 'fresh_produce', minutes: 20, expired: true, stock: 0 });
+    await add('Tamatar Ketchup Homemade', {
+      pricePaise: 15_000,
+      category: 'fresh_produce',
+      minutes: 20,
+      expired: true,
+      stock: 0,
+    });
     // Two products at one price: id decides, so pages never overlap.
     await add('Pahadi Aloo', { pricePaise: 6_000, category: 'fresh_produce', minutes: 10 });
   });
@@ -139,7 +152,14 @@ describe('GET /api/products: browsing by category, price, stock, freshness and s
   });
 
   it("keeps products still valid for 'fresh only'", async () => {
-    expect(await list('fresh=1')).toEqual(['Pahadi Aloo', 'Wild Forest Honey', 'Lakadong Haldi', 'Kesar Aam', 'Hybrid Tomatoes', 'Desi Tamatar']);
+    expect(await list('fresh=1')).toEqual([
+      'Pahadi Aloo',
+      'Wild Forest Honey',
+      'Lakadong Haldi',
+      'Kesar Aam',
+      'Hybrid Tomatoes',
+      'Desi Tamatar',
+    ]);
   });
 
   it('sorts by price low to high and high to low, the older of two equal prices first going up', async () => {
@@ -167,15 +187,26 @@ describe('GET /api/products: browsing by category, price, stock, freshness and s
   });
 
   it('combines every filter with a sort, the Original filter and paging', async () => {
-    expect(await list('category=fresh_produce&inStock=1&fresh=1&maxPrice=100&sort=price_desc')).toEqual(['Pahadi Aloo', 'Desi Tamatar']);
+    expect(await list('category=fresh_produce&inStock=1&fresh=1&maxPrice=100&sort=price_desc')).toEqual([
+      'Pahadi Aloo',
+      'Desi Tamatar',
+    ]);
     expect(await list('filter=Original&sort=price_asc&minPrice=100')).toEqual(['Lakadong Haldi']);
-    expect(await list('category=fresh_produce&sort=price_asc&page=2&limit=2')).toEqual(['Pahadi Aloo', 'Organic Tamatar']);
+    expect(await list('category=fresh_produce&sort=price_asc&page=2&limit=2')).toEqual([
+      'Pahadi Aloo',
+      'Organic Tamatar',
+    ]);
     expect(await list('category=fresh_produce&sort=price_asc&page=3&limit=2')).toEqual(['Tamatar Ketchup Homemade']);
   });
 
   it('narrows the matches of a search inside its ranking, and sorts them instead of ranking when asked', async () => {
     // Ranked: the live matches first, the closest name first in each tier.
-    expect(await list('search=tamatar')).toEqual(['Desi Tamatar', 'Hybrid Tomatoes', 'Organic Tamatar', 'Tamatar Ketchup Homemade']);
+    expect(await list('search=tamatar')).toEqual([
+      'Desi Tamatar',
+      'Hybrid Tomatoes',
+      'Organic Tamatar',
+      'Tamatar Ketchup Homemade',
+    ]);
     expect(await list('search=tamatar&fresh=1')).toEqual(['Desi Tamatar', 'Hybrid Tomatoes']);
     expect(await list('search=tamatar&inStock=1')).toEqual(['Desi Tamatar', 'Organic Tamatar']);
     expect(await list('search=tamatar&minPrice=50&maxPrice=100')).toEqual(['Hybrid Tomatoes', 'Organic Tamatar']);
@@ -195,7 +226,11 @@ describe('GET /api/products: browsing by category, price, stock, freshness and s
     ['sort=popular', 'sort', 'sort must be one of newest, price_asc, price_desc'],
     ['minPrice=ten', 'minPrice', 'minPrice must be an amount in rupees from 0 to 10000000 with at most 2 decimals'],
     ['maxPrice=-1', 'maxPrice', 'maxPrice must be an amount in rupees from 0 to 10000000 with at most 2 decimals'],
-    ['maxPrice=99999999', 'maxPrice', 'maxPrice must be an amount in rupees from 0 to 10000000 with at most 2 decimals'],
+    [
+      'maxPrice=99999999',
+      'maxPrice',
+      'maxPrice must be an amount in rupees from 0 to 10000000 with at most 2 decimals',
+    ],
     ['minPrice=1.005', 'minPrice', 'minPrice must be an amount in rupees from 0 to 10000000 with at most 2 decimals'],
     ['inStock=true', 'inStock', 'inStock must be 1 (or 0 for no filter)'],
     ['fresh=2', 'fresh', 'fresh must be 1 (or 0 for no filter)'],
@@ -211,7 +246,20 @@ describe('GET /api/products: browsing by category, price, stock, freshness and s
   });
 
   it('answers odd values with a 4xx, never a 5xx', async () => {
-    const odd = ['%00', '%FF', 'x'.repeat(5000), '1e309', 'NaN', 'Infinity', '0x10', '[]', '{}', ' ', '%E2%82%B9100', '١٠٠'];
+    const odd = [
+      '%00',
+      '%FF',
+      'x'.repeat(5000),
+      '1e309',
+      'NaN',
+      'Infinity',
+      '0x10',
+      '[]',
+      '{}',
+      ' ',
+      '%E2%82%B9100',
+      '١٠٠',
+    ];
     for (const param of ['category', 'minPrice', 'maxPrice', 'inStock', 'fresh', 'sort']) {
       for (const value of odd) {
         const response = await api.request({ method: 'GET', url: `/api/products?${param}=${value}` });
@@ -240,17 +288,29 @@ describe('GET /api/products: browsing by category, price, stock, freshness and s
       ].sort(),
     );
     // Served from the cache, each page is still its own.
-    expect(await list('category=fresh_produce&fresh=1&sort=price_asc')).toEqual(['Desi Tamatar', 'Hybrid Tomatoes', 'Pahadi Aloo']);
-    expect(await list('sort=price_desc&fresh=1&category=fresh_produce')).toEqual(['Pahadi Aloo', 'Hybrid Tomatoes', 'Desi Tamatar']);
+    expect(await list('category=fresh_produce&fresh=1&sort=price_asc')).toEqual([
+      'Desi Tamatar',
+      'Hybrid Tomatoes',
+      'Pahadi Aloo',
+    ]);
+    expect(await list('sort=price_desc&fresh=1&category=fresh_produce')).toEqual([
+      'Pahadi Aloo',
+      'Hybrid Tomatoes',
+      'Desi Tamatar',
+    ]);
   });
 
   it('renders a filtered home page on the server with its own first page, and leaves a search to the browser', async () => {
     const page = async (url: string) => (await api.request({ method: 'GET', url })).body;
 
     const filtered = await page('/?sort=price_asc&utm_source=share&category=fresh_produce&fresh=1');
-    expect(filtered).toContain('<main data-search="?category=fresh_produce&fresh=1&sort=price_asc">Desi Tamatar|Hybrid Tomatoes|Pahadi Aloo</main>');
+    expect(filtered).toContain(
+      '<main data-search="?category=fresh_produce&fresh=1&sort=price_asc">Desi Tamatar|Hybrid Tomatoes|Pahadi Aloo</main>',
+    );
     expect(filtered).toMatch(
-      new RegExp(`<script type="application/json" id="${EMBEDDED_LISTING_ID}" data-rendered-at="[^"]+" data-listing="category=fresh_produce&amp;fresh=1&amp;sort=price_asc">\\[`),
+      new RegExp(
+        `<script type="application/json" id="${EMBEDDED_LISTING_ID}" data-rendered-at="[^"]+" data-listing="category=fresh_produce&amp;fresh=1&amp;sort=price_asc">\\[`,
+      ),
     );
 
     const plain = await page('/');
@@ -258,7 +318,9 @@ describe('GET /api/products: browsing by category, price, stock, freshness and s
     expect(plain).toMatch(new RegExp(`id="${EMBEDDED_LISTING_ID}" data-rendered-at="[^"]+">\\[`));
 
     // A value that is not ours is left out, as the storefront leaves it out.
-    expect(await page('/?category=veg&filter=Original')).toContain('<main data-search="?filter=Original">Lakadong Haldi</main>');
+    expect(await page('/?category=veg&filter=Original')).toContain(
+      '<main data-search="?filter=Original">Lakadong Haldi</main>',
+    );
 
     const searched = await page('/?search=tamatar&category=fresh_produce');
     expect(searched).toContain('<div id="root"></div>');
@@ -294,7 +356,12 @@ describe('ProductsService.list with browsing, against the real database', () => 
         stock: i % 3 === 0 ? 0 : null,
       });
       await db.prisma.productImage.create({
-        data: { productId: product.id, position: 0, fileKey: `products/${product.id}/0.webp`, contentType: 'image/webp' },
+        data: {
+          productId: product.id,
+          position: 0,
+          fileKey: `products/${product.id}/0.webp`,
+          contentType: 'image/webp',
+        },
       });
     }
   });
@@ -309,15 +376,25 @@ describe('ProductsService.list with browsing, against the real database', () => 
   it('answers a filtered, sorted page, sellers and images included, in one query', async () => {
     counting.reset();
     const page = await service.list(
-      productListQuerySchema.parse({ category: 'fresh_fruits', inStock: '1', fresh: '1', minPrice: '100', sort: 'price_desc' }),
+      productListQuerySchema.parse({
+        category: 'fresh_fruits',
+        inStock: '1',
+        fresh: '1',
+        minPrice: '100',
+        sort: 'price_desc',
+      }),
     );
     expect(counting.count()).toBe(1);
     // Even i (fruits), not a multiple of 3 (in stock): 28, 26, 22, 20, 16, 14, 10, 8, 4, 2.
-    expect(page.map((product) => product.name)).toEqual([28, 26, 22, 20, 16, 14, 10, 8, 4, 2].map((i) => `Kesar Aam ${i}`));
+    expect(page.map((product) => product.name)).toEqual(
+      [28, 26, 22, 20, 16, 14, 10, 8, 4, 2].map((i) => `Kesar Aam ${i}`),
+    );
     expect(page.every((product) => product.images.length === 1 && product.seller !== undefined)).toBe(true);
 
     counting.reset();
-    await service.list(productListQuerySchema.parse({ search: 'kesar aam', category: 'spices', sort: 'price_asc', maxPrice: '150' }));
+    await service.list(
+      productListQuerySchema.parse({ search: 'kesar aam', category: 'spices', sort: 'price_asc', maxPrice: '150' }),
+    );
     expect(counting.count()).toBe(1);
   });
 });

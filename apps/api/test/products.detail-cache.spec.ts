@@ -30,23 +30,42 @@ describe('GET /api/products/{id} from the product page cache', () => {
   /** The pages Redis keeps for product `id` (its version key aside). */
   const cachedPages = (id: number) => api.redis.keys(`${api.redisPrefix}:product:${id}:v[0-9]*`);
   /** A product of `owner` written straight to the database, read once through the API so its page is cached. */
-  async function cachedProduct(owner: TestUser, extra: Partial<Prisma.ProductUncheckedCreateInput> = {}): Promise<ProductRow> {
-    const product = await newProduct(api.db.prisma, { sellerId: owner.id, name: 'Desi Tamatar', pricePaise: 4_000, ...extra });
+  async function cachedProduct(
+    owner: TestUser,
+    extra: Partial<Prisma.ProductUncheckedCreateInput> = {},
+  ): Promise<ProductRow> {
+    const product = await newProduct(api.db.prisma, {
+      sellerId: owner.id,
+      name: 'Desi Tamatar',
+      pricePaise: 4_000,
+      ...extra,
+    });
     expect((await read(product.id)).statusCode).toBe(200);
     expect(await cachedPages(product.id)).toHaveLength(1);
     return product;
   }
   /** Changes product `id` behind the API's back: only a page served from the cache still shows the old name. */
-  const renameInDatabase = (id: number, name: string) => api.db.prisma.product.update({ where: { id }, data: { name } });
+  const renameInDatabase = (id: number, name: string) =>
+    api.db.prisma.product.update({ where: { id }, data: { name } });
 
   it('answers the same bytes from the cache as from the database, in the spec shape', async () => {
-    const product = await newProduct(api.db.prisma, { sellerId: seller.id, name: 'Alphonso Aam', pricePaise: 65_050, lengthMm: 255 });
+    const product = await newProduct(api.db.prisma, {
+      sellerId: seller.id,
+      name: 'Alphonso Aam',
+      pricePaise: 65_050,
+      lengthMm: 255,
+    });
     const first = await read(product.id);
     const second = await read(product.id);
     expect(second.statusCode).toBe(200);
     expect(second.headers['content-type']).toBe('application/json; charset=utf-8');
     expect(second.body).toBe(first.body);
-    expect(productSchema.parse(second.json())).toMatchObject({ id: String(product.id), name: 'Alphonso Aam', price: 650.5, length: 25.5 });
+    expect(productSchema.parse(second.json())).toMatchObject({
+      id: String(product.id),
+      name: 'Alphonso Aam',
+      price: 650.5,
+      length: 25.5,
+    });
     // Kept for a short while only: what changes outside the API (a seller's avatar, the worker's images) shows soon.
     const pages = await cachedPages(product.id);
     expect(pages).toHaveLength(1);
@@ -58,7 +77,9 @@ describe('GET /api/products/{id} from the product page cache', () => {
       method: 'POST',
       url: '/api/products',
       headers: bearer(seller),
-      payload: multipart(productFields(seller, { name: 'Kesar Aam', price: '500' }), [{ name: 'aam.jpg', bytes: await picture() }]),
+      payload: multipart(productFields(seller, { name: 'Kesar Aam', price: '500' }), [
+        { name: 'aam.jpg', bytes: await picture() },
+      ]),
     });
     expect(posted.statusCode).toBe(201);
     const edited = posted.json().product as { id: string; images: string[] };
@@ -70,7 +91,13 @@ describe('GET /api/products/{id} from the product page cache', () => {
       method: 'PUT',
       url: `/api/products/${edited.id}`,
       headers: bearer(seller),
-      payload: multipart(productFields(seller, { name: 'Kesar Aam, Junagadh', price: '450.50', existingImages: JSON.stringify(edited.images) })),
+      payload: multipart(
+        productFields(seller, {
+          name: 'Kesar Aam, Junagadh',
+          price: '450.50',
+          existingImages: JSON.stringify(edited.images),
+        }),
+      ),
     });
     expect(put.statusCode).toBe(200);
     expect((await read(edited.id)).json()).toMatchObject({ name: 'Kesar Aam, Junagadh', price: 450.5 });
@@ -81,7 +108,12 @@ describe('GET /api/products/{id} from the product page cache', () => {
   });
 
   it("shows the stock a cash-on-delivery order took on the product's page at once, and the packs an admin's cancellation gave back", async () => {
-    const mango = await cachedProduct(seller, { name: 'Alphonso Mango', pricePaise: 10_000, weightGrams: 1000, stock: 50 });
+    const mango = await cachedProduct(seller, {
+      name: 'Alphonso Mango',
+      pricePaise: 10_000,
+      weightGrams: 1000,
+      stock: 50,
+    });
     expect((await read(mango.id)).json().stock).toBe(50);
     const buyer = await api.newUser();
     const address = await newAddress(api.db.prisma, { userId: buyer.id });
@@ -129,11 +161,17 @@ describe('GET /api/products/{id} from the product page cache', () => {
     expect(unlisted.statusCode).toBe(200);
     expect((await read(product.id)).statusCode).toBe(404);
     // Its seller still sees it, with why; that answer is theirs alone and is not kept.
-    expect((await read(product.id, seller)).json().shop_state).toMatchObject({ status: 'unlisted', unlisted_reason: 'Photos of another product' });
+    expect((await read(product.id, seller)).json().shop_state).toMatchObject({
+      status: 'unlisted',
+      unlisted_reason: 'Photos of another product',
+    });
     // Only the page from before, under a version nobody reads any more (until it expires), is in Redis.
     expect(await cachedPages(product.id)).toEqual(before);
 
-    expect((await api.request({ method: 'PUT', url: `/api/admin/products/${product.id}/relist`, headers: bearer(admin) })).statusCode).toBe(200);
+    expect(
+      (await api.request({ method: 'PUT', url: `/api/admin/products/${product.id}/relist`, headers: bearer(admin) }))
+        .statusCode,
+    ).toBe(200);
     const relisted = await read(product.id);
     expect(relisted.statusCode).toBe(200);
     expect(relisted.json()).not.toHaveProperty('shop_state');
@@ -143,7 +181,13 @@ describe('GET /api/products/{id} from the product page cache', () => {
     const owner = await api.newUser();
     const product = await cachedProduct(owner);
     const before = await cachedPages(product.id);
-    const toggle = () => api.request({ method: 'PUT', url: '/api/admin/toggle-user', headers: bearer(admin), payload: { userId: owner.id } });
+    const toggle = () =>
+      api.request({
+        method: 'PUT',
+        url: '/api/admin/toggle-user',
+        headers: bearer(admin),
+        payload: { userId: owner.id },
+      });
     expect((await toggle()).json().newStatus).toBe('suspended');
     expect((await read(product.id)).statusCode).toBe(404);
     expect((await read(product.id, admin)).json().shop_state).toMatchObject({ status: 'seller_suspended' });

@@ -34,12 +34,20 @@ describe('products: read, edit, delete', () => {
     expect(response.statusCode).toBe(201);
     return response.json().product;
   };
-  const put = (user: TestUser, id: string, fields: Record<string, string>, files: { name: string; bytes: Buffer }[] = []) =>
+  const put = (
+    user: TestUser,
+    id: string,
+    fields: Record<string, string>,
+    files: { name: string; bytes: Buffer }[] = [],
+  ) =>
     api.request({
       method: 'PUT',
       url: `/api/products/${id}`,
       headers: bearer(user),
-      payload: multipart(fields, files.map((file) => ({ ...file, field: 'newImages' }))),
+      payload: multipart(
+        fields,
+        files.map((file) => ({ ...file, field: 'newImages' })),
+      ),
     });
   const keyOf = (url: string) => url.replace(/^\/files\//, '');
 
@@ -53,7 +61,11 @@ describe('products: read, edit, delete', () => {
       });
       const response = await api.request({ method: 'GET', url: `/api/products/${product.id}` });
       expect(response.statusCode).toBe(200);
-      expect(response.json()).toMatchObject({ id: product.id, images: product.images, seller: { city: 'Niphad', profileImage: null } });
+      expect(response.json()).toMatchObject({
+        id: product.id,
+        images: product.images,
+        seller: { city: 'Niphad', profileImage: null },
+      });
     });
 
     it("answers the worker's variants once they are recorded, and keeps them through an edit", async () => {
@@ -68,7 +80,11 @@ describe('products: read, edit, delete', () => {
       expect(shown.thumbnails).toEqual([`/files/${variant(first, 'thumb')}`, second]);
       expect(shown.cardImage).toBe(`/files/${variant(first, 'card')}`);
 
-      const edited = await put(seller, product.id, productFields(seller, { existingImages: JSON.stringify([second, first]) }));
+      const edited = await put(
+        seller,
+        product.id,
+        productFields(seller, { existingImages: JSON.stringify([second, first]) }),
+      );
       expect(edited.json().product.thumbnails).toEqual([second, `/files/${variant(first, 'thumb')}`]);
       expect(edited.json().product.cardImage).toBe(second);
     });
@@ -85,17 +101,46 @@ describe('products: read, edit, delete', () => {
     const db = api.db.prisma;
     const at = (minutesAgo: number) => new Date(Date.now() - minutesAgo * 60_000);
     const expiredNew = await db.product.create({
-      data: { sellerId: brand.id, name: 'Old Gud', description: 'd', pricePaise: 100, sellerPhone: '9876543210', officialBrand: true, validUntil: at(10), createdAt: at(1) },
+      data: {
+        sellerId: brand.id,
+        name: 'Old Gud',
+        description: 'd',
+        pricePaise: 100,
+        sellerPhone: '9876543210',
+        officialBrand: true,
+        validUntil: at(10),
+        createdAt: at(1),
+      },
     });
     const liveOld = await db.product.create({
-      data: { sellerId: brand.id, name: 'Ghee', description: 'd', pricePaise: 100, sellerPhone: '9876543210', officialBrand: true, validUntil: at(-600), createdAt: at(30) },
+      data: {
+        sellerId: brand.id,
+        name: 'Ghee',
+        description: 'd',
+        pricePaise: 100,
+        sellerPhone: '9876543210',
+        officialBrand: true,
+        validUntil: at(-600),
+        createdAt: at(30),
+      },
     });
     const liveNew = await db.product.create({
-      data: { sellerId: brand.id, name: 'Honey', description: 'd', pricePaise: 100, sellerPhone: '9876543210', officialBrand: true, validUntil: at(-600), createdAt: at(5) },
+      data: {
+        sellerId: brand.id,
+        name: 'Honey',
+        description: 'd',
+        pricePaise: 100,
+        sellerPhone: '9876543210',
+        officialBrand: true,
+        validUntil: at(-600),
+        createdAt: at(5),
+      },
     });
     const response = await api.request({ method: 'GET', url: '/api/products/mandi-products' });
     expect(response.statusCode).toBe(200);
-    expect(response.json().map((p: { id: string }) => p.id)).toEqual([liveNew.id, liveOld.id, expiredNew.id].map(String));
+    expect(response.json().map((p: { id: string }) => p.id)).toEqual(
+      [liveNew.id, liveOld.id, expiredNew.id].map(String),
+    );
   });
 
   it("GET /api/products/user/{uid} answers a seller's products newest first, 404 for an unknown user", async () => {
@@ -117,7 +162,12 @@ describe('products: read, edit, delete', () => {
       const response = await put(
         seller,
         product.id,
-        productFields(seller, { name: 'Desi Tamatar (fresh)', price: '45', existingImages: JSON.stringify([c, a, b]), removedImages: JSON.stringify([b]) }),
+        productFields(seller, {
+          name: 'Desi Tamatar (fresh)',
+          price: '45',
+          existingImages: JSON.stringify([c, a, b]),
+          removedImages: JSON.stringify([b]),
+        }),
         [{ name: 'new.png', bytes: png }],
       );
       expect(response.statusCode).toBe(200);
@@ -129,19 +179,28 @@ describe('products: read, edit, delete', () => {
       expect(filesIn(dir).filter((key) => key.startsWith(`products/${product.id}/`))).toEqual(
         [keyOf(c), keyOf(a), keyOf(saved.images[2])].sort(),
       );
-      const outbox = await api.db.prisma.outboxEvent.findMany({ where: { aggregateId: product.id }, orderBy: { id: 'asc' } });
+      const outbox = await api.db.prisma.outboxEvent.findMany({
+        where: { aggregateId: product.id },
+        orderBy: { id: 'asc' },
+      });
       expect(outbox.map((event) => event.type)).toEqual(['product.created', 'product.updated']);
     });
 
     it('applies the 4-image rule to existing minus removed plus new', async () => {
       const product = await posted(seller, 3);
       const existing = JSON.stringify(product.images);
-      const two = [{ name: 'x.jpg', bytes: jpeg }, { name: 'y.jpg', bytes: jpeg }];
+      const two = [
+        { name: 'x.jpg', bytes: jpeg },
+        { name: 'y.jpg', bytes: jpeg },
+      ];
       const tooMany = await put(seller, product.id, productFields(seller, { existingImages: existing }), two);
       expect(tooMany.statusCode).toBe(400);
       expect(tooMany.json().message).toBe('Maximum 4 images allowed.');
 
-      const removingOne = productFields(seller, { existingImages: existing, removedImages: JSON.stringify([product.images[0]]) });
+      const removingOne = productFields(seller, {
+        existingImages: existing,
+        removedImages: JSON.stringify([product.images[0]]),
+      });
       expect((await put(seller, product.id, removingOne, two)).statusCode).toBe(200);
 
       const none = await put(seller, product.id, productFields(seller, { existingImages: '[]' }));
@@ -152,7 +211,11 @@ describe('products: read, edit, delete', () => {
     it('refuses an image to keep that is not one of the product', async () => {
       const product = await posted(seller, 1);
       const other = await posted(seller, 1);
-      const response = await put(seller, product.id, productFields(seller, { existingImages: JSON.stringify(other.images) }));
+      const response = await put(
+        seller,
+        product.id,
+        productFields(seller, { existingImages: JSON.stringify(other.images) }),
+      );
       expect(response.statusCode).toBe(400);
       expect(response.json().fields).toHaveProperty('existingImages');
     });
@@ -163,7 +226,11 @@ describe('products: read, edit, delete', () => {
       const response = await put(
         admin,
         product.id,
-        productFields(seller, { official_brand: '1', name: 'Edited by admin', existingImages: JSON.stringify(product.images) }),
+        productFields(seller, {
+          official_brand: '1',
+          name: 'Edited by admin',
+          existingImages: JSON.stringify(product.images),
+        }),
       );
       expect(response.statusCode).toBe(200);
       expect(response.json().product).toMatchObject({ name: 'Edited by admin', official_brand: 0 });
@@ -177,7 +244,9 @@ describe('products: read, edit, delete', () => {
       const response = await put(intruder, product.id, fields, [{ name: 'z.jpg', bytes: jpeg }]);
       expect(response.statusCode).toBe(403);
       expect(filesIn(dir)).toEqual(before);
-      expect((await put(seller, '999999', productFields(seller), [{ name: 'z.jpg', bytes: jpeg }])).statusCode).toBe(404);
+      expect((await put(seller, '999999', productFields(seller), [{ name: 'z.jpg', bytes: jpeg }])).statusCode).toBe(
+        404,
+      );
       expect(filesIn(dir)).toEqual(before);
     });
   });
@@ -187,13 +256,20 @@ describe('products: read, edit, delete', () => {
       const product = await posted(seller, 2);
       const buyer = await api.newUser();
       await api.db.prisma.cartItem.create({ data: { userId: buyer.id, productId: Number(product.id), quantity: 2 } });
-      const response = await api.request({ method: 'DELETE', url: `/api/products/user/${seller.uid}/${product.id}`, headers: bearer(seller) });
+      const response = await api.request({
+        method: 'DELETE',
+        url: `/api/products/user/${seller.uid}/${product.id}`,
+        headers: bearer(seller),
+      });
       expect(response.statusCode).toBe(200);
       expect(response.json()).toEqual({ message: 'Product deleted successfully.' });
       expect(await api.db.prisma.product.count({ where: { id: Number(product.id) } })).toBe(0);
       expect(await api.db.prisma.cartItem.count({ where: { productId: Number(product.id) } })).toBe(0);
       expect(filesIn(dir).filter((key) => key.startsWith(`products/${product.id}/`))).toEqual([]);
-      const outbox = await api.db.prisma.outboxEvent.findMany({ where: { aggregateId: product.id }, orderBy: { id: 'asc' } });
+      const outbox = await api.db.prisma.outboxEvent.findMany({
+        where: { aggregateId: product.id },
+        orderBy: { id: 'asc' },
+      });
       expect(outbox.map((event) => event.type)).toEqual(['product.created', 'product.deleted']);
       const image = await fetch(`${api.baseUrl}${product.images[0]}`);
       expect(image.status).toBe(404);
@@ -202,16 +278,32 @@ describe('products: read, edit, delete', () => {
     it("refuses another user's deletion with 403, lets an admin delete, and answers 404 for unknown products", async () => {
       const product = await posted(seller, 1);
       const intruder = await api.newUser();
-      const theirs = await api.request({ method: 'DELETE', url: `/api/products/user/${seller.uid}/${product.id}`, headers: bearer(intruder) });
+      const theirs = await api.request({
+        method: 'DELETE',
+        url: `/api/products/user/${seller.uid}/${product.id}`,
+        headers: bearer(intruder),
+      });
       expect(theirs.statusCode).toBe(403);
-      const ownPath = await api.request({ method: 'DELETE', url: `/api/products/user/${intruder.uid}/${product.id}`, headers: bearer(intruder) });
+      const ownPath = await api.request({
+        method: 'DELETE',
+        url: `/api/products/user/${intruder.uid}/${product.id}`,
+        headers: bearer(intruder),
+      });
       expect(ownPath.statusCode).toBe(403);
       expect(await api.db.prisma.product.count({ where: { id: Number(product.id) } })).toBe(1);
 
       const admin = await api.newUser({ role: 'admin' });
-      const byAdmin = await api.request({ method: 'DELETE', url: `/api/products/user/${seller.uid}/${product.id}`, headers: bearer(admin) });
+      const byAdmin = await api.request({
+        method: 'DELETE',
+        url: `/api/products/user/${seller.uid}/${product.id}`,
+        headers: bearer(admin),
+      });
       expect(byAdmin.statusCode).toBe(200);
-      const again = await api.request({ method: 'DELETE', url: `/api/products/user/${seller.uid}/${product.id}`, headers: bearer(seller) });
+      const again = await api.request({
+        method: 'DELETE',
+        url: `/api/products/user/${seller.uid}/${product.id}`,
+        headers: bearer(seller),
+      });
       expect(again.statusCode).toBe(404);
       expect(again.json().message).toBe('Product not found.');
     });
@@ -225,7 +317,12 @@ describe('products: read, edit, delete', () => {
       expect(head.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
       expect(head.headers.get('content-type')).toBe('image/jpeg');
 
-      for (const path of ['/files/products/1/nothing.jpg', '/files/..%2F..%2Fpackage.json', '/files/products%2F..%2F..%2Fpackage.json', '/files/']) {
+      for (const path of [
+        '/files/products/1/nothing.jpg',
+        '/files/..%2F..%2Fpackage.json',
+        '/files/products%2F..%2F..%2Fpackage.json',
+        '/files/',
+      ]) {
         const response = await api.request({ method: 'GET', url: path });
         expect([path, response.statusCode]).toEqual([path, 404]);
         expect(response.json()).toEqual({ statusCode: 404, error: 'Not Found', message: 'File not found.' });
@@ -240,7 +337,10 @@ describe('products: read, edit, delete', () => {
         });
         request.on('error', reject);
       });
-      expect(raw).toEqual({ status: 404, body: JSON.stringify({ statusCode: 404, error: 'Not Found', message: 'File not found.' }) });
+      expect(raw).toEqual({
+        status: 404,
+        body: JSON.stringify({ statusCode: 404, error: 'Not Found', message: 'File not found.' }),
+      });
     });
   });
 });

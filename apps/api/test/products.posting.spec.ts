@@ -67,8 +67,17 @@ describe('POST /api/products', () => {
     expect(product.thumbnails).toEqual(product.images);
     expect(product.cardImage).toBe(product.images[0]);
 
-    const row = await api.db.prisma.product.findUniqueOrThrow({ where: { id: Number(product.id) }, include: { images: true } });
-    expect(row).toMatchObject({ pricePaise: 4050, lengthMm: 200, widthMm: 155, heightMm: null, requestId: 'first-post' });
+    const row = await api.db.prisma.product.findUniqueOrThrow({
+      where: { id: Number(product.id) },
+      include: { images: true },
+    });
+    expect(row).toMatchObject({
+      pricePaise: 4050,
+      lengthMm: 200,
+      widthMm: 155,
+      heightMm: null,
+      requestId: 'first-post',
+    });
     expect(row.validUntil.toISOString()).toBe('2030-12-31T12:30:00.000Z');
     const outbox = await api.db.prisma.outboxEvent.findMany({ where: { aggregateId: product.id } });
     expect(outbox.map((event) => event.type)).toEqual(['product.created']);
@@ -78,14 +87,25 @@ describe('POST /api/products', () => {
     expect(image.status).toBe(200);
     expect(image.headers.get('content-type')).toBe('image/jpeg');
     expect(image.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
-    const [served, sent] = await Promise.all([sharp(Buffer.from(await image.arrayBuffer())).metadata(), sharp(jpeg).metadata()]);
-    expect({ format: served.format, width: served.width, height: served.height }).toEqual({ format: 'jpeg', width: sent.width, height: sent.height });
+    const [served, sent] = await Promise.all([
+      sharp(Buffer.from(await image.arrayBuffer())).metadata(),
+      sharp(jpeg).metadata(),
+    ]);
+    expect({ format: served.format, width: served.width, height: served.height }).toEqual({
+      format: 'jpeg',
+      width: sent.width,
+      height: sent.height,
+    });
   });
 
   it.each([
     [{ name: ' ' }, 'Please enter a product name.', 'name'],
     [{ name: 'n'.repeat(51) }, 'Product name must be at most 50 characters.', 'name'],
-    [{ sellerPhone: '12345' }, 'Enter a valid 10-digit Indian mobile number starting with 6, 7, 8, or 9', 'sellerPhone'],
+    [
+      { sellerPhone: '12345' },
+      'Enter a valid 10-digit Indian mobile number starting with 6, 7, 8, or 9',
+      'sellerPhone',
+    ],
     [{ price: '0' }, 'Price must be greater than 0.', 'price'],
     [{ price: 'abc' }, 'Price must be greater than 0.', 'price'],
     [{ description: '' }, 'Please enter a description.', 'description'],
@@ -101,7 +121,12 @@ describe('POST /api/products', () => {
     const before = filesIn(dir);
     const response = await post(seller, multipart(productFields(seller, change), [{ name: 'a.jpg', bytes: jpeg }]));
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toMatchObject({ statusCode: 400, error: 'Bad Request', message, fields: { [field]: message } });
+    expect(response.json()).toMatchObject({
+      statusCode: 400,
+      error: 'Bad Request',
+      message,
+      fields: { [field]: message },
+    });
     expect(filesIn(dir)).toEqual(before);
   });
 
@@ -113,7 +138,10 @@ describe('POST /api/products', () => {
     const five = Array.from({ length: 5 }, (_, i) => ({ name: `p${i}.jpg`, bytes: jpeg }));
     const tooMany = await post(seller, multipart(productFields(seller), five));
     expect(tooMany.statusCode).toBe(400);
-    expect(tooMany.json()).toMatchObject({ message: 'Maximum 4 images allowed.', fields: { images: 'Maximum 4 images allowed.' } });
+    expect(tooMany.json()).toMatchObject({
+      message: 'Maximum 4 images allowed.',
+      fields: { images: 'Maximum 4 images allowed.' },
+    });
 
     const four = await post(seller, multipart(productFields(seller), five.slice(0, 4)));
     expect(four.statusCode).toBe(201);
@@ -131,7 +159,11 @@ describe('POST /api/products', () => {
       ]),
     );
     expect(response.statusCode).toBe(413);
-    expect(response.json()).toEqual({ statusCode: 413, error: 'Payload Too Large', message: 'huge-photo.jpg must be under 5MB' });
+    expect(response.json()).toEqual({
+      statusCode: 413,
+      error: 'Payload Too Large',
+      message: 'huge-photo.jpg must be under 5MB',
+    });
     expect(filesIn(dir)).toEqual(before);
   });
 
@@ -146,13 +178,18 @@ describe('POST /api/products', () => {
       ]),
     );
     expect(response.statusCode).toBe(415);
-    expect(response.json().message).toBe('notes.jpg is not a supported image. Please choose a JPEG, PNG, WebP, GIF or AVIF picture.');
+    expect(response.json().message).toBe(
+      'notes.jpg is not a supported image. Please choose a JPEG, PNG, WebP, GIF or AVIF picture.',
+    );
     expect(filesIn(dir)).toEqual(before);
     expect(await productRows(seller.id)).toBe(count);
   });
 
   it('infers the category from the name unless one is given', async () => {
-    const ghee = await post(seller, multipart(productFields(seller, { name: 'A2 Desi Ghee' }), [{ name: 'g.jpg', bytes: jpeg }]));
+    const ghee = await post(
+      seller,
+      multipart(productFields(seller, { name: 'A2 Desi Ghee' }), [{ name: 'g.jpg', bytes: jpeg }]),
+    );
     expect(ghee.json().product.category).toBe('ghee_butter');
     const chosen = await post(
       seller,
@@ -162,15 +199,32 @@ describe('POST /api/products', () => {
   });
 
   it('decides official_brand on the server, whatever the client sends', async () => {
-    const claimed = await post(seller, multipart(productFields(seller, { official_brand: '1' }), [{ name: 'a.jpg', bytes: jpeg }]));
+    const claimed = await post(
+      seller,
+      multipart(productFields(seller, { official_brand: '1' }), [{ name: 'a.jpg', bytes: jpeg }]),
+    );
     expect(claimed.statusCode).toBe(201);
     expect(claimed.json().product.official_brand).toBe(0);
 
     const row = await api.db.prisma.user.create({
-      data: { firebaseUid: officialAccount.uid, email: officialAccount.email, username: `official_${officialAccount.uid.slice(0, 8)}`, agreedToTerms: true, termsVersion: 'v1.0' },
+      data: {
+        firebaseUid: officialAccount.uid,
+        email: officialAccount.email,
+        username: `official_${officialAccount.uid.slice(0, 8)}`,
+        agreedToTerms: true,
+        termsVersion: 'v1.0',
+      },
     });
-    const official: TestUser = { id: row.id, uid: officialAccount.uid, email: officialAccount.email, token: officialAccount.token };
-    const denied = await post(official, multipart(productFields(official, { official_brand: '0' }), [{ name: 'a.jpg', bytes: jpeg }]));
+    const official: TestUser = {
+      id: row.id,
+      uid: officialAccount.uid,
+      email: officialAccount.email,
+      token: officialAccount.token,
+    };
+    const denied = await post(
+      official,
+      multipart(productFields(official, { official_brand: '0' }), [{ name: 'a.jpg', bytes: jpeg }]),
+    );
     expect(denied.statusCode).toBe(201);
     expect(denied.json().product.official_brand).toBe(1);
   });
@@ -181,12 +235,21 @@ describe('POST /api/products', () => {
     expect(response.statusCode).toBe(403);
     expect(await productRows(other.id)).toBe(0);
 
-    const anonymous = await api.request({ method: 'POST', url: '/api/products', payload: multipart(productFields(seller), [{ name: 'a.jpg', bytes: jpeg }]) });
+    const anonymous = await api.request({
+      method: 'POST',
+      url: '/api/products',
+      payload: multipart(productFields(seller), [{ name: 'a.jpg', bytes: jpeg }]),
+    });
     expect(anonymous.statusCode).toBe(401);
   });
 
   it('wants a multipart form', async () => {
-    const response = await api.request({ method: 'POST', url: '/api/products', headers: bearer(seller), payload: productFields(seller) });
+    const response = await api.request({
+      method: 'POST',
+      url: '/api/products',
+      headers: bearer(seller),
+      payload: productFields(seller),
+    });
     expect(response.statusCode).toBe(415);
   });
 
@@ -203,7 +266,10 @@ describe('POST /api/products', () => {
 
     // The key is the seller's own: another seller may use the same one.
     const other = await api.newUser();
-    const theirs = await post(other, multipart(productFields(other, { requestId: 'double-tap-1' }), [{ name: 'a.jpg', bytes: jpeg }]));
+    const theirs = await post(
+      other,
+      multipart(productFields(other, { requestId: 'double-tap-1' }), [{ name: 'a.jpg', bytes: jpeg }]),
+    );
     expect(theirs.statusCode).toBe(201);
   });
 
@@ -211,7 +277,15 @@ describe('POST /api/products', () => {
     const racer = await api.newUser();
     const fields = productFields(racer, { requestId: 'race-1' });
     const responses = await Promise.all(
-      Array.from({ length: 5 }, () => post(racer, multipart(fields, [{ name: 'a.jpg', bytes: jpeg }, { name: 'b.jpg', bytes: jpeg }]))),
+      Array.from({ length: 5 }, () =>
+        post(
+          racer,
+          multipart(fields, [
+            { name: 'a.jpg', bytes: jpeg },
+            { name: 'b.jpg', bytes: jpeg },
+          ]),
+        ),
+      ),
     );
     expect(responses.map((response) => response.statusCode).sort()).toEqual([200, 200, 200, 200, 201]);
     const ids = new Set(responses.map((response) => response.json().product.id));
@@ -247,7 +321,16 @@ describe('POST /api/products', () => {
       expect(response.json().message).toBe('Something went wrong on our end. Please try again.');
       expect(await productRows(loser.id)).toBe(0);
       expect(filesIn(dir)).toEqual(before);
-      expect(await api.db.prisma.outboxEvent.count({ where: { type: 'product.created', aggregateId: { notIn: (await api.db.prisma.product.findMany({ select: { id: true } })).map((p) => String(p.id)) } } })).toBe(0);
+      expect(
+        await api.db.prisma.outboxEvent.count({
+          where: {
+            type: 'product.created',
+            aggregateId: {
+              notIn: (await api.db.prisma.product.findMany({ select: { id: true } })).map((p) => String(p.id)),
+            },
+          },
+        }),
+      ).toBe(0);
     } finally {
       await api.db.prisma.$executeRawUnsafe('DROP TRIGGER refuse_gif_images ON product_images');
       await api.db.prisma.$executeRawUnsafe('DROP FUNCTION refuse_for_test()');

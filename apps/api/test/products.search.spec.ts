@@ -53,7 +53,10 @@ describe('product search through the API', () => {
     return response.json();
   };
   const byName = async (name: string, query = ''): Promise<{ name: string; validUntil: string }[]> => {
-    const response = await api.request({ method: 'GET', url: `/api/products/by-name/${encodeURIComponent(name)}${query}` });
+    const response = await api.request({
+      method: 'GET',
+      url: `/api/products/by-name/${encodeURIComponent(name)}${query}`,
+    });
     expect(response.statusCode).toBe(200);
     return response.json();
   };
@@ -67,7 +70,9 @@ describe('product search through the API', () => {
 
   it('suggests through typos', async () => {
     expect(await suggest('tomatoe')).toEqual(expect.arrayContaining(['Hybrid Tomatoes', 'Desi Tamatar']));
-    expect(await suggest('tamtar')).toEqual(expect.arrayContaining(['Desi Tamatar', 'Organic Tamatar', 'Hybrid Tomatoes']));
+    expect(await suggest('tamtar')).toEqual(
+      expect.arrayContaining(['Desi Tamatar', 'Organic Tamatar', 'Hybrid Tomatoes']),
+    );
     expect(await suggest('bhindee')).toEqual(['Fresh Bhindi']);
   });
 
@@ -106,7 +111,11 @@ describe('product search through the API', () => {
     expect(names(found)).toHaveLength(4);
     expect(names(found).at(-1)).toBe('Tomato Ketchup Homemade');
     expect(names(found)).toEqual(expect.arrayContaining(['Desi Tamatar', 'Hybrid Tomatoes', 'Organic Tamatar']));
-    expect(found[0]).toMatchObject({ price: 40, official_brand: expect.any(Number), seller: { username: expect.any(String) } });
+    expect(found[0]).toMatchObject({
+      price: 40,
+      official_brand: expect.any(Number),
+      seller: { username: expect.any(String) },
+    });
     expect(found[0]!.validUntil).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
     expect(names(await byName('potato'))).toEqual(expect.arrayContaining(['Pahadi Aloo', 'Potato Chips Masala']));
   });
@@ -176,9 +185,9 @@ describe('search data in the database', () => {
     const seller = await newUser(db.prisma);
     const names = async () =>
       Object.fromEntries(
-        (await db.prisma.searchName.findMany({ where: { name: { startsWith: 'Lauki' } }, orderBy: { name: 'asc' } })).map(
-          (row) => [row.name, [row.productCount, row.liveUntil.toISOString()]],
-        ),
+        (
+          await db.prisma.searchName.findMany({ where: { name: { startsWith: 'Lauki' } }, orderBy: { name: 'asc' } })
+        ).map((row) => [row.name, [row.productCount, row.liveUntil.toISOString()]]),
       );
     const soon = new Date('2030-01-01T00:00:00.000Z');
     const later = new Date('2031-01-01T00:00:00.000Z');

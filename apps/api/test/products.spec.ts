@@ -14,8 +14,20 @@ describe('GET /api/products: the home listing', () => {
     });
     const official = await newUser(db, { username: 'mandi_official', role: 'admin' });
     const at = (minutesAgo: number) => new Date(Date.now() - minutesAgo * 60_000);
-    await newProduct(db, { sellerId: farmer.id, name: 'Alphonso Aam', pricePaise: 65_050, createdAt: at(30), lengthMm: 255 });
-    await newProduct(db, { sellerId: official.id, name: 'A2 Cow Ghee', pricePaise: 89_900, officialBrand: true, createdAt: at(20) });
+    await newProduct(db, {
+      sellerId: farmer.id,
+      name: 'Alphonso Aam',
+      pricePaise: 65_050,
+      createdAt: at(30),
+      lengthMm: 255,
+    });
+    await newProduct(db, {
+      sellerId: official.id,
+      name: 'A2 Cow Ghee',
+      pricePaise: 89_900,
+      officialBrand: true,
+      createdAt: at(20),
+    });
     await newProduct(db, { sellerId: farmer.id, name: 'Desi Tamatar', pricePaise: 4_000, createdAt: at(10) });
   });
   afterAll(() => api.stop());
@@ -83,7 +95,11 @@ describe('GET /api/products over a slow network', () => {
   });
 
   it('sends it plain to a client that accepts no encoding', async () => {
-    const response = await api.request({ method: 'GET', url: '/api/products', headers: { 'accept-encoding': 'identity' } });
+    const response = await api.request({
+      method: 'GET',
+      url: '/api/products',
+      headers: { 'accept-encoding': 'identity' },
+    });
     expect(response.headers['content-encoding']).toBeUndefined();
     expect(response.json()).toHaveLength(24);
   });

@@ -14,7 +14,9 @@ describe('user profiles', () => {
     dir = tempFileStore();
     api = await ApiHarness.start({ FILE_STORE_DIR: dir });
     owner = await api.newUser();
-    await api.db.prisma.profile.create({ data: { userId: owner.id, fullName: 'Asha Patil', bio: 'Grapes from Nashik', city: 'Nashik' } });
+    await api.db.prisma.profile.create({
+      data: { userId: owner.id, fullName: 'Asha Patil', bio: 'Grapes from Nashik', city: 'Nashik' },
+    });
     jpeg = await picture('jpeg', 320);
   });
   afterAll(async () => {
@@ -39,11 +41,21 @@ describe('user profiles', () => {
     it('answers the minimal profile with the placeholder image when there is none', async () => {
       const response = await getProfile(owner.uid, '?minimal=true');
       expect(response.statusCode).toBe(200);
-      expect(response.json()).toEqual({ username: username(owner), profileImage: '/images/avatar-placeholder.svg', city: 'Nashik' });
+      expect(response.json()).toEqual({
+        username: username(owner),
+        profileImage: '/images/avatar-placeholder.svg',
+        city: 'Nashik',
+      });
     });
 
     it('answers the full profile, with the role only to the user themselves and to admins', async () => {
-      const full = { username: username(owner), profileImage: '/images/avatar-placeholder.svg', city: 'Nashik', fullname: 'Asha Patil', bio: 'Grapes from Nashik' };
+      const full = {
+        username: username(owner),
+        profileImage: '/images/avatar-placeholder.svg',
+        city: 'Nashik',
+        fullname: 'Asha Patil',
+        bio: 'Grapes from Nashik',
+      };
       expect((await getProfile(owner.uid)).json()).toEqual(full);
       const stranger = await api.newUser();
       expect((await getProfile(owner.uid, '', bearer(stranger))).json()).toEqual(full);
@@ -51,7 +63,11 @@ describe('user profiles', () => {
       expect((await getProfile(owner.uid, '', bearer(owner))).json()).toEqual({ ...full, role: 'user' });
       const admin = await api.newUser({ role: 'admin' });
       expect((await getProfile(owner.uid, '', bearer(admin))).json()).toEqual({ ...full, role: 'user' });
-      expect((await getProfile(admin.uid, '', bearer(admin))).json()).toMatchObject({ role: 'admin', fullname: null, city: null });
+      expect((await getProfile(admin.uid, '', bearer(admin))).json()).toMatchObject({
+        role: 'admin',
+        fullname: null,
+        city: null,
+      });
     });
 
     it('answers 404 for an unknown or deleted user', async () => {
@@ -67,11 +83,22 @@ describe('user profiles', () => {
   describe('PUT /api/user-profile/uid/{uid}', () => {
     it('saves full name, bio and city for the owner', async () => {
       const user = await api.newUser();
-      const response = await putProfile(user, user.uid, { fullName: ' Ravi Kumar ', bio: 'Mangoes', city: 'Ratnagiri' });
+      const response = await putProfile(user, user.uid, {
+        fullName: ' Ravi Kumar ',
+        bio: 'Mangoes',
+        city: 'Ratnagiri',
+      });
       expect(response.statusCode).toBe(200);
       expect(response.json()).toEqual({
         message: 'Profile updated successfully.',
-        profile: { username: username(user), profileImage: '/images/avatar-placeholder.svg', city: 'Ratnagiri', fullname: 'Ravi Kumar', bio: 'Mangoes', role: 'user' },
+        profile: {
+          username: username(user),
+          profileImage: '/images/avatar-placeholder.svg',
+          city: 'Ratnagiri',
+          fullname: 'Ravi Kumar',
+          bio: 'Mangoes',
+          role: 'user',
+        },
       });
       expect((await getProfile(user.uid, '?minimal=true')).json().city).toBe('Ratnagiri');
     });
@@ -102,7 +129,10 @@ describe('user profiles', () => {
 
       const foreign = await putProfile(user, user.uid, { city: 'Pune', profileImage: 'https://evil.example/x.jpg' });
       expect(foreign.statusCode).toBe(400);
-      expect(foreign.json()).toMatchObject({ message: 'Invalid profile image', fields: { profileImage: 'Invalid profile image' } });
+      expect(foreign.json()).toMatchObject({
+        message: 'Invalid profile image',
+        fields: { profileImage: 'Invalid profile image' },
+      });
       const other = await api.newUser();
       const { imageUrl: theirs } = (await upload(other, other.uid, { name: 'o.jpg', bytes: jpeg })).json();
       expect((await putProfile(user, user.uid, { profileImage: theirs })).statusCode).toBe(400);
@@ -132,7 +162,9 @@ describe('user profiles', () => {
       const png = await picture('png', 200);
       const second = (await upload(user, user.uid, { name: 'me.png', bytes: png })).json().imageUrl;
       expect(second).toMatch(/\.png$/);
-      expect(filesIn(dir).filter((key) => key.startsWith(`profiles/${user.id}/`))).toEqual([second.replace('/files/', '')]);
+      expect(filesIn(dir).filter((key) => key.startsWith(`profiles/${user.id}/`))).toEqual([
+        second.replace('/files/', ''),
+      ]);
       // Product cards show the seller's uploaded image too.
       expect((await getProfile(user.uid)).json().profileImage).toBe(second);
     });
@@ -140,10 +172,16 @@ describe('user profiles', () => {
     it('refuses a file over 5 MB (413), a file that is not an image (415), and another user (403), storing nothing', async () => {
       const user = await api.newUser();
       const before = filesIn(dir);
-      const big = await upload(user, user.uid, { name: 'big.jpg', bytes: Buffer.concat([jpeg, Buffer.alloc(6 * 1024 * 1024)]) });
+      const big = await upload(user, user.uid, {
+        name: 'big.jpg',
+        bytes: Buffer.concat([jpeg, Buffer.alloc(6 * 1024 * 1024)]),
+      });
       expect(big.statusCode).toBe(413);
       expect(big.json().message).toBe('big.jpg must be under 5MB');
-      const text = await upload(user, user.uid, { name: 'cv.jpg', bytes: Buffer.from('hello, this is text'.repeat(10)) });
+      const text = await upload(user, user.uid, {
+        name: 'cv.jpg',
+        bytes: Buffer.from('hello, this is text'.repeat(10)),
+      });
       expect(text.statusCode).toBe(415);
       const stranger = await api.newUser();
       expect((await upload(stranger, user.uid, { name: 'me.jpg', bytes: jpeg })).statusCode).toBe(403);

@@ -65,8 +65,12 @@ describe('the queue dashboard at /adminpanel/queues', () => {
 
   it('refuses forged, tampered, expired and malformed cookies', async () => {
     const [payload, signature] = (await sessionOf(admin)).split('=')[1]!.split('.') as [string, string];
-    const otherUid = Buffer.from(JSON.stringify({ uid: buyer.uid, exp: Math.floor(Date.now() / 1000) + 600 })).toString('base64url');
-    const longer = Buffer.from(JSON.stringify({ uid: admin.uid, exp: Math.floor(Date.now() / 1000) + 86_400 })).toString('base64url');
+    const otherUid = Buffer.from(JSON.stringify({ uid: buyer.uid, exp: Math.floor(Date.now() / 1000) + 600 })).toString(
+      'base64url',
+    );
+    const longer = Buffer.from(
+      JSON.stringify({ uid: admin.uid, exp: Math.floor(Date.now() / 1000) + 86_400 }),
+    ).toString('base64url');
     for (const cookie of [
       signed(admin.uid, 600, 'a-secret-somebody-guessed-0123456789abcdef'),
       `mandi_queues_session=${otherUid}.${signature}`,
@@ -102,12 +106,17 @@ describe('the queue dashboard at /adminpanel/queues', () => {
     expect(expiresIn).toBeLessThanOrEqual(8 * 3600_000);
     const cookie = response.headers['set-cookie']!;
     // Not Secure: this API's PUBLIC_URL is plain http (a developer's machine).
-    expect(cookie).toMatch(/^mandi_queues_session=[\w-]+\.[\w-]+; Path=\/adminpanel\/queues; Max-Age=\d+; HttpOnly; SameSite=Strict$/);
+    expect(cookie).toMatch(
+      /^mandi_queues_session=[\w-]+\.[\w-]+; Path=\/adminpanel\/queues; Max-Age=\d+; HttpOnly; SameSite=Strict$/,
+    );
     expect(Number(/Max-Age=(\d+)/.exec(cookie)![1]) * 1000).toBeCloseTo(expiresIn, -4);
     const session = cookie.split(';')[0]!;
 
     // A job waiting in the mail queue, under this API's Redis prefix, as the worker's relay would add it.
-    const mail = new Queue('mail', { connection: { url: process.env.REDIS_URL ?? 'redis://127.0.0.1:6379' }, prefix: api.redisPrefix });
+    const mail = new Queue('mail', {
+      connection: { url: process.env.REDIS_URL ?? 'redis://127.0.0.1:6379' },
+      prefix: api.redisPrefix,
+    });
     await mail.add('mail.seller-invite', { interestedSellerId: 1 }, { jobId: 'mail.seller-invite#1' });
     await mail.close();
 
@@ -120,14 +129,26 @@ describe('the queue dashboard at /adminpanel/queues', () => {
     expect((await page(session, '/adminpanel/queues/queue/mail')).statusCode).toBe(200);
 
     const script = /src="(static\/js\/main\.[\w.]+\.js)"/.exec(html.body)![1]!;
-    const asset = await api.request({ method: 'GET', url: `/adminpanel/queues/${script}`, headers: { cookie: session } });
+    const asset = await api.request({
+      method: 'GET',
+      url: `/adminpanel/queues/${script}`,
+      headers: { cookie: session },
+    });
     expect(asset.statusCode).toBe(200);
     expect(asset.headers['content-type']).toContain('javascript');
 
     const queues = await queuesApi(session);
     expect(queues.statusCode).toBe(200);
     const listed = queues.json().queues as { name: string; counts: Record<string, number> }[];
-    expect(listed.map((queue) => queue.name).sort()).toEqual(['accounts', 'deadlines', 'documents', 'mail', 'media', 'orders', 'payments']);
+    expect(listed.map((queue) => queue.name).sort()).toEqual([
+      'accounts',
+      'deadlines',
+      'documents',
+      'mail',
+      'media',
+      'orders',
+      'payments',
+    ]);
     expect(listed.find((queue) => queue.name === 'mail')!.counts.waiting).toBe(1);
   });
 
@@ -169,7 +190,11 @@ describe('the queue dashboard at /adminpanel/queues', () => {
     const https = await ApiHarness.start({ QUEUES_SESSION_SECRET: SECRET, PUBLIC_URL: 'https://mandi.example.in' });
     try {
       const httpsAdmin = await https.newUser({ role: 'admin' });
-      const response = await https.request({ method: 'POST', url: '/api/admin/queues-session', headers: bearer(httpsAdmin) });
+      const response = await https.request({
+        method: 'POST',
+        url: '/api/admin/queues-session',
+        headers: bearer(httpsAdmin),
+      });
       expect(response.statusCode).toBe(200);
       expect(response.headers['set-cookie']).toMatch(/; HttpOnly; SameSite=Strict; Secure$/);
     } finally {

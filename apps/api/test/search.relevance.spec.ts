@@ -138,8 +138,14 @@ const EXPECTED_SUGGESTIONS: { query: string; names: string[] }[] = [
   // The exact name has only an expired product: after the live one.
   { query: 'kotagiri aam', names: ['Kotagiri Mangoes', 'Kotagiri Aam'] },
   { query: 'kotagiri potato', names: ['Kotagiri Potato', 'Kotagiri Potatoes', 'Kotagiri Aloo'] },
-  { query: 'kotagiri bhindee', names: ['Kotagiri Bhindi', 'Kotagiri Bhindi 1kg', 'Kotagiri Okra', 'Kotagiri Lady Finger'] },
-  { query: 'kotagiri lady finger', names: ['Kotagiri Lady Finger', 'Kotagiri Okra', 'Kotagiri Bhindi', 'Kotagiri Bhindi 1kg'] },
+  {
+    query: 'kotagiri bhindee',
+    names: ['Kotagiri Bhindi', 'Kotagiri Bhindi 1kg', 'Kotagiri Okra', 'Kotagiri Lady Finger'],
+  },
+  {
+    query: 'kotagiri lady finger',
+    names: ['Kotagiri Lady Finger', 'Kotagiri Okra', 'Kotagiri Bhindi', 'Kotagiri Bhindi 1kg'],
+  },
   // The place alone matches all twelve names, each sharing its 9 trigrams: 9 over the trigrams of the name. Equally
   // close names go by product count (Tamatar has 3 products), then by name; the dropdown stops at 10, so the
   // farthest live name (Lady Finger, 9/21) and the expired-only Aam are left out.
@@ -188,7 +194,9 @@ function seedCatalog(url: string): Promise<void> {
     child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
     child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
     child.on('error', reject);
-    child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`catalog-seed exited with ${code}:\n${output}`))));
+    child.on('exit', (code) =>
+      code === 0 ? resolve() : reject(new Error(`catalog-seed exited with ${code}:\n${output}`)),
+    );
   });
 }
 
@@ -214,7 +222,8 @@ describe(`search relevance in a realistic catalog (${process.env.RELEVANCE_DATAB
     } else {
       // Named like createTestDatabase's, so jest's global teardown drops it if this file crashes.
       const server = process.env.TEST_DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/mandi_test_template';
-      const runId = process.env.MANDI_TEST_RUN_ID ?? `${Date.now().toString(36).padStart(8, '0')}${randomBytes(2).toString('hex')}`;
+      const runId =
+        process.env.MANDI_TEST_RUN_ID ?? `${Date.now().toString(36).padStart(8, '0')}${randomBytes(2).toString('hex')}`;
       catalogUrl = withDatabase(server, `${TEST_DATABASE_PREFIX}${runId}_${randomBytes(4).toString('hex')}`);
       await seedCatalog(catalogUrl);
     }
@@ -225,7 +234,10 @@ describe(`search relevance in a realistic catalog (${process.env.RELEVANCE_DATAB
         where: { username: { startsWith: SELLER_PREFIX }, createdAt: { lt: new Date(Date.now() - LEFTOVER_AFTER_MS) } },
         select: { id: true },
       });
-      await removeSellers(db, leftovers.map((user) => user.id));
+      await removeSellers(
+        db,
+        leftovers.map((user) => user.id),
+      );
     }
     // The rare word must be rare: no listing of the catalog uses a word beginning with it.
     const rare = await db.searchWord.count({ where: { word: { startsWith: RARE.toLowerCase() } } });
@@ -257,7 +269,8 @@ describe(`search relevance in a realistic catalog (${process.env.RELEVANCE_DATAB
       await db?.$disconnect();
     } else {
       await db?.$disconnect();
-      if (catalogUrl) await onServer(catalogUrl, `DROP DATABASE IF EXISTS "${new URL(catalogUrl).pathname.slice(1)}" WITH (FORCE)`);
+      if (catalogUrl)
+        await onServer(catalogUrl, `DROP DATABASE IF EXISTS "${new URL(catalogUrl).pathname.slice(1)}" WITH (FORCE)`);
     }
   }, 60_000);
 
@@ -269,10 +282,14 @@ describe(`search relevance in a realistic catalog (${process.env.RELEVANCE_DATAB
   /** Our products in the order of the answer, by label. */
   const ours = (products: { id: number | string }[]): Label[] =>
     products.filter((product) => labelOf.has(String(product.id))).map((product) => labelOf.get(String(product.id))!);
-  const byName = async (query: string) => ours(await get(`/api/products/by-name/${encodeURIComponent(query)}?limit=100`));
-  const listing = async (query: string) => ours(await get(`/api/products?search=${encodeURIComponent(query)}&limit=100`));
+  const byName = async (query: string) =>
+    ours(await get(`/api/products/by-name/${encodeURIComponent(query)}?limit=100`));
+  const listing = async (query: string) =>
+    ours(await get(`/api/products?search=${encodeURIComponent(query)}&limit=100`));
   const suggestions = async (query: string): Promise<string[]> =>
-    ((await get(`/api/products/suggestions?q=${encodeURIComponent(query)}`)) as string[]).filter((name) => name.includes(RARE));
+    ((await get(`/api/products/suggestions?q=${encodeURIComponent(query)}`)) as string[]).filter((name) =>
+      name.includes(RARE),
+    );
 
   it.each(EXPECTED)('by name, $query: $rule', async ({ query, order }) => {
     expect(await byName(query)).toEqual(order);
@@ -282,12 +299,17 @@ describe(`search relevance in a realistic catalog (${process.env.RELEVANCE_DATAB
     // The generator's sellers drop letters, so a large catalog has 'tamtar' listings: then none of ours match.
     const known = (await db.searchWord.count({ where: { word: { startsWith: 'tamtar' } } })) > 0;
     // Tamatar 14/19, Tomatoes 10/24.
-    expect(await byName('kotagiri tamtar')).toEqual(known ? [] : ['tamatarNewer', 'tamatarOlder', 'tomatoes', 'tamatarExpired']);
+    expect(await byName('kotagiri tamtar')).toEqual(
+      known ? [] : ['tamatarNewer', 'tamatarOlder', 'tomatoes', 'tamatarExpired'],
+    );
   });
 
-  it.each(EXPECTED_SUGGESTIONS)('suggests for $query: distinct names, live first, then closest', async ({ query, names }) => {
-    expect(await suggestions(query)).toEqual(names);
-  });
+  it.each(EXPECTED_SUGGESTIONS)(
+    'suggests for $query: distinct names, live first, then closest',
+    async ({ query, names }) => {
+      expect(await suggestions(query)).toEqual(names);
+    },
+  );
 
   it("orders the listing's ?search= as the by-name search", async () => {
     for (const { query } of [...EXPECTED, { query: 'kotagiri tamtar' }]) {

@@ -11,11 +11,36 @@ describe("the API's trigram similarity", () => {
   afterAll(() => db.drop());
 
   const names = [
-    'Organic Nashik Tamatar 1kg', 'Desi Tamatar', 'Hybrid Tomatoes', 'Tomato Ketchup Homemade', 'A2 Cow Ghee',
-    'Farm-Fresh Bhindi (500g)', "Farmer's Pure Shahad", 'Lady Finger / Okra', 'Kesar Mango Grade 12', 'Patta Gobhi',
-    'देसी टमाटर', 'Ratnagiri Alphonso AAM', 'Aloo', 'Ç', '   ', 'x'.repeat(60), 'Sona Masoori Chawal 25kg',
+    'Organic Nashik Tamatar 1kg',
+    'Desi Tamatar',
+    'Hybrid Tomatoes',
+    'Tomato Ketchup Homemade',
+    'A2 Cow Ghee',
+    'Farm-Fresh Bhindi (500g)',
+    "Farmer's Pure Shahad",
+    'Lady Finger / Okra',
+    'Kesar Mango Grade 12',
+    'Patta Gobhi',
+    'देसी टमाटर',
+    'Ratnagiri Alphonso AAM',
+    'Aloo',
+    'Ç',
+    '   ',
+    'x'.repeat(60),
+    'Sona Masoori Chawal 25kg',
   ];
-  const texts = ['tomato', 'tamatar 1kg', 'tom', 'a', 'bhindee', 'lady finger', 'desi ghee', 'टमाटर', 'kesar mango 12', 'aam'];
+  const texts = [
+    'tomato',
+    'tamatar 1kg',
+    'tom',
+    'a',
+    'bhindee',
+    'lady finger',
+    'desi ghee',
+    'टमाटर',
+    'kesar mango 12',
+    'aam',
+  ];
 
   it('is the similarity() of pg_trgm for every pair of names and typed texts', async () => {
     const pairs = names.flatMap((name) => texts.map((text) => ({ name, text })));
@@ -25,6 +50,8 @@ describe("the API's trigram similarity", () => {
     expect(rows).toHaveLength(pairs.length);
     // PostgreSQL answers a float4.
     const ours = rows.map(({ name, text }) => ({ name, text, similarity: Math.fround(trigramSimilarity(name, text)) }));
-    expect(ours).toEqual(rows.map(({ name, text, similarity }) => ({ name, text, similarity: Math.fround(similarity) })));
+    expect(ours).toEqual(
+      rows.map(({ name, text, similarity }) => ({ name, text, similarity: Math.fround(similarity) })),
+    );
   });
 });

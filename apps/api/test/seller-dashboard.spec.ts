@@ -48,18 +48,29 @@ describe('the seller dashboard', () => {
     onion = await newProduct(db, { sellerId: seller.id, name: 'Nashik Pyaaz', pricePaise: 3_000 });
     rice = await newProduct(db, { sellerId: otherSeller.id, name: 'Sona Masoori', pricePaise: 6_500 });
     const at = (msAgo: number) => new Date(Date.now() - msAgo);
-    const place = (createdAt: Date, status: 'pending' | 'confirmed' | 'shipped' | 'delivered' | 'cancel_requested' | 'cancelled', lines: Parameters<typeof newOrder>[1]['lines']) =>
+    const place = (
+      createdAt: Date,
+      status: 'pending' | 'confirmed' | 'shipped' | 'delivered' | 'cancel_requested' | 'cancelled',
+      lines: Parameters<typeof newOrder>[1]['lines'],
+    ) =>
       newOrder(db, { userId: buyer.id, createdAt, status, lines, addressDistrict: 'Nashik', addressPincode: '422001' });
     // Oldest first, so order ids grow with time as they do in checkout.
     orders.delivered40d = await place(at(40 * DAY), 'delivered', [{ product: tomato, quantity: 9 }]);
     orders.shipped10d = await place(at(10 * DAY), 'shipped', [{ product: onion, quantity: 4 }]);
     orders.cancelled3d = await place(at(3 * DAY), 'cancelled', [{ product: tomato, quantity: 7 }]);
-    orders.confirmed3d = await place(at(3 * DAY), 'confirmed', [{ product: tomato, quantity: 1 }, { product: rice, quantity: 2 }]);
+    orders.confirmed3d = await place(at(3 * DAY), 'confirmed', [
+      { product: tomato, quantity: 1 },
+      { product: rice, quantity: 2 },
+    ]);
     orders.pendingLate = await place(at(9 * HOUR), 'pending', [{ product: onion, quantity: 1 }]);
     orders.midnight = await place(indiaMidnight(), 'confirmed', [{ product: onion, quantity: 2 }]);
     orders.riceOnly = await place(at(2 * HOUR), 'pending', [{ product: rice, quantity: 5 }]);
     orders.cancelRequested = await place(at(1 * HOUR), 'cancel_requested', [{ product: tomato, quantity: 6 }]);
-    orders.pendingMixed = await place(at(1 * MINUTE), 'pending', [{ product: tomato, quantity: 2 }, { product: rice, quantity: 1 }, { product: onion, quantity: 3 }]);
+    orders.pendingMixed = await place(at(1 * MINUTE), 'pending', [
+      { product: tomato, quantity: 2 },
+      { product: rice, quantity: 1 },
+      { product: onion, quantity: 3 },
+    ]);
   }, 60_000);
   afterAll(async () => {
     await api.stop();
@@ -94,16 +105,30 @@ describe('the seller dashboard', () => {
       const page = await orderPage(seller, seller.uid);
       expect(page.total).toBe(8);
       expect(ids(page.orders)).toEqual(
-        ['pendingMixed', 'cancelRequested', 'midnight', 'pendingLate', 'confirmed3d', 'cancelled3d', 'shipped10d', 'delivered40d'].map(
-          (name) => orders[name]!.id,
-        ),
+        [
+          'pendingMixed',
+          'cancelRequested',
+          'midnight',
+          'pendingLate',
+          'confirmed3d',
+          'cancelled3d',
+          'shipped10d',
+          'delivered40d',
+        ].map((name) => orders[name]!.id),
       );
       const mixed = page.orders[0]!;
       expect(mixed.lines.map((line) => [line.name, line.quantity, line.price, line.amount])).toEqual([
         ['Desi Tamatar', 2, 40.5, 81],
         ['Nashik Pyaaz', 3, 30, 90],
       ]);
-      expect(mixed).toMatchObject({ status: 'pending', district: 'Nashik', pincode: '422001', amount: 171, packs: 5, buyer: null });
+      expect(mixed).toMatchObject({
+        status: 'pending',
+        district: 'Nashik',
+        pincode: '422001',
+        amount: 171,
+        packs: 5,
+        buyer: null,
+      });
       expect(JSON.stringify(page)).not.toContain('Sona Masoori');
     });
 
@@ -149,15 +174,22 @@ describe('the seller dashboard', () => {
     });
 
     it('filters by status and by period, and pages', async () => {
-      expect(ids((await orderPage(seller, seller.uid, '?status=pending')).orders)).toEqual([orders.pendingMixed!.id, orders.pendingLate!.id]);
-      expect(ids((await orderPage(seller, seller.uid, '?status=confirmed&period=today')).orders)).toEqual([orders.midnight!.id]);
+      expect(ids((await orderPage(seller, seller.uid, '?status=pending')).orders)).toEqual([
+        orders.pendingMixed!.id,
+        orders.pendingLate!.id,
+      ]);
+      expect(ids((await orderPage(seller, seller.uid, '?status=confirmed&period=today')).orders)).toEqual([
+        orders.midnight!.id,
+      ]);
       const week = await orderPage(seller, seller.uid, '?period=7d');
       expect(week.total).toBe(6);
       expect(ids(week.orders)).not.toContain(orders.shipped10d!.id);
       expect((await orderPage(seller, seller.uid, '?period=30d')).total).toBe(7);
       expect((await orderPage(seller, seller.uid, '?status=delivered&period=30d')).total).toBe(0);
       const today = await orderPage(seller, seller.uid, '?period=today');
-      expect(ids(today.orders)).toEqual(expect.arrayContaining([orders.pendingMixed!.id, orders.cancelRequested!.id, orders.midnight!.id]));
+      expect(ids(today.orders)).toEqual(
+        expect.arrayContaining([orders.pendingMixed!.id, orders.cancelRequested!.id, orders.midnight!.id]),
+      );
       expect(ids(today.orders)).not.toContain(orders.confirmed3d!.id);
 
       const second = await orderPage(seller, seller.uid, '?perPage=3&page=2');
@@ -202,12 +234,19 @@ describe('the seller dashboard', () => {
       await newProduct(db, { sellerId: otherSeller.id, name: 'Someone Else’s', stock: 0 });
 
       const dashboard = sellerDashboardSchema.parse((await get(farmer, `/api/seller-dashboard/${farmer.uid}`)).json());
-      expect(dashboard.products.map((product) => [product.product_id, product.sold_out, product.expiring, product.expired])).toEqual([
+      expect(
+        dashboard.products.map((product) => [product.product_id, product.sold_out, product.expiring, product.expired]),
+      ).toEqual([
         [String(expired.id), false, false, true],
         [String(soldOut.id), true, false, false],
         [String(expiring.id), false, true, false],
       ]);
-      expect(dashboard.products[2]).toMatchObject({ name: 'Methi', price: 40, stock: 8, valid_until: expiring.validUntil.toISOString() });
+      expect(dashboard.products[2]).toMatchObject({
+        name: 'Methi',
+        price: 40,
+        stock: 8,
+        valid_until: expiring.validUntil.toISOString(),
+      });
       expect(dashboard.sales.last_30_days).toEqual({ amount: 0, orders: 0, packs: 0 });
     });
   });
@@ -215,8 +254,16 @@ describe('the seller dashboard', () => {
   describe('the product actions', () => {
     it('extends validity by 7 days from now or the validity, whichever is later, as an edit does', async () => {
       const db = api.db.prisma;
-      const soon = await newProduct(db, { sellerId: seller.id, name: 'Kesar Aam', validUntil: new Date(Date.now() + 5 * HOUR) });
-      const lapsed = await newProduct(db, { sellerId: seller.id, name: 'Lapsed Lauki', validUntil: new Date(Date.now() - 3 * DAY) });
+      const soon = await newProduct(db, {
+        sellerId: seller.id,
+        name: 'Kesar Aam',
+        validUntil: new Date(Date.now() + 5 * HOUR),
+      });
+      const lapsed = await newProduct(db, {
+        sellerId: seller.id,
+        name: 'Lapsed Lauki',
+        validUntil: new Date(Date.now() - 3 * DAY),
+      });
       await get(null, '/api/products'); // caches the listing's first page
 
       const extended = await extend(seller, seller.uid, soon.id);
@@ -237,8 +284,12 @@ describe('the seller dashboard', () => {
       const name = await db.searchName.findUnique({ where: { name: 'Lapsed Lauki' } });
       expect(name!.liveUntil.getTime()).toBe(until);
       // The cached listing is dropped: the next visitor sees the new validity.
-      const listed = (await get(null, '/api/products')).json().find((product: { id: string }) => product.id === String(lapsed.id));
-      expect(listed.validUntil).toBe((await api.request({ method: 'GET', url: `/api/products/${lapsed.id}` })).json().validUntil);
+      const listed = (await get(null, '/api/products'))
+        .json()
+        .find((product: { id: string }) => product.id === String(lapsed.id));
+      expect(listed.validUntil).toBe(
+        (await api.request({ method: 'GET', url: `/api/products/${lapsed.id}` })).json().validUntil,
+      );
       expect(new Date(`${listed.validUntil.replace(' ', 'T')}+05:30`).getTime()).toBe(Math.floor(until / 1000) * 1000);
     });
 
@@ -262,7 +313,12 @@ describe('the seller dashboard', () => {
     });
 
     it('lets an admin extend and restock any seller’s product, under that seller’s uid only', async () => {
-      const product = await newProduct(api.db.prisma, { sellerId: seller.id, name: 'Admin Kaddu', stock: 0, validUntil: new Date(Date.now() + HOUR) });
+      const product = await newProduct(api.db.prisma, {
+        sellerId: seller.id,
+        name: 'Admin Kaddu',
+        stock: 0,
+        validUntil: new Date(Date.now() + HOUR),
+      });
       expect((await restock(admin, seller.uid, product.id, { stock: 3 })).statusCode).toBe(200);
       expect((await extend(admin, seller.uid, product.id)).statusCode).toBe(200);
       expect(await updatedEvents(product.id)).toBe(2);
@@ -279,7 +335,10 @@ describe('the seller dashboard', () => {
       const product = await newProduct(api.db.prisma, { sellerId: busy.id, name: 'Busy Baingan', stock: 1 });
       const { limit } = WRITE_RATE_LIMITS.productEdits;
       for (let i = 0; i < limit; i += 1) {
-        const response = i % 2 === 0 ? await restock(busy, busy.uid, product.id, { stock: i + 1 }) : await extend(busy, busy.uid, product.id);
+        const response =
+          i % 2 === 0
+            ? await restock(busy, busy.uid, product.id, { stock: i + 1 })
+            : await extend(busy, busy.uid, product.id);
         expect(response.statusCode).toBe(200);
       }
       const refused = await restock(busy, busy.uid, product.id, { stock: 99 });
@@ -292,7 +351,11 @@ describe('the seller dashboard', () => {
 
   describe('who sees what', () => {
     /** Every route of the dashboard on seller's uid and tomato, as `user` calls it. */
-    const everyRoute = (user: TestUser | null, uid = seller.uid, productId: number = tomato.id): Promise<TestResponse>[] => [
+    const everyRoute = (
+      user: TestUser | null,
+      uid = seller.uid,
+      productId: number = tomato.id,
+    ): Promise<TestResponse>[] => [
       get(user, `/api/seller-dashboard/${encodeURIComponent(uid)}`),
       get(user, `/api/seller-dashboard/${encodeURIComponent(uid)}/orders`),
       extend(user, uid, productId),
@@ -347,7 +410,8 @@ describe('the seller dashboard', () => {
 
     it('lets an admin see any seller’s dashboard and orders by uid, and answers 404 for a uid of nobody', async () => {
       // The same page as the seller's own, but for the time left, which runs on between the two reads.
-      const steady = (page: Awaited<ReturnType<typeof orderPage>>) => page.orders.map(({ window_left_ms: _, ...order }) => order);
+      const steady = (page: Awaited<ReturnType<typeof orderPage>>) =>
+        page.orders.map(({ window_left_ms: _, ...order }) => order);
       const mine = await orderPage(seller, seller.uid);
       const admins = await orderPage(admin, seller.uid);
       expect(admins.total).toBe(mine.total);
@@ -358,7 +422,11 @@ describe('the seller dashboard', () => {
       for (const url of ['/api/seller-dashboard/no-such-uid', '/api/seller-dashboard/no-such-uid/orders']) {
         const response = await get(admin, url);
         expect(response.statusCode).toBe(404);
-        expect(response.json()).toEqual({ statusCode: 404, error: 'Not Found', message: SELLER_DASHBOARD_MESSAGES.sellerNotFound });
+        expect(response.json()).toEqual({
+          statusCode: 404,
+          error: 'Not Found',
+          message: SELLER_DASHBOARD_MESSAGES.sellerNotFound,
+        });
       }
     });
 
@@ -375,24 +443,73 @@ describe('the seller dashboard', () => {
 
     it('gets a 4xx of the one error shape in milliseconds, whatever its shape, and changes nothing', async () => {
       const base = `/api/seller-dashboard/${seller.uid}`;
-      const cases: { method: 'GET' | 'POST' | 'PUT'; url: string; payload?: unknown; headers?: Record<string, string> }[] = [
-        ...['status=bogus', 'status=', 'status=pending&status=shipped', 'period=1y', 'period=',
-          'page=0', 'page=-1', 'page=1e3', 'page=10001', 'perPage=51', 'perPage=0', 'perPage=abc', `status=${long}`, 'page=%00',
-          'period=today&period=7d'].map((query) => ({ method: 'GET' as const, url: `${base}/orders?${query}` })),
+      const cases: {
+        method: 'GET' | 'POST' | 'PUT';
+        url: string;
+        payload?: unknown;
+        headers?: Record<string, string>;
+      }[] = [
+        ...[
+          'status=bogus',
+          'status=',
+          'status=pending&status=shipped',
+          'period=1y',
+          'period=',
+          'page=0',
+          'page=-1',
+          'page=1e3',
+          'page=10001',
+          'perPage=51',
+          'perPage=0',
+          'perPage=abc',
+          `status=${long}`,
+          'page=%00',
+          'period=today&period=7d',
+        ].map((query) => ({ method: 'GET' as const, url: `${base}/orders?${query}` })),
         { method: 'GET', url: `/api/seller-dashboard/${'u'.repeat(200)}` },
         { method: 'GET', url: '/api/seller-dashboard/%00' },
         { method: 'GET', url: `/api/seller-dashboard/${encodeURIComponent("' OR 1=1 --")}/orders` },
-        ...['1.5', '-1', '0x10', encodeURIComponent('<script>'), '%00', 'a'.repeat(65), '99999999999', '0'].flatMap((id) => [
-          { method: 'POST' as const, url: `${base}/products/${id}/extend-validity` },
-          { method: 'PUT' as const, url: `${base}/products/${id}/stock`, payload: { stock: 5 } },
-        ]),
-        ...[{}, { stock: 0 }, { stock: -1 }, { stock: 1.5 }, { stock: '5' }, { stock: STOCK_LIMITS.max + 1 }, { stock: null },
-          { stock: [5] }, { stock: { $gt: 0 } }, { stock: 1e308 }, [], [{ stock: 5 }], 'null', deep, { stock: 5, nested: deep }].map(
-          (payload) => ({ method: 'PUT' as const, url: `${base}/products/${tomato.id}/stock`, payload }),
+        ...['1.5', '-1', '0x10', encodeURIComponent('<script>'), '%00', 'a'.repeat(65), '99999999999', '0'].flatMap(
+          (id) => [
+            { method: 'POST' as const, url: `${base}/products/${id}/extend-validity` },
+            { method: 'PUT' as const, url: `${base}/products/${id}/stock`, payload: { stock: 5 } },
+          ],
         ),
-        { method: 'PUT', url: `${base}/products/${tomato.id}/stock`, payload: '{"stock": 5', headers: { 'content-type': 'application/json' } },
-        { method: 'PUT', url: `${base}/products/${tomato.id}/stock`, payload: 'stock=5', headers: { 'content-type': 'text/plain' } },
-        { method: 'PUT', url: `${base}/products/${tomato.id}/stock`, payload: JSON.stringify({ stock: 5, pad: 'x'.repeat(2_000_000) }), headers: { 'content-type': 'application/json' } },
+        ...[
+          {},
+          { stock: 0 },
+          { stock: -1 },
+          { stock: 1.5 },
+          { stock: '5' },
+          { stock: STOCK_LIMITS.max + 1 },
+          { stock: null },
+          { stock: [5] },
+          { stock: { $gt: 0 } },
+          { stock: 1e308 },
+          [],
+          [{ stock: 5 }],
+          'null',
+          deep,
+          { stock: 5, nested: deep },
+        ].map((payload) => ({ method: 'PUT' as const, url: `${base}/products/${tomato.id}/stock`, payload })),
+        {
+          method: 'PUT',
+          url: `${base}/products/${tomato.id}/stock`,
+          payload: '{"stock": 5',
+          headers: { 'content-type': 'application/json' },
+        },
+        {
+          method: 'PUT',
+          url: `${base}/products/${tomato.id}/stock`,
+          payload: 'stock=5',
+          headers: { 'content-type': 'text/plain' },
+        },
+        {
+          method: 'PUT',
+          url: `${base}/products/${tomato.id}/stock`,
+          payload: JSON.stringify({ stock: 5, pad: 'x'.repeat(2_000_000) }),
+          headers: { 'content-type': 'application/json' },
+        },
       ];
       let slowest = 0;
       const wrong: string[] = [];
@@ -409,11 +526,15 @@ describe('the seller dashboard', () => {
           }
         })();
         if (response.statusCode < 400 || response.statusCode >= 500 || !shaped || took > 500) {
-          wrong.push(`${attack.method} ${attack.url.slice(0, 100)} -> ${response.statusCode} in ${took.toFixed(0)} ms: ${response.body.slice(0, 100)}`);
+          wrong.push(
+            `${attack.method} ${attack.url.slice(0, 100)} -> ${response.statusCode} in ${took.toFixed(0)} ms: ${response.body.slice(0, 100)}`,
+          );
         }
       }
       expect(wrong).toEqual([]);
-      console.log(`seller dashboard: ${cases.length} bad requests, each a 4xx, the slowest in ${slowest.toFixed(1)} ms`);
+      console.log(
+        `seller dashboard: ${cases.length} bad requests, each a 4xx, the slowest in ${slowest.toFixed(1)} ms`,
+      );
       const now = await api.db.prisma.product.findUniqueOrThrow({ where: { id: tomato.id } });
       expect([now.stock, now.validUntil.getTime()]).toEqual([tomato.stock, tomato.validUntil.getTime()]);
     });

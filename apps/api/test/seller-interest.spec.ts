@@ -27,8 +27,15 @@ describe('POST /api/seller/show-interest', () => {
 
     const account = await api.db.prisma.user.findUniqueOrThrow({ where: { id: user.id } });
     const [row] = await rowsOf(user);
-    expect(row).toMatchObject({ username: account.username, email: user.email, status: 'interested', inviteSent: false });
-    const events = await api.db.prisma.outboxEvent.findMany({ where: { type: 'seller.interest_recorded', aggregateId: String(row!.id) } });
+    expect(row).toMatchObject({
+      username: account.username,
+      email: user.email,
+      status: 'interested',
+      inviteSent: false,
+    });
+    const events = await api.db.prisma.outboxEvent.findMany({
+      where: { type: 'seller.interest_recorded', aggregateId: String(row!.id) },
+    });
     expect(events.map((event) => event.payload)).toEqual([{ interestedSellerId: row!.id }]);
   });
 
@@ -42,7 +49,11 @@ describe('POST /api/seller/show-interest', () => {
     expect(again.json()).toEqual({ message: 'Your interest is already recorded. We will e-mail you an invitation.' });
     const rows = await rowsOf(user);
     expect(rows).toHaveLength(1);
-    expect(await api.db.prisma.outboxEvent.count({ where: { type: 'seller.interest_recorded', aggregateId: String(rows[0]!.id) } })).toBe(1);
+    expect(
+      await api.db.prisma.outboxEvent.count({
+        where: { type: 'seller.interest_recorded', aggregateId: String(rows[0]!.id) },
+      }),
+    ).toBe(1);
   });
 
   it("refuses someone else's uid or e-mail (403) and a visitor (401), recording nothing", async () => {

@@ -40,10 +40,18 @@ describe('stock', () => {
   /** What the buyer's screen shows for `lines`: the billing by the domain's own rule, in rupees. */
   function billingOf(lines: { product: Product; quantity: number }[], method: PaymentMethod) {
     const totals = orderTotals(
-      lines.map(({ product, quantity }) => ({ unitPaise: product.pricePaise, quantity, weightGrams: product.weightGrams ?? 0 })),
+      lines.map(({ product, quantity }) => ({
+        unitPaise: product.pricePaise,
+        quantity,
+        weightGrams: product.weightGrams ?? 0,
+      })),
       method,
     );
-    return { subtotal: paiseToRupees(totals.subtotal), shippingCost: paiseToRupees(totals.shipping), grandTotal: paiseToRupees(totals.grandTotal) };
+    return {
+      subtotal: paiseToRupees(totals.subtotal),
+      shippingCost: paiseToRupees(totals.shipping),
+      grandTotal: paiseToRupees(totals.grandTotal),
+    };
   }
 
   /** POST /api/payment/cod for `lines`, with the billing the buyer saw. */
@@ -98,13 +106,16 @@ describe('stock', () => {
       expect(posted.json().product.stock).toBeNull();
     });
 
-    it.each(['-1', '2.5', 'ten', '100001', '1e3', '99999999999999999999'])('refuses stock %p with 400 and the rule, storing nothing', async (stock) => {
-      const before = await api.db.prisma.product.count();
-      const refused = await post({ stock, name: `Refused ${stock}` });
-      expect(refused.statusCode).toBe(400);
-      expect(refused.json().message).toBe('Stock must be a whole number from 0 to 1,00,000, or empty for unlimited.');
-      expect(await api.db.prisma.product.count()).toBe(before);
-    });
+    it.each(['-1', '2.5', 'ten', '100001', '1e3', '99999999999999999999'])(
+      'refuses stock %p with 400 and the rule, storing nothing',
+      async (stock) => {
+        const before = await api.db.prisma.product.count();
+        const refused = await post({ stock, name: `Refused ${stock}` });
+        expect(refused.statusCode).toBe(400);
+        expect(refused.json().message).toBe('Stock must be a whole number from 0 to 1,00,000, or empty for unlimited.');
+        expect(await api.db.prisma.product.count()).toBe(before);
+      },
+    );
   });
 
   describe('checkout takes it', () => {
@@ -135,11 +146,20 @@ describe('stock', () => {
       expect(await stockOf(mango.id)).toBe(0);
       expect(await stockOf(unlimited.id)).toBeNull();
       // What was written: 10 orders, each with both its lines and one order.placed; nothing of the refused 40.
-      const orders = await api.db.prisma.order.findMany({ where: { items: { some: { productId: mango.id } } }, include: { items: true } });
+      const orders = await api.db.prisma.order.findMany({
+        where: { items: { some: { productId: mango.id } } },
+        include: { items: true },
+      });
       expect(orders).toHaveLength(10);
       expect(orders.every((order) => order.items.length === 2)).toBe(true);
-      expect(await api.db.prisma.order.count({ where: { userId: { in: buyers.map((buyer) => buyer.user.id) } } })).toBe(10);
-      expect(await api.db.prisma.outboxEvent.count({ where: { type: 'order.placed', aggregateId: { in: orders.map((order) => String(order.id)) } } })).toBe(10);
+      expect(await api.db.prisma.order.count({ where: { userId: { in: buyers.map((buyer) => buyer.user.id) } } })).toBe(
+        10,
+      );
+      expect(
+        await api.db.prisma.outboxEvent.count({
+          where: { type: 'order.placed', aggregateId: { in: orders.map((order) => String(order.id)) } },
+        }),
+      ).toBe(10);
     });
 
     it('never takes part of an order: buyers racing for two scarce products end with every pack accounted for', async () => {
@@ -160,12 +180,15 @@ describe('stock', () => {
       );
       expect(answers.every((answer) => answer.statusCode === 201 || answer.statusCode === 409)).toBe(true);
       const soldOf = async (productId: number) =>
-        (await api.db.prisma.orderItem.aggregate({ where: { productId }, _sum: { quantity: true } }))._sum.quantity ?? 0;
+        (await api.db.prisma.orderItem.aggregate({ where: { productId }, _sum: { quantity: true } }))._sum.quantity ??
+        0;
       // Packs left plus packs in orders is what there was, for each product; at most 3 buyers got apples.
       expect((await stockOf(apples.id))! + (await soldOf(apples.id))).toBe(3);
       expect((await stockOf(pears.id))! + (await soldOf(pears.id))).toBe(10);
       expect(await soldOf(apples.id)).toBe(3);
-      expect(answers.filter((answer) => answer.statusCode === 201)).toHaveLength(await api.db.prisma.order.count({ where: { userId: { in: buyers.map((b) => b.user.id) } } }));
+      expect(answers.filter((answer) => answer.statusCode === 201)).toHaveLength(
+        await api.db.prisma.order.count({ where: { userId: { in: buyers.map((b) => b.user.id) } } }),
+      );
     });
 
     it('refuses a line asking for more than is left with how many are left, before anything is written', async () => {
@@ -173,7 +196,9 @@ describe('stock', () => {
       const buyer = await newBuyer();
       const refused = await placeCod(buyer, [{ product: honey, quantity: 3 }]);
       expect(refused.statusCode).toBe(409);
-      expect(refused.json().details.items).toEqual([{ productId: String(honey.id), productName: 'Alphonso Mango', requested: 3, left: 2 }]);
+      expect(refused.json().details.items).toEqual([
+        { productId: String(honey.id), productName: 'Alphonso Mango', requested: 3, left: 2 },
+      ]);
       expect(await stockOf(honey.id)).toBe(2);
       expect(await api.db.prisma.order.count({ where: { userId: buyer.user.id } })).toBe(0);
 
@@ -189,7 +214,12 @@ describe('stock', () => {
           method: 'POST',
           url: '/api/payment/order',
           headers: bearer(buyer.user),
-          payload: { userId: buyer.user.id, addressId: buyer.address.id, items: [{ productId: mango.id, quantity: 2 }], amount: billingOf([{ product: mango, quantity: 2 }], 'online').grandTotal },
+          payload: {
+            userId: buyer.user.id,
+            addressId: buyer.address.id,
+            items: [{ productId: mango.id, quantity: 2 }],
+            amount: billingOf([{ product: mango, quantity: 2 }], 'online').grandTotal,
+          },
         });
         expect(created.statusCode).toBe(201);
         return api.db.prisma.order.findFirstOrThrow({ where: { userId: buyer.user.id } });
@@ -198,7 +228,8 @@ describe('stock', () => {
       expect(await stockOf(mango.id)).toBe(1);
 
       // Two admins cancel the same unpaid order at once: one wins, the packs come back once.
-      const cancel = () => api.request({ method: 'PUT', url: `/api/admin/orders/cancel/${first.id}`, headers: bearer(admin) });
+      const cancel = () =>
+        api.request({ method: 'PUT', url: `/api/admin/orders/cancel/${first.id}`, headers: bearer(admin) });
       const answers = await Promise.all([cancel(), cancel()]);
       expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 409]);
       expect(await stockOf(mango.id)).toBe(3);
@@ -211,7 +242,12 @@ describe('stock', () => {
       const gone = await product(0);
       const buyer = await newBuyer();
       const add = () =>
-        api.request({ method: 'POST', url: '/api/cart/add', headers: bearer(buyer.user), payload: { uid: buyer.user.uid, productId: String(gone.id) } });
+        api.request({
+          method: 'POST',
+          url: '/api/cart/add',
+          headers: bearer(buyer.user),
+          payload: { uid: buyer.user.uid, productId: String(gone.id) },
+        });
       const refused = await add();
       expect(refused.statusCode).toBe(409);
       expect(refused.json().message).toBe('This product is sold out.');
@@ -219,7 +255,11 @@ describe('stock', () => {
 
       await api.db.prisma.product.update({ where: { id: gone.id }, data: { stock: 4 } });
       expect((await add()).statusCode).toBeLessThan(300);
-      const cart = await api.request({ method: 'GET', url: `/api/cart/${buyer.user.uid}`, headers: bearer(buyer.user) });
+      const cart = await api.request({
+        method: 'GET',
+        url: `/api/cart/${buyer.user.uid}`,
+        headers: bearer(buyer.user),
+      });
       expect(cart.json()[0]).toMatchObject({ id: String(gone.id), stock: 4 });
     });
   });

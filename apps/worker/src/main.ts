@@ -40,7 +40,9 @@ async function main(): Promise<void> {
   // Prisma's rollback of a timed-out transaction whose connection PostgreSQL has closed (a restart) rejects a promise
   // nobody awaits. Ending the worker for it would stop every queue until something restarts it; the job it belonged
   // to has already failed its attempt and will be retried, so the error is logged and the worker goes on.
-  process.on('unhandledRejection', (reason) => logger.error({ msg: 'unhandled rejection (logged, worker goes on)', err: reason }, 'Worker'));
+  process.on('unhandledRejection', (reason) =>
+    logger.error({ msg: 'unhandled rejection (logged, worker goes on)', err: reason }, 'Worker'),
+  );
 }
 
 main().catch((error: unknown) => {

@@ -77,11 +77,17 @@ describe('loadConfig', () => {
 
   it('accepts a production deployment with secrets of its own, and sends its mail over SMTP', () => {
     const config = loadConfig(production);
-    expect(config).toMatchObject({ NODE_ENV: 'production', MAIL_TRANSPORT: 'smtp', OFFICIAL_SELLER_UID: production.OFFICIAL_SELLER_UID });
+    expect(config).toMatchObject({
+      NODE_ENV: 'production',
+      MAIL_TRANSPORT: 'smtp',
+      OFFICIAL_SELLER_UID: production.OFFICIAL_SELLER_UID,
+    });
     // No official seller until an admin account exists to name.
     expect(loadConfig({ ...production, OFFICIAL_SELLER_UID: undefined }).OFFICIAL_SELLER_UID).toBeNull();
     // Links are PUBLIC_URL + '/path': a trailing slash set by the operator is dropped once, here.
-    expect(loadConfig({ ...production, PUBLIC_URL: 'https://mandi.example.in//' }).PUBLIC_URL).toBe('https://mandi.example.in');
+    expect(loadConfig({ ...production, PUBLIC_URL: 'https://mandi.example.in//' }).PUBLIC_URL).toBe(
+      'https://mandi.example.in',
+    );
   });
 
   it('refuses an Auth emulator host in production, given or in the real environment; an empty one counts as unset', () => {
@@ -93,7 +99,9 @@ describe('loadConfig', () => {
     try {
       // firebase-admin reads process.env itself, whatever the config was given.
       expect(refusal(production)).toMatch(/FIREBASE_AUTH_EMULATOR_HOST: /);
-      expect(loadConfig({ ...development, FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9099' }).FIREBASE_AUTH_EMULATOR_HOST).toBe('127.0.0.1:9099');
+      expect(
+        loadConfig({ ...development, FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9099' }).FIREBASE_AUTH_EMULATOR_HOST,
+      ).toBe('127.0.0.1:9099');
     } finally {
       delete process.env.FIREBASE_AUTH_EMULATOR_HOST;
     }
@@ -110,17 +118,26 @@ describe('loadConfig', () => {
       QUEUES_SESSION_SECRET: DEV_QUEUES_SESSION_SECRET,
       OFFICIAL_SELLER_UID: DEMO_OFFICIAL_SELLER_UID,
     });
-    expect(message.split('; ').map((problem) => problem.replace(/^Invalid configuration: /, '').split(':')[0]).sort()).toEqual([
-      'FIREBASE_PROJECT_ID',
-      'MAIL_TRANSPORT',
-      'QUEUES_SESSION_SECRET',
-      'RAZORPAY_KEY_ID',
-      'RAZORPAY_KEY_SECRET',
-      'RAZORPAY_WEBHOOK_SECRET',
-      'OFFICIAL_SELLER_UID',
-    ].sort());
+    expect(
+      message
+        .split('; ')
+        .map((problem) => problem.replace(/^Invalid configuration: /, '').split(':')[0])
+        .sort(),
+    ).toEqual(
+      [
+        'FIREBASE_PROJECT_ID',
+        'MAIL_TRANSPORT',
+        'QUEUES_SESSION_SECRET',
+        'RAZORPAY_KEY_ID',
+        'RAZORPAY_KEY_SECRET',
+        'RAZORPAY_WEBHOOK_SECRET',
+        'OFFICIAL_SELLER_UID',
+      ].sort(),
+    );
     // A public value is refused under any name, e.g. the sandbox's key secret given as the webhook secret.
-    expect(refusal({ ...production, RAZORPAY_WEBHOOK_SECRET: SANDBOX_KEY_SECRET })).toMatch(/RAZORPAY_WEBHOOK_SECRET: .*public/);
+    expect(refusal({ ...production, RAZORPAY_WEBHOOK_SECRET: SANDBOX_KEY_SECRET })).toMatch(
+      /RAZORPAY_WEBHOOK_SECRET: .*public/,
+    );
   });
 
   it("refuses the compose file's placeholders and any 'set-...' or 'change-me' value in production", () => {
@@ -162,7 +179,9 @@ describe('loadConfig', () => {
       RAZORPAY_WEBHOOK_SECRET: SANDBOX_WEBHOOK_SECRET,
       RAZORPAY_API_URL: 'https://api.razorpay.com',
     });
-    expect(loadConfig({ ...development, RAZORPAY_API_URL: 'http://127.0.0.1:9300/' }).RAZORPAY_API_URL).toBe('http://127.0.0.1:9300');
+    expect(loadConfig({ ...development, RAZORPAY_API_URL: 'http://127.0.0.1:9300/' }).RAZORPAY_API_URL).toBe(
+      'http://127.0.0.1:9300',
+    );
   });
 
   it('mails contact messages to CONTACT_INBOX and signs dashboard sessions with a secret of 32 characters or more', () => {
@@ -171,21 +190,36 @@ describe('loadConfig', () => {
     expect(refusal({ ...development, CONTACT_INBOX: 'ops' })).toMatch(/CONTACT_INBOX/);
     expect(loadConfig(development).QUEUES_SESSION_SECRET).toBe(DEV_QUEUES_SESSION_SECRET);
     expect(refusal({ ...development, QUEUES_SESSION_SECRET: 'short' })).toMatch(/QUEUES_SESSION_SECRET/);
-    expect(loadConfig({ ...production, QUEUES_SESSION_SECRET: 'x'.repeat(32) }).QUEUES_SESSION_SECRET).toBe('x'.repeat(32));
+    expect(loadConfig({ ...production, QUEUES_SESSION_SECRET: 'x'.repeat(32) }).QUEUES_SESSION_SECRET).toBe(
+      'x'.repeat(32),
+    );
   });
 
   it('reads TRUST_PROXY as off, every hop, a hop count or a list of proxy addresses', () => {
     expect(loadConfig({ ...development, TRUST_PROXY: 'false' }).TRUST_PROXY).toBe(false);
     expect(loadConfig({ ...development, TRUST_PROXY: 'true' }).TRUST_PROXY).toBe(true);
     expect(loadConfig({ ...development, TRUST_PROXY: '1' }).TRUST_PROXY).toBe(1);
-    expect(loadConfig({ ...development, TRUST_PROXY: '10.0.0.0/8, 127.0.0.1' }).TRUST_PROXY).toEqual(['10.0.0.0/8', '127.0.0.1']);
+    expect(loadConfig({ ...development, TRUST_PROXY: '10.0.0.0/8, 127.0.0.1' }).TRUST_PROXY).toEqual([
+      '10.0.0.0/8',
+      '127.0.0.1',
+    ]);
   });
 
   it('keeps files in a local folder by default; the S3 store needs its bucket and region', () => {
     expect(loadConfig(development)).toMatchObject({ FILE_STORE: 'local', FILE_STORE_DIR: 'var/files' });
-    expect(refusal({ ...development, FILE_STORE: 's3' })).toMatch(/S3_BUCKET: required when FILE_STORE is s3; S3_REGION: required/);
-    expect(refusal({ ...development, FILE_STORE: 's3', S3_BUCKET: 'b', S3_REGION: 'r', S3_ACCESS_KEY_ID: 'k' })).toMatch(/set both or neither/);
-    const s3 = loadConfig({ ...development, FILE_STORE: 's3', S3_BUCKET: 'mandi', S3_REGION: 'ap-south-1', S3_PUBLIC_URL: 'https://cdn.example.com/' });
+    expect(refusal({ ...development, FILE_STORE: 's3' })).toMatch(
+      /S3_BUCKET: required when FILE_STORE is s3; S3_REGION: required/,
+    );
+    expect(
+      refusal({ ...development, FILE_STORE: 's3', S3_BUCKET: 'b', S3_REGION: 'r', S3_ACCESS_KEY_ID: 'k' }),
+    ).toMatch(/set both or neither/);
+    const s3 = loadConfig({
+      ...development,
+      FILE_STORE: 's3',
+      S3_BUCKET: 'mandi',
+      S3_REGION: 'ap-south-1',
+      S3_PUBLIC_URL: 'https://cdn.example.com/',
+    });
     expect(s3).toMatchObject({ FILE_STORE: 's3', S3_BUCKET: 'mandi', S3_PUBLIC_URL: 'https://cdn.example.com' });
     expect(refusal({ ...development, FILE_STORE: 'ftp' })).toMatch(/FILE_STORE/);
   });
@@ -195,8 +229,13 @@ describe('loadConfig', () => {
   });
 
   it('gives orders the 8-hour window of libs/domain and sweeps every minute unless told otherwise', () => {
-    expect(loadConfig(development)).toMatchObject({ ORDER_DECISION_WINDOW_MS: ORDER_WINDOW_MS, ORDER_DEADLINE_SWEEP_MS: 60_000 });
-    expect(loadConfig({ ...development, ORDER_DECISION_WINDOW_MS: '1500', ORDER_DEADLINE_SWEEP_MS: '0' })).toMatchObject({
+    expect(loadConfig(development)).toMatchObject({
+      ORDER_DECISION_WINDOW_MS: ORDER_WINDOW_MS,
+      ORDER_DEADLINE_SWEEP_MS: 60_000,
+    });
+    expect(
+      loadConfig({ ...development, ORDER_DECISION_WINDOW_MS: '1500', ORDER_DEADLINE_SWEEP_MS: '0' }),
+    ).toMatchObject({
       ORDER_DECISION_WINDOW_MS: 1500,
       ORDER_DEADLINE_SWEEP_MS: 0,
     });

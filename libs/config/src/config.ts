@@ -33,7 +33,10 @@ export const configSchema = z.object({
       if (/^(false|0|)$/i.test(trimmed)) return false;
       if (/^true$/i.test(trimmed)) return true;
       if (/^\d+$/.test(trimmed)) return Number(trimmed);
-      return trimmed.split(',').map((part) => part.trim()).filter(Boolean);
+      return trimmed
+        .split(',')
+        .map((part) => part.trim())
+        .filter(Boolean);
     }),
   /**
    * Requests per minute one address may make to the public (not signed-in) routes. Unset, it is 600 in production;
@@ -125,7 +128,12 @@ export const configSchema = z.object({
    * that state's code. The defaults are a demo company in Karnataka.
    */
   SELLER_LEGAL_NAME: z.string().trim().min(1).max(100).default('Mandi Fresh Produce Private Limited'),
-  SELLER_ADDRESS: z.string().trim().min(1).max(300).default('No. 42, 2nd Floor, KR Market Road, Chickpet, Bengaluru 560002, Karnataka'),
+  SELLER_ADDRESS: z
+    .string()
+    .trim()
+    .min(1)
+    .max(300)
+    .default('No. 42, 2nd Floor, KR Market Road, Chickpet, Bengaluru 560002, Karnataka'),
   SELLER_STATE: z.string().trim().min(1).max(100).default('Karnataka'),
   SELLER_GSTIN: z
     .string()
@@ -155,7 +163,11 @@ export const configSchema = z.object({
    * the deadline job settles it: 8 hours (ORDER_WINDOW_MS of libs/domain; config.spec.ts checks they agree). Read
    * by the API and the worker, which must agree; tests shorten it.
    */
-  ORDER_DECISION_WINDOW_MS: z.coerce.number().int().positive().default(8 * 60 * 60 * 1000),
+  ORDER_DECISION_WINDOW_MS: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(8 * 60 * 60 * 1000),
   /** How often the worker sweeps for orders past their deadline whose deadline job was lost; 0 turns the sweep off. */
   ORDER_DEADLINE_SWEEP_MS: z.coerce.number().int().min(0).default(60_000),
   /**
@@ -245,7 +257,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const mailTransport = given.MAIL_TRANSPORT ?? (isProduction ? 'smtp' : 'capture');
   if (mailTransport === 'smtp' && !given.SMTP_URL) problems.set('SMTP_URL', 'required when MAIL_TRANSPORT is smtp');
   if (given.FILE_STORE === 's3') {
-    for (const name of ['S3_BUCKET', 'S3_REGION']) if (!given[name]) problems.set(name, 'required when FILE_STORE is s3');
+    for (const name of ['S3_BUCKET', 'S3_REGION'])
+      if (!given[name]) problems.set(name, 'required when FILE_STORE is s3');
     if (!given.S3_ACCESS_KEY_ID !== !given.S3_SECRET_ACCESS_KEY) {
       problems.set('S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY', 'set both or neither');
     }
@@ -253,7 +266,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   if (isProduction) {
     productionProblems(
       given,
-      { required: Object.keys(DEVELOPMENT_DEFAULTS).filter((name) => name !== 'OFFICIAL_SELLER_UID'), known: Object.keys(configSchema.shape) },
+      {
+        required: Object.keys(DEVELOPMENT_DEFAULTS).filter((name) => name !== 'OFFICIAL_SELLER_UID'),
+        known: Object.keys(configSchema.shape),
+      },
       problems,
     );
   }
@@ -263,7 +279,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
 
   const config = parsed.data;
   const defaults = isProduction ? {} : DEVELOPMENT_DEFAULTS;
-  const setting = <K extends DevelopmentDefaulted>(name: K): string | undefined => config[name] ?? (defaults as Partial<typeof DEVELOPMENT_DEFAULTS>)[name];
+  const setting = <K extends DevelopmentDefaulted>(name: K): string | undefined =>
+    config[name] ?? (defaults as Partial<typeof DEVELOPMENT_DEFAULTS>)[name];
   return {
     ...config,
     MAIL_TRANSPORT: mailTransport as 'capture' | 'smtp',
@@ -284,7 +301,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
 export const DEFAULT_WORKER_METRICS_PORT = 9464;
 
 /** The message of a scrape refused for its token (401), from the API and the worker alike. */
-export const METRICS_SCRAPE_REFUSED = 'A valid metrics scrape token is required (Authorization: Bearer <METRICS_TOKEN>).';
+export const METRICS_SCRAPE_REFUSED =
+  'A valid metrics scrape token is required (Authorization: Bearer <METRICS_TOKEN>).';
 
 /**
  * What a scrape with the Authorization header `authorization` may read: 'allowed'; 'refused' when METRICS_TOKEN is set

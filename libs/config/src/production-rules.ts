@@ -55,7 +55,10 @@ export function productionProblems(
   };
   const emulatorHost = given.FIREBASE_AUTH_EMULATOR_HOST ?? process.env.FIREBASE_AUTH_EMULATOR_HOST;
   if (emulatorHost) {
-    add('FIREBASE_AUTH_EMULATOR_HOST', 'the Auth emulator accepts unsigned tokens, so anyone could sign in as anyone: unset it in production');
+    add(
+      'FIREBASE_AUTH_EMULATOR_HOST',
+      'the Auth emulator accepts unsigned tokens, so anyone could sign in as anyone: unset it in production',
+    );
   }
   if (given.MAIL_TRANSPORT === 'capture') add('MAIL_TRANSPORT', 'capture keeps mail on disk, set smtp in production');
   for (const name of SECRET_SETTINGS) {
@@ -76,5 +79,6 @@ export function productionProblems(
       'no longer used: an e-mail can be registered again after its account is deleted; set OFFICIAL_SELLER_UID, the Firebase uid of the official seller account',
     );
   }
-  for (const name of settings.required) if (given[name] === undefined) add(name, 'required in production (there is no default)');
+  for (const name of settings.required)
+    if (given[name] === undefined) add(name, 'required in production (there is no default)');
 }

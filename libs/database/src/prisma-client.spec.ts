@@ -65,7 +65,12 @@ test('BigInt ids and JSON payloads of the outbox come back as written', async ()
   const read = await db.prisma.outboxEvent.findUniqueOrThrow({ where: { id: event.id } });
 
   expect(typeof read.id).toBe('bigint');
-  expect(read).toMatchObject({ type: 'order.placed', aggregateId: '42', payload: { orderId: 42, lines: [{ productId: 7, quantity: 2 }] }, publishedAt: null });
+  expect(read).toMatchObject({
+    type: 'order.placed',
+    aggregateId: '42',
+    payload: { orderId: 42, lines: [{ productId: 7, quantity: 2 }] },
+    publishedAt: null,
+  });
 });
 
 test('the order factory copies the address and prices the lines', async () => {
@@ -84,5 +89,7 @@ test('the order factory copies the address and prices the lines', async () => {
     addressState: 'Karnataka',
   });
   const items = await db.prisma.orderItem.findMany({ where: { orderId: order.id } });
-  expect(items).toMatchObject([{ productId: product.id, productName: 'Basmati Chawal', unitPricePaise: 12_000, quantity: 2, weightGrams: 5000 }]);
+  expect(items).toMatchObject([
+    { productId: product.id, productName: 'Basmati Chawal', unitPricePaise: 12_000, quantity: 2, weightGrams: 5000 },
+  ]);
 });

@@ -16,22 +16,30 @@ afterAll(async () => {
 test('usernames and e-mails are unique whatever their case', async () => {
   await newUser(db.prisma, { username: 'Ravi_K', email: 'Ravi@Mandi.test' });
 
-  await expect(newUser(db.prisma, { username: 'ravi_k' })).rejects.toThrow(/Unique constraint failed on the fields: \(`username`\)/);
-  await expect(newUser(db.prisma, { email: 'ravi@mandi.TEST' })).rejects.toThrow(/Unique constraint failed on the fields: \(`email`\)/);
+  await expect(newUser(db.prisma, { username: 'ravi_k' })).rejects.toThrow(
+    /Unique constraint failed on the fields: \(`username`\)/,
+  );
+  await expect(newUser(db.prisma, { email: 'ravi@mandi.TEST' })).rejects.toThrow(
+    /Unique constraint failed on the fields: \(`email`\)/,
+  );
   expect(await db.prisma.user.findUnique({ where: { username: 'RAVI_K' } })).toMatchObject({ username: 'Ravi_K' });
 });
 
 test('a cart quantity must be between 1 and 15', async () => {
   const user = await newUser(db.prisma);
-  const [first, second, third] = [await newProduct(db.prisma), await newProduct(db.prisma), await newProduct(db.prisma)];
+  const [first, second, third] = [
+    await newProduct(db.prisma),
+    await newProduct(db.prisma),
+    await newProduct(db.prisma),
+  ];
 
   await db.prisma.cartItem.create({ data: { userId: user.id, productId: first.id, quantity: 15 } });
-  await expect(db.prisma.cartItem.create({ data: { userId: user.id, productId: second.id, quantity: 16 } })).rejects.toThrow(
-    /cart_items_quantity_check/,
-  );
-  await expect(db.prisma.cartItem.create({ data: { userId: user.id, productId: third.id, quantity: 0 } })).rejects.toThrow(
-    /cart_items_quantity_check/,
-  );
+  await expect(
+    db.prisma.cartItem.create({ data: { userId: user.id, productId: second.id, quantity: 16 } }),
+  ).rejects.toThrow(/cart_items_quantity_check/);
+  await expect(
+    db.prisma.cartItem.create({ data: { userId: user.id, productId: third.id, quantity: 0 } }),
+  ).rejects.toThrow(/cart_items_quantity_check/);
 });
 
 test('the same product cannot be in one cart twice', async () => {
@@ -50,17 +58,25 @@ test('a user has at most one default address among those not deleted', async () 
   // A deleted former default does not count.
   await newAddress(db.prisma, { userId: user.id, isDefault: true, isDeleted: true });
 
-  await expect(newAddress(db.prisma, { userId: user.id, isDefault: true })).rejects.toThrow(/Unique constraint failed on the fields: \(`user_id`\)/);
-  await expect(newAddress(db.prisma, { userId: user.id, isDefault: false })).resolves.toMatchObject({ isDefault: false });
+  await expect(newAddress(db.prisma, { userId: user.id, isDefault: true })).rejects.toThrow(
+    /Unique constraint failed on the fields: \(`user_id`\)/,
+  );
+  await expect(newAddress(db.prisma, { userId: user.id, isDefault: false })).resolves.toMatchObject({
+    isDefault: false,
+  });
 });
 
 test('a product has a positive price and at most 4 images, numbered 0 to 3', async () => {
   await expect(newProduct(db.prisma, { pricePaise: 0 })).rejects.toThrow(/products_price_paise_check/);
   const product = await newProduct(db.prisma);
 
-  await db.prisma.productImage.create({ data: { productId: product.id, position: 3, fileKey: 'a.webp', contentType: 'image/webp' } });
+  await db.prisma.productImage.create({
+    data: { productId: product.id, position: 3, fileKey: 'a.webp', contentType: 'image/webp' },
+  });
   await expect(
-    db.prisma.productImage.create({ data: { productId: product.id, position: 4, fileKey: 'b.webp', contentType: 'image/webp' } }),
+    db.prisma.productImage.create({
+      data: { productId: product.id, position: 4, fileKey: 'b.webp', contentType: 'image/webp' },
+    }),
   ).rejects.toThrow(/product_images_position_check/);
 });
 

@@ -27,7 +27,17 @@ afterAll(async () => {
 
 /** `prisma migrate diff --exit-code` from the migrations to a schema: exit 0 when equal, 2 when not. */
 async function diffMigrationsAgainst(schemaPath: string): Promise<{ exitCode: number; output: string }> {
-  const args = [PRISMA_CLI, 'migrate', 'diff', '--from-migrations', MIGRATIONS, '--to-schema-datamodel', schemaPath, '--script', '--exit-code'];
+  const args = [
+    PRISMA_CLI,
+    'migrate',
+    'diff',
+    '--from-migrations',
+    MIGRATIONS,
+    '--to-schema-datamodel',
+    schemaPath,
+    '--script',
+    '--exit-code',
+  ];
   try {
     const { stdout } = await promisify(execFile)(process.execPath, args, {
       cwd: ROOT,
@@ -51,7 +61,10 @@ test('a schema change without its migration is caught', async () => {
   const folder = await mkdtemp(path.join(tmpdir(), 'mandi-drift-'));
   try {
     const schema = await readFile(SCHEMA, 'utf8');
-    const changed = schema.replace('  bio          String?  @db.VarChar(200)\n', '  bio          String?  @db.VarChar(200)\n  website      String?\n');
+    const changed = schema.replace(
+      '  bio          String?  @db.VarChar(200)\n',
+      '  bio          String?  @db.VarChar(200)\n  website      String?\n',
+    );
     expect(changed).not.toEqual(schema);
     await writeFile(path.join(folder, 'schema.prisma'), changed);
 

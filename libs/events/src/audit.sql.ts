@@ -29,7 +29,8 @@ export interface AuditSource {
 export function auditInsertSql(...sources: [AuditSource, ...AuditSource[]]): Prisma.Sql {
   const selects = sources.map((source) => {
     if (!isAuditAction(source.action)) throw new Error(`Unknown audit action '${String(source.action)}'`);
-    if (!Number.isSafeInteger(source.adminId) || source.adminId <= 0) throw new Error('An audit row needs the acting admin');
+    if (!Number.isSafeInteger(source.adminId) || source.adminId <= 0)
+      throw new Error('An audit row needs the acting admin');
     const from = sqlIdentifier(source.from);
     return Prisma.sql`(SELECT ${source.adminId}::int, ${source.action}::text, ${AUDIT_ACTIONS[source.action].object}::text,
                               ${from}.${sqlIdentifier(source.objectId)}::text,

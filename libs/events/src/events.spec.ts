@@ -58,9 +58,7 @@ describe('the domain event registry', () => {
     expect(placed.safeParse({ orderId: '42' }).success).toBe(false);
     expect(placed.safeParse({ orderId: 0 }).success).toBe(false);
     expect(placed.safeParse({ orderId: 4.2 }).success).toBe(false);
-    expect(domainEvents['credit_note.issued'].payload.safeParse({ creditNoteId: 7, orderId: 42 }).success).toBe(
-      false,
-    );
+    expect(domainEvents['credit_note.issued'].payload.safeParse({ creditNoteId: 7, orderId: 42 }).success).toBe(false);
   });
 
   it('tells known event names from others', () => {

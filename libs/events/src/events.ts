@@ -59,16 +59,10 @@ export const domainEvents = {
 
   // Tax documents.
   'invoice.issued': event({ invoiceId: entityId, orderId: entityId }, 'invoiceId'),
-  'credit_note.issued': event(
-    { creditNoteId: entityId, invoiceId: entityId, orderId: entityId },
-    'creditNoteId',
-  ),
+  'credit_note.issued': event({ creditNoteId: entityId, invoiceId: entityId, orderId: entityId }, 'creditNoteId'),
   // The document's PDF is in the file store (its key recorded), so a mail can carry it.
   'invoice.rendered': event({ invoiceId: entityId, orderId: entityId }, 'invoiceId'),
-  'credit_note.rendered': event(
-    { creditNoteId: entityId, invoiceId: entityId, orderId: entityId },
-    'creditNoteId',
-  ),
+  'credit_note.rendered': event({ creditNoteId: entityId, invoiceId: entityId, orderId: entityId }, 'creditNoteId'),
 
   // Sellers and contact.
   'seller.interest_recorded': event({ interestedSellerId: entityId }, 'interestedSellerId'),

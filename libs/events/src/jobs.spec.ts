@@ -74,7 +74,10 @@ describe('the job registry', () => {
     expect(jobsForEvent(eventRoutes, 'signup.verification_requested')).toEqual(['mail.verification', 'signup.expire']);
     expect(jobs['mail.verification']).toMatchObject({ queue: 'mail' });
     expect(jobs['mail.verification']).not.toHaveProperty('delayMs');
-    expect(jobs['signup.expire']).toMatchObject({ queue: 'deadlines', delayMs: AUTH_TIMINGS.verificationWindowMs + 30_000 });
+    expect(jobs['signup.expire']).toMatchObject({
+      queue: 'deadlines',
+      delayMs: AUTH_TIMINGS.verificationWindowMs + 30_000,
+    });
     expect(jobs['signup.expire'].delayMs).toBe(120_000);
   });
 
@@ -96,7 +99,11 @@ describe('the job registry', () => {
   });
 
   it('settles an order when its window closes: 8 hours, or the window the worker is configured with', () => {
-    expect(jobsForEvent(eventRoutes, 'order.placed')).toEqual(['order.settle', 'mail.order-placed', 'mail.seller-order']);
+    expect(jobsForEvent(eventRoutes, 'order.placed')).toEqual([
+      'order.settle',
+      'mail.order-placed',
+      'mail.seller-order',
+    ]);
     expect(jobs['order.settle']).toMatchObject({ queue: 'deadlines', delayMs: ORDER_WINDOW_MS });
     const short = jobsWithOrderWindow(1_500);
     expect(short['order.settle']).toMatchObject({ queue: 'deadlines', delayMs: 1_500 });
@@ -112,7 +119,7 @@ describe('the job registry', () => {
     expect(jobs['payment.refund'].payload.safeParse({ paymentId: 3 }).success).toBe(false);
   });
 
-  it("mails the buyer at every step of an order and each seller what to pack and what is cancelled, on the mail queue", () => {
+  it('mails the buyer at every step of an order and each seller what to pack and what is cancelled, on the mail queue', () => {
     expect(jobsForEvent(eventRoutes, 'order.confirmed')).toEqual(['mail.order-confirmed']);
     expect(jobsForEvent(eventRoutes, 'order.shipped')).toEqual(['mail.order-shipped']);
     expect(jobsForEvent(eventRoutes, 'order.delivered')).toEqual(['mail.order-delivered']);
@@ -131,7 +138,9 @@ describe('the job registry', () => {
     expect(orderMails).toHaveLength(9);
     for (const name of orderMails) expect(jobs[name as keyof typeof jobs].queue).toBe('mail');
     // Both two-event jobs read { orderId } from either event's payload.
-    expect(jobs['mail.order-cancelled'].payload.parse({ creditNoteId: 3, invoiceId: 2, orderId: 7 })).toEqual({ orderId: 7 });
+    expect(jobs['mail.order-cancelled'].payload.parse({ creditNoteId: 3, invoiceId: 2, orderId: 7 })).toEqual({
+      orderId: 7,
+    });
     expect(jobs['mail.seller-order'].payload.parse({ orderId: 7 })).toEqual({ orderId: 7 });
   });
 });

@@ -18,7 +18,10 @@ describe('outboxInsertSql', () => {
   });
 
   async function rows() {
-    return db.prisma.outboxEvent.findMany({ orderBy: { id: 'asc' }, select: { type: true, aggregateId: true, payload: true } });
+    return db.prisma.outboxEvent.findMany({
+      orderBy: { id: 'asc' },
+      select: { type: true, aggregateId: true, payload: true },
+    });
   }
 
   it('writes, inside the statement, the rows publish() writes', async () => {
@@ -40,7 +43,13 @@ describe('outboxInsertSql', () => {
       WITH moved AS (SELECT * FROM (VALUES (3, true), (1, true), (2, false)) AS t(id, confirmed)),
       events AS (${outboxInsertSql(
         { type: 'order.paid', from: 'moved', ids: { orderId: 'id' }, orderBy: 'id' },
-        { type: 'order.confirmed', from: 'moved', ids: { orderId: 'id' }, where: Prisma.sql`moved.confirmed`, orderBy: 'id' },
+        {
+          type: 'order.confirmed',
+          from: 'moved',
+          ids: { orderId: 'id' },
+          where: Prisma.sql`moved.confirmed`,
+          orderBy: 'id',
+        },
       )})
       SELECT count(*)::int AS written FROM events`;
     expect(result!.written).toBe(5);
@@ -61,13 +70,13 @@ describe('outboxInsertSql', () => {
     expect(await rows()).toEqual([]);
   });
 
-  it('refuses, before any SQL runs, an event outside the registry, ids that are not the event\'s, and a name that is not an identifier', () => {
+  it("refuses, before any SQL runs, an event outside the registry, ids that are not the event's, and a name that is not an identifier", () => {
     const misspelled = { type: 'order.canceled', from: 'moved', ids: { orderId: 'id' } } as unknown as OutboxSource;
     expect(() => outboxInsertSql(misspelled)).toThrow("Unknown event 'order.canceled'");
     const missing = { type: 'payment.captured', from: 'pay', ids: { paymentId: 'id' } } as unknown as OutboxSource;
     expect(() => outboxInsertSql(missing)).toThrow("Event 'payment.captured' carries orderId, paymentId");
-    expect(() => outboxInsertSql({ type: 'order.placed', from: 'moved; DROP TABLE orders', ids: { orderId: 'id' } })).toThrow(
-      'is not a column or CTE name',
-    );
+    expect(() =>
+      outboxInsertSql({ type: 'order.placed', from: 'moved; DROP TABLE orders', ids: { orderId: 'id' } }),
+    ).toThrow('is not a column or CTE name');
   });
 });

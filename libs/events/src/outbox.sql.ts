@@ -42,7 +42,12 @@ export function outboxInsertSql(...sources: [OutboxSource, ...OutboxSource[]]): 
     const definition = domainEvents[source.type];
     const ids = Object.entries(source.ids) as [string, string][];
     const declared = Object.keys(definition.payload.shape).sort();
-    if (ids.map(([field]) => field).sort().join() !== declared.join()) {
+    if (
+      ids
+        .map(([field]) => field)
+        .sort()
+        .join() !== declared.join()
+    ) {
       throw new Error(`Event '${source.type}' carries ${declared.join(', ')}`);
     }
     const from = sqlIdentifier(source.from);

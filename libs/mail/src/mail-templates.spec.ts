@@ -12,7 +12,10 @@ describe('mail templates', () => {
     dir = mkdtempSync(join(tmpdir(), 'mandi-mail-templates-'));
     mkdirSync(join(dir, 'partials'));
     writeFileSync(join(dir, 'partials', 'layout.hbs'), '<main title="{{title}}">{{> @partial-block}}</main>');
-    writeFileSync(join(dir, 'welcome.html.hbs'), '{{#> layout title="Welcome"}}<p>Hi {{name}}</p><a href="{{link}}">go</a>{{/layout}}');
+    writeFileSync(
+      join(dir, 'welcome.html.hbs'),
+      '{{#> layout title="Welcome"}}<p>Hi {{name}}</p><a href="{{link}}">go</a>{{/layout}}',
+    );
     writeFileSync(join(dir, 'welcome.text.hbs'), 'Hi {{name}}, open {{link}}');
     templates = new MailTemplates(pathToFileURL(`${dir}/`));
   });
@@ -20,7 +23,10 @@ describe('mail templates', () => {
   afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
   it('renders the HTML version in its layout, escaping every value', () => {
-    const { html } = templates.render('welcome', { name: '<script>alert("x")</script>', link: 'https://mandi.test/a?b=1&c="2"' });
+    const { html } = templates.render('welcome', {
+      name: '<script>alert("x")</script>',
+      link: 'https://mandi.test/a?b=1&c="2"',
+    });
     expect(html).toBe(
       '<main title="Welcome"><p>Hi &lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt;</p>' +
         '<a href="https://mandi.test/a?b&#x3D;1&amp;c&#x3D;&quot;2&quot;">go</a></main>',
@@ -35,7 +41,9 @@ describe('mail templates', () => {
   it('reads and compiles each template once', () => {
     templates.render('welcome', { name: 'Ravi', link: 'https://mandi.test' });
     writeFileSync(join(dir, 'welcome.text.hbs'), 'changed');
-    expect(templates.render('welcome', { name: 'Ravi', link: 'https://mandi.test' }).text).toBe('Hi Ravi, open https://mandi.test');
+    expect(templates.render('welcome', { name: 'Ravi', link: 'https://mandi.test' }).text).toBe(
+      'Hi Ravi, open https://mandi.test',
+    );
   });
 
   it('refuses data that lacks a value the template names, rather than mail a blank', () => {

@@ -92,7 +92,12 @@ describe('the capture transport', () => {
     const [captured] = await readCapturedMails(dir);
     expect(captured).toEqual(sent.captured);
     expect(captured!.attachments).toEqual([
-      { filename: 'INV-26-27-000001.pdf', contentType: 'application/pdf', size: pdf.length, content: pdf.toString('base64') },
+      {
+        filename: 'INV-26-27-000001.pdf',
+        contentType: 'application/pdf',
+        size: pdf.length,
+        content: pdf.toString('base64'),
+      },
     ]);
     expect(Buffer.from(captured!.attachments![0]!.content, 'base64')).toEqual(pdf);
 
@@ -110,7 +115,13 @@ describe('the capture transport', () => {
 describe('the smtp transport', () => {
   it('needs SMTP_URL', () => {
     expect(
-      () => new Mailer({ MAIL_TRANSPORT: 'smtp', SMTP_URL: undefined, MAIL_CAPTURE_DIR: 'var/mail', MAIL_FROM: 'Mandi <no-reply@mandi.test>' }),
+      () =>
+        new Mailer({
+          MAIL_TRANSPORT: 'smtp',
+          SMTP_URL: undefined,
+          MAIL_CAPTURE_DIR: 'var/mail',
+          MAIL_FROM: 'Mandi <no-reply@mandi.test>',
+        }),
     ).toThrow('SMTP_URL is required when MAIL_TRANSPORT is smtp');
   });
 });

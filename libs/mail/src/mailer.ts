@@ -94,6 +94,14 @@ export class Mailer {
 }
 
 /** A file of a jsonTransport message as the capture keeps it: its name, type, size and bytes (base64). */
-function capturedAttachment({ filename, contentType, content }: { filename: string; contentType: string; content: string }): CapturedAttachment {
+function capturedAttachment({
+  filename,
+  contentType,
+  content,
+}: {
+  filename: string;
+  contentType: string;
+  content: string;
+}): CapturedAttachment {
   return { filename, contentType, size: Buffer.from(content, 'base64').length, content };
 }

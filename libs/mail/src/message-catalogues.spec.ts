@@ -42,8 +42,16 @@ describe('message catalogues', () => {
   it('writes dates, times and rupees in en-IN and hi-IN, on an Indian clock', () => {
     const [en, hi] = [catalogues().translator('en'), catalogues().translator('hi')];
     const evening = new Date('2026-11-24T12:35:00Z');
-    expect([en.date(evening), en.time(evening), en.rupees(10_520_850)]).toEqual(['24 Nov 2026', '24 Nov 2026, 6:05 pm IST', '₹1,05,208.50']);
-    expect([hi.date(evening), hi.time(evening), hi.rupees(10_520_850)]).toEqual(['24 नवंबर 2026', '24 नवंबर 2026, शाम 6:05 IST', '₹1,05,208.50']);
+    expect([en.date(evening), en.time(evening), en.rupees(10_520_850)]).toEqual([
+      '24 Nov 2026',
+      '24 Nov 2026, 6:05 pm IST',
+      '₹1,05,208.50',
+    ]);
+    expect([hi.date(evening), hi.time(evening), hi.rupees(10_520_850)]).toEqual([
+      '24 नवंबर 2026',
+      '24 नवंबर 2026, शाम 6:05 IST',
+      '₹1,05,208.50',
+    ]);
     expect(hi.time(new Date('2026-03-04T23:30:00Z'))).toBe('05 मार्च 2026, सुबह 5:00 IST');
   });
 
@@ -65,8 +73,14 @@ describe('message catalogues', () => {
   it("gives the templates their words in the translator's language, values escaped in HTML only, and the lang", () => {
     mkdirSync(join(dir, 'partials'));
     writeFileSync(join(dir, 'partials', 'layout.hbs'), '<html lang="{{@lang}}">{{> @partial-block}}</html>');
-    writeFileSync(join(dir, 'paid.html.hbs'), '{{#> layout}}<p>{{t "mail.greeting" username=name}}</p><p>{{t "mail.paid" amount=(strong amount) means=means}}</p>{{/layout}}');
-    writeFileSync(join(dir, 'paid.text.hbs'), '{{t "mail.greeting" username=name}}\n{{t "mail.paid" amount=(strong amount) means=means}}');
+    writeFileSync(
+      join(dir, 'paid.html.hbs'),
+      '{{#> layout}}<p>{{t "mail.greeting" username=name}}</p><p>{{t "mail.paid" amount=(strong amount) means=means}}</p>{{/layout}}',
+    );
+    writeFileSync(
+      join(dir, 'paid.text.hbs'),
+      '{{t "mail.greeting" username=name}}\n{{t "mail.paid" amount=(strong amount) means=means}}',
+    );
     const templates = new MailTemplates(pathToFileURL(`${dir}/`));
     const data = { name: 'Ravi & <Sita>', amount: '₹1,450.00', means: 'UPI' };
 

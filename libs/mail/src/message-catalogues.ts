@@ -43,7 +43,9 @@ export function readCatalogue(dir: URL, language: string): Record<string, string
   const folder = new URL(`${language}/`, dir);
   if (!existsSync(folder)) throw new Error(`No ${language} catalogue in ${dir.pathname}`);
   const messages: Record<string, string> = {};
-  for (const file of readdirSync(folder).filter((name) => name.endsWith('.json')).sort()) {
+  for (const file of readdirSync(folder)
+    .filter((name) => name.endsWith('.json'))
+    .sort()) {
     const area = JSON.parse(readFileSync(new URL(file, folder), 'utf8')) as Record<string, string>;
     for (const [key, message] of Object.entries(area)) {
       if (key in messages) throw new Error(`catalogue ${language}: '${key}' is defined twice (${file})`);
@@ -62,7 +64,8 @@ export function messageArguments(message: CompiledMessage): string[] {
       names.add(token[0]);
       const choices = token[2];
       if (choices && typeof choices === 'object') {
-        for (const [key, choice] of Object.entries(choices)) if (key !== 'offset' && Array.isArray(choice)) walk(choice as CompiledMessage);
+        for (const [key, choice] of Object.entries(choices))
+          if (key !== 'offset' && Array.isArray(choice)) walk(choice as CompiledMessage);
       }
     }
   };
@@ -112,12 +115,26 @@ function compile(dir: URL, language: Language): CompiledCatalogue {
     }
     needs.set(key, messageArguments(messages[key]));
   }
-  const i18n = setupI18n({ locale: language, locales: [LANGUAGE_LOCALES[language]], messages: { [language]: messages } });
+  const i18n = setupI18n({
+    locale: language,
+    locales: [LANGUAGE_LOCALES[language]],
+    messages: { [language]: messages },
+  });
   return { i18n, needs };
 }
 
-const hindiDate = new Intl.DateTimeFormat('hi-IN', { day: '2-digit', month: 'long', year: 'numeric', timeZone: INDIA_TIME_ZONE });
-const hindiClock = new Intl.DateTimeFormat('hi-IN', { hour: 'numeric', minute: '2-digit', dayPeriod: 'short', timeZone: INDIA_TIME_ZONE });
+const hindiDate = new Intl.DateTimeFormat('hi-IN', {
+  day: '2-digit',
+  month: 'long',
+  year: 'numeric',
+  timeZone: INDIA_TIME_ZONE,
+});
+const hindiClock = new Intl.DateTimeFormat('hi-IN', {
+  hour: 'numeric',
+  minute: '2-digit',
+  dayPeriod: 'short',
+  timeZone: INDIA_TIME_ZONE,
+});
 
 /** English times as the order mails have always printed them: a 12-hour clock with 'am' / 'pm'. */
 function englishTime(date: Date): string {

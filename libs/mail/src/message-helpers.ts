@@ -26,7 +26,8 @@ function htmlValue(value: unknown): unknown {
 export function registerMessageHelpers(handlebars: typeof Handlebars): void {
   handlebars.registerHelper('t', (id: unknown, options: Handlebars.HelperOptions) => {
     const { translator, html } = (options.data ?? {}) as Partial<MessageData>;
-    if (!translator) throw new Error(`A template asks for the message '${String(id)}' but was rendered without a translator`);
+    if (!translator)
+      throw new Error(`A template asks for the message '${String(id)}' but was rendered without a translator`);
     const hash = options.hash as Record<string, unknown>;
     if (!html) return translator.t(String(id), hash);
     const values = Object.fromEntries(Object.entries(hash).map(([key, value]) => [key, htmlValue(value)]));

@@ -78,7 +78,9 @@ describe('every order move against the database', () => {
             expect(after.cancelReason).toBe(cancelReasonAfter(action, from, before.cancelReason, 'Changed my mind'));
             expect(after[ENTERED_AT[to as keyof typeof ENTERED_AT]]).toBeInstanceOf(Date);
             expect(after.updatedAt.getTime()).toBeGreaterThan(before.updatedAt.getTime());
-            expect(events.map(({ type, payload }) => ({ type, payload }))).toEqual([{ type: event, payload: { orderId: id } }]);
+            expect(events.map(({ type, payload }) => ({ type, payload }))).toEqual([
+              { type: event, payload: { orderId: id } },
+            ]);
           } else {
             expect(moved).toEqual([]);
             expect(after).toEqual(before);
@@ -89,7 +91,7 @@ describe('every order move against the database', () => {
     }
   }
 
-  it('keeps the buyer\'s own reason when an admin or the deadline cancels a requested cancellation, else records the one given', async () => {
+  it("keeps the buyer's own reason when an admin or the deadline cancels a requested cancellation, else records the one given", async () => {
     const requested = await orderIn('cancel_requested', 1 * HOUR, ' Ordered twice ');
     const pending = await orderIn('pending', 1 * HOUR);
     const requestedSilently = await orderIn('cancel_requested', 9 * HOUR, '  ');
@@ -116,7 +118,9 @@ describe('every order move against the database', () => {
   it('confirms along with another change only where the locked row allows it, and announces only those', async () => {
     const pending = await orderIn('pending', 9 * HOUR);
     const cancelled = await orderIn('cancelled', 1 * HOUR);
-    const rows = await db.prisma.$queryRaw<{ id: number; status: string; payment_status: string; confirmed: boolean }[]>`
+    const rows = await db.prisma.$queryRaw<
+      { id: number; status: string; payment_status: string; confirmed: boolean }[]
+    >`
       WITH decided AS (
         SELECT o.id, o.status, o.created_at FROM orders o WHERE o.id IN (${pending}, ${cancelled}) FOR UPDATE
       ), paid AS (
@@ -131,8 +135,12 @@ describe('every order move against the database', () => {
       { id: pending, status: 'confirmed', payment_status: 'paid', confirmed: true },
       { id: cancelled, status: 'cancelled', payment_status: 'paid', confirmed: false },
     ]);
-    const events = await db.prisma.outboxEvent.findMany({ where: { aggregateId: { in: [String(pending), String(cancelled)] } } });
-    expect(events.map(({ type, aggregateId }) => ({ type, aggregateId }))).toEqual([{ type: 'order.confirmed', aggregateId: String(pending) }]);
+    const events = await db.prisma.outboxEvent.findMany({
+      where: { aggregateId: { in: [String(pending), String(cancelled)] } },
+    });
+    expect(events.map(({ type, aggregateId }) => ({ type, aggregateId }))).toEqual([
+      { type: 'order.confirmed', aggregateId: String(pending) },
+    ]);
   });
 
   describe('stock (docs/stock.md)', () => {
@@ -146,7 +154,10 @@ describe('every order move against the database', () => {
         userId: buyerId,
         status,
         createdAt: new Date(Date.now() - ageMs),
-        lines: [{ product: counted, quantity: 3 }, { product: unlimited, quantity: 2 }],
+        lines: [
+          { product: counted, quantity: 3 },
+          { product: unlimited, quantity: 2 },
+        ],
       });
       return { orderId: order.id, counted: counted.id, unlimited: unlimited.id };
     }
@@ -155,15 +166,18 @@ describe('every order move against the database', () => {
       ['an admin cancels', 'cancel', 'pending', 1 * HOUR],
       ['an admin cancels a requested cancellation', 'cancel', 'cancel_requested', 1 * HOUR],
       ['the deadline settles', 'settle_deadline', 'pending', 9 * HOUR],
-    ] as const)('gives back the packs of every line once when %s, and leaves unlimited products unlimited', async (_name, action, status, ageMs) => {
-      const { orderId, counted, unlimited } = await orderWithStock(status, ageMs);
-      expect(await move(action, orderId, 'Out of season')).toHaveLength(1);
-      expect(await stockOf(counted)).toBe(10);
-      expect(await stockOf(unlimited)).toBeNull();
-      // The order is cancelled now: the same move again matches nothing and gives nothing back.
-      expect(await move(action, orderId, 'Out of season')).toHaveLength(0);
-      expect(await stockOf(counted)).toBe(10);
-    });
+    ] as const)(
+      'gives back the packs of every line once when %s, and leaves unlimited products unlimited',
+      async (_name, action, status, ageMs) => {
+        const { orderId, counted, unlimited } = await orderWithStock(status, ageMs);
+        expect(await move(action, orderId, 'Out of season')).toHaveLength(1);
+        expect(await stockOf(counted)).toBe(10);
+        expect(await stockOf(unlimited)).toBeNull();
+        // The order is cancelled now: the same move again matches nothing and gives nothing back.
+        expect(await move(action, orderId, 'Out of season')).toHaveLength(0);
+        expect(await stockOf(counted)).toBe(10);
+      },
+    );
 
     it.each([
       ['request_cancel', 'pending'],
@@ -196,7 +210,9 @@ describe('every order move against the database', () => {
         );
         expect(await loserMoved).toHaveLength(0);
         expect(await stockOf(counted)).toBe(10);
-        expect(await db.prisma.outboxEvent.count({ where: { type: 'order.cancelled', aggregateId: String(orderId) } })).toBe(1);
+        expect(
+          await db.prisma.outboxEvent.count({ where: { type: 'order.cancelled', aggregateId: String(orderId) } }),
+        ).toBe(1);
       }
     });
   });

@@ -1,5 +1,11 @@
 import { Prisma } from '@mandi/database';
-import { ORDER_TRANSITIONS, isOrderStatus, type OrderAction, type OrderStatus, type OrderTransition } from '@mandi/domain';
+import {
+  ORDER_TRANSITIONS,
+  isOrderStatus,
+  type OrderAction,
+  type OrderStatus,
+  type OrderTransition,
+} from '@mandi/domain';
 import { outboxInsertSql, sqlIdentifier, type EventType, type OutboxSource } from '@mandi/events';
 import { windowRuleSql } from './order-window.sql.js';
 
@@ -74,7 +80,9 @@ function moveSetSql(action: OrderAction, reason: string | undefined, when?: Pris
   return Prisma.join(
     columns.map(([column, value]) => {
       const name = sqlIdentifier(column);
-      return when ? Prisma.sql`${name} = CASE WHEN ${when} THEN ${value} ELSE o.${name} END` : Prisma.sql`${name} = ${value}`;
+      return when
+        ? Prisma.sql`${name} = CASE WHEN ${when} THEN ${value} ELSE o.${name} END`
+        : Prisma.sql`${name} = ${value}`;
     }),
     ', ',
   );

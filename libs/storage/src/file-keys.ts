@@ -36,5 +36,8 @@ export function variantKey(originalKey: string, variant: ImageVariant): string {
 
 /** An image's key and the keys of its variants: what to delete when the image goes. */
 export function imageFileKeys(originalKey: string): string[] {
-  return [originalKey, ...(Object.keys(IMAGE_VARIANTS) as ImageVariant[]).map((variant) => variantKey(originalKey, variant))];
+  return [
+    originalKey,
+    ...(Object.keys(IMAGE_VARIANTS) as ImageVariant[]).map((variant) => variantKey(originalKey, variant)),
+  ];
 }

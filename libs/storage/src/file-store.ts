@@ -45,7 +45,8 @@ export function assertValidFileKey(key: string): void {
 
 /** Throws unless `prefix` is a folder of keys ('products/12/'). */
 export function assertValidPrefix(prefix: string): void {
-  if (!prefix.endsWith('/') || !isValidFileKey(prefix.slice(0, -1))) throw new Error(`Invalid file key prefix '${prefix}'`);
+  if (!prefix.endsWith('/') || !isValidFileKey(prefix.slice(0, -1)))
+    throw new Error(`Invalid file key prefix '${prefix}'`);
 }
 
 /** Content types by file extension, for stores that keep no metadata of their own (the local folder). */

@@ -7,7 +7,13 @@ import {
   S3Client,
 } from '@aws-sdk/client-s3';
 import type { AppConfig } from '@mandi/config';
-import { assertValidFileKey, assertValidPrefix, isValidFileKey, type FileStore, type StoredFile } from './file-store.js';
+import {
+  assertValidFileKey,
+  assertValidPrefix,
+  isValidFileKey,
+  type FileStore,
+  type StoredFile,
+} from './file-store.js';
 
 /** The settings an {@link S3FileStore} is built from (see libs/config). */
 export type S3Settings = Pick<
@@ -28,7 +34,8 @@ export class S3FileStore implements FileStore {
   private readonly publicBase: string;
 
   constructor(settings: S3Settings, client?: S3Client) {
-    if (!settings.S3_BUCKET || !settings.S3_REGION) throw new Error('S3_BUCKET and S3_REGION are required for the s3 file store');
+    if (!settings.S3_BUCKET || !settings.S3_REGION)
+      throw new Error('S3_BUCKET and S3_REGION are required for the s3 file store');
     this.bucket = settings.S3_BUCKET;
     this.client =
       client ??
@@ -49,7 +56,13 @@ export class S3FileStore implements FileStore {
   async put(key: string, bytes: Buffer, contentType: string): Promise<void> {
     assertValidFileKey(key);
     await this.client.send(
-      new PutObjectCommand({ Bucket: this.bucket, Key: key, Body: bytes, ContentType: contentType, CacheControl: IMMUTABLE }),
+      new PutObjectCommand({
+        Bucket: this.bucket,
+        Key: key,
+        Body: bytes,
+        ContentType: contentType,
+        CacheControl: IMMUTABLE,
+      }),
     );
   }
 
@@ -81,7 +94,9 @@ export class S3FileStore implements FileStore {
       );
       const keys = (page.Contents ?? []).flatMap((object) => (object.Key ? [{ Key: object.Key }] : []));
       if (keys.length > 0) {
-        await this.client.send(new DeleteObjectsCommand({ Bucket: this.bucket, Delete: { Objects: keys, Quiet: true } }));
+        await this.client.send(
+          new DeleteObjectsCommand({ Bucket: this.bucket, Delete: { Objects: keys, Quiet: true } }),
+        );
       }
       continuationToken = page.IsTruncated ? page.NextContinuationToken : undefined;
     } while (continuationToken);

@@ -55,7 +55,11 @@ export function AddressBookModal({
       try {
         await deleteAddress(address.id);
       } catch (error) {
-        setMessage(error instanceof ApiError && error.statusCode < 500 && error.serverMessage ? error.serverMessage : ADDRESS_MESSAGES.deleteFailed);
+        setMessage(
+          error instanceof ApiError && error.statusCode < 500 && error.serverMessage
+            ? error.serverMessage
+            : ADDRESS_MESSAGES.deleteFailed,
+        );
         return;
       }
       if (String(address.id) === chosenId) setChosenId(null);
@@ -121,7 +125,9 @@ export function AddressBookModal({
                   <span className={styles.viewName}>
                     <strong id={`${inputId}-name`}>{address.name}</strong>
                     {Number(address.is_default) === 1 && <span className={styles.badge}>{t('addresses.default')}</span>}
-                    {sameAddress(address, selected) && <span className={styles.badgeCurrent}>{t('addresses.book.deliveringHere')}</span>}
+                    {sameAddress(address, selected) && (
+                      <span className={styles.badgeCurrent}>{t('addresses.book.deliveringHere')}</span>
+                    )}
                   </span>
                   <span className={styles.entryLines}>
                     <span id={`${inputId}-street`}>{streetLine(address, t)}</span>

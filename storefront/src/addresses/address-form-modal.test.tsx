@@ -24,7 +24,12 @@ async function openAddressForm(answers: Answers, book: unknown[] | (() => unknow
 
 const errorBody = (statusCode: number, message: string, fields?: Record<string, string>) => ({
   status: statusCode,
-  body: { statusCode, error: statusCode === 400 ? 'Bad Request' : 'Internal Server Error', message, ...(fields ? { fields } : {}) },
+  body: {
+    statusCode,
+    error: statusCode === 400 ? 'Bad Request' : 'Internal Server Error',
+    message,
+    ...(fields ? { fields } : {}),
+  },
 });
 
 async function fillPersonAndStreet(dialog: HTMLElement) {
@@ -41,7 +46,12 @@ describe('address modal', () => {
     let saved = false;
     let answerLookup!: (answer: { body: unknown }) => void;
     const lookup = new Promise<{ body: unknown }>((resolve) => (answerLookup = resolve));
-    const created = savedAddress(11, 'Asha Patil', { pincode: '422013', area_or_street_or_village: 'Gangapur Road', landmark: 'Opposite the bus stand', is_default: 1 });
+    const created = savedAddress(11, 'Asha Patil', {
+      pincode: '422013',
+      area_or_street_or_village: 'Gangapur Road',
+      landmark: 'Opposite the bus stand',
+      is_default: 1,
+    });
     const { dialog, calls, add } = await openAddressForm(
       {
         'GET /api/pincodes/422013': () => lookup,
@@ -64,7 +74,9 @@ describe('address modal', () => {
     expect(form.getByLabelText('State')).toHaveValue('Maharashtra');
     expect(form.getByLabelText('District')).toHaveValue('Nashik');
     expect(form.getByLabelText('Taluk')).toHaveValue('Nashik');
-    const suggestions = Array.from(dialog.querySelectorAll('datalist option')).map((option) => option.getAttribute('value'));
+    const suggestions = Array.from(dialog.querySelectorAll('datalist option')).map((option) =>
+      option.getAttribute('value'),
+    );
     expect(suggestions).toEqual(['Gangapur Road', 'College Road']);
 
     await fillPersonAndStreet(dialog);
@@ -106,7 +118,9 @@ describe('address modal', () => {
     await userEvent.type(form.getByLabelText('Taluk'), 'Nashik');
     await userEvent.click(form.getByRole('button', { name: 'Save Address' }));
     const popup = await screen.findByRole('dialog', { name: 'Pincode not verified' });
-    expect(popup).toHaveAccessibleDescription("Please click 'Get Address' and fetch a valid address before submitting.");
+    expect(popup).toHaveAccessibleDescription(
+      "Please click 'Get Address' and fetch a valid address before submitting.",
+    );
     await userEvent.click(within(popup).getByRole('button', { name: 'OK' }));
     expect(form.getByRole('button', { name: 'Get Address' })).toHaveFocus();
     expect(calls.filter((call) => call.url === '/api/addresses')).toHaveLength(0);
@@ -132,7 +146,9 @@ describe('address modal', () => {
     expect(await form.findByText('Full Name is required')).toBeInTheDocument();
     expect(form.getByLabelText('Full Name')).toHaveAccessibleDescription('Full Name is required');
     expect(form.getByLabelText('Full Name')).toHaveFocus();
-    expect(form.getByLabelText('Mobile Number')).toHaveAccessibleDescription('Enter a valid 10-digit Indian mobile number starting with 6, 7, 8, or 9');
+    expect(form.getByLabelText('Mobile Number')).toHaveAccessibleDescription(
+      'Enter a valid 10-digit Indian mobile number starting with 6, 7, 8, or 9',
+    );
     expect(form.getByText('Enter a valid 6-digit Indian PIN code')).toBeInTheDocument();
     for (const text of [
       'State is required',
@@ -174,7 +190,9 @@ describe('address modal', () => {
   });
 
   it('says so at once when 10 addresses are already saved', async () => {
-    const ten = Array.from({ length: 10 }, (_, index) => savedAddress(index + 1, `Person ${index + 1}`, { is_default: index === 0 ? 1 : 0 }));
+    const ten = Array.from({ length: 10 }, (_, index) =>
+      savedAddress(index + 1, `Person ${index + 1}`, { is_default: index === 0 ? 1 : 0 }),
+    );
     stubApi({ ...buyerAnswers, 'GET /api/products/7': { body: tamatar }, 'GET /api/addresses/5': { body: ten } });
     renderApp('/product-checkout/7', { identity: buyer() });
     await within(await screen.findByRole('region', { name: 'Delivery Address' })).findByText('Person 1');
@@ -191,7 +209,9 @@ describe('address modal', () => {
         mobile: 'Enter a valid 10-digit Indian mobile number starting with 6, 7, 8, or 9',
       }),
     });
-    expect(await within(dialog).findByText('Enter a valid 10-digit Indian mobile number starting with 6, 7, 8, or 9')).toBeInTheDocument();
+    expect(
+      await within(dialog).findByText('Enter a valid 10-digit Indian mobile number starting with 6, 7, 8, or 9'),
+    ).toBeInTheDocument();
     expect(within(dialog).getByLabelText('Mobile Number')).toHaveFocus();
   });
 
@@ -239,6 +259,11 @@ describe('address modal', () => {
 
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Edit Address' })).not.toBeInTheDocument());
     const put = calls.find((call) => call.method === 'PUT')!;
-    expect(JSON.parse(String(put.init!.body))).toMatchObject({ name: 'Asha Patil', landmark: 'Near the temple', pincode: '422013', is_default: 1 });
+    expect(JSON.parse(String(put.init!.body))).toMatchObject({
+      name: 'Asha Patil',
+      landmark: 'Near the temple',
+      pincode: '422013',
+      is_default: 1,
+    });
   });
 });

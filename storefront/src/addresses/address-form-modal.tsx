@@ -9,7 +9,16 @@ import {
   type AddressField,
   type AddressInput,
 } from '@mandi/domain';
-import { useEffect, useId, useRef, useState, type ChangeEvent, type FormEvent, type InputHTMLAttributes, type ReactNode } from 'react';
+import {
+  useEffect,
+  useId,
+  useRef,
+  useState,
+  type ChangeEvent,
+  type FormEvent,
+  type InputHTMLAttributes,
+  type ReactNode,
+} from 'react';
 import { ApiError } from '../api/api-fetch';
 import { useT } from '../i18n/i18n';
 import { usePopup } from '../ui/confirm-dialog';
@@ -51,7 +60,8 @@ const EMPTY_FIELDS = Object.fromEntries(ADDRESS_FIELDS.map((field) => [field, ''
 
 /** A saved address's fields to edit, or empty fields (the first address of a user is the default). */
 function initialValues(mode: AddressFormMode, firstAddress: boolean): FormValues {
-  if (mode.kind === 'edit') return { ...addressFieldsOf(mode.address), is_default: Number(mode.address.is_default) === 1 };
+  if (mode.kind === 'edit')
+    return { ...addressFieldsOf(mode.address), is_default: Number(mode.address.is_default) === 1 };
   return { ...EMPTY_FIELDS, is_default: firstAddress };
 }
 
@@ -59,7 +69,9 @@ function initialValues(mode: AddressFormMode, firstAddress: boolean): FormValues
 function isAddressLimit(error: ApiError): boolean {
   const { title, text } = ADDRESS_MESSAGES.maxAddressesReached;
   const fields = (error.body as { fields?: Record<string, string> } | null)?.fields ?? {};
-  return [error.serverMessage ?? '', ...Object.values(fields)].some((message) => message.includes(text) || message.startsWith(title));
+  return [error.serverMessage ?? '', ...Object.values(fields)].some(
+    (message) => message.includes(text) || message.startsWith(title),
+  );
 }
 
 /** The server's field messages for the form's own fields. */
@@ -189,7 +201,10 @@ export function AddressFormModal({
       }
       setErrors(found);
       if (!found.pincode && !verified) {
-        await popup({ title: t('addresses.form.pincodeNotVerified.title'), text: t('addresses.form.pincodeNotVerified.text') });
+        await popup({
+          title: t('addresses.form.pincodeNotVerified.title'),
+          text: t('addresses.form.pincodeNotVerified.text'),
+        });
         getAddressRef.current?.focus();
         return;
       }
@@ -258,7 +273,8 @@ export function AddressFormModal({
 
   const pincodeHint = (() => {
     if (lookup.status === 'idle' || lookup.pincode !== values.pincode || errors.pincode) return null;
-    if (lookup.status === 'not-found') return <span className="field-error">{t('addresses.problem.pincodeNotFound')}</span>;
+    if (lookup.status === 'not-found')
+      return <span className="field-error">{t('addresses.problem.pincodeNotFound')}</span>;
     if (lookup.status === 'failed') return <span className="field-error">{t('addresses.form.lookupFailed')}</span>;
     if (lookup.status === 'found') {
       const first = lookup.offices[0]!;
@@ -294,7 +310,11 @@ export function AddressFormModal({
           </p>
         )}
         <div className={styles.row}>
-          {field('name', t('addresses.form.fullName'), { autoComplete: 'name', maxLength: ADDRESS_LIMITS.fullNameMax, required: true })}
+          {field('name', t('addresses.form.fullName'), {
+            autoComplete: 'name',
+            maxLength: ADDRESS_LIMITS.fullNameMax,
+            required: true,
+          })}
           {field('mobile', t('addresses.form.mobile'), {
             type: 'tel',
             inputMode: 'numeric',
@@ -320,9 +340,17 @@ export function AddressFormModal({
               pattern="[0-9]{6}"
               required
               aria-invalid={errors.pincode || lookup.status === 'not-found' ? true : undefined}
-              aria-describedby={[errors.pincode ? `${idOf('pincode')}-error` : null, `${idOf('pincode')}-status`].filter(Boolean).join(' ')}
+              aria-describedby={[errors.pincode ? `${idOf('pincode')}-error` : null, `${idOf('pincode')}-status`]
+                .filter(Boolean)
+                .join(' ')}
             />
-            <button ref={getAddressRef} type="button" className="btn btn-outline" onClick={onGetAddress} disabled={fetching}>
+            <button
+              ref={getAddressRef}
+              type="button"
+              className="btn btn-outline"
+              onClick={onGetAddress}
+              disabled={fetching}
+            >
               {fetching ? t('addresses.form.fetching') : t('addresses.form.getAddress')}
             </button>
           </div>
@@ -337,8 +365,16 @@ export function AddressFormModal({
         </div>
 
         <div className={styles.row3}>
-          {field('state', t('addresses.form.state'), { autoComplete: 'address-level1', maxLength: 100, required: true })}
-          {field('district', t('addresses.form.district'), { autoComplete: 'address-level2', maxLength: 100, required: true })}
+          {field('state', t('addresses.form.state'), {
+            autoComplete: 'address-level1',
+            maxLength: 100,
+            required: true,
+          })}
+          {field('district', t('addresses.form.district'), {
+            autoComplete: 'address-level2',
+            maxLength: 100,
+            required: true,
+          })}
           {field('taluk', t('addresses.form.taluk'), { maxLength: 100, required: true })}
         </div>
 
@@ -350,7 +386,12 @@ export function AddressFormModal({
         {field(
           'area_or_street_or_village',
           t('addresses.form.area'),
-          { autoComplete: 'address-line2', maxLength: 255, required: true, list: suggestions.length > 0 ? `${formId}-areas` : undefined },
+          {
+            autoComplete: 'address-line2',
+            maxLength: 255,
+            required: true,
+            list: suggestions.length > 0 ? `${formId}-areas` : undefined,
+          },
           suggestions.length > 0 && (
             <datalist id={`${formId}-areas`}>
               {suggestions.map((name) => (

@@ -17,7 +17,8 @@ export const addressesKey = (userId: string) => ['addresses', userId] as const;
 export function useAddresses(userId: string | null) {
   return useQuery({
     queryKey: addressesKey(userId ?? ''),
-    queryFn: ({ signal }) => apiFetch<SavedAddress[]>(`/api/addresses/${encodeURIComponent(userId!)}`, { auth: true, signal }),
+    queryFn: ({ signal }) =>
+      apiFetch<SavedAddress[]>(`/api/addresses/${encodeURIComponent(userId!)}`, { auth: true, signal }),
     enabled: userId !== null,
   });
 }
@@ -35,7 +36,11 @@ export function createAddress(userId: string, fields: AddressFields): Promise<Sa
 
 /** PUT /api/addresses/{id}: the changed fields; the API may answer the saved address or nothing. */
 export function updateAddress(addressId: string | number, fields: AddressFields): Promise<SavedAddress | null> {
-  return apiFetch<SavedAddress | null>(`/api/addresses/${encodeURIComponent(String(addressId))}`, { method: 'PUT', body: fields, auth: true });
+  return apiFetch<SavedAddress | null>(`/api/addresses/${encodeURIComponent(String(addressId))}`, {
+    method: 'PUT',
+    body: fields,
+    auth: true,
+  });
 }
 
 /** DELETE /api/addresses/{id}. */

@@ -6,7 +6,10 @@ import type { Translator } from '../i18n/i18n';
 export type SavedAddress = Omit<Address, 'id'> & { id: string | number };
 
 /** The same address in two answers, whichever way each carried the id. */
-export function sameAddress(a: Pick<SavedAddress, 'id'> | null | undefined, b: Pick<SavedAddress, 'id'> | null | undefined): boolean {
+export function sameAddress(
+  a: Pick<SavedAddress, 'id'> | null | undefined,
+  b: Pick<SavedAddress, 'id'> | null | undefined,
+): boolean {
   return a != null && b != null && String(a.id) === String(b.id);
 }
 
@@ -38,7 +41,8 @@ function landmarkText(landmark: string, t: Translator['t']): string {
   const text = landmark.trim();
   if (!text) return '';
   const placed =
-    /^(near|opp(osite|\.)?|behind|beside|next to|in front of)\b/i.test(text) || /(पास|सामने|पीछे|बगल|नज़दीक|नजदीक)/.test(text);
+    /^(near|opp(osite|\.)?|behind|beside|next to|in front of)\b/i.test(text) ||
+    /(पास|सामने|पीछे|बगल|नज़दीक|नजदीक)/.test(text);
   return placed ? text : t('addresses.nearLandmark', { landmark: text });
 }
 

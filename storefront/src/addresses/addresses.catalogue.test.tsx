@@ -10,7 +10,9 @@ import { addressMessageText } from './address';
 /** useT's translator speaking `language`. */
 function translator(language: 'en' | 'hi') {
   const i18n = testI18n(language);
-  const wrapper = ({ children }: { children: ReactNode }) => <LanguageProvider i18n={i18n}>{children}</LanguageProvider>;
+  const wrapper = ({ children }: { children: ReactNode }) => (
+    <LanguageProvider i18n={i18n}>{children}</LanguageProvider>
+  );
   return renderHook(() => useT(), { wrapper }).result.current;
 }
 
@@ -26,7 +28,9 @@ describe('the addresses catalogue', () => {
     ['server:Address not found.', ADDRESS_MESSAGES.notFound],
   ])('%s is the spec text', (key, text) => expect(en[key]).toBe(text));
 
-  const fieldTexts = (Object.values(ADDRESS_MESSAGES) as unknown[]).filter((text): text is string => typeof text === 'string');
+  const fieldTexts = (Object.values(ADDRESS_MESSAGES) as unknown[]).filter(
+    (text): text is string => typeof text === 'string',
+  );
 
   it.each(fieldTexts)("says '%s' in English as the rules give it, and in Hindi from the catalogue", (text) => {
     expect(addressMessageText(translator('en'), text)).toBe(text);
@@ -43,9 +47,9 @@ describe('the addresses catalogue', () => {
         ADDRESS_MESSAGES.districtMismatch('422013', places),
       );
     }
-    expect(addressMessageText(translator('hi'), ADDRESS_MESSAGES.stateMismatch('422013', ['Maharashtra', 'Gujarat']))).toBe(
-      'राज्य पिन कोड 422013 से मेल नहीं खाता (Maharashtra या Gujarat)',
-    );
+    expect(
+      addressMessageText(translator('hi'), ADDRESS_MESSAGES.stateMismatch('422013', ['Maharashtra', 'Gujarat'])),
+    ).toBe('राज्य पिन कोड 422013 से मेल नहीं खाता (Maharashtra या Gujarat)');
   });
 
   it('shows any other server text through the server texts, else as sent', () => {

@@ -8,12 +8,16 @@ export type PincodeLookup = { kind: 'found'; offices: PostOffice[] } | { kind: '
  * Looks a 6-digit PIN code up in our India Post directory (GET /api/pincodes/{pincode}, the external lookup's answer
  * shape: Status and PostOffice[{Name, State, District, Block}]). Status 'Error', no office, or a 404 mean not found.
  */
-export async function lookupPincode(pincode: string, { silent = false }: { silent?: boolean } = {}): Promise<PincodeLookup> {
+export async function lookupPincode(
+  pincode: string,
+  { silent = false }: { silent?: boolean } = {},
+): Promise<PincodeLookup> {
   let answer: unknown;
   try {
     answer = await apiFetch<unknown>(`/api/pincodes/${encodeURIComponent(pincode)}`, { silent });
   } catch (error) {
-    if (error instanceof ApiError && (error.statusCode === 404 || error.statusCode === 400)) return { kind: 'not-found' };
+    if (error instanceof ApiError && (error.statusCode === 404 || error.statusCode === 400))
+      return { kind: 'not-found' };
     return { kind: 'failed' };
   }
   const parsed = pincodeLookupAnswerSchema.safeParse(answer);

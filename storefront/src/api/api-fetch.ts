@@ -113,7 +113,8 @@ async function send<T>(path: string, options: ApiFetchOptions): Promise<T> {
   if (method !== 'GET' && browserIsOffline()) throw new OfflineError(method, path, false);
   const headers = new Headers({ Accept: 'application/json' });
   const token = await tokenSource().catch((error: unknown) => {
-    if ((error as { code?: unknown } | null)?.code === TOKEN_NETWORK_FAILURE) throw new OfflineError(method, path, false);
+    if ((error as { code?: unknown } | null)?.code === TOKEN_NETWORK_FAILURE)
+      throw new OfflineError(method, path, false);
     throw error;
   });
   if (token) headers.set('Authorization', `Bearer ${token}`);

@@ -42,5 +42,9 @@ export async function withOverlay<T>(work: () => Promise<T>): Promise<T> {
 
 /** The number of tracked requests still in flight (re-renders when it changes). */
 export function useInFlightCount(): number {
-  return useSyncExternalStore(subscribe, () => inFlight, () => 0);
+  return useSyncExternalStore(
+    subscribe,
+    () => inFlight,
+    () => 0,
+  );
 }

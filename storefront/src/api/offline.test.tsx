@@ -21,7 +21,8 @@ describe('apiFetch and the service worker', () => {
   it('asks for the server’s answer of now on a checkout page, and lets other reads be answered from what was seen', async () => {
     const fetch = vi.fn(async () => Response.json({ id: '7', price: 40 }));
     vi.stubGlobal('fetch', fetch);
-    const cacheControl = () => new Headers((fetch.mock.calls.at(-1) as unknown as [string, RequestInit])[1].headers).get('Cache-Control');
+    const cacheControl = () =>
+      new Headers((fetch.mock.calls.at(-1) as unknown as [string, RequestInit])[1].headers).get('Cache-Control');
 
     window.history.pushState(null, '', '/product/7');
     await apiFetch('/api/products/7');
@@ -45,7 +46,9 @@ describe('apiFetch without a connection', () => {
     vi.stubGlobal('fetch', fetch);
     setDeviceOnline(false);
 
-    const failure = apiFetch('/api/cart/add', { method: 'POST', body: { productId: '7' } }).catch((error: unknown) => error);
+    const failure = apiFetch('/api/cart/add', { method: 'POST', body: { productId: '7' } }).catch(
+      (error: unknown) => error,
+    );
 
     await expect(failure).resolves.toBeInstanceOf(OfflineError);
     await expect(failure).resolves.toMatchObject({ method: 'POST', path: '/api/cart/add', mayHaveArrived: false });
@@ -53,14 +56,20 @@ describe('apiFetch without a connection', () => {
   });
 
   it('still sends a read while offline, because the service worker may answer it from the pages already seen', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => Response.json([{ id: '7' }])));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => Response.json([{ id: '7' }])),
+    );
     setDeviceOnline(false);
 
     await expect(apiFetch('/api/products/7')).resolves.toEqual([{ id: '7' }]);
   });
 
   it('turns a change whose connection broke into an OfflineError that may have reached the server', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))),
+    );
 
     const failure = apiFetch('/api/payment/cod', { method: 'POST', body: {} }).catch((error: unknown) => error);
 
@@ -68,23 +77,43 @@ describe('apiFetch without a connection', () => {
   });
 
   it('turns a read that found no connection into an OfflineError, and keeps a cancelled call and an answer as they were', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))),
+    );
     await expect(apiFetch('/api/products/7')).rejects.toMatchObject({ name: 'OfflineError', mayHaveArrived: false });
 
     const aborted = new DOMException('The operation was aborted.', 'AbortError');
-    vi.stubGlobal('fetch', vi.fn(async () => Promise.reject(aborted)));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => Promise.reject(aborted)),
+    );
     await expect(apiFetch('/api/products/7')).rejects.toBe(aborted);
 
-    vi.stubGlobal('fetch', vi.fn(async () => Response.json({ statusCode: 409, error: 'Conflict', message: 'Product already in cart.' }, { status: 409 })));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () =>
+        Response.json({ statusCode: 409, error: 'Conflict', message: 'Product already in cart.' }, { status: 409 }),
+      ),
+    );
     await expect(apiFetch('/api/cart/add', { method: 'POST', body: {} })).rejects.toBeInstanceOf(ApiError);
   });
 
   it("fails with an OfflineError, unsent, when the signed-in user's token cannot be refreshed for want of a network", async () => {
     const fetch = vi.fn();
     vi.stubGlobal('fetch', fetch);
-    setTokenSource(async () => Promise.reject(Object.assign(new Error('Firebase: Error (auth/network-request-failed).'), { code: 'auth/network-request-failed' })));
+    setTokenSource(async () =>
+      Promise.reject(
+        Object.assign(new Error('Firebase: Error (auth/network-request-failed).'), {
+          code: 'auth/network-request-failed',
+        }),
+      ),
+    );
 
-    await expect(apiFetch('/api/cart/uid-1', { auth: true })).rejects.toMatchObject({ name: 'OfflineError', mayHaveArrived: false });
+    await expect(apiFetch('/api/cart/uid-1', { auth: true })).rejects.toMatchObject({
+      name: 'OfflineError',
+      mayHaveArrived: false,
+    });
     expect(fetch).not.toHaveBeenCalled();
   });
 });
@@ -92,7 +121,10 @@ describe('apiFetch without a connection', () => {
 function Action({ error, action }: { error: unknown; action?: NetworkAction }) {
   const explainOffline = useOfflineNotice();
   return (
-    <button type="button" onClick={() => void explainOffline(error, action).then((shown) => (document.title = String(shown)))}>
+    <button
+      type="button"
+      onClick={() => void explainOffline(error, action).then((shown) => (document.title = String(shown)))}
+    >
       Try
     </button>
   );
@@ -114,7 +146,9 @@ describe('useOfflineNotice', () => {
 
     const popup = await screen.findByRole('dialog');
     expect(popup).toHaveTextContent('You are offline');
-    expect(popup).toHaveTextContent('Adding to your cart needs an internet connection. Please try again when you are back online.');
+    expect(popup).toHaveTextContent(
+      'Adding to your cart needs an internet connection. Please try again when you are back online.',
+    );
     await userEvent.click(screen.getByRole('button', { name: 'OK' }));
     expect(document.title).toBe('true');
   });
@@ -137,7 +171,10 @@ describe('useOfflineNotice', () => {
   });
 
   it('leaves any other failure to the screen, showing nothing', async () => {
-    renderAction(new ApiError(409, 'Conflict', 'Product already in cart.', null, 'Product already in cart.'), 'addToCart');
+    renderAction(
+      new ApiError(409, 'Conflict', 'Product already in cart.', null, 'Product already in cart.'),
+      'addToCart',
+    );
     await userEvent.click(screen.getByRole('button', { name: 'Try' }));
 
     await vi.waitFor(() => expect(document.title).toBe('false'));

@@ -63,5 +63,9 @@ function subscribe(listener: () => void): () => void {
  * (and hydration) count as online, so the page the server sent matches the browser's first render.
  */
 export function useOnline(): boolean {
-  return useSyncExternalStore(subscribe, () => !browserIsOffline(), () => true);
+  return useSyncExternalStore(
+    subscribe,
+    () => !browserIsOffline(),
+    () => true,
+  );
 }

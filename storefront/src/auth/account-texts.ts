@@ -106,5 +106,8 @@ export function useAccountText(): (english: string) => string {
 export function useAccountPopup(): (message: PopupMessage) => Promise<boolean> {
   const popup = usePopup();
   const text = useAccountText();
-  return useCallback((message: PopupMessage) => popup({ title: text(message.title), text: text(message.text) }), [popup, text]);
+  return useCallback(
+    (message: PopupMessage) => popup({ title: text(message.title), text: text(message.text) }),
+    [popup, text],
+  );
 }

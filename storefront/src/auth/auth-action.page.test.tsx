@@ -43,7 +43,9 @@ describe('Mail action page: verifyEmail', () => {
     renderApp(verifyLink('verify-1'), { identity });
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Your email is verified.' })).toHaveFocus();
-    expect(screen.getByText(/where you signed up: it notices the verification by itself and finishes creating your account/)).toBeInTheDocument();
+    expect(
+      screen.getByText(/where you signed up: it notices the verification by itself and finishes creating your account/),
+    ).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Go to Sign In' })).toHaveAttribute('href', '/signin');
     expect(identity.verifiedEmails).toEqual([RAM]);
     expect(ram.emailVerified).toBe(true);
@@ -75,7 +77,9 @@ describe('Mail action page: verifyEmail', () => {
     renderApp(verifyLink(oobCode), { identity });
 
     expect(await screen.findByRole('heading', { level: 1, name: 'This link has expired' })).toBeInTheDocument();
-    expect(screen.getByRole('alert')).toHaveTextContent('This verification link has expired or was already used. Please sign up again.');
+    expect(screen.getByRole('alert')).toHaveTextContent(
+      'This verification link has expired or was already used. Please sign up again.',
+    );
     expect(screen.getByRole('link', { name: 'Sign up again' })).toHaveAttribute('href', '/signup');
     expect(ram.emailVerified).toBe(false);
   });
@@ -87,7 +91,9 @@ describe('Mail action page: verifyEmail', () => {
     renderApp(verifyLink('verify-1'), { identity });
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Verification Failed' })).toBeInTheDocument();
-    expect(screen.getByRole('alert')).toHaveTextContent('We could not verify your email. Check your connection and try again.');
+    expect(screen.getByRole('alert')).toHaveTextContent(
+      'We could not verify your email. Check your connection and try again.',
+    );
 
     delete options.actionFailure; // back online
     await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
@@ -96,7 +102,10 @@ describe('Mail action page: verifyEmail', () => {
   });
   it('tells a disabled account to contact support, with no retry', async () => {
     stubApi({});
-    const { identity } = identityWith({ 'verify-1': { mode: 'verifyEmail', email: RAM } }, { actionFailure: 'auth/user-disabled' });
+    const { identity } = identityWith(
+      { 'verify-1': { mode: 'verifyEmail', email: RAM } },
+      { actionFailure: 'auth/user-disabled' },
+    );
     renderApp(verifyLink('verify-1'), { identity });
 
     expect(await screen.findByRole('alert')).toHaveTextContent('This account has been disabled. Contact support.');
@@ -105,7 +114,9 @@ describe('Mail action page: verifyEmail', () => {
 });
 
 describe('Mail action page: resetPassword', () => {
-  async function openResetForm(codes: Record<string, FakeActionCode> = { 'reset-1': { mode: 'resetPassword', email: ASHA } }) {
+  async function openResetForm(
+    codes: Record<string, FakeActionCode> = { 'reset-1': { mode: 'resetPassword', email: ASHA } },
+  ) {
     const { identity } = identityWith(codes);
     const rendered = renderApp(resetLink('reset-1'), { identity });
     await screen.findByRole('heading', { level: 1, name: 'Choose a new password' });
@@ -124,7 +135,10 @@ describe('Mail action page: resetPassword', () => {
     stubApi({});
     const { identity, router } = await openResetForm();
     expect(screen.getByLabelText('New password')).toHaveAccessibleDescription('At least 6 characters.');
-    vi.useFakeTimers({ shouldAdvanceTime: true, toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'] });
+    vi.useFakeTimers({
+      shouldAdvanceTime: true,
+      toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'],
+    });
 
     await fillIn('fresh-start', 'fresh-start');
 
@@ -137,10 +151,14 @@ describe('Mail action page: resetPassword', () => {
     await advance(600);
     await waitFor(() => expect(router.state.location.pathname).toBe('/signin'));
     expect(await screen.findByLabelText('Email')).toHaveValue(ASHA);
-    expect(within(screen.getByRole('main')).getByRole('status')).toHaveTextContent('Your password has been changed. Sign in with your new password.');
+    expect(within(screen.getByRole('main')).getByRole('status')).toHaveTextContent(
+      'Your password has been changed. Sign in with your new password.',
+    );
 
     // The old password no longer works, the new one does.
-    await expect(identity.signInWithEmail(ASHA, 'forgotten')).rejects.toMatchObject({ code: 'auth/invalid-credential' });
+    await expect(identity.signInWithEmail(ASHA, 'forgotten')).rejects.toMatchObject({
+      code: 'auth/invalid-credential',
+    });
     await expect(identity.signInWithEmail(ASHA, 'fresh-start')).resolves.toMatchObject({ email: ASHA });
   });
 
@@ -171,7 +189,12 @@ describe('Mail action page: resetPassword', () => {
   });
 
   it.each([
-    ["the identity service's weak-password refusal", 'auth/weak-password', '123456', 'Password must be at least 6 characters.'],
+    [
+      "the identity service's weak-password refusal",
+      'auth/weak-password',
+      '123456',
+      'Password must be at least 6 characters.',
+    ],
     [
       "that the identity service can't be reached",
       'auth/network-request-failed',
@@ -208,7 +231,9 @@ describe('Mail action page: resetPassword', () => {
     expect(made).toEqual(['fresh-start']);
 
     await act(async () => finish());
-    expect(await screen.findByRole('heading', { level: 1, name: 'Your password has been changed.' })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Your password has been changed.' }),
+    ).toBeInTheDocument();
   });
 
   it.each([
@@ -220,7 +245,9 @@ describe('Mail action page: resetPassword', () => {
     renderApp(resetLink('reset-1'), { identity });
 
     expect(await screen.findByRole('heading', { level: 1, name: 'This link has expired' })).toBeInTheDocument();
-    expect(screen.getByRole('alert')).toHaveTextContent('This password reset link has expired or was already used. Please ask for a new one.');
+    expect(screen.getByRole('alert')).toHaveTextContent(
+      'This password reset link has expired or was already used. Please ask for a new one.',
+    );
     expect(screen.getByRole('link', { name: 'Request a new link' })).toHaveAttribute('href', '/forgot-password');
     expect(screen.queryByLabelText('New password')).not.toBeInTheDocument();
   });
@@ -243,14 +270,15 @@ describe('Mail action page: resetPassword', () => {
     renderApp(resetLink('reset-1'), { identity });
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Reset Failed' })).toBeInTheDocument();
-    expect(screen.getByRole('alert')).toHaveTextContent('We could not check your reset link. Check your connection and try again.');
+    expect(screen.getByRole('alert')).toHaveTextContent(
+      'We could not check your reset link. Check your connection and try again.',
+    );
 
     delete options.actionFailure;
     await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
     expect(await screen.findByText(ASHA, { selector: 'strong' })).toBeInTheDocument();
     expect(screen.getByLabelText('New password')).toBeInTheDocument();
   });
-
 });
 
 describe('Mail action page: a link that is not valid', () => {

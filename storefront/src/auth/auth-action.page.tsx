@@ -8,7 +8,16 @@ import {
   validateNewPassword,
   type FieldProblem,
 } from '@mandi/domain';
-import { useCallback, useEffect, useId, useLayoutEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import {
+  useCallback,
+  useEffect,
+  useId,
+  useLayoutEffect,
+  useRef,
+  useState,
+  type FormEvent,
+  type ReactNode,
+} from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { withOverlay } from '../api/in-flight';
 import { useT } from '../i18n/i18n';
@@ -72,7 +81,17 @@ function useActionCode<T>(oobCode: string, run: (oobCode: string) => Promise<T>,
 }
 
 /** The account pages' card; its heading takes the focus when the card's state changes, so the change is read out. */
-function ActionCard({ icon, alarming = false, title, children }: { icon: ReactNode; alarming?: boolean; title: string; children: ReactNode }) {
+function ActionCard({
+  icon,
+  alarming = false,
+  title,
+  children,
+}: {
+  icon: ReactNode;
+  alarming?: boolean;
+  title: string;
+  children: ReactNode;
+}) {
   const titleId = useId();
   const heading = useRef<HTMLHeadingElement>(null);
   const { language } = useT();
@@ -194,7 +213,13 @@ function VerifyEmail({ oobCode }: { oobCode: string }) {
 }
 
 /** The new-password form; `change` answers the problem to show, or null when the page moves on (changed, or the code died). */
-function NewPasswordForm({ email, change }: { email: string; change(newPassword: string): Promise<FieldProblem | null> }) {
+function NewPasswordForm({
+  email,
+  change,
+}: {
+  email: string;
+  change(newPassword: string): Promise<FieldProblem | null>;
+}) {
   const { t } = useT();
   const text = useAccountText();
   const ids = { hint: useId(), error: useId() };
@@ -295,7 +320,8 @@ function ResetPassword({ oobCode }: { oobCode: string }) {
       setChanged(true);
       return null;
     } catch (error) {
-      if (identityErrorCode(error) === 'auth/weak-password') return { field: 'password', text: ACCOUNT_PAGE_TEXTS.weakPassword };
+      if (identityErrorCode(error) === 'auth/weak-password')
+        return { field: 'password', text: ACCOUNT_PAGE_TEXTS.weakPassword };
       const refused = refusedStep(error, RESET.failed.text);
       if (refused.kind === 'failed') return { field: 'password', text: refused.text };
       // The code died between the check and the submission (used in another tab, or it expired meanwhile).
@@ -310,7 +336,12 @@ function ResetPassword({ oobCode }: { oobCode: string }) {
         <p className={styles.notice} role="status">
           {t('auth.returningToSignIn')}
         </p>
-        <Link to="/signin" replace state={{ email, passwordChanged: true } satisfies SignInPageState} className={`btn btn-primary ${styles.full}`}>
+        <Link
+          to="/signin"
+          replace
+          state={{ email, passwordChanged: true } satisfies SignInPageState}
+          className={`btn btn-primary ${styles.full}`}
+        >
           {t('auth.action.signInNow')}
         </Link>
       </ActionCard>

@@ -27,7 +27,10 @@ const advance = (ms: number) => act(() => vi.advanceTimersByTimeAsync(ms));
 
 beforeEach(() => {
   localStorage.clear();
-  vi.useFakeTimers({ shouldAdvanceTime: true, toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'] });
+  vi.useFakeTimers({
+    shouldAdvanceTime: true,
+    toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'],
+  });
 });
 afterEach(() => vi.useRealTimers());
 
@@ -70,12 +73,19 @@ describe('Verification page', () => {
     expect(readPendingSignUp()).toBeNull();
     expect(identity.signOuts).toBe(1);
     expect(identity.deleted).toEqual([]);
-    expect(await screen.findByText('Your email is verified and your account is ready. Sign in to continue.')).toHaveAttribute('role', 'status');
+    expect(
+      await screen.findByText('Your email is verified and your account is ready. Sign in to continue.'),
+    ).toHaveAttribute('role', 'status');
     expect(screen.getByLabelText('Email')).toHaveValue(EMAIL);
   });
 
   it('counts 409 (the record exists already) as success', async () => {
-    stubApi({ 'POST /api/user/create-user': { status: 409, body: { statusCode: 409, error: 'Conflict', message: 'User already exists.' } } });
+    stubApi({
+      'POST /api/user/create-user': {
+        status: 409,
+        body: { statusCode: 409, error: 'Conflict', message: 'User already exists.' },
+      },
+    });
     const { user, identity } = justSignedUp();
     user.emailVerified = true;
     const { router } = await openPage(identity);
@@ -87,7 +97,12 @@ describe('Verification page', () => {
   });
 
   it("deletes the identity account on a failed save, says 'Save Failed' and goes to sign in", async () => {
-    stubApi({ 'POST /api/user/create-user': { status: 500, body: { statusCode: 500, error: 'Internal Server Error', message: 'Database unavailable.' } } });
+    stubApi({
+      'POST /api/user/create-user': {
+        status: 500,
+        body: { statusCode: 500, error: 'Internal Server Error', message: 'Database unavailable.' },
+      },
+    });
     const { user, identity } = justSignedUp();
     user.emailVerified = true;
     const { router } = await openPage(identity);

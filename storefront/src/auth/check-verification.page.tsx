@@ -1,5 +1,11 @@
 import { Trans } from '@lingui/react';
-import { AUTH_TIMINGS, CREATE_USER_SUCCESS_STATUSES, TERMS_VERSION, VERIFICATION_MESSAGES, type PopupMessage } from '@mandi/domain';
+import {
+  AUTH_TIMINGS,
+  CREATE_USER_SUCCESS_STATUSES,
+  TERMS_VERSION,
+  VERIFICATION_MESSAGES,
+  type PopupMessage,
+} from '@mandi/domain';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { ApiError, apiFetch } from '../api/api-fetch';
@@ -49,13 +55,22 @@ export default function CheckVerificationPage() {
         await apiFetch('/api/user/create-user', {
           method: 'POST',
           auth: true,
-          body: { email, username: pending.username, agreedToTerms: true, agreedAt: pending.agreedAt, termsVersion: TERMS_VERSION },
+          body: {
+            email,
+            username: pending.username,
+            agreedToTerms: true,
+            agreedAt: pending.agreedAt,
+            termsVersion: TERMS_VERSION,
+          },
         });
       } catch (error) {
         if (error instanceof ApiError) {
           // 409: the record exists already, which is what this page wanted.
           if (!CREATE_USER_SUCCESS_STATUSES.includes(error.statusCode)) {
-            failure = { title: VERIFICATION_MESSAGES.saveFailed.title, text: error.serverMessage || VERIFICATION_MESSAGES.saveFailed.text };
+            failure = {
+              title: VERIFICATION_MESSAGES.saveFailed.title,
+              text: error.serverMessage || VERIFICATION_MESSAGES.saveFailed.text,
+            };
           }
         } else {
           failure = VERIFICATION_MESSAGES.somethingWentWrong;
@@ -134,13 +149,21 @@ export default function CheckVerificationPage() {
         </h1>
         <p className={styles.lead}>
           {address ? (
-            <Trans id="auth.verify.sentTo" values={{ address }} components={{ 0: <strong className={styles.address} /> }} />
+            <Trans
+              id="auth.verify.sentTo"
+              values={{ address }}
+              components={{ 0: <strong className={styles.address} /> }}
+            />
           ) : (
             t('auth.verify.sentToYou')
           )}
         </p>
         <div className={styles.countdown}>
-          <p className={styles.countdownText} role="timer" aria-label={t('auth.verify.secondsLeft', { seconds: secondsLeft })}>
+          <p
+            className={styles.countdownText}
+            role="timer"
+            aria-label={t('auth.verify.secondsLeft', { seconds: secondsLeft })}
+          >
             <span>{t('auth.verify.timeLeft')}</span>
             <strong>{clock(secondsLeft)}</strong>
           </p>
@@ -158,7 +181,12 @@ export default function CheckVerificationPage() {
           <li>{t('auth.verify.step.signIn')}</li>
         </ol>
         <p className={styles.small}>{t('auth.verify.window', { seconds: windowSeconds })}</p>
-        <button type="button" className={`btn btn-outline ${styles.full}`} onClick={() => void startOver()} disabled={saving}>
+        <button
+          type="button"
+          className={`btn btn-outline ${styles.full}`}
+          onClick={() => void startOver()}
+          disabled={saving}
+        >
           {t('auth.verify.startOver')}
         </button>
       </section>

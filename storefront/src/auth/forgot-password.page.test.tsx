@@ -8,7 +8,10 @@ const advance = (ms: number) => act(() => vi.advanceTimersByTimeAsync(ms));
 async function requestReset(email = 'asha@mandi.test') {
   const rendered = renderApp('/forgot-password');
   await screen.findByRole('heading', { level: 1, name: 'Reset your password' });
-  vi.useFakeTimers({ shouldAdvanceTime: true, toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'] });
+  vi.useFakeTimers({
+    shouldAdvanceTime: true,
+    toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'],
+  });
   const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
   await user.type(screen.getByLabelText('Email'), email);
   await user.click(screen.getByRole('button', { name: 'Send reset link' }));
@@ -21,11 +24,15 @@ afterEach(() => vi.useRealTimers());
 describe('Forgot-password page', () => {
   it("shows the server's message, locks the button for 120 s with the seconds left, and returns to sign in after 5 s", async () => {
     const { calls } = stubApi({
-      'POST /api/user/reset-password': { body: { message: 'If an account exists for this email, a reset link is on its way.' } },
+      'POST /api/user/reset-password': {
+        body: { message: 'If an account exists for this email, a reset link is on its way.' },
+      },
     });
     const { router } = await requestReset();
 
-    expect(await within(screen.getByRole('main')).findByRole('status')).toHaveTextContent('If an account exists for this email, a reset link is on its way.');
+    expect(await within(screen.getByRole('main')).findByRole('status')).toHaveTextContent(
+      'If an account exists for this email, a reset link is on its way.',
+    );
     expect(screen.getByText('Returning to sign in…')).toBeInTheDocument();
     expect(JSON.parse(String(calls[calls.length - 1]?.init?.body))).toEqual({ email: 'asha@mandi.test' });
     const button = screen.getByRole('button', { name: /Try again in 1[12]\d s/ });

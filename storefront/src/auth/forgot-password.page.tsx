@@ -76,7 +76,10 @@ export default function ForgotPasswordPage() {
         });
         setOutcome({ ok: true, text: answer?.message || FORGOT_PASSWORD_MESSAGES.sent });
       } catch (error) {
-        setOutcome({ ok: false, text: (error instanceof ApiError && error.serverMessage) || FORGOT_PASSWORD_MESSAGES.fallback });
+        setOutcome({
+          ok: false,
+          text: (error instanceof ApiError && error.serverMessage) || FORGOT_PASSWORD_MESSAGES.fallback,
+        });
       }
     });
   };
@@ -93,7 +96,11 @@ export default function ForgotPasswordPage() {
         <p className={styles.lead}>{t('auth.forgot.lead')}</p>
         <form onSubmit={onSubmit} noValidate aria-describedby={outcome ? outcomeId : undefined}>
           {outcome && (
-            <div id={outcomeId} className={outcome.ok ? styles.notice : styles.error} role={outcome.ok ? 'status' : 'alert'}>
+            <div
+              id={outcomeId}
+              className={outcome.ok ? styles.notice : styles.error}
+              role={outcome.ok ? 'status' : 'alert'}
+            >
               <p className={styles.outcomeText}>{text(outcome.text)}</p>
               <p className={styles.outcomeNext}>{t('auth.returningToSignIn')}</p>
             </div>
@@ -107,7 +114,11 @@ export default function ForgotPasswordPage() {
             value={email}
             onChange={(event) => setEmail(event.target.value)}
           />
-          <button type="submit" className={`btn btn-primary ${styles.full}`} disabled={locked || sending.busy || !email.trim()}>
+          <button
+            type="submit"
+            className={`btn btn-primary ${styles.full}`}
+            disabled={locked || sending.busy || !email.trim()}
+          >
             {locked ? t('auth.forgot.retryIn', { seconds: secondsLeft }) : t('auth.forgot.submit')}
           </button>
         </form>

@@ -113,8 +113,7 @@ export function firebaseIdentity(): IdentityClient {
       if (loaded) {
         const firebase = loaded;
         void firebase.auth.authStateReady().then(() => watchers.has(callback) && callback(firebase.auth.currentUser));
-      }
-      else if (!sdk) {
+      } else if (!sdk) {
         void mayHaveSession().then((maybe) => {
           if (maybe) void load();
           // Nobody can be signed in without the SDK having run in this browser.

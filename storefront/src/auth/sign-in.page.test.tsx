@@ -56,7 +56,9 @@ describe('Sign-in page', () => {
     await openSignIn();
     await signIn('nobody@mandi.test', 'whatever');
 
-    expect(await screen.findByRole('alert')).toHaveTextContent('No account found with this email. Please sign up first.');
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'No account found with this email. Please sign up first.',
+    );
     expect(screen.queryByRole('link', { name: 'Forgot password?' })).not.toBeInTheDocument();
   });
 
@@ -214,7 +216,14 @@ describe('Sign-in page in Hindi', () => {
 
   it("shows the server's known answer in Hindi and an unknown one as the server wrote it", async () => {
     stubApi({
-      [userStatus(ASHA)]: { status: 429, body: { statusCode: 429, error: 'Too Many Requests', message: 'Too many requests. Please try again in a moment.' } },
+      [userStatus(ASHA)]: {
+        status: 429,
+        body: {
+          statusCode: 429,
+          error: 'Too Many Requests',
+          message: 'Too many requests. Please try again in a moment.',
+        },
+      },
     });
     const identity = fakeIdentity(null, { accounts: [{ user: asha(), password: 'secret1' }] });
     renderApp('/signin', { identity, language: 'hi' });

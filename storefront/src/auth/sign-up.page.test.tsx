@@ -17,7 +17,10 @@ async function openSignUp(options: FakeIdentityOptions = {}) {
 const usernameStatus = () => screen.getByLabelText('Username').getAttribute('aria-describedby')!;
 const statusText = () => document.getElementById(usernameStatus())?.textContent;
 
-async function fillForm(user: ReturnType<typeof userEvent.setup>, fields: { username?: string; email?: string; password?: string; confirm?: string; agree?: boolean }) {
+async function fillForm(
+  user: ReturnType<typeof userEvent.setup>,
+  fields: { username?: string; email?: string; password?: string; confirm?: string; agree?: boolean },
+) {
   if (fields.username) await user.type(screen.getByLabelText('Username'), fields.username);
   if (fields.email) await user.type(screen.getByLabelText('Email'), fields.email);
   if (fields.password) await user.type(screen.getByLabelText('Password'), fields.password);
@@ -25,7 +28,13 @@ async function fillForm(user: ReturnType<typeof userEvent.setup>, fields: { user
   if (fields.agree) await user.click(screen.getByRole('checkbox', { name: /I agree to the Terms and Conditions/ }));
 }
 
-const complete = { username: 'farmer_ram', email: 'ram@mandi.test', password: 'secret1', confirm: 'secret1', agree: true };
+const complete = {
+  username: 'farmer_ram',
+  email: 'ram@mandi.test',
+  password: 'secret1',
+  confirm: 'secret1',
+  agree: true,
+};
 
 beforeEach(() => localStorage.clear());
 afterEach(() => {
@@ -78,7 +87,11 @@ describe('Sign-up page: submission', () => {
   it.each([
     [{ ...complete, agree: false }, 'Incomplete Form', 'Please fill in all fields and accept the terms.'],
     [{ ...complete, confirm: '' }, 'Incomplete Form', 'Please fill in all fields and accept the terms.'],
-    [{ ...complete, username: 'ram kumar' }, 'Invalid Username', 'Username must be 3 to 15 characters: letters, digits and underscore only.'],
+    [
+      { ...complete, username: 'ram kumar' },
+      'Invalid Username',
+      'Username must be 3 to 15 characters: letters, digits and underscore only.',
+    ],
     [{ ...complete, confirm: 'secret2' }, 'Password Error', 'Passwords do not match.'],
   ])('refuses %j with %s', async (fields, title, text) => {
     stubApi({ [checkName('farmer_ram')]: { body: { available: true } } });
@@ -118,7 +131,11 @@ describe('Sign-up page: submission', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/check-verification'));
     expect(identity.created.map((created) => created.email)).toEqual(['ram@mandi.test']);
     const send = calls.find((call) => call.url === '/api/auth/send-verification');
-    expect(JSON.parse(String(send?.init?.body))).toEqual({ email: 'ram@mandi.test', displayName: 'farmer_ram', uid: 'uid-new-1' });
+    expect(JSON.parse(String(send?.init?.body))).toEqual({
+      email: 'ram@mandi.test',
+      displayName: 'farmer_ram',
+      uid: 'uid-new-1',
+    });
     expect(new Headers(send?.init?.headers).get('Authorization')).toBe('Bearer token-of-uid-new-1');
     const pending = readPendingSignUp();
     expect(pending).toMatchObject({ username: 'farmer_ram', email: 'ram@mandi.test' });
@@ -146,7 +163,9 @@ describe('Sign-up page: submission', () => {
 
   it('sends an address that already has an account to /signin', async () => {
     stubApi({ [checkName('farmer_ram')]: { body: { available: true } } });
-    const { router } = await openSignUp({ accounts: [{ user: identityUser('uid-old', 'ram@mandi.test'), password: 'x' }] });
+    const { router } = await openSignUp({
+      accounts: [{ user: identityUser('uid-old', 'ram@mandi.test'), password: 'x' }],
+    });
     const user = userEvent.setup();
     await fillForm(user, complete);
     await user.click(screen.getByRole('button', { name: 'Create account' }));
@@ -181,7 +200,10 @@ describe('Sign-up page: submission', () => {
   it("says 'Signup Failed' with the server's message when the mail cannot be sent", async () => {
     stubApi({
       [checkName('farmer_ram')]: { body: { available: true } },
-      'POST /api/auth/send-verification': { status: 503, body: { statusCode: 503, error: 'Service Unavailable', message: 'Mail is down.' } },
+      'POST /api/auth/send-verification': {
+        status: 503,
+        body: { statusCode: 503, error: 'Service Unavailable', message: 'Mail is down.' },
+      },
     });
     const { identity } = await openSignUp();
     const user = userEvent.setup();
@@ -199,7 +221,9 @@ describe('Sign-up page: submission', () => {
     await fillForm(user, { ...complete, password: 'abc', confirm: 'abc' });
     await user.click(screen.getByRole('button', { name: 'Create account' }));
 
-    expect(await screen.findByRole('dialog', { name: 'Signup Failed' })).toHaveTextContent('Password must be at least 6 characters.');
+    expect(await screen.findByRole('dialog', { name: 'Signup Failed' })).toHaveTextContent(
+      'Password must be at least 6 characters.',
+    );
   });
 
   it('offers Google, the terms, the privacy policy and the way to sign in', async () => {
@@ -207,7 +231,10 @@ describe('Sign-up page: submission', () => {
     await openSignUp();
     const card = within(screen.getByRole('region', { name: 'Create your Mandi account' }));
     expect(card.getByRole('button', { name: 'Continue with Google' })).toBeInTheDocument();
-    expect(card.getAllByRole('link', { name: 'Terms and Conditions' })[0]).toHaveAttribute('href', '/terms-and-conditions');
+    expect(card.getAllByRole('link', { name: 'Terms and Conditions' })[0]).toHaveAttribute(
+      'href',
+      '/terms-and-conditions',
+    );
     expect(card.getAllByRole('link', { name: 'Privacy Policy' })[0]).toHaveAttribute('href', '/privacy-policy');
     expect(card.getByRole('link', { name: 'Sign in' })).toHaveAttribute('href', '/signin');
   });

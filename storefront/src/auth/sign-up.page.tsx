@@ -58,7 +58,8 @@ export default function SignUpPage() {
   const usernameCheck = useUsernameCheck(username);
   const ids = { status: useId(), terms: useId() };
   /** The Signup Failed popup, with the server's or the identity service's words where there are some. */
-  const failed = (text: string | null) => popup({ title: SIGN_UP_MESSAGES.signupFailed.title, text: text || SIGN_UP_MESSAGES.signupFailed.text });
+  const failed = (text: string | null) =>
+    popup({ title: SIGN_UP_MESSAGES.signupFailed.title, text: text || SIGN_UP_MESSAGES.signupFailed.text });
 
   const submit = async () => {
     const input = { username, email: email.trim(), password, confirmPassword, agreedToTerms: agreed };
@@ -110,7 +111,12 @@ export default function SignUpPage() {
       return;
     }
     // The window starts when the mail is sent, as the server's own 90 s clean-up does.
-    savePendingSignUp({ username, email: input.email, agreedAt, deadline: Date.now() + AUTH_TIMINGS.verificationWindowMs });
+    savePendingSignUp({
+      username,
+      email: input.email,
+      agreedAt,
+      deadline: Date.now() + AUTH_TIMINGS.verificationWindowMs,
+    });
     navigate('/check-verification');
   };
 
@@ -179,7 +185,13 @@ export default function SignUpPage() {
             required
           />
           <div className={styles.check}>
-            <input id={ids.terms} type="checkbox" checked={agreed} onChange={(event) => setAgreed(event.target.checked)} required />
+            <input
+              id={ids.terms}
+              type="checkbox"
+              checked={agreed}
+              onChange={(event) => setAgreed(event.target.checked)}
+              required
+            />
             <label htmlFor={ids.terms}>
               <Trans id="auth.signUp.agreement" components={LEGAL_LINKS} />
             </label>
@@ -189,7 +201,11 @@ export default function SignUpPage() {
           </button>
         </form>
         <div className={styles.divider}>{t('auth.or')}</div>
-        <GoogleButton className={styles.full} onClick={() => void google.signInWithGoogle()} disabled={submission.busy || google.busy} />
+        <GoogleButton
+          className={styles.full}
+          onClick={() => void google.signInWithGoogle()}
+          disabled={submission.busy || google.busy}
+        />
         <p className={styles.links}>
           <span>
             <Trans id="auth.signUp.googleAgreement" components={LEGAL_LINKS} />

@@ -130,5 +130,13 @@ export function useSignIn() {
     [finishGoogle, identity, run],
   );
 
-  return { error, setError, busy: flight.busy, running: flight.running, signInWithEmail, signInWithGoogle, resumeGoogleRedirect };
+  return {
+    error,
+    setError,
+    busy: flight.busy,
+    running: flight.running,
+    signInWithEmail,
+    signInWithGoogle,
+    resumeGoogleRedirect,
+  };
 }

@@ -6,7 +6,10 @@ import { ApiError, apiFetch } from '../api/api-fetch';
 export type UsernameState = 'short' | 'invalid' | 'valid' | 'checking' | 'available' | 'taken';
 
 /** GET /api/auth/check-username; a 400 (the server's own username rules) counts as invalid. */
-async function askAvailability(username: string, options: { silent: boolean; signal?: AbortSignal }): Promise<'available' | 'taken' | 'invalid'> {
+async function askAvailability(
+  username: string,
+  options: { silent: boolean; signal?: AbortSignal },
+): Promise<'available' | 'taken' | 'invalid'> {
   try {
     const { available } = await apiFetch<{ available: boolean }>(
       `/api/auth/check-username?username=${encodeURIComponent(username)}`,

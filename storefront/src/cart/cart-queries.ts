@@ -24,7 +24,8 @@ export function cartQuery(uid: string) {
 /** POST /api/cart/add: one product into the signed-in user's cart (the server answers 409 when it is there). */
 export function useAddToCartCall(uid: string | undefined) {
   return useMutation({
-    mutationFn: (productId: string) => apiFetch('/api/cart/add', { method: 'POST', body: { uid, productId }, auth: true }),
+    mutationFn: (productId: string) =>
+      apiFetch('/api/cart/add', { method: 'POST', body: { uid, productId }, auth: true }),
   });
 }
 
@@ -46,7 +47,8 @@ export function useSetCartQuantity(uid: string, onError: () => void) {
 export function useRemoveFromCart(uid: string, onError: () => void) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (productId: string) => apiFetch('/api/cart/remove', { method: 'DELETE', body: { uid, productId }, auth: true }),
+    mutationFn: (productId: string) =>
+      apiFetch('/api/cart/remove', { method: 'DELETE', body: { uid, productId }, auth: true }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: cartKey(uid) }),
     onError,
   });

@@ -39,7 +39,10 @@ describe('cart page in Hindi', () => {
   });
 
   it('says an empty cart in Hindi', async () => {
-    stubApi({ 'POST /api/user/getUserId': { body: { userId: 5, role: 'user' } }, 'GET /api/cart/uid-me': { body: [] } });
+    stubApi({
+      'POST /api/user/getUserId': { body: { userId: 5, role: 'user' } },
+      'GET /api/cart/uid-me': { body: [] },
+    });
     renderApp('/cartpage', { identity: fakeIdentity(identityUser('uid-me', 'me@mandi.test')), language: 'hi' });
     expect(await screen.findByRole('heading', { name: 'आपके कार्ट में कोई सामान नहीं है।' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'ताज़ी उपज देखें' })).toHaveAttribute('href', '/');

@@ -27,7 +27,10 @@ describe('cart page', () => {
     });
     const items = await screen.findByRole('list', { name: 'Items in your cart' });
     expect(within(items).getAllByRole('listitem')).toHaveLength(2);
-    expect(within(items).getAllByRole('link', { name: /kisan_ramesh/ })[0]).toHaveAttribute('href', '/seller/uid-seller');
+    expect(within(items).getAllByRole('link', { name: /kisan_ramesh/ })[0]).toHaveAttribute(
+      'href',
+      '/seller/uid-seller',
+    );
     expect(screen.getByRole('complementary', { name: 'Order summary' })).toHaveTextContent('₹270.50');
     await userEvent.click(screen.getByRole('button', { name: 'Proceed to Checkout' }));
     expect(router.state.location.pathname).toBe('/product-checkout');
@@ -50,7 +53,10 @@ describe('cart page', () => {
   it("says 'Failed to update item quantity.' when the change fails, and keeps the quantity", async () => {
     openCart({
       'GET /api/cart/uid-me': { body: [line(1, 'Desi Tamatar', 40, 2)] },
-      'PUT /api/cart/updateQuantity': { status: 500, body: { statusCode: 500, error: 'Internal Server Error', message: 'x' } },
+      'PUT /api/cart/updateQuantity': {
+        status: 500,
+        body: { statusCode: 500, error: 'Internal Server Error', message: 'x' },
+      },
     });
     await userEvent.click(await screen.findByRole('button', { name: 'One more Desi Tamatar' }));
     expect(await screen.findByText('Failed to update item quantity.')).toBeInTheDocument();
@@ -79,7 +85,10 @@ describe('cart page', () => {
   it("says 'Failed to remove item from cart.' when the removal fails, and deletes nothing when cancelled", async () => {
     const { calls } = openCart({
       'GET /api/cart/uid-me': { body: [line(1, 'Desi Tamatar', 40, 1)] },
-      'DELETE /api/cart/remove': { status: 500, body: { statusCode: 500, error: 'Internal Server Error', message: 'x' } },
+      'DELETE /api/cart/remove': {
+        status: 500,
+        body: { statusCode: 500, error: 'Internal Server Error', message: 'x' },
+      },
     });
     await userEvent.click(await screen.findByRole('button', { name: 'Remove Desi Tamatar' }));
     await userEvent.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Cancel' }));
@@ -108,7 +117,9 @@ describe('cart page', () => {
     let removed = false;
     const { router } = openCart({
       'GET /api/cart/uid-me': () => ({
-        body: removed ? [line(1, 'Desi Tamatar', 40, 2, 3)] : [line(1, 'Desi Tamatar', 40, 2, 3), line(2, 'Nashik Pyaz', 30, 1, 0)],
+        body: removed
+          ? [line(1, 'Desi Tamatar', 40, 2, 3)]
+          : [line(1, 'Desi Tamatar', 40, 2, 3), line(2, 'Nashik Pyaz', 30, 1, 0)],
       }),
       'DELETE /api/cart/remove': () => {
         removed = true;

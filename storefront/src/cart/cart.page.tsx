@@ -18,7 +18,10 @@ import styles from './cart.page.module.css';
 
 /** Total = sum of price x quantity (001, "Cart page"), counted in paise so it is right to the paisa. */
 function cartTotal(lines: readonly CartLine[], locale: LanguageLocale): string {
-  return formatRupees(lines.reduce((sum, line) => sum + rupeesToPaise(line.price) * (line.quantity || 1), 0), locale);
+  return formatRupees(
+    lines.reduce((sum, line) => sum + rupeesToPaise(line.price) * (line.quantity || 1), 0),
+    locale,
+  );
 }
 
 /**
@@ -44,7 +47,9 @@ function Cart() {
   const confirm = useConfirm();
   const navigate = useNavigate();
   const cart = useQuery(cartQuery(uid));
-  const setQuantity = useSetCartQuantity(uid, () => confirm({ title: t('cart.error'), message: t('cart.updateFailed') }));
+  const setQuantity = useSetCartQuantity(uid, () =>
+    confirm({ title: t('cart.error'), message: t('cart.updateFailed') }),
+  );
   const remove = useRemoveFromCart(uid, () => confirm({ title: t('cart.error'), message: t('cart.removeFailed') }));
   const problemsId = useId();
 
@@ -62,18 +67,27 @@ function Cart() {
   if (cart.isError) return <LoadFailed title={t('cart.loadFailed')} onRetry={() => void cart.refetch()} />;
   const lines = cart.data;
   if (lines.length === 0) return <EmptyCart>{t('cart.empty.text')}</EmptyCart>;
-  const problems = stockProblemsOf(lines.map((line) => ({ name: line.name, stock: line.stock, quantity: line.quantity || 1 })), t);
+  const problems = stockProblemsOf(
+    lines.map((line) => ({ name: line.name, stock: line.stock, quantity: line.quantity || 1 })),
+    t,
+  );
 
   return (
     <div className={`${panels.layout} ${styles.layout}`}>
       <ul className={panels.lineList} aria-label={t('cart.items')}>
         {lines.map((line) => {
           const picture = line.thumbnails?.[0] ?? imagesOf(line)[0];
-          const busy = (setQuantity.isPending && setQuantity.variables?.productId === String(line.id)) || remove.isPending;
+          const busy =
+            (setQuantity.isPending && setQuantity.variables?.productId === String(line.id)) || remove.isPending;
           const soldOut = isSoldOut(line.stock);
           return (
             <li key={line.id} className={`${panels.surface} ${styles.line}${soldOut ? ` ${styles.soldOut}` : ''}`}>
-              <Link to={`/product/${line.id}`} className={`${panels.picture} ${styles.picture}`} tabIndex={-1} aria-hidden="true">
+              <Link
+                to={`/product/${line.id}`}
+                className={`${panels.picture} ${styles.picture}`}
+                tabIndex={-1}
+                aria-hidden="true"
+              >
                 {picture ? <img src={picture} alt="" width={96} height={96} loading="lazy" /> : <ImageIcon size={28} />}
               </Link>
               <div className={panels.lineDetails}>
@@ -82,7 +96,12 @@ function Cart() {
                 </Link>
                 {line.seller?.username && (
                   <Link to={`/seller/${line.uid}`} className={styles.seller}>
-                    <img src={line.seller.profileImage || '/images/avatar-placeholder.svg'} alt="" width={20} height={20} />
+                    <img
+                      src={line.seller.profileImage || '/images/avatar-placeholder.svg'}
+                      alt=""
+                      width={20}
+                      height={20}
+                    />
                     {line.seller.username}
                   </Link>
                 )}
@@ -102,7 +121,12 @@ function Cart() {
                   />
                 )}
               </div>
-              <button type="button" className={`${panels.removeButton} ${styles.remove}`} aria-label={t('cart.line.remove', { name: line.name })} onClick={() => void onRemove(line)}>
+              <button
+                type="button"
+                className={`${panels.removeButton} ${styles.remove}`}
+                aria-label={t('cart.line.remove', { name: line.name })}
+                onClick={() => void onRemove(line)}
+              >
                 <CloseIcon size={18} />
               </button>
             </li>

@@ -56,15 +56,30 @@ export function AddProductModal({
                   <StockNote stock={line.stock} />
                 </span>
                 {isSoldOut(line.stock) && !added ? (
-                  <button type="button" className={`btn btn-ghost ${styles.offerButton}`} disabled aria-label={t('checkout.addProduct.soldOutLabel', { name: line.name })}>
+                  <button
+                    type="button"
+                    className={`btn btn-ghost ${styles.offerButton}`}
+                    disabled
+                    aria-label={t('checkout.addProduct.soldOutLabel', { name: line.name })}
+                  >
                     {t('products.stock.soldOut')}
                   </button>
                 ) : added ? (
-                  <button type="button" className={`btn btn-ghost ${styles.offerButton}`} disabled aria-label={t('checkout.addProduct.addedLabel', { name: line.name })}>
+                  <button
+                    type="button"
+                    className={`btn btn-ghost ${styles.offerButton}`}
+                    disabled
+                    aria-label={t('checkout.addProduct.addedLabel', { name: line.name })}
+                  >
                     {t('checkout.addProduct.added')}
                   </button>
                 ) : (
-                  <button type="button" className={`btn btn-outline ${styles.offerButton}`} aria-label={t('checkout.addProduct.addLabel', { name: line.name })} onClick={() => onAdd(product)}>
+                  <button
+                    type="button"
+                    className={`btn btn-outline ${styles.offerButton}`}
+                    aria-label={t('checkout.addProduct.addLabel', { name: line.name })}
+                    onClick={() => onAdd(product)}
+                  >
                     {t('checkout.addProduct.add')}
                   </button>
                 )}

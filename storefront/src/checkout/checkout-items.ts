@@ -6,7 +6,11 @@ import { imagesOf, type ListedProduct } from '../products/product';
 import { productKeys, productQuery } from '../products/product-queries';
 
 /** A product or cart line as the API answers it (GET /api/products/{id}, GET /api/cart/{uid}, the official list). */
-export type CheckoutProduct = ListedProduct & { quantity?: number | null; thumbnails?: string[]; cardImage?: string | null };
+export type CheckoutProduct = ListedProduct & {
+  quantity?: number | null;
+  thumbnails?: string[];
+  cardImage?: string | null;
+};
 
 /** One line of the order being checked out, as the checkout pages show and price it. */
 export interface CheckoutLine {
@@ -48,7 +52,8 @@ export function useCheckoutItems(productId: string | undefined) {
   const query = productId !== undefined ? single : cart;
   let lines: CheckoutLine[] | undefined;
   if (productId !== undefined && single.data) lines = [toCheckoutLine(single.data, 1)];
-  if (productId === undefined && cart.data) lines = cart.data.map((line) => toCheckoutLine(line, Number(line.quantity) || 1));
+  if (productId === undefined && cart.data)
+    lines = cart.data.map((line) => toCheckoutLine(line, Number(line.quantity) || 1));
   return { lines, isPending: query.isPending, isError: query.isError, refetch: query.refetch };
 }
 
@@ -59,7 +64,9 @@ export function useRefreshCheckoutItems(productId: string | undefined) {
   return useCallback(
     () =>
       Promise.all([
-        queryClient.invalidateQueries({ queryKey: productId !== undefined ? productKeys.one(productId) : cartKey(user?.uid ?? '') }),
+        queryClient.invalidateQueries({
+          queryKey: productId !== undefined ? productKeys.one(productId) : cartKey(user?.uid ?? ''),
+        }),
         queryClient.invalidateQueries({ queryKey: productKeys.official }),
       ]),
     [queryClient, productId, user],

@@ -26,7 +26,11 @@ export function CheckoutSteps({ current }: { current: 1 | 2 }) {
   return (
     <ol className={styles.steps} aria-label={t('checkout.steps.label')}>
       {steps.map((label, index) => (
-        <li key={label} className={index + 1 === current ? styles.stepCurrent : index + 1 < current ? styles.stepDone : undefined} aria-current={index + 1 === current ? 'step' : undefined}>
+        <li
+          key={label}
+          className={index + 1 === current ? styles.stepCurrent : index + 1 < current ? styles.stepDone : undefined}
+          aria-current={index + 1 === current ? 'step' : undefined}
+        >
           <span className={styles.stepNumber} aria-hidden="true">
             {index + 1}
           </span>
@@ -41,7 +45,11 @@ export function CheckoutSteps({ current }: { current: 1 | 2 }) {
 export function LinePicture({ src, size }: { src: string | null; size: number }) {
   return (
     <span className={panels.picture} style={{ width: size, height: size }} aria-hidden="true">
-      {src ? <img src={src} alt="" width={size} height={size} loading="lazy" /> : <ImageIcon size={Math.round(size / 2.5)} />}
+      {src ? (
+        <img src={src} alt="" width={size} height={size} loading="lazy" />
+      ) : (
+        <ImageIcon size={Math.round(size / 2.5)} />
+      )}
     </span>
   );
 }
@@ -65,7 +73,11 @@ export function PaymentMethodChoice({
         const id = `${name}-${method}`;
         const { title, hint } = labels[method];
         return (
-          <label key={method} className={`${styles.method} ${value === method ? styles.methodChosen : ''}`} htmlFor={id}>
+          <label
+            key={method}
+            className={`${styles.method} ${value === method ? styles.methodChosen : ''}`}
+            htmlFor={id}
+          >
             <input
               id={id}
               type="radio"

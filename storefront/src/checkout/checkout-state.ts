@@ -16,7 +16,8 @@ export function readCheckoutState(state: unknown): CheckoutState | null {
   const method = typeof selectedPayment === 'string' ? parsePaymentMethod(selectedPayment) : null;
   if (!method) return null;
   if (!selectedAddress || typeof selectedAddress !== 'object' || !('id' in selectedAddress)) return null;
-  if (productId !== undefined && productId !== null && typeof productId !== 'string' && typeof productId !== 'number') return null;
+  if (productId !== undefined && productId !== null && typeof productId !== 'string' && typeof productId !== 'number')
+    return null;
   return {
     productId: productId === undefined || productId === null || productId === '' ? undefined : String(productId),
     selectedPayment: method,

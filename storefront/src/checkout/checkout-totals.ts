@@ -36,7 +36,11 @@ export function subtotalPaise(lines: readonly CheckoutLine[]): Paise {
 export function checkoutSummary(lines: readonly CheckoutLine[], method: PaymentMethod): CheckoutSummary | null {
   if (lines.length === 0) return null;
   const totals = orderTotals(
-    lines.map((line) => ({ unitPaise: pricePaise(line.price), quantity: line.quantity, weightGrams: line.weightGrams })),
+    lines.map((line) => ({
+      unitPaise: pricePaise(line.price),
+      quantity: line.quantity,
+      weightGrams: line.weightGrams,
+    })),
     method,
   );
   return { totals, quote: shippingQuote(totals.totalWeightGrams, method) };
@@ -64,5 +68,7 @@ export function orderLinesOf(lines: readonly CheckoutLine[]): OrderLine[] {
 /** A weight in grams for people: '850 g', '1.2 kg' ('850 ग्राम', '1.2 किलो' in Hindi). */
 export function weightText(grams: number, { t, locale }: Pick<Translator, 't' | 'locale'>): string {
   if (grams < 1000) return t('checkout.weight.grams', { grams: String(Math.round(grams)) });
-  return t('checkout.weight.kg', { kg: new Intl.NumberFormat(locale, { maximumFractionDigits: 2 }).format(grams / 1000) });
+  return t('checkout.weight.kg', {
+    kg: new Intl.NumberFormat(locale, { maximumFractionDigits: 2 }).format(grams / 1000),
+  });
 }

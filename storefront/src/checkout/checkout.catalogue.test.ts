@@ -34,10 +34,12 @@ describe('the checkout catalogue in English', () => {
     ['checkout.stockRefusal.title', STOCK_MESSAGES.notEnoughStockTitle],
   ])('%s is the spec text', (key, text) => expect(en[key]).toBe(text));
 
-  it.each([STOCK_MESSAGES.notEnoughStock, CHECKOUT_MESSAGES.totalsChanged, CHECKOUT_MESSAGES.productUnavailable, WRITE_LIMIT_MESSAGES.tooManyUnpaidOrders])(
-    "translates the checkout's refusal '%s'",
-    (text) => expect(en[`server:${text}`]).toBe(text),
-  );
+  it.each([
+    STOCK_MESSAGES.notEnoughStock,
+    CHECKOUT_MESSAGES.totalsChanged,
+    CHECKOUT_MESSAGES.productUnavailable,
+    WRITE_LIMIT_MESSAGES.tooManyUnpaidOrders,
+  ])("translates the checkout's refusal '%s'", (text) => expect(en[`server:${text}`]).toBe(text));
 
   it.each<ShortStockItem>([
     { productId: '7', productName: 'Desi Tamatar', requested: 4, left: 1 },

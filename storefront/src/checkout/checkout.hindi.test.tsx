@@ -7,7 +7,10 @@ import { renderApp, stubApi } from '../test/render-app';
 type Answers = Parameters<typeof stubApi>[0];
 
 const asha = savedAddress(2, 'Asha Patil', { is_default: 1 });
-const conflict = (message: string, details: unknown) => ({ status: 409, body: { statusCode: 409, error: 'Conflict', message, details } });
+const conflict = (message: string, details: unknown) => ({
+  status: 409,
+  body: { statusCode: 409, error: 'Conflict', message, details },
+});
 
 function openInHindi(path: Parameters<typeof renderApp>[0], answers: Answers) {
   const api = stubApi({ ...buyerAnswers, 'GET /api/products/7': { body: tamatar }, ...answers });
@@ -50,7 +53,9 @@ describe('checkout in Hindi', () => {
   });
 
   it('prices a cash-on-delivery order in Hindi and says the server’s refusals in Hindi', async () => {
-    let answer = conflict('Prices or shipping have changed. Please review your order.', { billing: { subtotal: 80, shippingCost: 130, grandTotal: 210 } });
+    let answer = conflict('Prices or shipping have changed. Please review your order.', {
+      billing: { subtotal: 80, shippingCost: 130, grandTotal: 210 },
+    });
     openInHindi(
       { pathname: '/payment-page', state: { selectedPayment: 'cod', selectedAddress: asha } },
       {

@@ -42,18 +42,27 @@ describe('checkout step 1', () => {
     expect(router.state.location.state).toEqual({ productId: '7', selectedPayment: 'cod', selectedAddress: asha });
   });
 
-  it("continues the whole cart without a productId, paying online", async () => {
+  it('continues the whole cart without a productId, paying online', async () => {
     const asha = savedAddress(2, 'Asha Patil', { is_default: 1 });
     const { router } = openCheckout('/product-checkout', {
       'GET /api/addresses/5': { body: [asha] },
-      'GET /api/cart/uid-me': { body: [{ ...tamatar, quantity: 3 }, { ...pyaz, quantity: 1 }] },
+      'GET /api/cart/uid-me': {
+        body: [
+          { ...tamatar, quantity: 3 },
+          { ...pyaz, quantity: 1 },
+        ],
+      },
     });
     const summary = await screen.findByRole('complementary', { name: 'Order summary' });
     expect(await within(summary).findByText('Nashik Pyaz')).toBeInTheDocument();
     expect(summary).toHaveTextContent('Subtotal₹150.50');
     await within(await deliveryAddress()).findByText('Asha Patil');
     await userEvent.click(screen.getByRole('button', { name: 'Continue' }));
-    expect(router.state.location.state).toEqual({ productId: undefined, selectedPayment: 'online', selectedAddress: asha });
+    expect(router.state.location.state).toEqual({
+      productId: undefined,
+      selectedPayment: 'online',
+      selectedAddress: asha,
+    });
   });
 
   it("says 'Select Address' when there is no delivery address, and stays", async () => {
@@ -68,7 +77,10 @@ describe('checkout step 1', () => {
 
   it("changes the delivery address in 'Change Delivery Address' and makes it the default", async () => {
     let defaultId = '2';
-    const book = () => [savedAddress(1, 'Ravi Kumar', { is_default: defaultId === '1' ? 1 : 0 }), savedAddress(2, 'Asha Patil', { is_default: defaultId === '2' ? 1 : 0 })];
+    const book = () => [
+      savedAddress(1, 'Ravi Kumar', { is_default: defaultId === '1' ? 1 : 0 }),
+      savedAddress(2, 'Asha Patil', { is_default: defaultId === '2' ? 1 : 0 }),
+    ];
     const { calls, router } = openCheckout('/product-checkout/7', {
       'GET /api/addresses/5': () => ({ body: book() }),
       'PUT /api/addresses/1/set-default': () => {
@@ -86,7 +98,9 @@ describe('checkout step 1', () => {
     await userEvent.click(within(dialog).getByRole('radio', { name: /^Ravi Kumar/ }));
     await userEvent.click(within(dialog).getByRole('button', { name: 'Change Address' }));
 
-    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Change Delivery Address' })).not.toBeInTheDocument());
+    await waitFor(() =>
+      expect(screen.queryByRole('dialog', { name: 'Change Delivery Address' })).not.toBeInTheDocument(),
+    );
     expect(calls.some((call) => call.method === 'PUT' && call.url === '/api/addresses/1/set-default')).toBe(true);
     expect(await deliveryAddress()).toHaveTextContent('Ravi Kumar');
     expect(screen.getByRole('button', { name: 'Select Address' })).toHaveFocus();
@@ -99,30 +113,45 @@ describe('checkout step 1', () => {
     let deleted = false;
     const { calls } = openCheckout('/product-checkout/7', {
       'GET /api/addresses/5': () => ({
-        body: deleted ? [savedAddress(2, 'Asha Patil', { is_default: 1 })] : [savedAddress(1, 'Ravi Kumar'), savedAddress(2, 'Asha Patil', { is_default: 1 })],
+        body: deleted
+          ? [savedAddress(2, 'Asha Patil', { is_default: 1 })]
+          : [savedAddress(1, 'Ravi Kumar'), savedAddress(2, 'Asha Patil', { is_default: 1 })],
       }),
       'DELETE /api/addresses/1': () => {
         deleted = true;
         return { status: 204 };
       },
-      'DELETE /api/addresses/2': { status: 500, body: { statusCode: 500, error: 'Internal Server Error', message: 'x' } },
+      'DELETE /api/addresses/2': {
+        status: 500,
+        body: { statusCode: 500, error: 'Internal Server Error', message: 'x' },
+      },
     });
     await within(await deliveryAddress()).findByText('Asha Patil');
     await userEvent.click(screen.getByRole('button', { name: 'Select Address' }));
     const dialog = screen.getByRole('dialog', { name: 'Change Delivery Address' });
 
     await userEvent.click(within(dialog).getByRole('button', { name: 'Delete address of Ravi Kumar' }));
-    await userEvent.click(within(await screen.findByRole('alertdialog', { name: 'Delete Address?' })).getByRole('button', { name: 'Cancel' }));
+    await userEvent.click(
+      within(await screen.findByRole('alertdialog', { name: 'Delete Address?' })).getByRole('button', {
+        name: 'Cancel',
+      }),
+    );
     expect(calls.filter((call) => call.method === 'DELETE')).toHaveLength(0);
 
     await userEvent.click(within(dialog).getByRole('button', { name: 'Delete address of Ravi Kumar' }));
-    await userEvent.click(within(await screen.findByRole('alertdialog', { name: 'Delete Address?' })).getByRole('button', { name: 'Delete' }));
+    await userEvent.click(
+      within(await screen.findByRole('alertdialog', { name: 'Delete Address?' })).getByRole('button', {
+        name: 'Delete',
+      }),
+    );
     await waitFor(() => expect(within(dialog).queryByText('Ravi Kumar')).not.toBeInTheDocument());
     expect(within(dialog).getAllByRole('radio')).toHaveLength(1);
 
     await userEvent.click(within(dialog).getByRole('button', { name: 'Delete address of Asha Patil' }));
     await userEvent.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Delete' }));
-    expect(await within(dialog).findByRole('alert')).toHaveTextContent('Could not delete the address. Please try again.');
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(
+      'Could not delete the address. Please try again.',
+    );
 
     await userEvent.keyboard('{Escape}');
     expect(screen.queryByRole('dialog', { name: 'Change Delivery Address' })).not.toBeInTheDocument();
@@ -164,7 +193,12 @@ describe('checkout step 1', () => {
   it('keeps a cart with a sold-out line from continuing, and sends the buyer back to the cart', async () => {
     openCheckout('/product-checkout', {
       'GET /api/addresses/5': { body: [savedAddress(2, 'Asha Patil', { is_default: 1 })] },
-      'GET /api/cart/uid-me': { body: [{ ...tamatar, quantity: 3, stock: 2 }, { ...pyaz, quantity: 1, stock: 0 }] },
+      'GET /api/cart/uid-me': {
+        body: [
+          { ...tamatar, quantity: 3, stock: 2 },
+          { ...pyaz, quantity: 1, stock: 0 },
+        ],
+      },
     });
     const summary = await screen.findByRole('complementary', { name: 'Order summary' });
     const next = await within(summary).findByRole('button', { name: 'Continue' });
@@ -173,7 +207,11 @@ describe('checkout step 1', () => {
     expect(items).toHaveTextContent('Desi Tamatar3 × ₹40.00Only 2 left');
     expect(items).toHaveTextContent('Nashik Pyaz1 × ₹30.50Sold out');
     const why = next.getAttribute('aria-describedby')!;
-    expect(within(document.getElementById(why)!).getAllByRole('listitem').map((item) => item.textContent)).toEqual([
+    expect(
+      within(document.getElementById(why)!)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual([
       'Only 2 left of Desi Tamatar. Lower the quantity to 2 to check out.',
       'Nashik Pyaz is sold out. Remove it to check out.',
     ]);

@@ -109,7 +109,12 @@ function Checkout({ productId }: { productId: string | undefined }) {
               <p className={styles.noAddress}>{t('checkout.address.none')}</p>
             )}
             <div className={styles.addressActions}>
-              <button type="button" className="btn btn-outline" onClick={() => setOpen({ kind: 'book' })} disabled={loadingAddresses}>
+              <button
+                type="button"
+                className="btn btn-outline"
+                onClick={() => setOpen({ kind: 'book' })}
+                disabled={loadingAddresses}
+              >
                 {t('checkout.address.select')}
               </button>
               {selected && (
@@ -121,7 +126,12 @@ function Checkout({ productId }: { productId: string | undefined }) {
                   {t('addresses.form.editTitle')}
                 </button>
               )}
-              <button type="button" className="btn btn-ghost" onClick={() => void onAddNew()} disabled={loadingAddresses}>
+              <button
+                type="button"
+                className="btn btn-ghost"
+                onClick={() => void onAddNew()}
+                disabled={loadingAddresses}
+              >
                 <PlusIcon size={18} /> {t('addresses.addNew')}
               </button>
             </div>
@@ -135,10 +145,20 @@ function Checkout({ productId }: { productId: string | undefined }) {
           </section>
         </div>
 
-        <aside className={`${panels.card} ${panels.summary} ${panels.stickySummary} ${styles.summary}`} aria-label={t('checkout.summary.orderLabel')}>
+        <aside
+          className={`${panels.card} ${panels.summary} ${panels.stickySummary} ${styles.summary}`}
+          aria-label={t('checkout.summary.orderLabel')}
+        >
           <h2 className={`${panels.cardTitle} ${styles.cardTitle}`}>{t('checkout.summary.orderTitle')}</h2>
           <OrderPreview items={items} />
-          {blocked && <StockBlock id={problemsId} problems={problems} lines={items.lines ?? []} buyNow={productId !== undefined} />}
+          {blocked && (
+            <StockBlock
+              id={problemsId}
+              problems={problems}
+              lines={items.lines ?? []}
+              buyNow={productId !== undefined}
+            />
+          )}
           <button
             type="button"
             className={`btn btn-accent ${styles.continue}`}
@@ -188,7 +208,8 @@ function OrderPreview({ items }: { items: ReturnType<typeof useCheckoutItems> })
   if (items.isError) {
     return <LoadFailed title={t('checkout.fetchItemsFailed')} onRetry={() => void items.refetch()} />;
   }
-  if (!items.lines) return <div className={styles.previewPending} aria-busy="true" aria-label={t('checkout.preview.loading')} />;
+  if (!items.lines)
+    return <div className={styles.previewPending} aria-busy="true" aria-label={t('checkout.preview.loading')} />;
   return (
     <>
       <ul className={styles.preview} aria-label={t('checkout.preview.label')}>
@@ -219,7 +240,17 @@ function OrderPreview({ items }: { items: ReturnType<typeof useCheckoutItems> })
  * Why Continue is disabled: the one product of Buy Now is sold out, or cart lines are sold out or short of stock
  * (changed in the cart, where quantities are kept).
  */
-function StockBlock({ id, problems, lines, buyNow }: { id: string; problems: readonly string[]; lines: readonly CheckoutLine[]; buyNow: boolean }) {
+function StockBlock({
+  id,
+  problems,
+  lines,
+  buyNow,
+}: {
+  id: string;
+  problems: readonly string[];
+  lines: readonly CheckoutLine[];
+  buyNow: boolean;
+}) {
   const { t } = useT();
   const soldOutProduct = buyNow && lines.length === 1 && isSoldOut(lines[0]!.stock);
   return (

@@ -29,12 +29,16 @@ export function PaymentSummary({
   const money = (paise: number) => formatRupees(paise, locale);
   const methodTitle = paymentMethodLabels(t)[method].title;
   return (
-    <aside className={`${panels.card} ${panels.summary} ${panels.stickySummary} ${styles.summary}`} aria-label={t('checkout.summary.paymentLabel')}>
+    <aside
+      className={`${panels.card} ${panels.summary} ${panels.stickySummary} ${styles.summary}`}
+      aria-label={t('checkout.summary.paymentLabel')}
+    >
       <h2 className={`${panels.cardTitle} ${styles.cardTitle}`}>{t('checkout.summary.paymentTitle')}</h2>
       <dl className={`${panels.figures} ${styles.figures}`}>
         <div>
           <dt>
-            {t('checkout.subtotal')} <span className={panels.muted}>{t('checkout.summary.itemCount', { count: itemCount })}</span>
+            {t('checkout.subtotal')}{' '}
+            <span className={panels.muted}>{t('checkout.summary.itemCount', { count: itemCount })}</span>
           </dt>
           <dd>{money(totals.subtotal)}</dd>
         </div>

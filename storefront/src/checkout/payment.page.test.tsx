@@ -23,7 +23,12 @@ const bodyOf = (calls: ReturnType<typeof stubApi>['calls'], url: string) =>
 
 /** A stand-in for Razorpay Checkout (the third-party widget): records its options and lets a test play the buyer. */
 function fakeRazorpay() {
-  const widgets: { options: RazorpayOptions; failed?: (response: RazorpayFailureResponse) => void; opened: boolean; closed: boolean }[] = [];
+  const widgets: {
+    options: RazorpayOptions;
+    failed?: (response: RazorpayFailureResponse) => void;
+    opened: boolean;
+    closed: boolean;
+  }[] = [];
   class FakeRazorpay {
     private readonly widget: (typeof widgets)[number];
     constructor(options: RazorpayOptions) {
@@ -117,7 +122,11 @@ describe('payment page', () => {
     expect(await summary()).toHaveTextContent('Grand Total₹210.50');
 
     await userEvent.click(screen.getByRole('button', { name: '+ Add Product' }));
-    expect(within(screen.getByRole('dialog', { name: 'Add Product' })).getByRole('button', { name: 'Nashik Pyaz is already added' })).toBeDisabled();
+    expect(
+      within(screen.getByRole('dialog', { name: 'Add Product' })).getByRole('button', {
+        name: 'Nashik Pyaz is already added',
+      }),
+    ).toBeDisabled();
     await userEvent.click(screen.getByRole('button', { name: 'Close' }));
 
     await userEvent.click(screen.getByRole('button', { name: 'Remove Desi Tamatar' }));
@@ -129,7 +138,12 @@ describe('payment page', () => {
   it("shows 'Failed to fetch checkout items.' when the items cannot be loaded", async () => {
     openPayment(
       { selectedPayment: 'cod', selectedAddress: asha },
-      { 'GET /api/cart/uid-me': { status: 500, body: { statusCode: 500, error: 'Internal Server Error', message: 'x' } } },
+      {
+        'GET /api/cart/uid-me': {
+          status: 500,
+          body: { statusCode: 500, error: 'Internal Server Error', message: 'x' },
+        },
+      },
     );
     expect(await screen.findByRole('heading', { name: 'Failed to fetch checkout items.' })).toBeInTheDocument();
   });
@@ -161,7 +175,10 @@ describe('payment page', () => {
   });
 
   it("says 'Failed to place order.', and shows the server's 409 text and reads the items again", async () => {
-    let answer = { status: 500, body: { statusCode: 500, error: 'Internal Server Error', message: 'x' } as Record<string, unknown> };
+    let answer = {
+      status: 500,
+      body: { statusCode: 500, error: 'Internal Server Error', message: 'x' } as Record<string, unknown>,
+    };
     const { calls } = openPayment(
       { productId: '7', selectedPayment: 'cod', selectedAddress: asha },
       { 'POST /api/payment/cod': () => answer },
@@ -188,7 +205,7 @@ describe('payment page', () => {
     await waitFor(() => expect(calls.filter((call) => call.url === '/api/products/7').length).toBeGreaterThan(reads));
   });
 
-  it("names each short product and how many are left when the server refuses for stock, and reads the lines again", async () => {
+  it('names each short product and how many are left when the server refuses for stock, and reads the lines again', async () => {
     let stock = 5;
     const { calls } = openPayment(
       { productId: '7', selectedPayment: 'cod', selectedAddress: asha },
@@ -235,8 +252,28 @@ describe('payment page', () => {
     openPayment(
       { selectedPayment: 'online', selectedAddress: asha },
       {
-        'GET /api/cart/uid-me': { body: [{ ...tamatar, quantity: 1, stock: 0 }, { ...pyaz, quantity: 2, stock: 3 }] },
-        'GET /api/products/mandi-products': { body: [{ ...tamatar, stock: 0 }, { ...pyaz, stock: 3 }, { id: '11', uid: 'uid-admin', name: 'Sona Masoori Rice', price: 90, weight: 1000, images: [], official_brand: 1, stock: 0 }] },
+        'GET /api/cart/uid-me': {
+          body: [
+            { ...tamatar, quantity: 1, stock: 0 },
+            { ...pyaz, quantity: 2, stock: 3 },
+          ],
+        },
+        'GET /api/products/mandi-products': {
+          body: [
+            { ...tamatar, stock: 0 },
+            { ...pyaz, stock: 3 },
+            {
+              id: '11',
+              uid: 'uid-admin',
+              name: 'Sona Masoori Rice',
+              price: 90,
+              weight: 1000,
+              images: [],
+              official_brand: 1,
+              stock: 0,
+            },
+          ],
+        },
       },
     );
     const lines = await screen.findByRole('list', { name: 'Items in your order' });
@@ -278,7 +315,10 @@ describe('payment page', () => {
     const { calls, router } = openPayment(
       { productId: '7', selectedPayment: 'online', selectedAddress: asha },
       {
-        'POST /api/payment/order': { status: 201, body: { order: { id: 'order_Q1', amount: 7000, currency: 'INR' }, key: 'rzp_test_mandi' } },
+        'POST /api/payment/order': {
+          status: 201,
+          body: { order: { id: 'order_Q1', amount: 7000, currency: 'INR' }, key: 'rzp_test_mandi' },
+        },
         'POST /api/payment/payment-success': { body: { success: true, orderId: '32' } },
       },
     );
@@ -306,7 +346,11 @@ describe('payment page', () => {
     });
     expect(pay).toBeDisabled(); // no second order while the widget is open
 
-    const response = { razorpay_payment_id: 'pay_Q1', razorpay_order_id: 'order_Q1', razorpay_signature: 'a'.repeat(64) };
+    const response = {
+      razorpay_payment_id: 'pay_Q1',
+      razorpay_order_id: 'order_Q1',
+      razorpay_signature: 'a'.repeat(64),
+    };
     await act(async () => {
       await widget!.options.handler(response);
     });
@@ -329,7 +373,12 @@ describe('payment page', () => {
     const widgets = fakeRazorpay();
     openPayment(
       { productId: '7', selectedPayment: 'online', selectedAddress: asha },
-      { 'POST /api/payment/order': { status: 201, body: { order: { id: 'order_Q2', amount: 7000, currency: 'INR' }, key: 'rzp_test_mandi' } } },
+      {
+        'POST /api/payment/order': {
+          status: 201,
+          body: { order: { id: 'order_Q2', amount: 7000, currency: 'INR' }, key: 'rzp_test_mandi' },
+        },
+      },
     );
     const pay = await screen.findByRole('button', { name: 'Pay ₹70.00' });
     await user.click(pay);
@@ -344,12 +393,18 @@ describe('payment page', () => {
 
   it("says 'Failed to confirm payment. Try again later.' when the confirmation fails, and 'Payment error' when the order cannot be made", async () => {
     const widgets = fakeRazorpay();
-    let orderAnswer: { status: number; body: unknown } = { status: 502, body: { statusCode: 502, error: 'Bad Gateway', message: 'x' } };
+    let orderAnswer: { status: number; body: unknown } = {
+      status: 502,
+      body: { statusCode: 502, error: 'Bad Gateway', message: 'x' },
+    };
     openPayment(
       { productId: '7', selectedPayment: 'online', selectedAddress: asha },
       {
         'POST /api/payment/order': () => orderAnswer,
-        'POST /api/payment/payment-success': { status: 400, body: { statusCode: 400, error: 'Bad Request', message: 'Payment could not be verified.' } },
+        'POST /api/payment/payment-success': {
+          status: 400,
+          body: { statusCode: 400, error: 'Bad Request', message: 'Payment could not be verified.' },
+        },
       },
     );
     await user.click(await screen.findByRole('button', { name: 'Pay ₹70.00' }));
@@ -358,11 +413,23 @@ describe('payment page', () => {
     await user.click(within(error).getByRole('button', { name: 'OK' }));
     expect(widgets).toHaveLength(0);
 
-    orderAnswer = { status: 201, body: { order: { id: 'order_Q3', amount: 7000, currency: 'INR' }, key: 'rzp_test_mandi' } };
+    orderAnswer = {
+      status: 201,
+      body: { order: { id: 'order_Q3', amount: 7000, currency: 'INR' }, key: 'rzp_test_mandi' },
+    };
     await user.click(screen.getByRole('button', { name: 'Pay ₹70.00' }));
     await waitFor(() => expect(widgets).toHaveLength(1));
     // Like Razorpay Checkout, nobody waits for the handler: it ends once the buyer has read the message.
-    act(() => void widgets[0]!.options.handler({ razorpay_payment_id: 'pay_Q3', razorpay_order_id: 'order_Q3', razorpay_signature: 'b'.repeat(64) }));
-    expect(await screen.findByRole('dialog', { name: 'Error' })).toHaveAccessibleDescription('Failed to confirm payment. Try again later.');
+    act(
+      () =>
+        void widgets[0]!.options.handler({
+          razorpay_payment_id: 'pay_Q3',
+          razorpay_order_id: 'order_Q3',
+          razorpay_signature: 'b'.repeat(64),
+        }),
+    );
+    expect(await screen.findByRole('dialog', { name: 'Error' })).toHaveAccessibleDescription(
+      'Failed to confirm payment. Try again later.',
+    );
   });
 });

@@ -29,7 +29,9 @@ import styles from './payment.module.css';
 export default function PaymentPage() {
   const { t } = useT();
   const checkout = readCheckoutState(useLocation().state);
-  const back = checkout?.productId ? `/product-checkout/${encodeURIComponent(checkout.productId)}` : '/product-checkout';
+  const back = checkout?.productId
+    ? `/product-checkout/${encodeURIComponent(checkout.productId)}`
+    : '/product-checkout';
   return (
     <Page title={t('checkout.payment.title')} crumbs={[{ label: t('checkout.title'), to: back }]}>
       <RequireSignIn message={t('checkout.payment.signIn')}>
@@ -80,12 +82,14 @@ function useOrderLines(productId: string | undefined) {
       .map((line): CheckoutLine => ({ ...line, quantity: clampQuantity(quantities[line.id] ?? line.quantity) }));
   }, [items.lines, official.data, added, removed, quantities]);
 
-  const setQuantity = (id: string, quantity: number) => setQuantities((current) => ({ ...current, [id]: clampQuantity(quantity) }));
+  const setQuantity = (id: string, quantity: number) =>
+    setQuantities((current) => ({ ...current, [id]: clampQuantity(quantity) }));
   const remove = (id: string) => setRemoved((current) => (lines.length > 1 ? [...current, id] : current));
   const add = (id: string) => {
     setRemoved((current) => current.filter((other) => other !== id));
     setQuantities((current) => ({ ...current, [id]: 1 }));
-    if (!(items.lines ?? []).some((line) => line.id === id)) setAdded((current) => (current.includes(id) ? current : [...current, id]));
+    if (!(items.lines ?? []).some((line) => line.id === id))
+      setAdded((current) => (current.includes(id) ? current : [...current, id]));
   };
   return { items, lines, setQuantity, remove, add };
 }
@@ -99,7 +103,10 @@ function Payment({ checkout, back }: { checkout: CheckoutState; back: string }) 
   const refreshItems = useRefreshCheckoutItems(productId);
   const [adding, setAdding] = useState(false);
   const problemsId = useId();
-  const summary = useMemo(() => (order.lines.length > 0 ? checkoutSummary(order.lines, method) : null), [order.lines, method]);
+  const summary = useMemo(
+    () => (order.lines.length > 0 ? checkoutSummary(order.lines, method) : null),
+    [order.lines, method],
+  );
   const place = usePlaceOrder({ checkout, lines: order.lines, summary, onItemsChanged: () => void refreshItems() });
 
   // Razorpay Checkout's script loads with the page, so it is there when the buyer presses Pay.
@@ -118,7 +125,8 @@ function Payment({ checkout, back }: { checkout: CheckoutState; back: string }) 
   if (items.isError) {
     return <LoadFailed title={t('checkout.fetchItemsFailed')} onRetry={() => void items.refetch()} />;
   }
-  if (!items.lines) return <div className={panels.pending} aria-busy="true" aria-label={t('checkout.payment.loading')} />;
+  if (!items.lines)
+    return <div className={panels.pending} aria-busy="true" aria-label={t('checkout.payment.loading')} />;
   if (lines.length === 0) return <EmptyCart />;
 
   const presentIds = new Set(lines.map((line) => line.id));
@@ -161,14 +169,23 @@ function Payment({ checkout, back }: { checkout: CheckoutState; back: string }) 
                 />
               ))}
             </ul>
-            <button type="button" className={`btn btn-outline ${styles.addProduct}`} onClick={() => setAdding(true)} disabled={place.busy}>
+            <button
+              type="button"
+              className={`btn btn-outline ${styles.addProduct}`}
+              onClick={() => setAdding(true)}
+              disabled={place.busy}
+            >
               {t('checkout.payment.addProduct')}
             </button>
           </section>
         </div>
 
         {summary && (
-          <PaymentSummary summary={summary} method={method} itemCount={lines.reduce((sum, line) => sum + line.quantity, 0)}>
+          <PaymentSummary
+            summary={summary}
+            method={method}
+            itemCount={lines.reduce((sum, line) => sum + line.quantity, 0)}
+          >
             <StockProblems id={problemsId} problems={problems} />
             {method === 'cod' ? (
               <button

@@ -1,5 +1,6 @@
 /** Where Razorpay Checkout's script comes from; the local sandbox serves one with the same interface. */
-export const RAZORPAY_CHECKOUT_URL: string = import.meta.env.VITE_RAZORPAY_CHECKOUT_URL || 'https://checkout.razorpay.com/v1/checkout.js';
+export const RAZORPAY_CHECKOUT_URL: string =
+  import.meta.env.VITE_RAZORPAY_CHECKOUT_URL || 'https://checkout.razorpay.com/v1/checkout.js';
 
 let loading: Promise<void> | null = null;
 
@@ -15,7 +16,9 @@ export function loadRazorpayCheckout(src: string = RAZORPAY_CHECKOUT_URL): Promi
   loading = new Promise<void>((resolve, reject) => {
     script.src = src;
     script.async = true;
-    script.addEventListener('load', () => (window.Razorpay ? resolve() : reject(new Error('Razorpay Checkout did not start'))));
+    script.addEventListener('load', () =>
+      window.Razorpay ? resolve() : reject(new Error('Razorpay Checkout did not start')),
+    );
     script.addEventListener('error', () => reject(new Error(`Could not load ${src}`)));
     document.head.appendChild(script);
   }).catch((error: unknown) => {

@@ -10,7 +10,12 @@ interface RazorpaySuccessResponse {
 
 /** The payload of the 'payment.failed' event. */
 interface RazorpayFailureResponse {
-  error?: { code?: string; description?: string; reason?: string; metadata?: { order_id?: string; payment_id?: string } };
+  error?: {
+    code?: string;
+    description?: string;
+    reason?: string;
+    metadata?: { order_id?: string; payment_id?: string };
+  };
 }
 
 interface RazorpayOptions {

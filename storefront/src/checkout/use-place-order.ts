@@ -62,7 +62,10 @@ export function usePlaceOrder({
     if (error instanceof ApiError && error.statusCode === 409 && error.serverMessage) {
       onItemsChanged();
       if (error.serverMessage === STOCK_MESSAGES.notEnoughStock) {
-        await confirm({ title: t('checkout.stockRefusal.title'), message: createElement(StockRefusal, { items: shortStockItemsOf(error.body) }) });
+        await confirm({
+          title: t('checkout.stockRefusal.title'),
+          message: createElement(StockRefusal, { items: shortStockItemsOf(error.body) }),
+        });
         return;
       }
       const changed = error.serverMessage === CHECKOUT_MESSAGES.totalsChanged;
@@ -90,7 +93,12 @@ export function usePlaceOrder({
       try {
         const answer = await apiFetch<OrderPlacedAnswer>('/api/payment/cod', {
           method: 'POST',
-          body: { userId: idValue(userId), addressId: current.addressId, cartItems: current.items, billing: current.billing },
+          body: {
+            userId: idValue(userId),
+            addressId: current.addressId,
+            cartItems: current.items,
+            billing: current.billing,
+          },
           auth: true,
         });
         setPlaced({ paidOnline: false, orderId: String(answer.orderId) });
@@ -136,7 +144,12 @@ export function usePlaceOrder({
       try {
         created = await apiFetch<PaymentOrderAnswer>('/api/payment/order', {
           method: 'POST',
-          body: { userId: idValue(userId), addressId: current.addressId, items: current.items, amount: current.billing.grandTotal },
+          body: {
+            userId: idValue(userId),
+            addressId: current.addressId,
+            items: current.items,
+            amount: current.billing.grandTotal,
+          },
           auth: true,
         });
       } catch (error) {
@@ -148,7 +161,7 @@ export function usePlaceOrder({
       // Razorpay's window shows this line to the buyer: the product's own name, else the count in their language.
       const description =
         current.items.length === 1
-          ? current.items[0]!.productName ?? t('checkout.razorpay.oneOrder')
+          ? (current.items[0]!.productName ?? t('checkout.razorpay.oneOrder'))
           : t('checkout.razorpay.products', { count: current.items.length });
       // Once the widget has handed over a successful payment, a late 'payment.failed' (an earlier attempt) is old news.
       let succeeded = false;

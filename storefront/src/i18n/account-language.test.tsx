@@ -35,7 +35,11 @@ let api: ReturnType<typeof stubApi>;
 const saves = () =>
   api.calls
     .filter((call) => call.url === '/api/account/language')
-    .map((call) => ({ method: call.method, body: JSON.parse(String(call.init?.body)), auth: new Headers(call.init?.headers).get('authorization') }));
+    .map((call) => ({
+      method: call.method,
+      body: JSON.parse(String(call.init?.body)),
+      auth: new Headers(call.init?.headers).get('authorization'),
+    }));
 
 beforeEach(() => {
   localStorage.clear();
@@ -103,7 +107,10 @@ describe('useSaveAccountLanguage', () => {
   it('does not remember a save that failed, so the next sign-in tries again', async () => {
     api = stubApi({
       'POST /api/user/getUserId': { body: { userId: 5, role: 'user' } },
-      'PUT /api/account/language': { status: 503, body: { statusCode: 503, error: 'Service Unavailable', message: 'Down' } },
+      'PUT /api/account/language': {
+        status: 503,
+        body: { statusCode: 503, error: 'Service Unavailable', message: 'Down' },
+      },
     });
     renderSignedIn(asha, 'hi');
     await settle();

@@ -54,7 +54,8 @@ describe('the message catalogues', () => {
         try {
           const names = argumentsOf(message);
           const expected = argumentsOf(english);
-          if (names.join() !== expected.join()) problems.push(`${language} ${key}: fills ${names} instead of ${expected}`);
+          if (names.join() !== expected.join())
+            problems.push(`${language} ${key}: fills ${names} instead of ${expected}`);
         } catch (error) {
           problems.push(`${language} ${key}: ${(error as Error).message}`);
         }

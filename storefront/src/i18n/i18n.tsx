@@ -71,7 +71,11 @@ export async function loadPageTexts(): Promise<void> {
 
 /** A Lingui instance speaking `language` with its compiled `messages` (copied: Lingui merges later loads into it). */
 export function createI18n(language: Language, messages: Messages): I18n {
-  return setupI18n({ locale: language, locales: [LANGUAGE_LOCALES[language]], messages: { [language]: { ...messages } } });
+  return setupI18n({
+    locale: language,
+    locales: [LANGUAGE_LOCALES[language]],
+    messages: { [language]: { ...messages } },
+  });
 }
 
 /** The language a browser should show: the saved choice, else the browser's own languages (first visit). */
@@ -167,6 +171,7 @@ function translatorFor(i18n: I18n, locale: LanguageLocale): Translator {
     locale,
     rupees: (rupees) => formatPrice(rupees, locale),
     number: (value) => numberFormat.format(value),
-    serverText: (text) => (i18n.messages[`${SERVER_TEXT}${text}`] === undefined ? text : i18n._(`${SERVER_TEXT}${text}`)),
+    serverText: (text) =>
+      i18n.messages[`${SERVER_TEXT}${text}`] === undefined ? text : i18n._(`${SERVER_TEXT}${text}`),
   };
 }

@@ -41,32 +41,40 @@ function startOnly(language: Language) {
 }
 
 describe.each(LANGUAGES)('the first screen in %s needs only the start of the catalogue', (language) => {
-  it('home with every kind of card, the menus of a signed-in buyer, and the add-to-cart popup', { timeout: 20_000 }, async () => {
-    stubApi({
-      'GET /api/products?page=1&limit=24&filter=All': {
-        body: [
-          product(1, { validUntil: new Date(Date.now() + 3 * 24 * HOUR_MS).toISOString(), stock: 3 }),
-          product(2, { validUntil: new Date(Date.now() - 2 * HOUR_MS).toISOString(), stock: 0 }),
-          product(3, { validUntil: null, stock: null, official_brand: true }),
-          product(200, { validUntil: new Date(Date.now() + 400 * 24 * HOUR_MS).toISOString(), stock: 40 }),
-        ],
-      },
-      'POST /api/cart/add': { status: 409, body: { statusCode: 409, error: 'Conflict', message: 'Product already in cart.' } },
-    });
-    const { i18n, missing } = startOnly(language);
-    renderApp('/', { i18n, identity: fakeIdentity(identityUser('uid-buyer', 'buyer@mandi.test')) });
-    expect(await screen.findByRole('link', { name: 'Product 200' })).toBeInTheDocument();
+  it(
+    'home with every kind of card, the menus of a signed-in buyer, and the add-to-cart popup',
+    { timeout: 20_000 },
+    async () => {
+      stubApi({
+        'GET /api/products?page=1&limit=24&filter=All': {
+          body: [
+            product(1, { validUntil: new Date(Date.now() + 3 * 24 * HOUR_MS).toISOString(), stock: 3 }),
+            product(2, { validUntil: new Date(Date.now() - 2 * HOUR_MS).toISOString(), stock: 0 }),
+            product(3, { validUntil: null, stock: null, official_brand: true }),
+            product(200, { validUntil: new Date(Date.now() + 400 * 24 * HOUR_MS).toISOString(), stock: 40 }),
+          ],
+        },
+        'POST /api/cart/add': {
+          status: 409,
+          body: { statusCode: 409, error: 'Conflict', message: 'Product already in cart.' },
+        },
+      });
+      const { i18n, missing } = startOnly(language);
+      renderApp('/', { i18n, identity: fakeIdentity(identityUser('uid-buyer', 'buyer@mandi.test')) });
+      expect(await screen.findByRole('link', { name: 'Product 200' })).toBeInTheDocument();
 
-    const addButtons = screen.queryAllByRole('button', { name: /Product 1\b/ });
-    if (addButtons[0]) {
-      await userEvent.click(addButtons[0]);
-      const popup = await screen.findByRole('dialog');
-      await userEvent.click(within(popup).getAllByRole('button')[0]!);
-    }
-    const menuButtons = screen.getAllByRole('button', { expanded: false });
-    for (const button of menuButtons) if (button.getAttribute('aria-haspopup') === 'menu') await userEvent.click(button);
-    expect(missing).toEqual([]);
-  });
+      const addButtons = screen.queryAllByRole('button', { name: /Product 1\b/ });
+      if (addButtons[0]) {
+        await userEvent.click(addButtons[0]);
+        const popup = await screen.findByRole('dialog');
+        await userEvent.click(within(popup).getAllByRole('button')[0]!);
+      }
+      const menuButtons = screen.getAllByRole('button', { expanded: false });
+      for (const button of menuButtons)
+        if (button.getAttribute('aria-haspopup') === 'menu') await userEvent.click(button);
+      expect(missing).toEqual([]);
+    },
+  );
 
   it('the error page of a route that failed', async () => {
     stubApi({});
@@ -77,7 +85,13 @@ describe.each(LANGUAGES)('the first screen in %s needs only the start of the cat
     const Broken = () => {
       throw new Error('a page that fails to draw');
     };
-    const table: RouteObject[] = [{ element: routes[0]!.element, errorElement: routes[0]!.errorElement, children: [{ index: true, element: <Broken /> }] }];
+    const table: RouteObject[] = [
+      {
+        element: routes[0]!.element,
+        errorElement: routes[0]!.errorElement,
+        children: [{ index: true, element: <Broken /> }],
+      },
+    ];
     renderApp('/', { i18n, routeTable: table });
     expect(await screen.findAllByRole('link')).not.toHaveLength(0);
     expect(missing).toEqual([]);

@@ -39,7 +39,14 @@ export function useAccountActions() {
     },
 
     async signOutWithConfirm() {
-      if (!(await confirm({ title: t('layout.account.confirmSignOut.title'), message: t('layout.account.confirmSignOut.text'), confirm: true }))) return;
+      if (
+        !(await confirm({
+          title: t('layout.account.confirmSignOut.title'),
+          message: t('layout.account.confirmSignOut.text'),
+          confirm: true,
+        }))
+      )
+        return;
       await signOut();
       navigate('/');
     },

@@ -8,11 +8,11 @@ describe('Footer', () => {
     renderWithProviders(<Footer />);
     const footer = screen.getByRole('contentinfo');
 
-    expect(within(footer).getAllByRole('heading', { level: 2 }).map((h) => h.textContent)).toEqual([
-      'Connect With Us',
-      'Know Us',
-      'Buy Now',
-    ]);
+    expect(
+      within(footer)
+        .getAllByRole('heading', { level: 2 })
+        .map((h) => h.textContent),
+    ).toEqual(['Connect With Us', 'Know Us', 'Buy Now']);
     expect(within(footer).getByRole('link', { name: 'Contact Us' })).toHaveAttribute('href', '/contactus');
     expect(within(footer).getByRole('link', { name: 'About Us' })).toHaveAttribute('href', '/aboutus');
     expect(within(footer).getByRole('link', { name: 'Products' })).toHaveAttribute('href', '/');

@@ -44,7 +44,12 @@ export function Footer() {
               const SocialIcon = SOCIAL_ICONS[link.name];
               return (
                 <li key={link.name}>
-                  <a href={link.href} target="_blank" rel="noopener noreferrer" aria-label={t('layout.footer.social', { network: link.name })}>
+                  <a
+                    href={link.href}
+                    target="_blank"
+                    rel="noopener noreferrer"
+                    aria-label={t('layout.footer.social', { network: link.name })}
+                  >
                     <SocialIcon size={20} />
                   </a>
                 </li>
@@ -90,9 +95,7 @@ export function Footer() {
         </section>
       </div>
       <div className={styles.bottom}>
-        <p>
-          {t('layout.footer.copyright', { year: LAYOUT.copyrightYear, name: SITE.legalName })}
-        </p>
+        <p>{t('layout.footer.copyright', { year: LAYOUT.copyrightYear, name: SITE.legalName })}</p>
         <p className={styles.legal}>
           <Link to="/terms-and-conditions">{t('layout.footer.terms')}</Link>
           <Link to="/privacy-policy">{t('layout.footer.privacy')}</Link>

@@ -4,7 +4,10 @@ import { describe, expect, it } from 'vitest';
 import { fakeIdentity, identityUser, renderApp, stubApi } from '../test/render-app';
 
 const mainNav = () => screen.getByRole('navigation', { name: 'Main' });
-const navNames = () => within(mainNav()).getAllByRole('link').map((link) => link.textContent);
+const navNames = () =>
+  within(mainNav())
+    .getAllByRole('link')
+    .map((link) => link.textContent);
 
 describe('Header', () => {
   it('shows a visitor the public links, Orders, and a Sign In button to /signin', async () => {
@@ -24,7 +27,16 @@ describe('Header', () => {
     renderApp('/aboutus', { identity: fakeIdentity(identityUser('uid-admin', 'admin@mandi.test')) });
 
     await waitFor(() => expect(navNames()).toContain('Sell'));
-    expect(navNames()).toEqual(['Home', 'Cart', 'Become a Seller', 'Sell', 'Profile', 'Orders', 'Contact Us', 'About Us']);
+    expect(navNames()).toEqual([
+      'Home',
+      'Cart',
+      'Become a Seller',
+      'Sell',
+      'Profile',
+      'Orders',
+      'Contact Us',
+      'About Us',
+    ]);
     expect(within(mainNav()).getByRole('link', { name: 'Sell' })).toHaveAttribute('href', '/SellPage');
     expect(within(mainNav()).getByRole('link', { name: 'Profile' })).toHaveAttribute('href', '/profilepage');
     expect(within(mainNav()).getByRole('link', { name: 'Orders' })).toHaveAttribute('href', '/orders/42');
@@ -36,20 +48,24 @@ describe('Header', () => {
 
     await userEvent.click(screen.getByRole('button', { name: /admin/ }));
     const menu = screen.getByRole('menu', { name: 'Account' });
-    expect(within(menu).getAllByRole('menuitem').map((item) => item.textContent)).toEqual([
-      'Your Profile',
-      'Seller Dashboard',
-      'Sign Out',
-      'Delete Account',
-    ]);
-    expect(within(menu).getByRole('menuitem', { name: 'Seller Dashboard' })).toHaveAttribute('href', '/seller-dashboard');
+    expect(
+      within(menu)
+        .getAllByRole('menuitem')
+        .map((item) => item.textContent),
+    ).toEqual(['Your Profile', 'Seller Dashboard', 'Sign Out', 'Delete Account']);
+    expect(within(menu).getByRole('menuitem', { name: 'Seller Dashboard' })).toHaveAttribute(
+      'href',
+      '/seller-dashboard',
+    );
   });
 
   it('hides Sell and Profile from a signed-in buyer', async () => {
     stubApi({ 'POST /api/user/getUserId': { body: { userId: 7, role: 'user' } } });
     renderApp('/aboutus', { identity: fakeIdentity(identityUser('uid-buyer', 'buyer@mandi.test')) });
 
-    await waitFor(() => expect(within(mainNav()).getByRole('link', { name: 'Orders' })).toHaveAttribute('href', '/orders/7'));
+    await waitFor(() =>
+      expect(within(mainNav()).getByRole('link', { name: 'Orders' })).toHaveAttribute('href', '/orders/7'),
+    );
     expect(navNames()).toEqual(['Home', 'Cart', 'Become a Seller', 'Orders', 'Contact Us', 'About Us']);
   });
 
@@ -136,13 +152,19 @@ describe('Header', () => {
 
     await userEvent.click(await screen.findByRole('button', { name: /buyer/ }));
     await userEvent.click(screen.getByRole('menuitem', { name: 'Delete Account' }));
-    await userEvent.click(within(await screen.findByRole('alertdialog', { name: 'Delete Account?' })).getByRole('button', { name: 'Cancel' }));
+    await userEvent.click(
+      within(await screen.findByRole('alertdialog', { name: 'Delete Account?' })).getByRole('button', {
+        name: 'Cancel',
+      }),
+    );
     expect(calls.some((call) => call.method === 'DELETE')).toBe(false);
 
     await userEvent.click(screen.getByRole('button', { name: /buyer/ }));
     await userEvent.click(screen.getByRole('menuitem', { name: 'Delete Account' }));
     await userEvent.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'OK' }));
-    expect(await screen.findByRole('dialog', { name: 'Error' })).toHaveTextContent('You can only access your own account.');
+    expect(await screen.findByRole('dialog', { name: 'Error' })).toHaveTextContent(
+      'You can only access your own account.',
+    );
     expect(identity.signOuts).toBe(0);
   });
 
@@ -185,7 +207,9 @@ describe('Header', () => {
     expect(within(menu).getByRole('link', { name: 'Your Profile' })).toHaveAttribute('href', '/profilepage');
     expect(within(menu).getByRole('link', { name: 'Seller Dashboard' })).toHaveAttribute('href', '/seller-dashboard');
     await userEvent.click(within(menu).getByRole('button', { name: 'Sign Out' }));
-    await userEvent.click(within(await screen.findByRole('alertdialog', { name: 'Sign Out?' })).getByRole('button', { name: 'OK' }));
+    await userEvent.click(
+      within(await screen.findByRole('alertdialog', { name: 'Sign Out?' })).getByRole('button', { name: 'OK' }),
+    );
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));
     expect(identity.signOuts).toBe(1);
   });

@@ -52,8 +52,10 @@ interface NavItem {
 }
 
 /** The nav link class, active on its own page only. */
-const linkClass = (item: NavItem, base: string) => ({ isActive }: { isActive: boolean }) =>
-  isActive && !item.neverActive ? `${base} ${styles.active}` : base;
+const linkClass =
+  (item: NavItem, base: string) =>
+  ({ isActive }: { isActive: boolean }) =>
+    isActive && !item.neverActive ? `${base} ${styles.active}` : base;
 
 /** The header links of 000 section 2, in order, for the current visitor. */
 function useNavItems(where: 'desktop' | 'mobile'): NavItem[] {
@@ -77,10 +79,17 @@ function useNavItems(where: 'desktop' | 'mobile'): NavItem[] {
       to: '/profilepage',
     },
     // The mobile menu is the user menu of a phone; on a desktop the dashboard is in the user menu.
-    where === 'mobile' && Boolean(user) && { key: 'dashboard', label: t('header.nav.sellerDashboard'), to: SELLER_DASHBOARD_PATH },
+    where === 'mobile' &&
+      Boolean(user) && { key: 'dashboard', label: t('header.nav.sellerDashboard'), to: SELLER_DASHBOARD_PATH },
     user
       ? { key: 'orders', label: t('header.nav.orders'), to: actions.ordersPath }
-      : { key: 'orders', label: t('header.nav.orders'), to: actions.ordersPath, onClick: guarded(actions.openOrders), neverActive: true },
+      : {
+          key: 'orders',
+          label: t('header.nav.orders'),
+          to: actions.ordersPath,
+          onClick: guarded(actions.openOrders),
+          neverActive: true,
+        },
     { key: 'contact', label: t('header.nav.contactUs'), to: '/contactus' },
     { key: 'about', label: t('header.nav.aboutUs'), to: '/aboutus' },
   ];
@@ -314,7 +323,11 @@ export function Header() {
             >
               {searchOpen ? <CloseIcon /> : <SearchIcon />}
             </button>
-            <Link to="/cartpage" className={`${styles.iconButton} ${styles.mobileOnly}`} aria-label={t('header.nav.cart')}>
+            <Link
+              to="/cartpage"
+              className={`${styles.iconButton} ${styles.mobileOnly}`}
+              aria-label={t('header.nav.cart')}
+            >
               <CartIcon />
             </Link>
             <LanguageSwitch className={styles.desktopOnly} />

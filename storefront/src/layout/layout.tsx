@@ -42,7 +42,9 @@ export function Layout() {
       </a>
       <Header />
       <main ref={main} id="main" className={styles.main} tabIndex={-1} aria-busy={loading || undefined}>
-        <Suspense fallback={<div className={styles.routePending} aria-busy="true" aria-label={t('layout.loadingPage')} />}>
+        <Suspense
+          fallback={<div className={styles.routePending} aria-busy="true" aria-label={t('layout.loadingPage')} />}
+        >
           <Outlet />
         </Suspense>
       </main>

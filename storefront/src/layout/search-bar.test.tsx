@@ -5,7 +5,8 @@ import { renderWithProviders, stubApi } from '../test/render-app';
 import { SearchBar } from './search-bar';
 
 const input = () => screen.getByRole('combobox', { name: 'Search farm-fresh products' });
-const suggestionCalls = (calls: { url: string }[]) => calls.filter((call) => call.url.startsWith('/api/products/suggestions'));
+const suggestionCalls = (calls: { url: string }[]) =>
+  calls.filter((call) => call.url.startsWith('/api/products/suggestions'));
 
 describe('SearchBar', () => {
   beforeEach(() => {
@@ -52,7 +53,11 @@ describe('SearchBar', () => {
     expect(suggestionCalls(calls).map((call) => call.url)).toEqual(['/api/products/suggestions?q=man']);
 
     const list = screen.getByRole('listbox', { name: 'Suggestions' });
-    expect(within(list).getAllByRole('option').map((option) => option.textContent)).toEqual(['Mango Alphonso', 'Mango Kesar']);
+    expect(
+      within(list)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['Mango Alphonso', 'Mango Kesar']);
     expect(input()).toHaveAttribute('aria-expanded', 'true');
 
     await user().keyboard('{ArrowDown}{ArrowDown}');
@@ -87,7 +92,12 @@ describe('SearchBar', () => {
   });
 
   it('ignores a failed suggestion call', async () => {
-    stubApi({ 'GET /api/products/suggestions?q=dal': { status: 500, body: { statusCode: 500, error: 'Internal Server Error', message: 'boom' } } });
+    stubApi({
+      'GET /api/products/suggestions?q=dal': {
+        status: 500,
+        body: { statusCode: 500, error: 'Internal Server Error', message: 'boom' },
+      },
+    });
     renderWithProviders(<SearchBar />);
     await user().type(input(), 'dal');
     await act(() => vi.advanceTimersByTimeAsync(300));

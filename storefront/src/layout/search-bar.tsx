@@ -1,10 +1,4 @@
-import {
-  DEFAULT_SEARCH_FILTER,
-  LAYOUT,
-  SEARCH_FILTERS,
-  normalizeSearchQuery,
-  type SearchFilter,
-} from '@mandi/domain';
+import { DEFAULT_SEARCH_FILTER, LAYOUT, SEARCH_FILTERS, normalizeSearchQuery, type SearchFilter } from '@mandi/domain';
 import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { apiFetch } from '../api/api-fetch';
@@ -167,7 +161,13 @@ export function SearchBar({ autoFocus = false, onSearched }: { autoFocus?: boole
           }}
           onKeyDown={onKeyDown}
         />
-        <ul id={listId} role="listbox" aria-label={t('layout.search.suggestions')} className={styles.suggestions} hidden={!showList}>
+        <ul
+          id={listId}
+          role="listbox"
+          aria-label={t('layout.search.suggestions')}
+          className={styles.suggestions}
+          hidden={!showList}
+        >
           {suggestions.map((suggestion, index) => (
             <li
               key={suggestion}

@@ -39,7 +39,9 @@ export function CancelOrderModal({
       const missing = problem.text === ORDER_MESSAGES.missingReason.text;
       await confirm({
         title: missing ? t('orders.cancel.missingReason.title') : t('orders.cancel.title'),
-        message: missing ? t('orders.cancel.missingReason.text') : t('orders.cancel.reasonTooLong', { max: CANCEL_REASON_MAX }),
+        message: missing
+          ? t('orders.cancel.missingReason.text')
+          : t('orders.cancel.reasonTooLong', { max: CANCEL_REASON_MAX }),
       });
       document.getElementById(reasonId)?.focus();
       return;
@@ -48,13 +50,18 @@ export function CancelOrderModal({
       await request.mutateAsync({ reason: reason.trim() });
       onClose();
     } catch (error) {
-      const message = error instanceof ApiError && error.serverMessage ? serverText(error.serverMessage) : t('orders.cancel.failed');
+      const message =
+        error instanceof ApiError && error.serverMessage ? serverText(error.serverMessage) : t('orders.cancel.failed');
       await confirm({ title: t('orders.cancel.failedTitle'), message });
     }
   };
 
   const description = closesAt
-    ? t('orders.cancel.descriptionUntil', { orderId, hours: ORDER_WINDOW_HOURS, date: indiaDateTimeText(closesAt, locale) })
+    ? t('orders.cancel.descriptionUntil', {
+        orderId,
+        hours: ORDER_WINDOW_HOURS,
+        date: indiaDateTimeText(closesAt, locale),
+      })
     : t('orders.cancel.description', { orderId, hours: ORDER_WINDOW_HOURS });
 
   return (

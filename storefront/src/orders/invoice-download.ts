@@ -57,12 +57,15 @@ export function useDocumentDownload(): (invoiceId: string) => Promise<void> {
         const { blob, fileName } = await withOverlay(async () => {
           const token = await identity.currentUser()?.getIdToken();
           const response = await fetch(`/api/invoices/${encodeURIComponent(invoiceId)}/download`, {
-            headers: token ? { Authorization: `Bearer ${token}`, Accept: 'application/pdf' } : { Accept: 'application/pdf' },
+            headers: token
+              ? { Authorization: `Bearer ${token}`, Accept: 'application/pdf' }
+              : { Accept: 'application/pdf' },
           });
           if (!response.ok) throw new Error(`HTTP ${response.status}`);
           return {
             blob: await response.blob(),
-            fileName: fileNameFromDisposition(response.headers.get('content-disposition')) ?? defaultInvoiceFileName(invoiceId),
+            fileName:
+              fileNameFromDisposition(response.headers.get('content-disposition')) ?? defaultInvoiceFileName(invoiceId),
           };
         });
         saveFile(blob, fileName);

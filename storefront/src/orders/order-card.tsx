@@ -58,9 +58,14 @@ export function OrderCard({ order }: { order: OrderSummary }) {
 
       <footer className={styles.orderCardFoot}>
         <span className={styles.amount}>
-          <span className={panels.muted}>{amount.isTotal ? t('orders.total') : t('orders.card.itemsTotal')}</span> <strong>{amount.text}</strong>
+          <span className={panels.muted}>{amount.isTotal ? t('orders.total') : t('orders.card.itemsTotal')}</span>{' '}
+          <strong>{amount.text}</strong>
         </span>
-        <Link to={`/order/${encodeURIComponent(order.order_id)}`} className="btn btn-outline" aria-describedby={titleId}>
+        <Link
+          to={`/order/${encodeURIComponent(order.order_id)}`}
+          className="btn btn-outline"
+          aria-describedby={titleId}
+        >
           {t('orders.card.view')}
         </Link>
       </footer>

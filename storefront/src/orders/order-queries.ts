@@ -37,7 +37,8 @@ export function useOrderDetail(orderId: string) {
   const { user } = useAuth();
   return useQuery({
     queryKey: orderKey(orderId),
-    queryFn: ({ signal }) => apiFetch<OrderDetail>(`/api/orders/details/${encodeURIComponent(orderId)}`, { auth: true, signal }),
+    queryFn: ({ signal }) =>
+      apiFetch<OrderDetail>(`/api/orders/details/${encodeURIComponent(orderId)}`, { auth: true, signal }),
     enabled: user !== null && orderId !== '',
     staleTime: 0,
   });
@@ -52,7 +53,11 @@ export function useCancelRequest(orderId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: CancelRequestBody) =>
-      apiFetch<unknown>(`/api/orders/cancel-request/${encodeURIComponent(orderId)}`, { method: 'PUT', auth: true, body }),
+      apiFetch<unknown>(`/api/orders/cancel-request/${encodeURIComponent(orderId)}`, {
+        method: 'PUT',
+        auth: true,
+        body,
+      }),
     onSuccess: (_answer, body) => {
       queryClient.setQueryData<OrderDetail>(orderKey(orderId), (order) =>
         order ? { ...order, status: 'cancel_requested', cancel_reason: body.reason } : order,

@@ -16,7 +16,9 @@ const BADGE_TONE: Record<OrderStatus, string> = {
 /** An order's state as a coloured label, in the domain's words ('Cancellation Requested') in the visitor's language. */
 export function OrderStatusBadge({ status }: { status: OrderStatus }) {
   const { t } = useT();
-  return <span className={`${styles.badge} ${BADGE_TONE[status] ?? ''}`}>{orderStatusLabels(t)[status] ?? status}</span>;
+  return (
+    <span className={`${styles.badge} ${BADGE_TONE[status] ?? ''}`}>{orderStatusLabels(t)[status] ?? status}</span>
+  );
 }
 
 /**

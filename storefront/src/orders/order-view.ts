@@ -33,11 +33,20 @@ export type OrderLocale = LanguageLocale;
 
 const dateFormats = (options: Intl.DateTimeFormatOptions) =>
   Object.fromEntries(
-    (['en-IN', 'hi-IN'] as const).map((locale) => [locale, new Intl.DateTimeFormat(locale, { timeZone: INDIA_TIME_ZONE, ...options })]),
+    (['en-IN', 'hi-IN'] as const).map((locale) => [
+      locale,
+      new Intl.DateTimeFormat(locale, { timeZone: INDIA_TIME_ZONE, ...options }),
+    ]),
   ) as Record<OrderLocale, Intl.DateTimeFormat>;
 
 const DATE_FORMATS = dateFormats({ day: 'numeric', month: 'short', year: 'numeric' });
-const DATE_TIME_FORMATS = dateFormats({ day: 'numeric', month: 'short', year: 'numeric', hour: 'numeric', minute: '2-digit' });
+const DATE_TIME_FORMATS = dateFormats({
+  day: 'numeric',
+  month: 'short',
+  year: 'numeric',
+  hour: 'numeric',
+  minute: '2-digit',
+});
 
 /** The instant an order was placed: created_at, else placed_at (001 section 3 names both). */
 export function placedAt(order: { created_at?: string | null; placed_at?: string | null }): Date | null {
@@ -54,7 +63,6 @@ export function indiaDateText(instant: Date | null, locale: OrderLocale = 'en-IN
 export function indiaDateTimeText(instant: Date | null, locale: OrderLocale = 'en-IN'): string {
   return instant ? DATE_TIME_FORMATS[locale].format(instant) : '—';
 }
-
 
 /** A line's picture: the first of its images (an array, or a JSON string of one), else null. */
 export function itemPicture(item: Pick<OrderItem, 'images'> | null | undefined): string | null {
@@ -108,7 +116,9 @@ export function paymentMethodText(method: string, names: Record<PaymentMethod, s
 }
 
 /** Whether an order is paid: its payment_status, or the payment's own status, counts as paid by the domain's rule. */
-export function isOrderPaid(order: Pick<OrderDetail, 'payment_status'> & { payment?: { status?: string | null } | null }): boolean {
+export function isOrderPaid(
+  order: Pick<OrderDetail, 'payment_status'> & { payment?: { status?: string | null } | null },
+): boolean {
   const paymentStatus = order.payment?.status?.toLowerCase();
   return isPaid(order.payment_status) || isPaid(paymentStatus);
 }

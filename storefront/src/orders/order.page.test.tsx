@@ -56,13 +56,17 @@ describe('order details', () => {
     ["the payment's status success", { payment: { payment_method: 'online' as const, status: 'success' } }],
     ["Razorpay's captured", { payment: { payment_method: 'online' as const, status: 'captured' } }],
   ])('counts %s as Paid', async (_name, change) => {
-    openOrder(8, { 'GET /api/orders/details/8': { body: orderDetail(8, hoursAgo(1), { status: 'confirmed', ...change }) } });
+    openOrder(8, {
+      'GET /api/orders/details/8': { body: orderDetail(8, hoursAgo(1), { status: 'confirmed', ...change }) },
+    });
     expect(await summary()).toHaveTextContent('Payment statusPaid');
   });
 
   it('names an online payment Online', async () => {
     openOrder(8, {
-      'GET /api/orders/details/8': { body: orderDetail(8, hoursAgo(1), { payment: { payment_method: 'online', status: 'created' } }) },
+      'GET /api/orders/details/8': {
+        body: orderDetail(8, hoursAgo(1), { payment: { payment_method: 'online', status: 'created' } }),
+      },
     });
     expect(await summary()).toHaveTextContent('Payment methodOnline');
     expect(await summary()).toHaveTextContent('Payment statusUnpaid');
@@ -71,7 +75,11 @@ describe('order details', () => {
   it('downloads the invoice with the bearer token under the Content-Disposition name', async () => {
     const { fetchStub } = openOrder(9, {
       'GET /api/orders/details/9': {
-        body: orderDetail(9, hoursAgo(1), { status: 'confirmed', payment_status: 'paid', invoice: { invoice_id: '31', number: 'INV/26-27/000031' } }),
+        body: orderDetail(9, hoursAgo(1), {
+          status: 'confirmed',
+          payment_status: 'paid',
+          invoice: { invoice_id: '31', number: 'INV/26-27/000031' },
+        }),
       },
     });
     const downloads: { init: RequestInit | undefined }[] = [];
@@ -79,7 +87,10 @@ describe('order details', () => {
       if (String(input) !== '/api/invoices/31/download') return fetchStub(input, init);
       downloads.push({ init });
       return new Response(new Blob(['%PDF-1.7'], { type: 'application/pdf' }), {
-        headers: { 'content-type': 'application/pdf', 'content-disposition': 'attachment; filename="INV-26-27-000031.pdf"' },
+        headers: {
+          'content-type': 'application/pdf',
+          'content-disposition': 'attachment; filename="INV-26-27-000031.pdf"',
+        },
       });
     });
     const saved: { name: string; href: string }[] = [];
@@ -97,7 +108,11 @@ describe('order details', () => {
   it('names a credit note invoice-{id}.pdf when the answer gives no name', async () => {
     const { fetchStub } = openOrder(9, {
       'GET /api/orders/details/9': {
-        body: orderDetail(9, hoursAgo(9), { status: 'cancelled', invoice: { invoice_id: '31' }, creditNote: { invoice_id: '32' } }),
+        body: orderDetail(9, hoursAgo(9), {
+          status: 'cancelled',
+          invoice: { invoice_id: '31' },
+          creditNote: { invoice_id: '32' },
+        }),
       },
     });
     vi.stubGlobal('fetch', async (input: RequestInfo | URL, init?: RequestInit) =>
@@ -116,7 +131,10 @@ describe('order details', () => {
   it("alerts 'Error downloading invoice PDF.' when the download fails", async () => {
     openOrder(9, {
       'GET /api/orders/details/9': { body: orderDetail(9, hoursAgo(1), { invoice: { invoice_id: '31' } }) },
-      'GET /api/invoices/31/download': { status: 500, body: { statusCode: 500, error: 'Internal Server Error', message: 'x' } },
+      'GET /api/invoices/31/download': {
+        status: 500,
+        body: { statusCode: 500, error: 'Internal Server Error', message: 'x' },
+      },
     });
     const click = vi.spyOn(HTMLAnchorElement.prototype, 'click');
     await userEvent.click(await screen.findByRole('button', { name: 'Download Invoice' }));
@@ -176,7 +194,9 @@ describe('order details', () => {
 
     answer = { status: 500 };
     await userEvent.click(within(modal).getByRole('button', { name: 'Submit Request' }));
-    expect(await screen.findByRole('dialog', { name: 'Cancellation Failed' })).toHaveTextContent('Error submitting cancellation request');
+    expect(await screen.findByRole('dialog', { name: 'Cancellation Failed' })).toHaveTextContent(
+      'Error submitting cancellation request',
+    );
   });
 
   it('keeps Cancel Order disabled outside the 8-hour window and for an order no longer pending', async () => {
@@ -205,13 +225,23 @@ describe('order details', () => {
   });
 
   it("shows 'Order not found.' for an unknown order", async () => {
-    openOrder(404, { 'GET /api/orders/details/404': { status: 404, body: { statusCode: 404, error: 'Not Found', message: 'Order not found.' } } });
+    openOrder(404, {
+      'GET /api/orders/details/404': {
+        status: 404,
+        body: { statusCode: 404, error: 'Not Found', message: 'Order not found.' },
+      },
+    });
     expect(await screen.findByRole('heading', { name: 'Order not found.' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'See my orders' })).toHaveAttribute('href', '/orders/5');
   });
 
   it('shows a designed error when the order cannot be loaded', async () => {
-    openOrder(16, { 'GET /api/orders/details/16': { status: 503, body: { statusCode: 503, error: 'Service Unavailable', message: 'Down' } } });
+    openOrder(16, {
+      'GET /api/orders/details/16': {
+        status: 503,
+        body: { statusCode: 503, error: 'Service Unavailable', message: 'Down' },
+      },
+    });
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent("We couldn't load this order");
     expect(within(alert).getByRole('button', { name: 'Try again' })).toBeInTheDocument();

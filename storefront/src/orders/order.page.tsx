@@ -14,7 +14,15 @@ import { isForbidden, isNotFound, useOrderDetail } from './order-queries';
 import { OrderProgress, OrderStatusBadge } from './order-status';
 import { ORDER_WINDOW_HOURS } from './order-policy';
 import { cancelReasonText, paymentMethodNames } from './order-texts';
-import { indiaDateTimeText, isOrderPaid, itemPicture, lineTotalText, paymentMethodText, placedAt, rupeesText } from './order-view';
+import {
+  indiaDateTimeText,
+  isOrderPaid,
+  itemPicture,
+  lineTotalText,
+  paymentMethodText,
+  placedAt,
+  rupeesText,
+} from './order-view';
 import { useCancelEligibility } from './use-cancel-eligibility';
 import styles from './orders.module.css';
 
@@ -106,18 +114,30 @@ function OrderView({ order }: { order: OrderDetail }) {
           <OrderProgress status={order.status} />
           {order.cancel_reason && (order.status === 'cancel_requested' || order.status === 'cancelled') && (
             <p className={styles.reason}>
-              <Trans id="orders.order.reason" values={{ reason: cancelReasonText(t, order.cancel_reason) }} components={{ 0: <strong /> }} />
+              <Trans
+                id="orders.order.reason"
+                values={{ reason: cancelReasonText(t, order.cancel_reason) }}
+                components={{ 0: <strong /> }}
+              />
             </p>
           )}
 
           <div className={styles.actions}>
             {order.invoice && (
-              <button type="button" className="btn btn-primary" onClick={() => void download(String(order.invoice!.invoice_id))}>
+              <button
+                type="button"
+                className="btn btn-primary"
+                onClick={() => void download(String(order.invoice!.invoice_id))}
+              >
                 {t('orders.order.downloadInvoice')}
               </button>
             )}
             {order.creditNote && (
-              <button type="button" className="btn btn-outline" onClick={() => void download(String(order.creditNote!.invoice_id))}>
+              <button
+                type="button"
+                className="btn btn-outline"
+                onClick={() => void download(String(order.creditNote!.invoice_id))}
+              >
                 {t('orders.order.downloadCreditNote')}
               </button>
             )}
@@ -151,7 +171,10 @@ function OrderView({ order }: { order: OrderDetail }) {
                 <div className={styles.lineDetails}>
                   <span className={panels.itemName}>{item.name}</span>
                   <span className={panels.muted}>
-                    {t('orders.order.quantityPrice', { quantity: item.quantity, price: rupeesText(item.price, locale) })}
+                    {t('orders.order.quantityPrice', {
+                      quantity: item.quantity,
+                      price: rupeesText(item.price, locale),
+                    })}
                   </span>
                 </div>
                 <strong className={styles.lineTotal}>{lineTotalText(item, locale)}</strong>
@@ -166,7 +189,11 @@ function OrderView({ order }: { order: OrderDetail }) {
           </h2>
           <address className={styles.address}>
             <strong>{order.address.name}</strong>
-            <span>{[order.address.flat_house_building, order.address.area, order.address.landmark].filter(Boolean).join(', ')}</span>
+            <span>
+              {[order.address.flat_house_building, order.address.area, order.address.landmark]
+                .filter(Boolean)
+                .join(', ')}
+            </span>
             <span>
               {[order.address.taluk, order.address.district, order.address.state].filter(Boolean).join(', ')} –{' '}
               {order.address.pincode}
@@ -176,7 +203,10 @@ function OrderView({ order }: { order: OrderDetail }) {
         </section>
       </div>
 
-      <aside className={`${panels.card} ${panels.summary} ${panels.stickySummary}`} aria-labelledby="order-summary-title">
+      <aside
+        className={`${panels.card} ${panels.summary} ${panels.stickySummary}`}
+        aria-labelledby="order-summary-title"
+      >
         <h2 id="order-summary-title" className={panels.cardTitle}>
           {t('orders.order.summary')}
         </h2>
@@ -188,7 +218,9 @@ function OrderView({ order }: { order: OrderDetail }) {
           <div>
             <dt>{t('orders.order.paymentStatus')}</dt>
             <dd>
-              <span className={`${styles.badge} ${paid ? styles.toneDelivered : styles.tonePending}`}>{paid ? t('orders.order.paid') : t('orders.order.unpaid')}</span>
+              <span className={`${styles.badge} ${paid ? styles.toneDelivered : styles.tonePending}`}>
+                {paid ? t('orders.order.paid') : t('orders.order.unpaid')}
+              </span>
             </dd>
           </div>
           <div className={styles.figureRule}>
@@ -206,7 +238,9 @@ function OrderView({ order }: { order: OrderDetail }) {
         </dl>
       </aside>
 
-      {cancelling && <CancelOrderModal orderId={orderId} closesAt={eligibility.closesAt} onClose={() => setCancelling(false)} />}
+      {cancelling && (
+        <CancelOrderModal orderId={orderId} closesAt={eligibility.closesAt} onClose={() => setCancelling(false)} />
+      )}
     </div>
   );
 }

@@ -56,7 +56,9 @@ describe('the orders catalogue', () => {
 
   it("says why an order that is no longer pending cannot be cancelled, in the order's status", () => {
     for (const status of ['confirmed', 'shipped', 'delivered'] as const) {
-      expect(t('orders.cancelHint.tooLate', { status })).toBe(`A ${ORDER_STATUS_LABELS[status].toLowerCase()} order can no longer be cancelled.`);
+      expect(t('orders.cancelHint.tooLate', { status })).toBe(
+        `A ${ORDER_STATUS_LABELS[status].toLowerCase()} order can no longer be cancelled.`,
+      );
     }
   });
 

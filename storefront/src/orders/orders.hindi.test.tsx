@@ -17,9 +17,15 @@ const hoursAgo = (hours: number) => new Date(Date.now() - hours * 3_600_000).toI
 
 describe('orders in Hindi', () => {
   it('shows My Orders with hi-IN dates, Hindi statuses and hi-IN amounts', async () => {
-    const items = [orderItem(1, 'Desi Tamatar', 40, 2), orderItem(2, 'Nashik Pyaz', 30.5, 1), orderItem(3, 'Agra Aloo', 25, 4)];
+    const items = [
+      orderItem(1, 'Desi Tamatar', 40, 2),
+      orderItem(2, 'Nashik Pyaz', 30.5, 1),
+      orderItem(3, 'Agra Aloo', 25, 4),
+    ];
     openInHindi('/orders/5', {
-      'GET /api/orders/5': { body: [orderSummary(1042, '2026-03-04T19:30:00.000Z', items, { status: 'cancel_requested' })] },
+      'GET /api/orders/5': {
+        body: [orderSummary(1042, '2026-03-04T19:30:00.000Z', items, { status: 'cancel_requested' })],
+      },
     });
 
     expect(await screen.findByRole('heading', { level: 1, name: 'मेरे ऑर्डर' })).toBeInTheDocument();
@@ -36,7 +42,10 @@ describe('orders in Hindi', () => {
   it('shows an order cancelled at the deadline with its reason, payment and figures in Hindi', async () => {
     openInHindi('/order/1042', {
       'GET /api/orders/details/1042': {
-        body: orderDetail(1042, '2026-03-04T19:30:00.000Z', { status: 'cancelled', cancel_reason: DEADLINE_CANCEL_REASON }),
+        body: orderDetail(1042, '2026-03-04T19:30:00.000Z', {
+          status: 'cancelled',
+          cancel_reason: DEADLINE_CANCEL_REASON,
+        }),
       },
     });
 
@@ -59,7 +68,11 @@ describe('orders in Hindi', () => {
       'GET /api/orders/details/12': { body: orderDetail(12, hoursAgo(1)) },
       'PUT /api/orders/cancel-request/12': {
         status: 409,
-        body: { statusCode: 409, error: 'Conflict', message: 'Cancellation can only be requested for a pending order; this order is confirmed.' },
+        body: {
+          statusCode: 409,
+          error: 'Conflict',
+          message: 'Cancellation can only be requested for a pending order; this order is confirmed.',
+        },
       },
     });
     expect(await screen.findByRole('list', { name: 'ऑर्डर कहाँ तक पहुँचा' })).toHaveTextContent('पुष्टि बाकी');

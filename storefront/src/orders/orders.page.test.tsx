@@ -39,7 +39,11 @@ describe('My Orders', () => {
     expect(newest.querySelector('img')).toHaveAttribute('src', '/files/tamatar.webp');
     expect(newest).toHaveTextContent('+2 more products');
     const others = within(newest).getByRole('list', { name: 'Other products in Order #1042' });
-    expect(within(others).getAllByRole('listitem').map((item) => item.textContent)).toEqual(['Nashik Pyaz × 1', 'Agra Aloo × 4']);
+    expect(
+      within(others)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['Nashik Pyaz × 1', 'Agra Aloo × 4']);
     // 2 x 40 + 30.50 + 4 x 25: the lines' value (the list answer carries no total).
     expect(newest).toHaveTextContent('Items total ₹210.50');
 
@@ -57,7 +61,9 @@ describe('My Orders', () => {
 
   it("says '+1 more product' for a single extra line and shows the order total when the answer has one", async () => {
     openOrders('/orders/5', {
-      'GET /api/orders/5': { body: [{ ...orderSummary(7, '2026-03-04T04:00:00.000Z', [tamatar, pyaz]), total_amount: 240.3 }] },
+      'GET /api/orders/5': {
+        body: [{ ...orderSummary(7, '2026-03-04T04:00:00.000Z', [tamatar, pyaz]), total_amount: 240.3 }],
+      },
     });
     const card = await screen.findByRole('article', { name: 'Order #7' });
     expect(card).toHaveTextContent('+1 more product');

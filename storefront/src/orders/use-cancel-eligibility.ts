@@ -1,5 +1,12 @@
 import type { OrderDetail } from '@mandi/contracts';
-import { ORDER_ELIGIBILITY_RECHECK_MS, availableActions, isWindowOpen, parseInstant, windowClosesAt, type WindowTiming } from '@mandi/domain';
+import {
+  ORDER_ELIGIBILITY_RECHECK_MS,
+  availableActions,
+  isWindowOpen,
+  parseInstant,
+  windowClosesAt,
+  type WindowTiming,
+} from '@mandi/domain';
 import { useEffect, useState } from 'react';
 import { placedAt } from './order-view';
 
@@ -29,10 +36,14 @@ function useClock(everyMs: number): Date {
  * when it sends one (the database clock and configured window), else created_at + 8 h; the server checks again when
  * the request arrives.
  */
-export function useCancelEligibility(order: Pick<OrderDetail, 'status' | 'created_at' | 'placed_at' | 'window_closes_at'>): CancelEligibility {
+export function useCancelEligibility(
+  order: Pick<OrderDetail, 'status' | 'created_at' | 'placed_at' | 'window_closes_at'>,
+): CancelEligibility {
   const now = useClock(ORDER_ELIGIBILITY_RECHECK_MS);
   const created = placedAt(order);
-  const closesAt = (order.window_closes_at ? parseInstant(order.window_closes_at) : null) ?? (created ? windowClosesAt(created) : null);
+  const closesAt =
+    (order.window_closes_at ? parseInstant(order.window_closes_at) : null) ??
+    (created ? windowClosesAt(created) : null);
   if (!closesAt) return { canCancel: false, closesAt: null, windowOpen: false };
   const timing: WindowTiming = { closesAt, now };
   return {

@@ -35,11 +35,22 @@ export function useAddToCart() {
     } catch (error) {
       // Offline: say that adding needs the network, not that something went wrong.
       if (await explainOffline(error, 'addToCart')) return;
-      if (error instanceof ApiError && error.statusCode === 409 && error.serverMessage === STOCK_MESSAGES.soldOutCannotAdd) {
+      if (
+        error instanceof ApiError &&
+        error.statusCode === 409 &&
+        error.serverMessage === STOCK_MESSAGES.soldOutCannotAdd
+      ) {
         void queryClient.invalidateQueries({ queryKey: productKeys.all });
         await confirm({ title: t('products.stock.soldOutTitle'), message: t('products.stock.soldOutCannotAdd') });
-      } else if (error instanceof ApiError && error.statusCode === 409 && error.serverMessage === CART_MESSAGES.alreadyInCart.text) {
-        await confirm({ title: t('products.addToCart.alreadyInCart.title'), message: t('products.addToCart.alreadyInCart.text') });
+      } else if (
+        error instanceof ApiError &&
+        error.statusCode === 409 &&
+        error.serverMessage === CART_MESSAGES.alreadyInCart.text
+      ) {
+        await confirm({
+          title: t('products.addToCart.alreadyInCart.title'),
+          message: t('products.addToCart.alreadyInCart.text'),
+        });
       } else if (error instanceof ApiError && error.statusCode === 409 && error.serverMessage) {
         await confirm({ title: t('products.addToCart.failed.title'), message: serverText(error.serverMessage) });
       } else {

@@ -14,9 +14,10 @@ const chips = (group: string) => screen.getAllByRole('group', { name: group })[0
 describe('browsing the home listing (issue 16)', () => {
   it("asks the server for the URL's category, price, stock, freshness and sort, and marks them chosen", async () => {
     const { calls } = stubApi({
-      'GET /api/products?page=1&limit=24&filter=All&category=spices&minPrice=100&maxPrice=250&inStock=1&fresh=1&sort=price_asc': {
-        body: [item(1, 120), item(2, 180)],
-      },
+      'GET /api/products?page=1&limit=24&filter=All&category=spices&minPrice=100&maxPrice=250&inStock=1&fresh=1&sort=price_asc':
+        {
+          body: [item(1, 120), item(2, 180)],
+        },
     });
     renderApp('/?sort=price_asc&fresh=1&inStock=1&maxPrice=250&minPrice=100&category=spices');
 
@@ -37,7 +38,9 @@ describe('browsing the home listing (issue 16)', () => {
   });
 
   it('links every choice to the page with it, keeping the search and the Original filter', async () => {
-    stubApi({ 'GET /api/products?page=1&limit=24&search=aloo&filter=Original&category=fresh_produce': { body: [item(1)] } });
+    stubApi({
+      'GET /api/products?page=1&limit=24&search=aloo&filter=Original&category=fresh_produce': { body: [item(1)] },
+    });
     renderApp('/?search=aloo&filter=Original&category=fresh_produce');
     await screen.findByRole('link', { name: 'Product 1' });
 
@@ -46,7 +49,10 @@ describe('browsing the home listing (issue 16)', () => {
       'href',
       '/?search=aloo&filter=Original&category=fresh_fruits',
     );
-    expect(options.getByRole('link', { name: 'All categories' })).toHaveAttribute('href', '/?search=aloo&filter=Original');
+    expect(options.getByRole('link', { name: 'All categories' })).toHaveAttribute(
+      'href',
+      '/?search=aloo&filter=Original',
+    );
     expect(options.getByRole('link', { name: '₹500 and above' })).toHaveAttribute(
       'href',
       '/?search=aloo&filter=Original&category=fresh_produce&minPrice=500',
@@ -88,13 +94,19 @@ describe('browsing the home listing (issue 16)', () => {
     const { calls } = stubApi({
       'GET /api/products?page=1&limit=24&filter=All&category=honey': { body: [item(1)] },
       'GET /api/products?page=1&limit=24&filter=All&category=honey&sort=price_asc': { body: [item(2)] },
-      'GET /api/products?page=1&limit=24&filter=All&category=honey&minPrice=250&maxPrice=500&sort=price_asc': { body: [item(3)] },
+      'GET /api/products?page=1&limit=24&filter=All&category=honey&minPrice=250&maxPrice=500&sort=price_asc': {
+        body: [item(3)],
+      },
     });
     renderApp('/?category=honey');
     await screen.findByRole('link', { name: 'Product 1' });
 
     const sort = screen.getByRole('combobox', { name: 'Sort by' });
-    expect(within(sort).getAllByRole('option').map((option) => option.textContent)).toEqual(['Newest', 'Lowest price', 'Highest price']);
+    expect(
+      within(sort)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['Newest', 'Lowest price', 'Highest price']);
     await userEvent.selectOptions(sort, 'Lowest price');
     expect(await screen.findByRole('link', { name: 'Product 2' })).toBeInTheDocument();
 
@@ -111,7 +123,9 @@ describe('browsing the home listing (issue 16)', () => {
     renderApp('/?category=honey&maxPrice=100');
 
     expect(await screen.findByRole('heading', { name: 'No results found.' })).toBeInTheDocument();
-    expect(screen.getByText('Nothing matches these filters. Try fewer filters or another price range.')).toBeInTheDocument();
+    expect(
+      screen.getByText('Nothing matches these filters. Try fewer filters or another price range.'),
+    ).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Clear filters' })).toHaveAttribute('href', '/');
   });
 

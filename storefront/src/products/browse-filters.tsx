@@ -60,7 +60,11 @@ function rangeRupees(value: number, locale: Translator['locale']): string {
 }
 
 /** How a price range reads in the panel: 'Up to ₹100', '₹100 – ₹250', '₹500 and above' (libs/domain priceRangeLabel). */
-export function priceRangeText({ t, locale }: Pick<Translator, 't' | 'locale'>, minPrice: number | undefined, maxPrice: number | undefined): string {
+export function priceRangeText(
+  { t, locale }: Pick<Translator, 't' | 'locale'>,
+  minPrice: number | undefined,
+  maxPrice: number | undefined,
+): string {
   if (minPrice === undefined && maxPrice === undefined) return t('products.browse.anyPrice');
   if (minPrice === undefined) return t('products.browse.price.upTo', { price: rangeRupees(maxPrice!, locale) });
   if (maxPrice === undefined) return t('products.browse.price.andAbove', { price: rangeRupees(minPrice, locale) });
@@ -68,7 +72,11 @@ export function priceRangeText({ t, locale }: Pick<Translator, 't' | 'locale'>, 
 }
 
 /** A price range in the fewest characters, for the phone's chip: 'Up to ₹100', '₹100–250', '₹500+' (libs/domain priceRangeChip). */
-export function priceRangeChipText({ t, locale }: Pick<Translator, 't' | 'locale'>, minPrice: number | undefined, maxPrice: number | undefined): string {
+export function priceRangeChipText(
+  { t, locale }: Pick<Translator, 't' | 'locale'>,
+  minPrice: number | undefined,
+  maxPrice: number | undefined,
+): string {
   if (minPrice === undefined && maxPrice === undefined) return t('products.browse.priceHeading');
   if (minPrice === undefined) return t('products.browse.price.upTo', { price: rangeRupees(maxPrice!, locale) });
   if (maxPrice === undefined) return t('products.browse.priceChip.andAbove', { price: rangeRupees(minPrice, locale) });
@@ -89,9 +97,27 @@ export function browseHref(listing: HomeListing, browse: ProductBrowse): string 
 }
 
 /** One choice of a filter: a link to the page with it, marked current when the page shows it. */
-function Choice({ to, current, label, children, className }: { to: string; current: boolean; label?: string; children: ReactNode; className: string }) {
+function Choice({
+  to,
+  current,
+  label,
+  children,
+  className,
+}: {
+  to: string;
+  current: boolean;
+  label?: string;
+  children: ReactNode;
+  className: string;
+}) {
   return (
-    <Link to={to} preventScrollReset className={className} aria-current={current ? 'true' : undefined} aria-label={label}>
+    <Link
+      to={to}
+      preventScrollReset
+      className={className}
+      aria-current={current ? 'true' : undefined}
+      aria-label={label}
+    >
       {children}
     </Link>
   );
@@ -143,12 +169,15 @@ export function BrowseFilters({ listing }: { listing: HomeListing }) {
   const translator = useT();
   const { t } = translator;
   // Without a search, sort=newest is the default order, shown as such.
-  const browse = !listing.search && listing.browse.sort === 'newest' ? { ...listing.browse, sort: undefined } : listing.browse;
+  const browse =
+    !listing.search && listing.browse.sort === 'newest' ? { ...listing.browse, sort: undefined } : listing.browse;
   const panelTitle = useId();
   const to = (change: Partial<ProductBrowse>) => browseHref(listing, { ...browse, ...change });
   // Without a search, newest first is the listing's own order; with one, it is relevance.
   const sorts: SortChoice[] = [
-    ...(listing.search ? [{ sort: undefined, label: t('products.browse.relevance'), chip: t('products.browse.relevance') }] : []),
+    ...(listing.search
+      ? [{ sort: undefined, label: t('products.browse.relevance'), chip: t('products.browse.relevance') }]
+      : []),
     ...PRODUCT_SORTS.map((sort) => ({
       sort: sort === 'newest' && !listing.search ? undefined : sort,
       label: t(SORT_KEYS[sort].label),
@@ -167,7 +196,10 @@ export function BrowseFilters({ listing }: { listing: HomeListing }) {
     const row = categoryRow.current;
     const chosen = row?.querySelector<HTMLElement>('[aria-current="true"]');
     if (!row || !chosen) return;
-    if (chosen.offsetLeft + chosen.offsetWidth > row.scrollLeft + row.clientWidth || chosen.offsetLeft < row.scrollLeft) {
+    if (
+      chosen.offsetLeft + chosen.offsetWidth > row.scrollLeft + row.clientWidth ||
+      chosen.offsetLeft < row.scrollLeft
+    ) {
       row.scrollLeft = chosen.offsetLeft - CHIP_ROW_PADDING;
     }
   }, [browse.category]);
@@ -177,7 +209,12 @@ export function BrowseFilters({ listing }: { listing: HomeListing }) {
       <div className={styles.chips}>
         <div className={styles.chipRow}>
           {filtered && (
-            <Link to={clearAll} preventScrollReset className={`${styles.chip} ${styles.clearChip}`} aria-label={t('products.browse.clear')}>
+            <Link
+              to={clearAll}
+              preventScrollReset
+              className={`${styles.chip} ${styles.clearChip}`}
+              aria-label={t('products.browse.clear')}
+            >
               <CloseIcon size={16} />
             </Link>
           )}
@@ -198,7 +235,15 @@ export function BrowseFilters({ listing }: { listing: HomeListing }) {
             value={customPrice ? 'custom' : priceBand ? String(PRICE_BANDS.indexOf(priceBand)) : 'any'}
             chosen={customPrice || priceBand !== undefined}
             onChoose={(value) =>
-              go(to(value === 'any' ? { minPrice: undefined, maxPrice: undefined } : value === 'custom' ? {} : PRICE_BANDS[Number(value)]!))
+              go(
+                to(
+                  value === 'any'
+                    ? { minPrice: undefined, maxPrice: undefined }
+                    : value === 'custom'
+                      ? {}
+                      : PRICE_BANDS[Number(value)]!,
+                ),
+              )
             }
           >
             <option value="any">{t('products.browse.priceHeading')}</option>
@@ -207,18 +252,35 @@ export function BrowseFilters({ listing }: { listing: HomeListing }) {
                 {priceRangeChipText(translator, band.minPrice, band.maxPrice)}
               </option>
             ))}
-            {customPrice && <option value="custom">{priceRangeChipText(translator, browse.minPrice, browse.maxPrice)}</option>}
+            {customPrice && (
+              <option value="custom">{priceRangeChipText(translator, browse.minPrice, browse.maxPrice)}</option>
+            )}
           </ChipSelect>
           <div role="group" aria-label={t('products.browse.availabilityHeading')} className={styles.chipGroup}>
-            <Choice to={to({ inStock: browse.inStock ? undefined : true })} current={Boolean(browse.inStock)} label={t('products.browse.inStock')} className={styles.chip}>
+            <Choice
+              to={to({ inStock: browse.inStock ? undefined : true })}
+              current={Boolean(browse.inStock)}
+              label={t('products.browse.inStock')}
+              className={styles.chip}
+            >
               {t('products.browse.inStockChip')}
             </Choice>
-            <Choice to={to({ fresh: browse.fresh ? undefined : true })} current={Boolean(browse.fresh)} label={t('products.browse.fresh')} className={styles.chip}>
+            <Choice
+              to={to({ fresh: browse.fresh ? undefined : true })}
+              current={Boolean(browse.fresh)}
+              label={t('products.browse.fresh')}
+              className={styles.chip}
+            >
               {t('products.browse.freshChip')}
             </Choice>
           </div>
         </div>
-        <div role="group" aria-label={t('products.browse.categoryHeading')} className={`${styles.chipRow} ${styles.chipGroup}`} ref={categoryRow}>
+        <div
+          role="group"
+          aria-label={t('products.browse.categoryHeading')}
+          className={`${styles.chipRow} ${styles.chipGroup}`}
+          ref={categoryRow}
+        >
           {PRODUCT_CATEGORIES.map((category) => (
             <Choice
               key={category}
@@ -246,7 +308,12 @@ export function BrowseFilters({ listing }: { listing: HomeListing }) {
         </div>
         <PanelGroup title={t('products.browse.sortHeading')}>
           {sorts.map((choice) => (
-            <Choice key={String(choice.sort)} to={to({ sort: choice.sort })} current={browse.sort === choice.sort} className={styles.option}>
+            <Choice
+              key={String(choice.sort)}
+              to={to({ sort: choice.sort })}
+              current={browse.sort === choice.sort}
+              className={styles.option}
+            >
               {choice.label}
             </Choice>
           ))}
@@ -259,7 +326,11 @@ export function BrowseFilters({ listing }: { listing: HomeListing }) {
           >
             {t('products.browse.inStock')}
           </Choice>
-          <Choice to={to({ fresh: browse.fresh ? undefined : true })} current={Boolean(browse.fresh)} className={`${styles.option} ${styles.toggle}`}>
+          <Choice
+            to={to({ fresh: browse.fresh ? undefined : true })}
+            current={Boolean(browse.fresh)}
+            className={`${styles.option} ${styles.toggle}`}
+          >
             {t('products.browse.fresh')}
           </Choice>
         </PanelGroup>
@@ -287,7 +358,12 @@ export function BrowseFilters({ listing }: { listing: HomeListing }) {
             {t('products.browse.allCategories')}
           </Choice>
           {PRODUCT_CATEGORIES.map((category) => (
-            <Choice key={category} to={to({ category })} current={browse.category === category} className={styles.option}>
+            <Choice
+              key={category}
+              to={to({ category })}
+              current={browse.category === category}
+              className={styles.option}
+            >
               {categoryName(t, category)}
             </Choice>
           ))}

@@ -76,7 +76,10 @@ describe('home listing', () => {
   it('keeps the loaded cards when a further page fails, and offers to try again', async () => {
     stubApi({
       'GET /api/products?page=1&limit=24&filter=All': { body: page(1, 24) },
-      'GET /api/products?page=2&limit=24&filter=All': { status: 503, body: { statusCode: 503, error: 'Service Unavailable', message: 'Down' } },
+      'GET /api/products?page=2&limit=24&filter=All': {
+        status: 503,
+        body: { statusCode: 503, error: 'Service Unavailable', message: 'Down' },
+      },
     });
     renderApp('/');
     await userEvent.click(await screen.findByRole('button', { name: 'Load more' }));
@@ -96,6 +99,13 @@ describe('home listing', () => {
     renderApp('/');
     await screen.findByRole('link', { name: 'Product 6' });
     const pictures = screen.getAllByRole('article').map((card) => within(card).getAllByRole('presentation').at(-1)!);
-    expect(pictures.map((img) => img.getAttribute('loading'))).toEqual(['eager', 'eager', 'eager', 'eager', 'lazy', 'lazy']);
+    expect(pictures.map((img) => img.getAttribute('loading'))).toEqual([
+      'eager',
+      'eager',
+      'eager',
+      'eager',
+      'lazy',
+      'lazy',
+    ]);
   });
 });

@@ -23,9 +23,12 @@ function useNearViewport(onVisible: () => void, enabled: boolean) {
   useEffect(() => {
     const element = ref.current;
     if (!enabled || !element || typeof IntersectionObserver === 'undefined') return;
-    const observer = new IntersectionObserver((entries) => {
-      if (entries.some((entry) => entry.isIntersecting)) callback.current();
-    }, { rootMargin: '600px 0px' });
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((entry) => entry.isIntersecting)) callback.current();
+      },
+      { rootMargin: '600px 0px' },
+    );
     observer.observe(element);
     return () => observer.disconnect();
   }, [enabled]);
@@ -68,9 +71,7 @@ export default function HomePage() {
             <h1 id="hero-title" className={styles.heroTitle}>
               {t('products.home.heroTitle')}
             </h1>
-            <p className={styles.heroLead}>
-              {t('products.home.heroLead')}
-            </p>
+            <p className={styles.heroLead}>{t('products.home.heroLead')}</p>
             <div className={styles.heroActions}>
               <a href="#products" className="btn btn-accent">
                 {t('products.home.shop')}
@@ -97,7 +98,11 @@ export default function HomePage() {
       <section id="products" className={styles.listing} aria-labelledby="listing-title">
         <div className={styles.listingHead}>
           <h2 id="listing-title" className={styles.listingTitle}>
-            {search ? resultsTitle : originalOnly ? t('products.home.originals') : (categoryLabel ?? t('products.home.freshOnMandi'))}
+            {search
+              ? resultsTitle
+              : originalOnly
+                ? t('products.home.originals')
+                : (categoryLabel ?? t('products.home.freshOnMandi'))}
           </h2>
           {originalOnly && <span className={styles.filterChip}>{t('products.home.originalOnly')}</span>}
         </div>

@@ -83,7 +83,10 @@ describe('ProductCard', () => {
 
     const dialog = await screen.findByRole('dialog', { name: 'Contact junagadh_farms' });
     expect(within(dialog).getByRole('link', { name: '+91 9876543210' })).toHaveAttribute('href', 'tel:+919876543210');
-    expect(within(dialog).getByRole('link', { name: 'farm@example.in' })).toHaveAttribute('href', 'mailto:farm@example.in');
+    expect(within(dialog).getByRole('link', { name: 'farm@example.in' })).toHaveAttribute(
+      'href',
+      'mailto:farm@example.in',
+    );
   });
 
   it("says 'Only 3 left' and still adds to the cart", async () => {

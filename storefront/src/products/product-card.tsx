@@ -69,12 +69,18 @@ export function ProductCard({
           <span className={styles.who}>
             <span className={styles.username}>{seller.username}</span>
             <span className={styles.posted}>
-              <span className="visually-hidden">{t('products.card.posted')}</span> {postedText(t, product.createdAt, now)}
+              <span className="visually-hidden">{t('products.card.posted')}</span>{' '}
+              {postedText(t, product.createdAt, now)}
             </span>
           </span>
         </Link>
         {menu ?? (
-          <button type="button" className={styles.contact} onClick={showContact} aria-label={t('products.card.contact', { seller: seller.username })}>
+          <button
+            type="button"
+            className={styles.contact}
+            onClick={showContact}
+            aria-label={t('products.card.contact', { seller: seller.username })}
+          >
             <PhoneIcon size={16} />
           </button>
         )}
@@ -110,7 +116,12 @@ export function ProductCard({
         <div className={styles.footer}>
           <span className={styles.price}>{rupees(product.price)}</span>
           {soldOut ? (
-            <button type="button" className={styles.soldOut} disabled aria-label={t('products.card.soldOutLabel', { name: product.name })}>
+            <button
+              type="button"
+              className={styles.soldOut}
+              disabled
+              aria-label={t('products.card.soldOutLabel', { name: product.name })}
+            >
               {t('products.stock.soldOut')}
             </button>
           ) : (

@@ -4,12 +4,29 @@ import { imagesOf, isOriginal, sellerOf, type ListedProduct } from './product';
 
 /** The 'Valid Until' date and time in India, in the page's locale ('12 Mar 2026, 6:00 pm', '12 मार्च 2026, 6:00 pm'). */
 const validUntilFormats = {
-  'en-IN': new Intl.DateTimeFormat('en-IN', { timeZone: INDIA_TIME_ZONE, day: 'numeric', month: 'short', year: 'numeric', hour: 'numeric', minute: '2-digit' }),
-  'hi-IN': new Intl.DateTimeFormat('hi-IN', { timeZone: INDIA_TIME_ZONE, day: 'numeric', month: 'short', year: 'numeric', hour: 'numeric', minute: '2-digit' }),
+  'en-IN': new Intl.DateTimeFormat('en-IN', {
+    timeZone: INDIA_TIME_ZONE,
+    day: 'numeric',
+    month: 'short',
+    year: 'numeric',
+    hour: 'numeric',
+    minute: '2-digit',
+  }),
+  'hi-IN': new Intl.DateTimeFormat('hi-IN', {
+    timeZone: INDIA_TIME_ZONE,
+    day: 'numeric',
+    month: 'short',
+    year: 'numeric',
+    hour: 'numeric',
+    minute: '2-digit',
+  }),
 };
 
 /** The product page's 'Valid Until' value: the date and time in India, or 'N/A' (001 section 2). */
-export function validUntilText(validUntil: string | null | undefined, { t, locale }: Pick<Translator, 't' | 'locale'>): string {
+export function validUntilText(
+  validUntil: string | null | undefined,
+  { t, locale }: Pick<Translator, 't' | 'locale'>,
+): string {
   const instant = validUntil ? parseInstant(validUntil) : null;
   return instant ? validUntilFormats[locale].format(instant) : t('products.page.validUntilMissing');
 }
@@ -29,7 +46,10 @@ export function weightText(grams: number | null | undefined, t: Translator['t'])
 }
 
 /** Length x width x height in centimetres, when all three are given. */
-export function dimensionsText(product: Pick<ListedProduct, 'length' | 'width' | 'height'>, t: Translator['t']): string | null {
+export function dimensionsText(
+  product: Pick<ListedProduct, 'length' | 'width' | 'height'>,
+  t: Translator['t'],
+): string | null {
   const { length, width, height } = product;
   if (!length || !width || !height) return null;
   return t('products.size.centimetres', { length, width, height });
@@ -48,7 +68,12 @@ function schemaPrice(rupees: number | string): string {
  * The product's schema.org Product with its Offer (currency INR; InStock while validUntil is in the future and packs
  * are left); `unnamedSeller` names a seller the answer did not name.
  */
-export function productStructuredData(product: ListedProduct, pageUrl: string, now: Date, unnamedSeller: string): Record<string, unknown> {
+export function productStructuredData(
+  product: ListedProduct,
+  pageUrl: string,
+  now: Date,
+  unnamedSeller: string,
+): Record<string, unknown> {
   const origin = new URL(pageUrl).origin;
   const validUntil = product.validUntil ? parseInstant(product.validUntil) : null;
   return {
@@ -65,7 +90,10 @@ export function productStructuredData(product: ListedProduct, pageUrl: string, n
       url: pageUrl,
       priceCurrency: 'INR',
       price: schemaPrice(product.price),
-      availability: isInStock(product.validUntil, now) && !isSoldOut(product.stock) ? 'https://schema.org/InStock' : 'https://schema.org/OutOfStock',
+      availability:
+        isInStock(product.validUntil, now) && !isSoldOut(product.stock)
+          ? 'https://schema.org/InStock'
+          : 'https://schema.org/OutOfStock',
       ...(validUntil ? { priceValidUntil: validUntil.toISOString().slice(0, 10) } : {}),
       seller: { '@type': 'Person', name: sellerOf(product, unnamedSeller).username },
     },

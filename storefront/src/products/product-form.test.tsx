@@ -14,18 +14,29 @@ function image(name: string, size = 1000): File {
 
 const pick = (...files: File[]) => fireEvent.change(screen.getByLabelText('Product photos'), { target: { files } });
 
-async function fill(values: Partial<Record<'name' | 'price' | 'description' | 'phone' | 'email' | 'weight', string>> & { validUntil?: string }) {
+async function fill(
+  values: Partial<Record<'name' | 'price' | 'description' | 'phone' | 'email' | 'weight', string>> & {
+    validUntil?: string;
+  },
+) {
   const user = userEvent.setup();
   if (values.name) await user.type(screen.getByLabelText('Product name'), values.name);
   if (values.phone) await user.type(screen.getByLabelText('Phone number'), values.phone);
   if (values.price) await user.type(screen.getByLabelText('Price (₹)'), values.price);
   if (values.description) await user.type(screen.getByLabelText('Description'), values.description);
-  if (values.validUntil) fireEvent.change(screen.getByLabelText('Valid until (India time)'), { target: { value: values.validUntil } });
+  if (values.validUntil)
+    fireEvent.change(screen.getByLabelText('Valid until (India time)'), { target: { value: values.validUntil } });
   if (values.email) await user.type(screen.getByLabelText('Contact e-mail (optional)'), values.email);
   if (values.weight) await user.type(screen.getByLabelText('Weight'), values.weight);
 }
 
-const VALID = { name: 'Sona Masoori Rice', phone: '+91 98765-43210', price: '1200', description: 'Aged one year.', validUntil: '2030-06-01T18:30' };
+const VALID = {
+  name: 'Sona Masoori Rice',
+  phone: '+91 98765-43210',
+  price: '1200',
+  description: 'Aged one year.',
+  validUntil: '2030-06-01T18:30',
+};
 
 async function submitAndReadPopup(): Promise<{ title: string; text: string }> {
   await userEvent.click(screen.getByRole('button', { name: 'Post Product' }));
@@ -93,12 +104,11 @@ describe('sell form', () => {
     expect(limitDialog).toHaveTextContent('Maximum 4 images allowed.');
     await userEvent.click(within(limitDialog).getByRole('button', { name: 'OK' }));
     expect(screen.getByText('4 of 4 photos')).toBeInTheDocument();
-    expect(within(screen.getByRole('list', { name: 'Chosen photos' })).getAllByRole('img').map((img) => img.getAttribute('alt'))).toEqual([
-      'a.jpg',
-      'b.jpg',
-      'c.jpg',
-      'd.jpg',
-    ]);
+    expect(
+      within(screen.getByRole('list', { name: 'Chosen photos' }))
+        .getAllByRole('img')
+        .map((img) => img.getAttribute('alt')),
+    ).toEqual(['a.jpg', 'b.jpg', 'c.jpg', 'd.jpg']);
     expect(screen.queryByRole('button', { name: 'Add more' })).not.toBeInTheDocument();
 
     await userEvent.click(screen.getByRole('button', { name: 'Remove b.jpg' }));
@@ -144,7 +154,9 @@ describe('sell form', () => {
   });
 
   it("takes 'Stock (packs)': empty is unlimited, anything but a whole number 0 to 1,00,000 gets 'Invalid Stock'", async () => {
-    const { calls } = await openSellPage({ 'POST /api/products': { status: 201, body: { message: 'Product created', product: { id: 99 } } } });
+    const { calls } = await openSellPage({
+      'POST /api/products': { status: 201, body: { message: 'Product created', product: { id: 99 } } },
+    });
     const stock = screen.getByLabelText('Stock (packs)');
     expect(stock).toHaveValue('');
     expect(stock).toHaveAccessibleDescription(
@@ -173,14 +185,19 @@ describe('sell form', () => {
 
   it("shows the server's message as 'Submission Error' and sends the same request id again on retry", async () => {
     const { calls } = await openSellPage({
-      'POST /api/products': { status: 400, body: { statusCode: 400, error: 'Bad Request', message: 'Price must be greater than 0.' } },
+      'POST /api/products': {
+        status: 400,
+        body: { statusCode: 400, error: 'Bad Request', message: 'Price must be greater than 0.' },
+      },
     });
     await fill(VALID);
     pick(image('rice.jpg'));
 
     expect(await submitAndReadPopup()).toEqual({ title: 'Submission Error', text: 'Price must be greater than 0.' });
     await submitAndReadPopup();
-    const ids = calls.filter((call) => call.url === '/api/products').map((call) => (call.init!.body as FormData).get('requestId'));
+    const ids = calls
+      .filter((call) => call.url === '/api/products')
+      .map((call) => (call.init!.body as FormData).get('requestId'));
     expect(ids).toHaveLength(2);
     expect(ids[0]).toBe(ids[1]);
   });
@@ -205,11 +222,14 @@ describe('edit form', () => {
   };
 
   it('fills the form from the product and sends kept, removed and new images with PUT', async () => {
-    const { calls, router } = { ...stubApi({
-      'POST /api/user/getUserId': { body: { userId: 3, role: 'user' } },
-      'GET /api/products/12': { body: saved },
-      'PUT /api/products/12': { body: { message: 'Product updated', product: saved } },
-    }), ...renderApp('/edit-product/12', { identity: seller() }) };
+    const { calls, router } = {
+      ...stubApi({
+        'POST /api/user/getUserId': { body: { userId: 3, role: 'user' } },
+        'GET /api/products/12': { body: saved },
+        'PUT /api/products/12': { body: { message: 'Product updated', product: saved } },
+      }),
+      ...renderApp('/edit-product/12', { identity: seller() }),
+    };
 
     expect(await screen.findByLabelText('Product name')).toHaveValue('Turmeric Powder');
     expect(screen.getByLabelText('Valid until (India time)')).toHaveValue('2030-01-15T09:00');
@@ -219,7 +239,9 @@ describe('edit form', () => {
 
     await userEvent.click(screen.getByRole('button', { name: 'Remove saved photo 1' }));
     pick(image('new.jpg'), image('new2.jpg'), image('new3.jpg'), image('new4.jpg'));
-    await userEvent.click(within(await screen.findByRole('dialog', { name: 'Upload Limit Reached' })).getByRole('button', { name: 'OK' }));
+    await userEvent.click(
+      within(await screen.findByRole('dialog', { name: 'Upload Limit Reached' })).getByRole('button', { name: 'OK' }),
+    );
     await userEvent.click(screen.getByRole('button', { name: 'Save Changes' }));
 
     await waitFor(() => expect(router.state.location.pathname).toBe('/profilepage'));

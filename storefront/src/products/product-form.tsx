@@ -67,7 +67,10 @@ function formPopup(t: Translator['t'], name: (typeof FORM_POPUPS)[number]): Popu
 
 /** The 'Invalid File Size' popup for one file: '{file} must be under 5MB'. */
 function fileTooLargePopup(t: Translator['t'], file: string): PopupMessage {
-  return { title: t('products.form.popup.invalidFileSize.title'), text: t('products.form.popup.invalidFileSize.text', { file }) };
+  return {
+    title: t('products.form.popup.invalidFileSize.title'),
+    text: t('products.form.popup.invalidFileSize.text', { file }),
+  };
 }
 
 /** validateProductInput's answer in the page's language (the too-large file is the first of `files` over the limit). */
@@ -76,8 +79,12 @@ function problemPopup(t: Translator['t'], problem: FieldProblem, files: readonly
     const tooLarge = files.find((file) => file.size > PRODUCT_LIMITS.imageMaxBytes);
     if (tooLarge) return fileTooLargePopup(t, tooLarge.name);
   }
-  const name = FORM_POPUPS.find((key) => PRODUCT_MESSAGES[key].title === problem.title && PRODUCT_MESSAGES[key].text === problem.text);
-  return name ? formPopup(t, name) : { title: problem.title ?? formPopup(t, 'submissionError').title, text: problem.text };
+  const name = FORM_POPUPS.find(
+    (key) => PRODUCT_MESSAGES[key].title === problem.title && PRODUCT_MESSAGES[key].text === problem.text,
+  );
+  return name
+    ? formPopup(t, name)
+    : { title: problem.title ?? formPopup(t, 'submissionError').title, text: problem.text };
 }
 
 /** Which form: a new product (POST /api/products) or changes to a saved one (PUT /api/products/{id}). */
@@ -88,7 +95,13 @@ export type ProductFormMode = { kind: 'create' } | { kind: 'edit'; productId: st
  * 5 MB each), the checks of section 5 as the popups of section 8 before anything is sent, one request id per form so
  * a repeated submit cannot make a second product, and a button that stays disabled while the call runs.
  */
-export function ProductForm({ mode, initial = EMPTY_PRODUCT_FORM }: { mode: ProductFormMode; initial?: ProductFormValues }) {
+export function ProductForm({
+  mode,
+  initial = EMPTY_PRODUCT_FORM,
+}: {
+  mode: ProductFormMode;
+  initial?: ProductFormValues;
+}) {
   const { user } = useAuth();
   const popup = usePopup();
   const { t, number, serverText } = useT();
@@ -111,8 +124,10 @@ export function ProductForm({ mode, initial = EMPTY_PRODUCT_FORM }: { mode: Prod
 
   const save = useSaveProduct(mode.kind === 'create' ? null : mode.productId);
 
-  const set = (field: keyof ProductFormValues) => (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement>) =>
-    setValues((current) => ({ ...current, [field]: event.target.value }));
+  const set =
+    (field: keyof ProductFormValues) =>
+    (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement>) =>
+      setValues((current) => ({ ...current, [field]: event.target.value }));
 
   const show = async (message: PopupMessage, field?: string) => {
     await popup(message);
@@ -158,7 +173,11 @@ export function ProductForm({ mode, initial = EMPTY_PRODUCT_FORM }: { mode: Prod
     });
     if (problem) {
       await show(
-        problemPopup(t, problem, added.map(({ file }) => file)),
+        problemPopup(
+          t,
+          problem,
+          added.map(({ file }) => file),
+        ),
         problem.field,
       );
       return;
@@ -166,7 +185,10 @@ export function ProductForm({ mode, initial = EMPTY_PRODUCT_FORM }: { mode: Prod
     const stock = parseStockInput(values.stock);
     if (stock === 'invalid') {
       await show(
-        { title: t('products.form.popup.invalidStock.title'), text: t('products.form.popup.invalidStock.text', { max: number(STOCK_LIMITS.max) }) },
+        {
+          title: t('products.form.popup.invalidStock.title'),
+          text: t('products.form.popup.invalidStock.text', { max: number(STOCK_LIMITS.max) }),
+        },
         'stock',
       );
       return;
@@ -202,7 +224,10 @@ export function ProductForm({ mode, initial = EMPTY_PRODUCT_FORM }: { mode: Prod
         return;
       }
       const failed = formPopup(t, 'submissionError');
-      await popup({ title: failed.title, text: error instanceof ApiError && error.serverMessage ? serverText(error.serverMessage) : failed.text });
+      await popup({
+        title: failed.title,
+        text: error instanceof ApiError && error.serverMessage ? serverText(error.serverMessage) : failed.text,
+      });
       return;
     }
     await queryClient.invalidateQueries({ queryKey: productKeys.all });
@@ -220,7 +245,10 @@ export function ProductForm({ mode, initial = EMPTY_PRODUCT_FORM }: { mode: Prod
     <form className={styles.form} onSubmit={onSubmit} noValidate aria-busy={busy}>
       <Section
         title={t('products.form.photos')}
-        hint={t('products.form.photosHint', { max: PRODUCT_LIMITS.imagesMax, size: PRODUCT_LIMITS.imageMaxBytes / 1024 / 1024 })}
+        hint={t('products.form.photosHint', {
+          max: PRODUCT_LIMITS.imagesMax,
+          size: PRODUCT_LIMITS.imageMaxBytes / 1024 / 1024,
+        })}
       >
         <ul className={styles.images} aria-label={t('products.form.chosenPhotos')}>
           {existing.map((url, index) => (
@@ -239,31 +267,63 @@ export function ProductForm({ mode, initial = EMPTY_PRODUCT_FORM }: { mode: Prod
           {added.map((image) => (
             <li key={image.preview} className={styles.image}>
               <img src={image.preview} alt={image.file.name} width={120} height={120} />
-              <button type="button" className={styles.remove} onClick={() => removeAdded(image)} aria-label={t('products.form.removePhoto', { file: image.file.name })}>
+              <button
+                type="button"
+                className={styles.remove}
+                onClick={() => removeAdded(image)}
+                aria-label={t('products.form.removePhoto', { file: image.file.name })}
+              >
                 <CloseIcon size={16} />
               </button>
             </li>
           ))}
           {!full && (
             <li>
-              <button id={fieldId('add-images')} type="button" className={styles.addImage} onClick={() => fileInput.current?.click()}>
+              <button
+                id={fieldId('add-images')}
+                type="button"
+                className={styles.addImage}
+                onClick={() => fileInput.current?.click()}
+              >
                 {imageCount === 0 ? <ImageIcon size={24} /> : <PlusIcon size={24} />}
                 <span>{imageCount === 0 ? t('products.form.addPhotos') : t('products.form.addMore')}</span>
               </button>
             </li>
           )}
         </ul>
-        <input ref={fileInput} type="file" accept="image/*" multiple hidden aria-label={t('products.form.photosInput')} onChange={onPick} />
+        <input
+          ref={fileInput}
+          type="file"
+          accept="image/*"
+          multiple
+          hidden
+          aria-label={t('products.form.photosInput')}
+          onChange={onPick}
+        />
         <p className={styles.count} aria-live="polite">
           {t('products.form.photoCount', { count: imageCount, max: PRODUCT_LIMITS.imagesMax })}
         </p>
       </Section>
 
       <Section title={t('products.form.about')}>
-        <Field id={fieldId('name')} label={t('products.form.name')} counter={`${values.name.length}/${PRODUCT_LIMITS.nameMax}`}>
-          <input id={fieldId('name')} value={values.name} onChange={set('name')} maxLength={PRODUCT_LIMITS.nameMax} placeholder={t('products.form.namePlaceholder')} />
+        <Field
+          id={fieldId('name')}
+          label={t('products.form.name')}
+          counter={`${values.name.length}/${PRODUCT_LIMITS.nameMax}`}
+        >
+          <input
+            id={fieldId('name')}
+            value={values.name}
+            onChange={set('name')}
+            maxLength={PRODUCT_LIMITS.nameMax}
+            placeholder={t('products.form.namePlaceholder')}
+          />
         </Field>
-        <Field id={fieldId('description')} label={t('products.form.description')} counter={`${values.description.length}/${PRODUCT_LIMITS.descriptionMax}`}>
+        <Field
+          id={fieldId('description')}
+          label={t('products.form.description')}
+          counter={`${values.description.length}/${PRODUCT_LIMITS.descriptionMax}`}
+        >
           <textarea
             id={fieldId('description')}
             value={values.description}
@@ -277,15 +337,33 @@ export function ProductForm({ mode, initial = EMPTY_PRODUCT_FORM }: { mode: Prod
       <Section title={t('products.form.priceAndValidity')}>
         <div className={styles.row}>
           <Field id={fieldId('price')} label={t('products.form.price')}>
-            <input id={fieldId('price')} type="number" inputMode="decimal" min="0.01" step="0.01" value={values.price} onChange={set('price')} />
+            <input
+              id={fieldId('price')}
+              type="number"
+              inputMode="decimal"
+              min="0.01"
+              step="0.01"
+              value={values.price}
+              onChange={set('price')}
+            />
           </Field>
           <Field id={fieldId('validUntil')} label={t('products.form.validUntil')}>
-            <input id={fieldId('validUntil')} type="datetime-local" min={nowLocalInput(new Date())} value={values.validUntil} onChange={set('validUntil')} />
+            <input
+              id={fieldId('validUntil')}
+              type="datetime-local"
+              min={nowLocalInput(new Date())}
+              value={values.validUntil}
+              onChange={set('validUntil')}
+            />
           </Field>
         </div>
       </Section>
 
-      <Section title={t('products.form.stock')} hint={t('products.form.stockHint', { threshold: STOCK_LIMITS.lowThreshold })} hintId={`${fieldId('stock')}-hint`}>
+      <Section
+        title={t('products.form.stock')}
+        hint={t('products.form.stockHint', { threshold: STOCK_LIMITS.lowThreshold })}
+        hintId={`${fieldId('stock')}-hint`}
+      >
         <div className={styles.row}>
           <Field id={fieldId('stock')} label={t('products.form.stockLabel')}>
             <input
@@ -323,7 +401,13 @@ export function ProductForm({ mode, initial = EMPTY_PRODUCT_FORM }: { mode: Prod
             </span>
           </Field>
           <Field id={fieldId('sellerEmail')} label={t('products.form.email')}>
-            <input id={fieldId('sellerEmail')} type="email" autoComplete="email" value={values.sellerEmail} onChange={set('sellerEmail')} />
+            <input
+              id={fieldId('sellerEmail')}
+              type="email"
+              autoComplete="email"
+              value={values.sellerEmail}
+              onChange={set('sellerEmail')}
+            />
           </Field>
         </div>
       </Section>
@@ -332,7 +416,15 @@ export function ProductForm({ mode, initial = EMPTY_PRODUCT_FORM }: { mode: Prod
         <div className={styles.row}>
           <Field id={fieldId('weight')} label={t('products.form.weight')}>
             <span className={styles.weight}>
-              <input id={fieldId('weight')} type="number" inputMode="decimal" min="0" step="any" value={values.weight} onChange={set('weight')} />
+              <input
+                id={fieldId('weight')}
+                type="number"
+                inputMode="decimal"
+                min="0"
+                step="any"
+                value={values.weight}
+                onChange={set('weight')}
+              />
               <select aria-label={t('products.form.weightUnit')} value={values.weightUnit} onChange={set('weightUnit')}>
                 {WEIGHT_UNITS.map((unit: WeightUnit) => (
                   <option key={unit} value={unit}>
@@ -352,7 +444,15 @@ export function ProductForm({ mode, initial = EMPTY_PRODUCT_FORM }: { mode: Prod
             ] as const
           ).map(([field, label]) => (
             <Field key={field} id={fieldId(field)} label={label}>
-              <input id={fieldId(field)} type="number" inputMode="decimal" min="0" step="any" value={values[field]} onChange={set(field)} />
+              <input
+                id={fieldId(field)}
+                type="number"
+                inputMode="decimal"
+                min="0"
+                step="any"
+                value={values[field]}
+                onChange={set(field)}
+              />
             </Field>
           ))}
         </div>
@@ -377,7 +477,17 @@ export function ProductForm({ mode, initial = EMPTY_PRODUCT_FORM }: { mode: Prod
 }
 
 /** A titled card of the form; `hintId` names its hint for the aria-describedby of a field it explains. */
-function Section({ title, hint, hintId, children }: { title: string; hint?: string; hintId?: string; children: ReactNode }) {
+function Section({
+  title,
+  hint,
+  hintId,
+  children,
+}: {
+  title: string;
+  hint?: string;
+  hintId?: string;
+  children: ReactNode;
+}) {
   const headingId = useId();
   return (
     <section className={styles.section} aria-labelledby={headingId}>

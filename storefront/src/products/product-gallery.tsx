@@ -28,7 +28,11 @@ export function ProductGallery({
     if (event.key === 'Home' || event.key === 'End' || step !== 0) {
       event.preventDefault();
       const next =
-        event.key === 'Home' ? 0 : event.key === 'End' ? images.length - 1 : (shown + step + images.length) % images.length;
+        event.key === 'Home'
+          ? 0
+          : event.key === 'End'
+            ? images.length - 1
+            : (shown + step + images.length) % images.length;
       setShown(next);
       rowRef.current?.querySelectorAll<HTMLButtonElement>('button')[next]?.focus();
     }
@@ -40,7 +44,11 @@ export function ProductGallery({
         {current ? (
           <img
             src={current}
-            alt={images.length > 1 ? t('products.gallery.pictureOf', { name, number: shown + 1, total: images.length }) : name}
+            alt={
+              images.length > 1
+                ? t('products.gallery.pictureOf', { name, number: shown + 1, total: images.length })
+                : name
+            }
             width={800}
             height={600}
             fetchPriority="high"

@@ -36,7 +36,8 @@ export const productKeys = {
   all: ['products'] as const,
   one: (productId: string) => ['products', 'one', productId] as const,
   /** `browse` is the browsing's key (libs/domain's browseKey), '' for none. */
-  listing: (search: string, filter: SearchFilter, browse = '') => ['products', 'listing', search, filter, browse] as const,
+  listing: (search: string, filter: SearchFilter, browse = '') =>
+    ['products', 'listing', search, filter, browse] as const,
   official: ['products', 'official'] as const,
   /** A user's posts (under 'products', so a saved or deleted product refreshes it). */
   ofUser: (uid: string) => ['products', 'user', uid] as const,

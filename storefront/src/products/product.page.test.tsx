@@ -4,7 +4,8 @@ import { describe, expect, it } from 'vitest';
 import { fakeIdentity, identityUser, renderApp, stubApi } from '../test/render-app';
 
 const DAY = 86_400_000;
-const indiaText = (date: Date) => new Date(date.getTime() + 5.5 * 3_600_000).toISOString().slice(0, 19).replace('T', ' ');
+const indiaText = (date: Date) =>
+  new Date(date.getTime() + 5.5 * 3_600_000).toISOString().slice(0, 19).replace('T', ' ');
 
 const official = {
   id: 7,
@@ -53,7 +54,9 @@ describe('product page', () => {
     expect(seller).toHaveAttribute('href', '/seller/admin-uid');
     expect(seller).toHaveTextContent('Rajkot');
     expect(screen.getByText('Original', { selector: 'span' })).toBeInTheDocument();
-    expect(screen.getByText(/not returnable or refundable once delivered/)).toHaveTextContent(/cancelled within 8 hours/);
+    expect(screen.getByText(/not returnable or refundable once delivered/)).toHaveTextContent(
+      /cancelled within 8 hours/,
+    );
   });
 
   it('goes to /product-checkout/{id} with Buy Now', async () => {
@@ -65,7 +68,9 @@ describe('product page', () => {
 
   it("offers no Buy Now, badge or note for a seller's product, and reads 'N/A' without a validity date", async () => {
     stubApi({
-      'GET /api/products/8': { body: { ...official, id: 8, official_brand: 0, validUntil: null, originalPrice: null, images: [] } },
+      'GET /api/products/8': {
+        body: { ...official, id: 8, official_brand: 0, validUntil: null, originalPrice: null, images: [] },
+      },
     });
     renderApp('/product/8');
     await screen.findByRole('heading', { level: 1, name: official.name });
@@ -79,7 +84,12 @@ describe('product page', () => {
   });
 
   it("shows 'Failed to load product' when the call fails", async () => {
-    stubApi({ 'GET /api/products/9': { status: 404, body: { statusCode: 404, error: 'Not Found', message: 'Product not found.' } } });
+    stubApi({
+      'GET /api/products/9': {
+        status: 404,
+        body: { statusCode: 404, error: 'Not Found', message: 'Product not found.' },
+      },
+    });
     renderApp('/product/9');
     expect(await screen.findByRole('heading', { level: 1, name: 'Failed to load product' })).toBeInTheDocument();
     expect(screen.getByRole('alert')).toHaveTextContent('Product not found.');
@@ -99,7 +109,12 @@ describe('product page', () => {
     expect(data['@type']).toBe('Product');
     expect(data.name).toBe(official.name);
     expect(data.image).toEqual(official.images.map((url) => `http://localhost:3000${url}`));
-    expect(data.offers).toMatchObject({ '@type': 'Offer', priceCurrency: 'INR', price: '349.00', availability: 'https://schema.org/InStock' });
+    expect(data.offers).toMatchObject({
+      '@type': 'Offer',
+      priceCurrency: 'INR',
+      price: '349.00',
+      availability: 'https://schema.org/InStock',
+    });
 
     unmount();
     expect(structuredData()).toBeNull();
@@ -162,7 +177,9 @@ describe('product page', () => {
       'GET /api/products/9': { body: { ...official, id: 9, uid: 'uid-me' } },
     });
     renderApp('/product/9', { identity: fakeIdentity(identityUser('uid-me', 'me@mandi.test')) });
-    expect(await screen.findByText('This is your own product: sellers cannot buy their own listings.')).toBeInTheDocument();
+    expect(
+      await screen.findByText('This is your own product: sellers cannot buy their own listings.'),
+    ).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Edit product' })).toHaveAttribute('href', '/edit-product/9');
     expect(screen.queryByRole('button', { name: 'Add to Cart' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Buy Now' })).not.toBeInTheDocument();
@@ -175,10 +192,16 @@ describe('product page', () => {
     const row = await screen.findByRole('list', { name: 'Pictures' });
     const thumbs = within(row).getAllByRole('button');
     expect(thumbs[0]!.querySelector('img')).toHaveAttribute('src', '/files/products/7/a-160.webp');
-    expect(screen.getByRole('img', { name: `${official.name}, picture 1 of 3` })).toHaveAttribute('src', '/files/products/7/a.jpg');
+    expect(screen.getByRole('img', { name: `${official.name}, picture 1 of 3` })).toHaveAttribute(
+      'src',
+      '/files/products/7/a.jpg',
+    );
 
     await userEvent.click(thumbs[2]!);
-    expect(screen.getByRole('img', { name: `${official.name}, picture 3 of 3` })).toHaveAttribute('src', '/files/products/7/c.jpg');
+    expect(screen.getByRole('img', { name: `${official.name}, picture 3 of 3` })).toHaveAttribute(
+      'src',
+      '/files/products/7/c.jpg',
+    );
     expect(thumbs[2]).toHaveAttribute('aria-pressed', 'true');
 
     await userEvent.keyboard('{ArrowRight}');
@@ -190,7 +213,9 @@ describe('product page', () => {
     const { seller: _seller, ...bare } = official;
     stubApi({
       'GET /api/products/7': { body: bare },
-      'GET /api/user-profile/uid/admin-uid?minimal=true': { body: { username: 'mandi_official', profileImage: '/images/avatar-placeholder.svg', city: 'Rajkot' } },
+      'GET /api/user-profile/uid/admin-uid?minimal=true': {
+        body: { username: 'mandi_official', profileImage: '/images/avatar-placeholder.svg', city: 'Rajkot' },
+      },
     });
     renderApp('/product/7');
     expect(await screen.findByRole('link', { name: /mandi_official/ })).toHaveTextContent('Rajkot');

@@ -24,7 +24,10 @@ function useSeller(product: ListedProduct | undefined) {
   const missing = product !== undefined && !product.seller;
   const profile = useMinimalProfile(product?.uid, missing);
   if (!product) return null;
-  return sellerOf(missing && profile.data ? { ...product, seller: profile.data } : product, t('products.unnamedSeller'));
+  return sellerOf(
+    missing && profile.data ? { ...product, seller: profile.data } : product,
+    t('products.unnamedSeller'),
+  );
 }
 
 /** The product page of 001 section 2: GET /api/products/{id}. */
@@ -42,7 +45,13 @@ export default function ProductPage() {
   const { t, rupees } = translator;
   const crumbs = [{ label: t('products.page.crumb'), to: '/' }];
   useMetaDescription(
-    item ? t('products.page.metaDescription', { name: item.name, price: rupees(item.price), description: descriptionPreview(item.description ?? '') }) : null,
+    item
+      ? t('products.page.metaDescription', {
+          name: item.name,
+          price: rupees(item.price),
+          description: descriptionPreview(item.description ?? ''),
+        })
+      : null,
   );
   useStructuredData(item ? productStructuredData(item, window.location.href, now, t('products.unnamedSeller')) : null);
 
@@ -135,27 +144,27 @@ export default function ProductPage() {
               </Link>
             </div>
           ) : (
-          <div className={styles.actions}>
-            {soldOut ? (
-              // Neither Add to Cart nor Buy Now: one button that says why, and cannot be pressed.
-              <button type="button" className={`btn ${styles.soldOut}`} disabled aria-describedby={soldOutNoteId}>
-                {t('products.stock.soldOut')}
-              </button>
-            ) : (
-              <button type="button" className="btn btn-outline" onClick={() => void addToCart(data.id)}>
-                <CartIcon size={20} /> {t('products.page.addToCart')}
-              </button>
-            )}
-            {original && !soldOut && (
-              <button
-                type="button"
-                className="btn btn-accent"
-                onClick={() => navigate(`/product-checkout/${encodeURIComponent(String(data.id))}`)}
-              >
-                {t('products.page.buyNow')}
-              </button>
-            )}
-          </div>
+            <div className={styles.actions}>
+              {soldOut ? (
+                // Neither Add to Cart nor Buy Now: one button that says why, and cannot be pressed.
+                <button type="button" className={`btn ${styles.soldOut}`} disabled aria-describedby={soldOutNoteId}>
+                  {t('products.stock.soldOut')}
+                </button>
+              ) : (
+                <button type="button" className="btn btn-outline" onClick={() => void addToCart(data.id)}>
+                  <CartIcon size={20} /> {t('products.page.addToCart')}
+                </button>
+              )}
+              {original && !soldOut && (
+                <button
+                  type="button"
+                  className="btn btn-accent"
+                  onClick={() => navigate(`/product-checkout/${encodeURIComponent(String(data.id))}`)}
+                >
+                  {t('products.page.buyNow')}
+                </button>
+              )}
+            </div>
           )}
           {soldOut && !own && (
             <p id={soldOutNoteId} className={styles.soldOutNote}>

@@ -13,7 +13,11 @@ export type ListedProduct = Pick<Product, 'uid' | 'name' | 'price'> &
     description?: string | null;
     images?: string[] | string | null;
     official_brand?: number | boolean | null;
-    seller?: { username?: string | null; profileImage?: MinimalProfile['profileImage'] | null; city?: string | null } | null;
+    seller?: {
+      username?: string | null;
+      profileImage?: MinimalProfile['profileImage'] | null;
+      city?: string | null;
+    } | null;
     username?: string | null;
     profileImage?: string | null;
   };
@@ -60,7 +64,10 @@ export function cardImageOf(product: Pick<ListedProduct, 'images' | 'cardImage'>
  * The seller summary shown on cards and the product page, whichever way the answer carried it; `unnamed` (in the
  * page's language) stands in for a username the answer did not carry.
  */
-export function sellerOf(product: ListedProduct, unnamed: string): { username: string; profileImage: string; city: string | null } {
+export function sellerOf(
+  product: ListedProduct,
+  unnamed: string,
+): { username: string; profileImage: string; city: string | null } {
   return {
     username: product.seller?.username ?? product.username ?? unnamed,
     profileImage: product.seller?.profileImage || product.profileImage || AVATAR_PLACEHOLDER,

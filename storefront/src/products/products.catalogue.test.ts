@@ -66,7 +66,8 @@ describe('the products catalogue in English', () => {
   ])('%s is the spec text', (key, text) => expect(t(key)).toBe(text));
 
   it('names each category, sort and form popup as libs/domain does', () => {
-    for (const category of PRODUCT_CATEGORIES) expect(t(CATEGORY_KEYS[category])).toBe(BROWSE_LABELS.categories[category]);
+    for (const category of PRODUCT_CATEGORIES)
+      expect(t(CATEGORY_KEYS[category])).toBe(BROWSE_LABELS.categories[category]);
     for (const sort of PRODUCT_SORTS) {
       expect(t(SORT_KEYS[sort].label)).toBe(BROWSE_LABELS.sorts[sort]);
       expect(t(SORT_KEYS[sort].chip)).toBe(BROWSE_LABELS.sortChips[sort]);
@@ -75,9 +76,10 @@ describe('the products catalogue in English', () => {
       expect(t(`products.form.popup.${name}.title`)).toBe(PRODUCT_MESSAGES[name].title);
       expect(t(`products.form.popup.${name}.text`)).toBe(PRODUCT_MESSAGES[name].text);
     }
-    expect({ title: t('products.form.popup.invalidFileSize.title'), text: t('products.form.popup.invalidFileSize.text', { file: 'a.jpg' }) }).toEqual(
-      fileTooLarge('a.jpg'),
-    );
+    expect({
+      title: t('products.form.popup.invalidFileSize.title'),
+      text: t('products.form.popup.invalidFileSize.text', { file: 'a.jpg' }),
+    }).toEqual(fileTooLarge('a.jpg'));
   });
 
   it("translates the products API's texts the form and pages can show", () => {
@@ -102,9 +104,13 @@ describe('the products catalogue in English', () => {
   it('writes the stock sentences and the form hint as STOCK_MESSAGES does', () => {
     expect(t('products.stock.onlyLeft', { left: 3 })).toBe(STOCK_MESSAGES.onlyLeft(3));
     expect(t('products.stock.soldOutLine', { name: 'Desi Tamatar' })).toBe(STOCK_MESSAGES.soldOutLine('Desi Tamatar'));
-    expect(t('products.stock.shortLine', { name: 'Nashik Pyaz', left: 2 })).toBe(STOCK_MESSAGES.shortLine('Nashik Pyaz', 2));
+    expect(t('products.stock.shortLine', { name: 'Nashik Pyaz', left: 2 })).toBe(
+      STOCK_MESSAGES.shortLine('Nashik Pyaz', 2),
+    );
     expect(t('products.form.stockHint', { threshold: STOCK_LIMITS.lowThreshold })).toBe(STOCK_MESSAGES.stockHint);
-    expect(t('products.form.popup.invalidStock.text', { max: STOCK_LIMITS.max.toLocaleString('en-IN') })).toBe(STOCK_MESSAGES.invalidStock.text);
+    expect(t('products.form.popup.invalidStock.text', { max: STOCK_LIMITS.max.toLocaleString('en-IN') })).toBe(
+      STOCK_MESSAGES.invalidStock.text,
+    );
   });
 
   it('writes every price range as priceRangeLabel and priceRangeChip do', () => {
@@ -118,7 +124,18 @@ describe('the products catalogue in English', () => {
   it('writes relative times as expiryText and postedTime do', () => {
     const now = new Date('2026-03-20T06:30:00.000Z');
     const MINUTE = 60_000;
-    const offsets = [0, 30_000, MINUTE, 59 * MINUTE, 60 * MINUTE, 61 * MINUTE, 5 * 60 * MINUTE, 24 * 60 * MINUTE, 47 * 60 * MINUTE, 48 * 60 * MINUTE];
+    const offsets = [
+      0,
+      30_000,
+      MINUTE,
+      59 * MINUTE,
+      60 * MINUTE,
+      61 * MINUTE,
+      5 * 60 * MINUTE,
+      24 * 60 * MINUTE,
+      47 * 60 * MINUTE,
+      48 * 60 * MINUTE,
+    ];
     const days = [3, 6, 7, 30, 364, 365, 400, 800].map((count) => count * 24 * 60 * MINUTE);
     for (const offset of [...offsets, ...days]) {
       for (const at of [new Date(now.getTime() + offset), new Date(now.getTime() - offset)]) {
@@ -151,14 +168,20 @@ describe('the products catalogue in Hindi', () => {
     expect(postedText(hi, new Date('2026-03-05T06:30:00Z'), now)).toBe('5 मार्च');
     expect(expiryLine(hi, new Date(now.getTime() + 49 * HOUR), now)).toEqual({ text: '2 दिन और मान्य', expired: false });
     expect(expiryLine(hi, new Date(now.getTime() + 30 * HOUR), now)).toEqual({ text: 'कल तक मान्य', expired: false });
-    expect(expiryLine(hi, new Date(now.getTime() - 3 * HOUR), now)).toEqual({ text: 'मान्यता 3 घंटे पहले ख़त्म हुई', expired: true });
+    expect(expiryLine(hi, new Date(now.getTime() - 3 * HOUR), now)).toEqual({
+      text: 'मान्यता 3 घंटे पहले ख़त्म हुई',
+      expired: true,
+    });
     expect(hi('products.stock.onlyLeft', { left: 1 })).toBe('सिर्फ़ 1 बचा');
     expect(hi('products.stock.onlyLeft', { left: 3 })).toBe('सिर्फ़ 3 बचे');
   });
 
   it('has every category and sort name', () => {
     const catalogue = readCatalogue('hi');
-    for (const key of [...Object.values(CATEGORY_KEYS), ...Object.values(SORT_KEYS).flatMap(({ label, chip }) => [label, chip])]) {
+    for (const key of [
+      ...Object.values(CATEGORY_KEYS),
+      ...Object.values(SORT_KEYS).flatMap(({ label, chip }) => [label, chip]),
+    ]) {
       expect(catalogue[key], key).toBeTruthy();
     }
     for (const name of FORM_POPUPS) expect(catalogue[`products.form.popup.${name}.title`], name).toBeTruthy();

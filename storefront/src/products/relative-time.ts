@@ -33,21 +33,37 @@ export function postedText(t: T, createdAt: Date | string | number | null | unde
 }
 
 /** A product's expiry line (libs/domain expiryOf) in the page's language, and whether it is past; null without a date. */
-export function expiryLine(t: T, validUntil: Date | string | number | null | undefined, now: Date): { text: string; expired: boolean } | null {
+export function expiryLine(
+  t: T,
+  validUntil: Date | string | number | null | undefined,
+  now: Date,
+): { text: string; expired: boolean } | null {
   const expiry = expiryOf(validUntil, now);
   if (!expiry) return null;
   const { count, expired } = expiry;
   switch (expiry.unit) {
     case 'years':
-      return { text: expired ? t('products.expiry.yearsAgo', { count }) : t('products.expiry.inYears', { count }), expired };
+      return {
+        text: expired ? t('products.expiry.yearsAgo', { count }) : t('products.expiry.inYears', { count }),
+        expired,
+      };
     case 'days':
-      return { text: expired ? t('products.expiry.daysAgo', { count }) : t('products.expiry.inDays', { count }), expired };
+      return {
+        text: expired ? t('products.expiry.daysAgo', { count }) : t('products.expiry.inDays', { count }),
+        expired,
+      };
     case 'tomorrow':
       return { text: t('products.expiry.tomorrow'), expired };
     case 'hours':
-      return { text: expired ? t('products.expiry.hoursAgo', { count }) : t('products.expiry.inHours', { count }), expired };
+      return {
+        text: expired ? t('products.expiry.hoursAgo', { count }) : t('products.expiry.inHours', { count }),
+        expired,
+      };
     case 'minutes':
-      return { text: expired ? t('products.expiry.minutesAgo', { count }) : t('products.expiry.inMinutes', { count }), expired };
+      return {
+        text: expired ? t('products.expiry.minutesAgo', { count }) : t('products.expiry.inMinutes', { count }),
+        expired,
+      };
     case 'justNow':
       return { text: t('products.expiry.justNow'), expired };
   }

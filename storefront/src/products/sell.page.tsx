@@ -9,7 +9,12 @@ import { ProductForm } from './product-form';
 export default function SellPage() {
   const { t } = useT();
   return (
-    <Page title={t('products.sell.title')} width="text" crumbs={[{ label: t('profiles.title'), to: '/profilepage' }]} lead={t('products.sell.lead')}>
+    <Page
+      title={t('products.sell.title')}
+      width="text"
+      crumbs={[{ label: t('profiles.title'), to: '/profilepage' }]}
+      lead={t('products.sell.lead')}
+    >
       <RequireSignIn message={t('products.form.popup.authenticationRequired.text')}>
         <ProductForm mode={{ kind: 'create' }} />
       </RequireSignIn>

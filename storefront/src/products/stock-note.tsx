@@ -7,7 +7,15 @@ import styles from './stock-note.module.css';
  * nothing while plenty (or unlimited) is left, 'Only N left' at the low threshold, 'Sold out' at 0. Given the
  * `quantity` of a cart or order line, it also says 'Only N left' whenever the line asks for more than N.
  */
-export function StockNote({ stock, quantity, className }: { stock: number | null | undefined; quantity?: number; className?: string }) {
+export function StockNote({
+  stock,
+  quantity,
+  className,
+}: {
+  stock: number | null | undefined;
+  quantity?: number;
+  className?: string;
+}) {
   const { t } = useT();
   const line = quantity === undefined ? null : lineStock(stock, quantity);
   const state = line?.kind === 'short' ? ({ kind: 'low', left: line.left } as const) : stockState(stock);
@@ -20,4 +28,3 @@ export function StockNote({ stock, quantity, className }: { stock: number | null
     </span>
   );
 }
-

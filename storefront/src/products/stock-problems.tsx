@@ -17,9 +17,14 @@ export interface StockLine {
 export function stockProblemsOf(lines: readonly StockLine[], t?: Translator['t']): string[] {
   return lines.flatMap((line) => {
     const state = lineStock(line.stock, line.quantity);
-    if (state.kind === 'sold_out') return [t ? t('products.stock.soldOutLine', { name: line.name }) : STOCK_MESSAGES.soldOutLine(line.name)];
+    if (state.kind === 'sold_out')
+      return [t ? t('products.stock.soldOutLine', { name: line.name }) : STOCK_MESSAGES.soldOutLine(line.name)];
     if (state.kind === 'short') {
-      return [t ? t('products.stock.shortLine', { name: line.name, left: state.left }) : STOCK_MESSAGES.shortLine(line.name, state.left)];
+      return [
+        t
+          ? t('products.stock.shortLine', { name: line.name, left: state.left })
+          : STOCK_MESSAGES.shortLine(line.name, state.left),
+      ];
     }
     return [];
   });

@@ -60,7 +60,12 @@ export function PostMenu({ productName, onEdit, onDelete }: { productName: strin
           <button role="menuitem" type="button" className={styles.item} onClick={choose(onEdit)}>
             {t('profiles.edit')}
           </button>
-          <button role="menuitem" type="button" className={`${styles.item} ${styles.danger}`} onClick={choose(onDelete)}>
+          <button
+            role="menuitem"
+            type="button"
+            className={`${styles.item} ${styles.danger}`}
+            onClick={choose(onDelete)}
+          >
             {t('profiles.delete')}
           </button>
         </div>

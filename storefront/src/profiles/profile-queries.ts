@@ -26,7 +26,8 @@ export function useProfile(uid: string | undefined) {
 export function useMinimalProfile(uid: string | undefined, enabled: boolean) {
   return useQuery({
     queryKey: profileKeys.minimal(uid),
-    queryFn: ({ signal }) => apiFetch<MinimalProfile>(`/api/user-profile/uid/${encodeURIComponent(uid!)}?minimal=true`, { signal }),
+    queryFn: ({ signal }) =>
+      apiFetch<MinimalProfile>(`/api/user-profile/uid/${encodeURIComponent(uid!)}?minimal=true`, { signal }),
     enabled,
   });
 }
@@ -35,7 +36,8 @@ export function useMinimalProfile(uid: string | undefined, enabled: boolean) {
 export function useUpdateProfile(uid: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: UpdateProfileBody) => apiFetch(`/api/user-profile/uid/${encodeURIComponent(uid)}`, { method: 'PUT', body, auth: true }),
+    mutationFn: (body: UpdateProfileBody) =>
+      apiFetch(`/api/user-profile/uid/${encodeURIComponent(uid)}`, { method: 'PUT', body, auth: true }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: profileKeys.full(uid) }),
   });
 }

@@ -4,7 +4,13 @@ import { describe, expect, it } from 'vitest';
 import { fakeIdentity, identityUser, renderApp, stubApi } from '../test/render-app';
 
 const me = () => fakeIdentity(identityUser('uid-me', 'me@mandi.test'));
-const profile = { username: 'kisan_raju', profileImage: '/images/avatar-placeholder.svg', city: 'Nashik', fullname: 'Raju Patil', bio: 'Grapes and onions.' };
+const profile = {
+  username: 'kisan_raju',
+  profileImage: '/images/avatar-placeholder.svg',
+  city: 'Nashik',
+  fullname: 'Raju Patil',
+  bio: 'Grapes and onions.',
+};
 const post = (id: number, name: string) => ({ id, uid: 'uid-me', name, price: 60, images: [], description: 'Fresh.' });
 
 function openProfile(answers: Parameters<typeof stubApi>[0] = {}) {
@@ -63,7 +69,12 @@ describe('own profile page', () => {
   });
 
   it("says 'Update Failed' and stays in edit mode when saving fails", async () => {
-    openProfile({ 'PUT /api/user-profile/uid/uid-me': { status: 500, body: { statusCode: 500, error: 'Internal Server Error', message: 'Internal server error' } } });
+    openProfile({
+      'PUT /api/user-profile/uid/uid-me': {
+        status: 500,
+        body: { statusCode: 500, error: 'Internal Server Error', message: 'Internal server error' },
+      },
+    });
     await userEvent.click(await screen.findByRole('button', { name: 'Edit' }));
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByRole('dialog', { name: 'Update Failed' })).toBeInTheDocument();
@@ -86,21 +97,37 @@ describe('own profile page', () => {
     expect(tooBig).toHaveTextContent('huge.png must be under 5MB');
     await userEvent.click(within(tooBig).getByRole('button', { name: 'OK' }));
 
-    fireEvent.change(screen.getByLabelText('Profile picture'), { target: { files: [new File(['x'], 'me.jpg', { type: 'image/jpeg' })] } });
-    expect(await screen.findByRole('img', { name: 'New profile picture, uploading' })).toHaveAttribute('src', expect.stringMatching(/^blob:/));
+    fireEvent.change(screen.getByLabelText('Profile picture'), {
+      target: { files: [new File(['x'], 'me.jpg', { type: 'image/jpeg' })] },
+    });
+    expect(await screen.findByRole('img', { name: 'New profile picture, uploading' })).toHaveAttribute(
+      'src',
+      expect.stringMatching(/^blob:/),
+    );
     const uploadCall = calls.find((call) => call.url === '/api/user-profile/upload-profile/uid-me')!;
     expect((uploadCall.init!.body as FormData).get('profileImage')).toBeInstanceOf(File);
 
     answer({ body: { imageUrl: '/files/profiles/uid-me/new.webp' } });
     await waitFor(() => expect(calls.some((call) => call.method === 'PUT')).toBe(true));
-    expect(JSON.parse(String(calls.find((call) => call.method === 'PUT')!.init!.body)).profileImage).toBe('/files/profiles/uid-me/new.webp');
-    await waitFor(() => expect(screen.queryByRole('img', { name: 'New profile picture, uploading' })).not.toBeInTheDocument());
+    expect(JSON.parse(String(calls.find((call) => call.method === 'PUT')!.init!.body)).profileImage).toBe(
+      '/files/profiles/uid-me/new.webp',
+    );
+    await waitFor(() =>
+      expect(screen.queryByRole('img', { name: 'New profile picture, uploading' })).not.toBeInTheDocument(),
+    );
   });
 
   it("says 'Upload Failed' when the upload call fails", async () => {
-    openProfile({ 'POST /api/user-profile/upload-profile/uid-me': { status: 415, body: { statusCode: 415, error: 'Unsupported Media Type', message: 'Only images can be uploaded.' } } });
+    openProfile({
+      'POST /api/user-profile/upload-profile/uid-me': {
+        status: 415,
+        body: { statusCode: 415, error: 'Unsupported Media Type', message: 'Only images can be uploaded.' },
+      },
+    });
     await screen.findByRole('region', { name: 'Your details' });
-    fireEvent.change(screen.getByLabelText('Profile picture'), { target: { files: [new File(['x'], 'doc.jpg', { type: 'image/jpeg' })] } });
+    fireEvent.change(screen.getByLabelText('Profile picture'), {
+      target: { files: [new File(['x'], 'doc.jpg', { type: 'image/jpeg' })] },
+    });
     const dialog = await screen.findByRole('dialog', { name: 'Upload Failed' });
     expect(dialog).toHaveTextContent('Only images can be uploaded.');
   });
@@ -109,12 +136,18 @@ describe('own profile page', () => {
     const { calls, router } = openProfile({ 'DELETE /api/products/user/uid-me/2': { body: { message: 'Deleted' } } });
     await userEvent.click(await screen.findByRole('button', { name: 'Actions for Red Onions' }));
     const menu = screen.getByRole('menu', { name: 'Actions for Red Onions' });
-    expect(within(menu).getAllByRole('menuitem').map((item) => item.textContent)).toEqual(['Edit', 'Delete']);
+    expect(
+      within(menu)
+        .getAllByRole('menuitem')
+        .map((item) => item.textContent),
+    ).toEqual(['Edit', 'Delete']);
     await userEvent.click(within(menu).getByRole('menuitem', { name: 'Delete' }));
 
     const dialog = await screen.findByRole('alertdialog', { name: 'Delete Product?' });
     await userEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
-    await waitFor(() => expect(calls.some((call) => call.method === 'DELETE' && call.url === '/api/products/user/uid-me/2')).toBe(true));
+    await waitFor(() =>
+      expect(calls.some((call) => call.method === 'DELETE' && call.url === '/api/products/user/uid-me/2')).toBe(true),
+    );
 
     await userEvent.click(screen.getByRole('button', { name: 'Actions for Thompson Grapes' }));
     await userEvent.click(screen.getByRole('menuitem', { name: 'Edit' }));
@@ -122,7 +155,9 @@ describe('own profile page', () => {
   });
 
   it("says 'Delete Failed' when the deletion fails, and deletes nothing when cancelled", async () => {
-    const { calls } = openProfile({ 'DELETE /api/products/user/uid-me/1': { status: 500, body: { statusCode: 500, error: 'x', message: '' } } });
+    const { calls } = openProfile({
+      'DELETE /api/products/user/uid-me/1': { status: 500, body: { statusCode: 500, error: 'x', message: '' } },
+    });
     await userEvent.click(await screen.findByRole('button', { name: 'Actions for Thompson Grapes' }));
     await userEvent.click(screen.getByRole('menuitem', { name: 'Delete' }));
     await userEvent.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Cancel' }));
@@ -159,6 +194,8 @@ describe('seller page', () => {
   it("says '{username} has not posted any products yet.'", async () => {
     stubApi({ 'GET /api/user-profile/uid/uid-9': { body: profile }, 'GET /api/products/user/uid-9': { body: [] } });
     renderApp('/seller/uid-9');
-    expect(await screen.findByRole('heading', { name: 'kisan_raju has not posted any products yet.' })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { name: 'kisan_raju has not posted any products yet.' }),
+    ).toBeInTheDocument();
   });
 });

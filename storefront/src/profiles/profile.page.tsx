@@ -25,11 +25,18 @@ interface Draft {
   city: string;
 }
 
-const draftOf = (profile: UserProfile): Draft => ({ fullName: profile.fullname ?? '', bio: profile.bio ?? '', city: profile.city ?? '' });
+const draftOf = (profile: UserProfile): Draft => ({
+  fullName: profile.fullname ?? '',
+  bio: profile.bio ?? '',
+  city: profile.city ?? '',
+});
 
 /** The popup for a failed call: the spec's title with the server's text (in the page's language) when it sent one. */
 function failure({ serverText }: Pick<Translator, 'serverText'>, message: PopupMessage, error: unknown): PopupMessage {
-  return { title: message.title, text: error instanceof ApiError && error.serverMessage ? serverText(error.serverMessage) : message.text };
+  return {
+    title: message.title,
+    text: error instanceof ApiError && error.serverMessage ? serverText(error.serverMessage) : message.text,
+  };
 }
 
 /** The limits of 000 section 5 in the order of the form: the first one broken, or null. */
@@ -65,9 +72,12 @@ function OwnProfile({ uid }: { uid: string }) {
   const { t } = translator;
   const failed = failedPopups(t);
 
-  useEffect(() => () => {
-    if (preview) URL.revokeObjectURL(preview);
-  }, [preview]);
+  useEffect(
+    () => () => {
+      if (preview) URL.revokeObjectURL(preview);
+    },
+    [preview],
+  );
 
   const update = useUpdateProfile(uid);
   const upload = useUploadProfileImage(uid);
@@ -81,9 +91,7 @@ function OwnProfile({ uid }: { uid: string }) {
     );
   }
   if (profile.isError) {
-    return (
-      <LoadFailed title={t('profiles.own.loadFailed')} onRetry={() => void profile.refetch()} />
-    );
+    return <LoadFailed title={t('profiles.own.loadFailed')} onRetry={() => void profile.refetch()} />;
   }
 
   const saved = profile.data;
@@ -122,7 +130,10 @@ function OwnProfile({ uid }: { uid: string }) {
     event.target.value = '';
     if (!file) return;
     if (file.size > PROFILE_LIMITS.imageMaxBytes) {
-      void popup({ title: failed.uploadFailed.title, text: t('products.form.popup.invalidFileSize.text', { file: file.name }) });
+      void popup({
+        title: failed.uploadFailed.title,
+        text: t('products.form.popup.invalidFileSize.text', { file: file.name }),
+      });
       return;
     }
     void saving.run(async () => {
@@ -185,7 +196,14 @@ function OwnProfile({ uid }: { uid: string }) {
           >
             <ImageIcon size={16} />
           </button>
-          <input ref={fileInput} type="file" accept="image/*" hidden aria-label={t('profiles.own.pictureInput')} onChange={onPickPhoto} />
+          <input
+            ref={fileInput}
+            type="file"
+            accept="image/*"
+            hidden
+            aria-label={t('profiles.own.pictureInput')}
+            onChange={onPickPhoto}
+          />
         </div>
         <div className={styles.who}>
           <p className={styles.username}>@{saved.username}</p>
@@ -206,7 +224,11 @@ function OwnProfile({ uid }: { uid: string }) {
                 {t('profiles.edit')}
               </button>
             </div>
-            {saved.bio ? <p className={styles.bio}>{saved.bio}</p> : <p className={styles.bioEmpty}>{t('profiles.own.bioEmpty')}</p>}
+            {saved.bio ? (
+              <p className={styles.bio}>{saved.bio}</p>
+            ) : (
+              <p className={styles.bioEmpty}>{t('profiles.own.bioEmpty')}</p>
+            )}
           </>
         )}
         {editing && (
@@ -217,7 +239,15 @@ function OwnProfile({ uid }: { uid: string }) {
                 ['city', t('profiles.own.city'), PROFILE_LIMITS.cityMax, 'address-level2'],
               ] as const
             ).map(([name, label, max, autoComplete]) => (
-              <TextField key={name} id={field(name)} label={label} value={draft[name]} onChange={set(name)} maxLength={max} autoComplete={autoComplete}>
+              <TextField
+                key={name}
+                id={field(name)}
+                label={label}
+                value={draft[name]}
+                onChange={set(name)}
+                maxLength={max}
+                autoComplete={autoComplete}
+              >
                 <span className={styles.counter} aria-hidden="true">
                   {draft[name].length}/{max}
                 </span>
@@ -248,9 +278,7 @@ function OwnProfile({ uid }: { uid: string }) {
           <PlusIcon size={18} /> {t('profiles.own.sell')}
         </Link>
       </div>
-      {posts.isError && (
-        <LoadFailed title={t('profiles.own.postsFailed')} onRetry={() => void posts.refetch()} />
-      )}
+      {posts.isError && <LoadFailed title={t('profiles.own.postsFailed')} onRetry={() => void posts.refetch()} />}
       {posts.isSuccess && list.length === 0 && (
         <EmptyState icon={<PlusIcon size={32} />} title={t('profiles.own.noPosts')}>
           {t('profiles.own.noPostsText')}

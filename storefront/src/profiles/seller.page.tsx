@@ -49,7 +49,13 @@ export default function SellerPage() {
   return (
     <Page title={seller.username} crumbs={[{ label: t('profiles.seller.crumb') }]}>
       <section className={styles.card} aria-label={t('profiles.seller.card')}>
-        <img src={seller.profileImage || AVATAR_PLACEHOLDER} alt="" className={styles.avatar} width={110} height={110} />
+        <img
+          src={seller.profileImage || AVATAR_PLACEHOLDER}
+          alt=""
+          className={styles.avatar}
+          width={110}
+          height={110}
+        />
         <div className={styles.who}>
           <p className={styles.username}>@{seller.username}</p>
           {seller.fullname && <p className={styles.fullName}>{seller.fullname}</p>}
@@ -70,9 +76,7 @@ export default function SellerPage() {
       <div className={styles.sectionHead}>
         <h2 className={styles.sectionTitle}>{t('profiles.seller.products', { username: seller.username })}</h2>
       </div>
-      {posts.isError && (
-        <LoadFailed title={t('profiles.seller.productsFailed')} onRetry={() => void posts.refetch()} />
-      )}
+      {posts.isError && <LoadFailed title={t('profiles.seller.productsFailed')} onRetry={() => void posts.refetch()} />}
       {posts.isSuccess && list.length === 0 && (
         <EmptyState
           icon={<UserIcon size={32} />}
@@ -86,9 +90,7 @@ export default function SellerPage() {
           {t('profiles.seller.noPostsText')}
         </EmptyState>
       )}
-      {list.length > 0 && (
-        <PostsGrid posts={list} seller={seller} />
-      )}
+      {list.length > 0 && <PostsGrid posts={list} seller={seller} />}
     </Page>
   );
 }

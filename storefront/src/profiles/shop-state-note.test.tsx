@@ -5,8 +5,22 @@ import { fakeIdentity, identityUser, renderApp, stubApi } from '../test/render-a
 // Issue 17: the seller's own profile shows 'Unlisted by Mandi' with the admin's reason under a product an admin
 // unlisted (the API sends shop_state to the seller and admins only).
 
-const profile = { username: 'kisan_raju', profileImage: '/images/avatar-placeholder.svg', city: 'Nashik', fullname: 'Raju Patil', bio: '' };
-const post = (id: number, name: string, extra: Record<string, unknown> = {}) => ({ id, uid: 'uid-me', name, price: 60, images: [], description: 'Fresh.', ...extra });
+const profile = {
+  username: 'kisan_raju',
+  profileImage: '/images/avatar-placeholder.svg',
+  city: 'Nashik',
+  fullname: 'Raju Patil',
+  bio: '',
+};
+const post = (id: number, name: string, extra: Record<string, unknown> = {}) => ({
+  id,
+  uid: 'uid-me',
+  name,
+  price: 60,
+  images: [],
+  description: 'Fresh.',
+  ...extra,
+});
 
 describe("the seller's own profile", () => {
   it("notes an unlisted product with the admin's reason, and a product hidden by a suspension, and nothing on the others", async () => {
@@ -15,9 +29,17 @@ describe("the seller's own profile", () => {
       'GET /api/user-profile/uid/uid-me': { body: profile },
       'GET /api/products/user/uid-me': {
         body: [
-          post(1, 'Thompson Grapes', { shop_state: { status: 'unlisted', unlisted_reason: 'Photos show another product.', unlisted_at: '2026-11-26T04:30:00.000Z' } }),
+          post(1, 'Thompson Grapes', {
+            shop_state: {
+              status: 'unlisted',
+              unlisted_reason: 'Photos show another product.',
+              unlisted_at: '2026-11-26T04:30:00.000Z',
+            },
+          }),
           post(2, 'Red Onions'),
-          post(3, 'Kesar Mango', { shop_state: { status: 'seller_suspended', unlisted_reason: null, unlisted_at: null } }),
+          post(3, 'Kesar Mango', {
+            shop_state: { status: 'seller_suspended', unlisted_reason: null, unlisted_at: null },
+          }),
         ],
       },
     });

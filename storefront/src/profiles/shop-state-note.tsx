@@ -12,7 +12,9 @@ export function ShopStateNote({ state }: { state: ProductShopState | undefined }
   if (!state) return null;
   return (
     <p className={styles.note} role="note">
-      <strong>{state.status === 'unlisted' ? t('profiles.shopState.unlisted') : t('profiles.shopState.suspended')}</strong>
+      <strong>
+        {state.status === 'unlisted' ? t('profiles.shopState.unlisted') : t('profiles.shopState.suspended')}
+      </strong>
       {state.unlisted_reason && <span className={styles.reason}>{state.unlisted_reason}</span>}
     </p>
   );

@@ -19,7 +19,13 @@ describe('what the service worker keeps', () => {
 
     expect(isProductRead(url('/api/products/user/uid-1'))).toBe(false);
     expect(isProductRead(url('/api/products/suggestions?q=tam'))).toBe(false);
-    for (const path of ['/api/cart/uid-1', '/api/orders/7', '/api/user/getUserId', '/api/addresses/7', '/api/seller/dashboard/uid-1']) {
+    for (const path of [
+      '/api/cart/uid-1',
+      '/api/orders/7',
+      '/api/user/getUserId',
+      '/api/addresses/7',
+      '/api/seller/dashboard/uid-1',
+    ]) {
       expect(isListingRead(url(path)) || isProductRead(url(path))).toBe(false);
     }
   });

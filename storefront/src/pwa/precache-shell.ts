@@ -47,7 +47,9 @@ export function precacheShell(): { plugin: Plugin; manifestTransform: ManifestTr
       if (this.environment.config.build.ssr) return;
       const chunks = Object.values(bundle).filter((output): output is Rollup.OutputChunk => output.type === 'chunk');
       const roots = chunks.filter(
-        (chunk) => chunk.isEntry || (chunk.isDynamicEntry && OFFLINE_PAGES.some((page) => page.test(chunk.facadeModuleId ?? ''))),
+        (chunk) =>
+          chunk.isEntry ||
+          (chunk.isDynamicEntry && OFFLINE_PAGES.some((page) => page.test(chunk.facadeModuleId ?? ''))),
       );
       const missing = OFFLINE_PAGES.filter((page) => !roots.some((chunk) => page.test(chunk.facadeModuleId ?? '')));
       if (missing.length > 0) this.error(`precache-shell: no chunk for ${missing.join(', ')} (was the page moved?)`);

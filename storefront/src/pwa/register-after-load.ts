@@ -4,7 +4,8 @@
  * serves none).
  */
 if (import.meta.env.PROD && 'serviceWorker' in navigator) {
-  const register = () => void import('./register').then((worker) => worker.registerServiceWorker()).catch(() => undefined);
+  const register = () =>
+    void import('./register').then((worker) => worker.registerServiceWorker()).catch(() => undefined);
   if (document.readyState === 'complete') register();
   else window.addEventListener('load', register, { once: true });
 }

@@ -1,5 +1,10 @@
 /// <reference lib="webworker" />
-import { clientsClaim, type RouteHandlerCallback, type RouteHandlerCallbackOptions, type WorkboxPlugin } from 'workbox-core';
+import {
+  clientsClaim,
+  type RouteHandlerCallback,
+  type RouteHandlerCallbackOptions,
+  type WorkboxPlugin,
+} from 'workbox-core';
 import { CacheableResponsePlugin } from 'workbox-cacheable-response';
 import { ExpirationPlugin } from 'workbox-expiration';
 import * as navigationPreload from 'workbox-navigation-preload';
@@ -44,7 +49,11 @@ navigationPreload.enable();
 type Limits = (typeof RUNTIME_CACHES)[keyof typeof RUNTIME_CACHES];
 
 function bounded(limits: Limits) {
-  return new ExpirationPlugin({ maxEntries: limits.maxEntries, maxAgeSeconds: limits.maxAgeSeconds, purgeOnQuotaError: true });
+  return new ExpirationPlugin({
+    maxEntries: limits.maxEntries,
+    maxAgeSeconds: limits.maxAgeSeconds,
+    purgeOnQuotaError: true,
+  });
 }
 
 /** Only complete answers are kept: never an error page, a redirect or an opaque answer. */
@@ -80,7 +89,8 @@ const network = new NetworkOnly();
 
 /** A read that asks for the server's answer of now (a checkout's) goes to the network, never to the caches. */
 function unlessFreshAsked(strategy: Strategy): RouteHandlerCallback {
-  return (options: RouteHandlerCallbackOptions) => (asksForFreshAnswer(options.request) ? network : strategy).handle(options);
+  return (options: RouteHandlerCallbackOptions) =>
+    (asksForFreshAnswer(options.request) ? network : strategy).handle(options);
 }
 
 /** Matches a request to our own origin whose URL `rule` accepts (Route matches GET only). */
@@ -102,8 +112,12 @@ router.registerRoute(
     { denylist: NOT_STOREFRONT_PAGES },
   ),
 );
-router.registerRoute(new Route(ours(isListingRead), unlessFreshAsked(networkFirst(RUNTIME_CACHES.listings, [publicAnswersOnly]))));
-router.registerRoute(new Route(ours(isProductRead), unlessFreshAsked(networkFirst(RUNTIME_CACHES.products, [publicAnswersOnly]))));
+router.registerRoute(
+  new Route(ours(isListingRead), unlessFreshAsked(networkFirst(RUNTIME_CACHES.listings, [publicAnswersOnly]))),
+);
+router.registerRoute(
+  new Route(ours(isProductRead), unlessFreshAsked(networkFirst(RUNTIME_CACHES.products, [publicAnswersOnly]))),
+);
 router.registerRoute(new Route(ours(isPublicPicture), cacheFirst(RUNTIME_CACHES.images)));
 router.registerRoute(new Route(ours(isBuildAsset), cacheFirst(RUNTIME_CACHES.assets)));
 router.addFetchListener();
@@ -123,7 +137,10 @@ async function keepOpenPages(event: ExtendableEvent): Promise<void> {
   await caches.delete(RUNTIME_CACHES.pages.name);
   const windows = await self.clients.matchAll({ type: 'window' });
   const urls = new Set(
-    windows.map((client) => new URL(client.url)).filter((url) => url.origin === self.location.origin && isStorefrontPage(url.pathname)).map((url) => url.href),
+    windows
+      .map((client) => new URL(client.url))
+      .filter((url) => url.origin === self.location.origin && isStorefrontPage(url.pathname))
+      .map((url) => url.href),
   );
   await Promise.all([...urls].map((url) => pages.handle({ event, request: new Request(url) }).catch(() => undefined)));
 }

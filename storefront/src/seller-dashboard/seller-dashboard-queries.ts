@@ -58,7 +58,8 @@ export function useSellerOrders(uid: string, filters: SellerOrderFilters) {
 }
 
 /** What a product action is asked to do. */
-export type ProductAction = { kind: 'extend'; productId: string } | { kind: 'restock'; productId: string; stock: number };
+export type ProductAction =
+  { kind: 'extend'; productId: string } | { kind: 'restock'; productId: string; stock: number };
 
 /**
  * POST .../products/{productId}/extend-validity and PUT .../products/{productId}/stock {stock}: then the dashboard
@@ -69,10 +70,13 @@ export function useProductAction(uid: string) {
   return useMutation({
     mutationFn: (action: ProductAction) =>
       action.kind === 'extend'
-        ? apiFetch<AttentionProductAnswer>(`${base(uid)}/products/${encodeURIComponent(action.productId)}/extend-validity`, {
-            method: 'POST',
-            auth: true,
-          })
+        ? apiFetch<AttentionProductAnswer>(
+            `${base(uid)}/products/${encodeURIComponent(action.productId)}/extend-validity`,
+            {
+              method: 'POST',
+              auth: true,
+            },
+          )
         : apiFetch<AttentionProductAnswer>(`${base(uid)}/products/${encodeURIComponent(action.productId)}/stock`, {
             method: 'PUT',
             auth: true,

@@ -16,11 +16,20 @@ import { CATALOGUES_DIR } from '../../vite-catalogues';
 import { buyer, buyerAnswers } from '../test/checkout-fixtures';
 import { testI18n } from '../test/i18n';
 import { renderApp, stubApi } from '../test/render-app';
-import { EXPIRING_HOURS, EXTEND_DAYS, periodFilterLabels, salesPeriodLabels, windowLeftLabel } from './seller-dashboard-texts';
+import {
+  EXPIRING_HOURS,
+  EXTEND_DAYS,
+  periodFilterLabels,
+  salesPeriodLabels,
+  windowLeftLabel,
+} from './seller-dashboard-texts';
 
 const english = testI18n('en');
 const t = (id: string, values?: Record<string, unknown>) => english._(id, values);
-const catalogue = JSON.parse(readFileSync(join(CATALOGUES_DIR, 'en', 'seller-dashboard.json'), 'utf8')) as Record<string, string>;
+const catalogue = JSON.parse(readFileSync(join(CATALOGUES_DIR, 'en', 'seller-dashboard.json'), 'utf8')) as Record<
+  string,
+  string
+>;
 
 // The spec's texts stay word for word in English: the catalogue is pinned to SELLER_DASHBOARD_MESSAGES and to the
 // functions that write the domain's English, through the real English catalogue.
@@ -43,7 +52,8 @@ describe('the seller dashboard catalogue in English', () => {
     expect(t('sellerDashboard.extend', { days: EXTEND_DAYS })).toBe(M.extendButton);
     expect(t('sellerDashboard.attention.none', { hours: EXPIRING_HOURS })).toBe(M.nothingNeedsAttention);
     expect(t('sellerDashboard.restock.invalid', { min: '1', max: '1,00,000' })).toBe(M.invalidStock);
-    for (const stock of [0, 1, 2, 100_000]) expect(t('sellerDashboard.stock.left', { count: stock })).toBe(M.stockLeft(stock));
+    for (const stock of [0, 1, 2, 100_000])
+      expect(t('sellerDashboard.stock.left', { count: stock })).toBe(M.stockLeft(stock));
     expect(t('sellerDashboard.stock.unlimited')).toBe(M.stockLeft(null));
   });
 
@@ -52,16 +62,34 @@ describe('the seller dashboard catalogue in English', () => {
     expect(periodFilterLabels(t)).toEqual(SELLER_ORDER_PERIOD_FILTERS);
   });
 
-  it.each([-1, 0, 1, 59_999, MINUTE_MS, 42 * MINUTE_MS + 1, HOUR_MS - 1, HOUR_MS, 7 * HOUR_MS + 5 * MINUTE_MS, 8 * HOUR_MS])(
-    'writes %i ms left as windowLeftText does',
-    (leftMs) => expect(windowLeftLabel(t, leftMs)).toBe(windowLeftText(leftMs)),
+  it.each([
+    -1,
+    0,
+    1,
+    59_999,
+    MINUTE_MS,
+    42 * MINUTE_MS + 1,
+    HOUR_MS - 1,
+    HOUR_MS,
+    7 * HOUR_MS + 5 * MINUTE_MS,
+    8 * HOUR_MS,
+  ])('writes %i ms left as windowLeftText does', (leftMs) =>
+    expect(windowLeftLabel(t, leftMs)).toBe(windowLeftText(leftMs)),
   );
 
   it('translates the answers of the dashboard’s API', () => {
-    for (const text of [M.extended, M.restocked, M.notYours, M.sellerNotFound, M.invalidStock, WRITE_LIMIT_MESSAGES.tooManyProductEdits]) {
+    for (const text of [
+      M.extended,
+      M.restocked,
+      M.notYours,
+      M.sellerNotFound,
+      M.invalidStock,
+      WRITE_LIMIT_MESSAGES.tooManyProductEdits,
+    ]) {
       expect(catalogue[`server:${text}`]).toBe(text);
     }
-    for (const [key, text] of Object.entries(catalogue).filter(([entry]) => entry.startsWith('server:'))) expect(key).toBe(`server:${text}`);
+    for (const [key, text] of Object.entries(catalogue).filter(([entry]) => entry.startsWith('server:')))
+      expect(key).toBe(`server:${text}`);
   });
 });
 
@@ -104,7 +132,17 @@ describe('the seller dashboard in Hindi', () => {
               district: 'Nashik',
               pincode: '422001',
               buyer: null,
-              lines: [{ order_item_id: '1', product_id: '7', name: 'Desi Tamatar', image: null, quantity: 2, price: 40.5, amount: 81 }],
+              lines: [
+                {
+                  order_item_id: '1',
+                  product_id: '7',
+                  name: 'Desi Tamatar',
+                  image: null,
+                  quantity: 2,
+                  price: 40.5,
+                  amount: 81,
+                },
+              ],
               amount: 81,
               packs: 2,
               window_closes_at: '2026-03-05T03:30:00.000Z',
@@ -121,11 +159,11 @@ describe('the seller dashboard in Hindi', () => {
 
     expect(await screen.findByRole('heading', { level: 1, name: 'विक्रेता डैशबोर्ड' })).toBeInTheDocument();
     const sales = await screen.findByRole('region', { name: 'आपकी बिक्री' });
-    expect(within(sales).getAllByRole('listitem').map((item) => item.textContent)).toEqual([
-      'आज₹231.001 ऑर्डर · 7 पैक',
-      'पिछले 7 दिन₹301.504 ऑर्डर · 9 पैक',
-      'पिछले 30 दिन₹1,23,456.5015 ऑर्डर · 60 पैक',
-    ]);
+    expect(
+      within(sales)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['आज₹231.001 ऑर्डर · 7 पैक', 'पिछले 7 दिन₹301.504 ऑर्डर · 9 पैक', 'पिछले 30 दिन₹1,23,456.5015 ऑर्डर · 60 पैक']);
 
     const attention = screen.getByRole('region', { name: /इन पर ध्यान दें/ });
     expect(attention).toHaveTextContent('8 पैक बचे हैं');
@@ -135,7 +173,9 @@ describe('the seller dashboard in Hindi', () => {
     expect(card).toHaveTextContent('5 मार्च 2026');
     expect(card).toHaveTextContent('7 घंटे 05 मिनट बाकी');
     expect(card).toHaveTextContent('ऑर्डर की पुष्टि होने के बाद खरीदार की जानकारी दिखेगी।');
-    expect(within(card).getByRole('list', { name: 'ऑर्डर #1042 में आपके प्रोडक्ट' })).toHaveTextContent('Desi Tamatar× 2₹81.00');
+    expect(within(card).getByRole('list', { name: 'ऑर्डर #1042 में आपके प्रोडक्ट' })).toHaveTextContent(
+      'Desi Tamatar× 2₹81.00',
+    );
     expect(screen.getByRole('combobox', { name: 'स्थिति' })).toHaveDisplayValue('सभी स्थितियाँ');
   });
 });

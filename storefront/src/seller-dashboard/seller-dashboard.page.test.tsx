@@ -28,7 +28,11 @@ function product(id: number, name: string, change: Partial<AttentionProduct> = {
   };
 }
 
-const methi = product(11, 'Methi', { valid_until: new Date(Date.now() + 10 * HOUR + 60_000).toISOString(), expiring: true, stock: 8 });
+const methi = product(11, 'Methi', {
+  valid_until: new Date(Date.now() + 10 * HOUR + 60_000).toISOString(),
+  expiring: true,
+  stock: 8,
+});
 const aam = product(12, 'Alphonso Aam', { stock: 0, sold_out: true, image: '/files/aam.thumb.webp' });
 
 const dashboard = (change: Partial<SellerDashboard> = {}): SellerDashboard => ({
@@ -48,8 +52,24 @@ function order(id: number, change: Partial<SellerOrder> = {}): SellerOrder {
     pincode: '422001',
     buyer: null,
     lines: [
-      { order_item_id: `${id}1`, product_id: '7', name: 'Desi Tamatar', image: '/files/tamatar.webp', quantity: 2, price: 40.5, amount: 81 },
-      { order_item_id: `${id}2`, product_id: '8', name: 'Nashik Pyaaz', image: null, quantity: 3, price: 30, amount: 90 },
+      {
+        order_item_id: `${id}1`,
+        product_id: '7',
+        name: 'Desi Tamatar',
+        image: '/files/tamatar.webp',
+        quantity: 2,
+        price: 40.5,
+        amount: 81,
+      },
+      {
+        order_item_id: `${id}2`,
+        product_id: '8',
+        name: 'Nashik Pyaaz',
+        image: null,
+        quantity: 3,
+        price: 30,
+        amount: 90,
+      },
     ],
     amount: 171,
     packs: 5,
@@ -72,7 +92,9 @@ const confirmed = order(1041, {
     state: 'Maharashtra',
     pincode: '422001',
   },
-  lines: [{ order_item_id: '9', product_id: '7', name: 'Desi Tamatar', image: null, quantity: 1, price: 40.5, amount: 40.5 }],
+  lines: [
+    { order_item_id: '9', product_id: '7', name: 'Desi Tamatar', image: null, quantity: 1, price: 40.5, amount: 40.5 },
+  ],
   amount: 40.5,
   packs: 1,
   window_left_ms: 0,
@@ -102,7 +124,9 @@ describe('Seller Dashboard', () => {
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Seller Dashboard' })).toBeInTheDocument();
     const sales = await screen.findByRole('region', { name: 'Your sales' });
-    const figures = within(sales).getAllByRole('listitem').map((item) => item.textContent);
+    const figures = within(sales)
+      .getAllByRole('listitem')
+      .map((item) => item.textContent);
     expect(figures).toEqual([
       'Today₹231.002 orders · 7 packs',
       'Last 7 days₹301.504 orders · 9 packs',
@@ -122,19 +146,21 @@ describe('Seller Dashboard', () => {
     expect(within(second!).queryByRole('button', { name: 'Extend 7 days' })).not.toBeInTheDocument();
 
     const list = await screen.findByRole('list', { name: 'Orders with your products' });
-    expect(within(list).getAllByRole('article').map((card) => within(card).getByRole('heading').textContent)).toEqual([
-      'Order #1042',
-      'Order #1041',
-    ]);
+    expect(
+      within(list)
+        .getAllByRole('article')
+        .map((card) => within(card).getByRole('heading').textContent),
+    ).toEqual(['Order #1042', 'Order #1041']);
     const pending = screen.getByRole('article', { name: 'Order #1042' });
     // 19:30 UTC is already 5 March in India.
     expect(pending).toHaveTextContent('5 Mar 2026');
     expect(pending).toHaveTextContent('Pending');
     expect(pending).toHaveTextContent('7h 05m left');
-    expect(within(pending).getAllByRole('listitem').map((line) => line.textContent)).toEqual([
-      'Desi Tamatar× 2₹81.00',
-      'Nashik Pyaaz× 3₹90.00',
-    ]);
+    expect(
+      within(pending)
+        .getAllByRole('listitem')
+        .map((line) => line.textContent),
+    ).toEqual(['Desi Tamatar× 2₹81.00', 'Nashik Pyaaz× 3₹90.00']);
     expect(pending).toHaveTextContent('Nashik · 422001');
     expect(pending).toHaveTextContent('Buyer details appear once the order is confirmed.');
     expect(pending).toHaveTextContent('5 packs₹171.00');
@@ -142,7 +168,9 @@ describe('Seller Dashboard', () => {
     const shown = screen.getByRole('article', { name: 'Order #1041' });
     expect(shown).toHaveTextContent('Meera Iyer');
     expect(within(shown).getByRole('link', { name: '9123456780' })).toHaveAttribute('href', 'tel:+919123456780');
-    expect(shown).toHaveTextContent('Flat 4, Shanti Apartments, College Road, Near the bus stand, Nashik, Nashik, Maharashtra 422001');
+    expect(shown).toHaveTextContent(
+      'Flat 4, Shanti Apartments, College Road, Near the bus stand, Nashik, Nashik, Maharashtra 422001',
+    );
     expect(shown).toHaveTextContent('Window closed');
 
     const call = calls.find((entry) => entry.url === '/api/seller-dashboard/uid-me');
@@ -197,7 +225,9 @@ describe('Seller Dashboard', () => {
 
   it('restocks a sold-out product with the packs typed, refusing a number out of range', async () => {
     const { calls } = openDashboard({
-      'PUT /api/seller-dashboard/uid-me/products/12/stock': { body: { message: 'Stock updated.', product: { ...aam, stock: 12, sold_out: false } } },
+      'PUT /api/seller-dashboard/uid-me/products/12/stock': {
+        body: { message: 'Stock updated.', product: { ...aam, stock: 12, sold_out: false } },
+      },
     });
     const packs = await screen.findByRole('spinbutton', { name: 'Packs of Alphonso Aam you now have' });
 
@@ -219,7 +249,11 @@ describe('Seller Dashboard', () => {
     openDashboard({
       'POST /api/seller-dashboard/uid-me/products/11/extend-validity': {
         status: 429,
-        body: { statusCode: 429, error: 'Too Many Requests', message: 'You have edited many products in the last hour. Please try again later.' },
+        body: {
+          statusCode: 429,
+          error: 'Too Many Requests',
+          message: 'You have edited many products in the last hour. Please try again later.',
+        },
       },
     });
     await userEvent.click(await screen.findByRole('button', { name: 'Extend 7 days' }));
@@ -228,11 +262,17 @@ describe('Seller Dashboard', () => {
 
   it('shows the first four products that need attention, and the rest on asking', async () => {
     const many = ['Methi', 'Palak', 'Bhindi', 'Lauki', 'Tinda', 'Karela'].map((name, index) =>
-      product(20 + index, name, { expiring: true, valid_until: new Date(Date.now() + (index + 1) * HOUR).toISOString() }),
+      product(20 + index, name, {
+        expiring: true,
+        valid_until: new Date(Date.now() + (index + 1) * HOUR).toISOString(),
+      }),
     );
     openDashboard({ 'GET /api/seller-dashboard/uid-me': { body: dashboard({ products: many }) } });
     const attention = await screen.findByRole('region', { name: /Needs attention/ });
-    const names = () => within(attention).getAllByRole('link').map((link) => link.textContent);
+    const names = () =>
+      within(attention)
+        .getAllByRole('link')
+        .map((link) => link.textContent);
     expect(names()).toEqual(['Methi', 'Palak', 'Bhindi', 'Lauki']);
     await userEvent.click(within(attention).getByRole('button', { name: 'Show all 6' }));
     expect(names()).toEqual(['Methi', 'Palak', 'Bhindi', 'Lauki', 'Tinda', 'Karela']);
@@ -253,7 +293,9 @@ describe('Seller Dashboard', () => {
     openDashboard(
       {
         'POST /api/user/getUserId': { body: { userId: 1, role: 'admin' } },
-        'GET /api/seller-dashboard/uid-ravi': { body: dashboard({ seller: { uid: 'uid-ravi', username: 'ravi_farms' } }) },
+        'GET /api/seller-dashboard/uid-ravi': {
+          body: dashboard({ seller: { uid: 'uid-ravi', username: 'ravi_farms' } }),
+        },
         'GET /api/seller-dashboard/uid-ravi/orders?status=all&period=all&page=1': { body: page([order(5)]) },
       },
       '/seller-dashboard/uid-ravi',
@@ -265,7 +307,12 @@ describe('Seller Dashboard', () => {
 
   it('answers a seller who opens another seller’s dashboard with a way to their own', async () => {
     openDashboard(
-      { 'GET /api/seller-dashboard/uid-ravi': { status: 403, body: { statusCode: 403, error: 'Forbidden', message: 'You can only access your own account.' } } },
+      {
+        'GET /api/seller-dashboard/uid-ravi': {
+          status: 403,
+          body: { statusCode: 403, error: 'Forbidden', message: 'You can only access your own account.' },
+        },
+      },
       '/seller-dashboard/uid-ravi',
     );
     expect(await screen.findByRole('heading', { name: 'This dashboard is not yours' })).toBeInTheDocument();

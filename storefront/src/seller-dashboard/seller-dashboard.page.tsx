@@ -31,7 +31,13 @@ import {
   type ProductAction,
   type SellerOrderFilters,
 } from './seller-dashboard-queries';
-import { EXTEND_DAYS, EXPIRING_HOURS, periodFilterLabels, salesPeriodLabels, windowLeftLabel } from './seller-dashboard-texts';
+import {
+  EXTEND_DAYS,
+  EXPIRING_HOURS,
+  periodFilterLabels,
+  salesPeriodLabels,
+  windowLeftLabel,
+} from './seller-dashboard-texts';
 import styles from './seller-dashboard.module.css';
 
 /** The seller's dashboard (issue 16): their sales, the products that need them, and the orders to pack. */
@@ -65,7 +71,9 @@ function useOrderFilters(): [SellerOrderFilters, (change: Partial<SellerOrderFil
   const period = params.get('period') ?? 'all';
   const page = Number(params.get('page') ?? '1');
   const filters: SellerOrderFilters = {
-    status: (SELLER_ORDER_STATUS_FILTERS as readonly string[]).includes(status) ? (status as SellerOrderStatusFilter) : 'all',
+    status: (SELLER_ORDER_STATUS_FILTERS as readonly string[]).includes(status)
+      ? (status as SellerOrderStatusFilter)
+      : 'all',
     period: (SELLER_ORDER_PERIODS as readonly string[]).includes(period) ? (period as SellerOrderPeriod) : 'all',
     page: Number.isInteger(page) && page >= 1 ? page : 1,
   };
@@ -109,7 +117,11 @@ function Dashboard() {
     <>
       {someoneElses && (
         <p className={styles.viewing} role="note">
-          <Trans id="sellerDashboard.viewing" values={{ username: overview.data.seller.username }} components={{ 0: <strong /> }} />
+          <Trans
+            id="sellerDashboard.viewing"
+            values={{ username: overview.data.seller.username }}
+            components={{ 0: <strong /> }}
+          />
         </p>
       )}
       <div className={styles.dashboard}>
@@ -178,7 +190,9 @@ function SalesCard({ label, figure }: { label: string; figure: SalesFigure }) {
     <>
       <span className={styles.figureLabel}>{label}</span>
       <strong className={styles.figureAmount}>{rupees(figure.amount)}</strong>
-      <span className={styles.figureCounts}>{t('sellerDashboard.sales.counts', { orders: figure.orders, packs: figure.packs })}</span>
+      <span className={styles.figureCounts}>
+        {t('sellerDashboard.sales.counts', { orders: figure.orders, packs: figure.packs })}
+      </span>
     </>
   );
 }
@@ -203,7 +217,10 @@ function Attention({ uid, products }: { uid: string; products: AttentionProduct[
     } catch (error) {
       setDone(null);
       const refusal = error instanceof ApiError && error.serverMessage;
-      await confirm({ title: t('sellerDashboard.error'), message: refusal ? serverText(refusal) : t('sellerDashboard.actionFailed') });
+      await confirm({
+        title: t('sellerDashboard.error'),
+        message: refusal ? serverText(refusal) : t('sellerDashboard.actionFailed'),
+      });
     }
   };
 
@@ -232,8 +249,15 @@ function Attention({ uid, products }: { uid: string; products: AttentionProduct[
         </ul>
       )}
       {products.length > SELLER_DASHBOARD_LIMITS.attentionShown && (
-        <button type="button" className={`btn btn-ghost ${styles.showAll}`} aria-expanded={all} onClick={() => setAll(!all)}>
-          {all ? t('sellerDashboard.attention.showFewer') : t('sellerDashboard.attention.showAll', { count: products.length })}
+        <button
+          type="button"
+          className={`btn btn-ghost ${styles.showAll}`}
+          aria-expanded={all}
+          onClick={() => setAll(!all)}
+        >
+          {all
+            ? t('sellerDashboard.attention.showFewer')
+            : t('sellerDashboard.attention.showAll', { count: products.length })}
         </button>
       )}
     </section>
@@ -262,7 +286,11 @@ function AttentionItem({
   const restock = (event: FormEvent) => {
     event.preventDefault();
     const stock = Number(packs);
-    if (!/^\d+$/.test(packs.trim()) || stock < SELLER_DASHBOARD_LIMITS.restockMin || stock > SELLER_DASHBOARD_LIMITS.restockMax) {
+    if (
+      !/^\d+$/.test(packs.trim()) ||
+      stock < SELLER_DASHBOARD_LIMITS.restockMin ||
+      stock > SELLER_DASHBOARD_LIMITS.restockMax
+    ) {
       setInvalid(true);
       return;
     }
@@ -279,16 +307,22 @@ function AttentionItem({
             {product.name}
           </Link>
           <span className={styles.tags}>
-            {product.sold_out && <span className={`${styles.tag} ${styles.tagSoldOut}`}>{t('products.stock.soldOut')}</span>}
+            {product.sold_out && (
+              <span className={`${styles.tag} ${styles.tagSoldOut}`}>{t('products.stock.soldOut')}</span>
+            )}
             {expiry && (
-              <span className={`${styles.tag} ${product.expired ? styles.tagExpired : needsTime ? styles.tagExpiring : ''}`}>
+              <span
+                className={`${styles.tag} ${product.expired ? styles.tagExpired : needsTime ? styles.tagExpiring : ''}`}
+              >
                 {expiry.text}
               </span>
             )}
           </span>
           <span className={panels.muted}>
             {rupees(product.price)} ·{' '}
-            {product.stock === null ? t('sellerDashboard.stock.unlimited') : t('sellerDashboard.stock.left', { count: product.stock })}
+            {product.stock === null
+              ? t('sellerDashboard.stock.unlimited')
+              : t('sellerDashboard.stock.left', { count: product.stock })}
           </span>
         </div>
         <div className={styles.attentionActions}>
@@ -403,7 +437,11 @@ function Orders({ uid }: { uid: string }) {
           title={filtered ? t('sellerDashboard.orders.noneMatching') : t('sellerDashboard.orders.none')}
           action={
             filtered && (
-              <button type="button" className="btn btn-outline" onClick={() => change({ status: 'all', period: 'all' })}>
+              <button
+                type="button"
+                className="btn btn-outline"
+                onClick={() => change({ status: 'all', period: 'all' })}
+              >
                 {t('sellerDashboard.orders.showAll')}
               </button>
             )
@@ -413,10 +451,17 @@ function Orders({ uid }: { uid: string }) {
         </EmptyState>
       ) : (
         <>
-          <ul className={styles.orderList} aria-label={t('sellerDashboard.orders.list')} aria-busy={orders.isPlaceholderData}>
+          <ul
+            className={styles.orderList}
+            aria-label={t('sellerDashboard.orders.list')}
+            aria-busy={orders.isPlaceholderData}
+          >
             {page.orders.map((order) => (
               <li key={order.order_id}>
-                <SellerOrderCard order={order} leftMs={order.window_left_ms - Math.max(0, now.getTime() - orders.dataUpdatedAt)} />
+                <SellerOrderCard
+                  order={order}
+                  leftMs={order.window_left_ms - Math.max(0, now.getTime() - orders.dataUpdatedAt)}
+                />
               </li>
             ))}
           </ul>

@@ -22,7 +22,10 @@ describe('become-seller page', () => {
   });
 
   it("records the interest with the bearer token and then reads 'Interest Recorded', disabled", async () => {
-    const { calls } = stubApi({ ...buyerAnswers, 'POST /api/seller/show-interest': { status: 201, body: { message: 'ok' } } });
+    const { calls } = stubApi({
+      ...buyerAnswers,
+      'POST /api/seller/show-interest': { status: 201, body: { message: 'ok' } },
+    });
     renderApp('/become-seller', { identity: buyer() });
     await userEvent.click(await showInterest());
 
@@ -31,14 +34,21 @@ describe('become-seller page', () => {
     expect(screen.queryByRole('button', { name: 'Show Interest' })).not.toBeInTheDocument();
     expect(within(screen.getByRole('main')).getByRole('status')).toHaveTextContent('We will e-mail you an invitation');
     const post = calls.find((call) => call.url === '/api/seller/show-interest')!;
-    expect(JSON.parse(String(post.init!.body))).toEqual({ email: 'me@mandi.test', displayName: 'me@mandi.test', uid: 'uid-me' });
+    expect(JSON.parse(String(post.init!.body))).toEqual({
+      email: 'me@mandi.test',
+      displayName: 'me@mandi.test',
+      uid: 'uid-me',
+    });
     expect(new Headers(post.init!.headers).get('Authorization')).toBe('Bearer token-of-uid-me');
   });
 
   it("reads 'Interest Recorded' when the API says the interest was already recorded (409)", async () => {
     stubApi({
       ...buyerAnswers,
-      'POST /api/seller/show-interest': { status: 409, body: { statusCode: 409, error: 'Conflict', message: 'Interest already recorded' } },
+      'POST /api/seller/show-interest': {
+        status: 409,
+        body: { statusCode: 409, error: 'Conflict', message: 'Interest already recorded' },
+      },
     });
     renderApp('/become-seller', { identity: buyer() });
     await userEvent.click(await showInterest());
@@ -48,7 +58,10 @@ describe('become-seller page', () => {
   it("says 'Something went wrong. Please try again later.' on failure and lets the user try again", async () => {
     stubApi({
       ...buyerAnswers,
-      'POST /api/seller/show-interest': { status: 500, body: { statusCode: 500, error: 'Internal Server Error', message: 'x' } },
+      'POST /api/seller/show-interest': {
+        status: 500,
+        body: { statusCode: 500, error: 'Internal Server Error', message: 'x' },
+      },
     });
     renderApp('/become-seller', { identity: buyer() });
     await userEvent.click(await showInterest());

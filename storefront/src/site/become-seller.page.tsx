@@ -24,12 +24,19 @@ export default function BecomeSellerPage() {
 
   const showInterest = async () => {
     if (!user) {
-      await confirm({ title: t('site.becomeSeller.signInRequired.title'), message: t('site.becomeSeller.signInRequired.text') });
+      await confirm({
+        title: t('site.becomeSeller.signInRequired.title'),
+        message: t('site.becomeSeller.signInRequired.text'),
+      });
       navigate('/signin');
       return;
     }
     try {
-      await interest.mutateAsync({ email: user.email ?? '', displayName: user.displayName ?? user.email, uid: user.uid });
+      await interest.mutateAsync({
+        email: user.email ?? '',
+        displayName: user.displayName ?? user.email,
+        uid: user.uid,
+      });
       setRecorded(true);
     } catch (error) {
       if (error instanceof ApiError && error.statusCode === 409) {

@@ -41,20 +41,32 @@ describe('contact page', () => {
 
     expect(await screen.findByRole('button', { name: 'Sending...' })).toBeDisabled();
     answer({ status: 201, body: { message: 'Message sent successfully!' } });
-    await waitFor(() => expect(within(screen.getByRole('main')).getByRole('status')).toHaveTextContent('Message sent successfully!'));
+    await waitFor(() =>
+      expect(within(screen.getByRole('main')).getByRole('status')).toHaveTextContent('Message sent successfully!'),
+    );
     expect(await field('Full Name')).toHaveValue('');
     expect(await field('Email')).toHaveValue('');
     expect(await field('Message')).toHaveValue('');
     const post = calls.find((call) => call.url === '/api/contact')!;
-    expect(JSON.parse(String(post.init!.body))).toEqual({ name: 'Ravi Kumar', email: 'ravi@example.in', message: 'Do you deliver to Pune?' });
+    expect(JSON.parse(String(post.init!.body))).toEqual({
+      name: 'Ravi Kumar',
+      email: 'ravi@example.in',
+      message: 'Do you deliver to Pune?',
+    });
   });
 
   it("says 'Failed to send message. Try again later.' and keeps what was typed", async () => {
-    stubApi({ 'POST /api/contact': { status: 500, body: { statusCode: 500, error: 'Internal Server Error', message: 'x' } } });
+    stubApi({
+      'POST /api/contact': { status: 500, body: { statusCode: 500, error: 'Internal Server Error', message: 'x' } },
+    });
     renderApp('/contactus');
     await fillForm('Ravi', 'ravi@example.in', 'Hello');
     await userEvent.click(send());
-    await waitFor(() => expect(within(screen.getByRole('main')).getByRole('status')).toHaveTextContent('Failed to send message. Try again later.'));
+    await waitFor(() =>
+      expect(within(screen.getByRole('main')).getByRole('status')).toHaveTextContent(
+        'Failed to send message. Try again later.',
+      ),
+    );
     expect(await field('Message')).toHaveValue('Hello');
   });
 

@@ -26,7 +26,8 @@ function validate(form: ContactForm): { body: ContactBody; errors?: never } | { 
   const errors: Errors = {};
   for (const issue of parsed.error.issues) {
     const field = issue.path[0];
-    if (typeof field === 'string' && (FIELDS as string[]).includes(field)) errors[field as keyof ContactForm] ??= issue.message;
+    if (typeof field === 'string' && (FIELDS as string[]).includes(field))
+      errors[field as keyof ContactForm] ??= issue.message;
   }
   return { errors };
 }

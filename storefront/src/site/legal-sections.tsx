@@ -13,7 +13,12 @@ export interface LegalSection {
 /** A legal page body: the effective date (a calendar date in India), a table of contents and the numbered sections. */
 export function LegalDocument({ updated, sections }: { updated: Date; sections: LegalSection[] }) {
   const { t, locale } = useT();
-  const date = new Intl.DateTimeFormat(locale, { timeZone: INDIA_TIME_ZONE, day: 'numeric', month: 'long', year: 'numeric' }).format(updated);
+  const date = new Intl.DateTimeFormat(locale, {
+    timeZone: INDIA_TIME_ZONE,
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+  }).format(updated);
   return (
     <article className={styles.prose}>
       <p className={styles.meta}>{t('site.legal.updated', { date })}</p>

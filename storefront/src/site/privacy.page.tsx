@@ -131,7 +131,12 @@ function privacySections(t: Translator['t']): LegalSection[] {
         <p>
           <Trans
             id="site.privacy.contact.text"
-            values={{ officer: t('site.info.grievanceOfficer'), email: SITE.email, phone: SITE.phone, address: siteAddress(t).join(', ') }}
+            values={{
+              officer: t('site.info.grievanceOfficer'),
+              email: SITE.email,
+              phone: SITE.phone,
+              address: siteAddress(t).join(', '),
+            }}
             components={{ 0: <a href={`mailto:${SITE.email}`} />, 1: <Link to="/contactus" /> }}
           />
         </p>

@@ -22,7 +22,12 @@ export const SITE = {
 } as const;
 
 /** The catalogue keys of the postal address's lines, in order (site.catalogue.test.ts pins them to SITE.address). */
-export const SITE_ADDRESS_KEYS = ['site.info.address.name', 'site.info.address.street', 'site.info.address.area', 'site.info.address.state'] as const;
+export const SITE_ADDRESS_KEYS = [
+  'site.info.address.name',
+  'site.info.address.street',
+  'site.info.address.area',
+  'site.info.address.state',
+] as const;
 
 /** The postal address's lines in the reader's language. */
 export function siteAddress(t: Translator['t']): string[] {

@@ -40,7 +40,8 @@ describe('the site catalogue in English', () => {
   });
 
   it("writes each server text's key as its English text", () => {
-    for (const [key, text] of Object.entries(site).filter(([entry]) => entry.startsWith('server:'))) expect(key).toBe(`server:${text}`);
+    for (const [key, text] of Object.entries(site).filter(([entry]) => entry.startsWith('server:')))
+      expect(key).toBe(`server:${text}`);
   });
 });
 

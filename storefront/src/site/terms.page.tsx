@@ -143,7 +143,12 @@ function termsSections(t: Translator['t']): LegalSection[] {
         <p>
           <Trans
             id="site.terms.grievances.text"
-            values={{ officer: t('site.info.grievanceOfficer'), email: SITE.email, phone: SITE.phone, hours: t('site.info.hours') }}
+            values={{
+              officer: t('site.info.grievanceOfficer'),
+              email: SITE.email,
+              phone: SITE.phone,
+              hours: t('site.info.hours'),
+            }}
             components={{ 0: <a href={`mailto:${SITE.email}`} />, 1: <Link to="/contactus" /> }}
           />
         </p>

@@ -24,10 +24,26 @@ export const savedAddress = (id: number, name: string, change: Record<string, un
 });
 
 /** An official product (600 g) as GET /api/products/{id} answers it. */
-export const tamatar = { id: '7', uid: 'uid-admin', name: 'Desi Tamatar', price: 40, weight: 600, images: [], official_brand: 1 };
+export const tamatar = {
+  id: '7',
+  uid: 'uid-admin',
+  name: 'Desi Tamatar',
+  price: 40,
+  weight: 600,
+  images: [],
+  official_brand: 1,
+};
 
 /** Another official product (1 kg). */
-export const pyaz = { id: '9', uid: 'uid-admin', name: 'Nashik Pyaz', price: 30.5, weight: 1000, images: [], official_brand: 1 };
+export const pyaz = {
+  id: '9',
+  uid: 'uid-admin',
+  name: 'Nashik Pyaz',
+  price: 30.5,
+  weight: 1000,
+  images: [],
+  official_brand: 1,
+};
 
 /** India Post's answer shape for a PIN code with two post offices. */
 export const nashikOffices = {

@@ -118,7 +118,8 @@ export function fakeIdentity(user: IdentityUser | null, options: FakeIdentityOpt
       const protectedCodes = options.enumerationProtection !== false;
       if (!account) throw failure(protectedCodes ? 'auth/invalid-credential' : 'auth/user-not-found');
       if (account.disabled) throw failure('auth/user-disabled');
-      if (account.password !== password) throw failure(protectedCodes ? 'auth/invalid-credential' : 'auth/wrong-password');
+      if (account.password !== password)
+        throw failure(protectedCodes ? 'auth/invalid-credential' : 'auth/wrong-password');
       become(account.user);
       return account.user;
     },

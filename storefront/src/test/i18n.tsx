@@ -11,8 +11,14 @@ export function testI18n(language: Language = 'en') {
 }
 
 /** Renders one component with the storefront's texts in `language` (English unless told). */
-export function renderInLanguage(ui: ReactElement, language: Language = 'en', options?: Omit<RenderOptions, 'wrapper'>) {
+export function renderInLanguage(
+  ui: ReactElement,
+  language: Language = 'en',
+  options?: Omit<RenderOptions, 'wrapper'>,
+) {
   const i18n = testI18n(language);
-  const wrapper = ({ children }: { children: ReactNode }) => <LanguageProvider i18n={i18n}>{children}</LanguageProvider>;
+  const wrapper = ({ children }: { children: ReactNode }) => (
+    <LanguageProvider i18n={i18n}>{children}</LanguageProvider>
+  );
   return render(ui, { wrapper, ...options });
 }

@@ -1,7 +1,13 @@
 import type { OrderDetail, OrderItem, OrderSummary } from '@mandi/contracts';
 
 /** A line of an order as the orders API answers it. */
-export const orderItem = (id: number, name: string, price: number, quantity: number, images: string[] = []): OrderItem => ({
+export const orderItem = (
+  id: number,
+  name: string,
+  price: number,
+  quantity: number,
+  images: string[] = [],
+): OrderItem => ({
   order_item_id: String(id),
   name,
   images,
@@ -10,7 +16,12 @@ export const orderItem = (id: number, name: string, price: number, quantity: num
 });
 
 /** A card of GET /api/orders/{userId}. */
-export const orderSummary = (orderId: number, createdAt: string, items: OrderItem[], change: Partial<OrderSummary> = {}): OrderSummary => ({
+export const orderSummary = (
+  orderId: number,
+  createdAt: string,
+  items: OrderItem[],
+  change: Partial<OrderSummary> = {},
+): OrderSummary => ({
   order_id: String(orderId),
   created_at: createdAt,
   status: 'pending',

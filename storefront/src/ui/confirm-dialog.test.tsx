@@ -18,7 +18,9 @@ function Asker({ options }: { options: ConfirmOptions }) {
 describe('useConfirm', () => {
   it('resolves true on OK and false on Cancel when asked to confirm', async () => {
     answers.length = 0;
-    renderWithProviders(<Asker options={{ title: 'Remove Item?', message: 'Remove it from your cart?', confirm: true }} />);
+    renderWithProviders(
+      <Asker options={{ title: 'Remove Item?', message: 'Remove it from your cart?', confirm: true }} />,
+    );
 
     await userEvent.click(screen.getByRole('button', { name: 'Ask' }));
     const dialog = screen.getByRole('alertdialog', { name: 'Remove Item?' });
@@ -42,7 +44,11 @@ describe('useConfirm', () => {
 
     await userEvent.click(screen.getByRole('button', { name: 'Ask' }));
     const dialog = screen.getByRole('dialog', { name: 'Success' });
-    expect(within(dialog).getAllByRole('button').map((button) => button.textContent)).toEqual(['OK']);
+    expect(
+      within(dialog)
+        .getAllByRole('button')
+        .map((button) => button.textContent),
+    ).toEqual(['OK']);
     await userEvent.click(within(dialog).getByRole('button', { name: 'OK' }));
 
     expect(answers).toEqual([true]);

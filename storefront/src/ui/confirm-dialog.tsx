@@ -36,7 +36,8 @@ export function ConfirmProvider({ children }: { children: ReactNode }) {
   const nextId = useRef(0);
 
   const ask = useCallback<Ask>(
-    (options) => new Promise<boolean>((resolve) => {
+    (options) =>
+      new Promise<boolean>((resolve) => {
         nextId.current += 1;
         const id = nextId.current;
         setQueue((items) => [...items, { ...options, id, resolve }]);

@@ -4,7 +4,9 @@ import { useT } from '../i18n/i18n';
 import styles from './loading-overlay.module.css';
 
 function isFetchingMore(fetchMeta: unknown): boolean {
-  return typeof fetchMeta === 'object' && fetchMeta !== null && 'fetchMore' in fetchMeta && Boolean(fetchMeta.fetchMore);
+  return (
+    typeof fetchMeta === 'object' && fetchMeta !== null && 'fetchMore' in fetchMeta && Boolean(fetchMeta.fetchMore)
+  );
 }
 
 /**

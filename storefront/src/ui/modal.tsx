@@ -42,7 +42,9 @@ export function Modal({
     const dialog = dialogRef.current!;
     const previous = document.activeElement instanceof HTMLElement ? document.activeElement : null;
     const first =
-      dialog.querySelector<HTMLElement>('[data-autofocus]') ?? bodyRef.current?.querySelector<HTMLElement>(FOCUSABLE) ?? dialog;
+      dialog.querySelector<HTMLElement>('[data-autofocus]') ??
+      bodyRef.current?.querySelector<HTMLElement>(FOCUSABLE) ??
+      dialog;
     first.focus();
     openModals.push(dialog);
     const overflow = document.body.style.overflow;

@@ -74,7 +74,10 @@ export function EmptyState({
   action?: ReactNode;
 }) {
   return (
-    <div className={`${styles.empty} ${tone === 'error' ? styles.error : ''}`} role={tone === 'error' ? 'alert' : undefined}>
+    <div
+      className={`${styles.empty} ${tone === 'error' ? styles.error : ''}`}
+      role={tone === 'error' ? 'alert' : undefined}
+    >
       <span className={styles.emptyIcon}>{icon}</span>
       <h2 className={styles.emptyTitle}>{title}</h2>
       {children && <div className={styles.emptyText}>{children}</div>}

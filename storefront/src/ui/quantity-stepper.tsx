@@ -24,11 +24,21 @@ export function QuantityStepper({
   const top = Math.min(QUANTITY_MAX, max);
   return (
     <div className={styles.stepper} role="group" aria-label={t('ui.quantity.of', { name })}>
-      <button type="button" aria-label={t('ui.quantity.less', { name })} disabled={disabled || quantity <= QUANTITY_MIN} onClick={() => onChange(quantity - 1)}>
+      <button
+        type="button"
+        aria-label={t('ui.quantity.less', { name })}
+        disabled={disabled || quantity <= QUANTITY_MIN}
+        onClick={() => onChange(quantity - 1)}
+      >
         −
       </button>
       <output aria-live="polite">{quantity}</output>
-      <button type="button" aria-label={t('ui.quantity.more', { name })} disabled={disabled || quantity >= top} onClick={() => onChange(quantity + 1)}>
+      <button
+        type="button"
+        aria-label={t('ui.quantity.more', { name })}
+        disabled={disabled || quantity >= top}
+        onClick={() => onChange(quantity + 1)}
+      >
         +
       </button>
     </div>

@@ -65,7 +65,11 @@ export class AppProcess {
     this.note(`starting ${this.name} (process ${this.generation})`);
     const startedAt = Date.now();
     const logFrom = this.output.length;
-    const child = spawn(process.execPath, [MAIN[this.name]], { cwd: REPO_ROOT, env: this.env, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [MAIN[this.name]], {
+      cwd: REPO_ROOT,
+      env: this.env,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     this.child = child;
     child.stdout!.on('data', (chunk: Buffer) => this.append(chunk.toString()));
     child.stderr!.on('data', (chunk: Buffer) => this.append(chunk.toString()));
@@ -82,7 +86,9 @@ export class AppProcess {
     const ready =
       this.ready ??
       (this.name === 'api'
-        ? async () => (await fetch(`${this.baseUrl}/api/health`, { signal: AbortSignal.timeout(2_000) }).catch(() => null)) !== null
+        ? async () =>
+            (await fetch(`${this.baseUrl}/api/health`, { signal: AbortSignal.timeout(2_000) }).catch(() => null)) !==
+            null
         : async () => this.output.includes('worker ready', logFrom));
     await waitUntil(
       async () => {
@@ -124,7 +130,10 @@ export class AppProcess {
 
   /** The last `lines` lines of logs(). */
   tail(lines = 60): string {
-    return this.output.split('\n').slice(-lines - 1).join('\n');
+    return this.output
+      .split('\n')
+      .slice(-lines - 1)
+      .join('\n');
   }
 
   /** Stops it for good at the end of a test file: SIGTERM, then SIGKILL after `graceMs`. */

@@ -89,10 +89,21 @@ export class FaultStack {
     const dir = mkdtempSync(join(tmpdir(), `mandi-fault-${options.name}-`));
     const cleanups: (() => Promise<unknown>)[] = [async () => rmSync(dir, { recursive: true, force: true })];
     try {
-      const [postgres, redis, apiPort] = await Promise.all([ThrowawayPostgres.create(), FaultRedis.start(), freePort()]);
-      cleanups.push(() => postgres.destroy(), () => redis.stop());
+      const [postgres, redis, apiPort] = await Promise.all([
+        ThrowawayPostgres.create(),
+        FaultRedis.start(),
+        freePort(),
+      ]);
+      cleanups.push(
+        () => postgres.destroy(),
+        () => redis.stop(),
+      );
       const apiUrl = `http://127.0.0.1:${apiPort}`;
-      const sandbox = await startRazorpaySandbox({ ...options.sandbox, port: 0, webhookUrl: `${apiUrl}/api/payment/webhook` });
+      const sandbox = await startRazorpaySandbox({
+        ...options.sandbox,
+        port: 0,
+        webhookUrl: `${apiUrl}/api/payment/webhook`,
+      });
       cleanups.push(() => sandbox.close());
 
       const env = localEnvironment({
@@ -128,7 +139,17 @@ export class FaultStack {
 
       const db = createPrismaClient(postgres.url, { max: 5 });
       cleanups.push(() => db.$disconnect());
-      const stack = new FaultStack(options.name, postgres, redis, sandbox, api, worker, db, new EmulatorAccounts(), dir);
+      const stack = new FaultStack(
+        options.name,
+        postgres,
+        redis,
+        sandbox,
+        api,
+        worker,
+        db,
+        new EmulatorAccounts(),
+        dir,
+      );
       if (options.startWorker !== false) await stack.waitForHealth(200);
       return stack;
     } catch (error) {
@@ -154,7 +175,15 @@ export class FaultStack {
   async newUser({ role = 'user' }: { role?: 'user' | 'admin' } = {}): Promise<StackUser> {
     const { uid, email, token } = await this.accounts.signUp(`f${randomUUID().slice(0, 12)}@mandi.test`);
     const user = await this.db.user.create({
-      data: { firebaseUid: uid, email, username: `f_${uid.slice(0, 12)}`, role, status: 'active', agreedToTerms: true, termsVersion: 'v1.0' },
+      data: {
+        firebaseUid: uid,
+        email,
+        username: `f_${uid.slice(0, 12)}`,
+        role,
+        status: 'active',
+        agreedToTerms: true,
+        termsVersion: 'v1.0',
+      },
     });
     return { id: user.id, uid, email, token };
   }
@@ -164,11 +193,18 @@ export class FaultStack {
    * (`timeoutMs`, default 30 s) answers status 0 with the error's text, so a test can count failures during an outage
    * without try/catch.
    */
-  async request(method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, { user, body, timeoutMs = 30_000 }: { user?: StackUser; body?: unknown; timeoutMs?: number } = {}): Promise<StackResponse> {
+  async request(
+    method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+    url: string,
+    { user, body, timeoutMs = 30_000 }: { user?: StackUser; body?: unknown; timeoutMs?: number } = {},
+  ): Promise<StackResponse> {
     try {
       const response = await fetch(`${this.apiUrl}${url}`, {
         method,
-        headers: { ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...(user ? { authorization: `Bearer ${user.token}` } : {}) },
+        headers: {
+          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+          ...(user ? { authorization: `Bearer ${user.token}` } : {}),
+        },
         body: body === undefined ? undefined : JSON.stringify(body),
         signal: AbortSignal.timeout(timeoutMs),
       });
@@ -193,17 +229,21 @@ export class FaultStack {
   /** Waits until GET /api/health answers `status` (200 or 503); resolves with how long that took. */
   waitForHealth(status: 200 | 503, timeoutMs = 60_000): Promise<number> {
     let last: StackResponse | undefined;
-    return waitUntil(
-      async () => (last = await this.health()).status === status,
-      { timeoutMs, intervalMs: 200, what: () => `/api/health to answer ${status}; last answer ${JSON.stringify(last)}\n${this.api.tail(30)}` },
-    );
+    return waitUntil(async () => (last = await this.health()).status === status, {
+      timeoutMs,
+      intervalMs: 200,
+      what: () => `/api/health to answer ${status}; last answer ${JSON.stringify(last)}\n${this.api.tail(30)}`,
+    });
   }
 
   /** BullMQ's counts of one queue of the stack (waiting, active, delayed, completed, failed...). */
   async jobCounts(queue: string): Promise<Record<string, number>> {
     let handle = this.queues.get(queue);
     if (!handle) {
-      handle = new Queue(queue, { connection: { host: '127.0.0.1', port: this.redis.port, maxRetriesPerRequest: null }, prefix: REDIS_PREFIX });
+      handle = new Queue(queue, {
+        connection: { host: '127.0.0.1', port: this.redis.port, maxRetriesPerRequest: null },
+        prefix: REDIS_PREFIX,
+      });
       this.queues.set(queue, handle);
     }
     return handle.getJobCounts();
@@ -263,6 +303,7 @@ export class FaultStack {
     ];
     const errors: unknown[] = [];
     for (const step of steps) await step().catch((error: unknown) => errors.push(error));
-    if (errors.length > 0 && !this.failed) throw new AggregateError(errors, `stopping the ${this.name} fault stack failed`);
+    if (errors.length > 0 && !this.failed)
+      throw new AggregateError(errors, `stopping the ${this.name} fault stack failed`);
   }
 }

@@ -37,7 +37,10 @@ export async function unpublishedEvents(stack: FaultStack): Promise<number> {
  * stack's worker runs with. Empty once every job of every event has run.
  */
 export async function unprocessedJobs(stack: FaultStack): Promise<{ eventId: bigint; type: string; job: string }[]> {
-  const registry = jobsWithOrderWindow(Number(stack.worker.env.ORDER_DECISION_WINDOW_MS || ORDER_WINDOW_MS)) as Record<string, { delayMs?: number }>;
+  const registry = jobsWithOrderWindow(Number(stack.worker.env.ORDER_DECISION_WINDOW_MS || ORDER_WINDOW_MS)) as Record<
+    string,
+    { delayMs?: number }
+  >;
   const [events, processed, [{ now }]] = await Promise.all([
     stack.db.outboxEvent.findMany({ select: { id: true, type: true, createdAt: true } }),
     stack.db.processedEvent.findMany({ select: { eventId: true, handler: true } }),
@@ -46,7 +49,9 @@ export async function unprocessedJobs(stack: FaultStack): Promise<{ eventId: big
   const done = new Set(processed.map((row) => `${row.eventId}:${row.handler}`));
   return events.flatMap(({ id, type, createdAt }) =>
     jobsForEvent(eventRoutes, type)
-      .filter((job) => createdAt.getTime() + (registry[job]?.delayMs ?? 0) <= now.getTime() && !done.has(`${id}:${job}`))
+      .filter(
+        (job) => createdAt.getTime() + (registry[job]?.delayMs ?? 0) <= now.getTime() && !done.has(`${id}:${job}`),
+      )
       .map((job) => ({ eventId: id, type, job })),
   );
 }
@@ -56,8 +61,12 @@ export async function unprocessedJobs(stack: FaultStack): Promise<{ eventId: big
  * (docs/events.md, "Delivery guarantee").
  */
 export async function deadJobs(stack: FaultStack): Promise<unknown[]> {
-  const failed = await stack.db.$queryRaw<unknown[]>`SELECT 'failed_jobs' AS source, name, job_id, error FROM failed_jobs`;
-  const [{ exists }] = await stack.db.$queryRaw<{ exists: boolean }[]>`SELECT to_regclass('pending_jobs') IS NOT NULL AS exists`;
+  const failed = await stack.db.$queryRaw<
+    unknown[]
+  >`SELECT 'failed_jobs' AS source, name, job_id, error FROM failed_jobs`;
+  const [{ exists }] = await stack.db.$queryRaw<
+    { exists: boolean }[]
+  >`SELECT to_regclass('pending_jobs') IS NOT NULL AS exists`;
   if (!exists) return failed;
   const dead = await stack.db.$queryRawUnsafe<unknown[]>(
     `SELECT 'pending_jobs' AS source, job AS name, event_id::text AS job_id, error FROM pending_jobs WHERE dead_at IS NOT NULL`,

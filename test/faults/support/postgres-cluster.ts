@@ -85,7 +85,17 @@ export class ThrowawayPostgres {
     const cluster = new ThrowawayPostgres(dir, port, `postgresql://postgres@127.0.0.1:${port}/${database}`, bin);
     liveClusters.add(cluster);
     try {
-      await cluster.command('initdb', ['-D', cluster.dataDir, '-U', 'postgres', '--auth=trust', '-E', 'UTF8', '--locale=C.UTF-8', '--no-sync']);
+      await cluster.command('initdb', [
+        '-D',
+        cluster.dataDir,
+        '-U',
+        'postgres',
+        '--auth=trust',
+        '-E',
+        'UTF8',
+        '--locale=C.UTF-8',
+        '--no-sync',
+      ]);
       // Appended last, so these win over initdb's defaults.
       writeFileSync(join(cluster.dataDir, 'postgresql.conf'), settings(port, dir), { flag: 'a' });
       await cluster.start();
@@ -182,7 +192,9 @@ export class ThrowawayPostgres {
       await exec(command, [...prefix, ...args], { cwd: this.dir, timeout: 120_000 });
     } catch (error) {
       const { stderr, stdout } = error as { stderr?: string; stdout?: string };
-      throw new Error(`${name} ${args.join(' ')} failed: ${stderr || stdout || String(error)}\n${this.log().slice(-4000)}`);
+      throw new Error(
+        `${name} ${args.join(' ')} failed: ${stderr || stdout || String(error)}\n${this.log().slice(-4000)}`,
+      );
     }
   }
 }
@@ -199,7 +211,10 @@ function stopNow(dir: string): void {
   if (existsSync(join(data, 'postmaster.pid'))) {
     const [command, ...prefix] = asPostgres(join(postgresBinDir(), 'pg_ctl'));
     try {
-      execFileSync(command, [...prefix, 'stop', '-w', '-m', 'immediate', '-D', data], { stdio: 'ignore', timeout: 30_000 });
+      execFileSync(command, [...prefix, 'stop', '-w', '-m', 'immediate', '-D', data], {
+        stdio: 'ignore',
+        timeout: 30_000,
+      });
     } catch {
       // Already gone.
     }
@@ -239,7 +254,9 @@ function postgresUser(): { uid: number; gid: number } | null {
     const gid = Number(execFileSync('id', ['-g', 'postgres'], { encoding: 'utf8' }).trim());
     return { uid, gid };
   } catch {
-    throw new Error('Tests run as root and there is no `postgres` user to run PostgreSQL as (apt-get install postgresql makes one).');
+    throw new Error(
+      'Tests run as root and there is no `postgres` user to run PostgreSQL as (apt-get install postgresql makes one).',
+    );
   }
 }
 

@@ -16,22 +16,41 @@ export async function newBuyer(stack: FaultStack): Promise<Buyer> {
 }
 
 /** `count` products of one new seller, Rs 100 for 1 kg each unless told. */
-export async function newProducts(stack: FaultStack, count: number, overrides: Partial<Pick<Product, 'pricePaise' | 'weightGrams'>> = {}): Promise<Product[]> {
+export async function newProducts(
+  stack: FaultStack,
+  count: number,
+  overrides: Partial<Pick<Product, 'pricePaise' | 'weightGrams'>> = {},
+): Promise<Product[]> {
   const seller = await stack.newUser();
   const products: Product[] = [];
   for (let index = 0; index < count; index += 1) {
-    products.push(await newProduct(stack.db, { sellerId: seller.id, name: `Fault test produce ${index + 1}`, pricePaise: 10_000, weightGrams: 1000, ...overrides }));
+    products.push(
+      await newProduct(stack.db, {
+        sellerId: seller.id,
+        name: `Fault test produce ${index + 1}`,
+        pricePaise: 10_000,
+        weightGrams: 1000,
+        ...overrides,
+      }),
+    );
   }
   return products;
 }
 
 /** The order lines and the rupee figures the storefront would send for one unit of `product` (libs/domain's rule). */
 function checkoutOf(product: Product, method: 'cod' | 'online') {
-  const totals = orderTotals([{ unitPaise: product.pricePaise, quantity: 1, weightGrams: product.weightGrams ?? 0 }], method);
+  const totals = orderTotals(
+    [{ unitPaise: product.pricePaise, quantity: 1, weightGrams: product.weightGrams ?? 0 }],
+    method,
+  );
   const rupees = (paise: number) => paise / 100;
   return {
     lines: [{ productId: product.id, productName: product.name, quantity: 1, price: rupees(product.pricePaise) }],
-    billing: { subtotal: rupees(totals.subtotal), shippingCost: rupees(totals.shipping), grandTotal: rupees(totals.grandTotal) },
+    billing: {
+      subtotal: rupees(totals.subtotal),
+      shippingCost: rupees(totals.shipping),
+      grandTotal: rupees(totals.grandTotal),
+    },
   };
 }
 
@@ -64,7 +83,8 @@ export function payOnline(stack: FaultStack, providerOrderId: string): Promise<u
 /** An online order placed and paid: our order's id once the API has recorded the payment (the webhook's work). */
 export async function paidOnlineOrder(stack: FaultStack, buyer: Buyer, product: Product): Promise<number> {
   const placed = await placeOnline(stack, buyer, product);
-  if (placed.status !== 201) throw new Error(`online checkout answered ${placed.status}: ${JSON.stringify(placed.body)}`);
+  if (placed.status !== 201)
+    throw new Error(`online checkout answered ${placed.status}: ${JSON.stringify(placed.body)}`);
   const providerOrderId = placed.body.order.id as string;
   await payOnline(stack, providerOrderId);
   const order = await stack.db.order.findFirstOrThrow({ where: { payments: { some: { providerOrderId } } } });
@@ -73,7 +93,12 @@ export async function paidOnlineOrder(stack: FaultStack, buyer: Buyer, product: 
 }
 
 /** An admin's move of spec 001 (`cancel`, `confirm`, `shipped`, `delivered`, or `payment` to mark it paid). */
-export function adminMove(stack: FaultStack, admin: StackUser, move: 'cancel' | 'confirm' | 'shipped' | 'delivered' | 'payment', orderId: number): Promise<StackResponse> {
+export function adminMove(
+  stack: FaultStack,
+  admin: StackUser,
+  move: 'cancel' | 'confirm' | 'shipped' | 'delivered' | 'payment',
+  orderId: number,
+): Promise<StackResponse> {
   const body = move === 'payment' ? { status: 'paid' } : undefined;
   return stack.request('PUT', `/api/admin/orders/${move}/${orderId}`, { user: admin, body });
 }

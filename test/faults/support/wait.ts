@@ -13,7 +13,10 @@ export interface WaitOptions {
  * was awaited. A probe that throws ends the wait with its error. Fault tests wait on conditions, never on fixed
  * sleeps: the same test must pass on an idle laptop and on two cores shared by five runs.
  */
-export async function waitUntil(probe: () => Promise<boolean>, { timeoutMs = 30_000, intervalMs = 50, what }: WaitOptions): Promise<number> {
+export async function waitUntil(
+  probe: () => Promise<boolean>,
+  { timeoutMs = 30_000, intervalMs = 50, what }: WaitOptions,
+): Promise<number> {
   const started = Date.now();
   while (!(await probe())) {
     if (Date.now() - started > timeoutMs) {

@@ -27,7 +27,8 @@ export class AccountDeletionService {
       const user = await this.accounts.findByFirebaseUid(tx, firebaseUid);
       const deleted = user && (await this.accounts.deleteAccount(tx, user.id, firebaseUid));
       if (!user || !deleted) throw new DomainError('not_found', ACCESS_MESSAGES.noAccount);
-      for (const productId of deleted.productIds) await publish(tx, { type: 'product.deleted', payload: { productId } });
+      for (const productId of deleted.productIds)
+        await publish(tx, { type: 'product.deleted', payload: { productId } });
       await publish(tx, { type: 'user.deleted', payload: { userId: user.id } });
     });
 

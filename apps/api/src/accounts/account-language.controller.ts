@@ -13,7 +13,10 @@ export class AccountLanguageController {
   /** Saves the language of the caller's mails and documents: 204; 400 for a language Mandi does not speak. */
   @Put('language')
   @HttpCode(204)
-  async save(@Body(new ZodPipe(accountLanguageBodySchema)) body: AccountLanguageBody, @CurrentCaller() caller: Caller): Promise<void> {
+  async save(
+    @Body(new ZodPipe(accountLanguageBodySchema)) body: AccountLanguageBody,
+    @CurrentCaller() caller: Caller,
+  ): Promise<void> {
     await this.languages.save(caller, body.language);
   }
 }

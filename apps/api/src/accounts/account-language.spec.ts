@@ -15,7 +15,12 @@ describe('PUT /api/account/language', () => {
   afterAll(() => api.stop());
 
   const save = (user: TestUser | null, payload: unknown) =>
-    api.request({ method: 'PUT', url: '/api/account/language', headers: user ? { authorization: `Bearer ${user.token}` } : {}, payload });
+    api.request({
+      method: 'PUT',
+      url: '/api/account/language',
+      headers: user ? { authorization: `Bearer ${user.token}` } : {},
+      payload,
+    });
   const languageOf = async (user: TestUser) =>
     (await api.db.prisma.user.findUniqueOrThrow({ where: { id: user.id }, select: { language: true } })).language;
 
@@ -34,12 +39,23 @@ describe('PUT /api/account/language', () => {
 
   it('refuses a language Mandi does not speak with 400, and keeps the saved one', async () => {
     await save(ravi, { language: 'hi' });
-    for (const payload of [{ language: 'fr' }, { language: 'HI' }, { language: 'hi-IN' }, { language: '' }, { language: 1 }, {}, 'hi']) {
+    for (const payload of [
+      { language: 'fr' },
+      { language: 'HI' },
+      { language: 'hi-IN' },
+      { language: '' },
+      { language: 1 },
+      {},
+      'hi',
+    ]) {
       const refused = await save(ravi, payload);
       expect(refused.statusCode).toBe(400);
       expect(refused.json()).toMatchObject({ statusCode: 400, error: 'Bad Request' });
     }
-    expect((await save(ravi, { language: 'fr' })).json()).toMatchObject({ message: 'Language must be one of: en, hi', fields: { language: 'Language must be one of: en, hi' } });
+    expect((await save(ravi, { language: 'fr' })).json()).toMatchObject({
+      message: 'Language must be one of: en, hi',
+      fields: { language: 'Language must be one of: en, hi' },
+    });
     expect(await languageOf(ravi)).toBe('hi');
   });
 
@@ -49,6 +65,8 @@ describe('PUT /api/account/language', () => {
   });
 
   it('is held to the two languages by the database too', async () => {
-    await expect(api.db.prisma.user.update({ where: { id: asha.id }, data: { language: 'fr' } })).rejects.toThrow(/users_language_check/);
+    await expect(api.db.prisma.user.update({ where: { id: asha.id }, data: { language: 'fr' } })).rejects.toThrow(
+      /users_language_check/,
+    );
   });
 });

@@ -12,9 +12,14 @@ const TEN_MINUTES_MS = 10 * 60_000;
  * before the body's schema, so the text is cut to an address's longest length: a 1 MB "e-mail" never becomes a key.
  */
 function requestedEmail(request: FastifyRequest): string | null {
-  const source = { ...(request.query as object | undefined), ...(request.body as object | undefined) } as { email?: unknown };
+  const source = { ...(request.query as object | undefined), ...(request.body as object | undefined) } as {
+    email?: unknown;
+  };
   return typeof source.email === 'string' && source.email.trim() !== ''
-    ? source.email.slice(0, EMAIL_MAX_LENGTH + 64).trim().toLowerCase()
+    ? source.email
+        .slice(0, EMAIL_MAX_LENGTH + 64)
+        .trim()
+        .toLowerCase()
     : null;
 }
 

@@ -45,8 +45,9 @@ export interface DeletedAccount {
  */
 export function uniqueViolationColumns(error: unknown): string[] | null {
   if (!(error instanceof Prisma.PrismaClientKnownRequestError)) return null;
-  const cause = (error.meta as { driverAdapterError?: { cause?: { originalCode?: string; constraint?: { fields?: string[] } } } })
-    ?.driverAdapterError?.cause;
+  const cause = (
+    error.meta as { driverAdapterError?: { cause?: { originalCode?: string; constraint?: { fields?: string[] } } } }
+  )?.driverAdapterError?.cause;
   if (error.code !== 'P2002' && cause?.originalCode !== '23505') return null;
   const target = (error.meta as { target?: unknown })?.target;
   return cause?.constraint?.fields ?? (Array.isArray(target) ? target.map(String) : []);

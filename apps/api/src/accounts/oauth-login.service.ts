@@ -53,7 +53,12 @@ export class OauthLoginService {
     );
   }
 
-  private async loginOnce(tx: Transaction, identity: Identity, body: OauthLoginBody, ipAddress: string): Promise<OauthLoginOutcome> {
+  private async loginOnce(
+    tx: Transaction,
+    identity: Identity,
+    body: OauthLoginBody,
+    ipAddress: string,
+  ): Promise<OauthLoginOutcome> {
     await this.accounts.lockFirebaseUid(tx, identity.uid);
     const existing = await this.accounts.findByFirebaseUid(tx, identity.uid);
     if (existing) {

@@ -1,12 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { CreateUserBody, SendVerificationBody } from '@mandi/contracts';
-import {
-  ACCESS_MESSAGES,
-  AUTH_TIMINGS,
-  DomainError,
-  SIGN_UP_MESSAGES,
-  VERIFICATION_MESSAGES,
-} from '@mandi/domain';
+import { ACCESS_MESSAGES, AUTH_TIMINGS, DomainError, SIGN_UP_MESSAGES, VERIFICATION_MESSAGES } from '@mandi/domain';
 import { publish } from '@mandi/events';
 import type { Identity } from '../auth/caller.js';
 import { AccountsRepository } from './accounts.repository.js';
@@ -31,7 +25,11 @@ export class SignUpService {
    * Reserves the chosen username for the verification window and asks the worker (signup.verification_requested)
    * to mail the verification link and, when the window closes unverified, to remove the account and the reservation.
    */
-  async sendVerification(identity: Identity, body: SendVerificationBody, ipAddress: string): Promise<{ message: string }> {
+  async sendVerification(
+    identity: Identity,
+    body: SendVerificationBody,
+    ipAddress: string,
+  ): Promise<{ message: string }> {
     assertOwnEmail(identity, body.email);
     const username = body.displayName;
     await this.accounts.transaction(async (tx) => {
@@ -42,7 +40,10 @@ export class SignUpService {
       if (await this.accounts.isEmailHeldByAnother(tx, body.email, identity.uid)) {
         throw new DomainError('conflict', SIGN_UP_MESSAGES.emailInUse);
       }
-      const taken = () => new DomainError('conflict', SIGN_UP_MESSAGES.usernameTaken.text, { fields: { displayName: SIGN_UP_MESSAGES.usernameTaken.text } });
+      const taken = () =>
+        new DomainError('conflict', SIGN_UP_MESSAGES.usernameTaken.text, {
+          fields: { displayName: SIGN_UP_MESSAGES.usernameTaken.text },
+        });
       if (await this.accounts.isUsernameTaken(tx, username, identity.uid)) throw taken();
       const signupId = await this.accounts.reserveUsername(tx, {
         firebaseUid: identity.uid,
@@ -66,8 +67,11 @@ export class SignUpService {
     if (!identity.emailVerified) throw new DomainError('not_allowed', VERIFICATION_MESSAGES.emailNotVerified);
     assertOwnEmail(identity, body.email);
     const usernameTaken = () =>
-      new DomainError('invalid_data', SIGN_UP_MESSAGES.usernameTaken.text, { fields: { username: SIGN_UP_MESSAGES.usernameTaken.text } });
-    const emailInUse = () => new DomainError('invalid_data', SIGN_UP_MESSAGES.emailInUse, { fields: { email: SIGN_UP_MESSAGES.emailInUse } });
+      new DomainError('invalid_data', SIGN_UP_MESSAGES.usernameTaken.text, {
+        fields: { username: SIGN_UP_MESSAGES.usernameTaken.text },
+      });
+    const emailInUse = () =>
+      new DomainError('invalid_data', SIGN_UP_MESSAGES.emailInUse, { fields: { email: SIGN_UP_MESSAGES.emailInUse } });
 
     return retryingUniqueRaces(
       () =>

@@ -29,14 +29,20 @@ export class AddressesController {
 
   /** The user's active addresses, oldest first. */
   @Get(':userId')
-  list(@Param(new ZodPipe(addressesOfUserParamsSchema)) params: AddressesOfUserParams, @CurrentCaller() caller: Caller): Promise<AddressList> {
+  list(
+    @Param(new ZodPipe(addressesOfUserParamsSchema)) params: AddressesOfUserParams,
+    @CurrentCaller() caller: Caller,
+  ): Promise<AddressList> {
     return this.addresses.list(caller, params.userId);
   }
 
   /** Saves a new address for user_id: 201 with the address. */
   @Post()
   @RateLimit(WRITE_LIMITS.addressWrites)
-  create(@Body(new ZodPipe(createAddressBodySchema)) body: CreateAddressBody, @CurrentCaller() caller: Caller): Promise<Address> {
+  create(
+    @Body(new ZodPipe(createAddressBodySchema)) body: CreateAddressBody,
+    @CurrentCaller() caller: Caller,
+  ): Promise<Address> {
     return this.addresses.create(caller, body);
   }
 
@@ -54,14 +60,20 @@ export class AddressesController {
   /** Makes an address the default. */
   @Put(':id/set-default')
   @RateLimit(WRITE_LIMITS.addressWrites)
-  setDefault(@Param(new ZodPipe(addressIdParamsSchema)) params: AddressIdParams, @CurrentCaller() caller: Caller): Promise<AddressBookChange> {
+  setDefault(
+    @Param(new ZodPipe(addressIdParamsSchema)) params: AddressIdParams,
+    @CurrentCaller() caller: Caller,
+  ): Promise<AddressBookChange> {
     return this.addresses.setDefault(caller, params.id);
   }
 
   /** Deletes an address (kept, marked deleted); the default moves to the first remaining one if it was this. */
   @Delete(':id')
   @RateLimit(WRITE_LIMITS.addressWrites)
-  remove(@Param(new ZodPipe(addressIdParamsSchema)) params: AddressIdParams, @CurrentCaller() caller: Caller): Promise<AddressBookChange> {
+  remove(
+    @Param(new ZodPipe(addressIdParamsSchema)) params: AddressIdParams,
+    @CurrentCaller() caller: Caller,
+  ): Promise<AddressBookChange> {
     return this.addresses.remove(caller, params.id);
   }
 }

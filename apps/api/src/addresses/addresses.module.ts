@@ -5,5 +5,9 @@ import { AddressesRepository } from './addresses.repository.js';
 import { AddressesService } from './addresses.service.js';
 
 /** The address book (spec 001 sections 4, 5 and 7), checked against the India Post directory. */
-@Module({ imports: [PincodesModule], controllers: [AddressesController], providers: [AddressesService, AddressesRepository] })
+@Module({
+  imports: [PincodesModule],
+  controllers: [AddressesController],
+  providers: [AddressesService, AddressesRepository],
+})
 export class AddressesModule {}

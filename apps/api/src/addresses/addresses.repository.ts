@@ -39,7 +39,9 @@ export class AddressesRepository {
    * cannot both see 9 addresses, nor both make the first default. False when there is no such user.
    */
   async lockOwner(tx: Transaction, userId: number): Promise<boolean> {
-    const rows = await tx.$queryRaw<unknown[]>`SELECT id FROM users WHERE id = ${userId} AND deleted_at IS NULL FOR UPDATE`;
+    const rows = await tx.$queryRaw<
+      unknown[]
+    >`SELECT id FROM users WHERE id = ${userId} AND deleted_at IS NULL FOR UPDATE`;
     return rows.length === 1;
   }
 

@@ -1,5 +1,12 @@
 import { Injectable } from '@nestjs/common';
-import { rowIdOf, type Address, type AddressBookChange, type AddressFields, type AddressList, type CreateAddressBody } from '@mandi/contracts';
+import {
+  rowIdOf,
+  type Address,
+  type AddressBookChange,
+  type AddressFields,
+  type AddressList,
+  type CreateAddressBody,
+} from '@mandi/contracts';
 import {
   ACCESS_MESSAGES,
   ADDRESS_MESSAGES,
@@ -94,7 +101,8 @@ export class AddressesService {
     const defaultId = await this.addresses.transaction(async (tx) => {
       await this.addresses.lockOwner(tx, current.user_id);
       const book = (await this.addresses.active(current.user_id, tx)).map(toAddress);
-      if (!book.some((address) => address.id === String(current.id))) throw new DomainError('not_found', ADDRESS_MESSAGES.notFound);
+      if (!book.some((address) => address.id === String(current.id)))
+        throw new DomainError('not_found', ADDRESS_MESSAGES.notFound);
       const next = defaultAfterDelete(book, String(current.id));
       await this.addresses.softDelete(tx, current.id);
       if (next !== null && !book.find((address) => address.id === next)?.is_default) {
@@ -109,7 +117,8 @@ export class AddressesService {
   private async ownerId(caller: Caller, userId: string): Promise<number> {
     if (userId === String(caller.id)) return caller.id;
     const id = rowIdOf(userId);
-    if (id === null || !(await this.addresses.userExists(id))) throw new DomainError('not_found', PROFILE_MESSAGES.notFound);
+    if (id === null || !(await this.addresses.userExists(id)))
+      throw new DomainError('not_found', PROFILE_MESSAGES.notFound);
     return id;
   }
 
@@ -118,14 +127,18 @@ export class AddressesService {
     const rowId = rowIdOf(id);
     const address = rowId === null ? null : await this.addresses.find(rowId);
     if (!address || address.is_deleted) throw new DomainError('not_found', ADDRESS_MESSAGES.notFound);
-    if (address.user_id !== caller.id && caller.role !== 'admin') throw new DomainError('not_allowed', ACCESS_MESSAGES.notYours);
+    if (address.user_id !== caller.id && caller.role !== 'admin')
+      throw new DomainError('not_allowed', ACCESS_MESSAGES.notYours);
     return address;
   }
 
   /** The fields to save, once the PIN code's post offices agree with the state and district (in their spelling). */
   private async checkedColumns(fields: AddressFields): Promise<AddressInput> {
     const match = matchDirectory(fields, await this.pincodes.offices(fields.pincode));
-    if (!match.ok) throw new DomainError('invalid_data', match.problem.text, { fields: { [match.problem.field]: match.problem.text } });
+    if (!match.ok)
+      throw new DomainError('invalid_data', match.problem.text, {
+        fields: { [match.problem.field]: match.problem.text },
+      });
     return { ...addressFieldsOf(fields), state: match.state, district: match.district };
   }
 }

@@ -37,7 +37,10 @@ export class AdminDashboardService {
   }
 
   private async readNow(): Promise<AdminDashboardAnswer> {
-    const [figures, pipeline] = await Promise.all([this.repository.figures(this.config.ORDER_DECISION_WINDOW_MS), this.pipeline.snapshot()]);
+    const [figures, pipeline] = await Promise.all([
+      this.repository.figures(this.config.ORDER_DECISION_WINDOW_MS),
+      this.pipeline.snapshot(),
+    ]);
     return { ...toAnswer(figures), pipeline, readAt: new Date().toISOString() };
   }
 }
@@ -57,7 +60,11 @@ function toAnswer(figures: DashboardFigures): Omit<AdminDashboardAnswer, 'pipeli
       revenue: rupees(figures.days.reduce((sum, day) => sum + Number(day.revenue_paise), 0)),
     },
     by_status: figures.by_status,
-    by_payment_method: figures.by_method.map((entry) => ({ method: entry.method, orders: entry.orders, amount: rupees(entry.amount_paise) })),
+    by_payment_method: figures.by_method.map((entry) => ({
+      method: entry.method,
+      orders: entry.orders,
+      amount: rupees(entry.amount_paise),
+    })),
     top_products: figures.top_products.map((product) => ({
       product_id: product.product_id === null ? null : String(product.product_id),
       name: product.name,

@@ -19,7 +19,10 @@ export class AdminJobsService {
   /** A page of dead jobs, the most recent death first, and how many jobs are dead. */
   async listDead(query: DeadJobsQuery): Promise<{ total: number; jobs: DeadJob[] }> {
     const { total, jobs: rows } = await this.jobsRepository.listDead(query.page, query.perPage);
-    return { total, jobs: rows.map((row) => ({ ...eventJobOf(row), error: row.error ?? '', dead_at: isoOf(row.dead_at)! })) };
+    return {
+      total,
+      jobs: rows.map((row) => ({ ...eventJobOf(row), error: row.error ?? '', dead_at: isoOf(row.dead_at)! })),
+    };
   }
 
   /**
@@ -31,19 +34,27 @@ export class AdminJobsService {
     if (id === null) throw new DomainError('not_found', DEAD_JOB_MESSAGES.notFound);
     const { retried, deadJob } = await this.jobsRepository.retryDead(id, JOB_NAMES, admin.id);
     if (!retried) {
-      if (deadJob !== null && !JOB_NAMES.includes(deadJob)) throw new DomainError('conflict', DEAD_JOB_MESSAGES.notRetryable);
+      if (deadJob !== null && !JOB_NAMES.includes(deadJob))
+        throw new DomainError('conflict', DEAD_JOB_MESSAGES.notRetryable);
       throw new DomainError('not_found', DEAD_JOB_MESSAGES.notFound);
     }
     return {
       message: DEAD_JOB_MESSAGES.retryQueued,
-      job: { ...eventJobOf(retried), error: null, dead_at: null, retry_requested_at: isoOf(retried.retry_requested_at)! },
+      job: {
+        ...eventJobOf(retried),
+        error: null,
+        dead_at: null,
+        retry_requested_at: isoOf(retried.retry_requested_at)!,
+      },
     };
   }
 }
 
 /** The fields every job row shows, whatever its state. */
 function eventJobOf(row: EventJobRow) {
-  const event = Object.hasOwn(domainEvents, row.event_type) ? domainEvents[row.event_type as keyof typeof domainEvents] : null;
+  const event = Object.hasOwn(domainEvents, row.event_type)
+    ? domainEvents[row.event_type as keyof typeof domainEvents]
+    : null;
   return {
     id: String(row.id),
     queue: row.queue,

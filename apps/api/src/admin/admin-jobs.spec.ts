@@ -14,7 +14,11 @@ describe('/api/admin/jobs/dead', () => {
 
   beforeAll(async () => {
     api = await ApiHarness.start();
-    [admin, otherAdmin, buyer] = await Promise.all([api.newUser({ role: 'admin' }), api.newUser({ role: 'admin' }), api.newUser()]);
+    [admin, otherAdmin, buyer] = await Promise.all([
+      api.newUser({ role: 'admin' }),
+      api.newUser({ role: 'admin' }),
+      api.newUser(),
+    ]);
   });
   afterAll(() => api.stop());
   beforeEach(async () => {
@@ -22,7 +26,8 @@ describe('/api/admin/jobs/dead', () => {
   });
 
   const as = (user: TestUser | null) => (user ? { authorization: `Bearer ${user.token}` } : {});
-  const list = (user: TestUser | null, query = '') => api.request({ method: 'GET', url: `/api/admin/jobs/dead${query}`, headers: as(user) });
+  const list = (user: TestUser | null, query = '') =>
+    api.request({ method: 'GET', url: `/api/admin/jobs/dead${query}`, headers: as(user) });
   const retry = (user: TestUser | null, id: string | bigint) =>
     api.request({ method: 'POST', url: `/api/admin/jobs/dead/${id}/retry`, headers: as(user) });
 
@@ -35,7 +40,12 @@ describe('/api/admin/jobs/dead', () => {
   }
 
   /** A pending_jobs row; dead `diedSecondsAgo` seconds ago with `error`, or live when that is null. */
-  async function pendingJob(eventId: bigint, job: string, queue: string, died: { secondsAgo: number; error: string } | null): Promise<bigint> {
+  async function pendingJob(
+    eventId: bigint,
+    job: string,
+    queue: string,
+    died: { secondsAgo: number; error: string } | null,
+  ): Promise<bigint> {
     const [row] = await api.db.prisma.$queryRaw<{ id: bigint }[]>`
       INSERT INTO pending_jobs (event_id, job, queue, due_at, enqueues, dead_at, error)
       VALUES (${eventId}, ${job}, ${queue}, now() - interval '1 hour', 2,
@@ -45,7 +55,13 @@ describe('/api/admin/jobs/dead', () => {
   }
 
   /** A final failure as the worker's runner records it in failed_jobs. */
-  async function failure(eventId: bigint, job: string, queue: string, attemptsMade: number, failedSecondsAgo: number): Promise<void> {
+  async function failure(
+    eventId: bigint,
+    job: string,
+    queue: string,
+    attemptsMade: number,
+    failedSecondsAgo: number,
+  ): Promise<void> {
     await api.db.prisma.$executeRaw`
       INSERT INTO failed_jobs (queue, job_id, name, data, error, attempts_made, failed_at)
       VALUES (${queue}, ${`${job}#${eventId}`}, ${job}, ${JSON.stringify({ eventId: String(eventId) })}::jsonb, 'failed', ${attemptsMade},
@@ -53,7 +69,9 @@ describe('/api/admin/jobs/dead', () => {
   }
 
   async function pendingRow(id: bigint) {
-    const [row] = await api.db.prisma.$queryRaw<{ dead_at: Date | null; error: string | null; retry_requested_at: Date | null; enqueues: number }[]>`
+    const [row] = await api.db.prisma.$queryRaw<
+      { dead_at: Date | null; error: string | null; retry_requested_at: Date | null; enqueues: number }[]
+    >`
       SELECT dead_at, error, retry_requested_at, enqueues FROM pending_jobs WHERE id = ${id}`;
     return row;
   }
@@ -83,11 +101,17 @@ describe('/api/admin/jobs/dead', () => {
 
   it('lists each dead job with its event, aggregate, error, death, enqueues and latest attempts, the most recent death first', async () => {
     const cancelled = await event('order.cancelled', { orderId: 7 }, '7');
-    const refund = await pendingJob(cancelled, 'payment.refund', 'payments', { secondsAgo: 60, error: 'Razorpay answered 500' });
+    const refund = await pendingJob(cancelled, 'payment.refund', 'payments', {
+      secondsAgo: 60,
+      error: 'Razorpay answered 500',
+    });
     await failure(cancelled, 'payment.refund', 'payments', 5, 3600);
     await failure(cancelled, 'payment.refund', 'payments', 3, 60);
     const issued = await event('invoice.issued', { invoiceId: 12, orderId: 9 }, '12');
-    const render = await pendingJob(issued, 'invoice.render', 'documents', { secondsAgo: 10, error: 'Chromium did not start' });
+    const render = await pendingJob(issued, 'invoice.render', 'documents', {
+      secondsAgo: 10,
+      error: 'Chromium did not start',
+    });
     // A job still on its way is the reconciler's business, not the admin's.
     await pendingJob(await event('order.paid', { orderId: 9 }, '9'), 'invoice.issue', 'documents', null);
 
@@ -134,7 +158,12 @@ describe('/api/admin/jobs/dead', () => {
   it('pages like the other console lists (page, perPage, X-Total-Count) and refuses a page size out of range', async () => {
     const ids: bigint[] = [];
     for (let n = 1; n <= 3; n += 1) {
-      ids.push(await pendingJob(await event('order.cancelled', { orderId: n }, String(n)), 'payment.refund', 'payments', { secondsAgo: 100 - n, error: `failure ${n}` }));
+      ids.push(
+        await pendingJob(await event('order.cancelled', { orderId: n }, String(n)), 'payment.refund', 'payments', {
+          secondsAgo: 100 - n,
+          error: `failure ${n}`,
+        }),
+      );
     }
     const second = await list(admin, '?page=2&perPage=2');
     expect(second.statusCode).toBe(200);
@@ -144,12 +173,19 @@ describe('/api/admin/jobs/dead', () => {
 
     const tooMany = await list(admin, '?perPage=201');
     expect(tooMany.statusCode).toBe(400);
-    expect(tooMany.json()).toMatchObject({ statusCode: 400, error: 'Bad Request', message: 'perPage must be a whole number from 1 to 200' });
+    expect(tooMany.json()).toMatchObject({
+      statusCode: 400,
+      error: 'Bad Request',
+      message: 'perPage must be a whole number from 1 to 200',
+    });
   });
 
   it('retries a dead job with one write: no longer dead, its error cleared, a retry requested; then it is not listed', async () => {
     const cancelled = await event('order.cancelled', { orderId: 7 }, '7');
-    const refund = await pendingJob(cancelled, 'payment.refund', 'payments', { secondsAgo: 30, error: 'Razorpay answered 500' });
+    const refund = await pendingJob(cancelled, 'payment.refund', 'payments', {
+      secondsAgo: 30,
+      error: 'Razorpay answered 500',
+    });
     await failure(cancelled, 'payment.refund', 'payments', 5, 30);
 
     const response = await retry(admin, refund);
@@ -188,7 +224,11 @@ describe('/api/admin/jobs/dead', () => {
 
     // The audit trail has the one retry that changed something, by this admin, with the error it cleared.
     // (Ids restart with each test's TRUNCATE while the trail keeps every row, so the newest row of this id is this one.)
-    const audit = await api.db.prisma.auditEntry.findMany({ where: { objectType: 'job', objectId: String(refund) }, orderBy: { id: 'desc' }, take: 1 });
+    const audit = await api.db.prisma.auditEntry.findMany({
+      where: { objectType: 'job', objectId: String(refund) },
+      orderBy: { id: 'desc' },
+      take: 1,
+    });
     expect(audit).toEqual([
       expect.objectContaining({
         adminId: admin.id,
@@ -201,10 +241,15 @@ describe('/api/admin/jobs/dead', () => {
 
   it('lets exactly one of two admins retrying at once win; the other is told the job is not dead any more', async () => {
     for (let round = 1; round <= 5; round += 1) {
-      const job = await pendingJob(await event('order.cancelled', { orderId: round }, String(round)), 'payment.refund', 'payments', {
-        secondsAgo: 1,
-        error: 'Razorpay answered 500',
-      });
+      const job = await pendingJob(
+        await event('order.cancelled', { orderId: round }, String(round)),
+        'payment.refund',
+        'payments',
+        {
+          secondsAgo: 1,
+          error: 'Razorpay answered 500',
+        },
+      );
       const auditedBefore = await api.db.prisma.auditEntry.count();
       const answers = await Promise.all([retry(admin, job), retry(otherAdmin, job)]);
       expect(answers.map((answer) => answer.statusCode).sort()).toEqual([202, 404]);
@@ -237,7 +282,14 @@ describe('/api/admin/jobs/dead', () => {
     expect(deadJobListSchema.parse((await list(admin)).json())[0]).toMatchObject({ id: String(old), retryable: false });
     const refused = await retry(admin, old);
     expect(refused.statusCode).toBe(409);
-    expect(refused.json()).toMatchObject({ statusCode: 409, error: 'Conflict', message: DEAD_JOB_MESSAGES.notRetryable });
-    expect(await pendingRow(old)).toMatchObject({ error: "No handler for job 'invoice.legacy-export'", retry_requested_at: null });
+    expect(refused.json()).toMatchObject({
+      statusCode: 409,
+      error: 'Conflict',
+      message: DEAD_JOB_MESSAGES.notRetryable,
+    });
+    expect(await pendingRow(old)).toMatchObject({
+      error: "No handler for job 'invoice.legacy-export'",
+      retry_requested_at: null,
+    });
   });
 });

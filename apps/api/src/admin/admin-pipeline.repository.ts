@@ -22,7 +22,10 @@ export class AdminPipelineRepository {
       SELECT (SELECT count(*)::int FROM outbox_events WHERE published_at IS NULL) AS unpublished,
              (SELECT EXTRACT(EPOCH FROM statement_timestamp() - created_at)::float8
                 FROM outbox_events WHERE published_at IS NULL ORDER BY id LIMIT 1) AS "oldestAgeSeconds"`;
-    return { unpublished: row!.unpublished, oldestAgeSeconds: row!.oldestAgeSeconds === null ? null : Math.max(0, row!.oldestAgeSeconds) };
+    return {
+      unpublished: row!.unpublished,
+      oldestAgeSeconds: row!.oldestAgeSeconds === null ? null : Math.max(0, row!.oldestAgeSeconds),
+    };
   }
 
   /** Dead jobs (attempts used up, waiting for an admin's retry) by queue; queues without any are left out. */

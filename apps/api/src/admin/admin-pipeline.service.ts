@@ -64,7 +64,9 @@ export class AdminPipelineService {
 
   /** Each queue's jobs by state, in the registry's order; a queue Redis does not count in time has unknown counts. */
   async jobCounts(): Promise<Map<string, QueueJobCounts>> {
-    const counted = await Promise.all(this.dashboard.queues.map(async (queue) => [queue.name, await countJobs(queue)] as const));
+    const counted = await Promise.all(
+      this.dashboard.queues.map(async (queue) => [queue.name, await countJobs(queue)] as const),
+    );
     return new Map(counted);
   }
 }
@@ -77,7 +79,12 @@ async function countJobs(queue: Queue): Promise<QueueJobCounts> {
   try {
     return await Promise.race([
       queue.getJobCounts('waiting', 'active', 'delayed', 'failed').then(
-        (counts): QueueJobCounts => ({ waiting: counts.waiting!, active: counts.active!, delayed: counts.delayed!, failed: counts.failed! }),
+        (counts): QueueJobCounts => ({
+          waiting: counts.waiting!,
+          active: counts.active!,
+          delayed: counts.delayed!,
+          failed: counts.failed!,
+        }),
         () => UNKNOWN_COUNTS,
       ),
       timeout,
@@ -86,4 +93,3 @@ async function countJobs(queue: Queue): Promise<QueueJobCounts> {
     clearTimeout(timer);
   }
 }
-

@@ -18,7 +18,11 @@ describe('GET /api/admin/pipeline', () => {
   afterAll(() => api.stop());
 
   const read = (user: TestUser | null) =>
-    api.request({ method: 'GET', url: '/api/admin/pipeline', headers: user ? { authorization: `Bearer ${user.token}` } : {} });
+    api.request({
+      method: 'GET',
+      url: '/api/admin/pipeline',
+      headers: user ? { authorization: `Bearer ${user.token}` } : {},
+    });
 
   it('is for admins only: 401 for a visitor, 403 for a signed-in user', async () => {
     expect((await read(null)).statusCode).toBe(401);
@@ -32,7 +36,8 @@ describe('GET /api/admin/pipeline', () => {
     expect(response.statusCode).toBe(200);
     const answer = adminPipelineAnswerSchema.parse(response.json());
     expect(answer.queues.map((queue) => queue.name)).toEqual([...queueNames]);
-    for (const queue of answer.queues) expect(queue).toEqual({ name: queue.name, waiting: 0, active: 0, delayed: 0, failed: 0, dead: 0 });
+    for (const queue of answer.queues)
+      expect(queue).toEqual({ name: queue.name, waiting: 0, active: 0, delayed: 0, failed: 0, dead: 0 });
     expect(answer).toMatchObject({
       deadJobs: 0,
       outbox: { unpublished: 0, oldestAgeSeconds: null },
@@ -49,7 +54,10 @@ describe('GET /api/admin/pipeline', () => {
       INSERT INTO pending_jobs (event_id, job, queue, due_at, dead_at, error)
       VALUES (${event!.id}, 'payment.refund', 'payments', now(), now(), 'Razorpay answered 500'),
              (${event!.id}, 'invoice.issue', 'documents', now(), NULL, NULL)`;
-    const payments = new Queue('payments', { connection: { url: process.env.REDIS_URL ?? 'redis://127.0.0.1:6379' }, prefix: api.redisPrefix });
+    const payments = new Queue('payments', {
+      connection: { url: process.env.REDIS_URL ?? 'redis://127.0.0.1:6379' },
+      prefix: api.redisPrefix,
+    });
     try {
       await payments.add('payment.refund', { eventId: String(event!.id) });
     } finally {
@@ -57,11 +65,22 @@ describe('GET /api/admin/pipeline', () => {
     }
     const beat = new Date().toISOString();
     await api.redis.set(`${api.redisPrefix}:worker:heartbeat`, beat, 'EX', 15);
-    const down = { worker: 'worker-host:4242', reason: 'Chromium did not start: Browser was not found at /opt/chromium', at: beat };
+    const down = {
+      worker: 'worker-host:4242',
+      reason: 'Chromium did not start: Browser was not found at /opt/chromium',
+      at: beat,
+    };
     await api.redis.set(`${api.redisPrefix}:worker:documents-down`, JSON.stringify(down), 'EX', 15);
 
     const answer = adminPipelineAnswerSchema.parse((await read(admin)).json());
-    expect(answer.queues.find((queue) => queue.name === 'payments')).toEqual({ name: 'payments', waiting: 1, active: 0, delayed: 0, failed: 0, dead: 1 });
+    expect(answer.queues.find((queue) => queue.name === 'payments')).toEqual({
+      name: 'payments',
+      waiting: 1,
+      active: 0,
+      delayed: 0,
+      failed: 0,
+      dead: 1,
+    });
     // A job that is pending but not dead is the reconciler's business, not the admin's.
     expect(answer.queues.find((queue) => queue.name === 'documents')!.dead).toBe(0);
     expect(answer.deadJobs).toBe(1);

@@ -81,7 +81,13 @@ export class AdminProductsRepository {
    * sort's index, narrowed by the filter), then joined to their sellers and first image. Every product is listed,
    * hidden ones included.
    */
-  page(filter: AdminProductFilter, sort: AdminProductSort, descending: boolean, skip: number, take: number): Promise<AdminProductRow[]> {
+  page(
+    filter: AdminProductFilter,
+    sort: AdminProductSort,
+    descending: boolean,
+    skip: number,
+    take: number,
+  ): Promise<AdminProductRow[]> {
     const direction = Prisma.raw(descending ? 'DESC' : 'ASC');
     const order = Prisma.sql`${Prisma.raw(SORT_COLUMNS[sort])} ${direction}, p.id ${direction}`;
     return this.prisma.$queryRaw<AdminProductRow[]>`

@@ -79,11 +79,17 @@ export class AdminProductsService {
     return id;
   }
 
-  private async answer(id: number, outcome: 'changed' | 'unchanged' | 'not_found', done: string, already: string): Promise<AdminProductActionAnswer> {
+  private async answer(
+    id: number,
+    outcome: 'changed' | 'unchanged' | 'not_found',
+    done: string,
+    already: string,
+  ): Promise<AdminProductActionAnswer> {
     if (outcome === 'not_found') throw new DomainError('not_found', PRODUCT_MESSAGES.notFound);
     const row = await this.products.find(id);
     if (!row) throw new DomainError('not_found', PRODUCT_MESSAGES.notFound);
-    if (outcome === 'unchanged') throw new DomainError('conflict', already, { details: { product: this.toAdminProduct(row) } });
+    if (outcome === 'unchanged')
+      throw new DomainError('conflict', already, { details: { product: this.toAdminProduct(row) } });
     // The listing, search pages and product pages must not serve it as it was.
     await this.listing.invalidate([id]);
     return { message: done, product: this.toAdminProduct(row) };

@@ -1,5 +1,10 @@
 import { Body, Controller, Get, HttpCode, Post } from '@nestjs/common';
-import { bulkInvitesBodySchema, type BulkInvitesBody, type InterestedSeller, type MessageAnswer } from '@mandi/contracts';
+import {
+  bulkInvitesBodySchema,
+  type BulkInvitesBody,
+  type InterestedSeller,
+  type MessageAnswer,
+} from '@mandi/contracts';
 import { AdminOnly, CurrentCaller } from '../auth/access.decorators.js';
 import type { Caller } from '../auth/caller.js';
 import { ZodPipe } from '../common/zod-body.pipe.js';

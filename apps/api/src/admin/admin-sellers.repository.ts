@@ -15,8 +15,7 @@ export interface InterestedSellerRow {
 /** How a bulk invite went. */
 export type InviteOutcome =
   /** Some ids name no interested seller: nothing was changed. */
-  | { kind: 'unknown_sellers' }
-  | { kind: 'invited'; invited: number; onboarded: number };
+  { kind: 'unknown_sellers' } | { kind: 'invited'; invited: number; onboarded: number };
 
 /** Would-be sellers as the admin panel reads and invites them. */
 @Injectable()

@@ -18,7 +18,10 @@ export class AdminUsersController {
 
   /** Suspends or reactivates an account: {newStatus, message}; 403 for the caller's own account, 404 for no account. */
   @Put('toggle-user')
-  toggle(@Body(new ZodPipe(toggleUserBodySchema)) body: ToggleUserBody, @CurrentCaller() caller: Caller): Promise<ToggleUserAnswer> {
+  toggle(
+    @Body(new ZodPipe(toggleUserBodySchema)) body: ToggleUserBody,
+    @CurrentCaller() caller: Caller,
+  ): Promise<ToggleUserAnswer> {
     return this.users.toggle(caller, body.userId);
   }
 }

@@ -35,7 +35,10 @@ export class AdminUsersRepository {
    * on the row: the second flip reads the first one's result, so each click is one flip. Null when there is no such
    * account; otherwise the new status and the ids of the products it hid or showed again (their pages are stale).
    */
-  async toggleStatus(userId: number, adminId: number): Promise<{ status: 'active' | 'suspended'; productIds: number[] } | null> {
+  async toggleStatus(
+    userId: number,
+    adminId: number,
+  ): Promise<{ status: 'active' | 'suspended'; productIds: number[] } | null> {
     const [row] = await this.prisma.$queryRaw<{ status: 'active' | 'suspended'; productIds: number[] }[]>`
       WITH flipped AS (
         UPDATE users
@@ -49,8 +52,18 @@ export class AdminUsersRepository {
          WHERE p.seller_id = flipped.id AND p.seller_suspended <> (flipped.status = 'suspended')
         RETURNING p.id
       ), events AS (${outboxInsertSql(
-        { type: 'user.suspended', from: 'flipped', ids: { userId: 'id' }, where: Prisma.sql`flipped.status = 'suspended'` },
-        { type: 'user.reactivated', from: 'flipped', ids: { userId: 'id' }, where: Prisma.sql`flipped.status = 'active'` },
+        {
+          type: 'user.suspended',
+          from: 'flipped',
+          ids: { userId: 'id' },
+          where: Prisma.sql`flipped.status = 'suspended'`,
+        },
+        {
+          type: 'user.reactivated',
+          from: 'flipped',
+          ids: { userId: 'id' },
+          where: Prisma.sql`flipped.status = 'active'`,
+        },
       )}), audited AS (${auditInsertSql(
         {
           adminId,

@@ -15,13 +15,15 @@ import { GstReportsModule } from './reports/gst-reports.module.js';
 
 /** The console's calls under /api/admin about people (admin role only); the order moves live in OrdersModule. */
 @Module({
-  imports: [
-    ProductsModule,
-    AdminDashboardModule,
-    AdminAuditModule,
-    GstReportsModule,
-  ],
+  imports: [ProductsModule, AdminDashboardModule, AdminAuditModule, GstReportsModule],
   controllers: [AdminUsersController, AdminSellersController, AdminProductsController],
-  providers: [AdminUsersService, AdminUsersRepository, AdminSellersService, AdminSellersRepository, AdminProductsService, AdminProductsRepository],
+  providers: [
+    AdminUsersService,
+    AdminUsersRepository,
+    AdminSellersService,
+    AdminSellersRepository,
+    AdminProductsService,
+    AdminProductsRepository,
+  ],
 })
 export class AdminModule {}

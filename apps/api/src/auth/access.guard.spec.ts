@@ -44,7 +44,11 @@ describe('assertOwnIds for a verified identity without a user row yet', () => {
   });
 
   it('refuses another uid, and any userId (there is none to own yet)', () => {
-    expect(() => assertOwnIds(request({}, { uid: 'someone-else' }), identity)).toThrow('You can only access your own account.');
-    expect(() => assertOwnIds(request({ userId: '1' }, undefined), identity)).toThrow('You can only access your own account.');
+    expect(() => assertOwnIds(request({}, { uid: 'someone-else' }), identity)).toThrow(
+      'You can only access your own account.',
+    );
+    expect(() => assertOwnIds(request({ userId: '1' }, undefined), identity)).toThrow(
+      'You can only access your own account.',
+    );
   });
 });

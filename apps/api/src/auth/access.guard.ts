@@ -24,7 +24,8 @@ const USER_ID_KEYS = ['userId', 'user_id'] as const;
 export class AccessGuard implements CanActivate {
   /** A route's access, from its decorators; 'user' when it has none. */
   private readonly access = new PerRoute<Access>(
-    (context) => this.reflector.getAllAndOverride<Access>(ACCESS_KEY, [context.getHandler(), context.getClass()]) ?? 'user',
+    (context) =>
+      this.reflector.getAllAndOverride<Access>(ACCESS_KEY, [context.getHandler(), context.getClass()]) ?? 'user',
   );
 
   constructor(

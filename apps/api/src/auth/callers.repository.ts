@@ -19,7 +19,9 @@ export class CallersRepository {
   async findByFirebaseUid(uid: string): Promise<CallerRecord | null> {
     // Raw SQL: this runs before every authenticated request, and a model query costs Prisma's query compiler more
     // CPU than the lookup itself costs PostgreSQL.
-    const rows = await this.prisma.$queryRaw<{ id: number; email: string; role: 'user' | 'admin'; suspended: boolean; deleted: boolean }[]>`
+    const rows = await this.prisma.$queryRaw<
+      { id: number; email: string; role: 'user' | 'admin'; suspended: boolean; deleted: boolean }[]
+    >`
       SELECT id, email::text AS email, role::text AS role, status = 'suspended' AS suspended, deleted_at IS NOT NULL AS deleted
         FROM users WHERE firebase_uid = ${uid}`;
     const user = rows[0];

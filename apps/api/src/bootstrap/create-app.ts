@@ -24,7 +24,6 @@ import { HomePage } from '../web/home-page.js';
 import { httpServerOptions } from './http-server-options.js';
 import { securityHeaderValues, securityHeaders } from './security-headers.js';
 
-
 /** JSON bodies stay small; file uploads are streamed as multipart with limits of their own. */
 const JSON_BODY_LIMIT = 1024 * 1024;
 
@@ -54,7 +53,10 @@ export async function createApp(): Promise<NestFastifyApplication> {
     // The router refuses a malformed URL (400) or an over-long path parameter (414) before Nest sees the request;
     // those answers too leave in the one error shape, with the security headers.
     frameworkErrors: (error: FastifyError, _request: unknown, reply: FastifyReply) => {
-      void reply.headers(security).status(error.statusCode ?? 400).send(errorBody(error.statusCode ?? 400, error.message));
+      void reply
+        .headers(security)
+        .status(error.statusCode ?? 400)
+        .send(errorBody(error.statusCode ?? 400, error.message));
     },
   });
   // rawBody: Razorpay signs its webhooks over the exact bytes it sent.
@@ -99,12 +101,21 @@ export async function createApp(): Promise<NestFastifyApplication> {
   await serveQueuesDashboard(fastify, app.get(QueuesDashboard, { strict: false }));
   // The home page comes rendered on the server with its first listing page (from the listing cache).
   const products = app.get(ProductsService, { strict: false });
-  const homePage = await HomePage.create((query) => products.list(productListQuerySchema.parse(query)), config.STOREFRONT_SSR);
-  await serveFrontEnds(fastify, { storefront: config.STOREFRONT_DIST, adminUi: config.ADMIN_UI_DIST }, (query, language) => homePage.parts(query, language));
+  const homePage = await HomePage.create(
+    (query) => products.list(productListQuerySchema.parse(query)),
+    config.STOREFRONT_SSR,
+  );
+  await serveFrontEnds(
+    fastify,
+    { storefront: config.STOREFRONT_DIST, adminUi: config.ADMIN_UI_DIST },
+    (query, language) => homePage.parts(query, language),
+  );
   return app;
 }
 
 /** Fastify's trustProxy for TRUST_PROXY: a hop count becomes "trust the nearest n hops". */
-function trustedProxies(setting: AppConfig['TRUST_PROXY']): boolean | string[] | ((address: string, hop: number) => boolean) {
+function trustedProxies(
+  setting: AppConfig['TRUST_PROXY'],
+): boolean | string[] | ((address: string, hop: number) => boolean) {
   return typeof setting === 'number' ? (_address, hop) => hop < setting : setting;
 }

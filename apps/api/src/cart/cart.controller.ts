@@ -24,7 +24,10 @@ export class CartController {
   /** Adds a product: 201, or 409 when it is in the cart already. */
   @Post('add')
   @RateLimit(WRITE_LIMITS.cartAdds)
-  add(@Body(new ZodPipe(cartProductBodySchema)) body: CartProductBody, @CurrentCaller() caller: Caller): Promise<MessageAnswer> {
+  add(
+    @Body(new ZodPipe(cartProductBodySchema)) body: CartProductBody,
+    @CurrentCaller() caller: Caller,
+  ): Promise<MessageAnswer> {
     return this.cart.add(caller, body.uid, body.productId);
   }
 
@@ -36,7 +39,10 @@ export class CartController {
 
   /** Removes a product (JSON body: uid, productId). */
   @Delete('remove')
-  remove(@Body(new ZodPipe(cartProductBodySchema)) body: CartProductBody, @CurrentCaller() caller: Caller): Promise<MessageAnswer> {
+  remove(
+    @Body(new ZodPipe(cartProductBodySchema)) body: CartProductBody,
+    @CurrentCaller() caller: Caller,
+  ): Promise<MessageAnswer> {
     return this.cart.remove(caller, body.uid, body.productId);
   }
 

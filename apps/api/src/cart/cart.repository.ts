@@ -19,7 +19,10 @@ export class CartRepository {
 
   /** Our id of the active user with this Firebase uid, or null. */
   async userIdOf(uid: string): Promise<number | null> {
-    const user = await this.prisma.user.findFirst({ where: { firebaseUid: uid, deletedAt: null }, select: { id: true } });
+    const user = await this.prisma.user.findFirst({
+      where: { firebaseUid: uid, deletedAt: null },
+      select: { id: true },
+    });
     return user?.id ?? null;
   }
 
@@ -27,7 +30,9 @@ export class CartRepository {
    * Product `productId`'s packs left (null: unlimited) and whether the shop shows it, or undefined when there is no
    * such product.
    */
-  async productStock(productId: number): Promise<{ stock: number | null; visible: boolean; seller_id: number } | undefined> {
+  async productStock(
+    productId: number,
+  ): Promise<{ stock: number | null; visible: boolean; seller_id: number } | undefined> {
     const rows = await this.prisma.$queryRaw<{ stock: number | null; visible: boolean; seller_id: number }[]>`
       SELECT p.stock, ${productVisibleSql()} AS visible, p.seller_id FROM products p WHERE p.id = ${productId}`;
     return rows[0];
@@ -80,4 +85,3 @@ export class CartRepository {
     return (await this.prisma.cartItem.updateMany({ where: { userId, productId }, data: { quantity } })).count === 1;
   }
 }
-

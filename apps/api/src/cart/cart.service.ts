@@ -1,6 +1,16 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { PROFILE_IMAGE_PLACEHOLDER, rowIdOf, type Cart, type MessageAnswer } from '@mandi/contracts';
-import { CART_MESSAGES, CHECKOUT_MESSAGES, DomainError, PRODUCT_MESSAGES, PRODUCT_MODERATION_MESSAGES, PROFILE_MESSAGES, STOCK_MESSAGES, WRITE_LIMIT_MESSAGES, isSoldOut } from '@mandi/domain';
+import {
+  CART_MESSAGES,
+  CHECKOUT_MESSAGES,
+  DomainError,
+  PRODUCT_MESSAGES,
+  PRODUCT_MODERATION_MESSAGES,
+  PROFILE_MESSAGES,
+  STOCK_MESSAGES,
+  WRITE_LIMIT_MESSAGES,
+  isSoldOut,
+} from '@mandi/domain';
 import { FILE_STORE, type FileStore } from '@mandi/storage';
 import type { Caller } from '../auth/caller.js';
 import { toProduct } from '../products/products.service.js';
@@ -43,7 +53,11 @@ export class CartService {
     return lines.map((line) => {
       const product = toProduct(line, this.files);
       const seller = product.seller!;
-      return { ...product, quantity: line.quantity, seller: { ...seller, profileImage: seller.profileImage ?? PROFILE_IMAGE_PLACEHOLDER } };
+      return {
+        ...product,
+        quantity: line.quantity,
+        seller: { ...seller, profileImage: seller.profileImage ?? PROFILE_IMAGE_PLACEHOLDER },
+      };
     });
   }
 

@@ -62,8 +62,15 @@ export function priceOrder(
     const id = byId.get(line.productId)!.id;
     wanted.set(id, (wanted.get(id) ?? 0) + line.quantity);
   }
-  const short = products.filter((product) => wanted.has(product.id) && !hasStockFor(product.stock, wanted.get(product.id)!));
-  if (short.length > 0) throw notEnoughStock(short.map((product) => ({ productId: product.id, left: product.stock ?? 0 })), products, wanted);
+  const short = products.filter(
+    (product) => wanted.has(product.id) && !hasStockFor(product.stock, wanted.get(product.id)!),
+  );
+  if (short.length > 0)
+    throw notEnoughStock(
+      short.map((product) => ({ productId: product.id, left: product.stock ?? 0 })),
+      products,
+      wanted,
+    );
   const copies = lines.map((line): OrderLineCopy => {
     const product = byId.get(line.productId)!;
     return {
@@ -109,7 +116,11 @@ export function notEnoughStock(
  * Compares what the client showed the buyer with the server's figures; any difference (a line's price, the subtotal,
  * shipping or the grand total) answers 409 with the real figures, so the buyer is never charged what they did not see.
  */
-export function assertClientFigures(priced: PricedOrder, clientLines: readonly OrderLine[], client: ClientFigures): void {
+export function assertClientFigures(
+  priced: PricedOrder,
+  clientLines: readonly OrderLine[],
+  client: ClientFigures,
+): void {
   const { totals } = priced;
   const lineDiffers = clientLines.some(
     (line, index) => line.price !== undefined && rupeesToPaise(line.price) !== priced.lines[index]!.unitPricePaise,

@@ -1,6 +1,13 @@
 import { Injectable } from '@nestjs/common';
 import { Prisma, PrismaService } from '@mandi/database';
-import { ADDRESS_FIELDS, OPEN_ONLINE_ORDERS_MAX, STOCK_LIMITS, type AddressInput, type PaymentMethod, type ProductCategory } from '@mandi/domain';
+import {
+  ADDRESS_FIELDS,
+  OPEN_ONLINE_ORDERS_MAX,
+  STOCK_LIMITS,
+  type AddressInput,
+  type PaymentMethod,
+  type ProductCategory,
+} from '@mandi/domain';
 import { outboxInsertSql } from '@mandi/events';
 
 /**
@@ -150,7 +157,8 @@ export class CheckoutRepository {
       SELECT attempt.* FROM attempt`;
     const row = result!;
     if (row.placed_id !== null) return { kind: 'placed', orderId: row.placed_id, stockShown: row.stock_shown };
-    if (!row.as_priced) return { kind: 'changed', rows: { products: row.products_now ?? [], address: row.address_now } };
+    if (!row.as_priced)
+      return { kind: 'changed', rows: { products: row.products_now ?? [], address: row.address_now } };
     if (row.short_lines.length > 0) return { kind: 'short_stock', lines: row.short_lines };
     return row.free_slot === null ? { kind: 'open_orders_full' } : { kind: 'slot_taken' };
   }

@@ -58,20 +58,35 @@ describe('CheckoutService: statements per cash-on-delivery order', () => {
     const address = await newAddress(db.prisma, { userId: user.id });
     return { user, address };
   }
-  function codBody(buyer: Awaited<ReturnType<typeof newBuyer>>, lines: { product: Product; quantity: number; pricePaise?: number }[]) {
+  function codBody(
+    buyer: Awaited<ReturnType<typeof newBuyer>>,
+    lines: { product: Product; quantity: number; pricePaise?: number }[],
+  ) {
     const totals = orderTotals(
-      lines.map(({ product, quantity, pricePaise }) => ({ unitPaise: pricePaise ?? product.pricePaise, quantity, weightGrams: product.weightGrams ?? 0 })),
+      lines.map(({ product, quantity, pricePaise }) => ({
+        unitPaise: pricePaise ?? product.pricePaise,
+        quantity,
+        weightGrams: product.weightGrams ?? 0,
+      })),
       'cod',
     );
     return codOrderBodySchema.parse({
       userId: buyer.user.id,
       addressId: buyer.address.id,
       cartItems: lines.map(({ product, quantity }) => ({ productId: product.id, quantity })),
-      billing: { subtotal: paiseToRupees(totals.subtotal), shippingCost: paiseToRupees(totals.shipping), grandTotal: paiseToRupees(totals.grandTotal) },
+      billing: {
+        subtotal: paiseToRupees(totals.subtotal),
+        shippingCost: paiseToRupees(totals.shipping),
+        grandTotal: paiseToRupees(totals.grandTotal),
+      },
     });
   }
   const threeProducts = () =>
-    Promise.all([newProduct(db.prisma, { name: 'Bhindi' }), newProduct(db.prisma, { name: 'Lauki', stock: 50 }), newProduct(db.prisma, { name: 'Methi' })]);
+    Promise.all([
+      newProduct(db.prisma, { name: 'Bhindi' }),
+      newProduct(db.prisma, { name: 'Lauki', stock: 50 }),
+      newProduct(db.prisma, { name: 'Methi' }),
+    ]);
 
   it('reads the products and places the order the first time (2 statements), and only places it after (1)', async () => {
     const products = await threeProducts();
@@ -79,7 +94,10 @@ describe('CheckoutService: statements per cash-on-delivery order', () => {
 
     counting.reset();
     await service.placeCashOnDelivery(codBody(await newBuyer(), lines));
-    expect(counting.statements()).toEqual([expect.stringContaining('checkout_products'), expect.stringContaining('checkout_place_order')]);
+    expect(counting.statements()).toEqual([
+      expect.stringContaining('checkout_products'),
+      expect.stringContaining('checkout_place_order'),
+    ]);
 
     counting.reset();
     const { orderId } = await service.placeCashOnDelivery(codBody(await newBuyer(), lines));
@@ -102,7 +120,10 @@ describe('CheckoutService: statements per cash-on-delivery order', () => {
     // priced again from the rows it answered, and placed with the new name.
     counting.reset();
     const { orderId } = await service.placeCashOnDelivery(codBody(await newBuyer(), lines));
-    expect(counting.statements()).toEqual([expect.stringContaining('checkout_place_order'), expect.stringContaining('checkout_place_order')]);
+    expect(counting.statements()).toEqual([
+      expect.stringContaining('checkout_place_order'),
+      expect.stringContaining('checkout_place_order'),
+    ]);
     const [first] = await db.prisma.orderItem.findMany({ where: { orderId: Number(orderId) }, orderBy: { id: 'asc' } });
     expect(first).toMatchObject({ productName: 'Bhindi (Pusa)', unitPricePaise: products[0]!.pricePaise });
 
@@ -120,10 +141,18 @@ describe('CheckoutService: statements per cash-on-delivery order', () => {
 
     counting.reset();
     const { orderId } = await service.placeCashOnDelivery(
-      codBody(await newBuyer(), lines.map((line, i) => (i === 2 ? { ...line, pricePaise: 5_500 } : line))),
+      codBody(
+        await newBuyer(),
+        lines.map((line, i) => (i === 2 ? { ...line, pricePaise: 5_500 } : line)),
+      ),
     );
-    expect(counting.statements()).toEqual([expect.stringContaining('checkout_products'), expect.stringContaining('checkout_place_order')]);
-    expect(await db.prisma.order.findUniqueOrThrow({ where: { id: Number(orderId) } })).toMatchObject({ subtotalPaise: 4_000 + 4_000 + 5_500 });
+    expect(counting.statements()).toEqual([
+      expect.stringContaining('checkout_products'),
+      expect.stringContaining('checkout_place_order'),
+    ]);
+    expect(await db.prisma.order.findUniqueOrThrow({ where: { id: Number(orderId) } })).toMatchObject({
+      subtotalPaise: 4_000 + 4_000 + 5_500,
+    });
   });
 
   it('answers the real figures, writing nothing, for a buyer shown a price that changed, though the remembered row agreed', async () => {
@@ -137,7 +166,9 @@ describe('CheckoutService: statements per cash-on-delivery order', () => {
     await expect(service.placeCashOnDelivery(codBody(buyer, lines))).rejects.toMatchObject({
       code: 'conflict',
       message: CHECKOUT_MESSAGES.totalsChanged,
-      details: { items: expect.arrayContaining([expect.objectContaining({ productId: String(products[1]!.id), price: 99 })]) },
+      details: {
+        items: expect.arrayContaining([expect.objectContaining({ productId: String(products[1]!.id), price: 99 })]),
+      },
     });
     expect(counting.count()).toBe(1);
     expect(await db.prisma.order.count({ where: { userId: buyer.user.id } })).toBe(0);
@@ -152,7 +183,10 @@ describe('CheckoutService: statements per cash-on-delivery order', () => {
 
     counting.reset();
     await service.placeCashOnDelivery(codBody(await newBuyer(), [{ product: scarce, quantity: 2 }]));
-    expect(counting.statements()).toEqual([expect.stringContaining('checkout_products'), expect.stringContaining('checkout_place_order')]);
+    expect(counting.statements()).toEqual([
+      expect.stringContaining('checkout_products'),
+      expect.stringContaining('checkout_place_order'),
+    ]);
     expect(await db.prisma.product.findUniqueOrThrow({ where: { id: scarce.id } })).toMatchObject({ stock: 1 });
   });
 });

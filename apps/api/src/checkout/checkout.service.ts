@@ -1,7 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '@mandi/config';
-import { rowIdOf, type CodOrderBody, type OrderLine, type OrderPlacedAnswer, type PaymentOrderAnswer, type PaymentOrderBody } from '@mandi/contracts';
+import {
+  rowIdOf,
+  type CodOrderBody,
+  type OrderLine,
+  type OrderPlacedAnswer,
+  type PaymentOrderAnswer,
+  type PaymentOrderBody,
+} from '@mandi/contracts';
 import {
   ACCESS_MESSAGES,
   CHECKOUT_MESSAGES,
@@ -23,7 +30,13 @@ import {
   type ClientFigures,
   type PricedOrder,
 } from './checkout-pricing.js';
-import { CheckoutRepository, type AddressOwner, type NewOrder, type PricingRows, type ShortLine } from './checkout.repository.js';
+import {
+  CheckoutRepository,
+  type AddressOwner,
+  type NewOrder,
+  type PricingRows,
+  type ShortLine,
+} from './checkout.repository.js';
 
 /**
  * How many times one checkout prices its order: once, and again each time the order's statement finds a product or
@@ -87,7 +100,8 @@ export class CheckoutService {
     const client: ClientFigures = body.billing ? { billing: body.billing } : { amount: body.amount };
     const request = checkoutRequest(body.userId, body.addressId, body.items, 'online', client);
     const { address, priced, openOnlineOrders } = await this.priceFromDatabase(request);
-    if (openOnlineOrders >= OPEN_ONLINE_ORDERS_MAX) throw new DomainError('conflict', WRITE_LIMIT_MESSAGES.tooManyUnpaidOrders);
+    if (openOnlineOrders >= OPEN_ONLINE_ORDERS_MAX)
+      throw new DomainError('conflict', WRITE_LIMIT_MESSAGES.tooManyUnpaidOrders);
     const amountPaise = priced.totals.grandTotal;
     const reference = randomUUID();
     const providerOrder = body.billing
@@ -134,7 +148,12 @@ export class CheckoutService {
     const rows =
       addressId === null
         ? { products: [], address: null, openOnlineOrders: 0 }
-        : await this.checkout.pricingRows(request.productIds.flatMap((id) => id ?? []), addressId, userId, method);
+        : await this.checkout.pricingRows(
+            request.productIds.flatMap((id) => id ?? []),
+            addressId,
+            userId,
+            method,
+          );
     this.remembered.remember(rows.products);
     return { ...this.priceFrom(rows, request), openOnlineOrders: rows.openOnlineOrders };
   }
@@ -163,7 +182,10 @@ export class CheckoutService {
     for (;;) {
       const outcome = await this.checkout.placeOrder(order);
       if (outcome.kind === 'placed') {
-        await this.listing.invalidate(order.lines.map((line) => line.productId), { listing: outcome.stockShown });
+        await this.listing.invalidate(
+          order.lines.map((line) => line.productId),
+          { listing: outcome.stockShown },
+        );
         return outcome.orderId;
       }
       if (outcome.kind === 'short_stock') throw shortStock(order, outcome.lines);
@@ -176,7 +198,8 @@ export class CheckoutService {
       this.remembered.remember(outcome.rows.products);
       const repriced = this.priceFrom(outcome.rows, request).priced;
       pricings += 1;
-      if (pricings > PRICINGS_MAX) throw new DomainError('conflict', CHECKOUT_MESSAGES.totalsChanged, { details: realFigures(repriced) });
+      if (pricings > PRICINGS_MAX)
+        throw new DomainError('conflict', CHECKOUT_MESSAGES.totalsChanged, { details: realFigures(repriced) });
       order = newOrder(request, repriced, payment);
     }
     // The provider's order made for this checkout is left unpaid; Razorpay lets unpaid orders lapse.
@@ -194,14 +217,25 @@ function checkoutRequest(
 ): CheckoutRequest {
   const userId = rowIdOf(userIdText);
   if (userId === null) throw new DomainError('not_allowed', ACCESS_MESSAGES.notYours);
-  return { userId, addressId: rowIdOf(addressIdText), productIds: lines.map((line) => rowIdOf(line.productId)), lines, method, client };
+  return {
+    userId,
+    addressId: rowIdOf(addressIdText),
+    productIds: lines.map((line) => rowIdOf(line.productId)),
+    lines,
+    method,
+    client,
+  };
 }
 
 /** The 409 of an order whose statement found lines short of stock (another order took the packs since pricing). */
 function shortStock(order: NewOrder, short: readonly ShortLine[]): DomainError {
   const wanted = new Map<number, number>();
   for (const line of order.lines) wanted.set(line.productId, (wanted.get(line.productId) ?? 0) + line.quantity);
-  return notEnoughStock(short, order.lines.map((line) => ({ id: line.productId, name: line.productName })), wanted);
+  return notEnoughStock(
+    short,
+    order.lines.map((line) => ({ id: line.productId, name: line.productName })),
+    wanted,
+  );
 }
 
 /** The order of a priced checkout. */

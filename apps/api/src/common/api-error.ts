@@ -65,7 +65,11 @@ export function toApiError(exception: unknown): ApiErrorBody {
     const response = exception.getResponse();
     if (typeof response === 'string') return errorBody(status, response);
     const { message, fields } = response as { message?: unknown; fields?: Record<string, string> };
-    const text = Array.isArray(message) ? message.join('; ') : typeof message === 'string' ? message : exception.message;
+    const text = Array.isArray(message)
+      ? message.join('; ')
+      : typeof message === 'string'
+        ? message
+        : exception.message;
     return errorBody(status, text, fields);
   }
   // Fastify's own errors (bad JSON, unsupported media type, body too large) carry a 4xx statusCode.

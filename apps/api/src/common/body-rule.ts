@@ -1,4 +1,10 @@
-import { BadRequestException, Injectable, UnsupportedMediaTypeException, type CanActivate, type ExecutionContext } from '@nestjs/common';
+import {
+  BadRequestException,
+  Injectable,
+  UnsupportedMediaTypeException,
+  type CanActivate,
+  type ExecutionContext,
+} from '@nestjs/common';
 import { API_ROUTES, BODY_MESSAGES, bodyKindOf, inputProblem, type ApiRoute, type BodyKind } from '@mandi/contracts';
 import type { FastifyRequest } from 'fastify';
 
@@ -45,7 +51,8 @@ export function checkBody(kind: BodyKind, request: Pick<FastifyRequest, 'headers
     throw new BadRequestException({ message: BODY_MESSAGES.notAnObject, fields: { _: BODY_MESSAGES.notAnObject } });
   }
   const problem = inputProblem(body);
-  if (problem) throw new BadRequestException({ message: problem.message, fields: { [problem.field]: problem.message } });
+  if (problem)
+    throw new BadRequestException({ message: problem.message, fields: { [problem.field]: problem.message } });
 }
 
 /** Why a request's content type does not fit its route's body, or null when it does. */

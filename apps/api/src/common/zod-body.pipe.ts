@@ -13,7 +13,8 @@ export class ZodPipe<T> implements PipeTransform<unknown, T> {
 
   transform(value: unknown): T {
     const problem = inputProblem(value);
-    if (problem) throw new BadRequestException({ message: problem.message, fields: { [problem.field]: problem.message } });
+    if (problem)
+      throw new BadRequestException({ message: problem.message, fields: { [problem.field]: problem.message } });
     const result = this.schema.safeParse(value ?? {});
     if (result.success) return result.data;
     const fields = zodFields(result.error);

@@ -5,7 +5,11 @@ import type { CapturedMail } from '@mandi/mail';
 
 const LINK = /https?:\/\/[^\s<>"'`]+/g;
 
-const sentTime = new Intl.DateTimeFormat('en-IN', { timeZone: INDIA_TIME_ZONE, dateStyle: 'medium', timeStyle: 'medium' });
+const sentTime = new Intl.DateTimeFormat('en-IN', {
+  timeZone: INDIA_TIME_ZONE,
+  dateStyle: 'medium',
+  timeStyle: 'medium',
+});
 
 /** `value` as HTML text or attribute value. */
 export function escapeHtml(value: string): string {
@@ -152,5 +156,8 @@ function attachmentList(mail: CapturedMail): string {
 
 /** The answer for a mail id that is not in the capture. */
 export function mailNotFoundPage(): string {
-  return page('Mail not found', '<p><a href="/dev/mail">&larr; Inbox</a></p><p class="empty">There is no such mail in the capture.</p>');
+  return page(
+    'Mail not found',
+    '<p><a href="/dev/mail">&larr; Inbox</a></p><p class="empty">There is no such mail in the capture.</p>',
+  );
 }

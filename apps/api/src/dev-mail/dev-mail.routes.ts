@@ -51,7 +51,9 @@ export function serveDevMail(fastify: FastifyInstance, captureDir: string): void
   fastify.get<{ Querystring: { to?: string } }>('/dev/mail/messages.json', async (request, reply) => {
     const to = typeof request.query.to === 'string' && request.query.to !== '' ? request.query.to : undefined;
     const mails = await readCapturedMails(dir, { to });
-    return reply.header('cache-control', 'no-store').send(mails.map((mail) => ({ ...mail, links: linksIn(mail.text) })));
+    return reply
+      .header('cache-control', 'no-store')
+      .send(mails.map((mail) => ({ ...mail, links: linksIn(mail.text) })));
   });
 
   // A file the mail carries, as the mail program would save it; its name is ours (the worker's), quoted as given.

@@ -27,12 +27,14 @@ export function serveFiles(fastify: FastifyInstance, store: FileStore): void {
       const key = request.params['*'];
       const file = PUBLIC_FOLDERS.some((folder) => key.startsWith(folder)) ? await store.get(key) : null;
       if (!file) return reply.status(404).header('cache-control', 'no-store').send(errorBody(404, FILE_NOT_FOUND));
-      return reply
-        .header('cache-control', IMMUTABLE)
-        .header('content-type', file.contentType)
-        // Uploads are checked to be images, but a file is never a page: no scripts, no framing.
-        .header('content-security-policy', "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; sandbox")
-        .send(file.bytes);
+      return (
+        reply
+          .header('cache-control', IMMUTABLE)
+          .header('content-type', file.contentType)
+          // Uploads are checked to be images, but a file is never a page: no scripts, no framing.
+          .header('content-security-policy', "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; sandbox")
+          .send(file.bytes)
+      );
     },
   });
 }

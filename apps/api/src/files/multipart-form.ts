@@ -66,7 +66,12 @@ export async function readMultipartForm(request: FastifyRequest, limits: Multipa
       }
       fileCount += 1;
       const bytes = await part.toBuffer();
-      files.push({ field: part.fieldname, fileName: part.filename || part.fieldname, bytes, tooLarge: part.file.truncated });
+      files.push({
+        field: part.fieldname,
+        fileName: part.filename || part.fieldname,
+        bytes,
+        tooLarge: part.file.truncated,
+      });
     }
   } catch (error) {
     const code = (error as { code?: unknown }).code;

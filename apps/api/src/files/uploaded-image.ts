@@ -34,7 +34,12 @@ export async function checkImages(files: readonly FormFile[]): Promise<CheckedIm
     const type = await fileTypeFromBuffer(file.bytes);
     const extension = type ? ACCEPTED_IMAGES[type.mime] : undefined;
     if (!type || !extension) throw new UnsupportedMediaTypeException(unsupportedImage(file.fileName));
-    checked.push({ fileName: file.fileName, bytes: await withoutMetadata(file, type.mime), extension, contentType: type.mime });
+    checked.push({
+      fileName: file.fileName,
+      bytes: await withoutMetadata(file, type.mime),
+      extension,
+      contentType: type.mime,
+    });
   }
   return checked;
 }

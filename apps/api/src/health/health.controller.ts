@@ -61,7 +61,9 @@ export class HealthController {
       const up = (part: unknown) => (part === undefined ? 'down' : 'up');
       const parts = { database: up(database), redis: up(redis), worker: workers?.alive ? 'up' : 'down' } as const;
       const documents = parts.worker === 'up' && !workers?.documentsDown ? 'up' : 'down';
-      const down = Object.entries(parts).filter(([, value]) => value === 'down').map(([name]) => name);
+      const down = Object.entries(parts)
+        .filter(([, value]) => value === 'down')
+        .map(([name]) => name);
       return down.length > 0
         ? { status: 'error', ...parts, documents, reason: `Down: ${down.join(', ')}.` }
         : documents === 'down'

@@ -41,7 +41,11 @@ function parseDocumentsDown(value: string | null): WorkerDocumentsDown | null {
   if (value === null) return null;
   try {
     const parsed = JSON.parse(value) as Partial<WorkerDocumentsDown>;
-    return { worker: String(parsed.worker ?? 'a worker'), reason: String(parsed.reason ?? value), at: String(parsed.at ?? '') };
+    return {
+      worker: String(parsed.worker ?? 'a worker'),
+      reason: String(parsed.reason ?? value),
+      at: String(parsed.at ?? ''),
+    };
   } catch {
     return { worker: 'a worker', reason: value, at: '' };
   }

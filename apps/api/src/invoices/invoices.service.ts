@@ -28,11 +28,13 @@ export class InvoicesService {
     const id = parseDocumentDownloadId(downloadId);
     const document = id && (await this.invoices.document(id));
     if (!document) throw new DomainError('not_found', INVOICE_MESSAGES.notFound);
-    if (caller.role !== 'admin' && document.user_id !== caller.id) throw new DomainError('not_allowed', INVOICE_MESSAGES.notYours);
+    if (caller.role !== 'admin' && document.user_id !== caller.id)
+      throw new DomainError('not_allowed', INVOICE_MESSAGES.notYours);
     // Numbered but not printed yet: the worker's render job is on it (or retrying).
     if (!document.pdf_file_key) throw new DomainError('conflict', INVOICE_MESSAGES.pdfPending);
     const file = await this.files.get(document.pdf_file_key);
-    if (!file) throw new Error(`The PDF of ${document.number} is missing from the file store (${document.pdf_file_key})`);
+    if (!file)
+      throw new Error(`The PDF of ${document.number} is missing from the file store (${document.pdf_file_key})`);
     return { fileName: documentFileName(document.number), bytes: file.bytes };
   }
 
@@ -42,7 +44,11 @@ export class InvoicesService {
     if (!order) throw new DomainError('not_found', ORDER_MESSAGES.notFound);
     if (order.invoice) {
       const { id, number, pdf_ready } = order.invoice;
-      return { orderId: String(order.id), status: 'issued', document: { invoice_id: documentDownloadId({ kind: 'invoice', id }), number, pdf_ready } };
+      return {
+        orderId: String(order.id),
+        status: 'issued',
+        document: { invoice_id: documentDownloadId({ kind: 'invoice', id }), number, pdf_ready },
+      };
     }
     if (order.payment_status !== 'paid') throw new DomainError('conflict', INVOICE_MESSAGES.notPaid);
     return { orderId: String(order.id), status: 'pending', document: null };
@@ -58,7 +64,11 @@ export class InvoicesService {
     if (order.status !== 'cancelled') throw new DomainError('conflict', INVOICE_MESSAGES.notCancelled);
     if (order.credit_note) {
       const { id, number, pdf_ready } = order.credit_note;
-      return { orderId: String(order.id), status: 'issued', document: { invoice_id: documentDownloadId({ kind: 'credit_note', id }), number, pdf_ready } };
+      return {
+        orderId: String(order.id),
+        status: 'issued',
+        document: { invoice_id: documentDownloadId({ kind: 'credit_note', id }), number, pdf_ready },
+      };
     }
     // Invoiced, or paid and about to be: the worker reverses the invoice once both exist.
     const pending = order.invoice !== null || order.payment_status === 'paid';

@@ -12,7 +12,11 @@ export function observeHttpRequests(fastify: FastifyInstance): void {
   // A callback hook: an async one costs a promise per request.
   fastify.addHook('onResponse', (request: FastifyRequest, reply: FastifyReply, done: () => void) => {
     httpRequestDuration.observe(
-      { method: request.method, route: request.routeOptions.url ?? UNMATCHED_ROUTE, status_code: String(reply.statusCode) },
+      {
+        method: request.method,
+        route: request.routeOptions.url ?? UNMATCHED_ROUTE,
+        status_code: String(reply.statusCode),
+      },
       reply.elapsedTime / 1000,
     );
     done();

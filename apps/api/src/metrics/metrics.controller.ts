@@ -20,7 +20,10 @@ export class MetricsController {
 
   @Get()
   @Public()
-  async scrape(@Headers('authorization') authorization: string | undefined, @Res({ passthrough: true }) reply: FastifyReply): Promise<string> {
+  async scrape(
+    @Headers('authorization') authorization: string | undefined,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<string> {
     const access = metricsScrapeAccess(this.config, authorization);
     if (access === 'off') throw new NotFoundException('Cannot GET /api/metrics');
     if (access === 'refused') {

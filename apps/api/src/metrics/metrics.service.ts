@@ -27,14 +27,29 @@ export class MetricsService {
   private readonly gauge = <L extends string>(name: string, help: string, labelNames: readonly L[] = []) =>
     new Gauge<L>({ name, help, labelNames, registers: [this.gauges] });
 
-  private readonly readSuccess = this.gauge('mandi_metrics_read_success', 'Whether the scrape-time read succeeded in time (1) or not (0), by read', ['read']);
-  private readonly outboxUnpublished = this.gauge('mandi_outbox_unpublished_events', 'Outbox events not yet relayed to Redis');
+  private readonly readSuccess = this.gauge(
+    'mandi_metrics_read_success',
+    'Whether the scrape-time read succeeded in time (1) or not (0), by read',
+    ['read'],
+  );
+  private readonly outboxUnpublished = this.gauge(
+    'mandi_outbox_unpublished_events',
+    'Outbox events not yet relayed to Redis',
+  );
   private readonly outboxLag = this.gauge(
     'mandi_outbox_lag_seconds',
     'Age of the oldest outbox event not yet relayed to Redis, in seconds (0 when none waits)',
   );
-  private readonly queueJobs = this.gauge('mandi_queue_jobs', 'Jobs in a BullMQ queue, by queue and state (waiting, active, delayed, failed)', ['queue', 'state']);
-  private readonly deadJobs = this.gauge('mandi_queue_dead_jobs', 'Jobs that used up their attempts and wait for an admin to retry them, by queue', ['queue']);
+  private readonly queueJobs = this.gauge(
+    'mandi_queue_jobs',
+    'Jobs in a BullMQ queue, by queue and state (waiting, active, delayed, failed)',
+    ['queue', 'state'],
+  );
+  private readonly deadJobs = this.gauge(
+    'mandi_queue_dead_jobs',
+    'Jobs that used up their attempts and wait for an admin to retry them, by queue',
+    ['queue'],
+  );
   private readonly dbConnections = this.gauge(
     'mandi_db_connections',
     'Connections to the database by state (active, idle, idle in transaction, ...), of every process together',
@@ -67,26 +82,43 @@ export class MetricsService {
     this.gauges.resetMetrics();
     showPoolUse(this.pool, this.prisma.poolUse());
     await Promise.all([
-      this.read('outbox', () => this.pipeline.outboxBacklog(), (backlog) => {
-        this.outboxUnpublished.set(backlog.unpublished);
-        this.outboxLag.set(backlog.oldestAgeSeconds ?? 0);
-      }),
-      this.read('queues', () => this.pipeline.jobCounts(), (counts) => {
-        let unknown = 0;
-        for (const [queue, jobs] of counts) {
-          for (const state of JOB_STATES) if (jobs[state] !== null) this.queueJobs.set({ queue, state }, jobs[state]);
-          if (jobs.waiting === null) unknown += 1;
-        }
-        if (unknown > 0) throw new Error(`Redis did not count ${unknown} of ${counts.size} queues in time`);
-      }),
-      this.read('dead_jobs', () => this.pipeline.deadJobsByQueue(), (dead) => {
-        // Every queue of the registry, 0 included, so an alert on a queue has a series to watch.
-        for (const queue of new Set([...queueNames, ...dead.keys()])) this.deadJobs.set({ queue }, dead.get(queue) ?? 0);
-      }),
-      this.read('db_connections', () => this.connections.byState(), ({ states, max }) => {
-        for (const { state, connections } of states) this.dbConnections.set({ state }, connections);
-        this.dbMaxConnections.set(max);
-      }),
+      this.read(
+        'outbox',
+        () => this.pipeline.outboxBacklog(),
+        (backlog) => {
+          this.outboxUnpublished.set(backlog.unpublished);
+          this.outboxLag.set(backlog.oldestAgeSeconds ?? 0);
+        },
+      ),
+      this.read(
+        'queues',
+        () => this.pipeline.jobCounts(),
+        (counts) => {
+          let unknown = 0;
+          for (const [queue, jobs] of counts) {
+            for (const state of JOB_STATES) if (jobs[state] !== null) this.queueJobs.set({ queue, state }, jobs[state]);
+            if (jobs.waiting === null) unknown += 1;
+          }
+          if (unknown > 0) throw new Error(`Redis did not count ${unknown} of ${counts.size} queues in time`);
+        },
+      ),
+      this.read(
+        'dead_jobs',
+        () => this.pipeline.deadJobsByQueue(),
+        (dead) => {
+          // Every queue of the registry, 0 included, so an alert on a queue has a series to watch.
+          for (const queue of new Set([...queueNames, ...dead.keys()]))
+            this.deadJobs.set({ queue }, dead.get(queue) ?? 0);
+        },
+      ),
+      this.read(
+        'db_connections',
+        () => this.connections.byState(),
+        ({ states, max }) => {
+          for (const { state, connections } of states) this.dbConnections.set({ state }, connections);
+          this.dbMaxConnections.set(max);
+        },
+      ),
     ]);
     return Registry.merge([apiRegistry, this.gauges]).metrics();
   }

@@ -41,13 +41,26 @@ describe('GET /api/metrics in development and tests', () => {
 
   it('times answers by route pattern and status, never by the raw URL', async () => {
     const id = 987_654;
-    for (let i = 0; i < 3; i += 1) expect((await api.request({ method: 'GET', url: `/api/products/${id}` })).statusCode).toBe(404);
+    for (let i = 0; i < 3; i += 1)
+      expect((await api.request({ method: 'GET', url: `/api/products/${id}` })).statusCode).toBe(404);
     await api.request({ method: 'GET', url: `/api/no-such-route/${randomUUID()}` });
     const text = await metrics();
-    expect(sample(text, 'mandi_http_request_duration_seconds_count{method="GET",route="/api/products/:id",status_code="404"}')).toBe(3);
-    expect(sample(text, 'mandi_http_request_duration_seconds_bucket{le="10",method="GET",route="/api/products/:id",status_code="404"}')).toBe(3);
+    expect(
+      sample(
+        text,
+        'mandi_http_request_duration_seconds_count{method="GET",route="/api/products/:id",status_code="404"}',
+      ),
+    ).toBe(3);
+    expect(
+      sample(
+        text,
+        'mandi_http_request_duration_seconds_bucket{le="10",method="GET",route="/api/products/:id",status_code="404"}',
+      ),
+    ).toBe(3);
     // No API route takes it: the front ends' fallback does, one series whatever the path.
-    expect(sample(text, 'mandi_http_request_duration_seconds_count{method="GET",route="/*",status_code="404"}')).toBe(1);
+    expect(sample(text, 'mandi_http_request_duration_seconds_count{method="GET",route="/*",status_code="404"}')).toBe(
+      1,
+    );
     expect(text).not.toContain(String(id));
     expect(text).not.toContain('no-such-route');
   });
@@ -65,7 +78,10 @@ describe('GET /api/metrics in development and tests', () => {
       INSERT INTO pending_jobs (event_id, job, queue, due_at, dead_at, error)
       VALUES (${oldest!.id}, 'invoice.issue', 'documents', now(), now(), 'Chromium did not start')`;
     // Jobs in BullMQ under this API's prefix: one waiting, one delayed.
-    const mail = new Queue('mail', { connection: { url: process.env.REDIS_URL ?? 'redis://127.0.0.1:6379' }, prefix: api.redisPrefix });
+    const mail = new Queue('mail', {
+      connection: { url: process.env.REDIS_URL ?? 'redis://127.0.0.1:6379' },
+      prefix: api.redisPrefix,
+    });
     try {
       await mail.add('mail.verification', { eventId: '1' });
       await mail.add('mail.verification', { eventId: '2' }, { delay: 60_000 });
@@ -97,7 +113,12 @@ describe('GET /api/metrics in development and tests', () => {
     const buyer = await api.newUser();
     const seller = await api.newUser();
     const address = await newAddress(api.db.prisma, { userId: buyer.id });
-    const product = await newProduct(api.db.prisma, { sellerId: seller.id, name: 'Desi Tamatar', pricePaise: 10_000, weightGrams: 1000 });
+    const product = await newProduct(api.db.prisma, {
+      sellerId: seller.id,
+      name: 'Desi Tamatar',
+      pricePaise: 10_000,
+      weightGrams: 1000,
+    });
     await api.db.prisma.cartItem.create({ data: { userId: buyer.id, productId: product.id } });
     const items = [{ productId: product.id, productName: product.name, quantity: 1, price: 100 }];
     const order = await api.request({
@@ -116,24 +137,35 @@ describe('GET /api/metrics in development and tests', () => {
     const described = new Map(
       [...doc.matchAll(/^\| `(mandi_\w+)` \| [^|]+ \| ([^|]+) \|/gm)].map((row) => [row[1]!, row[2]!.trim()] as const),
     );
-    const fence = (language: string) => [...doc.matchAll(new RegExp('```' + language + '\\n([\\s\\S]*?)```', 'g'))].map((block) => block[1]!);
+    const fence = (language: string) =>
+      [...doc.matchAll(new RegExp('```' + language + '\\n([\\s\\S]*?)```', 'g'))].map((block) => block[1]!);
     /** The metrics a PromQL text queries, histogram series reduced to their metric. */
-    const queried = (text: string) => new Set([...text.matchAll(/mandi_\w+/g)].map(([name]) => name.replace(/_(bucket|count|sum)$/, '')));
+    const queried = (text: string) =>
+      new Set([...text.matchAll(/mandi_\w+/g)].map(([name]) => name.replace(/_(bucket|count|sum)$/, '')));
 
     it('describes every metric of the API and the worker, each from the process that serves it', async () => {
       const text = await metrics();
       const served = {
         API: [...text.matchAll(/^# TYPE (mandi_\w+) /gm)].map((match) => match[1]!),
         // The pool gauge is each metrics server's own (worker-metrics.spec.ts reads it from a real worker).
-        worker: [...workerRegistry.getMetricsAsArray().map((metric) => metric.name).filter((name) => name.startsWith('mandi_')), POOL_METRIC],
+        worker: [
+          ...workerRegistry
+            .getMetricsAsArray()
+            .map((metric) => metric.name)
+            .filter((name) => name.startsWith('mandi_')),
+          POOL_METRIC,
+        ],
       };
       expect(served.API.length).toBeGreaterThan(5);
       expect(served.worker.length).toBeGreaterThan(2);
       for (const [process, names] of Object.entries(served)) {
-        for (const name of names) expect({ name, from: described.get(name) }).toEqual({ name, from: expect.stringContaining(process) });
+        for (const name of names)
+          expect({ name, from: described.get(name) }).toEqual({ name, from: expect.stringContaining(process) });
       }
       for (const [name, from] of described) {
-        const servers = Object.entries(served).filter(([, names]) => names.includes(name)).map(([process]) => process);
+        const servers = Object.entries(served)
+          .filter(([, names]) => names.includes(name))
+          .map(([process]) => process);
         expect({ name, from }).toEqual({ name, from: servers.join(' and ') });
       }
     });
@@ -144,7 +176,8 @@ describe('GET /api/metrics in development and tests', () => {
       expect(panels.length).toBeGreaterThanOrEqual(8);
       const [, alerts] = fence('yaml');
       for (const text of [...panels.flatMap((panel) => panel.targets.map((target) => target.expr)), alerts!]) {
-        for (const name of queried(text)) expect({ name, described: described.has(name) }).toEqual({ name, described: true });
+        for (const name of queried(text))
+          expect({ name, described: described.has(name) }).toEqual({ name, described: true });
       }
     });
   });
@@ -156,12 +189,20 @@ describe('GET /api/metrics in production', () => {
   let unconfigured: ApiHarness;
 
   beforeAll(async () => {
-    [guarded, unconfigured] = await Promise.all([ApiHarness.start(productionEnv({ METRICS_TOKEN: token })), ApiHarness.start(productionEnv())]);
+    [guarded, unconfigured] = await Promise.all([
+      ApiHarness.start(productionEnv({ METRICS_TOKEN: token })),
+      ApiHarness.start(productionEnv()),
+    ]);
   });
   afterAll(() => Promise.all([guarded.stop(), unconfigured.stop()]));
 
   it('answers 401 without the scrape token or with another, and the metrics with it', async () => {
-    for (const headers of [{}, { authorization: `Bearer ${token}x` }, { authorization: `Basic ${token}` }, { authorization: 'Bearer' }]) {
+    for (const headers of [
+      {},
+      { authorization: `Bearer ${token}x` },
+      { authorization: `Basic ${token}` },
+      { authorization: 'Bearer' },
+    ]) {
       const refused = await guarded.request({ method: 'GET', url: '/api/metrics', headers });
       expect(refused.statusCode).toBe(401);
       expect(refused.headers['www-authenticate']).toBe('Bearer');
@@ -171,13 +212,21 @@ describe('GET /api/metrics in production', () => {
         message: 'A valid metrics scrape token is required (Authorization: Bearer <METRICS_TOKEN>).',
       });
     }
-    const allowed = await guarded.request({ method: 'GET', url: '/api/metrics', headers: { authorization: `Bearer ${token}` } });
+    const allowed = await guarded.request({
+      method: 'GET',
+      url: '/api/metrics',
+      headers: { authorization: `Bearer ${token}` },
+    });
     expect(allowed.statusCode).toBe(200);
     expect(sample(allowed.body, 'mandi_outbox_unpublished_events')).toBe(0);
   });
 
   it('is not served at all without a token: the same 404 as a route that does not exist', async () => {
-    const metrics = await unconfigured.request({ method: 'GET', url: '/api/metrics', headers: { authorization: `Bearer ${token}` } });
+    const metrics = await unconfigured.request({
+      method: 'GET',
+      url: '/api/metrics',
+      headers: { authorization: `Bearer ${token}` },
+    });
     const nothing = await unconfigured.request({ method: 'GET', url: '/api/nothing' });
     expect(metrics.statusCode).toBe(404);
     expect(metrics.json()).toEqual({ ...nothing.json(), message: 'Cannot GET /api/metrics' });

@@ -40,7 +40,10 @@ export function loadReferenceAssets(): Record<(typeof API_DOCS_ASSETS)[number], 
   const dist = dirname(createRequire(import.meta.url).resolve('swagger-ui-dist/package.json'));
   return {
     'swagger-ui.css': { contentType: 'text/css; charset=utf-8', bytes: readFileSync(join(dist, 'swagger-ui.css')) },
-    'swagger-ui-bundle.js': { contentType: 'text/javascript; charset=utf-8', bytes: readFileSync(join(dist, 'swagger-ui-bundle.js')) },
+    'swagger-ui-bundle.js': {
+      contentType: 'text/javascript; charset=utf-8',
+      bytes: readFileSync(join(dist, 'swagger-ui-bundle.js')),
+    },
     'reference.js': { contentType: 'text/javascript; charset=utf-8', bytes: Buffer.from(START_SCRIPT) },
   };
 }

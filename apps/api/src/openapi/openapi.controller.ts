@@ -38,7 +38,10 @@ export class OpenApiController {
 
   @Get('docs/:file')
   @Public()
-  async asset(@Param(new ZodPipe(apiDocsAssetParamsSchema)) params: ApiDocsAssetParams, @Res() reply: FastifyReply): Promise<void> {
+  async asset(
+    @Param(new ZodPipe(apiDocsAssetParamsSchema)) params: ApiDocsAssetParams,
+    @Res() reply: FastifyReply,
+  ): Promise<void> {
     const asset = this.assets[params.file];
     await reply.type(asset.contentType).header('cache-control', 'public, max-age=86400').send(asset.bytes);
   }

@@ -88,7 +88,10 @@ export function toAdminOrderDetail(row: AdminOrderDetailRow): AdminOrderDetail {
       processed_at: isoOrNull(refund.processed_at),
     })),
     documents: row.documents.map((document) => {
-      const id = documentDownloadId({ kind: document.kind === 'credit_note' ? 'credit_note' : 'invoice', id: document.id });
+      const id = documentDownloadId({
+        kind: document.kind === 'credit_note' ? 'credit_note' : 'invoice',
+        id: document.id,
+      });
       return {
         id,
         kind: document.kind,

@@ -42,20 +42,46 @@ export function orderTimeline(order: AdminOrderDetailRow): AdminOrderTimelineEnt
   const online = order.payment_method === 'online';
 
   // The order's own columns: its steps, each at most once.
-  add({ key: 'order.placed', at: order.created_at, kind: 'placed', actor: 'buyer', details: { total: paiseToRupees(order.total_paise) } });
+  add({
+    key: 'order.placed',
+    at: order.created_at,
+    kind: 'placed',
+    actor: 'buyer',
+    details: { total: paiseToRupees(order.total_paise) },
+  });
   if (order.confirmed_at) {
     // An online payment confirms its order in the statement that marks it paid (confirm_payment).
     const byPayment = online && order.paid_at !== null && order.paid_at.getTime() <= order.confirmed_at.getTime();
-    add({ key: 'order.confirmed', at: order.confirmed_at, kind: 'confirmed', actor: byPayment ? 'system' : 'admin', details: byPayment ? { by: 'payment' } : {} });
+    add({
+      key: 'order.confirmed',
+      at: order.confirmed_at,
+      kind: 'confirmed',
+      actor: byPayment ? 'system' : 'admin',
+      details: byPayment ? { by: 'payment' } : {},
+    });
   }
   if (order.paid_at) {
-    add({ key: 'order.paid', at: order.paid_at, kind: 'paid', actor: online ? 'buyer' : 'admin', details: { method: order.payment_method } });
+    add({
+      key: 'order.paid',
+      at: order.paid_at,
+      kind: 'paid',
+      actor: online ? 'buyer' : 'admin',
+      details: { method: order.payment_method },
+    });
   }
   if (order.cancel_requested_at) {
-    add({ key: 'order.cancel_requested', at: order.cancel_requested_at, kind: 'cancel_requested', actor: 'buyer', details: {} });
+    add({
+      key: 'order.cancel_requested',
+      at: order.cancel_requested_at,
+      kind: 'cancel_requested',
+      actor: 'buyer',
+      details: {},
+    });
   }
-  if (order.shipped_at) add({ key: 'order.shipped', at: order.shipped_at, kind: 'shipped', actor: 'admin', details: {} });
-  if (order.delivered_at) add({ key: 'order.delivered', at: order.delivered_at, kind: 'delivered', actor: 'admin', details: {} });
+  if (order.shipped_at)
+    add({ key: 'order.shipped', at: order.shipped_at, kind: 'shipped', actor: 'admin', details: {} });
+  if (order.delivered_at)
+    add({ key: 'order.delivered', at: order.delivered_at, kind: 'delivered', actor: 'admin', details: {} });
   if (order.cancelled_at) {
     const deadline = isDeadlineCancellation(order.cancel_reason, order.cancelled_at, order.window_closes_at);
     add({
@@ -71,21 +97,57 @@ export function orderTimeline(order: AdminOrderDetailRow): AdminOrderTimelineEnt
   for (const payment of order.payments) {
     if (payment.provider !== 'razorpay') continue;
     const ids = { payment_id: String(payment.id), amount: paiseToRupees(payment.amount_paise) };
-    add({ key: `payment.created:${payment.id}`, at: toDate(payment.created_at), kind: 'payment_created', actor: 'buyer', details: { ...ids, provider_order_id: payment.provider_order_id } });
+    add({
+      key: `payment.created:${payment.id}`,
+      at: toDate(payment.created_at),
+      kind: 'payment_created',
+      actor: 'buyer',
+      details: { ...ids, provider_order_id: payment.provider_order_id },
+    });
     if (payment.captured_at) {
-      add({ key: `payment.captured:${payment.id}`, at: toDate(payment.captured_at), kind: 'payment_captured', actor: 'buyer', details: { ...ids, method: payment.method, provider_payment_id: payment.provider_payment_id } });
+      add({
+        key: `payment.captured:${payment.id}`,
+        at: toDate(payment.captured_at),
+        kind: 'payment_captured',
+        actor: 'buyer',
+        details: { ...ids, method: payment.method, provider_payment_id: payment.provider_payment_id },
+      });
     } else if (payment.status === 'failed') {
       const error = [payment.error_code, payment.error_description].filter(Boolean).join(': ') || null;
-      add({ key: `payment.failed:${payment.id}`, at: toDate(payment.updated_at), kind: 'payment_failed', actor: 'buyer', details: { ...ids, error } });
+      add({
+        key: `payment.failed:${payment.id}`,
+        at: toDate(payment.updated_at),
+        kind: 'payment_failed',
+        actor: 'buyer',
+        details: { ...ids, error },
+      });
     }
   }
   for (const refund of order.refunds) {
     const ids = { refund_id: String(refund.id), amount: paiseToRupees(refund.amount_paise) };
-    add({ key: `refund.requested:${refund.id}`, at: toDate(refund.created_at), kind: 'refund_requested', actor: 'system', details: ids });
+    add({
+      key: `refund.requested:${refund.id}`,
+      at: toDate(refund.created_at),
+      kind: 'refund_requested',
+      actor: 'system',
+      details: ids,
+    });
     if (refund.processed_at) {
-      add({ key: `refund.processed:${refund.id}`, at: toDate(refund.processed_at), kind: 'refund_processed', actor: 'system', details: { ...ids, provider_refund_id: refund.provider_refund_id, attempts: refund.attempts } });
+      add({
+        key: `refund.processed:${refund.id}`,
+        at: toDate(refund.processed_at),
+        kind: 'refund_processed',
+        actor: 'system',
+        details: { ...ids, provider_refund_id: refund.provider_refund_id, attempts: refund.attempts },
+      });
     } else if (refund.status === 'failed' || refund.last_error) {
-      add({ key: `refund.failing:${refund.id}`, at: toDate(refund.updated_at), kind: 'refund_failed', actor: 'system', details: { ...ids, attempts: refund.attempts, last_error: refund.last_error } });
+      add({
+        key: `refund.failing:${refund.id}`,
+        at: toDate(refund.updated_at),
+        kind: 'refund_failed',
+        actor: 'system',
+        details: { ...ids, attempts: refund.attempts, last_error: refund.last_error },
+      });
     }
   }
 
@@ -97,7 +159,11 @@ export function orderTimeline(order: AdminOrderDetailRow): AdminOrderTimelineEnt
       at: toDate(document.issued_at),
       kind: credit ? 'credit_note_issued' : 'invoice_issued',
       actor: 'system',
-      details: { number: document.number, total: paiseToRupees(document.total_paise), ...(credit ? { reason: document.reason } : { kind: document.kind }) },
+      details: {
+        number: document.number,
+        total: paiseToRupees(document.total_paise),
+        ...(credit ? { reason: document.reason } : { kind: document.kind }),
+      },
     });
   }
 
@@ -111,20 +177,37 @@ export function orderTimeline(order: AdminOrderDetailRow): AdminOrderTimelineEnt
     }
     const kind = EVENT_KINDS[event.type];
     if (!kind) continue;
-    add({ key, at: toDate(event.at), kind, actor: 'system', details: { event_id: event.id, ...stringIds(event.payload) } });
+    add({
+      key,
+      at: toDate(event.at),
+      kind,
+      actor: 'system',
+      details: { event_id: event.id, ...stringIds(event.payload) },
+    });
   }
 
   // The audit trail: the admin who made each move; an action that is no step of the order stands on its own.
   for (const row of order.audit) {
     const step = isAuditAction(row.action) ? AUDIT_ACTION_STEPS[row.action] : undefined;
-    const draft = step ? [...drafts.values()].find((d) => d.kind === step || (step === 'cancelled' && d.kind === 'cancelled_at_deadline')) : undefined;
+    const draft = step
+      ? [...drafts.values()].find(
+          (d) => d.kind === step || (step === 'cancelled' && d.kind === 'cancelled_at_deadline'),
+        )
+      : undefined;
     const audit = { audit_id: row.id, action: row.action, before: row.before, after: row.after };
     if (draft && !draft.details.audit_id) {
       draft.actor = adminActor(row.admin_username);
       if (draft.kind === 'cancelled_at_deadline') draft.kind = 'cancelled';
       Object.assign(draft.details, audit);
     } else {
-      add({ key: `audit:${row.id}`, at: toDate(row.at), kind: 'admin_action', actor: adminActor(row.admin_username), details: audit, label: auditActionLabel(row.action) });
+      add({
+        key: `audit:${row.id}`,
+        at: toDate(row.at),
+        kind: 'admin_action',
+        actor: adminActor(row.admin_username),
+        details: audit,
+        label: auditActionLabel(row.action),
+      });
     }
   }
 
@@ -146,7 +229,10 @@ export function orderTimeline(order: AdminOrderDetailRow): AdminOrderTimelineEnt
   const rank = (kind: OrderTimelineKind) => ORDER_TIMELINE_KIND_NAMES.indexOf(kind);
   return [...drafts.values()]
     .map((draft, index) => ({ draft, index }))
-    .sort((a, b) => a.draft.at.getTime() - b.draft.at.getTime() || rank(a.draft.kind) - rank(b.draft.kind) || a.index - b.index)
+    .sort(
+      (a, b) =>
+        a.draft.at.getTime() - b.draft.at.getTime() || rank(a.draft.kind) - rank(b.draft.kind) || a.index - b.index,
+    )
     .map(({ draft }) => ({
       at: draft.at.toISOString(),
       kind: draft.kind,

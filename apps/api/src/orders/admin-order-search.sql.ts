@@ -13,7 +13,8 @@ export function adminOrderSearchSql(search: string, since: Prisma.Sql): Prisma.S
   const digits = /^#?(\d+)$/.exec(search)?.[1];
   if (digits !== undefined) {
     const branches = [Prisma.sql`SELECT s.id, s.created_at FROM orders s WHERE s.id = ${rowIdOf(digits) ?? 0}`];
-    if (digits.length === 6) branches.push(Prisma.sql`SELECT s.id, s.created_at FROM orders s WHERE s.address_pincode = ${digits}`);
+    if (digits.length === 6)
+      branches.push(Prisma.sql`SELECT s.id, s.created_at FROM orders s WHERE s.address_pincode = ${digits}`);
     return Prisma.sql`SELECT b.id, b.created_at FROM (${Prisma.join(branches, ' UNION ')}) b WHERE b.created_at >= ${since}`;
   }
   const pattern = `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;

@@ -14,7 +14,10 @@ export class AdminOrdersExportController {
 
   /** ?filter=&search= as GET /api/admin/orders takes them; every matching order, newest first, streamed as it is read. */
   @Get('export.csv')
-  async export(@Query(new ZodPipe(adminOrdersExportQuerySchema)) query: AdminOrdersExportQuery, @Res() reply: FastifyReply): Promise<void> {
+  async export(
+    @Query(new ZodPipe(adminOrdersExportQuerySchema)) query: AdminOrdersExportQuery,
+    @Res() reply: FastifyReply,
+  ): Promise<void> {
     await reply
       .header('content-type', 'text/csv; charset=utf-8')
       .header('content-disposition', `attachment; filename="${this.exports.fileName(query)}"`)

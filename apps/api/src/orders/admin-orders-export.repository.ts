@@ -42,9 +42,16 @@ export class AdminOrdersExportRepository {
   }
 
   /** Up to `limit` orders created since `since` (and found by `search`), after `after`, newest first. */
-  batch(since: Date, search: string | undefined, after: ExportCursor | null, limit: number): Promise<AdminOrderExportRow[]> {
+  batch(
+    since: Date,
+    search: string | undefined,
+    after: ExportCursor | null,
+    limit: number,
+  ): Promise<AdminOrderExportRow[]> {
     const sinceSql = Prisma.sql`${since}::timestamptz`;
-    const afterSql = after ? Prisma.sql`AND (m.created_at, m.id) < (${after.createdAt}::timestamptz, ${after.id})` : Prisma.empty;
+    const afterSql = after
+      ? Prisma.sql`AND (m.created_at, m.id) < (${after.createdAt}::timestamptz, ${after.id})`
+      : Prisma.empty;
     const matched = search
       ? adminOrderSearchSql(search, sinceSql)
       : Prisma.sql`SELECT s.id, s.created_at FROM orders s WHERE s.created_at >= ${sinceSql}`;

@@ -28,7 +28,11 @@ describe('AdminOrdersService against the real database', () => {
     counting = createQueryCountingClient(db.url);
     const config = loadConfig({ NODE_ENV: 'test', REDIS_PREFIX: `test-admin-orders-${process.pid}` });
     redis = new Redis(config.REDIS_URL);
-    service = new AdminOrdersService(new AdminOrdersRepository(counting.prisma as unknown as PrismaService), config, new ListingCache(redis, config));
+    service = new AdminOrdersService(
+      new AdminOrdersRepository(counting.prisma as unknown as PrismaService),
+      config,
+      new ListingCache(redis, config),
+    );
   });
   afterAll(async () => {
     await counting.prisma.$disconnect();
@@ -93,10 +97,19 @@ describe('AdminOrdersService against the real database', () => {
     const order = await newOrder(db.prisma);
     await service.cancel(caller, String(order.id), 'Buyer phoned to cancel');
     const [entry] = await db.prisma.auditEntry.findMany({ where: { objectId: String(order.id) } });
-    expect(entry).toMatchObject({ action: 'order.cancel', after: { status: 'cancelled', cancel_reason: 'Buyer phoned to cancel' } });
-    await expect(db.prisma.$executeRaw`UPDATE audit_entries SET action = 'order.confirm' WHERE id = ${entry!.id}`).rejects.toThrow(/append-only/);
-    await expect(db.prisma.$executeRaw`DELETE FROM audit_entries WHERE id = ${entry!.id}`).rejects.toThrow(/append-only/);
+    expect(entry).toMatchObject({
+      action: 'order.cancel',
+      after: { status: 'cancelled', cancel_reason: 'Buyer phoned to cancel' },
+    });
+    await expect(
+      db.prisma.$executeRaw`UPDATE audit_entries SET action = 'order.confirm' WHERE id = ${entry!.id}`,
+    ).rejects.toThrow(/append-only/);
+    await expect(db.prisma.$executeRaw`DELETE FROM audit_entries WHERE id = ${entry!.id}`).rejects.toThrow(
+      /append-only/,
+    );
     await expect(db.prisma.$executeRaw`TRUNCATE audit_entries`).rejects.toThrow(/append-only/);
-    expect(await db.prisma.auditEntry.findUnique({ where: { id: entry!.id } })).toMatchObject({ action: 'order.cancel' });
+    expect(await db.prisma.auditEntry.findUnique({ where: { id: entry!.id } })).toMatchObject({
+      action: 'order.cancel',
+    });
   });
 });

@@ -68,14 +68,20 @@ export class AdminOrdersService {
   }
 
   /** Makes the move as `admin`, who is named in the audit trail. */
-  private async move(admin: Caller, move: AdminOrderMove, idText: string, cancelReason?: string): Promise<AdminOrderActionAnswer> {
+  private async move(
+    admin: Caller,
+    move: AdminOrderMove,
+    idText: string,
+    cancelReason?: string,
+  ): Promise<AdminOrderActionAnswer> {
     const id = rowIdOf(idText);
     if (id === null) throw new DomainError('not_found', ORDER_MESSAGES.notFound);
     const windowMs = this.config.ORDER_DECISION_WINDOW_MS;
     const moved = await this.orders.move(move, id, windowMs, admin.id, cancelReason);
     if (moved) {
       // A cancellation gave the packs back in its statement: the product pages and the listing show them at once.
-      if (moved.status === 'cancelled') await this.listing.invalidate(moved.items.flatMap((item) => item.product_id ?? []));
+      if (moved.status === 'cancelled')
+        await this.listing.invalidate(moved.items.flatMap((item) => item.product_id ?? []));
       return { message: ORDER_ACTION_MESSAGES[move], order: toAdminOrder(moved) };
     }
     const state = await this.orders.state(id, windowMs);

@@ -27,14 +27,21 @@ describe('the payment-driven move of an order', () => {
 
   async function state(orderId: number) {
     const order = await db.prisma.order.findUniqueOrThrow({ where: { id: orderId } });
-    const events = await db.prisma.outboxEvent.findMany({ where: { aggregateId: String(orderId) }, orderBy: { id: 'asc' } });
+    const events = await db.prisma.outboxEvent.findMany({
+      where: { aggregateId: String(orderId) },
+      orderBy: { id: 'asc' },
+    });
     return { status: order.status, paymentStatus: order.paymentStatus, events: events.map((event) => event.type) };
   }
 
   it('marks a pending order paid and confirms it, announcing both', async () => {
     const { id } = await newOrder(db.prisma, { userId: buyerId });
     expect(await pay(id)).toEqual([{ id, confirmed: true }]);
-    expect(await state(id)).toEqual({ status: 'confirmed', paymentStatus: 'paid', events: ['order.paid', 'order.confirmed'] });
+    expect(await state(id)).toEqual({
+      status: 'confirmed',
+      paymentStatus: 'paid',
+      events: ['order.paid', 'order.confirmed'],
+    });
   });
 
   it('marks an order the deadline cancelled meanwhile paid, without confirming it or announcing a confirmation', async () => {

@@ -25,7 +25,10 @@ export class OrdersController {
 
   /** The order to show or cancel; before ':userId' so 'details' is never read as a user id. */
   @Get('details/:orderId')
-  detail(@Param(new ZodPipe(orderIdParamsSchema)) params: OrderIdParams, @CurrentCaller() caller: Caller): Promise<OrderDetail> {
+  detail(
+    @Param(new ZodPipe(orderIdParamsSchema)) params: OrderIdParams,
+    @CurrentCaller() caller: Caller,
+  ): Promise<OrderDetail> {
     return this.orders.detail(caller, params.orderId);
   }
 

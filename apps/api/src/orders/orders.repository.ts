@@ -109,7 +109,12 @@ export class OrdersRepository {
    * pending and its window is open by the database clock, and order.cancel_requested goes to the outbox in the same
    * statement. Null when nothing matched (see {@link state} for why).
    */
-  async requestCancel(id: number, userId: number, reason: string, windowMs: number): Promise<CancelRequestedRow | null> {
+  async requestCancel(
+    id: number,
+    userId: number,
+    reason: string,
+    windowMs: number,
+  ): Promise<CancelRequestedRow | null> {
     const rows = await this.prisma.$queryRaw<CancelRequestedRow[]>`
       WITH ${orderMoveSql({
         action: 'request_cancel',

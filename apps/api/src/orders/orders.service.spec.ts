@@ -46,7 +46,10 @@ describe('OrdersService reads against the real database', () => {
     for (let i = 0; i < 12; i += 1) {
       const product = await newProduct(db.prisma, { name: `Line ${i}` });
       const order = await newOrder(db.prisma, { userId: buyer.id, lines: [{ product, quantity: 2 }, {}, {}] });
-      await db.prisma.orderItem.updateMany({ where: { orderId: order.id }, data: { imageKey: `products/${product.id}/a.webp` } });
+      await db.prisma.orderItem.updateMany({
+        where: { orderId: order.id },
+        data: { imageKey: `products/${product.id}/a.webp` },
+      });
     }
     counting.reset();
     const page = await service.ofBuyer(String(buyer.id), ordersOfUserQuerySchema.parse({}));
@@ -63,7 +66,10 @@ describe('OrdersService reads against the real database', () => {
     const buyer = await newUser(db.prisma);
     const order = await newOrder(db.prisma, { userId: buyer.id, lines: [{}, {}, {}, {}] });
     counting.reset();
-    const detail = await service.detail({ id: buyer.id, uid: 'x', email: 'x@mandi.test', role: 'user' }, String(order.id));
+    const detail = await service.detail(
+      { id: buyer.id, uid: 'x', email: 'x@mandi.test', role: 'user' },
+      String(order.id),
+    );
     expect(detail.items).toHaveLength(4);
     expect(detail.invoice).toBeNull();
     expect(counting.count()).toBe(1);

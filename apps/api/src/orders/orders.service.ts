@@ -46,7 +46,13 @@ export class OrdersService {
       total,
       orders: orders.map((order) => {
         const items = order.items.map((line) => this.item(line));
-        return { order_id: String(order.id), created_at: new Date(order.created_at).toISOString(), status: order.status, firstItem: items[0] ?? null, items };
+        return {
+          order_id: String(order.id),
+          created_at: new Date(order.created_at).toISOString(),
+          status: order.status,
+          firstItem: items[0] ?? null,
+          items,
+        };
       }),
     };
   }
@@ -56,7 +62,8 @@ export class OrdersService {
     const id = rowIdOf(orderId);
     const order = id === null ? null : await this.orders.detail(id, this.config.ORDER_DECISION_WINDOW_MS);
     if (!order) throw new DomainError('not_found', ORDER_MESSAGES.notFound);
-    if (order.user_id !== caller.id && caller.role !== 'admin') throw new DomainError('not_allowed', ORDER_MESSAGES.notYours);
+    if (order.user_id !== caller.id && caller.role !== 'admin')
+      throw new DomainError('not_allowed', ORDER_MESSAGES.notYours);
     return {
       order_id: String(order.id),
       created_at: order.created_at.toISOString(),
@@ -73,7 +80,10 @@ export class OrdersService {
         ? { invoice_id: documentDownloadId({ kind: 'invoice', id: order.invoice.id }), number: order.invoice.number }
         : null,
       creditNote: order.credit_note
-        ? { invoice_id: documentDownloadId({ kind: 'credit_note', id: order.credit_note.id }), number: order.credit_note.number }
+        ? {
+            invoice_id: documentDownloadId({ kind: 'credit_note', id: order.credit_note.id }),
+            number: order.credit_note.number,
+          }
         : null,
       cancel_reason: order.cancel_reason,
       window_closes_at: order.window_closes_at.toISOString(),
@@ -91,7 +101,12 @@ export class OrdersService {
     const windowMs = this.config.ORDER_DECISION_WINDOW_MS;
     const requested = await this.orders.requestCancel(id, caller.id, reason, windowMs);
     if (requested) {
-      return { message: ORDER_MESSAGES.cancelRequestReceived, order_id: String(requested.id), status: requested.status, cancel_reason: requested.cancel_reason };
+      return {
+        message: ORDER_MESSAGES.cancelRequestReceived,
+        order_id: String(requested.id),
+        status: requested.status,
+        cancel_reason: requested.cancel_reason,
+      };
     }
     const state = await this.orders.state(id, windowMs);
     if (!state) throw new DomainError('not_found', ORDER_MESSAGES.notFound);

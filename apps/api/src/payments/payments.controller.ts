@@ -1,6 +1,11 @@
 import { Body, Controller, Get, Headers, HttpCode, Post, Query, Req, Res, type RawBodyRequest } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { paymentPageReturnQuerySchema, paymentSuccessBodySchema, type OrderPlacedAnswer, type PaymentSuccessBody } from '@mandi/contracts';
+import {
+  paymentPageReturnQuerySchema,
+  paymentSuccessBodySchema,
+  type OrderPlacedAnswer,
+  type PaymentSuccessBody,
+} from '@mandi/contracts';
 import { DomainError, PAYMENT_MESSAGES } from '@mandi/domain';
 import { CurrentCaller, Public } from '../auth/access.decorators.js';
 import type { Caller } from '../auth/caller.js';

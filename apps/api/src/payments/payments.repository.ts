@@ -104,11 +104,13 @@ export class PaymentsRepository {
       )})
       SELECT EXISTS (SELECT 1 FROM event) AS fresh, (SELECT id FROM paid) AS order_id, (SELECT user_id FROM paid) AS user_id`;
     if (!result!.fresh) return { kind: 'duplicate_event' };
-    if (result!.order_id !== null && result!.user_id !== null) return { kind: 'paid', orderId: result!.order_id, userId: result!.user_id };
+    if (result!.order_id !== null && result!.user_id !== null)
+      return { kind: 'paid', orderId: result!.order_id, userId: result!.user_id };
     // Nothing changed: say why, from the row as it is now.
     const row = await this.byProviderOrder(payment.providerOrderId);
     if (!row) return { kind: 'unknown_order' };
-    if (row.status === 'captured' || row.status === 'refunded') return { kind: 'already_paid', orderId: row.order_id, userId: row.user_id };
+    if (row.status === 'captured' || row.status === 'refunded')
+      return { kind: 'already_paid', orderId: row.order_id, userId: row.user_id };
     return { kind: 'amount_mismatch', orderId: row.order_id, expectedPaise: row.amount_paise };
   }
 

@@ -43,7 +43,8 @@ export class PaymentsService {
     }
     const recorded = await this.payments.byProviderOrder(orderId);
     if (!recorded) throw new DomainError('not_found', PAYMENT_MESSAGES.orderNotFound);
-    if (recorded.user_id !== caller.id && caller.role !== 'admin') throw new DomainError('not_allowed', ACCESS_MESSAGES.notYours);
+    if (recorded.user_id !== caller.id && caller.role !== 'admin')
+      throw new DomainError('not_allowed', ACCESS_MESSAGES.notYours);
     const outcome = await this.captureReported(orderId, paymentId);
     return { success: true, orderId: String(outcome.orderId) };
   }
@@ -53,7 +54,11 @@ export class PaymentsService {
    * recorded once (by its digest, whatever X-Razorpay-Event-Id says) and acted on in the same statement, so retries,
    * replays and concurrent duplicates change nothing.
    */
-  async handleWebhook(rawBody: Buffer, signature: string | undefined, eventIdHeader: string | string[] | undefined): Promise<{ status: string }> {
+  async handleWebhook(
+    rawBody: Buffer,
+    signature: string | undefined,
+    eventIdHeader: string | string[] | undefined,
+  ): Promise<{ status: string }> {
     if (!signature || !this.razorpay.isWebhookSignature(rawBody, signature)) {
       throw new DomainError('invalid_data', PAYMENT_MESSAGES.webhookSignatureInvalid);
     }
@@ -102,7 +107,11 @@ export class PaymentsService {
     razorpayOrderId: string | null = providerOrderId,
   ): Promise<Extract<CaptureOutcome, { orderId: number; userId: number }>> {
     const payment = await this.razorpay.payment(paymentId);
-    if (payment.orderId === null || payment.orderId !== razorpayOrderId || !['authorized', 'captured'].includes(payment.status)) {
+    if (
+      payment.orderId === null ||
+      payment.orderId !== razorpayOrderId ||
+      !['authorized', 'captured'].includes(payment.status)
+    ) {
       throw new DomainError('invalid_data', PAYMENT_MESSAGES.signatureInvalid);
     }
     if (payment.status === 'authorized') await this.razorpay.capture(payment.id, payment.amountPaise);
@@ -123,21 +132,36 @@ export class PaymentsService {
     const payment = event.payload.payment?.entity;
     const providerOrderId = event.payload.payment_link?.entity.id ?? payment?.order_id;
     if (payment && providerOrderId && CAPTURE_EVENTS.has(event.event)) {
-      const reported = { providerOrderId, providerPaymentId: payment.id, amountPaise: payment.amount, method: payment.method ?? null };
+      const reported = {
+        providerOrderId,
+        providerPaymentId: payment.id,
+        amountPaise: payment.amount,
+        method: payment.method ?? null,
+      };
       const outcome = await this.payments.capture(reported, received);
       if (outcome.kind === 'amount_mismatch') {
-        this.logger.error({ providerOrderId, paymentId: payment.id, amount: payment.amount, expected: outcome.expectedPaise }, 'webhook payment amount differs from the order');
+        this.logger.error(
+          { providerOrderId, paymentId: payment.id, amount: payment.amount, expected: outcome.expectedPaise },
+          'webhook payment amount differs from the order',
+        );
       }
       return outcome.kind !== 'duplicate_event';
     }
     if (payment && providerOrderId && event.event === 'payment.failed') {
-      const failed = { providerOrderId, errorCode: payment.error_code ?? null, errorDescription: payment.error_description ?? null };
+      const failed = {
+        providerOrderId,
+        errorCode: payment.error_code ?? null,
+        errorDescription: payment.error_description ?? null,
+      };
       return this.payments.fail(failed, received);
     }
     // A refund the worker's payment.refund job asked for (docs/orders.md); a refund of a payment not ours changes nothing.
     const refund = event.payload.refund?.entity;
     if (refund && event.event === 'refund.processed' && refund.status === 'processed') {
-      return this.payments.refundProcessed({ providerRefundId: refund.id, providerPaymentId: refund.payment_id }, received);
+      return this.payments.refundProcessed(
+        { providerRefundId: refund.id, providerPaymentId: refund.payment_id },
+        received,
+      );
     }
     return this.payments.record(received);
   }
@@ -146,7 +170,10 @@ export class PaymentsService {
   private settled(outcome: CaptureOutcome): Extract<CaptureOutcome, { orderId: number; userId: number }> {
     if (outcome.kind === 'paid' || outcome.kind === 'already_paid') return outcome;
     if (outcome.kind === 'amount_mismatch') {
-      this.logger.error({ orderId: outcome.orderId, expected: outcome.expectedPaise }, 'payment amount differs from the order');
+      this.logger.error(
+        { orderId: outcome.orderId, expected: outcome.expectedPaise },
+        'payment amount differs from the order',
+      );
       throw new DomainError('conflict', PAYMENT_MESSAGES.amountMismatch);
     }
     throw new DomainError('not_found', PAYMENT_MESSAGES.orderNotFound);

@@ -31,7 +31,8 @@ export class RazorpayGateway {
   constructor(@Inject(APP_CONFIG) private readonly config: AppConfig) {
     this.razorpay = new Razorpay({ key_id: config.RAZORPAY_KEY_ID, key_secret: config.RAZORPAY_KEY_SECRET });
     // The SDK fixes Razorpay's host in its constructor; its axios instance is where another base URL goes.
-    (this.razorpay.api as unknown as { rq: { defaults: { baseURL: string } } }).rq.defaults.baseURL = config.RAZORPAY_API_URL;
+    (this.razorpay.api as unknown as { rq: { defaults: { baseURL: string } } }).rq.defaults.baseURL =
+      config.RAZORPAY_API_URL;
   }
 
   /** The public key the checkout widget is opened with. */
@@ -40,8 +41,14 @@ export class RazorpayGateway {
   }
 
   /** Creates a provider order for `amountPaise`; `receipt` is ours (at most 40 characters). */
-  async createOrder(amountPaise: number, receipt: string, notes: Record<string, string>): Promise<{ id: string; amount: number }> {
-    const order = await this.call('orders.create', () => this.razorpay.orders.create({ amount: amountPaise, currency: CURRENCY, receipt, notes }));
+  async createOrder(
+    amountPaise: number,
+    receipt: string,
+    notes: Record<string, string>,
+  ): Promise<{ id: string; amount: number }> {
+    const order = await this.call('orders.create', () =>
+      this.razorpay.orders.create({ amount: amountPaise, currency: CURRENCY, receipt, notes }),
+    );
     return { id: order.id, amount: Number(order.amount) };
   }
 
@@ -71,7 +78,9 @@ export class RazorpayGateway {
   /** The Razorpay order a payment link made for its payments (none until someone tried to pay). */
   async paymentPageOrderId(linkId: string): Promise<string | null> {
     // The SDK's type leaves out order_id, which Razorpay's payment link entity carries.
-    const link = (await this.call('paymentLink.fetch', () => this.razorpay.paymentLink.fetch(linkId))) as { order_id?: string | null };
+    const link = (await this.call('paymentLink.fetch', () => this.razorpay.paymentLink.fetch(linkId))) as {
+      order_id?: string | null;
+    };
     return link.order_id ?? null;
   }
 
@@ -98,7 +107,10 @@ export class RazorpayGateway {
   }
 
   /** True when `signature` is the hosted page's return signature (link id, reference, status and payment id). */
-  isPaymentPageSignature(fields: { linkId: string; referenceId: string; status: string; paymentId: string }, signature: string): boolean {
+  isPaymentPageSignature(
+    fields: { linkId: string; referenceId: string; status: string; paymentId: string },
+    signature: string,
+  ): boolean {
     const signed = `${fields.linkId}|${fields.referenceId}|${fields.status}|${fields.paymentId}`;
     return sameHmac(signed, this.config.RAZORPAY_KEY_SECRET, signature);
   }

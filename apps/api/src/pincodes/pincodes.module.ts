@@ -4,5 +4,9 @@ import { PincodesRepository } from './pincodes.repository.js';
 import { PincodesService } from './pincodes.service.js';
 
 /** The India Post directory: the lookup route, and the offices of a PIN code for the address checks. */
-@Module({ controllers: [PincodesController], providers: [PincodesService, PincodesRepository], exports: [PincodesService] })
+@Module({
+  controllers: [PincodesController],
+  providers: [PincodesService, PincodesRepository],
+  exports: [PincodesService],
+})
 export class PincodesModule {}

@@ -38,7 +38,12 @@ export class PincodesService {
     if (offices.length === 0) return { Status: 'Error', Message: PINCODE_NO_RECORDS_MESSAGE, PostOffice: null };
     return {
       Status: 'Success',
-      PostOffice: offices.map((office) => ({ Name: office.office_name, State: office.state, District: office.district, Block: office.taluk })),
+      PostOffice: offices.map((office) => ({
+        Name: office.office_name,
+        State: office.state,
+        District: office.district,
+        Block: office.taluk,
+      })),
     };
   }
 }

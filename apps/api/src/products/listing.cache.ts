@@ -19,7 +19,9 @@ local version = redis.call('GET', KEYS[1]) or '0'
 return {version, redis.call('GET', ARGV[1] .. version)}`;
 
 /** The client with the script defined; ioredis adds the Buffer variant, which answers the page as bytes. */
-type PageReader = Redis & { listingPageBuffer(versionKey: string, pagePrefix: string): Promise<[Buffer, Buffer | null]> };
+type PageReader = Redis & {
+  listingPageBuffer(versionKey: string, pagePrefix: string): Promise<[Buffer, Buffer | null]>;
+};
 
 /**
  * The catalog's caches in Redis, shared by every API replica: pages of the home listing, and product pages
@@ -41,7 +43,10 @@ export class ListingCache {
    */
   private readonly loading = new Map<string, Promise<Buffer>>();
 
-  constructor(@Inject(REDIS) redis: Redis, @Inject(APP_CONFIG) private readonly config: AppConfig) {
+  constructor(
+    @Inject(REDIS) redis: Redis,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {
     if (!('listingPage' in redis)) redis.defineCommand('listingPage', { numberOfKeys: 1, lua: READ_PAGE });
     this.circuit = RedisCircuit.of(redis);
     this.productPages = new ProductPageCache(redis, config.REDIS_PREFIX);
@@ -73,7 +78,10 @@ export class ListingCache {
     if (running) return running;
     const loading = (async () => {
       const page = Buffer.from(JSON.stringify(await load()));
-      await this.circuit.run((redis) => redis.set(key, page, 'EX', LISTING_TTL_SECONDS), () => null);
+      await this.circuit.run(
+        (redis) => redis.set(key, page, 'EX', LISTING_TTL_SECONDS),
+        () => null,
+      );
       return page;
     })().finally(() => this.loading.delete(key));
     this.loading.set(key, loading);
@@ -90,11 +98,14 @@ export class ListingCache {
    * every listing page, are out of date. One round trip, in one MULTI so no reader sees half of it.
    */
   async invalidate(products: readonly number[] | 'all', { listing = true }: { listing?: boolean } = {}): Promise<void> {
-    await this.circuit.run((redis) => {
-      const batch = redis.multi();
-      if (listing) batch.incr(this.versionKey());
-      return this.productPages.invalidation(batch, products).exec();
-    }, () => null);
+    await this.circuit.run(
+      (redis) => {
+        const batch = redis.multi();
+        if (listing) batch.incr(this.versionKey());
+        return this.productPages.invalidation(batch, products).exec();
+      },
+      () => null,
+    );
   }
 
   private versionKey(): string {

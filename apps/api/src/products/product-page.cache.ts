@@ -93,14 +93,21 @@ export class ProductPageCache {
     if (running) {
       // Joins the load of the same version already under way, when its answer is everyone's; else loads its own
       // (a hidden product or a 404 may read differently for this viewer).
-      const sharedPage = await running.then(({ page, shared }) => (shared ? page : null), () => null);
+      const sharedPage = await running.then(
+        ({ page, shared }) => (shared ? page : null),
+        () => null,
+      );
       return sharedPage ?? (await serialised(load)).page;
     }
     const loading = serialised(load);
     this.loading.set(key, loading);
     try {
       const { page, shared } = await loading;
-      if (shared) await this.circuit.run((redis) => redis.set(key, page, 'EX', PRODUCT_PAGE_TTL_SECONDS), () => null);
+      if (shared)
+        await this.circuit.run(
+          (redis) => redis.set(key, page, 'EX', PRODUCT_PAGE_TTL_SECONDS),
+          () => null,
+        );
       return page;
     } finally {
       this.loading.delete(key);
@@ -110,7 +117,8 @@ export class ProductPageCache {
   /** Adds to `batch` what makes the pages of `products` out of date: each one's version, or with 'all' the epoch. */
   invalidation(batch: ChainableCommander, products: readonly number[] | 'all'): ChainableCommander {
     if (products === 'all') return batch.incr(this.epochKey());
-    for (const id of new Set(products)) batch.incr(this.versionKey(id)).expire(this.versionKey(id), PRODUCT_VERSION_TTL_SECONDS);
+    for (const id of new Set(products))
+      batch.incr(this.versionKey(id)).expire(this.versionKey(id), PRODUCT_VERSION_TTL_SECONDS);
     return batch;
   }
 

@@ -42,7 +42,8 @@ export interface ProductOwner {
 /** True when `error` is a unique-index violation (a second product with the same seller and requestId). */
 export function isUniqueViolation(error: unknown): boolean {
   if (!(error instanceof Prisma.PrismaClientKnownRequestError)) return false;
-  const cause = (error.meta as { driverAdapterError?: { cause?: { originalCode?: string } } })?.driverAdapterError?.cause;
+  const cause = (error.meta as { driverAdapterError?: { cause?: { originalCode?: string } } })?.driverAdapterError
+    ?.cause;
   return error.code === 'P2002' || cause?.originalCode === '23505';
 }
 
@@ -110,7 +111,10 @@ export class ProductsRepository {
    * A seller's products, newest first (the index on seller_id, created_at): those the shop shows, or with
    * `includeHidden` (the seller themselves, an admin) the unlisted ones and those hidden by a suspension too.
    */
-  listOfSeller(sellerId: number, options: { skip: number; take: number; includeHidden?: boolean }): Promise<ProductCardRow[]> {
+  listOfSeller(
+    sellerId: number,
+    options: { skip: number; take: number; includeHidden?: boolean },
+  ): Promise<ProductCardRow[]> {
     return this.prisma.$queryRaw<ProductCardRow[]>`
       SELECT ${PRODUCT_CARD_COLUMNS}
         FROM products p
@@ -176,7 +180,13 @@ export class ProductsRepository {
         sellerId,
         requestId,
         ...draft,
-        images: { create: images.map((image, position) => ({ position, fileKey: image.fileKey, contentType: image.contentType })) },
+        images: {
+          create: images.map((image, position) => ({
+            position,
+            fileKey: image.fileKey,
+            contentType: image.contentType,
+          })),
+        },
       },
     });
   }

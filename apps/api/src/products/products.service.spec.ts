@@ -56,7 +56,12 @@ describe('ProductsService.list against the real database', () => {
       const seller = await newUser(db.prisma);
       const product = await newProduct(db.prisma, { sellerId: seller.id, name: `Product ${i}` });
       await db.prisma.productImage.create({
-        data: { productId: product.id, position: 0, fileKey: `products/${product.id}/0.webp`, contentType: 'image/webp' },
+        data: {
+          productId: product.id,
+          position: 0,
+          fileKey: `products/${product.id}/0.webp`,
+          contentType: 'image/webp',
+        },
       });
     }
     // These rows were written behind the service's back: the cached first page is still the one-product page.
@@ -92,7 +97,10 @@ describe('ProductsService.list against the real database', () => {
     counting.reset();
     const shown = await service.get(String(product.id));
     expect(counting.count()).toBe(1);
-    expect(shown.thumbnails).toEqual([`/files/products/${product.id}/0.thumb.webp`, `/files/products/${product.id}/1.jpg`]);
+    expect(shown.thumbnails).toEqual([
+      `/files/products/${product.id}/0.thumb.webp`,
+      `/files/products/${product.id}/1.jpg`,
+    ]);
     expect(shown.cardImage).toBe(`/files/products/${product.id}/0.card.webp`);
   });
 
@@ -107,8 +115,17 @@ describe('ProductsService.list against the real database', () => {
 
   it("never hands one viewer's answer about a hidden product to another, however close together they ask", async () => {
     const seller = await newUser(db.prisma);
-    const product = await newProduct(db.prisma, { sellerId: seller.id, unlistedAt: new Date(), unlistedReason: 'Blurry photos' });
-    const asSeller = async () => ({ id: seller.id, uid: seller.firebaseUid, email: seller.email, role: 'user' as const });
+    const product = await newProduct(db.prisma, {
+      sellerId: seller.id,
+      unlistedAt: new Date(),
+      unlistedReason: 'Blurry photos',
+    });
+    const asSeller = async () => ({
+      id: seller.id,
+      uid: seller.firebaseUid,
+      email: seller.email,
+      role: 'user' as const,
+    });
     const [publicAnswer, sellerAnswer] = await Promise.allSettled([
       service.getJson(String(product.id)),
       service.getJson(String(product.id), asSeller),

@@ -1,6 +1,13 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '@mandi/config';
-import { rowIdOf, type Product, type ProductShopState, type ProductForm, type ProductListQuery, type ProductsOfUserQuery } from '@mandi/contracts';
+import {
+  rowIdOf,
+  type Product,
+  type ProductShopState,
+  type ProductForm,
+  type ProductListQuery,
+  type ProductsOfUserQuery,
+} from '@mandi/contracts';
 import {
   ACCESS_MESSAGES,
   DomainError,
@@ -127,7 +134,8 @@ export class ProductsService {
     if (!row) throw new DomainError('not_found', PRODUCT_MESSAGES.notFound);
     if (shopStateOf(row) === null) return { product: toProduct(row, this.files), shared: true };
     const caller = await viewer();
-    if (!caller || (caller.role !== 'admin' && caller.uid !== row.sellerUid)) throw new DomainError('not_found', PRODUCT_MESSAGES.notFound);
+    if (!caller || (caller.role !== 'admin' && caller.uid !== row.sellerUid))
+      throw new DomainError('not_found', PRODUCT_MESSAGES.notFound);
     return { product: toProduct(row, this.files, { withShopState: true }), shared: false };
   }
 
@@ -145,7 +153,11 @@ export class ProductsService {
     const [sellerId, caller] = await Promise.all([this.products.findSellerId(uid), viewer()]);
     if (sellerId === null) throw new DomainError('not_found', PROFILE_MESSAGES.notFound);
     const includeHidden = caller !== null && (caller.role === 'admin' || caller.uid === uid);
-    const rows = await this.products.listOfSeller(sellerId, { skip: (query.page - 1) * query.limit, take: query.limit, includeHidden });
+    const rows = await this.products.listOfSeller(sellerId, {
+      skip: (query.page - 1) * query.limit,
+      take: query.limit,
+      includeHidden,
+    });
     return rows.map((row) => toProduct(row, this.files, { withShopState: includeHidden }));
   }
 
@@ -195,7 +207,8 @@ export class ProductsService {
     const owner = rowId === null ? null : await this.products.findOwner(rowId);
     if (!owner) throw new DomainError('not_found', PRODUCT_MESSAGES.notFound);
     assertMayChange(caller, owner);
-    if (caller.role !== 'admin' && form.uid !== caller.uid) throw new DomainError('not_allowed', ACCESS_MESSAGES.notYours);
+    if (caller.role !== 'admin' && form.uid !== caller.uid)
+      throw new DomainError('not_allowed', ACCESS_MESSAGES.notYours);
     const keptKeys = keptImageUrls(form).map((url) => this.files.keyFromUrl(url));
     const before = await this.products.imagesOf(owner.id);
     if (keptKeys.some((key) => key === null || !before.some((image) => image.fileKey === key))) throw unknownImage();
@@ -206,7 +219,8 @@ export class ProductsService {
     let unused: ProductImageRow[];
     try {
       unused = await this.products.transaction(async (tx) => {
-        if (!(await this.products.lockOwner(tx, owner.id))) throw new DomainError('not_found', PRODUCT_MESSAGES.notFound);
+        if (!(await this.products.lockOwner(tx, owner.id)))
+          throw new DomainError('not_found', PRODUCT_MESSAGES.notFound);
         // Read again under the lock: a concurrent edit may have changed the images since the check above.
         const current = await this.products.imagesOf(owner.id, tx);
         const kept = keptKeys.map((key) => current.find((image) => image.fileKey === key) ?? throwUnknownImage());
@@ -222,7 +236,9 @@ export class ProductsService {
       throw error;
     }
     await this.listing.invalidate([owner.id]);
-    await this.discard(() => Promise.all(unused.flatMap((image) => imageFileKeys(image.fileKey)).map((key) => this.files.delete(key))));
+    await this.discard(() =>
+      Promise.all(unused.flatMap((image) => imageFileKeys(image.fileKey)).map((key) => this.files.delete(key))),
+    );
     return this.get(owner.id, async () => caller);
   }
 
@@ -269,9 +285,17 @@ export class ProductsService {
   }
 
   /** Writes the images under `folder` with fresh keys; if any write fails, removes those that succeeded. */
-  private async store(folder: string, images: readonly NewImage[]): Promise<Pick<ProductImageRow, 'fileKey' | 'contentType'>[]> {
-    const stored = images.map((image) => ({ fileKey: newFileKey(folder, image.extension), contentType: image.contentType }));
-    const writes = await Promise.allSettled(images.map((image, i) => this.files.put(stored[i]!.fileKey, image.bytes, image.contentType)));
+  private async store(
+    folder: string,
+    images: readonly NewImage[],
+  ): Promise<Pick<ProductImageRow, 'fileKey' | 'contentType'>[]> {
+    const stored = images.map((image) => ({
+      fileKey: newFileKey(folder, image.extension),
+      contentType: image.contentType,
+    }));
+    const writes = await Promise.allSettled(
+      images.map((image, i) => this.files.put(stored[i]!.fileKey, image.bytes, image.contentType)),
+    );
     const failed = writes.find((write): write is PromiseRejectedResult => write.status === 'rejected');
     if (failed) {
       await this.discard(() => Promise.all(stored.map((image) => this.files.delete(image.fileKey))));
@@ -349,7 +373,9 @@ function productRowId(id: string): number {
 }
 
 /** Why the shop does not show this product, or null when it does (the columns productVisibleSql reads). */
-export function shopStateOf(row: Pick<ProductCardRow, 'unlistedAt' | 'unlistedReason' | 'sellerSuspended'>): ProductShopState | null {
+export function shopStateOf(
+  row: Pick<ProductCardRow, 'unlistedAt' | 'unlistedReason' | 'sellerSuspended'>,
+): ProductShopState | null {
   if (row.unlistedAt === null && !row.sellerSuspended) return null;
   return {
     status: row.unlistedAt !== null ? 'unlisted' : 'seller_suspended',
@@ -364,7 +390,14 @@ export function shopStateOf(row: Pick<ProductCardRow, 'unlistedAt' | 'unlistedRe
  */
 function listingBrowse(query: ProductListQuery): ProductBrowse {
   const { category, minPrice, maxPrice, inStock, fresh, sort } = query;
-  return { category, minPrice, maxPrice, inStock, fresh, sort: query.search === undefined && sort === 'newest' ? undefined : sort };
+  return {
+    category,
+    minPrice,
+    maxPrice,
+    inStock,
+    fresh,
+    sort: query.search === undefined && sort === 'newest' ? undefined : sort,
+  };
 }
 
 /** The URLs of saved images the form keeps: existingImages without removedImages, each once, in order. */
@@ -374,7 +407,8 @@ function keptImageUrls(form: ProductForm): string[] {
 
 /** Only the seller or an admin may change a product. */
 function assertMayChange(caller: Caller, owner: ProductOwner): void {
-  if (caller.role !== 'admin' && caller.id !== owner.sellerId) throw new DomainError('not_allowed', PRODUCT_MESSAGES.notYours);
+  if (caller.role !== 'admin' && caller.id !== owner.sellerId)
+    throw new DomainError('not_allowed', PRODUCT_MESSAGES.notYours);
 }
 
 function invalid(field: string, message: string): DomainError {

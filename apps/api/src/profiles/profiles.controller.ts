@@ -74,7 +74,9 @@ export class ProfilesController {
     });
     const [image] = await checkImages(form.files);
     if (!image) {
-      throw new DomainError('invalid_data', PROFILE_IMAGE_MISSING, { fields: { [PROFILE_IMAGE_FIELD]: PROFILE_IMAGE_MISSING } });
+      throw new DomainError('invalid_data', PROFILE_IMAGE_MISSING, {
+        fields: { [PROFILE_IMAGE_FIELD]: PROFILE_IMAGE_MISSING },
+      });
     }
     return this.profiles.upload(params.uid, image);
   }

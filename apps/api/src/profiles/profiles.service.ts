@@ -62,7 +62,13 @@ export class ProfilesService {
         profileImage: image,
       });
       return {
-        row: { ...current, fullName: body.fullName ?? null, bio: body.bio ?? null, city: body.city ?? null, profileImage: image },
+        row: {
+          ...current,
+          fullName: body.fullName ?? null,
+          bio: body.bio ?? null,
+          city: body.city ?? null,
+          profileImage: image,
+        },
         dropped: image === current.profileImage ? null : current.profileImage,
       };
     });
@@ -80,7 +86,12 @@ export class ProfilesService {
       replaced = await this.profiles.transaction(async (tx) => {
         const current = await this.profiles.lockForChange(tx, userId);
         if (!current) throw new DomainError('not_found', PROFILE_MESSAGES.notFound);
-        await this.profiles.update(tx, userId, { fullName: current.fullName, bio: current.bio, city: current.city, profileImage: key });
+        await this.profiles.update(tx, userId, {
+          fullName: current.fullName,
+          bio: current.bio,
+          city: current.city,
+          profileImage: key,
+        });
         return current.profileImage;
       });
     } catch (error) {
@@ -101,7 +112,8 @@ export class ProfilesService {
   private chosenImage(current: ProfileRow, given: string | undefined): string | null {
     if (given === undefined) return current.profileImage;
     if (given === '' || given === PROFILE_IMAGE_PLACEHOLDER) return null;
-    if (current.profileImage !== null && given === urlOfKeyOrUrl(this.files, current.profileImage)) return current.profileImage;
+    if (current.profileImage !== null && given === urlOfKeyOrUrl(this.files, current.profileImage))
+      return current.profileImage;
     throw new DomainError('invalid_data', PROFILE_IMAGE_INVALID, { fields: { profileImage: PROFILE_IMAGE_INVALID } });
   }
 

@@ -79,11 +79,14 @@ export async function serveQueuesDashboard(fastify: FastifyInstance, dashboard: 
       if (!request.url.startsWith(`${QUEUES_DASHBOARD_PATH}/static/`)) void reply.header('cache-control', 'no-store');
       return undefined;
     });
-    await scope.register(serverAdapter.registerPlugin() as unknown as FastifyPluginCallback, { prefix: QUEUES_DASHBOARD_PATH });
+    await scope.register(serverAdapter.registerPlugin() as unknown as FastifyPluginCallback, {
+      prefix: QUEUES_DASHBOARD_PATH,
+    });
     scope.route({
       method: ['GET', 'HEAD', 'POST', 'PUT', 'DELETE', 'PATCH'],
       url: `${QUEUES_DASHBOARD_PATH}/*`,
-      handler: (request, reply) => reply.status(404).send(errorBody(404, `Cannot ${request.method} ${request.url.split('?')[0]}`)),
+      handler: (request, reply) =>
+        reply.status(404).send(errorBody(404, `Cannot ${request.method} ${request.url.split('?')[0]}`)),
     });
   });
 }

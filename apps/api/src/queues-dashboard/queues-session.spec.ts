@@ -43,16 +43,27 @@ describe('the queue dashboard session', () => {
       const body = Buffer.from(JSON.stringify(value)).toString('base64url');
       return `${body}.${createHmac('sha256', secret).update(body).digest('base64url')}`;
     };
-    expect(verifyQueuesSession(signed({ uid: 'a', exp: session.exp }), secret, now)).toEqual({ uid: 'a', exp: session.exp });
+    expect(verifyQueuesSession(signed({ uid: 'a', exp: session.exp }), secret, now)).toEqual({
+      uid: 'a',
+      exp: session.exp,
+    });
     for (const value of [{ exp: session.exp }, { uid: '', exp: session.exp }, { uid: 'a', exp: '9999999999' }, null]) {
       expect(verifyQueuesSession(signed(value), secret, now)).toBeNull();
     }
     const notJson = Buffer.from('not json').toString('base64url');
-    expect(verifyQueuesSession(`${notJson}.${createHmac('sha256', secret).update(notJson).digest('base64url')}`, secret, now)).toBeNull();
+    expect(
+      verifyQueuesSession(
+        `${notJson}.${createHmac('sha256', secret).update(notJson).digest('base64url')}`,
+        secret,
+        now,
+      ),
+    ).toBeNull();
   });
 
   it('makes an HttpOnly, SameSite=Strict cookie for the dashboard path, Secure over HTTPS', () => {
-    expect(queuesSessionCookie('t.s', 1800, false)).toBe('mandi_queues_session=t.s; Path=/adminpanel/queues; Max-Age=1800; HttpOnly; SameSite=Strict');
+    expect(queuesSessionCookie('t.s', 1800, false)).toBe(
+      'mandi_queues_session=t.s; Path=/adminpanel/queues; Max-Age=1800; HttpOnly; SameSite=Strict',
+    );
     expect(queuesSessionCookie('t.s', 1800, true)).toMatch(/; Secure$/);
   });
 

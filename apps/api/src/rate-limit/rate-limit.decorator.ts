@@ -23,7 +23,8 @@ export const RateLimit = (...rules: [RateLimitRule, ...RateLimitRule[]]) => SetM
  * addresses gets one budget, and many people behind one address (a carrier's NAT) get one each. A request without a
  * caller is counted by its address.
  */
-export const perCaller = (request: FastifyRequest): string => (request.caller ? `user:${request.caller.id}` : `ip:${request.ip}`);
+export const perCaller = (request: FastifyRequest): string =>
+  request.caller ? `user:${request.caller.id}` : `ip:${request.ip}`;
 
 /** Exempts a public route from the default limit (the health check, which load balancers poll). */
 export const NoRateLimit = () => SetMetadata(RATE_LIMIT_KEY, false);

@@ -49,7 +49,10 @@ export class RateLimitStore {
   async hit(key: string, windowMs: number): Promise<WindowState> {
     return this.circuit.run(
       async (redis) => {
-        const [hits, ttl] = await (redis as HitCounter).rateLimitHit(`${this.prefix}:ratelimit:${key}`, String(windowMs));
+        const [hits, ttl] = await (redis as HitCounter).rateLimitHit(
+          `${this.prefix}:ratelimit:${key}`,
+          String(windowMs),
+        );
         return { hits, resetInMs: ttl > 0 ? ttl : windowMs };
       },
       () => this.hitLocally(key, windowMs),

@@ -36,12 +36,17 @@ export class RedisCircuit {
   private corked = false;
 
   private constructor(private readonly redis: Redis) {
-    this.breaker = circuitBreaker(handleAll, { halfOpenAfter: REDIS_RETRY_AFTER_MS, breaker: new ConsecutiveBreaker(1) });
+    this.breaker = circuitBreaker(handleAll, {
+      halfOpenAfter: REDIS_RETRY_AFTER_MS,
+      breaker: new ConsecutiveBreaker(1),
+    });
     this.breaker.onBreak((reason) => {
       if (this.failing) return;
       this.failing = true;
       const cause = 'error' in reason ? (reason.error as Error).message : 'isolated';
-      this.logger.warn(`Redis did not answer (${cause}): caches are skipped and rate limits counted in this process until it does`);
+      this.logger.warn(
+        `Redis did not answer (${cause}): caches are skipped and rate limits counted in this process until it does`,
+      );
     });
     this.breaker.onReset(() => {
       if (!this.failing) return;

@@ -60,7 +60,10 @@ class RedisCloser implements OnApplicationShutdown {
 /** One Redis connection for the API's own keys (rate limits, caches, worker heartbeat reads). */
 @Global()
 @Module({
-  providers: [{ provide: REDIS, inject: [APP_CONFIG], useFactory: (config: AppConfig) => connectRedis(config.REDIS_URL) }, RedisCloser],
+  providers: [
+    { provide: REDIS, inject: [APP_CONFIG], useFactory: (config: AppConfig) => connectRedis(config.REDIS_URL) },
+    RedisCloser,
+  ],
   exports: [REDIS],
 })
 export class RedisModule {}

@@ -94,7 +94,11 @@ export class SellerDashboardRepository {
   }
 
   /** A page of the orders with seller `sellerId`'s products in `search`'s state and period, newest first, and their number. */
-  async orders(sellerId: number, search: SellerOrderSearch, windowMs: number): Promise<{ total: number; orders: SellerOrderRow[] }> {
+  async orders(
+    sellerId: number,
+    search: SellerOrderSearch,
+    windowMs: number,
+  ): Promise<{ total: number; orders: SellerOrderRow[] }> {
     const since = sinceSql(search.period);
     // Unfiltered (the page's first view), the seller's orders are the index alone; a filter reads each order's row.
     const matched =
@@ -189,7 +193,8 @@ function sinceSql(period: SellerOrderPeriod): Prisma.Sql | null {
   const span = SELLER_ORDER_PERIOD_SPANS[period];
   if (span === null) return null;
   // Midnight of today's date in India, as an instant.
-  if (span === 'india_day') return Prisma.sql`(date_trunc('day', now() AT TIME ZONE ${INDIA_TIME_ZONE}) AT TIME ZONE ${INDIA_TIME_ZONE})`;
+  if (span === 'india_day')
+    return Prisma.sql`(date_trunc('day', now() AT TIME ZONE ${INDIA_TIME_ZONE}) AT TIME ZONE ${INDIA_TIME_ZONE})`;
   return Prisma.sql`(now() - ${msSql(span)})`;
 }
 

@@ -50,10 +50,17 @@ export class SellerDashboardService {
   /** The sales of today, 7 and 30 days, and the products sold out or expiring, of seller `uid`. */
   async overview(caller: Caller, uid: string): Promise<SellerDashboard> {
     const seller = await this.sellerFor(caller, uid);
-    const [sales, attention] = await Promise.all([this.dashboard.sales(seller.id), this.dashboard.attention(seller.id)]);
+    const [sales, attention] = await Promise.all([
+      this.dashboard.sales(seller.id),
+      this.dashboard.attention(seller.id),
+    ]);
     return {
       seller: { uid: seller.uid, username: seller.username },
-      sales: { today: figure(sales.today), last_7_days: figure(sales.last_7_days), last_30_days: figure(sales.last_30_days) },
+      sales: {
+        today: figure(sales.today),
+        last_7_days: figure(sales.last_7_days),
+        last_30_days: figure(sales.last_30_days),
+      },
       counted_statuses: [...SELLER_SALES_STATUSES],
       products: attention.map((row) => this.attentionProduct(row)),
     };
@@ -83,7 +90,8 @@ export class SellerDashboardService {
   /** Seller `uid`, for the seller themselves or an admin: 403 for anyone else, 404 for a uid of no active user. */
   private async sellerFor(caller: Caller, uid: string): Promise<SellerRow> {
     // The access guard has already refused another user's uid; checked here too, before anything is read.
-    if (caller.role !== 'admin' && caller.uid !== uid) throw new DomainError('not_allowed', SELLER_DASHBOARD_MESSAGES.notYours);
+    if (caller.role !== 'admin' && caller.uid !== uid)
+      throw new DomainError('not_allowed', SELLER_DASHBOARD_MESSAGES.notYours);
     const seller = await this.dashboard.findSeller(uid);
     if (!seller) throw new DomainError('not_found', SELLER_DASHBOARD_MESSAGES.sellerNotFound);
     return seller;

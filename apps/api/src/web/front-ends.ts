@@ -2,7 +2,16 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { EMBEDDED_LISTING_ID, LANGUAGES, LANGUAGE_COOKIE, LANGUAGE_LOCALES, acceptedLanguages, pickLanguage, readCookie, type Language } from '@mandi/domain';
+import {
+  EMBEDDED_LISTING_ID,
+  LANGUAGES,
+  LANGUAGE_COOKIE,
+  LANGUAGE_LOCALES,
+  acceptedLanguages,
+  pickLanguage,
+  readCookie,
+  type Language,
+} from '@mandi/domain';
 import { errorBody } from '../common/api-error.js';
 
 /** Hashed build assets never change under their name; everything else is revalidated on each visit. */
@@ -50,7 +59,10 @@ export async function serveFrontEnds(
   const storefrontIndex = indexHtml.get('/')?.toString('utf8');
   const catalogues = catalogueChunks(resolve(dirs.storefront));
   const storefrontIndexIn = Object.fromEntries(
-    LANGUAGES.map((language) => [language, storefrontIndex && inLanguage(storefrontIndex, language, catalogues[language])]),
+    LANGUAGES.map((language) => [
+      language,
+      storefrontIndex && inLanguage(storefrontIndex, language, catalogues[language]),
+    ]),
   ) as Record<Language, string | undefined>;
   const sendIndex = (reply: FastifyReply, prefix: string, language: Language = 'en') => {
     const html = prefix === '/' ? storefrontIndexIn[language] : indexHtml.get(prefix);
@@ -61,7 +73,10 @@ export async function serveFrontEnds(
 
   const storefrontHtml = inlineStylesheets(storefrontIndex, resolve(dirs.storefront));
   const storefrontHtmlIn = Object.fromEntries(
-    LANGUAGES.map((language) => [language, storefrontHtml && scriptsAfterPictures(inLanguage(storefrontHtml, language, catalogues[language]))]),
+    LANGUAGES.map((language) => [
+      language,
+      storefrontHtml && scriptsAfterPictures(inLanguage(storefrontHtml, language, catalogues[language])),
+    ]),
   ) as Record<Language, string | undefined>;
   const sendHome = async (reply: FastifyReply, query: URLSearchParams, language: Language) => {
     const extra = storefrontHtml && home ? await home(query, language).catch(() => null) : null;
@@ -125,7 +140,9 @@ function withHome(html: string, extra: { head: string; body: string }, language:
  */
 function inLanguage(html: string, language: Language, catalogue: string | undefined): string {
   const preload = catalogue ? `<link rel="modulepreload" crossorigin href="/${catalogue}">` : '';
-  return html.replace(/<html lang="[^"]*"/, `<html lang="${LANGUAGE_LOCALES[language]}"`).replace('</head>', () => `${preload}</head>`);
+  return html
+    .replace(/<html lang="[^"]*"/, `<html lang="${LANGUAGE_LOCALES[language]}"`)
+    .replace('</head>', () => `${preload}</head>`);
 }
 
 /** The start of each language's catalogue (assets/hi-start-….js), from the build's Vite manifest; none without one. */
@@ -133,7 +150,9 @@ function catalogueChunks(root: string): Partial<Record<Language, string>> {
   const manifestPath = join(root, '.vite', 'manifest.json');
   if (!existsSync(manifestPath)) return {};
   const manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as Record<string, { file?: string }>;
-  return Object.fromEntries(LANGUAGES.map((language) => [language, manifest[`virtual:catalogue/${language}-start`]?.file]));
+  return Object.fromEntries(
+    LANGUAGES.map((language) => [language, manifest[`virtual:catalogue/${language}-start`]?.file]),
+  );
 }
 
 /**
@@ -150,7 +169,10 @@ function scriptsAfterPictures(html: string): string {
 
 /** The visitor's language: the storefront's cookie, else on a first visit the browser's Accept-Language. */
 function visitorLanguage(request: FastifyRequest): Language {
-  return pickLanguage(readCookie(request.headers.cookie, LANGUAGE_COOKIE), acceptedLanguages(request.headers['accept-language']));
+  return pickLanguage(
+    readCookie(request.headers.cookie, LANGUAGE_COOKIE),
+    acceptedLanguages(request.headers['accept-language']),
+  );
 }
 
 /**
@@ -162,7 +184,10 @@ function visitorLanguage(request: FastifyRequest): Language {
  * so the text stays valid in any JavaScript reader.
  */
 export function homeHead(products: readonly unknown[], renderedAt: Date, listingKey = ''): string {
-  const json = JSON.stringify(products).replace(JSON_UNSAFE_IN_HTML, (character) => `\\u${character.charCodeAt(0).toString(16).padStart(4, '0')}`);
+  const json = JSON.stringify(products).replace(
+    JSON_UNSAFE_IN_HTML,
+    (character) => `\\u${character.charCodeAt(0).toString(16).padStart(4, '0')}`,
+  );
   // A filtered page names its listing (the storefront takes the block only for the same one); '/' carries none.
   const listing = listingKey ? ` data-listing="${listingKey.replaceAll('&', '&amp;').replaceAll('"', '&quot;')}"` : '';
   return `<script type="application/json" id="${EMBEDDED_LISTING_ID}" data-rendered-at="${renderedAt.toISOString()}"${listing}>${json}</script>`;

@@ -42,17 +42,25 @@ export class HomePage {
   /** Loads the server renderer at `rendererPath` if it was built; without it the page is rendered in the browser. */
   static async create(firstListingPage: FirstListingPage, rendererPath: string): Promise<HomePage> {
     const file = resolve(rendererPath);
-    const render = existsSync(file) ? ((await import(pathToFileURL(file).href)) as { renderHome: RenderHome }).renderHome : null;
+    const render = existsSync(file)
+      ? ((await import(pathToFileURL(file).href)) as { renderHome: RenderHome }).renderHome
+      : null;
     return new HomePage(firstListingPage, render);
   }
 
   /** The extra head and the root element's content of the home page at `query` in `language`; null for a search. */
-  async parts(query: URLSearchParams = new URLSearchParams(), language: Language = 'en'): Promise<{ head: string; body: string } | null> {
+  async parts(
+    query: URLSearchParams = new URLSearchParams(),
+    language: Language = 'en',
+  ): Promise<{ head: string; body: string } | null> {
     const listing = readHomeListing((name) => query.get(name));
     if (listing.search !== null) return null;
     const listingKey = browseListingKey(listing.filter, listing.browse);
     const key = `${language}:${listingKey}`;
-    const products = await this.firstListingPage({ filter: listing.filter, ...Object.fromEntries(browseEntries(listing.browse)) });
+    const products = await this.firstListingPage({
+      filter: listing.filter,
+      ...Object.fromEntries(browseEntries(listing.browse)),
+    });
     const json = JSON.stringify(products);
     const last = this.renderings.get(key);
     if (last && last.json === json && Date.now() - last.renderedAt.getTime() < REUSE_MS) {
@@ -60,7 +68,9 @@ export class HomePage {
     }
     const renderedAt = new Date();
     // Rendered at the listing's own key, so the page and its links are the same whatever else the URL carries.
-    const body = this.render ? await this.render(products, renderedAt, listingKey ? `?${listingKey}` : '', language) : '';
+    const body = this.render
+      ? await this.render(products, renderedAt, listingKey ? `?${listingKey}` : '', language)
+      : '';
     this.renderings.delete(key);
     this.renderings.set(key, { json, body, renderedAt });
     if (this.renderings.size > KEPT_RENDERINGS) this.renderings.delete(this.renderings.keys().next().value!);

@@ -40,8 +40,17 @@ describe('request bodies that are not a JSON object of the route', () => {
   });
 
   const putProfile = (payload: string | FormData | undefined, headers: Record<string, string> = {}) =>
-    api.request({ method: 'PUT', url: `/api/user-profile/uid/${owner.uid}`, headers: { ...bearer(owner), ...headers }, payload });
-  const profileRow = () => api.db.prisma.profile.findUniqueOrThrow({ where: { userId: owner.id }, select: { fullName: true, bio: true, city: true } });
+    api.request({
+      method: 'PUT',
+      url: `/api/user-profile/uid/${owner.uid}`,
+      headers: { ...bearer(owner), ...headers },
+      payload,
+    });
+  const profileRow = () =>
+    api.db.prisma.profile.findUniqueOrThrow({
+      where: { userId: owner.id },
+      select: { fullName: true, bio: true, city: true },
+    });
 
   /** The answer, after checking that the request changed no row. */
   async function refused(send: () => Promise<{ statusCode: number; body: string }>) {
@@ -58,17 +67,34 @@ describe('request bodies that are not a JSON object of the route', () => {
     ['a number', '42'],
     ['a string', '"Asha"'],
     ['true', 'true'],
-  ])('refuses %s as the JSON body of PUT /api/user-profile/uid/{uid} with 400, changing nothing', async (_name, raw) => {
-    const answer = await refused(() => putProfile(raw, { 'content-type': 'application/json' }));
-    expect(answer).toEqual({ status: 400, body: { statusCode: 400, error: 'Bad Request', message: BODY_MESSAGES.notAnObject, fields: { _: BODY_MESSAGES.notAnObject } } });
-  });
+  ])(
+    'refuses %s as the JSON body of PUT /api/user-profile/uid/{uid} with 400, changing nothing',
+    async (_name, raw) => {
+      const answer = await refused(() => putProfile(raw, { 'content-type': 'application/json' }));
+      expect(answer).toEqual({
+        status: 400,
+        body: {
+          statusCode: 400,
+          error: 'Bad Request',
+          message: BODY_MESSAGES.notAnObject,
+          fields: { _: BODY_MESSAGES.notAnObject },
+        },
+      });
+    },
+  );
 
   it('refuses a PUT with no body at all with 400', async () => {
-    expect(await refused(() => putProfile(undefined))).toMatchObject({ status: 400, body: { message: BODY_MESSAGES.notAnObject } });
+    expect(await refused(() => putProfile(undefined))).toMatchObject({
+      status: 400,
+      body: { message: BODY_MESSAGES.notAnObject },
+    });
   });
 
   it.each([
-    ['application/x-www-form-urlencoded', () => putProfile('fullName=Evil&bio=Evil&city=Evil', { 'content-type': 'application/x-www-form-urlencoded' })],
+    [
+      'application/x-www-form-urlencoded',
+      () => putProfile('fullName=Evil&bio=Evil&city=Evil', { 'content-type': 'application/x-www-form-urlencoded' }),
+    ],
     [
       'multipart/form-data',
       () => {
@@ -79,9 +105,15 @@ describe('request bodies that are not a JSON object of the route', () => {
       },
     ],
     ['text/plain', () => putProfile('{"fullName":"Evil"}', { 'content-type': 'text/plain' })],
-    ['application/json in UTF-16', () => putProfile('{"fullName":"Evil"}', { 'content-type': 'application/json; charset=utf-16' })],
+    [
+      'application/json in UTF-16',
+      () => putProfile('{"fullName":"Evil"}', { 'content-type': 'application/json; charset=utf-16' }),
+    ],
   ])('refuses a %s body with 415, changing nothing', async (_type, send) => {
-    expect(await refused(send)).toEqual({ status: 415, body: { statusCode: 415, error: 'Unsupported Media Type', message: BODY_MESSAGES.jsonOnly } });
+    expect(await refused(send)).toEqual({
+      status: 415,
+      body: { statusCode: 415, error: 'Unsupported Media Type', message: BODY_MESSAGES.jsonOnly },
+    });
   });
 
   it('still takes a JSON object, with or without a UTF-8 charset', async () => {
@@ -93,27 +125,58 @@ describe('request bodies that are not a JSON object of the route', () => {
   });
 
   it.each([
-    ['PUT /api/user-profile/uid/{uid}', 'PUT', () => `/api/user-profile/uid/${owner.uid}`, () => ({ ...profile, bio: 'a\ud800b' }), 'bio'],
-    ['POST /api/addresses', 'POST', () => '/api/addresses', () => ({ ...address, user_id: String(owner.id), landmark: '\udc00' }), 'landmark'],
-    ['PUT /api/orders/cancel-request/{id}', 'PUT', () => `/api/orders/cancel-request/${orderId}`, () => ({ reason: 'Ordered twice \ud83d' }), 'reason'],
+    [
+      'PUT /api/user-profile/uid/{uid}',
+      'PUT',
+      () => `/api/user-profile/uid/${owner.uid}`,
+      () => ({ ...profile, bio: 'a\ud800b' }),
+      'bio',
+    ],
+    [
+      'POST /api/addresses',
+      'POST',
+      () => '/api/addresses',
+      () => ({ ...address, user_id: String(owner.id), landmark: '\udc00' }),
+      'landmark',
+    ],
+    [
+      'PUT /api/orders/cancel-request/{id}',
+      'PUT',
+      () => `/api/orders/cancel-request/${orderId}`,
+      () => ({ reason: 'Ordered twice \ud83d' }),
+      'reason',
+    ],
   ] as const)('refuses a lone surrogate in %s with 400 naming the field', async (_route, method, url, body, field) => {
     const payload = body();
     // JSON.stringify writes a lone surrogate as its \u escape, as an attacker's raw JSON would.
     expect(JSON.stringify(payload)).toContain('\\ud');
     const answer = await refused(() => api.request({ method, url: url(), headers: bearer(owner), payload }));
     const message = `${field} ${INPUT_MESSAGES.illFormed}`;
-    expect(answer).toEqual({ status: 400, body: { statusCode: 400, error: 'Bad Request', message, fields: { [field]: message } } });
+    expect(answer).toEqual({
+      status: 400,
+      body: { statusCode: 400, error: 'Bad Request', message, fields: { [field]: message } },
+    });
   });
 
   it('keeps a stranger out before it looks at the body: 401, not 400', async () => {
-    const response = await api.request({ method: 'PUT', url: `/api/user-profile/uid/${owner.uid}`, headers: { 'content-type': 'application/json' }, payload: 'null' });
+    const response = await api.request({
+      method: 'PUT',
+      url: `/api/user-profile/uid/${owner.uid}`,
+      headers: { 'content-type': 'application/json' },
+      payload: 'null',
+    });
     expect(response.statusCode).toBe(401);
   });
 
   it('refuses a form body on a route that takes no body with 415, and takes it without one', async () => {
     const address = await newAddress(api.db.prisma, { userId: owner.id });
     const url = `/api/addresses/${address.id}/set-default`;
-    const form = await api.request({ method: 'PUT', url, headers: { ...bearer(owner), 'content-type': 'application/x-www-form-urlencoded' }, payload: 'isDefault=true' });
+    const form = await api.request({
+      method: 'PUT',
+      url,
+      headers: { ...bearer(owner), 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'isDefault=true',
+    });
     expect(form.statusCode).toBe(415);
     expect(form.json()).toMatchObject({ message: BODY_MESSAGES.noBodyExpected });
     expect((await api.request({ method: 'PUT', url, headers: bearer(owner) })).statusCode).toBe(200);
@@ -134,10 +197,21 @@ describe('a seller buying their own product', () => {
 
   it('is refused at the cart and at checkout with 409 and a clear message; nothing is written', async () => {
     const db = api.db.prisma;
-    const own = await newProduct(db, { sellerId: seller.id, name: 'Own Alphonso', pricePaise: 10_000, weightGrams: 1000, stock: 5 });
+    const own = await newProduct(db, {
+      sellerId: seller.id,
+      name: 'Own Alphonso',
+      pricePaise: 10_000,
+      weightGrams: 1000,
+      stock: 5,
+    });
     const address = await newAddress(db, { userId: seller.id });
 
-    const add = await api.request({ method: 'POST', url: '/api/cart/add', headers: bearer(seller), payload: { uid: seller.uid, productId: String(own.id) } });
+    const add = await api.request({
+      method: 'POST',
+      url: '/api/cart/add',
+      headers: bearer(seller),
+      payload: { uid: seller.uid, productId: String(own.id) },
+    });
     expect(add.statusCode).toBe(409);
     expect(add.json()).toMatchObject({ message: CHECKOUT_MESSAGES.ownProduct });
     expect(await db.cartItem.count({ where: { userId: seller.id } })).toBe(0);
@@ -152,7 +226,12 @@ describe('a seller buying their own product', () => {
       payload: { userId: String(seller.id), addressId: String(address.id), cartItems: items, billing },
     });
     expect(cod.statusCode).toBe(409);
-    expect(cod.json()).toEqual({ statusCode: 409, error: 'Conflict', message: CHECKOUT_MESSAGES.ownProduct, details: { productIds: [String(own.id)] } });
+    expect(cod.json()).toEqual({
+      statusCode: 409,
+      error: 'Conflict',
+      message: CHECKOUT_MESSAGES.ownProduct,
+      details: { productIds: [String(own.id)] },
+    });
     const online = await api.request({
       method: 'POST',
       url: '/api/payment/order',
@@ -166,7 +245,12 @@ describe('a seller buying their own product', () => {
 
     // Another buyer gets the same product as ever.
     const buyer = await api.newUser();
-    const theirs = await api.request({ method: 'POST', url: '/api/cart/add', headers: bearer(buyer), payload: { uid: buyer.uid, productId: String(own.id) } });
+    const theirs = await api.request({
+      method: 'POST',
+      url: '/api/cart/add',
+      headers: bearer(buyer),
+      payload: { uid: buyer.uid, productId: String(own.id) },
+    });
     expect(theirs.statusCode).toBe(201);
   });
 });

@@ -24,7 +24,10 @@ interface Exit {
 /** Starts a built app with exactly `env` (nothing inherited) and waits for it to exit; one still running fails. */
 function boot(main: string, env: Record<string, string>): Promise<Exit> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [main], { env: { PATH: process.env.PATH ?? '/usr/bin:/bin', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [main], {
+      env: { PATH: process.env.PATH ?? '/usr/bin:/bin', ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let stderr = '';
     child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
     child.stdout.resume();
@@ -52,7 +55,10 @@ function expectRefusal(exit: Exit, app: string): string {
 
 describe.each(Object.entries(APPS))('the %s refuses an unsafe production boot', (app, main) => {
   it('with an Auth emulator host (it accepts unsigned tokens)', async () => {
-    const line = expectRefusal(await boot(main, { ...productionEnv(), FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9099' }), app);
+    const line = expectRefusal(
+      await boot(main, { ...productionEnv(), FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9099' }),
+      app,
+    );
     expect(line).toMatch(/FIREBASE_AUTH_EMULATOR_HOST: the Auth emulator accepts unsigned tokens/);
   });
 
@@ -121,8 +127,18 @@ describe('docker-compose.yml, the production-shaped stack', () => {
   it('gives the app no emulator, mail sink, sandbox key, placeholder or default for a secret', () => {
     const compose = lines('docker-compose.yml');
     expect(compose).toContain('  NODE_ENV: production');
-    expect(compose.join('\n')).not.toMatch(/FIREBASE_AUTH_EMULATOR_HOST|auth-emulator|mailpit|rzp_test|mandi_sandbox|set-|change-me|development/i);
-    for (const secret of ['FIREBASE_PROJECT_ID', 'PUBLIC_URL', 'SMTP_URL', 'RAZORPAY_KEY_ID', 'RAZORPAY_KEY_SECRET', 'RAZORPAY_WEBHOOK_SECRET', 'QUEUES_SESSION_SECRET']) {
+    expect(compose.join('\n')).not.toMatch(
+      /FIREBASE_AUTH_EMULATOR_HOST|auth-emulator|mailpit|rzp_test|mandi_sandbox|set-|change-me|development/i,
+    );
+    for (const secret of [
+      'FIREBASE_PROJECT_ID',
+      'PUBLIC_URL',
+      'SMTP_URL',
+      'RAZORPAY_KEY_ID',
+      'RAZORPAY_KEY_SECRET',
+      'RAZORPAY_WEBHOOK_SECRET',
+      'QUEUES_SESSION_SECRET',
+    ]) {
       // Unset stays unset (empty counts as unset), so the apps refuse to start naming it.
       expect(compose).toContain(`  ${secret}: \${${secret}:-}`);
     }

@@ -51,7 +51,7 @@ export const adversarialText = fc.oneof(
     '<script>alert(1)</script>',
     "' OR 1=1 --",
     '"; DROP TABLE users; --',
-    '$` $& $\' $$',
+    "$` $& $' $$",
     '{{constructor.constructor}}',
     'NaN',
     'Infinity',
@@ -109,8 +109,21 @@ export const adversarialValue: fc.Arbitrary<unknown> = fc.oneof(
 
 /** Path segments: the same text as a path parameter would carry it, plus traversal and encoding tricks. */
 const adversarialSegment = fc.oneof(
-  adversarialText.filter((text) => text.length > 0).map((text) => encodeURIComponent(text.slice(0, 20_000).toWellFormed())),
-  fc.constantFrom('%2e%2e%2f%2e%2e%2f', '..%5C..%5C', '%', '%zz', '%C0%AE%C0%AE%2F', '%00', 'x'.repeat(5_000), '-1', '0', '9'.repeat(30)),
+  adversarialText
+    .filter((text) => text.length > 0)
+    .map((text) => encodeURIComponent(text.slice(0, 20_000).toWellFormed())),
+  fc.constantFrom(
+    '%2e%2e%2f%2e%2e%2f',
+    '..%5C..%5C',
+    '%',
+    '%zz',
+    '%C0%AE%C0%AE%2F',
+    '%00',
+    'x'.repeat(5_000),
+    '-1',
+    '0',
+    '9'.repeat(30),
+  ),
 );
 
 /** Bearer values that are not ID tokens, or are forged ones. */
@@ -119,7 +132,14 @@ function forgedAuthorizations(uids: readonly string[]): fc.Arbitrary<string> {
   const unsigned = (uid: string) =>
     `${base64url({ alg: 'none', typ: 'JWT' })}.${base64url({ sub: uid, uid, user_id: uid, aud: 'mandi', iat: 1, exp: 4_102_444_800 })}.`;
   return fc.oneof(
-    fc.constantFrom('Bearer', 'Bearer ', 'Basic YWRtaW46YWRtaW4=', `Bearer ${'a'.repeat(8_000)}`, 'Bearer a.b.c', 'bearer null'),
+    fc.constantFrom(
+      'Bearer',
+      'Bearer ',
+      'Basic YWRtaW46YWRtaW4=',
+      `Bearer ${'a'.repeat(8_000)}`,
+      'Bearer a.b.c',
+      'bearer null',
+    ),
     fc.constantFrom(...uids).map((uid) => `Bearer ${unsigned(uid)}`),
   );
 }
@@ -136,7 +156,9 @@ export function plausible(schema: Json | undefined, name: string, known: KnownVa
   switch (schema.type) {
     case 'object': {
       const properties = (schema.properties ?? {}) as Record<string, Json>;
-      return Object.fromEntries(Object.entries(properties).map(([key, property]) => [key, plausible(property, key, known)]));
+      return Object.fromEntries(
+        Object.entries(properties).map(([key, property]) => [key, plausible(property, key, known)]),
+      );
     }
     case 'array':
       return [plausible(schema.items, name, known)];
@@ -156,12 +178,21 @@ function brokenBody(schema: Json, known: KnownValues): fc.Arbitrary<{ attack: st
   const keys = [...new Set([...Object.keys((schema.properties ?? {}) as object), 'unknownField'])];
   const required = (schema.required ?? []) as string[];
   const cases: fc.Arbitrary<{ attack: string; body: unknown }>[] = [
-    fc.tuple(fc.constantFrom(...keys), adversarialValue).map(([key, value]) => ({ attack: `body.${key} adversarial`, body: { ...valid, [key]: value } })),
+    fc
+      .tuple(fc.constantFrom(...keys), adversarialValue)
+      .map(([key, value]) => ({ attack: `body.${key} adversarial`, body: { ...valid, [key]: value } })),
     adversarialValue.map((value) => ({ attack: 'body replaced', body: value })),
-    fc.constant({ attack: 'body prototype keys', body: JSON.parse('{"__proto__": {"role": "admin"}, "constructor": {"prototype": {"role": "admin"}}}') }),
+    fc.constant({
+      attack: 'body prototype keys',
+      body: JSON.parse('{"__proto__": {"role": "admin"}, "constructor": {"prototype": {"role": "admin"}}}'),
+    }),
   ];
   if (required.length > 0) {
-    cases.push(fc.constantFrom(...required).map((key) => ({ attack: `body.${key} dropped`, body: { ...valid, [key]: undefined } })));
+    cases.push(
+      fc
+        .constantFrom(...required)
+        .map((key) => ({ attack: `body.${key} dropped`, body: { ...valid, [key]: undefined } })),
+    );
   }
   return fc.oneof(...cases);
 }
@@ -190,14 +221,20 @@ function brokenForm(schema: Json, known: KnownValues): fc.Arbitrary<{ attack: st
       attack: `form file ${key} not an image`,
       form: build((form) => form.append(key, notAnImage, '../../evil.png')),
     })),
-    fc.constant({ attack: 'form with 6 files', form: build((form) => fileFields.forEach((key) => [0, 1, 2, 3, 4, 5].forEach(() => form.append(key, notAnImage, 'x.png')))) }),
+    fc.constant({
+      attack: 'form with 6 files',
+      form: build((form) =>
+        fileFields.forEach((key) => [0, 1, 2, 3, 4, 5].forEach(() => form.append(key, notAnImage, 'x.png'))),
+      ),
+    }),
   );
 }
 
 /** A multipart form of `values` (each a text field). */
 function formOf(values: Record<string, unknown>): FormData {
   const form = new FormData();
-  for (const [key, value] of Object.entries(values)) form.append(key, typeof value === 'string' ? value : JSON.stringify(value));
+  for (const [key, value] of Object.entries(values))
+    form.append(key, typeof value === 'string' ? value : JSON.stringify(value));
   return form;
 }
 
@@ -216,21 +253,38 @@ function queryString(query: Record<string, string | string[]>): string {
  * The attacks on one operation, driven by its parameters and request body in the OpenAPI document: one broken
  * part per case (a path parameter, a query parameter, a header, the body or the form, the content type).
  */
-export function attacksOn({ method, path, operation }: FuzzOperation, known: KnownValues, forgeUids: readonly string[]): fc.Arbitrary<FuzzCase> {
+export function attacksOn(
+  { method, path, operation }: FuzzOperation,
+  known: KnownValues,
+  forgeUids: readonly string[],
+): fc.Arbitrary<FuzzCase> {
   const parameters = (operation.parameters ?? []) as Json[];
   const pathParams = parameters.filter((parameter) => parameter.in === 'path');
   const queryParams = parameters.filter((parameter) => parameter.in === 'query');
   const jsonBody = operation.requestBody?.content?.['application/json']?.schema as Json | undefined;
   const formBody = operation.requestBody?.content?.['multipart/form-data']?.schema as Json | undefined;
 
-  const pathValues = Object.fromEntries(pathParams.map((parameter) => [parameter.name, encodeURIComponent(String(plausible(parameter.schema, parameter.name, known)))]));
+  const pathValues = Object.fromEntries(
+    pathParams.map((parameter) => [
+      parameter.name,
+      encodeURIComponent(String(plausible(parameter.schema, parameter.name, known))),
+    ]),
+  );
   const validQuery = Object.fromEntries(
-    queryParams.filter((parameter) => parameter.required || parameter.name in known).map((parameter) => [parameter.name, String(plausible(parameter.schema, parameter.name, known))]),
+    queryParams
+      .filter((parameter) => parameter.required || parameter.name in known)
+      .map((parameter) => [parameter.name, String(plausible(parameter.schema, parameter.name, known))]),
   );
   const validBody = jsonBody ? plausible(jsonBody, '', known) : undefined;
   const request = (
     attack: string,
-    parts: { path?: Record<string, string>; query?: Record<string, string | string[]>; headers?: Record<string, string>; payload?: unknown; mustRefuse?: boolean },
+    parts: {
+      path?: Record<string, string>;
+      query?: Record<string, string | string[]>;
+      headers?: Record<string, string>;
+      payload?: unknown;
+      mustRefuse?: boolean;
+    },
   ): FuzzCase => ({
     attack,
     method,
@@ -245,25 +299,45 @@ export function attacksOn({ method, path, operation }: FuzzOperation, known: Kno
   const bodyAttacks: fc.Arbitrary<FuzzCase>[] = [
     // Text that is not JSON at all is refused by every route; valid JSON that is not an object by every JSON route
     // (a route without a body ignores a JSON one).
-    fc.constantFrom('{"uid": ', '[', '{"a":1}'.repeat(1_000), '\u00ff\u00fe', '{"a":"\\ud800', '').map((raw) =>
-      request('malformed JSON', { headers: json, payload: raw, mustRefuse: true }),
-    ),
-    fc.constantFrom('null', '[]', '[{}]', '0', '-1.5', '"text"', 'true', `${'['.repeat(5_000)}${']'.repeat(5_000)}`).map((raw) =>
-      request('JSON body not an object', { headers: json, payload: raw, mustRefuse: Boolean(jsonBody) }),
-    ),
-    fc.constantFrom('text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data', 'application/json; charset=utf-16', 'application/xml', 'text/html').map(
-      (contentType) => request(`content-type ${contentType}`, { headers: { 'content-type': contentType }, payload: 'a=1&uid=x', mustRefuse: true }),
-    ),
+    fc
+      .constantFrom('{"uid": ', '[', '{"a":1}'.repeat(1_000), '\u00ff\u00fe', '{"a":"\\ud800', '')
+      .map((raw) => request('malformed JSON', { headers: json, payload: raw, mustRefuse: true })),
+    fc
+      .constantFrom('null', '[]', '[{}]', '0', '-1.5', '"text"', 'true', `${'['.repeat(5_000)}${']'.repeat(5_000)}`)
+      .map((raw) => request('JSON body not an object', { headers: json, payload: raw, mustRefuse: Boolean(jsonBody) })),
+    fc
+      .constantFrom(
+        'text/plain',
+        'application/x-www-form-urlencoded',
+        'multipart/form-data',
+        'application/json; charset=utf-16',
+        'application/xml',
+        'text/html',
+      )
+      .map((contentType) =>
+        request(`content-type ${contentType}`, {
+          headers: { 'content-type': contentType },
+          payload: 'a=1&uid=x',
+          mustRefuse: true,
+        }),
+      ),
   ];
   if (jsonBody) {
-    const fields = Object.entries((jsonBody.properties ?? {}) as Record<string, Json>).filter(([, schema]) => JSON.stringify(schema).includes('"string"'));
+    const fields = Object.entries((jsonBody.properties ?? {}) as Record<string, Json>).filter(([, schema]) =>
+      JSON.stringify(schema).includes('"string"'),
+    );
     const valid = (validBody ?? {}) as Record<string, unknown>;
     bodyAttacks.push(
       // The same fields as a form: a JSON route takes JSON only.
       fc.constant(
         request('JSON fields as a form', {
           headers: { 'content-type': 'application/x-www-form-urlencoded' },
-          payload: new URLSearchParams(Object.entries(valid).map(([key, value]) => [key, typeof value === 'string' ? value : JSON.stringify(value)])).toString(),
+          payload: new URLSearchParams(
+            Object.entries(valid).map(([key, value]) => [
+              key,
+              typeof value === 'string' ? value : JSON.stringify(value),
+            ]),
+          ).toString(),
           mustRefuse: true,
         }),
       ),
@@ -273,32 +347,49 @@ export function attacksOn({ method, path, operation }: FuzzOperation, known: Kno
     );
     if (fields.length > 0) {
       bodyAttacks.push(
-        fc.tuple(fc.constantFrom(...fields.map(([key]) => key)), fc.constantFrom('\ud800', 'a\udc00b', '\ud83d', `${'x'.repeat(100)}\udbff`)).map(([key, text]) =>
-          request(`body.${key} lone surrogate`, { payload: { ...valid, [key]: text }, mustRefuse: true }),
-        ),
+        fc
+          .tuple(
+            fc.constantFrom(...fields.map(([key]) => key)),
+            fc.constantFrom('\ud800', 'a\udc00b', '\ud83d', `${'x'.repeat(100)}\udbff`),
+          )
+          .map(([key, text]) =>
+            request(`body.${key} lone surrogate`, { payload: { ...valid, [key]: text }, mustRefuse: true }),
+          ),
       );
     }
   }
   const attacks: fc.Arbitrary<FuzzCase>[] = [
     // The request as a client would send it, so that answers that succeed are checked against their schema too.
     fc.constant(request('as documented', {})),
-    forgedAuthorizations(forgeUids).map((authorization) => request('authorization forged', { headers: { authorization } })),
-    ...(method === 'GET' ? [] : bodyAttacks),
-    fc.tuple(fc.constantFrom(...queryParams.map((parameter) => parameter.name as string), 'unknown'), adversarialText, fc.boolean()).map(([key, value, repeated]) =>
-      request(`query.${key} ${repeated ? 'repeated' : 'adversarial'}`, { query: { ...validQuery, [key]: repeated ? [value.slice(0, 50), 'x'] : value.slice(0, 20_000) } }),
+    forgedAuthorizations(forgeUids).map((authorization) =>
+      request('authorization forged', { headers: { authorization } }),
     ),
+    ...(method === 'GET' ? [] : bodyAttacks),
+    fc
+      .tuple(
+        fc.constantFrom(...queryParams.map((parameter) => parameter.name as string), 'unknown'),
+        adversarialText,
+        fc.boolean(),
+      )
+      .map(([key, value, repeated]) =>
+        request(`query.${key} ${repeated ? 'repeated' : 'adversarial'}`, {
+          query: { ...validQuery, [key]: repeated ? [value.slice(0, 50), 'x'] : value.slice(0, 20_000) },
+        }),
+      ),
   ];
   if (pathParams.length > 0) {
     attacks.push(
-      fc.tuple(fc.constantFrom(...pathParams.map((parameter) => parameter.name as string)), adversarialSegment).map(([name, segment]) =>
-        request(`path.${name} adversarial`, { path: { [name]: segment } }),
-      ),
+      fc
+        .tuple(fc.constantFrom(...pathParams.map((parameter) => parameter.name as string)), adversarialSegment)
+        .map(([name, segment]) => request(`path.${name} adversarial`, { path: { [name]: segment } })),
     );
   }
   if (jsonBody) attacks.push(brokenBody(jsonBody, known).map(({ attack, body }) => request(attack, { payload: body })));
   if (formBody) {
     attacks.push(brokenForm(formBody, known).map(({ attack, form }) => request(attack, { payload: form() })));
-    attacks.push(fc.constant(request('JSON where a form belongs', { payload: plausible(formBody, '', known), mustRefuse: true })));
+    attacks.push(
+      fc.constant(request('JSON where a form belongs', { payload: plausible(formBody, '', known), mustRefuse: true })),
+    );
   }
   return fc.oneof(...attacks);
 }

@@ -89,24 +89,46 @@ export interface FuzzPass {
 
 /** Sends every case of every operation as every caller and checks each answer and the data after it. */
 export async function runFuzzPass(pass: FuzzPass): Promise<FuzzReport> {
-  const report: FuzzReport = { routes: pass.operations.length, requests: 0, serverErrors: 0, answersChecked: 0, findings: [], slowestMs: 0, slowest: '' };
+  const report: FuzzReport = {
+    routes: pass.operations.length,
+    requests: 0,
+    serverErrors: 0,
+    answersChecked: 0,
+    findings: [],
+    slowestMs: 0,
+    slowest: '',
+  };
   let seed = pass.seed;
   for (const operation of pass.operations) {
     for (const caller of pass.callersOf(operation)) {
-      const cases = fc.sample(attacksOn(operation, pass.knownFor(operation), pass.forgeUids), { seed: seed++, numRuns: pass.casesPerCaller });
+      const cases = fc.sample(attacksOn(operation, pass.knownFor(operation), pass.forgeUids), {
+        seed: seed++,
+        numRuns: pass.casesPerCaller,
+      });
       for (const fuzzCase of cases) await runCase(pass, report, operation, caller, fuzzCase);
     }
   }
   return report;
 }
 
-async function runCase(pass: FuzzPass, report: FuzzReport, operation: FuzzOperation, caller: FuzzCaller, fuzzCase: FuzzCase): Promise<void> {
+async function runCase(
+  pass: FuzzPass,
+  report: FuzzReport,
+  operation: FuzzOperation,
+  caller: FuzzCaller,
+  fuzzCase: FuzzCase,
+): Promise<void> {
   const headers = { ...(caller.authorization ? { authorization: caller.authorization } : {}), ...fuzzCase.headers };
   // A connection the server cut without an answer counts as an answer of status 0 (and breaks the first rule).
   const send = () =>
-    pass.api.request({ method: fuzzCase.method as 'GET', url: fuzzCase.url, headers, payload: fuzzCase.payload }).catch(
-      (error: Error): TestResponse => ({ statusCode: 0, headers: {}, body: `no answer: ${String((error.cause as Error)?.message ?? error.message)}`, json: () => undefined }),
-    );
+    pass.api
+      .request({ method: fuzzCase.method as 'GET', url: fuzzCase.url, headers, payload: fuzzCase.payload })
+      .catch((error: Error): TestResponse => ({
+        statusCode: 0,
+        headers: {},
+        body: `no answer: ${String((error.cause as Error)?.message ?? error.message)}`,
+        json: () => undefined,
+      }));
   await pass.watch.changesSinceLastLook();
   const started = performance.now();
   let response = await send();
@@ -123,8 +145,13 @@ async function runCase(pass: FuzzPass, report: FuzzReport, operation: FuzzOperat
   const elapsed = performance.now() - started;
   report.requests += 1;
   const summary = `${fuzzCase.method} ${fuzzCase.url.slice(0, 160)}`;
-  if (elapsed > report.slowestMs) Object.assign(report, { slowestMs: elapsed, slowest: `${summary} (${fuzzCase.attack}, ${caller.name})` });
-  const documented = new Set(Object.entries(operation.operation.responses as Record<string, { $ref?: string }>).filter(([, answer]) => !answer.$ref).map(([status]) => Number(status)));
+  if (elapsed > report.slowestMs)
+    Object.assign(report, { slowestMs: elapsed, slowest: `${summary} (${fuzzCase.attack}, ${caller.name})` });
+  const documented = new Set(
+    Object.entries(operation.operation.responses as Record<string, { $ref?: string }>)
+      .filter(([, answer]) => !answer.$ref)
+      .map(([status]) => Number(status)),
+  );
   if (response.statusCode >= 500 && !documented.has(response.statusCode)) report.serverErrors += 1;
   const rules = brokenRules(response, documented);
   if (fuzzCase.mustRefuse && response.statusCode < 400) rules.push('accepted a malformed request');
@@ -135,10 +162,20 @@ async function runCase(pass: FuzzPass, report: FuzzReport, operation: FuzzOperat
   }
   if (response.statusCode >= 400 && response.statusCode < 500) {
     const changed = (await pass.watch.changesSinceLastLook()).filter((change) => !pass.exemptTables?.[change.table]);
-    if (changed.length > 0) rules.push(`refused, yet changed rows: ${[...new Set(changed.map((change) => `${change.op} ${change.table}`))].join(', ')}`);
+    if (changed.length > 0)
+      rules.push(
+        `refused, yet changed rows: ${[...new Set(changed.map((change) => `${change.op} ${change.table}`))].join(', ')}`,
+      );
   }
   for (const rule of rules) {
-    report.findings.push({ rule, caller: caller.name, attack: fuzzCase.attack, request: summary, status: response.statusCode, body: response.body.slice(0, 300) });
+    report.findings.push({
+      rule,
+      caller: caller.name,
+      attack: fuzzCase.attack,
+      request: summary,
+      status: response.statusCode,
+      body: response.body.slice(0, 300),
+    });
   }
 }
 
@@ -191,6 +228,9 @@ export function describeFindings(findings: readonly FuzzFinding[]): string {
     groups.set(key, group);
   }
   return [...groups.values()]
-    .map(({ count, first }) => `${count}x ${first.rule}: ${first.request} [${first.attack}, as ${first.caller}] -> ${first.status} ${first.body}`)
+    .map(
+      ({ count, first }) =>
+        `${count}x ${first.rule}: ${first.request} [${first.attack}, as ${first.caller}] -> ${first.status} ${first.body}`,
+    )
     .join('\n');
 }

@@ -45,7 +45,12 @@ describe('fuzz pass over every route of the OpenAPI document', () => {
 
     beforeAll(async () => {
       api = await ApiHarness.start({ RATE_LIMIT_PUBLIC_PER_MINUTE: '1000000' });
-      [owner, other, admin, victim] = await Promise.all([api.newUser(), api.newUser(), api.newUser({ role: 'admin' }), api.newUser()]);
+      [owner, other, admin, victim] = await Promise.all([
+        api.newUser(),
+        api.newUser(),
+        api.newUser({ role: 'admin' }),
+        api.newUser(),
+      ]);
       const db = api.db.prisma;
       const product = await newProduct(db, { sellerId: owner.id, name: 'Desi Tamatar' });
       await db.cartItem.create({ data: { userId: owner.id, productId: product.id, quantity: 2 } });
@@ -68,7 +73,10 @@ describe('fuzz pass over every route of the OpenAPI document', () => {
       };
       watch = await RowChangeWatch.install(api.db.url);
       // The watch sees a committed write (so an empty list below means no row changed, not a blind watch).
-      await db.cartItem.update({ where: { userId_productId: { userId: owner.id, productId: product.id } }, data: { quantity: 3 } });
+      await db.cartItem.update({
+        where: { userId_productId: { userId: owner.id, productId: product.id } },
+        data: { quantity: 3 },
+      });
       expect(await watch.changesSinceLastLook()).toEqual([{ table: 'cart_items', op: 'UPDATE' }]);
     }, 60_000);
     afterAll(async () => {
@@ -103,7 +111,11 @@ describe('fuzz pass over every route of the OpenAPI document', () => {
           // The routes that end an account or suspend one aim at a bystander, so the owner and admin live on.
           if (path === '/api/user/delete-account/{uid}') return { ...known, uid: victim.uid };
           if (path === '/api/admin/toggle-user') return { ...known, userId: victim.id };
-          const id = path.startsWith('/api/addresses') ? ids.address : path.startsWith('/api/products') ? ids.product : ids.order;
+          const id = path.startsWith('/api/addresses')
+            ? ids.address
+            : path.startsWith('/api/products')
+              ? ids.product
+              : ids.order;
           return { ...known, id };
         },
       });
@@ -140,7 +152,16 @@ describe('fuzz pass over every route of the OpenAPI document', () => {
         forgeUids: ['admin-uid-from-a-product-card'],
         exemptTables: EXEMPT_TABLES,
         callersOf: () => [{ name: 'anonymous' }],
-        knownFor: () => ({ uid: 'some-seller-uid', userId: 1, user_id: 1, id: 1, orderId: 1, productId: 1, pincode: '560001', file: 'reference.js' }),
+        knownFor: () => ({
+          uid: 'some-seller-uid',
+          userId: 1,
+          user_id: 1,
+          id: 1,
+          orderId: 1,
+          productId: 1,
+          pincode: '560001',
+          file: 'reference.js',
+        }),
       });
       print('production mode', report);
       expect(describeFindings(report.findings)).toBe('');

@@ -32,7 +32,10 @@ describe('the server-rendered home page with hostile product names (production m
 
   beforeAll(async () => {
     api = await ApiHarness.start(
-      productionEnv({ STOREFRONT_DIST: `${STOREFRONT}dist`, STOREFRONT_SSR: `${STOREFRONT}dist-server/entry-server.js` }),
+      productionEnv({
+        STOREFRONT_DIST: `${STOREFRONT}dist`,
+        STOREFRONT_SSR: `${STOREFRONT}dist-server/entry-server.js`,
+      }),
     );
     // Production mode verifies no emulator token, so the seller and products go straight into the database.
     seller = await api.newUser();
@@ -61,11 +64,17 @@ describe('the server-rendered home page with hostile product names (production m
     expect(elements(document, 'head')).toHaveLength(1);
     expect(elements(document, 'body')).toHaveLength(1);
     expect(elements(document).filter((element) => attribute(element, 'id') === 'root')).toHaveLength(1);
-    expect(elements(document, 'script').filter((element) => attribute(element, 'type') === 'application/json')).toHaveLength(1);
+    expect(
+      elements(document, 'script').filter((element) => attribute(element, 'type') === 'application/json'),
+    ).toHaveLength(1);
     // No product text opened an element or a comment of its own.
     expect(elements(document, 'b')).toHaveLength(0);
     expect(comments(document).filter((text) => text.includes('open comment'))).toEqual([]);
-    expect(elements(document, 'script').filter((element) => textOf(element).includes('alert(1)') && attribute(element, 'type') !== 'application/json')).toEqual([]);
+    expect(
+      elements(document, 'script').filter(
+        (element) => textOf(element).includes('alert(1)') && attribute(element, 'type') !== 'application/json',
+      ),
+    ).toEqual([]);
   });
 
   it('shows each name exactly once in the page text, escaped in the HTML source', () => {
@@ -94,7 +103,12 @@ function elements(node: Node, tag?: string): Element[] {
   const found: Element[] = [];
   const visit = (current: Node): void => {
     if ('tagName' in current && (tag === undefined || current.tagName === tag)) found.push(current);
-    const children = 'content' in current && current.content ? current.content.childNodes : 'childNodes' in current ? current.childNodes : [];
+    const children =
+      'content' in current && current.content
+        ? current.content.childNodes
+        : 'childNodes' in current
+          ? current.childNodes
+          : [];
     for (const child of children) visit(child);
   };
   visit(node);
@@ -124,4 +138,5 @@ function comments(node: Node): string[] {
 }
 
 const textOf = (element: Element): string => textNodes(element).join('');
-const attribute = (element: Element, name: string): string | undefined => element.attrs.find((attr) => attr.name === name)?.value;
+const attribute = (element: Element, name: string): string | undefined =>
+  element.attrs.find((attr) => attr.name === name)?.value;

@@ -59,7 +59,9 @@ describe('forged tokens against a production API', () => {
 
   beforeAll(async () => {
     api = await ApiHarness.start(env);
-    await api.db.prisma.user.create({ data: { firebaseUid: adminUid, email: adminEmail, username: 'mandi_admin', role: 'admin' } });
+    await api.db.prisma.user.create({
+      data: { firebaseUid: adminUid, email: adminEmail, username: 'mandi_admin', role: 'admin' },
+    });
   });
   afterAll(() => api.stop());
 
@@ -120,17 +122,33 @@ describe("the official seller's e-mail taken over after its account is deleted",
   });
 
   const post = (user: Pick<TestUser, 'uid' | 'token'>) =>
-    api.request({ method: 'POST', url: '/api/products', headers: bearer(user), payload: multipart(productFields(user), [{ name: 'a.jpg', bytes: jpeg }]) });
+    api.request({
+      method: 'POST',
+      url: '/api/products',
+      headers: bearer(user),
+      payload: multipart(productFields(user), [{ name: 'a.jpg', bytes: jpeg }]),
+    });
 
   it("gives the newcomer no 'Original' badge: the badge follows the account, not the e-mail", async () => {
     await api.db.prisma.user.create({
-      data: { firebaseUid: official.uid, email: official.email, username: 'mandi_official', role: 'admin', agreedToTerms: true, termsVersion: 'v1.0' },
+      data: {
+        firebaseUid: official.uid,
+        email: official.email,
+        username: 'mandi_official',
+        role: 'admin',
+        agreedToTerms: true,
+        termsVersion: 'v1.0',
+      },
     });
     const before = await post(official);
     expect(before.statusCode).toBe(201);
     expect(before.json().product.official_brand).toBe(1);
 
-    const deleted = await api.request({ method: 'DELETE', url: `/api/user/delete-account/${official.uid}`, headers: bearer(official) });
+    const deleted = await api.request({
+      method: 'DELETE',
+      url: `/api/user/delete-account/${official.uid}`,
+      headers: bearer(official),
+    });
     expect(deleted.statusCode).toBe(200);
     expect(await accounts.exists(official.uid)).toBe(false);
 
@@ -140,7 +158,13 @@ describe("the official seller's e-mail taken over after its account is deleted",
       method: 'POST',
       url: '/api/auth/oauth-login',
       headers: bearer(newcomer),
-      payload: { provider: 'google', uid: newcomer.uid, email: newcomer.email, displayName: 'Mandi Official', agreedToTerms: true },
+      payload: {
+        provider: 'google',
+        uid: newcomer.uid,
+        email: newcomer.email,
+        displayName: 'Mandi Official',
+        agreedToTerms: true,
+      },
     });
     expect(login.statusCode).toBe(201);
 

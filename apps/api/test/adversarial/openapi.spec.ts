@@ -9,7 +9,12 @@ const key = (route: { method: string; path: string }) => `${route.method} ${rout
 describe('The route registry and the OpenAPI document', () => {
   it('names every route the API registers, with its access and rate limit, and no route it does not serve', () => {
     const registered = registeredRoutes();
-    const documented = API_ROUTES.map(({ method, path, access, rateLimited }) => ({ method, path, access, rateLimited }));
+    const documented = API_ROUTES.map(({ method, path, access, rateLimited }) => ({
+      method,
+      path,
+      access,
+      rateLimited,
+    }));
     expect(registered.length).toBeGreaterThan(40);
     // Both ways: a missing route fails on the left, a route the API does not serve on the right.
     expect([...documented].sort((a, b) => key(a).localeCompare(key(b)))).toEqual(
@@ -48,7 +53,12 @@ describe('GET /api/openapi.json and /api/docs in production mode', () => {
     expect(document).toEqual(buildOpenApiDocument({ version: document.info.version, serverUrl: env.PUBLIC_URL }));
     const operations = Object.values(document.paths as Record<string, Record<string, unknown>>).flatMap(Object.values);
     expect(operations).toHaveLength(API_ROUTES.length);
-    for (const name of ['RAZORPAY_KEY_SECRET', 'RAZORPAY_WEBHOOK_SECRET', 'QUEUES_SESSION_SECRET', 'DATABASE_URL'] as const) {
+    for (const name of [
+      'RAZORPAY_KEY_SECRET',
+      'RAZORPAY_WEBHOOK_SECRET',
+      'QUEUES_SESSION_SECRET',
+      'DATABASE_URL',
+    ] as const) {
       const value = name === 'DATABASE_URL' ? api.db.url : env[name]!;
       expect(response.body).not.toContain(value);
     }
@@ -59,13 +69,17 @@ describe('GET /api/openapi.json and /api/docs in production mode', () => {
     const cartAdd = document.paths['/api/cart/add'].post;
     expect(cartAdd['x-mandi-access']).toBe('user');
     expect(cartAdd.security).toEqual([{ firebaseIdToken: [] }]);
-    expect(cartAdd.requestBody.content['application/json'].schema.required).toEqual(expect.arrayContaining(['uid', 'productId']));
+    expect(cartAdd.requestBody.content['application/json'].schema.required).toEqual(
+      expect.arrayContaining(['uid', 'productId']),
+    );
     expect(Object.keys(cartAdd.responses)).toEqual(expect.arrayContaining(['201', '400', '401', '403', '404', '409']));
     const posting = document.paths['/api/products'].post.requestBody.content['multipart/form-data'].schema;
     expect(posting.properties.images).toMatchObject({ type: 'array', maxItems: 4 });
     const listing = document.paths['/api/products'].get;
     expect(listing.security).toEqual([]);
-    expect(listing.parameters.find((parameter: { name: string }) => parameter.name === 'limit').schema.maximum).toBe(100);
+    expect(listing.parameters.find((parameter: { name: string }) => parameter.name === 'limit').schema.maximum).toBe(
+      100,
+    );
     expect(document.components.schemas.ErrorBody.required).toEqual(['statusCode', 'error', 'message']);
     expect(document.paths['/api/admin/users'].get['x-mandi-access']).toBe('admin');
   });
@@ -102,7 +116,9 @@ describe('GET /api/openapi.json and /api/docs in production mode', () => {
       expect(shown).toBe(API_ROUTES.length);
       expect(await tab.$eval('.title', (title) => title.textContent)).toContain('Mandi API');
       // The renderer's own complaints about the document (an unsupported field, an invalid reference) show as a box.
-      expect(await tab.$$eval('.errors-wrapper, .version-pragma', (boxes) => boxes.map((box) => box.textContent))).toEqual([]);
+      expect(
+        await tab.$$eval('.errors-wrapper, .version-pragma', (boxes) => boxes.map((box) => box.textContent)),
+      ).toEqual([]);
       expect(elsewhere).toEqual([]);
       expect(refusals).toEqual([]);
     } finally {

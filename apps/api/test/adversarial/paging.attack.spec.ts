@@ -32,7 +32,11 @@ describe('paging attacks on every list route', () => {
   function expectRefused(response: TestResponse, parameter: string): void {
     expect({ status: response.statusCode, body: response.json() }).toEqual({
       status: 400,
-      body: expect.objectContaining({ statusCode: 400, error: 'Bad Request', message: expect.stringContaining(parameter) }),
+      body: expect.objectContaining({
+        statusCode: 400,
+        error: 'Bad Request',
+        message: expect.stringContaining(parameter),
+      }),
     });
     expect(response.body).not.toMatch(/stack|prisma|SELECT|OFFSET|at .*\.js/i);
   }
@@ -79,7 +83,7 @@ describe('paging attacks on every list route', () => {
     }
   });
 
-  it('refuses the issue\'s request and any page past the deepest one served, so no deep OFFSET scan runs', async () => {
+  it("refuses the issue's request and any page past the deepest one served, so no deep OFFSET scan runs", async () => {
     expectRefused(await get('/api/products?page=9007199254740991&limit=100', null), 'page');
     // The product lists serve the pages that start within their first 10,000 results: 100 pages of 100, 417 of 24.
     expectRefused(await get('/api/products?page=101&limit=100', null), 'page');
@@ -92,7 +96,11 @@ describe('paging attacks on every list route', () => {
   });
 
   it('still serves the last page within the cap, and pages beyond the data as an empty list', async () => {
-    for (const url of ['/api/products?page=100&limit=100', '/api/products?page=417&limit=24', '/api/products/by-name/mango?page=100&limit=100']) {
+    for (const url of [
+      '/api/products?page=100&limit=100',
+      '/api/products?page=417&limit=24',
+      '/api/products/by-name/mango?page=100&limit=100',
+    ]) {
       const response = await get(url, null);
       expect([url, response.statusCode, response.json()]).toEqual([url, 200, []]);
     }

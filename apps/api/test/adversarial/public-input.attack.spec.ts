@@ -58,12 +58,25 @@ const json = (method: 'POST' | 'PUT', url: string, payload: object): TestRequest
 
 /** Every route a visitor reaches without signing in (found by their @Public() decorator), one case per field. */
 const publicCases: Case[] = [
-  { route: 'GET /api/user/user-status email', request: (v) => ({ method: 'GET', url: `/api/user/user-status?email=${q(v)}` }), expected: [400] },
-  { route: 'GET /api/user/user-exists email', request: (v) => ({ method: 'GET', url: `/api/user/user-exists?email=${q(v)}` }), expected: [400] },
-  { route: 'POST /api/user/reset-password email', request: (v) => json('POST', '/api/user/reset-password', { email: v }), expected: [400] },
+  {
+    route: 'GET /api/user/user-status email',
+    request: (v) => ({ method: 'GET', url: `/api/user/user-status?email=${q(v)}` }),
+    expected: [400],
+  },
+  {
+    route: 'GET /api/user/user-exists email',
+    request: (v) => ({ method: 'GET', url: `/api/user/user-exists?email=${q(v)}` }),
+    expected: [400],
+  },
+  {
+    route: 'POST /api/user/reset-password email',
+    request: (v) => json('POST', '/api/user/reset-password', { email: v }),
+    expected: [400],
+  },
   {
     route: 'POST /api/contact name',
-    request: (v) => json('POST', '/api/contact', { name: v, email: 'ravi@example.in', message: 'Do you deliver to Pune?' }),
+    request: (v) =>
+      json('POST', '/api/contact', { name: v, email: 'ravi@example.in', message: 'Do you deliver to Pune?' }),
     expected: [400],
   },
   {
@@ -76,45 +89,135 @@ const publicCases: Case[] = [
     request: (v) => json('POST', '/api/contact', { name: 'Ravi', email: 'ravi@example.in', message: v }),
     expected: [400],
   },
-  { route: 'GET /api/auth/check-username username', request: (v) => ({ method: 'GET', url: `/api/auth/check-username?username=${q(v)}` }), expected: [400] },
-  { route: 'GET /api/products search', request: (v) => ({ method: 'GET', url: `/api/products?search=${q(v)}` }), expected: [400], blank: 200 },
-  { route: 'GET /api/products filter', request: (v) => ({ method: 'GET', url: `/api/products?filter=${q(v)}` }), expected: [400] },
-  { route: 'GET /api/products page', request: (v) => ({ method: 'GET', url: `/api/products?page=${q(v)}` }), expected: [400] },
-  { route: 'GET /api/products limit', request: (v) => ({ method: 'GET', url: `/api/products?limit=${q(v)}` }), expected: [400] },
-  { route: 'GET /api/products/suggestions q', request: (v) => ({ method: 'GET', url: `/api/products/suggestions?q=${q(v)}` }), expected: [400], blank: 200 },
-  { route: 'GET /api/products/by-name/{name}', request: (v) => ({ method: 'GET', url: `/api/products/by-name/${q(v)}` }), expected: [400] },
-  { route: 'GET /api/products/by-name/{name} page', request: (v) => ({ method: 'GET', url: `/api/products/by-name/rice?page=${q(v)}` }), expected: [400] },
-  { route: 'GET /api/products/{id}', request: (v) => ({ method: 'GET', url: `/api/products/${q(v)}` }), expected: [400] },
-  { route: 'GET /api/products/user/{uid}', request: (v) => ({ method: 'GET', url: `/api/products/user/${q(v)}` }), expected: [400] },
-  { route: 'GET /api/products/user/{uid} limit', request: (v) => ({ method: 'GET', url: `/api/products/user/some-uid?limit=${q(v)}` }), expected: [400] },
-  { route: 'GET /api/pincodes/{pincode}', request: (v) => ({ method: 'GET', url: `/api/pincodes/${q(v)}` }), expected: [400] },
-  { route: 'GET /api/user-profile/uid/{uid}', request: (v) => ({ method: 'GET', url: `/api/user-profile/uid/${q(v)}` }), expected: [400] },
-  { route: 'GET /api/user-profile/uid/{uid} minimal', request: (v) => ({ method: 'GET', url: `/api/user-profile/uid/some-uid?minimal=${q(v)}` }), expected: [400] },
+  {
+    route: 'GET /api/auth/check-username username',
+    request: (v) => ({ method: 'GET', url: `/api/auth/check-username?username=${q(v)}` }),
+    expected: [400],
+  },
+  {
+    route: 'GET /api/products search',
+    request: (v) => ({ method: 'GET', url: `/api/products?search=${q(v)}` }),
+    expected: [400],
+    blank: 200,
+  },
+  {
+    route: 'GET /api/products filter',
+    request: (v) => ({ method: 'GET', url: `/api/products?filter=${q(v)}` }),
+    expected: [400],
+  },
+  {
+    route: 'GET /api/products page',
+    request: (v) => ({ method: 'GET', url: `/api/products?page=${q(v)}` }),
+    expected: [400],
+  },
+  {
+    route: 'GET /api/products limit',
+    request: (v) => ({ method: 'GET', url: `/api/products?limit=${q(v)}` }),
+    expected: [400],
+  },
+  {
+    route: 'GET /api/products/suggestions q',
+    request: (v) => ({ method: 'GET', url: `/api/products/suggestions?q=${q(v)}` }),
+    expected: [400],
+    blank: 200,
+  },
+  {
+    route: 'GET /api/products/by-name/{name}',
+    request: (v) => ({ method: 'GET', url: `/api/products/by-name/${q(v)}` }),
+    expected: [400],
+  },
+  {
+    route: 'GET /api/products/by-name/{name} page',
+    request: (v) => ({ method: 'GET', url: `/api/products/by-name/rice?page=${q(v)}` }),
+    expected: [400],
+  },
+  {
+    route: 'GET /api/products/{id}',
+    request: (v) => ({ method: 'GET', url: `/api/products/${q(v)}` }),
+    expected: [400],
+  },
+  {
+    route: 'GET /api/products/user/{uid}',
+    request: (v) => ({ method: 'GET', url: `/api/products/user/${q(v)}` }),
+    expected: [400],
+  },
+  {
+    route: 'GET /api/products/user/{uid} limit',
+    request: (v) => ({ method: 'GET', url: `/api/products/user/some-uid?limit=${q(v)}` }),
+    expected: [400],
+  },
+  {
+    route: 'GET /api/pincodes/{pincode}',
+    request: (v) => ({ method: 'GET', url: `/api/pincodes/${q(v)}` }),
+    expected: [400],
+  },
+  {
+    route: 'GET /api/user-profile/uid/{uid}',
+    request: (v) => ({ method: 'GET', url: `/api/user-profile/uid/${q(v)}` }),
+    expected: [400],
+  },
+  {
+    route: 'GET /api/user-profile/uid/{uid} minimal',
+    request: (v) => ({ method: 'GET', url: `/api/user-profile/uid/some-uid?minimal=${q(v)}` }),
+    expected: [400],
+  },
   {
     route: 'GET /api/payment/return razorpay_payment_link_id',
-    request: (v) => ({ method: 'GET', url: `/api/payment/return?razorpay_payment_link_id=${q(v)}&razorpay_signature=abc` }),
+    request: (v) => ({
+      method: 'GET',
+      url: `/api/payment/return?razorpay_payment_link_id=${q(v)}&razorpay_signature=abc`,
+    }),
     expected: [400],
   },
   {
     route: 'GET /api/payment/return razorpay_signature',
-    request: (v) => ({ method: 'GET', url: `/api/payment/return?razorpay_payment_link_id=plink_1&razorpay_signature=${q(v)}` }),
+    request: (v) => ({
+      method: 'GET',
+      url: `/api/payment/return?razorpay_payment_link_id=plink_1&razorpay_signature=${q(v)}`,
+    }),
     expected: [400],
   },
   {
     route: 'POST /api/payment/webhook body',
-    request: (v) => ({ method: 'POST', url: '/api/payment/webhook', headers: { 'content-type': 'application/json', 'x-razorpay-signature': 'a'.repeat(64) }, payload: JSON.stringify({ event: v }) }),
+    request: (v) => ({
+      method: 'POST',
+      url: '/api/payment/webhook',
+      headers: { 'content-type': 'application/json', 'x-razorpay-signature': 'a'.repeat(64) },
+      payload: JSON.stringify({ event: v }),
+    }),
     expected: [400],
   },
   {
     route: 'POST /api/payment/webhook x-razorpay-signature',
-    request: (v) => ({ method: 'POST', url: '/api/payment/webhook', headers: { 'content-type': 'application/json', 'x-razorpay-signature': headerSafe(v) }, payload: '{}' }),
+    request: (v) => ({
+      method: 'POST',
+      url: '/api/payment/webhook',
+      headers: { 'content-type': 'application/json', 'x-razorpay-signature': headerSafe(v) },
+      payload: '{}',
+    }),
     expected: [400],
   },
   // Routes of a verified identity: without a token the answer is 401, whatever the body holds.
-  { route: 'POST /api/auth/send-verification (no token)', request: (v) => json('POST', '/api/auth/send-verification', { email: v, displayName: v, uid: v }), expected: [401] },
-  { route: 'POST /api/user/create-user (no token)', request: (v) => json('POST', '/api/user/create-user', { email: v, username: v }), expected: [401] },
-  { route: 'POST /api/auth/oauth-login (no token)', request: (v) => json('POST', '/api/auth/oauth-login', { provider: v, uid: v, email: v }), expected: [401] },
-  { route: 'POST /api/seller/show-interest (no token)', request: (v) => json('POST', '/api/seller/show-interest', { email: v, displayName: v, uid: v }), expected: [401] },
+  {
+    route: 'POST /api/auth/send-verification (no token)',
+    request: (v) => json('POST', '/api/auth/send-verification', { email: v, displayName: v, uid: v }),
+    expected: [401],
+  },
+  {
+    route: 'POST /api/user/create-user (no token)',
+    request: (v) => json('POST', '/api/user/create-user', { email: v, username: v }),
+    expected: [401],
+  },
+  {
+    route: 'POST /api/auth/oauth-login (no token)',
+    request: (v) => json('POST', '/api/auth/oauth-login', { provider: v, uid: v, email: v }),
+    expected: [401],
+  },
+  {
+    route: 'POST /api/seller/show-interest (no token)',
+    request: (v) => json('POST', '/api/seller/show-interest', { email: v, displayName: v, uid: v }),
+    expected: [401],
+  },
 ];
 
 /** Header values cannot hold control characters or leave Latin-1; the rest of the attack is kept. */
@@ -154,10 +257,14 @@ describe('adversarial text on every public route (production mode)', () => {
     for (let attempt = 0; attempt < 5 && (best === null || best.ms > BUDGET_MS); attempt++) {
       if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, 200));
       await clearRateLimits();
-      const from = { 'x-forwarded-for': `10.${attempt}.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}` };
+      const from = {
+        'x-forwarded-for': `10.${attempt}.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`,
+      };
       const started = performance.now();
       const [response, health] = await Promise.all([
-        api.request({ ...request, headers: { ...request.headers, ...from, 'x-request-id': randomUUID() } }).then((r) => [r, performance.now() - started] as const),
+        api
+          .request({ ...request, headers: { ...request.headers, ...from, 'x-request-id': randomUUID() } })
+          .then((r) => [r, performance.now() - started] as const),
         api.request({ method: 'GET', url: '/api/no-such-route' }).then(() => performance.now() - started),
       ]);
       const ms = Math.max(response[1], health);
@@ -184,7 +291,13 @@ describe('adversarial text on every public route (production mode)', () => {
     });
     expect(response.body).not.toMatch(/"stack"|prisma|SELECT |at [\w.]+ \(/i);
     if (response.statusCode >= 400 && response.headers['content-type']?.includes('json')) {
-      expect(response.json()).toEqual(expect.objectContaining({ statusCode: response.statusCode, error: expect.any(String), message: expect.any(String) }));
+      expect(response.json()).toEqual(
+        expect.objectContaining({
+          statusCode: response.statusCode,
+          error: expect.any(String),
+          message: expect.any(String),
+        }),
+      );
     }
   }
 
@@ -202,7 +315,9 @@ describe('adversarial text on every public route (production mode)', () => {
       const started = performance.now();
       answer = await new Promise<string>((resolve) => {
         let received = '';
-        const socket = connect(Number(port), '127.0.0.1', () => socket.write(`GET ${url} HTTP/1.1\r\nhost: 127.0.0.1\r\nconnection: close\r\n\r\n`));
+        const socket = connect(Number(port), '127.0.0.1', () =>
+          socket.write(`GET ${url} HTTP/1.1\r\nhost: 127.0.0.1\r\nconnection: close\r\n\r\n`),
+        );
         socket.on('data', (chunk) => (received += chunk.toString('latin1')));
         socket.on('error', () => undefined);
         socket.on('close', () => resolve(received));
@@ -211,7 +326,10 @@ describe('adversarial text on every public route (production mode)', () => {
     }
     tried++;
     if (ms > worstMs) [worstMs, worstCase] = [ms, `a ${url.length}-character URL`];
-    expect({ status: answer.split('\r\n')[0], withinBudget: ms <= BUDGET_MS }).toEqual({ status: 'HTTP/1.1 431 Request Header Fields Too Large', withinBudget: true });
+    expect({ status: answer.split('\r\n')[0], withinBudget: ms <= BUDGET_MS }).toEqual({
+      status: 'HTTP/1.1 431 Request Header Fields Too Large',
+      withinBudget: true,
+    });
   }
 
   it('is timed against a probe that answers at once (a 404 in the error shape)', async () => {
@@ -219,16 +337,19 @@ describe('adversarial text on every public route (production mode)', () => {
     expect(probe.json()).toEqual({ statusCode: 404, error: 'Not Found', message: 'Cannot GET /api/no-such-route' });
   });
 
-  it.each(publicCases.map((testCase) => [testCase.route, testCase] as const))('%s: 100 kB attacks answer 4xx within 50 ms', async (_route, testCase) => {
-    for (const [name, value] of Object.entries(attacks(BODY_SIZE))) {
-      // Node itself answers a head over 16 kB (431), before the API: what matters is that nothing waits or fails.
-      if (inUrl(testCase) && testCase.request(value).url.length > 16_384) {
-        await refusedBeforeTheApi(testCase.request(value).url);
-      } else {
-        await attack(testCase, name, value, testCase.expected);
+  it.each(publicCases.map((testCase) => [testCase.route, testCase] as const))(
+    '%s: 100 kB attacks answer 4xx within 50 ms',
+    async (_route, testCase) => {
+      for (const [name, value] of Object.entries(attacks(BODY_SIZE))) {
+        // Node itself answers a head over 16 kB (431), before the API: what matters is that nothing waits or fails.
+        if (inUrl(testCase) && testCase.request(value).url.length > 16_384) {
+          await refusedBeforeTheApi(testCase.request(value).url);
+        } else {
+          await attack(testCase, name, value, testCase.expected);
+        }
       }
-    }
-  });
+    },
+  );
 
   it.each(publicCases.filter(inUrl).map((testCase) => [testCase.route, testCase] as const))(
     '%s: 12 kB attacks reach the parser and answer 400 within 50 ms',
@@ -251,12 +372,23 @@ describe('adversarial text on every public route (production mode)', () => {
       status: statuses.includes(response.statusCode) ? response.statusCode : statuses,
       withinBudget: true,
     });
-    expect(response.json()).toEqual(expect.objectContaining({ statusCode: response.statusCode, error: expect.any(String), message: expect.any(String) }));
+    expect(response.json()).toEqual(
+      expect.objectContaining({
+        statusCode: response.statusCode,
+        error: expect.any(String),
+        message: expect.any(String),
+      }),
+    );
     expect(response.body).not.toMatch(/"stack"|prisma|SELECT |invalid byte sequence|at [\w.]+ \(/i);
   }
 
   const contact = { name: 'Ravi', email: 'ravi@example.in', message: 'Do you deliver to Pune?' };
-  const raw = (url: string, contentType: string, payload: string): TestRequest => ({ method: 'POST', url, headers: { 'content-type': contentType }, payload });
+  const raw = (url: string, contentType: string, payload: string): TestRequest => ({
+    method: 'POST',
+    url,
+    headers: { 'content-type': contentType },
+    payload,
+  });
 
   it('answers a body of the wrong type (array, null, number, text, wrong content-type) with 400 or 415', async () => {
     for (const url of ['/api/contact', '/api/user/reset-password']) {
@@ -265,7 +397,10 @@ describe('adversarial text on every public route (production mode)', () => {
       }
       await expectAnswer(raw(url, 'text/plain', JSON.stringify(contact)), [400, 415]);
       // A form body is read like JSON (as an HTML form would send it); a repeated key is no single e-mail.
-      await expectAnswer(raw(url, 'application/x-www-form-urlencoded', 'name=Ravi&email=ravi%40example.in&email=b%40mandi.in'), [400, 415]);
+      await expectAnswer(
+        raw(url, 'application/x-www-form-urlencoded', 'name=Ravi&email=ravi%40example.in&email=b%40mandi.in'),
+        [400, 415],
+      );
       await expectAnswer(raw(url, 'application/json', '{"email": "ravi@example.in", "email": "x'), [400]);
     }
   });
@@ -285,7 +420,10 @@ describe('adversarial text on every public route (production mode)', () => {
     await expectAnswer({ method: 'GET', url: '/api/products?page=1&page=2' }, [400]);
     await expectAnswer({ method: 'GET', url: '/api/products/suggestions?q=rice&q=dal' }, [400]);
     await expectAnswer({ method: 'GET', url: '/api/user-profile/uid/some-uid?minimal=true&minimal=false' }, [400]);
-    await expectAnswer({ method: 'GET', url: '/api/payment/return?razorpay_payment_link_id=a&razorpay_payment_link_id=b' }, [400]);
+    await expectAnswer(
+      { method: 'GET', url: '/api/payment/return?razorpay_payment_link_id=a&razorpay_payment_link_id=b' },
+      [400],
+    );
   });
 
   it('answers invalid UTF-8 and broken percent-encoding in a path with 400 or 404', async () => {
@@ -304,7 +442,11 @@ describe('adversarial text on every public route (production mode)', () => {
 
   it('reads broken percent-encoding in a query as replacement characters: an ordinary answer, never a 5xx', async () => {
     // The query parser decodes leniently (U+FFFD), so such text is just text: no product matches it.
-    for (const url of ['/api/products?search=%E0%A4', '/api/products?search=%ZZ', '/api/products/suggestions?q=%C3%28']) {
+    for (const url of [
+      '/api/products?search=%E0%A4',
+      '/api/products?search=%ZZ',
+      '/api/products/suggestions?q=%C3%28',
+    ]) {
       const { response } = await timed({ method: 'GET', url });
       expect([url, response.statusCode, response.json()]).toEqual([url, 200, []]);
     }

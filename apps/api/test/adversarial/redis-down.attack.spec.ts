@@ -16,7 +16,10 @@ const FAST_MS = 500;
 /** A built storefront as small as Vite's: the home page is served with its first listing page embedded. */
 function fakeStorefront(): string {
   const dir = mkdtempSync(join(tmpdir(), 'mandi-redis-down-'));
-  writeFileSync(join(dir, 'index.html'), '<!doctype html><html><head><title>Mandi</title></head><body><div id="root"></div></body></html>');
+  writeFileSync(
+    join(dir, 'index.html'),
+    '<!doctype html><html><head><title>Mandi</title></head><body><div id="root"></div></body></html>',
+  );
   return dir;
 }
 
@@ -32,10 +35,17 @@ describe('with Redis down, public reads answer from PostgreSQL and the API recov
 
   beforeAll(async () => {
     redis = await ThrowawayRedis.start();
-    api = await ApiHarness.start({ REDIS_URL: redis.url, STOREFRONT_DIST: storefront, FILE_STORE_DIR: files, RATE_LIMIT_PUBLIC_PER_MINUTE: '1000' });
+    api = await ApiHarness.start({
+      REDIS_URL: redis.url,
+      STOREFRONT_DIST: storefront,
+      FILE_STORE_DIR: files,
+      RATE_LIMIT_PUBLIC_PER_MINUTE: '1000',
+    });
     seller = await api.newUser();
     const db = api.db.prisma;
-    await db.profile.create({ data: { userId: seller.id, fullName: 'Ravi Kolar', city: 'Kolar', bio: 'Tomatoes since 1998' } });
+    await db.profile.create({
+      data: { userId: seller.id, fullName: 'Ravi Kolar', city: 'Kolar', bio: 'Tomatoes since 1998' },
+    });
     productId = (await newProduct(db, { sellerId: seller.id, name: 'Desi Tamatar', pricePaise: 4_000 })).id;
     const official = await newUser(db, { username: 'mandi_official', role: 'admin' });
     await newProduct(db, { sellerId: official.id, name: 'A2 Cow Ghee', pricePaise: 89_900, officialBrand: true });
@@ -54,15 +64,39 @@ describe('with Redis down, public reads answer from PostgreSQL and the API recov
   /** Every public read, with what its answer must show. */
   const publicReads: [string, () => string, (response: TestResponse) => void][] = [
     ['the home listing', () => '/api/products', (r) => expect(names(r)).toEqual(['A2 Cow Ghee', 'Desi Tamatar'])],
-    ['the listing filtered to Original', () => '/api/products?filter=Original', (r) => expect(names(r)).toEqual(['A2 Cow Ghee'])],
-    ['the listing with a search', () => '/api/products?search=tamatar', (r) => expect(names(r)).toEqual(['Desi Tamatar'])],
+    [
+      'the listing filtered to Original',
+      () => '/api/products?filter=Original',
+      (r) => expect(names(r)).toEqual(['A2 Cow Ghee']),
+    ],
+    [
+      'the listing with a search',
+      () => '/api/products?search=tamatar',
+      (r) => expect(names(r)).toEqual(['Desi Tamatar']),
+    ],
     ['search by name', () => '/api/products/by-name/tamatar', (r) => expect(names(r)).toEqual(['Desi Tamatar'])],
     ['suggestions', () => '/api/products/suggestions?q=tama', (r) => expect(r.json()).toContain('Desi Tamatar')],
-    ['a product', () => `/api/products/${productId}`, (r) => expect(r.json()).toMatchObject({ name: 'Desi Tamatar', price: 40 })],
+    [
+      'a product',
+      () => `/api/products/${productId}`,
+      (r) => expect(r.json()).toMatchObject({ name: 'Desi Tamatar', price: 40 }),
+    ],
     ['the official products', () => '/api/products/mandi-products', (r) => expect(names(r)).toEqual(['A2 Cow Ghee'])],
-    ["a seller's products", () => `/api/products/user/${seller.uid}`, (r) => expect(names(r)).toEqual(['Desi Tamatar'])],
-    ['a profile', () => `/api/user-profile/uid/${seller.uid}`, (r) => expect(r.json()).toMatchObject({ fullname: 'Ravi Kolar', city: 'Kolar' })],
-    ['a minimal profile', () => `/api/user-profile/uid/${seller.uid}?minimal=true`, (r) => expect(r.json()).toMatchObject({ city: 'Kolar' })],
+    [
+      "a seller's products",
+      () => `/api/products/user/${seller.uid}`,
+      (r) => expect(names(r)).toEqual(['Desi Tamatar']),
+    ],
+    [
+      'a profile',
+      () => `/api/user-profile/uid/${seller.uid}`,
+      (r) => expect(r.json()).toMatchObject({ fullname: 'Ravi Kolar', city: 'Kolar' }),
+    ],
+    [
+      'a minimal profile',
+      () => `/api/user-profile/uid/${seller.uid}?minimal=true`,
+      (r) => expect(r.json()).toMatchObject({ city: 'Kolar' }),
+    ],
     ['a pincode', () => '/api/pincodes/560001', (r) => expect(r.json().Status).toBe('Success')],
     ['a username check', () => '/api/auth/check-username?username=nobody_here', (r) => expect(r.statusCode).toBe(200)],
     ['the home page', () => '/', (r) => expect(r.body).toContain('"name":"Desi Tamatar"')],
@@ -127,12 +161,16 @@ describe('with Redis down, public reads answer from PostgreSQL and the API recov
       method: 'POST',
       url: '/api/products',
       headers: bearer(seller),
-      payload: multipart(productFields(seller, { name: 'Kolar Hari Mirch' }), [{ name: 'mirch.jpg', bytes: await picture() }]),
+      payload: multipart(productFields(seller, { name: 'Kolar Hari Mirch' }), [
+        { name: 'mirch.jpg', bytes: await picture() },
+      ]),
     });
     expect(posted.statusCode).toBe(201);
     // Uncached while Redis is away, so the new product shows at once.
     expect(names(await api.request({ method: 'GET', url: '/api/products' }))).toContain('Kolar Hari Mirch');
-    expect((await api.request({ method: 'GET', url: `/api/user-profile/uid/${seller.uid}` })).json().bio).toBe('Tomatoes and chillies');
+    expect((await api.request({ method: 'GET', url: `/api/user-profile/uid/${seller.uid}` })).json().bio).toBe(
+      'Tomatoes and chillies',
+    );
   });
 
   it('uses Redis again by itself once it is back: the listing is cached and the health check sees it', async () => {
@@ -146,7 +184,10 @@ describe('with Redis down, public reads answer from PostgreSQL and the API recov
     }
     expect(cached).not.toHaveLength(0);
     expect(await redis.keys(`${api.redisPrefix}:ratelimit:*`)).not.toHaveLength(0);
-    expect((await api.request({ method: 'GET', url: '/api/health' })).json()).toMatchObject({ database: 'up', redis: 'up' });
+    expect((await api.request({ method: 'GET', url: '/api/health' })).json()).toMatchObject({
+      database: 'up',
+      redis: 'up',
+    });
   });
 });
 

@@ -30,7 +30,9 @@ export function registeredRoutes(): RegisteredRoute[] {
       const own = Reflect.getMetadata(PATH_METADATA, handler) as string | string[] | undefined;
       if (own === undefined) continue;
       const method = RequestMethod[Reflect.getMetadata(METHOD_METADATA, handler) as RequestMethod];
-      const access = (Reflect.getMetadata(ACCESS_KEY, handler) ?? Reflect.getMetadata(ACCESS_KEY, controller) ?? 'user') as RouteAccess;
+      const access = (Reflect.getMetadata(ACCESS_KEY, handler) ??
+        Reflect.getMetadata(ACCESS_KEY, controller) ??
+        'user') as RouteAccess;
       const limit = Reflect.getMetadata(RATE_LIMIT_KEY, handler) ?? Reflect.getMetadata(RATE_LIMIT_KEY, controller);
       // The rate-limit guard's rule: a route's own limits, none when exempt, else the public limit on public routes.
       const rateLimited = limit === false ? false : limit !== undefined || access === 'public';
@@ -56,7 +58,8 @@ function controllersOf(root: Type): Type[] {
     if (!entry || seen.has(entry)) return;
     seen.add(entry);
     if (typeof entry === 'function') {
-      for (const controller of (Reflect.getMetadata(MODULE_METADATA.CONTROLLERS, entry) ?? []) as Type[]) controllers.add(controller);
+      for (const controller of (Reflect.getMetadata(MODULE_METADATA.CONTROLLERS, entry) ?? []) as Type[])
+        controllers.add(controller);
       for (const imported of (Reflect.getMetadata(MODULE_METADATA.IMPORTS, entry) ?? []) as unknown[]) visit(imported);
       return;
     }

@@ -28,13 +28,20 @@ export class ThrowawayRedis {
 
   /** Starts the server (again) on its port, empty, and waits until it answers PING. */
   async restart(): Promise<void> {
-    this.server = spawn('redis-server', ['--port', String(this.port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], {
-      stdio: 'ignore',
-    });
+    this.server = spawn(
+      'redis-server',
+      ['--port', String(this.port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'],
+      {
+        stdio: 'ignore',
+      },
+    );
     const deadline = Date.now() + 5_000;
     while (Date.now() < deadline) {
       const client = this.client();
-      const answered = await client.ping().then(() => true, () => false);
+      const answered = await client.ping().then(
+        () => true,
+        () => false,
+      );
       client.disconnect();
       if (answered) return;
       await new Promise((resolve) => setTimeout(resolve, 50));
@@ -44,7 +51,12 @@ export class ThrowawayRedis {
 
   /** A client of this server that gives up at once when it is down (for the test's own look at the keys). */
   client(): Redis {
-    return new Redis(this.url, { lazyConnect: false, enableOfflineQueue: true, maxRetriesPerRequest: 0, retryStrategy: () => null });
+    return new Redis(this.url, {
+      lazyConnect: false,
+      enableOfflineQueue: true,
+      maxRetriesPerRequest: 0,
+      retryStrategy: () => null,
+    });
   }
 
   /** Every key under `pattern`, read with a short-lived client. */

@@ -35,9 +35,16 @@ describe('upload and connection attacks', () => {
       .withMetadata({ orientation: 6 })
       .withExif({
         IFD0: { Make: 'FarmPhone', Copyright: 'Ramesh Patil' },
-        IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '18/1 31/1 12/1', GPSLongitudeRef: 'E', GPSLongitude: '73/1 51/1 24/1' },
+        IFD3: {
+          GPSLatitudeRef: 'N',
+          GPSLatitude: '18/1 31/1 12/1',
+          GPSLongitudeRef: 'E',
+          GPSLongitude: '73/1 51/1 24/1',
+        },
       })
-      .withXmp('<x:xmpmeta xmlns:x="adobe:ns:meta/"><rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#"><rdf:Description xmlns:dc="http://purl.org/dc/elements/1.1/" dc:creator="Ramesh Patil"/></rdf:RDF></x:xmpmeta>')
+      .withXmp(
+        '<x:xmpmeta xmlns:x="adobe:ns:meta/"><rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#"><rdf:Description xmlns:dc="http://purl.org/dc/elements/1.1/" dc:creator="Ramesh Patil"/></rdf:RDF></x:xmpmeta>',
+      )
       .toBuffer();
 
   /** What a stored picture still tells about where and by whom it was taken. */
@@ -86,7 +93,12 @@ describe('upload and connection attacks', () => {
     });
     expect(uploaded.statusCode).toBe(201);
     const profile = await api.db.prisma.profile.findUniqueOrThrow({ where: { userId: seller.id } });
-    expect(await leftovers(readFileSync(join(dir, profile.profileImage!)))).toMatchObject({ exif: false, xmp: false, owner: false, size: [480, 640] });
+    expect(await leftovers(readFileSync(join(dir, profile.profileImage!)))).toMatchObject({
+      exif: false,
+      xmp: false,
+      owner: false,
+      size: [480, 640],
+    });
   });
 
   it('refuses a PNG declaring 30000 x 30000 pixels with 413 within a second, writing nothing', async () => {
@@ -110,14 +122,21 @@ describe('upload and connection attacks', () => {
     });
     expect(Date.now() - started).toBeLessThan(1_000);
     for (const answer of [posted, uploaded]) {
-      expect({ status: answer.statusCode, message: answer.json().message }).toEqual({ status: 413, message: WRITE_LIMIT_MESSAGES.imageTooManyPixels('bomb.png') });
+      expect({ status: answer.statusCode, message: answer.json().message }).toEqual({
+        status: 413,
+        message: WRITE_LIMIT_MESSAGES.imageTooManyPixels('bomb.png'),
+      });
     }
     expect(await api.db.prisma.product.count()).toBe(productsBefore);
     expect(filesIn(dir)).toEqual(filesBefore);
   });
 
   /** Sends `head` (and `trickle`, one byte a second) on a raw socket; what came back and when the server closed it. */
-  function rawRequest(harness: ApiHarness, head: string, trickle = ''): Promise<{ answer: string; closedAfterMs: number }> {
+  function rawRequest(
+    harness: ApiHarness,
+    head: string,
+    trickle = '',
+  ): Promise<{ answer: string; closedAfterMs: number }> {
     const { port } = new URL(harness.baseUrl);
     return new Promise((resolve, reject) => {
       const started = Date.now();
@@ -167,14 +186,19 @@ describe('upload and connection attacks', () => {
     afterAll(() => slowSafe.stop());
 
     it('is cut off while sending its headers', async () => {
-      const { answer, closedAfterMs } = await rawRequest(slowSafe, 'GET /api/health HTTP/1.1\r\nHost: mandi.test\r\nX-Slow: ', 'abcdefghij');
+      const { answer, closedAfterMs } = await rawRequest(
+        slowSafe,
+        'GET /api/health HTTP/1.1\r\nHost: mandi.test\r\nX-Slow: ',
+        'abcdefghij',
+      );
       expect(answer).not.toContain('200 OK');
       expect(closedAfterMs).toBeGreaterThanOrEqual(2_000);
       expect(closedAfterMs).toBeLessThan(4_000);
     });
 
     it('is cut off while sending its body', async () => {
-      const head = 'POST /api/contact HTTP/1.1\r\nHost: mandi.test\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n';
+      const head =
+        'POST /api/contact HTTP/1.1\r\nHost: mandi.test\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n';
       const { answer, closedAfterMs } = await rawRequest(slowSafe, head, '{"name":"slow loris ...');
       expect(answer).not.toMatch(/HTTP\/1\.1 2\d\d /);
       expect(closedAfterMs).toBeLessThan(4_000);

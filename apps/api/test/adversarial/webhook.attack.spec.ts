@@ -22,7 +22,11 @@ describe('webhook replays', () => {
     api.request({
       method: 'POST',
       url: '/api/payment/webhook',
-      headers: { 'content-type': 'application/json', 'x-razorpay-signature': sign(body), 'x-razorpay-event-id': eventId },
+      headers: {
+        'content-type': 'application/json',
+        'x-razorpay-signature': sign(body),
+        'x-razorpay-event-id': eventId,
+      },
       payload: body,
     });
 
@@ -30,7 +34,9 @@ describe('webhook replays', () => {
   async function awaitingPayment() {
     const providerOrderId = `order_${randomUUID().slice(0, 14)}`;
     const order = await newOrder(api.db.prisma, { subtotalPaise: 10_000, shippingPaise: 3_000 });
-    await api.db.prisma.payment.create({ data: { orderId: order.id, provider: 'razorpay', providerOrderId, amountPaise: 13_000 } });
+    await api.db.prisma.payment.create({
+      data: { orderId: order.id, provider: 'razorpay', providerOrderId, amountPaise: 13_000 },
+    });
     return { order, providerOrderId };
   }
 
@@ -38,7 +44,12 @@ describe('webhook replays', () => {
   async function stateOf(orderId: number) {
     const order = await api.db.prisma.order.findUniqueOrThrow({ where: { id: orderId }, include: { payments: true } });
     const outbox = await api.db.prisma.outboxEvent.findMany({
-      where: { OR: [{ aggregateId: String(orderId) }, { aggregateId: { in: order.payments.map((payment) => String(payment.id)) } }] },
+      where: {
+        OR: [
+          { aggregateId: String(orderId) },
+          { aggregateId: { in: order.payments.map((payment) => String(payment.id)) } },
+        ],
+      },
       select: { id: true, type: true },
       orderBy: { id: 'asc' },
     });
@@ -51,14 +62,28 @@ describe('webhook replays', () => {
       entity: 'event',
       event: 'payment.captured',
       created_at: 1_790_000_000,
-      payload: { payment: { entity: { id: `pay_${randomUUID().slice(0, 14)}`, order_id: providerOrderId, amount: 13_000, status: 'captured', method: 'upi' } } },
+      payload: {
+        payment: {
+          entity: {
+            id: `pay_${randomUUID().slice(0, 14)}`,
+            order_id: providerOrderId,
+            amount: 13_000,
+            status: 'captured',
+            method: 'upi',
+          },
+        },
+      },
     });
 
     const first = await deliver(body, `evt_${randomUUID()}`);
     expect({ status: first.statusCode, body: first.json() }).toEqual({ status: 200, body: { status: 'processed' } });
     const paid = await stateOf(order.id);
     expect(paid.order).toMatchObject({ status: 'confirmed', paymentStatus: 'paid' });
-    expect(paid.outbox.map((event) => event.type).sort()).toEqual(['order.confirmed', 'order.paid', 'payment.captured']);
+    expect(paid.outbox.map((event) => event.type).sort()).toEqual([
+      'order.confirmed',
+      'order.paid',
+      'payment.captured',
+    ]);
 
     const replay = await deliver(body, `evt_${randomUUID()}`);
     expect({ status: replay.statusCode, body: replay.json() }).toEqual({ status: 200, body: { status: 'duplicate' } });
@@ -74,7 +99,14 @@ describe('webhook replays', () => {
       created_at: 1_790_000_100,
       payload: {
         payment: {
-          entity: { id: `pay_${randomUUID().slice(0, 14)}`, order_id: providerOrderId, amount: 13_000, status: 'failed', error_code: 'BAD_REQUEST_ERROR', error_description: 'Card declined' },
+          entity: {
+            id: `pay_${randomUUID().slice(0, 14)}`,
+            order_id: providerOrderId,
+            amount: 13_000,
+            status: 'failed',
+            error_code: 'BAD_REQUEST_ERROR',
+            error_description: 'Card declined',
+          },
         },
       },
     });
@@ -84,7 +116,9 @@ describe('webhook replays', () => {
     expect(failed.order.payments[0]).toMatchObject({ status: 'failed', errorCode: 'BAD_REQUEST_ERROR' });
     expect(failed.outbox.map((event) => event.type)).toEqual(['payment.failed']);
 
-    const replays = await Promise.all(['evt_second', 'evt_third', 'evt_first'].map((eventId) => deliver(body, eventId)));
+    const replays = await Promise.all(
+      ['evt_second', 'evt_third', 'evt_first'].map((eventId) => deliver(body, eventId)),
+    );
     expect(replays.map((replay) => [replay.statusCode, replay.json().status])).toEqual([
       [200, 'duplicate'],
       [200, 'duplicate'],
@@ -95,9 +129,22 @@ describe('webhook replays', () => {
 
   it('still takes a different signed event about the same payment', async () => {
     const { order, providerOrderId } = await awaitingPayment();
-    const payment = { id: `pay_${randomUUID().slice(0, 14)}`, order_id: providerOrderId, amount: 13_000, method: 'upi' };
-    const failure = JSON.stringify({ event: 'payment.failed', created_at: 1_790_000_200, payload: { payment: { entity: { ...payment, status: 'failed' } } } });
-    const success = JSON.stringify({ event: 'payment.captured', created_at: 1_790_000_300, payload: { payment: { entity: { ...payment, status: 'captured' } } } });
+    const payment = {
+      id: `pay_${randomUUID().slice(0, 14)}`,
+      order_id: providerOrderId,
+      amount: 13_000,
+      method: 'upi',
+    };
+    const failure = JSON.stringify({
+      event: 'payment.failed',
+      created_at: 1_790_000_200,
+      payload: { payment: { entity: { ...payment, status: 'failed' } } },
+    });
+    const success = JSON.stringify({
+      event: 'payment.captured',
+      created_at: 1_790_000_300,
+      payload: { payment: { entity: { ...payment, status: 'captured' } } },
+    });
     // The same header on both: it is not what decides.
     expect((await deliver(failure, 'evt_same')).json()).toEqual({ status: 'processed' });
     expect((await deliver(success, 'evt_same')).json()).toEqual({ status: 'processed' });

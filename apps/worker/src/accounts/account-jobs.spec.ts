@@ -24,7 +24,12 @@ describe('signup.expire', () => {
     const other = await world.accounts.signUp();
     await expect(
       world.db.prisma.signup.create({
-        data: { firebaseUid: other.uid, email: other.email, username: signup.username, expiresAt: new Date(Date.now() + 90_000) },
+        data: {
+          firebaseUid: other.uid,
+          email: other.email,
+          username: signup.username,
+          expiresAt: new Date(Date.now() + 90_000),
+        },
       }),
     ).resolves.toMatchObject({ username: signup.username });
   });
@@ -86,7 +91,11 @@ describe('account.remove-identity', () => {
 
   it('deletes the Firebase account of a deleted user, so the address cannot sign in again', async () => {
     const account = await world.accounts.verifiedSignUp();
-    const user = await newUser(world.db.prisma, { firebaseUid: account.uid, email: account.email, deletedAt: new Date() });
+    const user = await newUser(world.db.prisma, {
+      firebaseUid: account.uid,
+      email: account.email,
+      deletedAt: new Date(),
+    });
 
     await removeIdentity(user.id);
 

@@ -26,7 +26,10 @@ export class AccountUsersRepository {
 
   /** The Firebase uid of a deleted account; null while the account is not deleted (or never existed). */
   async findDeletedFirebaseUid(id: number): Promise<string | null> {
-    const user = await this.prisma.user.findFirst({ where: { id, deletedAt: { not: null } }, select: { firebaseUid: true } });
+    const user = await this.prisma.user.findFirst({
+      where: { id, deletedAt: { not: null } },
+      select: { firebaseUid: true },
+    });
     return user?.firebaseUid ?? null;
   }
 

@@ -19,7 +19,7 @@ export class IdentityRemovalHandler extends JobHandler<EventPayload<'user.delete
     super();
   }
 
-  async handle({ userId }: EventPayload<'user.deleted'>, ): Promise<void> {
+  async handle({ userId }: EventPayload<'user.deleted'>): Promise<void> {
     const firebaseUid = await this.users.findDeletedFirebaseUid(userId);
     // Not deleted (the deletion rolled back, or the row is unknown): nothing to remove.
     if (firebaseUid === null) return;

@@ -3,8 +3,7 @@
  * ('ready'), or it could not start ('failed', with the launcher's message).
  */
 export type DocumentsStatus =
-  | { readonly state: 'starting' | 'ready' }
-  | { readonly state: 'failed'; readonly reason: string };
+  { readonly state: 'starting' | 'ready' } | { readonly state: 'failed'; readonly reason: string };
 
 let current: DocumentsStatus = { state: 'starting' };
 

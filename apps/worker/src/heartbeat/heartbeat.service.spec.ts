@@ -55,10 +55,17 @@ describe('the worker heartbeat', () => {
       expect(await redis.exists(key)).toBe(0);
 
       await expect(renderer.render('<p>Tax invoice</p>', 'INV-1')).rejects.toThrow();
-      expect(documentsStatus()).toEqual({ state: 'failed', reason: expect.stringContaining('Chromium did not start: ') });
+      expect(documentsStatus()).toEqual({
+        state: 'failed',
+        reason: expect.stringContaining('Chromium did not start: '),
+      });
       await app.get(HeartbeatService).beat();
       const down = JSON.parse((await redis.get(key))!);
-      expect(down).toEqual({ worker: expect.stringMatching(/^.+:\d+$/), reason: expect.stringContaining('/nonexistent/chromium'), at: expect.any(String) });
+      expect(down).toEqual({
+        worker: expect.stringMatching(/^.+:\d+$/),
+        reason: expect.stringContaining('/nonexistent/chromium'),
+        at: expect.any(String),
+      });
       expect(await redis.ttl(key)).toBeGreaterThan(13);
     } finally {
       await renderer.onApplicationShutdown();

@@ -27,11 +27,18 @@ async function redisServer(args: string[]): Promise<{ url: string; stop: () => P
       server.close(() => resolve(free));
     });
   });
-  const child: ChildProcess = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', ...args], { stdio: 'ignore' });
+  const child: ChildProcess = spawn(
+    'redis-server',
+    ['--port', String(port), '--bind', '127.0.0.1', '--save', '', ...args],
+    { stdio: 'ignore' },
+  );
   const url = `redis://127.0.0.1:${port}`;
-  for (const deadline = Date.now() + 5_000; Date.now() < deadline; ) {
+  for (const deadline = Date.now() + 5_000; Date.now() < deadline;) {
     const client = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => null });
-    const up = await client.ping().then(() => true, () => false);
+    const up = await client.ping().then(
+      () => true,
+      () => false,
+    );
     client.disconnect();
     if (up) break;
     await new Promise((resolve) => setTimeout(resolve, 50));
@@ -58,7 +65,10 @@ async function check(url: string) {
 
 describe("the worker's boot check of Redis' eviction policy", () => {
   it('says nothing when Redis keeps every key (noeviction)', async () => {
-    expect(await check(loadConfig({ NODE_ENV: 'test' }).REDIS_URL)).toEqual({ found: { policy: 'noeviction' }, lines: [] });
+    expect(await check(loadConfig({ NODE_ENV: 'test' }).REDIS_URL)).toEqual({
+      found: { policy: 'noeviction' },
+      lines: [],
+    });
   });
 
   it('warns in one line when Redis may evict queue keys', async () => {
@@ -83,7 +93,14 @@ describe("the worker's boot check of Redis' eviction policy", () => {
     try {
       const { found, lines } = await check(server.url);
       expect(found).toEqual({ unknown: expect.stringContaining('unknown command') });
-      expect(lines).toEqual([{ level: 'log', message: expect.stringMatching(/^Could not check Redis maxmemory-policy \(ERR unknown command 'config'.*\); make sure it is 'noeviction'/) }]);
+      expect(lines).toEqual([
+        {
+          level: 'log',
+          message: expect.stringMatching(
+            /^Could not check Redis maxmemory-policy \(ERR unknown command 'config'.*\); make sure it is 'noeviction'/,
+          ),
+        },
+      ]);
     } finally {
       await server.stop();
     }

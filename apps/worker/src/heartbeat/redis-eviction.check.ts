@@ -2,7 +2,8 @@ import type { Logger } from '@nestjs/common';
 import type { Redis } from 'ioredis';
 
 /** What the boot check found: Redis keeps every key, may evict (the policy named), or would not say. */
-export type RedisEvictionCheck = { readonly policy: 'noeviction' } | { readonly policy: string; readonly evicts: true } | { readonly unknown: string };
+export type RedisEvictionCheck =
+  { readonly policy: 'noeviction' } | { readonly policy: string; readonly evicts: true } | { readonly unknown: string };
 
 /**
  * Reads Redis' `maxmemory-policy` once at boot and says, in one log line, when it is not `noeviction`: any other
@@ -22,7 +23,9 @@ export async function checkRedisEviction(redis: Redis, logger: Logger): Promise<
     return { policy, evicts: true };
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
-    logger.log(`Could not check Redis maxmemory-policy (${reason}); make sure it is 'noeviction' (docs/operations.md).`);
+    logger.log(
+      `Could not check Redis maxmemory-policy (${reason}); make sure it is 'noeviction' (docs/operations.md).`,
+    );
     return { unknown: reason };
   }
 }

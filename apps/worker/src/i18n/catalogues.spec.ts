@@ -42,7 +42,8 @@ describe.each(FOLDERS)('the $name catalogues', ({ dir, templates, code, prefix }
 
   it('have the same area files in every language', () => {
     const files = (language: string) => readdirSync(new URL(`${language}/`, dir)).sort();
-    for (const language of LANGUAGES) expect({ language, files: files(language) }).toEqual({ language, files: files('en') });
+    for (const language of LANGUAGES)
+      expect({ language, files: files(language) }).toEqual({ language, files: files('en') });
   });
 
   it.each(LANGUAGES.filter((language) => language !== 'en'))('%s has every English key and no other', (language) => {
@@ -61,7 +62,8 @@ describe.each(FOLDERS)('the $name catalogues', ({ dir, templates, code, prefix }
         if (translated.trim() === '') problems.push(`${language} ${key}: empty`);
         try {
           const names = messageArguments(compileMessageOrThrow(translated));
-          if (names.join() !== expected.join()) problems.push(`${language} ${key}: fills ${names} instead of ${expected}`);
+          if (names.join() !== expected.join())
+            problems.push(`${language} ${key}: fills ${names} instead of ${expected}`);
         } catch (error) {
           problems.push(`${language} ${key}: ${(error as Error).message}`);
         }
@@ -75,14 +77,16 @@ describe.each(FOLDERS)('the $name catalogues', ({ dir, templates, code, prefix }
     // {{t "key" ...}} and (t "key" ...) in the templates.
     for (const folder of templates) {
       for (const { name, text } of filesOf(folder, /\.hbs$/)) {
-        for (const [, key] of text.matchAll(/[{(]t "([\w.]+)"/g)) if (!(key! in english)) missing.push(`${name}: ${key}`);
+        for (const [, key] of text.matchAll(/[{(]t "([\w.]+)"/g))
+          if (!(key! in english)) missing.push(`${name}: ${key}`);
       }
     }
     // The keys the code's t(...) calls name ('mail.order.total'), and those they complete (`mail.order.method.${m}`):
     // some key must start so.
     for (const { name, text } of filesOf(code, /(?<!\.spec)\.ts$/)) {
       for (const [call] of text.matchAll(/\bt\((?:[^()]|\([^()]*\))*\)/g)) {
-        for (const [, key] of call.matchAll(/'([\w.]+)'/g)) if (key!.startsWith(prefix) && !(key! in english)) missing.push(`${name}: ${key}`);
+        for (const [, key] of call.matchAll(/'([\w.]+)'/g))
+          if (key!.startsWith(prefix) && !(key! in english)) missing.push(`${name}: ${key}`);
         for (const [, start] of call.matchAll(/`([\w.]+)\$\{/g)) {
           if (!Object.keys(english).some((key) => key.startsWith(start!))) missing.push(`${name}: ${start}…`);
         }
@@ -98,7 +102,10 @@ describe.each(FOLDERS)('the $name catalogues', ({ dir, templates, code, prefix }
     ].join('\n');
     // A key is used when it is named whole, or when the code completes a start of it (`mail.preheader.${name}`).
     const starts = [...asked.matchAll(/`([\w.]+\.)\$\{/g)].map(([, start]) => start!);
-    const unused = Object.keys(english).filter((key) => !asked.includes(`"${key}"`) && !asked.includes(`'${key}'`) && !starts.some((start) => key.startsWith(start)));
+    const unused = Object.keys(english).filter(
+      (key) =>
+        !asked.includes(`"${key}"`) && !asked.includes(`'${key}'`) && !starts.some((start) => key.startsWith(start)),
+    );
     expect(unused).toEqual([]);
   });
 });

@@ -98,8 +98,19 @@ async function renderMails(): Promise<Record<string, { subject: string; html: st
   const link = 'http://127.0.0.1:9099/emulator/action?mode=verifyEmail&oobCode=Ab-9_x';
   const paidCod = order({ status: 'delivered', paymentStatus: 'paid', paidAt: new Date('2026-11-25T04:30:00Z') });
   const onlineUnpaid = order({ paymentMethod: 'online' });
-  const onlinePaid = order({ paymentMethod: 'online', paymentStatus: 'paid', status: 'confirmed', paidAt: new Date('2026-11-24T05:00:00Z') });
-  const invoice = { id: 5, orderId: 1042, number: 'INV/26-27/000123', totalPaise: 10_520_850, issuedAt: new Date('2026-11-24T06:00:00Z') };
+  const onlinePaid = order({
+    paymentMethod: 'online',
+    paymentStatus: 'paid',
+    status: 'confirmed',
+    paidAt: new Date('2026-11-24T05:00:00Z'),
+  });
+  const invoice = {
+    id: 5,
+    orderId: 1042,
+    number: 'INV/26-27/000123',
+    totalPaise: 10_520_850,
+    issuedAt: new Date('2026-11-24T06:00:00Z'),
+  };
   const creditNote = {
     ...invoice,
     kind: 'credit_note' as const,
@@ -112,8 +123,21 @@ async function renderMails(): Promise<Record<string, { subject: string; html: st
     verification: () => account.sendVerification({ to: buyer.email, username: buyer.username, link }),
     passwordReset: () => account.sendPasswordReset({ to: buyer.email, username: buyer.username, link }),
     sellerInvite: () => people.sendSellerInvite({ email: buyer.email, username: buyer.username, language: 'en' }),
-    contact: () => people.sendContactNotification({ name: 'Asha <Rao>', email: buyer.email, message: 'Hello & "bye"', createdAt: PLACED_AT }),
-    unlisted: () => products.sendUnlisted({ name: 'Kesar & co', reason: 'Blurry "photos"', sellerEmail: buyer.email, sellerUsername: 'kolar', sellerLanguage: 'en' }),
+    contact: () =>
+      people.sendContactNotification({
+        name: 'Asha <Rao>',
+        email: buyer.email,
+        message: 'Hello & "bye"',
+        createdAt: PLACED_AT,
+      }),
+    unlisted: () =>
+      products.sendUnlisted({
+        name: 'Kesar & co',
+        reason: 'Blurry "photos"',
+        sellerEmail: buyer.email,
+        sellerUsername: 'kolar',
+        sellerLanguage: 'en',
+      }),
     placedCod: () => orders.sendPlaced(order(), buyer),
     placedOnlineUnpaid: () => orders.sendPlaced(onlineUnpaid, buyer),
     placedOnlinePaid: () => orders.sendPlaced(onlinePaid, buyer),
@@ -121,25 +145,56 @@ async function renderMails(): Promise<Record<string, { subject: string; html: st
     shipped: () => orders.sendProgress('shipped', onlinePaid, buyer),
     shippedOnlineUnpaid: () => orders.sendProgress('shipped', onlineUnpaid, buyer),
     delivered: () => orders.sendProgress('delivered', paidCod, buyer),
-    cancelledUnpaid: () => orders.sendCancelled(order({ status: 'cancelled', cancelReason: 'Ordered "twice" <oops>' }), buyer, null),
+    cancelledUnpaid: () =>
+      orders.sendCancelled(order({ status: 'cancelled', cancelReason: 'Ordered "twice" <oops>' }), buyer, null),
     cancelledCodPaid: async () =>
-      orders.sendCancelled({ ...paidCod, status: 'cancelled', cancelledAt: new Date('2026-11-25T05:00:00Z') }, buyer, creditNote),
-    cancelledOnlinePaid: async () =>
-      orders.sendCancelled({ ...onlinePaid, status: 'cancelled', cancelledAt: new Date('2026-11-25T05:00:00Z') }, buyer, creditNote),
-    cancelledOnlinePaidLate: async () =>
       orders.sendCancelled(
-        { ...onlinePaid, status: 'cancelled', paidAt: new Date('2026-11-25T06:00:00Z'), cancelledAt: new Date('2026-11-25T05:00:00Z') },
+        { ...paidCod, status: 'cancelled', cancelledAt: new Date('2026-11-25T05:00:00Z') },
         buyer,
         creditNote,
       ),
-    invoice: async () => orders.sendInvoice(onlinePaid, buyer, { ...invoice, kind: 'tax_invoice', pdfFileKey: await pdfKey('inv') }),
-    billOfSupply: async () => orders.sendInvoice(onlinePaid, buyer, { ...invoice, kind: 'bill_of_supply', pdfFileKey: await pdfKey('bos') }),
+    cancelledOnlinePaid: async () =>
+      orders.sendCancelled(
+        { ...onlinePaid, status: 'cancelled', cancelledAt: new Date('2026-11-25T05:00:00Z') },
+        buyer,
+        creditNote,
+      ),
+    cancelledOnlinePaidLate: async () =>
+      orders.sendCancelled(
+        {
+          ...onlinePaid,
+          status: 'cancelled',
+          paidAt: new Date('2026-11-25T06:00:00Z'),
+          cancelledAt: new Date('2026-11-25T05:00:00Z'),
+        },
+        buyer,
+        creditNote,
+      ),
+    invoice: async () =>
+      orders.sendInvoice(onlinePaid, buyer, { ...invoice, kind: 'tax_invoice', pdfFileKey: await pdfKey('inv') }),
+    billOfSupply: async () =>
+      orders.sendInvoice(onlinePaid, buyer, { ...invoice, kind: 'bill_of_supply', pdfFileKey: await pdfKey('bos') }),
     refundUpi: () =>
-      orders.sendRefund(onlinePaid, buyer, { id: 3, orderId: 1042, amountPaise: 10_520_850, status: 'processed', providerRefundId: 'rfnd_X1', paymentMethod: 'upi' }),
+      orders.sendRefund(onlinePaid, buyer, {
+        id: 3,
+        orderId: 1042,
+        amountPaise: 10_520_850,
+        status: 'processed',
+        providerRefundId: 'rfnd_X1',
+        paymentMethod: 'upi',
+      }),
     refundUnknown: () =>
-      orders.sendRefund(onlinePaid, buyer, { id: 3, orderId: 1042, amountPaise: 100, status: 'processed', providerRefundId: null, paymentMethod: 'cardless_emi' }),
+      orders.sendRefund(onlinePaid, buyer, {
+        id: 3,
+        orderId: 1042,
+        amountPaise: 100,
+        status: 'processed',
+        providerRefundId: null,
+        paymentMethod: 'cardless_emi',
+      }),
     sellerOrderCod: () => orders.sendSellerOrder(order(), seller(order())),
-    sellerOrderOnline: () => orders.sendSellerOrder(onlinePaid, { ...seller(onlinePaid), lines: [...onlinePaid.lines] }),
+    sellerOrderOnline: () =>
+      orders.sendSellerOrder(onlinePaid, { ...seller(onlinePaid), lines: [...onlinePaid.lines] }),
     sellerCancelled: () => orders.sendSellerCancelled(order({ status: 'cancelled' }), seller(order())),
   };
   const rendered: Record<string, { subject: string; html: string; text: string }> = {};
@@ -152,7 +207,12 @@ async function renderMails(): Promise<Record<string, { subject: string; html: st
   return rendered;
 }
 
-const SELLER: Seller = { name: 'Mandi Agritech Private Limited', address: '12 MG Road, Bengaluru 560001', state: 'Karnataka', gstin: '29AAHCM4321K1ZA' };
+const SELLER: Seller = {
+  name: 'Mandi Agritech Private Limited',
+  address: '12 MG Road, Bengaluru 560001',
+  state: 'Karnataka',
+  gstin: '29AAHCM4321K1ZA',
+};
 
 function documentOrder(lines: OrderForDocuments['lines'], state = 'Karnataka'): OrderForDocuments {
   const shippingPaise = 3_000;
@@ -197,9 +257,27 @@ function recorded(o: OrderForDocuments): InvoiceRow {
 /** Every kind of document the worker prints: name -> HTML and running footer. */
 function renderDocuments(): Record<string, { html: string; footer: string }> {
   const templates = new InvoiceTemplates();
-  const ghee = { productName: 'Desi Ghee 500 ml', hsnCode: '0405', quantity: 2, unitPricePaise: 65_000, gstRatePercent: 5 };
-  const aloo = { productName: 'Aloo (Potato) 1 kg', hsnCode: '0710', quantity: 3, unitPricePaise: 4_000, gstRatePercent: 0 };
-  const oil = { productName: 'Mustard Oil 1 l', hsnCode: '1514', quantity: 1, unitPricePaise: 25_000, gstRatePercent: 18 };
+  const ghee = {
+    productName: 'Desi Ghee 500 ml',
+    hsnCode: '0405',
+    quantity: 2,
+    unitPricePaise: 65_000,
+    gstRatePercent: 5,
+  };
+  const aloo = {
+    productName: 'Aloo (Potato) 1 kg',
+    hsnCode: '0710',
+    quantity: 3,
+    unitPricePaise: 4_000,
+    gstRatePercent: 0,
+  };
+  const oil = {
+    productName: 'Mustard Oil 1 l',
+    hsnCode: '1514',
+    quantity: 1,
+    unitPricePaise: 25_000,
+    gstRatePercent: 18,
+  };
   const mixed = documentOrder([ghee, aloo, oil]);
   const igst = documentOrder([ghee, aloo], 'Tamil Nadu');
   const exempt = documentOrder([aloo]);
@@ -219,9 +297,16 @@ function renderDocuments(): Record<string, { html: string; footer: string }> {
     taxInvoiceIgst: invoiceView(SELLER, igst, recorded(igst)),
     billOfSupply: invoiceView(SELLER, exempt, { ...recorded(exempt), pdfFileKey: null }),
     creditNote: creditNoteView(SELLER, mixed, recorded(mixed), note(mixed, recorded(mixed), 'Buyer asked <to> cancel')),
-    creditNoteOfBill: creditNoteView(SELLER, exempt, recorded(exempt), note(exempt, recorded(exempt), 'Order cancelled')),
+    creditNoteOfBill: creditNoteView(
+      SELLER,
+      exempt,
+      recorded(exempt),
+      note(exempt, recorded(exempt), 'Order cancelled'),
+    ),
   };
-  return Object.fromEntries(Object.entries(views).map(([name, view]) => [name, { html: templates.html(view), footer: view.footer }]));
+  return Object.fromEntries(
+    Object.entries(views).map(([name, view]) => [name, { html: templates.html(view), footer: view.footer }]),
+  );
 }
 
 // Every English mail and document, byte for byte as they were before the catalogues (issue 18): the golden file was
@@ -230,7 +315,9 @@ it('renders every English mail and document exactly as before the catalogues', a
   const output = { mails: await renderMails(), documents: renderDocuments() };
   if (!existsSync(GOLDEN)) writeFileSync(GOLDEN, `${JSON.stringify(output, null, 2)}\n`);
   const golden = JSON.parse(readFileSync(GOLDEN, 'utf8')) as typeof output;
-  for (const [name, mail] of Object.entries(golden.mails)) expect({ name, ...output.mails[name] }).toEqual({ name, ...mail });
-  for (const [name, document] of Object.entries(golden.documents)) expect({ name, ...output.documents[name] }).toEqual({ name, ...document });
+  for (const [name, mail] of Object.entries(golden.mails))
+    expect({ name, ...output.mails[name] }).toEqual({ name, ...mail });
+  for (const [name, document] of Object.entries(golden.documents))
+    expect({ name, ...output.documents[name] }).toEqual({ name, ...document });
   expect(Object.keys(output.mails)).toEqual(Object.keys(golden.mails));
 });

@@ -34,7 +34,13 @@ beforeAll(async () => {
   db = await createTestDatabase();
   config = testWorkerConfig(db.url, { FILE_STORE_DIR: mkdtempSync(join(tmpdir(), 'mandi-hindi-documents-')) });
   app = await Test.createTestingModule({
-    imports: [WorkerConfigModule.forRoot(config), DatabaseModule.forUrl(config.DATABASE_URL), FileStoreModule, InvoicesModule, OrderMailsModule],
+    imports: [
+      WorkerConfigModule.forRoot(config),
+      DatabaseModule.forUrl(config.DATABASE_URL),
+      FileStoreModule,
+      InvoicesModule,
+      OrderMailsModule,
+    ],
   })
     .overrideProvider(DOCUMENT_CLOCK)
     .useValue(clock.read)
@@ -56,7 +62,8 @@ const run = <P>(handler: { new (...args: never[]): JobHandler<P> }, payload: P, 
   app.get(handler).handle(payload, directJobContext(prisma, { eventType }));
 const mailsTo = (email: string) => readCapturedMails(config.MAIL_CAPTURE_DIR, { to: email });
 const buyerOf = (order: Order) => db.prisma.user.findUniqueOrThrow({ where: { id: order.userId } });
-const speaks = (userId: number, language: 'en' | 'hi') => db.prisma.user.update({ where: { id: userId }, data: { language } });
+const speaks = (userId: number, language: 'en' | 'hi') =>
+  db.prisma.user.update({ where: { id: userId }, data: { language } });
 /** What a reader sees of an HTML body: tags dropped, the entities the templates use read, spaces squeezed. */
 const visible = (html: string) =>
   html
@@ -82,7 +89,14 @@ async function invoiceOf(order: Order) {
 }
 
 /** English words a Hindi document or mail must not fall back to. */
-const ENGLISH_LABELS = ['Taxable value', 'Amount in words', 'Invoice date', 'Original for recipient', 'Rupees', 'Authorised signatory'];
+const ENGLISH_LABELS = [
+  'Taxable value',
+  'Amount in words',
+  'Invoice date',
+  'Original for recipient',
+  'Rupees',
+  'Authorised signatory',
+];
 
 describe('a buyer who reads Hindi', () => {
   it('gets the order placed mail in Hindi: subject, words, dates and rupees in hi-IN, and the mail declares lang="hi"', async () => {
@@ -101,20 +115,35 @@ describe('a buyer who reads Hindi', () => {
     expect(html).toContain(' Desi Ghee 500 ml 2 × ₹650.00 ₹1,300.00 ');
     expect(html).toContain(' सामान की कीमत ₹1,420.00 डिलीवरी और हैंडलिंग शुल्क ₹30.00 कुल ₹1,450.00 ');
     expect(html).toContain(' कैश ऑन डिलीवरी · भुगतान बाकी ऑर्डर पहुँचने पर नकद भुगतान के लिए कृपया ₹1,450.00 तैयार रखें। ');
-    expect(html).toMatch(/आप इसे \d{2} [^ ]+ 20\d\d, (सुबह|दोपहर|शाम|रात) \d{1,2}:\d{2} IST तक, यानी ऑर्डर देने के 8 घंटे बाद तक, रद्द कर सकते हैं/);
+    expect(html).toMatch(
+      /आप इसे \d{2} [^ ]+ 20\d\d, (सुबह|दोपहर|शाम|रात) \d{1,2}:\d{2} IST तक, यानी ऑर्डर देने के 8 घंटे बाद तक, रद्द कर सकते हैं/,
+    );
     expect(html).toContain(" 'ऑर्डर रद्द करें' चुनें। ");
     expect(html).toContain('मेरा ऑर्डर देखें');
     expect(mail!.text).toContain(`नमस्ते ${buyer.username},\n\n`);
-    expect(mail!.text).toContain('आपका सामान:\n- Desi Ghee 500 ml: 2 x ₹650.00 = ₹1,300.00\n- Aloo (Potato) 1 kg: 3 x ₹40.00 = ₹120.00\n');
+    expect(mail!.text).toContain(
+      'आपका सामान:\n- Desi Ghee 500 ml: 2 x ₹650.00 = ₹1,300.00\n- Aloo (Potato) 1 kg: 3 x ₹40.00 = ₹120.00\n',
+    );
     expect(mail!.text).toContain('भुगतान: कैश ऑन डिलीवरी, भुगतान बाकी। ');
     expect(mail!.text).toContain('--\nमंडी: भारतीय किसानों से सीधे, खेत की ताज़ी और जैविक उपज।');
     // Nothing left in English but the names the seller and the buyer wrote.
-    for (const english of ['Hi ', 'Your items', 'Shipping address', 'Subtotal', 'Total', 'View my order', 'Cash on Delivery']) {
-      expect({ english, found: mail!.html.includes(english) || mail!.text.includes(english) }).toEqual({ english, found: false });
+    for (const english of [
+      'Hi ',
+      'Your items',
+      'Shipping address',
+      'Subtotal',
+      'Total',
+      'View my order',
+      'Cash on Delivery',
+    ]) {
+      expect({ english, found: mail!.html.includes(english) || mail!.text.includes(english) }).toEqual({
+        english,
+        found: false,
+      });
     }
   });
 
-  it("prints the invoice in Hindi, and keeps the language it was issued in when the buyer switches before it is printed", async () => {
+  it('prints the invoice in Hindi, and keeps the language it was issued in when the buyer switches before it is printed', async () => {
     const order = await orderWith(db.prisma, { name: 'मीरा अय्यर' });
     const buyer = await speaks(order.userId, 'hi');
     await run(InvoiceIssueHandler, { orderId: order.id });
@@ -126,7 +155,19 @@ describe('a buyer who reads Hindi', () => {
     expect(invoice.language).toBe('hi');
 
     const text = pdfWords((await store.get(invoice.pdfFileKey!))!.bytes);
-    for (const label of ['टैक्स इनवॉइस', 'प्राप्तकर्ता के लिए मूल प्रति', 'बिल और डिलीवरी का पता', 'आपूर्ति का स्थान:', 'इनवॉइस नंबर', 'विवरण', 'मात्रा', 'कर योग्य मूल्य', 'राशि शब्दों में', 'कर का सारांश', 'अधिकृत हस्ताक्षरकर्ता']) {
+    for (const label of [
+      'टैक्स इनवॉइस',
+      'प्राप्तकर्ता के लिए मूल प्रति',
+      'बिल और डिलीवरी का पता',
+      'आपूर्ति का स्थान:',
+      'इनवॉइस नंबर',
+      'विवरण',
+      'मात्रा',
+      'कर योग्य मूल्य',
+      'राशि शब्दों में',
+      'कर का सारांश',
+      'अधिकृत हस्ताक्षरकर्ता',
+    ]) {
       expect({ label, found: text.includes(bare(label)) }).toEqual({ label, found: true });
     }
     expect(text).toContain(bare('रुपये एक हज़ार चार सौ पचास मात्र'));
@@ -136,7 +177,8 @@ describe('a buyer who reads Hindi', () => {
     expect(text).toContain(invoice.number);
     expect(text).toContain(bare('कुल ₹1,450.00'));
     expect(text).toContain(bare('पेज 1 / 1'));
-    for (const english of ENGLISH_LABELS) expect({ english, found: text.includes(bare(english)) }).toEqual({ english, found: false });
+    for (const english of ENGLISH_LABELS)
+      expect({ english, found: text.includes(bare(english)) }).toEqual({ english, found: false });
 
     // Its mail goes in the language the buyer reads now (English), with the Hindi PDF as it was printed.
     await run(InvoiceMailHandler, { invoiceId: invoice.id, orderId: order.id });
@@ -187,7 +229,9 @@ describe('sellers and buyers in their own languages', () => {
     const order = await orderWith(db.prisma, { paid: false });
     const buyer = await speaks(order.userId, 'hi');
     const items = await db.prisma.orderItem.findMany({ where: { orderId: order.id }, orderBy: { id: 'asc' } });
-    const [first, second] = await Promise.all(items.map((item) => db.prisma.user.findUniqueOrThrow({ where: { id: item.sellerId! } })));
+    const [first, second] = await Promise.all(
+      items.map((item) => db.prisma.user.findUniqueOrThrow({ where: { id: item.sellerId! } })),
+    );
     await speaks(first!.id, 'hi');
 
     await run(SellerOrderMailHandler, { orderId: order.id }, 'order.placed');
@@ -205,7 +249,7 @@ describe('sellers and buyers in their own languages', () => {
     expect(await mailsTo(buyer.email)).toEqual([]);
   });
 
-  it('keeps an English buyer\'s invoice in English, recorded as such', async () => {
+  it("keeps an English buyer's invoice in English, recorded as such", async () => {
     const order = await orderWith(db.prisma);
     expect((await buyerOf(order)).language).toBe('en');
     const invoice = await invoiceOf(order);

@@ -24,7 +24,9 @@ describe('the amount in Hindi words', () => {
   });
 
   it('keeps English as libs/domain writes it', () => {
-    expect(amountInWordsIn('en', 12_345_650)).toBe('Rupees One Lakh Twenty-Three Thousand Four Hundred Fifty-Six and Fifty Paise Only');
+    expect(amountInWordsIn('en', 12_345_650)).toBe(
+      'Rupees One Lakh Twenty-Three Thousand Four Hundred Fifty-Six and Fifty Paise Only',
+    );
     expect(amountInWordsIn('hi', 5_000)).toBe('रुपये पचास मात्र');
   });
 });

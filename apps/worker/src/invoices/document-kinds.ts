@@ -1,7 +1,14 @@
 import type { Db } from '@mandi/database';
 import type { DocumentKind } from '@mandi/domain';
 import { UnrecoverableError } from 'bullmq';
-import { computeOrderInvoice, creditNoteView, DEFAULT_CREDIT_NOTE_REASON, invoiceView, type DocumentView, type Seller } from './invoice-document.js';
+import {
+  computeOrderInvoice,
+  creditNoteView,
+  DEFAULT_CREDIT_NOTE_REASON,
+  invoiceView,
+  type DocumentView,
+  type Seller,
+} from './invoice-document.js';
 import type { DocumentDrafts, DocumentSlot, InvoicesRepository, OrderForDocuments } from './invoices.repository.js';
 
 /** What issuing a document came to. */
@@ -21,7 +28,11 @@ export interface Printable {
 /** The steps in which an invoice and a credit note differ; InvoicesService runs everything around them once. */
 export interface DocumentKindSteps<K extends DocumentKind> {
   /** The draft of the order's document, placed by `slot`, or the outcome when there is none to record: not due, or recorded. */
-  prepare(db: Db, order: OrderForDocuments, slot: () => DocumentSlot): Promise<{ draft: DocumentDrafts[K] } | { outcome: IssueOutcome }>;
+  prepare(
+    db: Db,
+    order: OrderForDocuments,
+    slot: () => DocumentSlot,
+  ): Promise<{ draft: DocumentDrafts[K] } | { outcome: IssueOutcome }>;
   /** Why recording `draft` recorded nothing: the document is there now, or the order is no longer due one; else null. */
   explain(db: Db, draft: DocumentDrafts[K]): Promise<IssueOutcome | null>;
   /** The document `id` when it exists without its PDF yet, with what printing it needs; else null. */
@@ -31,7 +42,11 @@ export interface DocumentKindSteps<K extends DocumentKind> {
 /** Every kind's steps. */
 export type DocumentKinds = { [K in DocumentKind]: DocumentKindSteps<K> };
 
-const exists = (document: { id: number; number: string }): IssueOutcome => ({ kind: 'exists', id: document.id, number: document.number });
+const exists = (document: { id: number; number: string }): IssueOutcome => ({
+  kind: 'exists',
+  id: document.id,
+  number: document.number,
+});
 
 /**
  * The invoice (or bill of supply) of a paid order, and the credit note reversing the invoice of a cancelled order in
@@ -47,11 +62,22 @@ export function documentKinds(repository: InvoicesRepository, seller: Seller): D
         const computation = computeOrderInvoice(seller, order);
         if (computation.totals.totalPaise !== order.totalPaise) {
           // The lines and shipping do not add up to what the buyer was charged: no retry can fix that.
-          throw new UnrecoverableError(`Order ${order.id} totals ${order.totalPaise} but its lines and shipping make ${computation.totals.totalPaise}`);
+          throw new UnrecoverableError(
+            `Order ${order.id} totals ${order.totalPaise} but its lines and shipping make ${computation.totals.totalPaise}`,
+          );
         }
         // Printed in the buyer's language of this moment, recorded with it: a later render reads the same.
         const language = order.buyerLanguage;
-        return { draft: { ...slot(), language, orderId: order.id, kind: computation.kind, placeOfSupply: order.address.state, totals: computation.totals } };
+        return {
+          draft: {
+            ...slot(),
+            language,
+            orderId: order.id,
+            kind: computation.kind,
+            placeOfSupply: order.address.state,
+            totals: computation.totals,
+          },
+        };
       },
       async explain(db, draft) {
         const invoice = await repository.invoiceOfOrder(db, draft.orderId);
@@ -76,7 +102,16 @@ export function documentKinds(repository: InvoicesRepository, seller: Seller): D
         if (existing) return { outcome: exists(existing) };
         const reason = (order.cancelReason ?? '').trim() || DEFAULT_CREDIT_NOTE_REASON;
         const language = order.buyerLanguage;
-        return { draft: { ...slot(), language, orderId: order.id, invoiceId: invoice.id, reason, totalPaise: invoice.totalPaise } };
+        return {
+          draft: {
+            ...slot(),
+            language,
+            orderId: order.id,
+            invoiceId: invoice.id,
+            reason,
+            totalPaise: invoice.totalPaise,
+          },
+        };
       },
       async explain(db, draft) {
         const note = await repository.creditNoteOfInvoice(db, draft.invoiceId);

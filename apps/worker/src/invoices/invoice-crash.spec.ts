@@ -64,10 +64,15 @@ it('a worker killed while printing leaves a numbered invoice whose PDF the resta
 
   // BullMQ gives the dead worker's job back once its lock (30 s) has run out.
   const second = startWorker();
-  await waitFor(async () => (await db.prisma.invoice.findUnique({ where: { orderId: order.id } }))?.pdfFileKey !== null, 90_000);
+  await waitFor(
+    async () => (await db.prisma.invoice.findUnique({ where: { orderId: order.id } }))?.pdfFileKey !== null,
+    90_000,
+  );
   const invoices = await db.prisma.invoice.findMany({ where: { orderId: order.id } });
   expect(invoices).toEqual([{ ...recorded, pdfFileKey: expect.stringMatching(/^invoices\/\d+\/[0-9a-f]{24}\.pdf$/) }]);
-  expect(await db.prisma.documentSequence.findMany({ where: { kind: 'invoice' }, select: { lastValue: true } })).toEqual([{ lastValue: 1 }]);
+  expect(
+    await db.prisma.documentSequence.findMany({ where: { kind: 'invoice' }, select: { lastValue: true } }),
+  ).toEqual([{ lastValue: 1 }]);
   expect(await db.prisma.outboxEvent.count({ where: { type: 'invoice.issued' } })).toBe(1);
 
   const stopped = new Promise((resolve) => second.once('exit', resolve));

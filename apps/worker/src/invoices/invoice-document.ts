@@ -30,15 +30,27 @@ export interface Seller {
  * than SELLER_STATE (its first two digits are the state's code), would make every invoice wrong, so the worker refuses
  * to start with one.
  */
-export function sellerFromConfig(config: Pick<AppConfig, 'SELLER_LEGAL_NAME' | 'SELLER_ADDRESS' | 'SELLER_STATE' | 'SELLER_GSTIN'>): Seller {
-  const seller = { name: config.SELLER_LEGAL_NAME, address: config.SELLER_ADDRESS, state: config.SELLER_STATE, gstin: config.SELLER_GSTIN };
+export function sellerFromConfig(
+  config: Pick<AppConfig, 'SELLER_LEGAL_NAME' | 'SELLER_ADDRESS' | 'SELLER_STATE' | 'SELLER_GSTIN'>,
+): Seller {
+  const seller = {
+    name: config.SELLER_LEGAL_NAME,
+    address: config.SELLER_ADDRESS,
+    state: config.SELLER_STATE,
+    gstin: config.SELLER_GSTIN,
+  };
   if (!isValidGstin(seller.gstin)) {
     throw new Error(`Invalid configuration: SELLER_GSTIN: ${seller.gstin} is not a valid GSTIN (check character)`);
   }
   const code = gstStateCode(seller.state);
-  if (code === null) throw new Error(`Invalid configuration: SELLER_STATE: '${seller.state}' is not a state or union territory of India`);
+  if (code === null)
+    throw new Error(
+      `Invalid configuration: SELLER_STATE: '${seller.state}' is not a state or union territory of India`,
+    );
   if (!seller.gstin.startsWith(code)) {
-    throw new Error(`Invalid configuration: SELLER_GSTIN: ${seller.gstin} is not registered in ${seller.state} (state code ${code})`);
+    throw new Error(
+      `Invalid configuration: SELLER_GSTIN: ${seller.gstin} is not registered in ${seller.state} (state code ${code})`,
+    );
   }
   return seller;
 }
@@ -109,7 +121,11 @@ const amount = formatInvoiceAmount;
 const PAGE_NUMBER = '<span class="pageNumber"></span>';
 const TOTAL_PAGES = '<span class="totalPages"></span>';
 
-function rowOf(t: Translator, amounts: TaxedAmount, fields: Pick<RowView, 'index' | 'description' | 'note' | 'hsn' | 'quantity' | 'unitPrice'>): RowView {
+function rowOf(
+  t: Translator,
+  amounts: TaxedAmount,
+  fields: Pick<RowView, 'index' | 'description' | 'note' | 'hsn' | 'quantity' | 'unitPrice'>,
+): RowView {
   const taxed = amounts.ratePercent > 0;
   return {
     ...fields,
@@ -135,7 +151,8 @@ function addressLines(t: Translator, order: OrderForDocuments): string[] {
 
 function paymentText(t: Translator, order: OrderForDocuments): string {
   const paid = order.paymentStatus === 'paid';
-  if (order.paymentMethod === 'online') return t.t(paid ? 'invoice.payment.paidOnline' : 'invoice.payment.onlineUnpaid');
+  if (order.paymentMethod === 'online')
+    return t.t(paid ? 'invoice.payment.paidOnline' : 'invoice.payment.onlineUnpaid');
   return t.t(paid ? 'invoice.payment.codPaid' : 'invoice.payment.cod');
 }
 
@@ -179,7 +196,8 @@ function tables(
   const totals: DocumentView['totals'] = [];
   if (taxColumns) {
     totals.push({ label: t.t('invoice.total.taxable'), value: amount(sums.taxablePaise), strong: false });
-    if (sums.exemptPaise > 0) totals.push({ label: t.t('invoice.total.exempt'), value: amount(sums.exemptPaise), strong: false });
+    if (sums.exemptPaise > 0)
+      totals.push({ label: t.t('invoice.total.exempt'), value: amount(sums.exemptPaise), strong: false });
     if (intraState) {
       totals.push({ label: 'CGST', value: amount(sums.cgstPaise), strong: false });
       totals.push({ label: 'SGST', value: amount(sums.sgstPaise), strong: false });
@@ -208,16 +226,40 @@ function tables(
 function computeRecorded(seller: Seller, order: OrderForDocuments, invoice: InvoiceRow): InvoiceComputation {
   const computation = computeOrderInvoice(seller, order, invoice.placeOfSupply);
   const t = computation.totals;
-  const recorded = [invoice.kind, invoice.taxablePaise, invoice.exemptPaise, invoice.cgstPaise, invoice.sgstPaise, invoice.igstPaise, invoice.shippingPaise, invoice.totalPaise];
-  const now = [computation.kind, t.taxablePaise, t.exemptPaise, t.cgstPaise, t.sgstPaise, t.igstPaise, t.shippingPaise, t.totalPaise];
+  const recorded = [
+    invoice.kind,
+    invoice.taxablePaise,
+    invoice.exemptPaise,
+    invoice.cgstPaise,
+    invoice.sgstPaise,
+    invoice.igstPaise,
+    invoice.shippingPaise,
+    invoice.totalPaise,
+  ];
+  const now = [
+    computation.kind,
+    t.taxablePaise,
+    t.exemptPaise,
+    t.cgstPaise,
+    t.sgstPaise,
+    t.igstPaise,
+    t.shippingPaise,
+    t.totalPaise,
+  ];
   if (recorded.some((value, i) => value !== now[i])) {
-    throw new DocumentMismatchError(`Invoice ${invoice.number} was recorded as ${recorded.join('/')} but works out as ${now.join('/')}`);
+    throw new DocumentMismatchError(
+      `Invoice ${invoice.number} was recorded as ${recorded.join('/')} but works out as ${now.join('/')}`,
+    );
   }
   return computation;
 }
 
 /** The invoice of an order as libs/domain works it out, for `placeOfSupply` (the delivery state). */
-export function computeOrderInvoice(seller: Seller, order: OrderForDocuments, placeOfSupply = order.address.state): InvoiceComputation {
+export function computeOrderInvoice(
+  seller: Seller,
+  order: OrderForDocuments,
+  placeOfSupply = order.address.state,
+): InvoiceComputation {
   return computeInvoice({
     lines: order.lines.map((line) => ({
       description: line.productName,
@@ -253,7 +295,10 @@ export function invoiceView(seller: Seller, order: OrderForDocuments, invoice: I
   const computation = computeRecorded(seller, order, invoice);
   const parts = tables(t, computation, t.t('invoice.total.total'));
   const title = t.t(`invoice.title.${invoice.kind}`);
-  const notes = [t.t(parts.taxColumns ? 'invoice.note.pricesIncludeGst' : 'invoice.note.billOfSupply'), t.t('invoice.note.reverseCharge')];
+  const notes = [
+    t.t(parts.taxColumns ? 'invoice.note.pricesIncludeGst' : 'invoice.note.billOfSupply'),
+    t.t('invoice.note.reverseCharge'),
+  ];
   if (parts.taxColumns && computation.totals.exemptPaise > 0) notes.push(t.t('invoice.note.mixed'));
   return {
     ...common(t, seller, order, invoice.placeOfSupply),
@@ -262,7 +307,10 @@ export function invoiceView(seller: Seller, order: OrderForDocuments, invoice: I
     isCreditNote: false,
     meta: [
       { label: t.t(parts.taxColumns ? 'invoice.meta.invoiceNo' : 'invoice.meta.billNo'), value: invoice.number },
-      { label: t.t(parts.taxColumns ? 'invoice.meta.invoiceDate' : 'invoice.meta.billDate'), value: t.date(invoice.issuedAt) },
+      {
+        label: t.t(parts.taxColumns ? 'invoice.meta.invoiceDate' : 'invoice.meta.billDate'),
+        value: t.date(invoice.issuedAt),
+      },
       { label: t.t('invoice.meta.orderNo'), value: `#${order.id}` },
       { label: t.t('invoice.meta.orderDate'), value: t.date(order.createdAt) },
       { label: t.t('invoice.meta.payment'), value: paymentText(t, order) },
@@ -278,18 +326,26 @@ export function invoiceView(seller: Seller, order: OrderForDocuments, invoice: I
  * What the PDF of a credit note prints: the invoice's lines and tax, reversed in full, naming the invoice; its labels
  * in the language recorded with the credit note.
  */
-export function creditNoteView(seller: Seller, order: OrderForDocuments, invoice: InvoiceRow, creditNote: CreditNoteRow): DocumentView {
+export function creditNoteView(
+  seller: Seller,
+  order: OrderForDocuments,
+  invoice: InvoiceRow,
+  creditNote: CreditNoteRow,
+): DocumentView {
   const t = invoiceTexts(creditNote.language);
   const computation = computeRecorded(seller, order, invoice);
   if (creditNote.totalPaise !== invoice.totalPaise) {
-    throw new DocumentMismatchError(`Credit note ${creditNote.number} reverses ${creditNote.totalPaise} of invoice ${invoice.number}'s ${invoice.totalPaise}`);
+    throw new DocumentMismatchError(
+      `Credit note ${creditNote.number} reverses ${creditNote.totalPaise} of invoice ${invoice.number}'s ${invoice.totalPaise}`,
+    );
   }
   const parts = tables(t, computation, t.t('invoice.total.credited'));
   const title = t.t('invoice.title.credit_note');
   const invoiceDocument = t.t(`invoice.document.${invoice.kind}`);
   const reversed = { document: invoiceDocument, number: invoice.number, date: t.date(invoice.issuedAt) };
   // The reason the order gave, as written; the one the worker records for an order without one, in the document's language.
-  const reason = creditNote.reason === DEFAULT_CREDIT_NOTE_REASON ? t.t('invoice.creditNote.defaultReason') : creditNote.reason;
+  const reason =
+    creditNote.reason === DEFAULT_CREDIT_NOTE_REASON ? t.t('invoice.creditNote.defaultReason') : creditNote.reason;
   return {
     ...common(t, seller, order, invoice.placeOfSupply),
     ...parts,
@@ -299,13 +355,24 @@ export function creditNoteView(seller: Seller, order: OrderForDocuments, invoice
       { label: t.t('invoice.meta.creditNoteNo'), value: creditNote.number },
       { label: t.t('invoice.meta.creditNoteDate'), value: t.date(creditNote.issuedAt) },
       { label: t.t('invoice.meta.against', { document: invoiceDocument }), value: invoice.number },
-      { label: t.t(invoice.kind === 'tax_invoice' ? 'invoice.meta.invoiceDate' : 'invoice.meta.billDate'), value: t.date(invoice.issuedAt) },
+      {
+        label: t.t(invoice.kind === 'tax_invoice' ? 'invoice.meta.invoiceDate' : 'invoice.meta.billDate'),
+        value: t.date(invoice.issuedAt),
+      },
       { label: t.t('invoice.meta.orderNo'), value: `#${order.id}` },
       { label: t.t('invoice.meta.orderDate'), value: t.date(order.createdAt) },
     ],
     amountInWords: amountInWordsIn(t.language, computation.totals.totalPaise),
-    notes: [t.t('invoice.note.reason', { reason }), t.t(parts.taxColumns ? 'invoice.note.reversesWithTax' : 'invoice.note.reverses', reversed)],
-    footer: t.t('invoice.footer.creditNote', { title, number: creditNote.number, invoiceNumber: invoice.number, orderId: order.id }),
+    notes: [
+      t.t('invoice.note.reason', { reason }),
+      t.t(parts.taxColumns ? 'invoice.note.reversesWithTax' : 'invoice.note.reverses', reversed),
+    ],
+    footer: t.t('invoice.footer.creditNote', {
+      title,
+      number: creditNote.number,
+      invoiceNumber: invoice.number,
+      orderId: order.id,
+    }),
     number: creditNote.number,
   };
 }

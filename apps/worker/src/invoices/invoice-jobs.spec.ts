@@ -45,7 +45,12 @@ beforeAll(async () => {
   config = testWorkerConfig(db.url, { FILE_STORE_DIR: mkdtempSync(join(tmpdir(), 'mandi-invoices-')) });
   store = new FailingFileStore(config.FILE_STORE_DIR);
   app = await Test.createTestingModule({
-    imports: [WorkerConfigModule.forRoot(config), DatabaseModule.forUrl(config.DATABASE_URL), FileStoreModule, InvoicesModule],
+    imports: [
+      WorkerConfigModule.forRoot(config),
+      DatabaseModule.forUrl(config.DATABASE_URL),
+      FileStoreModule,
+      InvoicesModule,
+    ],
   })
     .overrideProvider(FILE_STORE)
     .useValue(store)
@@ -73,8 +78,10 @@ const issueInvoice = (orderId: number) => run(app.get(InvoiceIssueHandler), { or
 const issueCreditNote = (orderId: number) => run(app.get(CreditNoteIssueHandler), { orderId });
 const invoiceOf = (orderId: number) => db.prisma.invoice.findUnique({ where: { orderId } });
 const seriesValue = async (kind: 'invoice' | 'credit_note', financialYear = 2026) =>
-  (await db.prisma.documentSequence.findUnique({ where: { kind_financialYear: { kind, financialYear } } }))?.lastValue ?? 0;
-const outbox = (type: string, aggregateId: number) => db.prisma.outboxEvent.findMany({ where: { type, aggregateId: String(aggregateId) } });
+  (await db.prisma.documentSequence.findUnique({ where: { kind_financialYear: { kind, financialYear } } }))
+    ?.lastValue ?? 0;
+const outbox = (type: string, aggregateId: number) =>
+  db.prisma.outboxEvent.findMany({ where: { type, aggregateId: String(aggregateId) } });
 
 /** Issues and renders the invoice of an order, as the two jobs do. */
 async function invoiced(orderId: number) {
@@ -157,10 +164,16 @@ describe('invoice.issue', () => {
 
     const invoices = await db.prisma.invoice.findMany({ where: { orderId: { in: orders.map((order) => order.id) } } });
     expect(invoices).toHaveLength(20);
-    expect(invoices.map((invoice) => invoice.sequence).sort((a, b) => a - b)).toEqual(Array.from({ length: 20 }, (_, i) => before + 1 + i));
+    expect(invoices.map((invoice) => invoice.sequence).sort((a, b) => a - b)).toEqual(
+      Array.from({ length: 20 }, (_, i) => before + 1 + i),
+    );
     expect(new Set(invoices.map((invoice) => invoice.number)).size).toBe(20);
     expect(await seriesValue('invoice')).toBe(before + 20);
-    expect(await db.prisma.outboxEvent.count({ where: { type: 'invoice.issued', aggregateId: { in: invoices.map((i) => String(i.id)) } } })).toBe(20);
+    expect(
+      await db.prisma.outboxEvent.count({
+        where: { type: 'invoice.issued', aggregateId: { in: invoices.map((i) => String(i.id)) } },
+      }),
+    ).toBe(20);
   });
 
   it('uses no number when the transaction that recorded the invoice rolls back: the retry gets that same number', async () => {
@@ -175,7 +188,9 @@ describe('invoice.issue', () => {
           throw new Error('worker died before the commit');
         }),
     };
-    await expect(app.get(InvoiceIssueHandler).handle({ orderId: order.id }, diesBeforeCommit)).rejects.toThrow('worker died');
+    await expect(app.get(InvoiceIssueHandler).handle({ orderId: order.id }, diesBeforeCommit)).rejects.toThrow(
+      'worker died',
+    );
     expect(await invoiceOf(order.id)).toBeNull();
     expect(await seriesValue('invoice')).toBe(before);
 
@@ -198,7 +213,13 @@ describe('invoice.issue', () => {
       shippingPaise: 8850,
     });
     await issueInvoice(order.id);
-    expect(await invoiceOf(order.id)).toMatchObject({ kind: 'bill_of_supply', taxablePaise: 0, exemptPaise: 16_850, cgstPaise: 0, totalPaise: 16_850 });
+    expect(await invoiceOf(order.id)).toMatchObject({
+      kind: 'bill_of_supply',
+      taxablePaise: 0,
+      exemptPaise: 16_850,
+      cgstPaise: 0,
+      totalPaise: 16_850,
+    });
   });
 
   it('numbers by the financial year of the moment of issue in India: 31 March 23:59:59 and 1 April 00:00', async () => {
@@ -213,7 +234,11 @@ describe('invoice.issue', () => {
       clock.now = new TestClock().now;
     }
     expect((await invoiceOf(march.id))!.number).toMatch(/^INV\/26-27\/\d{6}$/);
-    expect((await invoiceOf(april.id))!).toMatchObject({ number: 'INV/27-28/000001', financialYear: 2027, sequence: 1 });
+    expect((await invoiceOf(april.id))!).toMatchObject({
+      number: 'INV/27-28/000001',
+      financialYear: 2027,
+      sequence: 1,
+    });
     expect((await invoiceOf(later.id))!.number).toBe('INV/27-28/000002');
   });
 });
@@ -247,7 +272,9 @@ describe('invoice.render', () => {
     expect(interText).toMatch(/IGST\s+63\.21/);
     expect(interText).not.toContain('SGST');
 
-    const exempt = await orderWith(db.prisma, { lines: [{ name: 'Bhindi 500 g', unitPaise: 3_000, quantity: 1, ratePercent: 0, hsn: '0709' }] });
+    const exempt = await orderWith(db.prisma, {
+      lines: [{ name: 'Bhindi 500 g', unitPaise: 3_000, quantity: 1, ratePercent: 0, hsn: '0709' }],
+    });
     const bill = await invoiced(exempt.id);
     const billText = pdfText(await pdfOf(bill.pdfFileKey));
     expect(billText).toContain('BILL OF SUPPLY');
@@ -262,7 +289,9 @@ describe('invoice.render', () => {
     const recorded = (await invoiceOf(order.id))!;
     store.failNextPut = true;
 
-    await expect(run(app.get(InvoiceRenderHandler), { invoiceId: recorded.id, orderId: order.id })).rejects.toThrow('worker killed');
+    await expect(run(app.get(InvoiceRenderHandler), { invoiceId: recorded.id, orderId: order.id })).rejects.toThrow(
+      'worker killed',
+    );
     expect((await invoiceOf(order.id))!.pdfFileKey).toBeNull();
 
     // A fresh run, as after a restart; the issue job delivered again changes nothing.
@@ -286,7 +315,10 @@ describe('credit-note.issue and credit-note.render', () => {
   it('reverses the invoice of a cancelled order in full, once, naming the invoice, and prints it', async () => {
     const order = await orderWith(db.prisma);
     const invoice = await invoiced(order.id);
-    await db.prisma.order.update({ where: { id: order.id }, data: { status: 'cancelled', cancelReason: 'Ordered by mistake' } });
+    await db.prisma.order.update({
+      where: { id: order.id },
+      data: { status: 'cancelled', cancelReason: 'Ordered by mistake' },
+    });
     const before = await seriesValue('credit_note');
 
     await issueCreditNote(order.id);
@@ -342,10 +374,24 @@ describe('credit-note.issue and credit-note.render', () => {
 
 describe('the seller of the configuration', () => {
   it('refuses a GSTIN with a wrong check character or from another state', () => {
-    const seller = { SELLER_LEGAL_NAME: 'Mandi', SELLER_ADDRESS: 'Bengaluru', SELLER_STATE: 'Karnataka', SELLER_GSTIN: '29AAHCM4321K1ZA' };
-    expect(sellerFromConfig(seller)).toEqual({ name: 'Mandi', address: 'Bengaluru', state: 'Karnataka', gstin: '29AAHCM4321K1ZA' });
-    expect(() => sellerFromConfig({ ...seller, SELLER_GSTIN: '29AAHCM4321K1ZB' })).toThrow(/SELLER_GSTIN: .*check character/);
-    expect(() => sellerFromConfig({ ...seller, SELLER_STATE: 'Tamil Nadu' })).toThrow(/not registered in Tamil Nadu \(state code 33\)/);
+    const seller = {
+      SELLER_LEGAL_NAME: 'Mandi',
+      SELLER_ADDRESS: 'Bengaluru',
+      SELLER_STATE: 'Karnataka',
+      SELLER_GSTIN: '29AAHCM4321K1ZA',
+    };
+    expect(sellerFromConfig(seller)).toEqual({
+      name: 'Mandi',
+      address: 'Bengaluru',
+      state: 'Karnataka',
+      gstin: '29AAHCM4321K1ZA',
+    });
+    expect(() => sellerFromConfig({ ...seller, SELLER_GSTIN: '29AAHCM4321K1ZB' })).toThrow(
+      /SELLER_GSTIN: .*check character/,
+    );
+    expect(() => sellerFromConfig({ ...seller, SELLER_STATE: 'Tamil Nadu' })).toThrow(
+      /not registered in Tamil Nadu \(state code 33\)/,
+    );
     expect(() => sellerFromConfig({ ...seller, SELLER_STATE: 'Atlantis' })).toThrow(/SELLER_STATE/);
   });
 });

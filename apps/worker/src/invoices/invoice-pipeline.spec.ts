@@ -51,9 +51,14 @@ it('turns 20 orders marked paid at once into 20 consecutive invoices with PDFs, 
   await Promise.all(orders.map((order) => markPaid(order.id)));
 
   const ids = orders.map((order) => order.id);
-  await waitFor(async () => (await db.prisma.invoice.count({ where: { orderId: { in: ids }, pdfFileKey: { not: null } } })) === 20, 30_000);
+  await waitFor(
+    async () => (await db.prisma.invoice.count({ where: { orderId: { in: ids }, pdfFileKey: { not: null } } })) === 20,
+    30_000,
+  );
   const invoices = await db.prisma.invoice.findMany({ where: { orderId: { in: ids } }, orderBy: { sequence: 'asc' } });
-  expect(invoices.map((invoice) => invoice.number)).toEqual(Array.from({ length: 20 }, (_, i) => `INV/${invoices[0]!.number.slice(4, 9)}/${String(i + 1).padStart(6, '0')}`));
+  expect(invoices.map((invoice) => invoice.number)).toEqual(
+    Array.from({ length: 20 }, (_, i) => `INV/${invoices[0]!.number.slice(4, 9)}/${String(i + 1).padStart(6, '0')}`),
+  );
   const store = new LocalFileStore(config.FILE_STORE_DIR);
   const first = invoices[0]!;
   const text = pdfText((await store.get(first.pdfFileKey!))!.bytes);
@@ -62,12 +67,23 @@ it('turns 20 orders marked paid at once into 20 consecutive invoices with PDFs, 
 
   // The admin cancels the first order: order.cancelled in the outbox with the change.
   await db.prisma.$transaction(async (tx) => {
-    await tx.order.update({ where: { id: first.orderId }, data: { status: 'cancelled', cancelReason: 'Buyer asked to cancel', cancelledAt: new Date() } });
+    await tx.order.update({
+      where: { id: first.orderId },
+      data: { status: 'cancelled', cancelReason: 'Buyer asked to cancel', cancelledAt: new Date() },
+    });
     await publish(tx, { type: 'order.cancelled', payload: { orderId: first.orderId } });
   });
-  await waitFor(async () => (await db.prisma.creditNote.count({ where: { orderId: first.orderId, pdfFileKey: { not: null } } })) === 1, 30_000);
+  await waitFor(
+    async () =>
+      (await db.prisma.creditNote.count({ where: { orderId: first.orderId, pdfFileKey: { not: null } } })) === 1,
+    30_000,
+  );
   const note = (await db.prisma.creditNote.findFirst({ where: { orderId: first.orderId } }))!;
-  expect(note).toMatchObject({ invoiceId: first.id, number: `CN/${first.number.slice(4, 9)}/000001`, reason: 'Buyer asked to cancel' });
+  expect(note).toMatchObject({
+    invoiceId: first.id,
+    number: `CN/${first.number.slice(4, 9)}/000001`,
+    reason: 'Buyer asked to cancel',
+  });
   expect(pdfText((await store.get(note.pdfFileKey!))!.bytes)).toContain(first.number);
   // Each document once, however the jobs ran: one invoice per order and one credit note.
   expect(await db.prisma.invoice.count()).toBe(20);

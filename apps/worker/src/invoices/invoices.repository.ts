@@ -131,9 +131,17 @@ const RECORDING: { [K in DocumentKind]: Recording<DocumentDrafts[K]> } = {
               ${draft.language})
       ON CONFLICT (order_id) DO NOTHING
       RETURNING id, order_id, number, financial_year, sequence`,
-    published: outboxInsertSql({ type: 'invoice.issued', from: 'recorded', ids: { invoiceId: 'id', orderId: 'order_id' } }),
+    published: outboxInsertSql({
+      type: 'invoice.issued',
+      from: 'recorded',
+      ids: { invoiceId: 'id', orderId: 'order_id' },
+    }),
     attachedColumns: Prisma.sql`id, order_id`,
-    rendered: outboxInsertSql({ type: 'invoice.rendered', from: 'attached', ids: { invoiceId: 'id', orderId: 'order_id' } }),
+    rendered: outboxInsertSql({
+      type: 'invoice.rendered',
+      from: 'attached',
+      ids: { invoiceId: 'id', orderId: 'order_id' },
+    }),
   },
   credit_note: {
     table: Prisma.raw('credit_notes'),
@@ -259,7 +267,11 @@ export class InvoicesRepository {
    * due one (an invoice: not paid; a credit note: not cancelled, or not this invoice's order), or the year's series
    * has no row yet. A transaction, not any client: the series row stays locked from the number's choice to the commit.
    */
-  async record<K extends DocumentKind>(tx: Transaction, kind: K, draft: DocumentDrafts[K]): Promise<{ id: number; number: string } | null> {
+  async record<K extends DocumentKind>(
+    tx: Transaction,
+    kind: K,
+    draft: DocumentDrafts[K],
+  ): Promise<{ id: number; number: string } | null> {
     const recording: Recording<DocumentDrafts[K]> = RECORDING[kind];
     const [counter] = await tx.$queryRaw<{ last_value: number }[]>`
       SELECT s.last_value FROM document_sequences s

@@ -135,7 +135,9 @@ export class InvoicesService {
         continue;
       }
       if (last >= DOCUMENT_SEQUENCE_MAX) {
-        throw new UnrecoverableError(`The ${kind} series of ${financialYear} has used all ${DOCUMENT_SEQUENCE_MAX} numbers`);
+        throw new UnrecoverableError(
+          `The ${kind} series of ${financialYear} has used all ${DOCUMENT_SEQUENCE_MAX} numbers`,
+        );
       }
       if (attempt > 1) break;
     }

@@ -125,7 +125,10 @@ export class PdfRenderer implements OnApplicationBootstrap, OnApplicationShutdow
       })
       .catch((error: unknown) => {
         this.browser = undefined;
-        reportDocumentsStatus({ state: 'failed', reason: `Chromium did not start: ${(error as Error).message ?? String(error)}` });
+        reportDocumentsStatus({
+          state: 'failed',
+          reason: `Chromium did not start: ${(error as Error).message ?? String(error)}`,
+        });
         this.retryLaunchLater();
         throw error;
       });

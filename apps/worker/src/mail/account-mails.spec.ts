@@ -13,7 +13,8 @@ describe('the account mails', () => {
   let config: AppConfig;
   let mailer: Mailer;
   let mails: AccountMails;
-  const firebaseLink = 'http://127.0.0.1:9099/emulator/action?mode=verifyEmail&oobCode=Ab-9_x&continueUrl=http%3A%2F%2Flocalhost%3A3000%2Fsignin';
+  const firebaseLink =
+    'http://127.0.0.1:9099/emulator/action?mode=verifyEmail&oobCode=Ab-9_x&continueUrl=http%3A%2F%2Flocalhost%3A3000%2Fsignin';
   /** The storefront's action page with Firebase's mode and code, which the mail carries instead. */
   const link = 'https://mandi.example/auth/action?mode=verifyEmail&oobCode=Ab-9_x';
 
@@ -38,14 +39,20 @@ describe('the account mails', () => {
 
   it("points Firebase's action links at the storefront's action page with the same mode and code", () => {
     expect(mails.storefrontActionLink(firebaseLink)).toBe(link);
-    expect(() => mails.storefrontActionLink('http://127.0.0.1:9099/emulator/action?mode=verifyEmail')).toThrow(/oobCode/);
+    expect(() => mails.storefrontActionLink('http://127.0.0.1:9099/emulator/action?mode=verifyEmail')).toThrow(
+      /oobCode/,
+    );
   });
 
   it('renders the verification mail for a phone: one column, the leaf green button, the name, the link and the 90 s', async () => {
     await mails.sendVerification({ to: 'ravi@mandi.test', username: 'Ravi_Kisan', link: firebaseLink });
     const [mail] = await readCapturedMails(config.MAIL_CAPTURE_DIR);
 
-    expect(mail).toMatchObject({ to: 'ravi@mandi.test', from: 'Mandi <no-reply@mandi.test>', subject: ACCOUNT_MAIL_SUBJECTS.verification });
+    expect(mail).toMatchObject({
+      to: 'ravi@mandi.test',
+      from: 'Mandi <no-reply@mandi.test>',
+      subject: ACCOUNT_MAIL_SUBJECTS.verification,
+    });
     expect(mail!.html).toContain('<meta name="viewport" content="width=device-width, initial-scale=1">');
     expect(mail!.html).toContain('max-width:480px');
     expect(mail!.html).toContain('background-color:#2E7D32');
@@ -77,7 +84,11 @@ describe('the account mails', () => {
 
   it('renders the password-reset mail with the name and the link in both versions', async () => {
     const resetLink = link.replace('verifyEmail', 'resetPassword');
-    await mails.sendPasswordReset({ to: 'sita@mandi.test', username: 'sita', link: firebaseLink.replace('verifyEmail', 'resetPassword') });
+    await mails.sendPasswordReset({
+      to: 'sita@mandi.test',
+      username: 'sita',
+      link: firebaseLink.replace('verifyEmail', 'resetPassword'),
+    });
     const [mail] = await readCapturedMails(config.MAIL_CAPTURE_DIR);
 
     expect(mail!.subject).toBe(ACCOUNT_MAIL_SUBJECTS.passwordReset);
@@ -97,7 +108,9 @@ describe('the account mails', () => {
     expect(mail!.html).not.toContain('<img');
     expect(mail!.html).not.toContain('<script>');
     expect(mail!.html).toContain('Hi &lt;img src&#x3D;x onerror&#x3D;alert(1)&gt;,');
-    expect(mail!.html).toContain('href="https://mandi.example/auth/action?mode&#x3D;resetPassword&amp;oobCode&#x3D;%22%3E%3Cscript%3Ealert%281%29%3C%2Fscript%3E"');
+    expect(mail!.html).toContain(
+      'href="https://mandi.example/auth/action?mode&#x3D;resetPassword&amp;oobCode&#x3D;%22%3E%3Cscript%3Ealert%281%29%3C%2Fscript%3E"',
+    );
     // The text version is plain text: shown as it is, never interpreted.
     expect(mail!.text).toContain('Hi <img src=x onerror=alert(1)>,');
   });

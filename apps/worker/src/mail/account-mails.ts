@@ -56,7 +56,11 @@ export class AccountMails {
   async sendVerification({ to, username, link, language }: AccountMailTo): Promise<SentMail> {
     const t = this.templates.translator(language);
     const validForSeconds = AUTH_TIMINGS.verificationWindowMs / 1000;
-    const body = this.templates.render('verify-email', { username, link: this.storefrontActionLink(link), validForSeconds }, t);
+    const body = this.templates.render(
+      'verify-email',
+      { username, link: this.storefrontActionLink(link), validForSeconds },
+      t,
+    );
     return this.mailer.send({ to, subject: t.t('mail.subject.verification'), ...body });
   }
 

@@ -15,7 +15,7 @@ export class ContactNotificationMailHandler extends JobHandler<EventPayload<'con
     super();
   }
 
-  async handle({ contactMessageId }: EventPayload<'contact.message_received'>, ): Promise<void> {
+  async handle({ contactMessageId }: EventPayload<'contact.message_received'>): Promise<void> {
     const message = await this.people.findContactMessage(contactMessageId);
     if (!message) return;
     await this.mails.sendContactNotification(message);

@@ -18,10 +18,12 @@ import { VerificationMailHandler } from './verification-mail.handler.js';
 const world = useAccountJobs();
 
 /** Whether the emulator accepts the e-mail and password. */
-const canSignIn = async (email: string, password: string) => (await world.accounts.signIn(email, password)).token !== undefined;
+const canSignIn = async (email: string, password: string) =>
+  (await world.accounts.signIn(email, password)).token !== undefined;
 const mailsTo = (email: string) => readCapturedMails(world.config.MAIL_CAPTURE_DIR, { to: email });
 /** The link of an HTML body's button, as a mail program would follow it. */
-const buttonLink = (html: string) => /<a href="([^"]+)"/.exec(html)![1]!.replaceAll('&amp;', '&').replaceAll('&#x3D;', '=');
+const buttonLink = (html: string) =>
+  /<a href="([^"]+)"/.exec(html)![1]!.replaceAll('&amp;', '&').replaceAll('&#x3D;', '=');
 
 describe('mail.verification', () => {
   const handler = () => world.app.get(VerificationMailHandler);

@@ -19,11 +19,27 @@ describe('the order mail formats', () => {
   });
 
   it("writes a pack's weight in grams below a kilo, else in kilos", () => {
-    expect([10, 500, 999, 1000, 1250, 2500, 5000].map(packWeight)).toEqual(['10 g', '500 g', '999 g', '1 kg', '1.25 kg', '2.5 kg', '5 kg']);
+    expect([10, 500, 999, 1000, 1250, 2500, 5000].map(packWeight)).toEqual([
+      '10 g',
+      '500 g',
+      '999 g',
+      '1 kg',
+      '1.25 kg',
+      '2.5 kg',
+      '5 kg',
+    ]);
   });
 
   it("names Razorpay's payment methods, and nothing it does not know", () => {
-    expect([paymentMeansText('upi'), paymentMeansText('card'), paymentMeansText('netbanking')]).toEqual(['UPI', 'card', 'net banking']);
-    expect([paymentMeansText('cardless_emi'), paymentMeansText(null), paymentMeansText('')]).toEqual([null, null, null]);
+    expect([paymentMeansText('upi'), paymentMeansText('card'), paymentMeansText('netbanking')]).toEqual([
+      'UPI',
+      'card',
+      'net banking',
+    ]);
+    expect([paymentMeansText('cardless_emi'), paymentMeansText(null), paymentMeansText('')]).toEqual([
+      null,
+      null,
+      null,
+    ]);
   });
 });

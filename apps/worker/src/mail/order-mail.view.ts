@@ -1,7 +1,14 @@
 import { HOUR_MS, isPaid, MINUTE_MS, paidWhileStanding, REFUND_BUSINESS_DAYS, windowClosesAt } from '@mandi/domain';
 import type { Translator } from '@mandi/mail';
 import { englishMailTexts } from './mail-texts.js';
-import type { MailCreditNote, MailDocument, OrderForMail, OrderMailLine, OrderSeller, RefundForMail } from './order-mails.repository.js';
+import type {
+  MailCreditNote,
+  MailDocument,
+  OrderForMail,
+  OrderMailLine,
+  OrderSeller,
+  RefundForMail,
+} from './order-mails.repository.js';
 
 // What each order mail's template prints, worked out from the rows in the recipient's language (`t`): every figure,
 // date and sentence made here (amounts in rupees with Indian grouping, times on an Indian clock, as the invoices print
@@ -94,7 +101,12 @@ export interface BuyerOrderView {
 }
 
 /** The view of `order` common to the buyer's mails. */
-export function buyerOrderView(t: Translator, settings: OrderMailSettings, order: OrderForMail, username: string): BuyerOrderView {
+export function buyerOrderView(
+  t: Translator,
+  settings: OrderMailSettings,
+  order: OrderForMail,
+  username: string,
+): BuyerOrderView {
   const { address } = order;
   return {
     username,
@@ -162,7 +174,13 @@ function cancelledMoneyNote(t: Translator, order: OrderForMail): string {
 }
 
 /** The cancellation mail, with the credit note it carries when the order was paid. */
-export function cancelledView(t: Translator, settings: OrderMailSettings, order: OrderForMail, username: string, creditNote: MailCreditNote | null) {
+export function cancelledView(
+  t: Translator,
+  settings: OrderMailSettings,
+  order: OrderForMail,
+  username: string,
+  creditNote: MailCreditNote | null,
+) {
   return {
     ...buyerOrderView(t, settings, order, username),
     itemsLabel: t.t('mail.order.cancelledItems'),
@@ -178,7 +196,13 @@ export function cancelledView(t: Translator, settings: OrderMailSettings, order:
 }
 
 /** The invoice mail: which document it carries, for which order. */
-export function invoiceView(t: Translator, settings: OrderMailSettings, order: OrderForMail, username: string, invoice: MailDocument) {
+export function invoiceView(
+  t: Translator,
+  settings: OrderMailSettings,
+  order: OrderForMail,
+  username: string,
+  invoice: MailDocument,
+) {
   return {
     ...buyerOrderView(t, settings, order, username),
     documentTitle: t.t(`mail.invoice.kind.${invoice.kind}`),
@@ -189,7 +213,13 @@ export function invoiceView(t: Translator, settings: OrderMailSettings, order: O
 }
 
 /** The refund mail: how much went back, where to, and the reference a bank knows it by. */
-export function refundView(t: Translator, settings: OrderMailSettings, order: OrderForMail, username: string, refund: RefundForMail) {
+export function refundView(
+  t: Translator,
+  settings: OrderMailSettings,
+  order: OrderForMail,
+  username: string,
+  refund: RefundForMail,
+) {
   const means = paymentMeansIn(t, refund.paymentMethod);
   return {
     ...buyerOrderView(t, settings, order, username),
@@ -218,14 +248,12 @@ export function sellerOrderView(t: Translator, settings: OrderMailSettings, orde
     username: seller.username,
     orderNumber: `#${order.id}`,
     placedAt: t.time(order.createdAt),
-    lines: seller.lines.map(
-      (line): PackView => ({
-        name: line.productName,
-        quantity: line.quantity,
-        packWeight: packWeightIn(t, line.weightGrams),
-        amount: t.rupees(line.unitPricePaise * line.quantity),
-      }),
-    ),
+    lines: seller.lines.map((line): PackView => ({
+      name: line.productName,
+      quantity: line.quantity,
+      packWeight: packWeightIn(t, line.weightGrams),
+      amount: t.rupees(line.unitPricePaise * line.quantity),
+    })),
     packs: t.t('mail.seller.packCount', { count: packs }),
     value: t.rupees(seller.lines.reduce((sum, line) => sum + line.unitPricePaise * line.quantity, 0)),
     district: order.address.district,

@@ -1,6 +1,13 @@
 import { Injectable } from '@nestjs/common';
 import { PrismaService } from '@mandi/database';
-import { DEFAULT_LANGUAGE, isLanguage, type AddressInput, type Language, type OrderStatus, type PaymentMethod } from '@mandi/domain';
+import {
+  DEFAULT_LANGUAGE,
+  isLanguage,
+  type AddressInput,
+  type Language,
+  type OrderStatus,
+  type PaymentMethod,
+} from '@mandi/domain';
 
 /** Someone an order mail goes to: the address, the name it greets and the language it is written in. */
 export interface MailRecipient {
@@ -107,7 +114,9 @@ export class OrderMailsRepository {
       paidAt: order.paidAt,
       cancelledAt: order.cancelledAt,
       cancelReason: order.cancelReason,
-      buyer: order.user.deletedAt ? null : { email: order.user.email, username: order.user.username, language: languageOf(order.user.language) },
+      buyer: order.user.deletedAt
+        ? null
+        : { email: order.user.email, username: order.user.username, language: languageOf(order.user.language) },
       address: {
         name: order.addressName,
         mobile: order.addressMobile,

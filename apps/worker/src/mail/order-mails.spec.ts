@@ -4,7 +4,16 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Test, type TestingModule } from '@nestjs/testing';
 import type { AppConfig } from '@mandi/config';
-import { createTestDatabase, DatabaseModule, newOrder, newProduct, newUser, type Order, type TestDatabase, type User } from '@mandi/database';
+import {
+  createTestDatabase,
+  DatabaseModule,
+  newOrder,
+  newProduct,
+  newUser,
+  type Order,
+  type TestDatabase,
+  type User,
+} from '@mandi/database';
 import { readCapturedMails, type CapturedMail } from '@mandi/mail';
 import { FileStoreModule, LocalFileStore, newFileKey } from '@mandi/storage';
 import { TEST_PUBLIC_URL, testWorkerConfig } from '../accounts/testing/account-jobs.testing.js';
@@ -36,7 +45,12 @@ beforeAll(async () => {
   db = await createTestDatabase();
   config = testWorkerConfig(db.url, { FILE_STORE_DIR: mkdtempSync(join(tmpdir(), 'mandi-order-mails-files-')) });
   app = await Test.createTestingModule({
-    imports: [WorkerConfigModule.forRoot(config), DatabaseModule.forUrl(config.DATABASE_URL), FileStoreModule, OrderMailsModule],
+    imports: [
+      WorkerConfigModule.forRoot(config),
+      DatabaseModule.forUrl(config.DATABASE_URL),
+      FileStoreModule,
+      OrderMailsModule,
+    ],
   }).compile();
   await app.init();
   store = new LocalFileStore(config.FILE_STORE_DIR);
@@ -89,7 +103,12 @@ async function shop(): Promise<Shop> {
 async function orderOf(people: Shop, overrides: Partial<Order> = {}): Promise<Order> {
   const [tomatoes, saffron] = await Promise.all([
     newProduct(db.prisma, { sellerId: people.kolar.id, name: 'Desi Tamatar', pricePaise: 4_000, weightGrams: 1000 }),
-    newProduct(db.prisma, { sellerId: people.kashmir.id, name: 'Kesar Saffron', pricePaise: 5_250_000, weightGrams: 10 }),
+    newProduct(db.prisma, {
+      sellerId: people.kashmir.id,
+      name: 'Kesar Saffron',
+      pricePaise: 5_250_000,
+      weightGrams: 10,
+    }),
   ]);
   return newOrder(db.prisma, {
     userId: people.buyer.id,
@@ -148,7 +167,8 @@ async function documentsOf(order: Order, creditNote = false) {
   return { invoice, note, notePdf: pdf(`credit note of ${order.id}`) };
 }
 
-const pdfOf = (mail: CapturedMail) => mail.attachments!.map((file) => ({ ...file, content: Buffer.from(file.content, 'base64') }));
+const pdfOf = (mail: CapturedMail) =>
+  mail.attachments!.map((file) => ({ ...file, content: Buffer.from(file.content, 'base64') }));
 
 describe("the buyer's order mails", () => {
   it('mails a summary of a new order: its lines and amounts, the address, the payment, and until when it can be cancelled', async () => {
@@ -169,9 +189,15 @@ describe("the buyer's order mails", () => {
     expect(html).toContain(' Desi Tamatar 3 × ₹40.00 ₹120.00 ');
     expect(html).toContain(' Kesar Saffron 2 × ₹52,500.00 ₹1,05,000.00 ');
     expect(html).toContain(' Subtotal ₹1,05,120.00 Shipping and handling ₹88.50 Total ₹1,05,208.50 ');
-    expect(html).toContain(' Asha Rao 12, Residency Apartments, MG Road, Near the metro station Bangalore North, Bengaluru Urban, Karnataka – 560001 Mobile: +91 9876543210 ');
-    expect(html).toContain(' Cash on Delivery · Unpaid Please keep ₹1,05,208.50 ready to pay in cash when it arrives. ');
-    expect(html).toContain("You can cancel this order until 24 Nov 2026, 6:00 pm IST , 8 hours after you placed it, as long as it is not confirmed yet: open the order and choose 'Cancel Order'.");
+    expect(html).toContain(
+      ' Asha Rao 12, Residency Apartments, MG Road, Near the metro station Bangalore North, Bengaluru Urban, Karnataka – 560001 Mobile: +91 9876543210 ',
+    );
+    expect(html).toContain(
+      ' Cash on Delivery · Unpaid Please keep ₹1,05,208.50 ready to pay in cash when it arrives. ',
+    );
+    expect(html).toContain(
+      "You can cancel this order until 24 Nov 2026, 6:00 pm IST , 8 hours after you placed it, as long as it is not confirmed yet: open the order and choose 'Cancel Order'.",
+    );
 
     expect(mail!.text).toBe(
       [
@@ -223,7 +249,10 @@ describe("the buyer's order mails", () => {
     await run(OrderConfirmedMailHandler, { orderId: order.id }, 'order.confirmed');
     await db.prisma.order.update({ where: { id: order.id }, data: { status: 'shipped' } });
     await run(OrderShippedMailHandler, { orderId: order.id }, 'order.shipped');
-    await db.prisma.order.update({ where: { id: order.id }, data: { status: 'delivered', paymentStatus: 'paid', paidAt: new Date() } });
+    await db.prisma.order.update({
+      where: { id: order.id },
+      data: { status: 'delivered', paymentStatus: 'paid', paidAt: new Date() },
+    });
     await run(OrderDeliveredMailHandler, { orderId: order.id }, 'order.delivered');
 
     const [delivered, shipped, confirmed] = await mailsTo(people.buyer.email);
@@ -247,7 +276,10 @@ describe("the buyer's order mails", () => {
   it('escapes what buyers and sellers typed in the HTML version', async () => {
     const people = await shop();
     const order = await orderOf(people, { addressName: '<img src=x onerror=alert(1)>' });
-    await db.prisma.orderItem.updateMany({ where: { orderId: order.id }, data: { productName: '<script>alert(1)</script>' } });
+    await db.prisma.orderItem.updateMany({
+      where: { orderId: order.id },
+      data: { productName: '<script>alert(1)</script>' },
+    });
     await run(OrderPlacedMailHandler, { orderId: order.id }, 'order.placed');
     const [mail] = await mailsTo(people.buyer.email);
     expect(mail!.html).not.toContain('<script>');
@@ -258,7 +290,11 @@ describe("the buyer's order mails", () => {
 
   it('tells the buyer of an unpaid order at its cancellation that nothing was charged, with nothing attached', async () => {
     const people = await shop();
-    const order = await orderOf(people, { status: 'cancelled', cancelledAt: new Date(), cancelReason: 'Ordered by <mistake>' });
+    const order = await orderOf(people, {
+      status: 'cancelled',
+      cancelledAt: new Date(),
+      cancelReason: 'Ordered by <mistake>',
+    });
     await run(OrderCancelledMailHandler, { orderId: order.id }, 'order.cancelled');
 
     const [mail, ...more] = await mailsTo(people.buyer.email);
@@ -267,7 +303,9 @@ describe("the buyer's order mails", () => {
     expect(mail).not.toHaveProperty('attachments');
     expect(mail!.html).toContain('Ordered by &lt;mistake&gt;');
     expect(visible(mail!.html)).toContain('Reason: Ordered by <mistake> Nothing was charged for this order.');
-    expect(mail!.text).toContain('Reason: Ordered by <mistake>\n\nNothing was charged for this order.\n\nCancelled items:');
+    expect(mail!.text).toContain(
+      'Reason: Ordered by <mistake>\n\nNothing was charged for this order.\n\nCancelled items:',
+    );
   });
 
   it('waits for the credit note of a paid order and sends the cancellation with its PDF attached', async () => {
@@ -290,13 +328,22 @@ describe("the buyer's order mails", () => {
     expect(mails).toHaveLength(1);
     const [mail] = mails;
     expect(mail!.subject).toBe(`Your Mandi order #${order.id} is cancelled`);
-    expect(pdfOf(mail!)).toEqual([{ filename: `${note!.number.replaceAll('/', '-')}.pdf`, contentType: 'application/pdf', size: notePdf!.length, content: notePdf }]);
+    expect(pdfOf(mail!)).toEqual([
+      {
+        filename: `${note!.number.replaceAll('/', '-')}.pdf`,
+        contentType: 'application/pdf',
+        size: notePdf!.length,
+        content: notePdf,
+      },
+    ]);
     const html = visible(mail!.html);
     expect(html).toContain('Reason: Bought twice');
     expect(html).toContain(
       `The credit note ${note!.number} of 25 Nov 2026 for ₹1,05,208.50, which cancels invoice INV/26-27/${String(order.id).padStart(6, '0')}, is attached to this mail as a PDF.`,
     );
-    expect(html).toContain('The ₹1,05,208.50 you paid online is being refunded to your original payment method; it shows in your account 5–7 business days after the refund is processed');
+    expect(html).toContain(
+      'The ₹1,05,208.50 you paid online is being refunded to your original payment method; it shows in your account 5–7 business days after the refund is processed',
+    );
   });
 
   it('mails the invoice with its PDF once it is rendered', async () => {
@@ -308,15 +355,28 @@ describe("the buyer's order mails", () => {
     const [mail] = await mailsTo(people.buyer.email);
     expect(mail!.subject).toBe(`Your invoice ${invoice.number} for Mandi order #${order.id}`);
     expect(pdfOf(mail!)).toEqual([
-      { filename: `${invoice.number.replaceAll('/', '-')}.pdf`, contentType: 'application/pdf', size: invoicePdf!.length, content: invoicePdf },
+      {
+        filename: `${invoice.number.replaceAll('/', '-')}.pdf`,
+        contentType: 'application/pdf',
+        size: invoicePdf!.length,
+        content: invoicePdf,
+      },
     ]);
-    expect(visible(mail!.html)).toContain(`Your tax invoice is attached to this mail as a PDF: Number ${invoice.number} Date 24 Nov 2026 Amount ₹1,05,208.50`);
+    expect(visible(mail!.html)).toContain(
+      `Your tax invoice is attached to this mail as a PDF: Number ${invoice.number} Date 24 Nov 2026 Amount ₹1,05,208.50`,
+    );
     expect(mail!.text).toContain(`Number: ${invoice.number}\nDate: 24 Nov 2026\nAmount: ₹1,05,208.50`);
   });
 
   it('mails a processed refund with its amount, where it went and its reference; nothing for one still pending', async () => {
     const people = await shop();
-    const order = await orderOf(people, { paymentMethod: 'online', paymentStatus: 'paid', paidAt: new Date(), status: 'cancelled', cancelledAt: new Date() });
+    const order = await orderOf(people, {
+      paymentMethod: 'online',
+      paymentStatus: 'paid',
+      paidAt: new Date(),
+      status: 'cancelled',
+      cancelledAt: new Date(),
+    });
     const refundOf = async (status: 'processed' | 'pending') => {
       const payment = await db.prisma.payment.create({
         data: {
@@ -330,15 +390,28 @@ describe("the buyer's order mails", () => {
         },
       });
       return db.prisma.refund.create({
-        data: { paymentId: payment.id, amountPaise: order.totalPaise, status, providerRefundId: status === 'processed' ? 'rfnd_Mandi7Test' : null },
+        data: {
+          paymentId: payment.id,
+          amountPaise: order.totalPaise,
+          status,
+          providerRefundId: status === 'processed' ? 'rfnd_Mandi7Test' : null,
+        },
       });
     };
     const pending = await refundOf('pending');
-    await run(RefundProcessedMailHandler, { refundId: pending.id, paymentId: pending.paymentId, orderId: order.id }, 'refund.processed');
+    await run(
+      RefundProcessedMailHandler,
+      { refundId: pending.id, paymentId: pending.paymentId, orderId: order.id },
+      'refund.processed',
+    );
     expect(await mailsTo(people.buyer.email)).toEqual([]);
 
     const refund = await refundOf('processed');
-    await run(RefundProcessedMailHandler, { refundId: refund.id, paymentId: refund.paymentId, orderId: order.id }, 'refund.processed');
+    await run(
+      RefundProcessedMailHandler,
+      { refundId: refund.id, paymentId: refund.paymentId, orderId: order.id },
+      'refund.processed',
+    );
     const [mail] = await mailsTo(people.buyer.email);
     expect(mail!.subject).toBe(`Your refund for Mandi order #${order.id} is processed`);
     expect(visible(mail!.html)).toContain(
@@ -360,9 +433,17 @@ describe("the buyer's order mails", () => {
 
 describe("the sellers' mails", () => {
   /** What no seller's mail may show: the buyer's name, username, e-mail, phone and street. */
-  const privateParts = (people: Shop) => [people.buyer.username, people.buyer.email, 'Asha Rao', '9876543210', 'Residency', 'MG Road', 'metro station'];
+  const privateParts = (people: Shop) => [
+    people.buyer.username,
+    people.buyer.email,
+    'Asha Rao',
+    '9876543210',
+    'Residency',
+    'MG Road',
+    'metro station',
+  ];
 
-  it("mails each seller of a cash-on-delivery order what to pack, their lines only, with the district and pincode, at its placing", async () => {
+  it('mails each seller of a cash-on-delivery order what to pack, their lines only, with the district and pincode, at its placing', async () => {
     const people = await shop();
     const order = await orderOf(people);
     await run(SellerOrderMailHandler, { orderId: order.id }, 'order.placed');
@@ -377,9 +458,14 @@ describe("the sellers' mails", () => {
     expect(html).toContain(' Delivery to Bengaluru Urban , PIN code 560001 ');
     expect(html).toContain('Cash on delivery: the buyer pays when it arrives.');
     expect(kolar!.html).toContain(`href="${TEST_PUBLIC_URL}/seller-dashboard"`);
-    expect(kolar!.text).toContain('- Desi Tamatar (1 kg a pack): 3 x, ₹120.00\n\n3 packs, worth ₹120.00\n\nDelivery to: Bengaluru Urban, PIN code 560001');
+    expect(kolar!.text).toContain(
+      '- Desi Tamatar (1 kg a pack): 3 x, ₹120.00\n\n3 packs, worth ₹120.00\n\nDelivery to: Bengaluru Urban, PIN code 560001',
+    );
     expect(visible(kashmir!.html)).toContain('Kesar Saffron 10 g a pack · ₹1,05,000.00 × 2 ');
-    for (const [mail, other] of [[kolar, 'Kesar Saffron'], [kashmir, 'Desi Tamatar']] as const) {
+    for (const [mail, other] of [
+      [kolar, 'Kesar Saffron'],
+      [kashmir, 'Desi Tamatar'],
+    ] as const) {
       expect(mail!.html).not.toContain(other);
       expect(mail!.text).not.toContain(other);
       for (const part of privateParts(people)) {
@@ -401,7 +487,10 @@ describe("the sellers' mails", () => {
     await run(SellerOrderMailHandler, { orderId: order.id }, 'order.placed');
     expect(await mailsTo(people.kolar.email)).toEqual([]);
 
-    await db.prisma.order.update({ where: { id: order.id }, data: { paymentStatus: 'paid', paidAt: new Date(), status: 'confirmed' } });
+    await db.prisma.order.update({
+      where: { id: order.id },
+      data: { paymentStatus: 'paid', paidAt: new Date(), status: 'confirmed' },
+    });
     await run(SellerOrderMailHandler, { orderId: order.id }, 'order.paid');
     const [mail] = await mailsTo(people.kolar.email);
     expect(visible(mail!.html)).toContain(' Payment Paid online. ');
@@ -410,7 +499,10 @@ describe("the sellers' mails", () => {
     const late = await shop();
     const cancelledAt = new Date();
     const lateOrder = await orderOf(late, { paymentMethod: 'online', status: 'cancelled', cancelledAt });
-    await db.prisma.order.update({ where: { id: lateOrder.id }, data: { paymentStatus: 'paid', paidAt: new Date(cancelledAt.getTime() + 1_000) } });
+    await db.prisma.order.update({
+      where: { id: lateOrder.id },
+      data: { paymentStatus: 'paid', paidAt: new Date(cancelledAt.getTime() + 1_000) },
+    });
     await run(SellerOrderMailHandler, { orderId: lateOrder.id }, 'order.paid');
     await run(SellerOrderCancelledMailHandler, { orderId: lateOrder.id }, 'order.cancelled');
     expect(await mailsTo(late.kolar.email)).toEqual([]);
@@ -418,27 +510,44 @@ describe("the sellers' mails", () => {
 
   it('tells the sellers who were told to pack that the order is cancelled, and skips a deleted seller', async () => {
     const cash = await shop();
-    const cashOrder = await orderOf(cash, { status: 'cancelled', cancelledAt: new Date(), cancelReason: 'Private reason of the buyer' });
+    const cashOrder = await orderOf(cash, {
+      status: 'cancelled',
+      cancelledAt: new Date(),
+      cancelReason: 'Private reason of the buyer',
+    });
     await db.prisma.user.update({ where: { id: cash.kashmir.id }, data: { deletedAt: new Date() } });
     await run(SellerOrderCancelledMailHandler, { orderId: cashOrder.id }, 'order.cancelled');
     const [mail, ...more] = await mailsTo(cash.kolar.email);
     expect(more).toEqual([]);
     expect(mail!.subject).toBe(`Order #${cashOrder.id} is cancelled: do not send your products`);
-    expect(visible(mail!.html)).toContain(`Order #${cashOrder.id} is cancelled. Please do not pack or send these products for it`);
+    expect(visible(mail!.html)).toContain(
+      `Order #${cashOrder.id} is cancelled. Please do not pack or send these products for it`,
+    );
     expect(visible(mail!.html)).toContain('Desi Tamatar 1 kg a pack · ₹120.00 × 3 ');
-    for (const part of [...privateParts(cash), 'Private reason', 'Kesar Saffron']) expect(mail!.html).not.toContain(part);
+    for (const part of [...privateParts(cash), 'Private reason', 'Kesar Saffron'])
+      expect(mail!.html).not.toContain(part);
     expect(await mailsTo(cash.kashmir.email)).toEqual([]);
 
     const paidOnline = await shop();
     const paidAt = new Date(Date.now() - 60_000);
-    const paidOrder = await orderOf(paidOnline, { paymentMethod: 'online', paymentStatus: 'paid', paidAt, status: 'cancelled', cancelledAt: new Date() });
+    const paidOrder = await orderOf(paidOnline, {
+      paymentMethod: 'online',
+      paymentStatus: 'paid',
+      paidAt,
+      status: 'cancelled',
+      cancelledAt: new Date(),
+    });
     await run(SellerOrderCancelledMailHandler, { orderId: paidOrder.id }, 'order.cancelled');
     expect(await mailsTo(paidOnline.kolar.email)).toHaveLength(1);
     expect(await mailsTo(paidOnline.kashmir.email)).toHaveLength(1);
 
     // An online order never paid was never theirs to pack: no mail.
     const unpaid = await shop();
-    const unpaidOrder = await orderOf(unpaid, { paymentMethod: 'online', status: 'cancelled', cancelledAt: new Date() });
+    const unpaidOrder = await orderOf(unpaid, {
+      paymentMethod: 'online',
+      status: 'cancelled',
+      cancelledAt: new Date(),
+    });
     await run(SellerOrderCancelledMailHandler, { orderId: unpaidOrder.id }, 'order.cancelled');
     expect(await mailsTo(unpaid.kolar.email)).toEqual([]);
     expect(await mailsTo(unpaid.kashmir.email)).toEqual([]);

@@ -29,7 +29,8 @@ export const ORDER_MAIL_SUBJECTS = {
   shipped: (orderId: number, t = englishMailTexts()) => t.t('mail.subject.orderShipped', { orderId }),
   delivered: (orderId: number, t = englishMailTexts()) => t.t('mail.subject.orderDelivered', { orderId }),
   cancelled: (orderId: number, t = englishMailTexts()) => t.t('mail.subject.orderCancelled', { orderId }),
-  invoice: (number: string, orderId: number, t = englishMailTexts()) => t.t('mail.subject.invoice', { number, orderId }),
+  invoice: (number: string, orderId: number, t = englishMailTexts()) =>
+    t.t('mail.subject.invoice', { number, orderId }),
   refund: (orderId: number, t = englishMailTexts()) => t.t('mail.subject.refund', { orderId }),
   sellerOrder: (orderId: number, t = englishMailTexts()) => t.t('mail.subject.sellerOrder', { orderId }),
   sellerCancelled: (orderId: number, t = englishMailTexts()) => t.t('mail.subject.sellerCancelled', { orderId }),
@@ -64,13 +65,27 @@ export class OrderMails {
   /** The buyer's summary of a new order: lines, amounts, address, payment, and how to cancel it. */
   sendPlaced(order: OrderForMail, buyer: MailRecipient): Promise<SentMail> {
     const t = this.textsOf(buyer);
-    return this.send(t, buyer, ORDER_MAIL_SUBJECTS.placed(order.id, t), 'order-placed', 'placed', placedView(t, this.settings, order, buyer.username));
+    return this.send(
+      t,
+      buyer,
+      ORDER_MAIL_SUBJECTS.placed(order.id, t),
+      'order-placed',
+      'placed',
+      placedView(t, this.settings, order, buyer.username),
+    );
   }
 
   /** The buyer's mail when the order is confirmed, shipped or delivered. */
   sendProgress(step: OrderProgress, order: OrderForMail, buyer: MailRecipient): Promise<SentMail> {
     const t = this.textsOf(buyer);
-    return this.send(t, buyer, ORDER_MAIL_SUBJECTS[step](order.id, t), `order-${step}`, step, progressView(t, this.settings, order, buyer.username));
+    return this.send(
+      t,
+      buyer,
+      ORDER_MAIL_SUBJECTS[step](order.id, t),
+      `order-${step}`,
+      step,
+      progressView(t, this.settings, order, buyer.username),
+    );
   }
 
   /** The buyer's cancellation mail, with the credit note's PDF when the order was paid. */
@@ -78,33 +93,70 @@ export class OrderMails {
     const t = this.textsOf(buyer);
     const view = cancelledView(t, this.settings, order, buyer.username, creditNote);
     const attachments = creditNote ? [await this.pdf(creditNote)] : [];
-    return this.send(t, buyer, ORDER_MAIL_SUBJECTS.cancelled(order.id, t), 'order-cancelled', 'cancelled', view, attachments);
+    return this.send(
+      t,
+      buyer,
+      ORDER_MAIL_SUBJECTS.cancelled(order.id, t),
+      'order-cancelled',
+      'cancelled',
+      view,
+      attachments,
+    );
   }
 
   /** The buyer's invoice (or bill of supply), its PDF attached. */
   async sendInvoice(order: OrderForMail, buyer: MailRecipient, invoice: MailDocument): Promise<SentMail> {
     const t = this.textsOf(buyer);
     const view = invoiceView(t, this.settings, order, buyer.username, invoice);
-    return this.send(t, buyer, ORDER_MAIL_SUBJECTS.invoice(invoice.number, order.id, t), 'order-invoice', 'invoice', view, [await this.pdf(invoice)]);
+    return this.send(
+      t,
+      buyer,
+      ORDER_MAIL_SUBJECTS.invoice(invoice.number, order.id, t),
+      'order-invoice',
+      'invoice',
+      view,
+      [await this.pdf(invoice)],
+    );
   }
 
   /** The buyer's mail once Razorpay has refunded a cancelled order. */
   sendRefund(order: OrderForMail, buyer: MailRecipient, refund: RefundForMail): Promise<SentMail> {
     const t = this.textsOf(buyer);
-    return this.send(t, buyer, ORDER_MAIL_SUBJECTS.refund(order.id, t), 'order-refund', 'refund', refundView(t, this.settings, order, buyer.username, refund));
+    return this.send(
+      t,
+      buyer,
+      ORDER_MAIL_SUBJECTS.refund(order.id, t),
+      'order-refund',
+      'refund',
+      refundView(t, this.settings, order, buyer.username, refund),
+    );
   }
 
   /** A seller's mail of what to pack for an order: their lines only, and the delivery district and pincode. */
   sendSellerOrder(order: OrderForMail, seller: OrderSeller): Promise<SentMail> {
     const t = this.textsOf(seller);
-    return this.send(t, seller, ORDER_MAIL_SUBJECTS.sellerOrder(order.id, t), 'seller-order', 'sellerOrder', sellerOrderView(t, this.settings, order, seller));
+    return this.send(
+      t,
+      seller,
+      ORDER_MAIL_SUBJECTS.sellerOrder(order.id, t),
+      'seller-order',
+      'sellerOrder',
+      sellerOrderView(t, this.settings, order, seller),
+    );
   }
 
   /** A seller's mail that an order they were told to pack is cancelled. */
   sendSellerCancelled(order: OrderForMail, seller: OrderSeller): Promise<SentMail> {
     const t = this.textsOf(seller);
     const view = sellerOrderView(t, this.settings, order, seller);
-    return this.send(t, seller, ORDER_MAIL_SUBJECTS.sellerCancelled(order.id, t), 'seller-order-cancelled', 'sellerCancelled', view);
+    return this.send(
+      t,
+      seller,
+      ORDER_MAIL_SUBJECTS.sellerCancelled(order.id, t),
+      'seller-order-cancelled',
+      'sellerCancelled',
+      view,
+    );
   }
 
   /** The texts of the recipient's language. */

@@ -21,7 +21,7 @@ export class PasswordResetMailHandler extends JobHandler<EventPayload<'account.p
     super();
   }
 
-  async handle({ userId }: EventPayload<'account.password_reset_requested'>, ): Promise<void> {
+  async handle({ userId }: EventPayload<'account.password_reset_requested'>): Promise<void> {
     const user = await this.users.findActive(userId);
     if (!user) return;
     let link: string;

@@ -78,7 +78,9 @@ describe('mail.contact-notification', () => {
     expect(mail!.html).toContain('2026-03-05 18:00:00 IST');
     expect(mail!.html).toContain('Do you deliver to Mysuru?\n&lt;script&gt;alert(1)&lt;/script&gt;');
     expect(mail!.html).not.toContain('<script>');
-    expect(mail!.text).toContain('From: Asha <b>Rao</b>\nE-mail: asha@example.in\nReceived: 2026-03-05 18:00:00 IST\n\nDo you deliver to Mysuru?\n<script>alert(1)</script>');
+    expect(mail!.text).toContain(
+      'From: Asha <b>Rao</b>\nE-mail: asha@example.in\nReceived: 2026-03-05 18:00:00 IST\n\nDo you deliver to Mysuru?\n<script>alert(1)</script>',
+    );
   });
 
   it('mails nothing for a message that is gone', async () => {

@@ -43,6 +43,10 @@ export class PeopleMails {
       message: message.message,
       receivedAt: `${formatIndiaDateTime(message.createdAt)} IST`,
     });
-    return this.mailer.send({ to: this.config.CONTACT_INBOX, subject: PEOPLE_MAIL_SUBJECTS.contact(message.name), ...body });
+    return this.mailer.send({
+      to: this.config.CONTACT_INBOX,
+      subject: PEOPLE_MAIL_SUBJECTS.contact(message.name),
+      ...body,
+    });
   }
 }

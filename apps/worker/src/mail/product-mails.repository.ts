@@ -22,7 +22,9 @@ export class ProductMailsRepository {
    * gone, or when its seller's account is deleted (nobody to tell).
    */
   async findUnlisted(productId: number): Promise<UnlistedProductForMail | null> {
-    const rows = await this.prisma.$queryRaw<(Omit<UnlistedProductForMail, 'sellerLanguage'> & { sellerLanguage: string })[]>`
+    const rows = await this.prisma.$queryRaw<
+      (Omit<UnlistedProductForMail, 'sellerLanguage'> & { sellerLanguage: string })[]
+    >`
       SELECT p.name, p.unlisted_reason AS reason, u.email::text AS "sellerEmail", u.username::text AS "sellerUsername",
              u.language AS "sellerLanguage"
         FROM products p JOIN users u ON u.id = p.seller_id AND u.deleted_at IS NULL

@@ -32,7 +32,13 @@ export class ProductMails {
     const subject = PRODUCT_MAIL_SUBJECTS.unlisted(product.name, t);
     const body = this.templates.render(
       'product-unlisted',
-      { subject, username: product.sellerUsername, productName: product.name, reason: product.reason, link: this.profileUrl },
+      {
+        subject,
+        username: product.sellerUsername,
+        productName: product.name,
+        reason: product.reason,
+        link: this.profileUrl,
+      },
       t,
     );
     return this.mailer.send({ to: product.sellerEmail, subject, ...body });

@@ -18,7 +18,7 @@ export class SellerInviteMailHandler extends JobHandler<EventPayload<'seller.inv
     super();
   }
 
-  async handle({ interestedSellerId }: EventPayload<'seller.invited'>, ): Promise<void> {
+  async handle({ interestedSellerId }: EventPayload<'seller.invited'>): Promise<void> {
     const seller = await this.people.findInvitedSeller(interestedSellerId);
     if (!seller) return;
     // Sent last, after every check; a retry after a failed commit may resend, which is harmless for an invite.

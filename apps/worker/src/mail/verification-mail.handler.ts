@@ -21,7 +21,7 @@ export class VerificationMailHandler extends JobHandler<EventPayload<'signup.ver
     super();
   }
 
-  async handle({ signupId }: EventPayload<'signup.verification_requested'>, ): Promise<void> {
+  async handle({ signupId }: EventPayload<'signup.verification_requested'>): Promise<void> {
     const signup = await this.signups.findOpen(signupId);
     if (!signup) return;
     let link: string;

@@ -6,7 +6,9 @@ import { makeImageVariants } from './image-variants.js';
 
 describe('image variants', () => {
   it('carry no EXIF, GPS or XMP of the original', async () => {
-    const photo = await sharp({ create: { width: 640, height: 480, channels: 3, background: { r: 10, g: 120, b: 40 } } })
+    const photo = await sharp({
+      create: { width: 640, height: 480, channels: 3, background: { r: 10, g: 120, b: 40 } },
+    })
       .jpeg()
       .withExif({ IFD0: { Make: 'FarmPhone' }, IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '18/1 31/1 12/1' } })
       .withXmp('<x:xmpmeta xmlns:x="adobe:ns:meta/"></x:xmpmeta>')
@@ -14,7 +16,11 @@ describe('image variants', () => {
     const { card, thumb } = await makeImageVariants(photo);
     for (const variant of [card, thumb]) {
       const meta = await sharp(variant).metadata();
-      expect({ exif: meta.exif, xmp: meta.xmp, iptc: meta.iptc }).toEqual({ exif: undefined, xmp: undefined, iptc: undefined });
+      expect({ exif: meta.exif, xmp: meta.xmp, iptc: meta.iptc }).toEqual({
+        exif: undefined,
+        xmp: undefined,
+        iptc: undefined,
+      });
     }
   });
 

@@ -20,7 +20,12 @@ export async function makeImageVariants(original: Buffer): Promise<Record<ImageV
       .toBuffer(),
     upright
       .clone()
-      .resize({ width: IMAGE_VARIANTS.thumb.width, height: IMAGE_VARIANTS.thumb.height, fit: 'cover', position: 'centre' })
+      .resize({
+        width: IMAGE_VARIANTS.thumb.width,
+        height: IMAGE_VARIANTS.thumb.height,
+        fit: 'cover',
+        position: 'centre',
+      })
       .webp({ quality: WEBP_QUALITY })
       .toBuffer(),
   ]);

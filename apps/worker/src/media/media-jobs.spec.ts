@@ -36,7 +36,12 @@ beforeAll(async () => {
   config = testWorkerConfig(db.url, { FILE_STORE_DIR: mkdtempSync(join(tmpdir(), 'mandi-worker-files-')) });
   store = new ObservedFileStore(config.FILE_STORE_DIR);
   app = await Test.createTestingModule({
-    imports: [WorkerConfigModule.forRoot(config), DatabaseModule.forUrl(config.DATABASE_URL), FileStoreModule, MediaModule],
+    imports: [
+      WorkerConfigModule.forRoot(config),
+      DatabaseModule.forUrl(config.DATABASE_URL),
+      FileStoreModule,
+      MediaModule,
+    ],
   })
     .overrideProvider(FILE_STORE)
     .useValue(store)
@@ -63,14 +68,18 @@ async function productWithImages(pictures: Buffer[]): Promise<{ productId: numbe
   for (const [position, bytes] of pictures.entries()) {
     const key = newFileKey(productFolder(product.id), 'jpg');
     await store.put(key, bytes, 'image/jpeg');
-    await db.prisma.productImage.create({ data: { productId: product.id, position, fileKey: key, contentType: 'image/jpeg' } });
+    await db.prisma.productImage.create({
+      data: { productId: product.id, position, fileKey: key, contentType: 'image/jpeg' },
+    });
     keys.push(key);
   }
   return { productId: product.id, keys };
 }
 
 const photo = (width: number, height: number) =>
-  sharp({ create: { width, height, channels: 3, background: { r: 230, g: 120, b: 30 } } }).jpeg().toBuffer();
+  sharp({ create: { width, height, channels: 3, background: { r: 230, g: 120, b: 30 } } })
+    .jpeg()
+    .toBuffer();
 
 const variants = (productId: number) => runHandler(db, app.get(ProductImageVariantsHandler), { productId });
 
@@ -89,7 +98,10 @@ describe('product.image-variants', () => {
     const thumb = await sharp((await store.get(rows[0]!.thumbKey!))!.bytes).metadata();
     expect(thumb).toMatchObject({ format: 'webp', width: 160, height: 160 });
     // A small photo is not enlarged for the card.
-    expect(await sharp((await store.get(rows[1]!.cardKey!))!.bytes).metadata()).toMatchObject({ width: 300, height: 600 });
+    expect(await sharp((await store.get(rows[1]!.cardKey!))!.bytes).metadata()).toMatchObject({
+      width: 300,
+      height: 600,
+    });
   });
 
   it('changes nothing when it runs again', async () => {

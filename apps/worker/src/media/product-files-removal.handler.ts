@@ -19,7 +19,7 @@ export class ProductFilesRemovalHandler extends JobHandler<EventPayload<'product
     super();
   }
 
-  async handle({ productId }: EventPayload<'product.deleted'>, ): Promise<void> {
+  async handle({ productId }: EventPayload<'product.deleted'>): Promise<void> {
     if (await this.images.productExists(productId)) return;
     await this.files.deletePrefix(`${productFolder(productId)}/`);
   }

@@ -46,7 +46,8 @@ export class ProductImageVariantsHandler extends JobHandler<EventPayload<'produc
     const unrecorded: string[] = [];
     await finish(async (tx) => {
       for (const { fileKey, cardKey, thumbKey } of made) {
-        if (!(await this.images.recordVariants(tx, productId, fileKey, cardKey, thumbKey))) unrecorded.push(cardKey, thumbKey);
+        if (!(await this.images.recordVariants(tx, productId, fileKey, cardKey, thumbKey)))
+          unrecorded.push(cardKey, thumbKey);
       }
     });
     // Variants of an image removed meanwhile: nothing refers to them.

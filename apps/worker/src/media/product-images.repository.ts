@@ -24,7 +24,13 @@ export class ProductImagesRepository {
    * Records the variants of the image `fileKey` of the product. Matched by the file key, not the row id: an edit
    * writes the rows of kept images anew. False when the product no longer has that image (removed meanwhile).
    */
-  async recordVariants(tx: Transaction, productId: number, fileKey: string, cardKey: string, thumbKey: string): Promise<boolean> {
+  async recordVariants(
+    tx: Transaction,
+    productId: number,
+    fileKey: string,
+    cardKey: string,
+    thumbKey: string,
+  ): Promise<boolean> {
     const { count } = await tx.productImage.updateMany({ where: { productId, fileKey }, data: { cardKey, thumbKey } });
     return count > 0;
   }

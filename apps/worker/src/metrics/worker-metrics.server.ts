@@ -65,7 +65,12 @@ export class WorkerMetricsServer implements OnApplicationBootstrap, OnModuleDest
     const path = (request.url ?? '').split('?')[0];
     const access = metricsScrapeAccess(this.config, request.headers.authorization);
     if (path !== '/metrics' || (request.method !== 'GET' && request.method !== 'HEAD') || access === 'off') {
-      return send(response, 404, 'application/json', JSON.stringify({ statusCode: 404, error: 'Not Found', message: 'Not found' }));
+      return send(
+        response,
+        404,
+        'application/json',
+        JSON.stringify({ statusCode: 404, error: 'Not Found', message: 'Not found' }),
+      );
     }
     if (access === 'refused') {
       response.setHeader('www-authenticate', 'Bearer');
@@ -78,7 +83,12 @@ export class WorkerMetricsServer implements OnApplicationBootstrap, OnModuleDest
       send(response, 200, workerRegistry.contentType, request.method === 'HEAD' ? '' : text);
     } catch (error) {
       this.logger.error({ msg: 'metrics not collected', err: error });
-      send(response, 500, 'application/json', JSON.stringify({ statusCode: 500, error: 'Internal Server Error', message: 'Metrics could not be collected' }));
+      send(
+        response,
+        500,
+        'application/json',
+        JSON.stringify({ statusCode: 500, error: 'Internal Server Error', message: 'Metrics could not be collected' }),
+      );
     }
   }
 }

@@ -79,9 +79,18 @@ describe('the worker metrics port', () => {
     metrics.observeJob('documents', 'invoice.render', 'handled', 4);
     metrics.observeJob('payments', 'payment.refund', 'failed', 12);
     const text = await (await scrape(`Bearer ${token}`)).text();
-    expect(sample(text, 'mandi_job_duration_seconds_count{queue="documents",job="invoice.render",outcome="handled"}')).toBe(2);
-    expect(sample(text, 'mandi_job_duration_seconds_bucket{le="0.5",queue="documents",job="invoice.render",outcome="handled"}')).toBe(1);
-    expect(sample(text, 'mandi_job_duration_seconds_sum{queue="payments",job="payment.refund",outcome="failed"}')).toBe(12);
+    expect(
+      sample(text, 'mandi_job_duration_seconds_count{queue="documents",job="invoice.render",outcome="handled"}'),
+    ).toBe(2);
+    expect(
+      sample(
+        text,
+        'mandi_job_duration_seconds_bucket{le="0.5",queue="documents",job="invoice.render",outcome="handled"}',
+      ),
+    ).toBe(1);
+    expect(sample(text, 'mandi_job_duration_seconds_sum{queue="payments",job="payment.refund",outcome="failed"}')).toBe(
+      12,
+    );
   });
 
   it('times PDF renders in Chromium, and counts a render without Chromium as failed', async () => {
@@ -100,7 +109,7 @@ describe('the worker metrics port', () => {
     expect(sample(text, 'mandi_pdf_render_duration_seconds_count{outcome="failed"}')).toBe(1);
   });
 
-  it("reports its own connection pool: connections open and idle, queries waiting for one", async () => {
+  it('reports its own connection pool: connections open and idle, queries waiting for one', async () => {
     await app.get(PrismaService).$queryRaw`SELECT 1`;
     const text = await (await scrape(`Bearer ${token}`)).text();
     expect(sample(text, 'mandi_db_pool_connections{state="total"}')).toBeGreaterThanOrEqual(1);
@@ -144,13 +153,23 @@ describe('the worker metrics port, elsewhere', () => {
     const port = (taken.address() as { port: number }).port;
     const warnings: string[] = [];
     const app = await Test.createTestingModule({
-      imports: [WorkerConfigModule.forRoot(testConfig({ WORKER_METRICS_PORT: String(port) })), DatabaseModule.forUrl(db.url), WorkerMetricsModule],
+      imports: [
+        WorkerConfigModule.forRoot(testConfig({ WORKER_METRICS_PORT: String(port) })),
+        DatabaseModule.forUrl(db.url),
+        WorkerMetricsModule,
+      ],
     }).compile();
-    app.useLogger({ log: () => undefined, error: () => undefined, warn: (message: string) => void warnings.push(message) });
+    app.useLogger({
+      log: () => undefined,
+      error: () => undefined,
+      warn: (message: string) => void warnings.push(message),
+    });
     try {
       await app.init();
       expect(app.get(WorkerMetricsServer).port).toBeNull();
-      expect(warnings).toEqual([expect.stringContaining(`Worker metrics not served: 127.0.0.1:${port} refused (listen EADDRINUSE`)]);
+      expect(warnings).toEqual([
+        expect.stringContaining(`Worker metrics not served: 127.0.0.1:${port} refused (listen EADDRINUSE`),
+      ]);
     } finally {
       await app.close();
       taken.close();

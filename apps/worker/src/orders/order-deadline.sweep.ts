@@ -26,7 +26,11 @@ export class OrderDeadlineSweep implements OnApplicationBootstrap, OnModuleDestr
       atStart: true,
       pass: () => this.sweepOnce(),
       report: (settled) => {
-        if (settled > 0) this.logger.log({ msg: 'orders settled by the deadline sweep (their deadline job was lost or late)', settled });
+        if (settled > 0)
+          this.logger.log({
+            msg: 'orders settled by the deadline sweep (their deadline job was lost or late)',
+            settled,
+          });
       },
       logger: this.logger,
       failure: 'deadline sweep failed; the next one tries again',

@@ -58,5 +58,11 @@ export class OrderDeadlinesRepository {
 
 /** The deadline's settlement of `orders`: a move of the order process (ORDER_TRANSITIONS.settle_deadline). */
 function settleSql(orders: Prisma.Sql, windowMs: number): Prisma.Sql {
-  return orderMoveSql({ action: 'settle_deadline', orders, windowMs, reason: DEADLINE_CANCEL_REASON, returning: Prisma.sql`o.id` });
+  return orderMoveSql({
+    action: 'settle_deadline',
+    orders,
+    windowMs,
+    reason: DEADLINE_CANCEL_REASON,
+    returning: Prisma.sql`o.id`,
+  });
 }

@@ -41,7 +41,10 @@ afterAll(async () => {
 });
 
 /** Starts the worker on this file's database with the short window; `sweepMs` 0 turns the sweep off. */
-async function startWorker(options: { sweepMs: number; prefix?: string }): Promise<{ worker: TestingModule; config: AppConfig }> {
+async function startWorker(options: {
+  sweepMs: number;
+  prefix?: string;
+}): Promise<{ worker: TestingModule; config: AppConfig }> {
   const prefix = options.prefix ?? uniquePrefix('orders');
   if (!prefixes.includes(prefix)) prefixes.push(prefix);
   const config = testWorkerConfig(db.url, {
@@ -67,7 +70,8 @@ async function placeOrder(options: NewOrderOptions = {}) {
 }
 
 const orderRow = (id: number) => db.prisma.order.findUniqueOrThrow({ where: { id } });
-const outbox = (type: string, aggregateId: number) => db.prisma.outboxEvent.count({ where: { type, aggregateId: String(aggregateId) } });
+const outbox = (type: string, aggregateId: number) =>
+  db.prisma.outboxEvent.count({ where: { type, aggregateId: String(aggregateId) } });
 const deadlinesQueue = (worker: TestingModule) => worker.get<Queue>(getQueueToken('deadlines'), { strict: false });
 const settleJob = (worker: TestingModule, eventId: bigint) => deadlinesQueue(worker).getJob(`order.settle#${eventId}`);
 
@@ -99,14 +103,20 @@ describe('the deadline job (sweep off)', () => {
     expect((await orderRow(order.id)).status).toBe('pending');
 
     await waitFor(async () => (await orderRow(order.id)).status === 'cancelled');
-    expect(await orderRow(order.id)).toMatchObject({ status: 'cancelled', cancelReason: 'Not confirmed within 8 hours' });
+    expect(await orderRow(order.id)).toMatchObject({
+      status: 'cancelled',
+      cancelReason: 'Not confirmed within 8 hours',
+    });
     expect(await cancelledAfterMs(order.id)).toBeGreaterThanOrEqual(WINDOW_MS);
     expect(await outbox('order.cancelled', order.id)).toBe(1);
   });
 
   it('cancels an order awaiting cancellation with the buyer’s reason', async () => {
     const { order } = await placeOrder();
-    await db.prisma.order.update({ where: { id: order.id }, data: { status: 'cancel_requested', cancelReason: 'Ordered twice', cancelRequestedAt: new Date() } });
+    await db.prisma.order.update({
+      where: { id: order.id },
+      data: { status: 'cancel_requested', cancelReason: 'Ordered twice', cancelRequestedAt: new Date() },
+    });
 
     await waitFor(async () => (await orderRow(order.id)).status === 'cancelled');
     expect(await orderRow(order.id)).toMatchObject({ status: 'cancelled', cancelReason: 'Ordered twice' });
@@ -176,7 +186,11 @@ describe('the deadline sweep', () => {
     await (await settleJob(worker, eventId))!.remove();
     await (await settleJob(worker, pendingOne.eventId))!.remove();
 
-    await waitFor(async () => (await orderRow(order.id)).status === 'cancelled' && (await orderRow(pendingOne.order.id)).status === 'cancelled');
+    await waitFor(
+      async () =>
+        (await orderRow(order.id)).status === 'cancelled' &&
+        (await orderRow(pendingOne.order.id)).status === 'cancelled',
+    );
     expect((await orderRow(order.id)).cancelReason).toBe('Found it cheaper');
     expect((await orderRow(pendingOne.order.id)).cancelReason).toBe('Not confirmed within 8 hours');
     expect(await cancelledAfterMs(order.id)).toBeGreaterThanOrEqual(WINDOW_MS);
@@ -205,7 +219,11 @@ describe('refunds of cancelled online payments', () => {
   /** An online order paid through the sandbox: our order (in `status`, paid), its captured payment, the sandbox's payment. */
   async function paidOnlineOrder(status: 'pending' | 'cancel_requested' | 'cancelled' = 'pending') {
     const order = await newOrder(db.prisma, { status, paymentStatus: 'paid', paymentMethod: 'online' });
-    const providerOrder = await razorpay().orders.create({ amount: order.totalPaise, currency: 'INR', receipt: `o${order.id}` });
+    const providerOrder = await razorpay().orders.create({
+      amount: order.totalPaise,
+      currency: 'INR',
+      receipt: `o${order.id}`,
+    });
     const paid = await sandbox.payOrder(providerOrder.id, { outcome: 'success', delivery: 'never' });
     const payment = await db.prisma.payment.create({
       data: {
@@ -222,19 +240,26 @@ describe('refunds of cancelled online payments', () => {
   }
 
   const sandboxRefunds = (providerPaymentId: string) =>
-    [...sandbox.state.refunds.values()].filter((refund: { payment_id: string }) => refund.payment_id === providerPaymentId);
+    [...sandbox.state.refunds.values()].filter(
+      (refund: { payment_id: string }) => refund.payment_id === providerPaymentId,
+    );
 
   it('refunds a paid online order once when it is cancelled, even when the job runs twice at once and again later', async () => {
     const { order, payment, providerPaymentId } = await paidOnlineOrder();
     // The admin's cancel, and the same refund asked for again by a second delivery and by a late payment report.
     await db.prisma.$transaction(async (tx) => {
-      await tx.order.update({ where: { id: order.id }, data: { status: 'cancelled', cancelledAt: new Date(), cancelReason: 'Cancelled by Mandi' } });
+      await tx.order.update({
+        where: { id: order.id },
+        data: { status: 'cancelled', cancelledAt: new Date(), cancelReason: 'Cancelled by Mandi' },
+      });
       await publish(tx, { type: 'order.cancelled', payload: { orderId: order.id } });
       await publish(tx, { type: 'order.cancelled', payload: { orderId: order.id } });
       await publish(tx, { type: 'payment.captured', payload: { paymentId: payment.id, orderId: order.id } });
     });
 
-    await waitFor(async () => (await db.prisma.refund.findUnique({ where: { paymentId: payment.id } }))?.status === 'processed');
+    await waitFor(
+      async () => (await db.prisma.refund.findUnique({ where: { paymentId: payment.id } }))?.status === 'processed',
+    );
     await waitFor(async () => {
       const counts = await worker.get<Queue>(getQueueToken('payments'), { strict: false }).getJobCounts('completed');
       return counts.completed >= 3;
@@ -249,7 +274,10 @@ describe('refunds of cancelled online payments', () => {
       receipt: `mandi-refund-${refund.id}`,
       notes: { mandi_refund_id: String(refund.id), mandi_order_id: String(order.id) },
     });
-    expect(sandbox.state.payments.get(providerPaymentId)).toMatchObject({ status: 'refunded', amount_refunded: order.totalPaise });
+    expect(sandbox.state.payments.get(providerPaymentId)).toMatchObject({
+      status: 'refunded',
+      amount_refunded: order.totalPaise,
+    });
     expect((await db.prisma.payment.findUniqueOrThrow({ where: { id: payment.id } })).status).toBe('refunded');
     expect(await outbox('refund.requested', refund.id)).toBe(1);
     expect(await outbox('refund.processed', refund.id)).toBe(1);
@@ -259,9 +287,18 @@ describe('refunds of cancelled online payments', () => {
     const { order, payment, providerPaymentId } = await paidOnlineOrder('cancel_requested');
     await db.prisma.order.update({ where: { id: order.id }, data: { cancelReason: 'Paid twice' } });
     // Its order.placed, as checkout wrote it when the order was placed.
-    await db.prisma.outboxEvent.create({ data: { type: 'order.placed', aggregateId: String(order.id), payload: { orderId: order.id }, createdAt: order.createdAt } });
+    await db.prisma.outboxEvent.create({
+      data: {
+        type: 'order.placed',
+        aggregateId: String(order.id),
+        payload: { orderId: order.id },
+        createdAt: order.createdAt,
+      },
+    });
 
-    await waitFor(async () => (await db.prisma.refund.findUnique({ where: { paymentId: payment.id } }))?.status === 'processed');
+    await waitFor(
+      async () => (await db.prisma.refund.findUnique({ where: { paymentId: payment.id } }))?.status === 'processed',
+    );
     expect(await orderRow(order.id)).toMatchObject({ status: 'cancelled', cancelReason: 'Paid twice' });
     expect(sandboxRefunds(providerPaymentId)).toHaveLength(1);
   });
@@ -272,15 +309,21 @@ describe('refunds of cancelled online payments', () => {
     const run = () => handler.handle({ orderId: order.id });
 
     // The provider refunded, then the worker died before recording it (its lease on the refund still held).
-    const killed = jest.spyOn(worker.get(RefundsRepository), 'markProcessed').mockRejectedValueOnce(new Error('worker killed before recording'));
+    const killed = jest
+      .spyOn(worker.get(RefundsRepository), 'markProcessed')
+      .mockRejectedValueOnce(new Error('worker killed before recording'));
     await expect(run()).rejects.toThrow('worker killed before recording');
     killed.mockRestore();
     expect(sandboxRefunds(providerPaymentId)).toHaveLength(1);
-    expect(await db.prisma.refund.findUniqueOrThrow({ where: { paymentId: payment.id } })).toMatchObject({ status: 'pending', providerRefundId: null });
+    expect(await db.prisma.refund.findUniqueOrThrow({ where: { paymentId: payment.id } })).toMatchObject({
+      status: 'pending',
+      providerRefundId: null,
+    });
 
     // While the dead run's lease lasts, a retry leaves the provider alone; once it has run out, the retry finds the refund.
     await expect(run()).rejects.toThrow('is being asked about by another run');
-    await db.prisma.$executeRaw`UPDATE refunds SET leased_until = now() - interval '1 second' WHERE payment_id = ${payment.id}`;
+    await db.prisma
+      .$executeRaw`UPDATE refunds SET leased_until = now() - interval '1 second' WHERE payment_id = ${payment.id}`;
 
     await run();
     const refund = await db.prisma.refund.findUniqueOrThrow({ where: { paymentId: payment.id } });
@@ -293,12 +336,17 @@ describe('refunds of cancelled online payments', () => {
   it('records a provider failure on the refund and fails the attempt, so BullMQ retries it', async () => {
     const order = await newOrder(db.prisma, { status: 'cancelled', paymentStatus: 'paid' });
     const payment = await db.prisma.payment.create({
-      data: { orderId: order.id, provider: 'razorpay', providerOrderId: `order_gone${order.id}`, providerPaymentId: `pay_gone${order.id}`, amountPaise: order.totalPaise, status: 'captured' },
+      data: {
+        orderId: order.id,
+        provider: 'razorpay',
+        providerOrderId: `order_gone${order.id}`,
+        providerPaymentId: `pay_gone${order.id}`,
+        amountPaise: order.totalPaise,
+        status: 'captured',
+      },
     });
     const handler = worker.get(PaymentRefundHandler);
-    await expect(
-      handler.handle({ orderId: order.id }),
-    ).rejects.toBeDefined();
+    await expect(handler.handle({ orderId: order.id })).rejects.toBeDefined();
     expect(await db.prisma.refund.findUniqueOrThrow({ where: { paymentId: payment.id } })).toMatchObject({
       status: 'pending',
       attempts: 1,
@@ -309,12 +357,16 @@ describe('refunds of cancelled online payments', () => {
   it('has nothing to refund for an order paid in cash, not paid, or not cancelled', async () => {
     const handler = worker.get(PaymentRefundHandler);
     const cash = await newOrder(db.prisma, { status: 'cancelled', paymentStatus: 'paid', paymentMethod: 'cod' });
-    await db.prisma.payment.create({ data: { orderId: cash.id, provider: 'cod', amountPaise: cash.totalPaise, status: 'captured' } });
+    await db.prisma.payment.create({
+      data: { orderId: cash.id, provider: 'cod', amountPaise: cash.totalPaise, status: 'captured' },
+    });
     const unpaid = await newOrder(db.prisma, { status: 'cancelled' });
     const { order: kept } = await paidOnlineOrder('pending');
     for (const order of [cash, unpaid, kept]) {
       await handler.handle({ orderId: order.id });
     }
-    expect(await db.prisma.refund.count({ where: { payment: { orderId: { in: [cash.id, unpaid.id, kept.id] } } } })).toBe(0);
+    expect(
+      await db.prisma.refund.count({ where: { payment: { orderId: { in: [cash.id, unpaid.id, kept.id] } } } }),
+    ).toBe(0);
   });
 });

@@ -25,7 +25,8 @@ export class OrderSettleHandler extends JobHandler<EventPayload<'order.placed'>>
     await finish(async (tx) => {
       if (await this.deadlines.settle(tx, orderId, windowMs)) return;
       const open = await this.deadlines.stillOpen(tx, orderId, windowMs);
-      if (open) throw new Error(`order ${orderId} is ${open.status} and its window has not closed yet by the database clock`);
+      if (open)
+        throw new Error(`order ${orderId} is ${open.status} and its window has not closed yet by the database clock`);
     });
   }
 }

@@ -55,7 +55,10 @@ export class PaymentRefundHandler extends JobHandler<{ orderId: number }> {
   private async askProvider(refund: RefundRow): Promise<ProviderRefund> {
     try {
       const earlier = await this.razorpay.findOurs(refund.provider_payment_id, refund.id);
-      return earlier ?? (await this.razorpay.refund(refund.provider_payment_id, refund.amount_paise, refund.id, refund.order_id));
+      return (
+        earlier ??
+        (await this.razorpay.refund(refund.provider_payment_id, refund.amount_paise, refund.id, refund.order_id))
+      );
     } catch (error) {
       await this.refunds.recordAttempt(refund.id, providerErrorText(error), null);
       throw error;

@@ -25,7 +25,8 @@ export class RazorpayRefundsGateway {
   constructor(@Inject(APP_CONFIG) config: AppConfig) {
     this.razorpay = new Razorpay({ key_id: config.RAZORPAY_KEY_ID, key_secret: config.RAZORPAY_KEY_SECRET });
     // The SDK fixes Razorpay's host in its constructor; its axios instance is where another base URL goes.
-    const { defaults } = (this.razorpay.api as unknown as { rq: { defaults: { baseURL: string; timeout: number } } }).rq;
+    const { defaults } = (this.razorpay.api as unknown as { rq: { defaults: { baseURL: string; timeout: number } } })
+      .rq;
     defaults.baseURL = config.RAZORPAY_API_URL;
     defaults.timeout = RAZORPAY_TIMEOUT_MS;
   }
@@ -38,7 +39,9 @@ export class RazorpayRefundsGateway {
     const { items } = await counted('payments.fetchMultipleRefund', () =>
       this.razorpay.payments.fetchMultipleRefund(paymentId, { count: 100 }),
     );
-    const ours = items.find((refund) => String(refund.notes?.mandi_refund_id ?? '') === String(refundId) && refund.status !== 'failed');
+    const ours = items.find(
+      (refund) => String(refund.notes?.mandi_refund_id ?? '') === String(refundId) && refund.status !== 'failed',
+    );
     return ours ? toProviderRefund(ours) : null;
   }
 

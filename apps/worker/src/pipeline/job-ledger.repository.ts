@@ -95,7 +95,12 @@ export class JobLedgerRepository {
    * disjoint rows, so none is re-enqueued twice at once. Only jobs of `jobs` (this worker's registry): a job another
    * version of the worker knows waits for that worker.
    */
-  async claimOverdue(tx: Transaction, jobs: readonly string[], lostAfterMs: number, limit: number): Promise<OverdueJob[]> {
+  async claimOverdue(
+    tx: Transaction,
+    jobs: readonly string[],
+    lostAfterMs: number,
+    limit: number,
+  ): Promise<OverdueJob[]> {
     return tx.$queryRaw<OverdueJob[]>`
       SELECT p.id, p.event_id AS "eventId", p.job, p.queue, p.due_at AS "dueAt", o.type AS "eventType", o.payload,
              EXISTS (SELECT 1 FROM processed_events e WHERE e.event_id = p.event_id AND e.handler = p.job) AS handled,

@@ -32,7 +32,10 @@ class FixableHandler extends JobHandler<EventPayload<'user.suspended'>> {
   async handle({ userId }: EventPayload<'user.suspended'>, { finish, eventId, attempt }: JobContext): Promise<void> {
     this.runs += 1;
     if (this.broken) throw new Error('SMTP relay refused the connection');
-    await finish((tx) => tx.$executeRaw`INSERT INTO test_effects (event_id, user_id, attempt) VALUES (${eventId}, ${userId}, ${attempt})`);
+    await finish(
+      (tx) =>
+        tx.$executeRaw`INSERT INTO test_effects (event_id, user_id, attempt) VALUES (${eventId}, ${userId}, ${attempt})`,
+    );
   }
 }
 
@@ -81,12 +84,20 @@ it('records every enqueued job as pending until its handler commits', async () =
   const { eventId } = await publishUserEvent('user.created');
 
   expect(await worker.get(OutboxRelay).relayOnce()).toBe(1);
-  expect(await pendingJobs()).toEqual([{ eventId, job: 'test.record', queue: 'orders', deadAt: null, error: null, enqueues: 1 }]);
+  expect(await pendingJobs()).toEqual([
+    { eventId, job: 'test.record', queue: 'orders', deadAt: null, error: null, enqueues: 1 },
+  ]);
 
   const running = await bed.startWorker();
   await waitFor(async () => (await effects()).length === 1);
   expect(await pendingJobs()).toEqual([]);
-  expect(await running.get(JobReconciler).reconcileOnce()).toEqual({ requeued: 0, retried: 0, dead: 0, cleared: 0, seen: 0 });
+  expect(await running.get(JobReconciler).reconcileOnce()).toEqual({
+    requeued: 0,
+    retried: 0,
+    dead: 0,
+    cleared: 0,
+    seen: 0,
+  });
 });
 
 it('puts back a queued job that Redis lost, once, and it runs once', async () => {
@@ -146,7 +157,15 @@ it('drops the pending row of a job whose handler committed before the relay did'
   const { eventId } = await publishUserEvent('user.created');
   await bed.db.prisma.$executeRaw`UPDATE outbox_events SET published_at = now() WHERE id = ${eventId}`;
   await bed.db.prisma.processedEvent.create({ data: { eventId, handler: 'test.record' } });
-  await bed.db.prisma.pendingJob.create({ data: { eventId, job: 'test.record', queue: 'orders', dueAt: new Date(Date.now() - 60_000), seenAt: new Date(Date.now() - 60_000) } });
+  await bed.db.prisma.pendingJob.create({
+    data: {
+      eventId,
+      job: 'test.record',
+      queue: 'orders',
+      dueAt: new Date(Date.now() - 60_000),
+      seenAt: new Date(Date.now() - 60_000),
+    },
+  });
 
   expect(await worker.get(JobReconciler).reconcileOnce()).toMatchObject({ cleared: 1, requeued: 0 });
   expect(await pendingJobs()).toEqual([]);
@@ -161,18 +180,32 @@ it('keeps a job that used up its attempts as dead with its error, and runs it on
   await waitFor(async () => (await pendingJobs())[0]?.deadAt != null);
   expect(handler.runs).toBe(3);
   expect(await pendingJobs()).toEqual([
-    { eventId, job: 'test.fail', queue: 'mail', deadAt: expect.any(Date), error: 'SMTP relay refused the connection', enqueues: 1 },
+    {
+      eventId,
+      job: 'test.fail',
+      queue: 'mail',
+      deadAt: expect.any(Date),
+      error: 'SMTP relay refused the connection',
+      enqueues: 1,
+    },
   ]);
   expect(await bed.db.prisma.failedJob.count({ where: { jobId: `test.fail#${eventId}` } })).toBe(1);
 
   // Dead stays dead: the reconciler neither retries it nor counts it again.
   await pastTheBound();
-  expect(await worker.get(JobReconciler).reconcileOnce()).toEqual({ requeued: 0, retried: 0, dead: 0, cleared: 0, seen: 0 });
+  expect(await worker.get(JobReconciler).reconcileOnce()).toEqual({
+    requeued: 0,
+    retried: 0,
+    dead: 0,
+    cleared: 0,
+    seen: 0,
+  });
   expect(handler.runs).toBe(3);
 
   // The cause is fixed and an admin asks for a retry (what POST /api/admin/jobs/dead/:id/retry writes).
   handler.broken = false;
-  await bed.db.prisma.$executeRaw`UPDATE pending_jobs SET dead_at = NULL, error = NULL, retry_requested_at = now() WHERE event_id = ${eventId}`;
+  await bed.db.prisma
+    .$executeRaw`UPDATE pending_jobs SET dead_at = NULL, error = NULL, retry_requested_at = now() WHERE event_id = ${eventId}`;
   expect((await worker.get(JobReconciler).reconcileOnce()).retried).toBe(1);
 
   await waitFor(async () => (await effects()).length === 1);
@@ -190,7 +223,8 @@ it('retries a dead job that Redis no longer holds by enqueueing it afresh', asyn
   await deleteKeys(bed.prefix);
 
   handler.broken = false;
-  await bed.db.prisma.$executeRaw`UPDATE pending_jobs SET dead_at = NULL, error = NULL, retry_requested_at = now() WHERE event_id = ${eventId}`;
+  await bed.db.prisma
+    .$executeRaw`UPDATE pending_jobs SET dead_at = NULL, error = NULL, retry_requested_at = now() WHERE event_id = ${eventId}`;
   expect((await worker.get(JobReconciler).reconcileOnce()).retried).toBe(1);
   await waitFor(async () => (await effects()).length === 1);
   expect(await pendingJobs()).toEqual([]);
@@ -203,11 +237,21 @@ it('leaves a pending job of a job this worker does not know to the worker that d
   await worker.get(OutboxRelay).relayOnce();
   await deleteKeys(bed.prefix);
   // A newer worker's job, pending since before this one started.
-  await bed.db.prisma.pendingJob.create({ data: { eventId, job: 'test.newer', queue: 'orders', dueAt: new Date(Date.now() - 60_000), seenAt: new Date(Date.now() - 60_000) } });
+  await bed.db.prisma.pendingJob.create({
+    data: {
+      eventId,
+      job: 'test.newer',
+      queue: 'orders',
+      dueAt: new Date(Date.now() - 60_000),
+      seenAt: new Date(Date.now() - 60_000),
+    },
+  });
 
   await pastTheBound();
   expect(await worker.get(JobReconciler).reconcileOnce()).toMatchObject({ requeued: 1 });
-  expect(await bed.db.prisma.pendingJob.findMany({ where: { job: 'test.newer' }, select: { deadAt: true, enqueues: true } })).toEqual([{ deadAt: null, enqueues: 1 }]);
+  expect(
+    await bed.db.prisma.pendingJob.findMany({ where: { job: 'test.newer' }, select: { deadAt: true, enqueues: true } }),
+  ).toEqual([{ deadAt: null, enqueues: 1 }]);
 });
 
 it('leaves no pending row behind when a job finishes before the relay that enqueued it has committed', async () => {

@@ -78,7 +78,12 @@ export class JobReconciler implements OnApplicationBootstrap, OnModuleDestroy {
     for (;;) {
       const looked = await this.prisma.$transaction(
         async (tx) => {
-          const rows = await this.ledger.claimOverdue(tx, this.jobNames, this.options.settings.lostJobAfterMs, RECONCILE_BATCH);
+          const rows = await this.ledger.claimOverdue(
+            tx,
+            this.jobNames,
+            this.options.settings.lostJobAfterMs,
+            RECONCILE_BATCH,
+          );
           for (const row of rows) counts[await this.reconcile(tx, row)] += 1;
           return rows.length;
         },
@@ -104,7 +109,9 @@ export class JobReconciler implements OnApplicationBootstrap, OnModuleDestroy {
     } else if (state === 'missing' || state === 'completed' || state === 'unknown') {
       // A completed job that is not handled was run by code that did not record it; run it again.
       if (job && state === 'completed') await job.remove();
-      await this.queues.add([{ name: row.job, eventId: row.eventId, event: row.eventType, payload: row.payload, delayMs: 0 }]);
+      await this.queues.add([
+        { name: row.job, eventId: row.eventId, event: row.eventType, payload: row.payload, delayMs: 0 },
+      ]);
     } else {
       await this.ledger.markSeen(tx, row.id, { enqueued: false });
       return 'seen';

@@ -62,9 +62,7 @@ export class JobRunner implements OnModuleInit, OnApplicationBootstrap, OnModule
         concurrency: this.options.settings.concurrency,
       });
       // Without a listener an 'error' event would throw; BullMQ reconnects by itself.
-      worker.on('error', (error) =>
-        this.logger.error({ msg: 'queue worker error', queue: queueName, err: error }),
-      );
+      worker.on('error', (error) => this.logger.error({ msg: 'queue worker error', queue: queueName, err: error }));
       this.workers.push(worker);
     }
     this.logger.log({ msg: 'job workers started', queues: [...queueNames], jobs: [...this.handlers.keys()] });

@@ -1,10 +1,4 @@
-import {
-  Inject,
-  Injectable,
-  Logger,
-  type OnApplicationBootstrap,
-  type OnModuleDestroy,
-} from '@nestjs/common';
+import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
 import { PrismaService, type Transaction } from '@mandi/database';
 import { jobsForEvent } from '@mandi/events';
 import { EventJobQueues, type EventJob } from './event-job.queues.js';
@@ -106,7 +100,10 @@ export class OutboxRelay implements OnApplicationBootstrap, OnModuleDestroy {
     this.unknownTypesCheckedAt = Date.now();
     const unknown = await this.outbox.unknownTypes();
     if (unknown.length > 0) {
-      this.logger.error({ msg: 'outbox rows of unknown event types are not relayed; fix the writer or deploy a worker that knows them', unknown });
+      this.logger.error({
+        msg: 'outbox rows of unknown event types are not relayed; fix the writer or deploy a worker that knows them',
+        unknown,
+      });
     }
     return unknown;
   }
@@ -151,7 +148,13 @@ export class OutboxRelay implements OnApplicationBootstrap, OnModuleDestroy {
     for (const row of rows) {
       for (const name of jobsForEvent(this.options.routes, row.type)) {
         const { delayMs = 0, queue } = this.options.jobs[name]!;
-        jobs.push({ name, eventId: row.id, event: row.type, payload: row.payload, delayMs: remainingDelayMs(row, delayMs) });
+        jobs.push({
+          name,
+          eventId: row.id,
+          event: row.type,
+          payload: row.payload,
+          delayMs: remainingDelayMs(row, delayMs),
+        });
         enqueued.push({ eventId: row.id, job: name, queue, dueAt: new Date(row.createdAt.getTime() + delayMs) });
       }
     }

@@ -28,7 +28,8 @@ export class RetentionSweep implements OnApplicationBootstrap, OnModuleDestroy {
     atStart: true,
     pass: () => this.pruneOnce(),
     report: (pruned) => {
-      if (Object.values(pruned).some((count) => count > 0)) this.logger.log({ msg: 'old pipeline rows pruned', ...pruned });
+      if (Object.values(pruned).some((count) => count > 0))
+        this.logger.log({ msg: 'old pipeline rows pruned', ...pruned });
     },
     logger: this.logger,
     failure: 'pruning failed; the next sweep tries again',

@@ -24,9 +24,14 @@ describe('address schemas', () => {
     });
   });
 
-  it.each([['98765 43210'], ['5876543210'], ['987654321'], ['+919876543210']])('refuse mobile %p with the spec message', (mobile) => {
-    expect(issues({ ...address, mobile })).toEqual([['mobile', 'Enter a valid 10-digit Indian mobile number starting with 6, 7, 8, or 9']]);
-  });
+  it.each([['98765 43210'], ['5876543210'], ['987654321'], ['+919876543210']])(
+    'refuse mobile %p with the spec message',
+    (mobile) => {
+      expect(issues({ ...address, mobile })).toEqual([
+        ['mobile', 'Enter a valid 10-digit Indian mobile number starting with 6, 7, 8, or 9'],
+      ]);
+    },
+  );
 
   it('refuses a bad PIN code with the spec message', () => {
     expect(issues({ ...address, pincode: '42200' })).toEqual([['pincode', 'Enter a valid 6-digit Indian PIN code']]);
@@ -39,7 +44,15 @@ describe('address schemas', () => {
       ['landmark', 'Landmark must be at most 200 characters'],
     ]);
     expect(issues({})?.map(([field]) => field)).toEqual([
-      'name', 'mobile', 'pincode', 'state', 'district', 'taluk', 'flat_house_building', 'area_or_street_or_village', 'landmark',
+      'name',
+      'mobile',
+      'pincode',
+      'state',
+      'district',
+      'taluk',
+      'flat_house_building',
+      'area_or_street_or_village',
+      'landmark',
     ]);
   });
 });

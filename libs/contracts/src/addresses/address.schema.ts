@@ -1,4 +1,11 @@
-import { ADDRESS_FIELDS, ADDRESS_LIMITS, ADDRESS_MESSAGES, INDIAN_MOBILE_PATTERN, PINCODE_PATTERN, type AddressField } from '@mandi/domain';
+import {
+  ADDRESS_FIELDS,
+  ADDRESS_LIMITS,
+  ADDRESS_MESSAGES,
+  INDIAN_MOBILE_PATTERN,
+  PINCODE_PATTERN,
+  type AddressField,
+} from '@mandi/domain';
 import { z } from 'zod';
 import { flagSchema, idSchema, requiredText } from '../common/fields.js';
 
@@ -13,8 +20,14 @@ export const addressTextsSchema = z.object(
 /** The address form's fields (spec 001 sections 3 and 5), each failure with the spec's or our message. */
 const addressFieldChecks = {
   name: requiredText(ADDRESS_MESSAGES.fullNameRequired, ADDRESS_LIMITS.fullNameMax, ADDRESS_MESSAGES.fullNameTooLong),
-  mobile: z.string({ error: ADDRESS_MESSAGES.invalidMobile }).trim().regex(INDIAN_MOBILE_PATTERN, ADDRESS_MESSAGES.invalidMobile),
-  pincode: z.string({ error: ADDRESS_MESSAGES.invalidPincode }).trim().regex(PINCODE_PATTERN, ADDRESS_MESSAGES.invalidPincode),
+  mobile: z
+    .string({ error: ADDRESS_MESSAGES.invalidMobile })
+    .trim()
+    .regex(INDIAN_MOBILE_PATTERN, ADDRESS_MESSAGES.invalidMobile),
+  pincode: z
+    .string({ error: ADDRESS_MESSAGES.invalidPincode })
+    .trim()
+    .regex(PINCODE_PATTERN, ADDRESS_MESSAGES.invalidPincode),
   state: requiredText(ADDRESS_MESSAGES.stateRequired, ADDRESS_LIMITS.placeNameMax),
   district: requiredText(ADDRESS_MESSAGES.districtRequired, ADDRESS_LIMITS.placeNameMax),
   taluk: requiredText(ADDRESS_MESSAGES.talukRequired, ADDRESS_LIMITS.placeNameMax),
@@ -24,7 +37,11 @@ const addressFieldChecks = {
     ADDRESS_MESSAGES.flatTooLong,
   ),
   area_or_street_or_village: requiredText(ADDRESS_MESSAGES.areaRequired, ADDRESS_LIMITS.areaOrStreetOrVillageMax),
-  landmark: requiredText(ADDRESS_MESSAGES.landmarkRequired, ADDRESS_LIMITS.landmarkMax, ADDRESS_MESSAGES.landmarkTooLong),
+  landmark: requiredText(
+    ADDRESS_MESSAGES.landmarkRequired,
+    ADDRESS_LIMITS.landmarkMax,
+    ADDRESS_MESSAGES.landmarkTooLong,
+  ),
 } satisfies Record<AddressField, z.ZodType<string>>;
 
 /** The address form (spec 001 sections 3 and 5): its fields, checked in the form's order, and the default flag. */

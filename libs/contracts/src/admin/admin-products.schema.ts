@@ -51,7 +51,10 @@ export const adminProductsQuerySchema = z
     stock: queryEnum('stock', ADMIN_PRODUCT_STOCK_FILTERS),
     validity: queryEnum('validity', ADMIN_PRODUCT_VALIDITY_FILTERS),
     status: queryEnum('status', ADMIN_PRODUCT_STATUSES),
-    sort: z.preprocess(blankAsAbsent, z.enum(ADMIN_PRODUCT_SORTS, { error: `sort must be one of ${ADMIN_PRODUCT_SORTS.join(', ')}` }).default('newest')),
+    sort: z.preprocess(
+      blankAsAbsent,
+      z.enum(ADMIN_PRODUCT_SORTS, { error: `sort must be one of ${ADMIN_PRODUCT_SORTS.join(', ')}` }).default('newest'),
+    ),
     order: z.preprocess(
       (value) => (typeof value === 'string' ? blankAsAbsent(value.toLowerCase()) : value),
       z.enum(['asc', 'desc'], { error: 'order must be asc or desc' }).optional(),

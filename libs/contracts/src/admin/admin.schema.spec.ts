@@ -1,4 +1,9 @@
-import { adminOrdersQuerySchema, bulkInvitesBodySchema, markPaidBodySchema, toggleUserAnswerSchema } from './admin.schema.js';
+import {
+  adminOrdersQuerySchema,
+  bulkInvitesBodySchema,
+  markPaidBodySchema,
+  toggleUserAnswerSchema,
+} from './admin.schema.js';
 
 describe('admin schemas', () => {
   it('default the order filter to 24h and know the six filters', () => {
@@ -17,13 +22,17 @@ describe('admin schemas', () => {
       search: 'Asha',
     });
     expect(adminOrdersQuerySchema.parse({ search: '   ' }).search).toBeUndefined();
-    expect(adminOrdersQuerySchema.safeParse({ perPage: '501' }).error?.issues[0]?.message).toBe('perPage must be a whole number from 1 to 500');
+    expect(adminOrdersQuerySchema.safeParse({ perPage: '501' }).error?.issues[0]?.message).toBe(
+      'perPage must be a whole number from 1 to 500',
+    );
     expect(adminOrdersQuerySchema.safeParse({ page: '0' }).success).toBe(false);
   });
 
   it('need at least one seller for bulk invites', () => {
     expect(bulkInvitesBodySchema.parse({ sellerIds: [4, '5'] })).toEqual({ sellerIds: ['4', '5'] });
-    expect(bulkInvitesBodySchema.safeParse({ sellerIds: [] }).error?.issues[0]?.message).toBe('Select at least one seller.');
+    expect(bulkInvitesBodySchema.safeParse({ sellerIds: [] }).error?.issues[0]?.message).toBe(
+      'Select at least one seller.',
+    );
     expect(bulkInvitesBodySchema.safeParse({}).error?.issues[0]?.message).toBe('Select at least one seller.');
   });
 
@@ -33,6 +42,8 @@ describe('admin schemas', () => {
   });
 
   it('answer a toggle with the new status', () => {
-    expect(toggleUserAnswerSchema.parse({ newStatus: 'suspended', message: 'User suspended' }).newStatus).toBe('suspended');
+    expect(toggleUserAnswerSchema.parse({ newStatus: 'suspended', message: 'User suspended' }).newStatus).toBe(
+      'suspended',
+    );
   });
 });

@@ -24,7 +24,9 @@ import { pageQuerySchema, pageSizeQuerySchema, queryText } from '../common/pagin
  * says how many orders match.
  */
 export const adminOrdersQuerySchema = z.object({
-  filter: z.enum(ADMIN_ORDER_FILTERS, { error: `filter must be one of ${ADMIN_ORDER_FILTERS.join(', ')}` }).default(DEFAULT_ADMIN_ORDER_FILTER),
+  filter: z
+    .enum(ADMIN_ORDER_FILTERS, { error: `filter must be one of ${ADMIN_ORDER_FILTERS.join(', ')}` })
+    .default(DEFAULT_ADMIN_ORDER_FILTER),
   search: z.preprocess(
     (value) => (typeof value === 'string' && value.trim() === '' ? undefined : value),
     queryText('search', ADMIN_ORDER_SEARCH_MAX).optional(),
@@ -84,7 +86,9 @@ export const adminOrderIdParamsSchema = z.object({ id: idSchema });
 /** Body of PUT /api/admin/orders/payment/{id}: the only change is to paid. */
 export const markPaidBodySchema = z.object({ status: z.literal('paid', { error: "Status must be 'paid'" }) });
 /** Body of PUT /api/admin/orders/shipped/{id}; the status is implied by the path, so it may be left out. */
-export const markShippedBodySchema = z.object({ status: z.literal('shipped', { error: "Status must be 'shipped'" }).optional() });
+export const markShippedBodySchema = z.object({
+  status: z.literal('shipped', { error: "Status must be 'shipped'" }).optional(),
+});
 /** Body of PUT /api/admin/orders/delivered/{id}; the status is implied by the path, so it may be left out. */
 export const markDeliveredBodySchema = z.object({
   status: z.literal('delivered', { error: "Status must be 'delivered'" }).optional(),

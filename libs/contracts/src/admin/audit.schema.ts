@@ -12,9 +12,22 @@ const optional = <T extends z.ZodType>(schema: T) =>
  * of object and one object's id; the page, newest first. X-Total-Count says how many rows match.
  */
 export const auditTrailQuerySchema = z.object({
-  adminId: optional(z.string().regex(/^\d{1,10}$/, 'adminId must be a user id').transform(Number)),
-  action: optional(z.enum(AUDIT_ACTION_NAMES as [string, ...string[]], { error: `action must be one of ${AUDIT_ACTION_NAMES.join(', ')}` })),
-  objectType: optional(z.enum(AUDIT_OBJECT_TYPES as [string, ...string[]], { error: `objectType must be one of ${AUDIT_OBJECT_TYPES.join(', ')}` })),
+  adminId: optional(
+    z
+      .string()
+      .regex(/^\d{1,10}$/, 'adminId must be a user id')
+      .transform(Number),
+  ),
+  action: optional(
+    z.enum(AUDIT_ACTION_NAMES as [string, ...string[]], {
+      error: `action must be one of ${AUDIT_ACTION_NAMES.join(', ')}`,
+    }),
+  ),
+  objectType: optional(
+    z.enum(AUDIT_OBJECT_TYPES as [string, ...string[]], {
+      error: `objectType must be one of ${AUDIT_OBJECT_TYPES.join(', ')}`,
+    }),
+  ),
   objectId: optional(queryText('objectId', 64)),
   page: pageQuerySchema,
   perPage: pageSizeQuerySchema('perPage', AUDIT_PAGE.max, AUDIT_PAGE.default),

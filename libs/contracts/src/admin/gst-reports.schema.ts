@@ -87,13 +87,25 @@ const registerTotals = z.object({
  * their totals, computed from the invoices and credit notes issued in it (docs/gst-returns.md).
  */
 export const gstr1ReportSchema = z.object({
-  period: z.object({ month: z.string(), fp: z.string(), label: z.string(), from: isoDateTimeSchema, to: isoDateTimeSchema }),
+  period: z.object({
+    month: z.string(),
+    fp: z.string(),
+    label: z.string(),
+    from: isoDateTimeSchema,
+    to: isoDateTimeSchema,
+  }),
   seller: z.object({ gstin: z.string(), state: place }),
   b2cs: z.object({ rows: z.array(gstr1B2csRowSchema), totals: z.object(taxes) }),
   b2cl: z.array(gstr1B2clRowSchema),
   cdnur: z.array(gstr1B2clRowSchema),
-  nil: z.object({ rows: z.array(gstr1NilRowSchema), totals: z.object({ nilRated: rupees, exempt: rupees, nonGst: rupees }) }),
-  hsn: z.object({ rows: z.array(gstr1HsnRowSchema), totals: z.object({ quantity: z.number().int(), totalValue: rupees, ...taxes }) }),
+  nil: z.object({
+    rows: z.array(gstr1NilRowSchema),
+    totals: z.object({ nilRated: rupees, exempt: rupees, nonGst: rupees }),
+  }),
+  hsn: z.object({
+    rows: z.array(gstr1HsnRowSchema),
+    totals: z.object({ quantity: z.number().int(), totalValue: rupees, ...taxes }),
+  }),
   documents: z.array(gstr1DocumentsRowSchema),
   register: z.object({
     rows: z.array(gstr1RegisterRowSchema),

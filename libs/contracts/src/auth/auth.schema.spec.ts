@@ -24,7 +24,11 @@ describe('createUserBodySchema', () => {
 
   it.each([
     [{ username: 'ra' }, 'username', 'Username must be 3 to 15 characters: letters, digits and underscore only.'],
-    [{ username: 'ram kumar' }, 'username', 'Username must be 3 to 15 characters: letters, digits and underscore only.'],
+    [
+      { username: 'ram kumar' },
+      'username',
+      'Username must be 3 to 15 characters: letters, digits and underscore only.',
+    ],
     [{ email: 'ram' }, 'email', 'Invalid email address format.'],
     [{ agreedToTerms: false }, 'agreedToTerms', 'Please fill in all fields and accept the terms.'],
     [{ termsVersion: 'v0.9' }, 'termsVersion', 'Terms version must be v1.0'],
@@ -59,7 +63,11 @@ describe('sendVerificationBodySchema', () => {
 
 describe('oauthLoginBodySchema', () => {
   it('needs only the provider, uid and e-mail; the terms fields are optional', () => {
-    expect(oauthLoginBodySchema.parse({ provider: 'google', uid: 'u1', email: 'a@b.in' })).toEqual({ provider: 'google', uid: 'u1', email: 'a@b.in' });
+    expect(oauthLoginBodySchema.parse({ provider: 'google', uid: 'u1', email: 'a@b.in' })).toEqual({
+      provider: 'google',
+      uid: 'u1',
+      email: 'a@b.in',
+    });
     const result = oauthLoginBodySchema.safeParse({ provider: '', uid: 'u1', email: 'a@b.in', termsVersion: 'v2' });
     expect(result.error?.issues.map((issue) => [issue.path.join('.'), issue.message])).toEqual([
       ['provider', AUTH_FIELD_MESSAGES.providerRequired],

@@ -2,7 +2,11 @@ import { cartProductBodySchema, updateCartQuantityBodySchema } from './cart.sche
 
 describe('cart bodies', () => {
   it('accept quantities 1 to 15', () => {
-    expect(updateCartQuantityBodySchema.parse({ uid: 'u1', productId: 7, quantity: 1 })).toEqual({ uid: 'u1', productId: '7', quantity: 1 });
+    expect(updateCartQuantityBodySchema.parse({ uid: 'u1', productId: 7, quantity: 1 })).toEqual({
+      uid: 'u1',
+      productId: '7',
+      quantity: 1,
+    });
     expect(updateCartQuantityBodySchema.parse({ uid: 'u1', productId: '7', quantity: 15 }).quantity).toBe(15);
   });
 

@@ -10,13 +10,23 @@ export const INVALID_ID_MESSAGE = 'Invalid id';
  * database makes ids.
  */
 export const idSchema = z
-  .union([z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, INVALID_ID_MESSAGE), z.number().int(INVALID_ID_MESSAGE).positive(INVALID_ID_MESSAGE)], {
-    error: INVALID_ID_MESSAGE,
-  })
+  .union(
+    [
+      z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, INVALID_ID_MESSAGE),
+      z.number().int(INVALID_ID_MESSAGE).positive(INVALID_ID_MESSAGE),
+    ],
+    {
+      error: INVALID_ID_MESSAGE,
+    },
+  )
   .transform(String);
 
 /** A Firebase uid (the spec's uid): 1 to 128 characters. */
-export const uidSchema = z.string({ error: 'uid is required' }).trim().min(1, 'uid is required').max(128, 'Invalid uid');
+export const uidSchema = z
+  .string({ error: 'uid is required' })
+  .trim()
+  .min(1, 'uid is required')
+  .max(128, 'Invalid uid');
 
 /** A required text: trimmed, not blank, at most `max` characters, each failure with its own message. */
 export function requiredText(requiredMessage: string, max?: number, tooLongMessage?: string) {
@@ -78,23 +88,29 @@ export function dateTimeTextSchema(requiredMessage: string, invalidMessage: stri
 export const isoDateTimeSchema = z.iso.datetime({ offset: true });
 
 /** 0 or 1, as the spec's flags (official_brand, is_default, is_deleted) are; true/false and '0'/'1' are read too. */
-export const flagSchema = z.preprocess((value) => {
-  if (value === true || value === '1') return 1;
-  if (value === false || value === '0') return 0;
-  return value;
-}, z.union([z.literal(0), z.literal(1)], { error: 'Must be 0 or 1' }));
+export const flagSchema = z.preprocess(
+  (value) => {
+    if (value === true || value === '1') return 1;
+    if (value === false || value === '0') return 0;
+    return value;
+  },
+  z.union([z.literal(0), z.literal(1)], { error: 'Must be 0 or 1' }),
+);
 
 /** A JSON text holding an array (multipart fields such as existingImages), parsed before validation. */
 export function jsonArrayField<T extends z.ZodType>(itemSchema: T, max: number, tooManyMessage: string) {
-  return z.preprocess((value) => {
-    if (value === null || value === undefined || value === '') return [];
-    if (typeof value !== 'string') return value;
-    try {
-      return JSON.parse(value) as unknown;
-    } catch {
-      return value;
-    }
-  }, z.array(itemSchema, { error: 'Must be a JSON array' }).max(max, tooManyMessage));
+  return z.preprocess(
+    (value) => {
+      if (value === null || value === undefined || value === '') return [];
+      if (typeof value !== 'string') return value;
+      try {
+        return JSON.parse(value) as unknown;
+      } catch {
+        return value;
+      }
+    },
+    z.array(itemSchema, { error: 'Must be a JSON array' }).max(max, tooManyMessage),
+  );
 }
 
 /** An answer carrying only a message, e.g. { message: 'Account deleted successfully' }. */

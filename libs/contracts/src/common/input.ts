@@ -41,8 +41,10 @@ export function inputProblem(input: unknown): InputProblem | null {
     const [value, path] = stack.pop()!;
     const field = path.length > 0 ? path.join('.') : '_';
     if (typeof value === 'string') {
-      if (value.includes('\u0000')) return { field, message: `${path.length > 0 ? field : 'Text'} ${INPUT_MESSAGES.nulCharacter}` };
-      if (LONE_SURROGATE.test(value)) return { field, message: `${path.length > 0 ? field : 'Text'} ${INPUT_MESSAGES.illFormed}` };
+      if (value.includes('\u0000'))
+        return { field, message: `${path.length > 0 ? field : 'Text'} ${INPUT_MESSAGES.nulCharacter}` };
+      if (LONE_SURROGATE.test(value))
+        return { field, message: `${path.length > 0 ? field : 'Text'} ${INPUT_MESSAGES.illFormed}` };
     } else if (value !== null && typeof value === 'object') {
       if (path.length >= INPUT_LIMITS.depthMax) return { field, message: INPUT_MESSAGES.tooDeep };
       for (const [key, inner] of Object.entries(value)) {

@@ -16,7 +16,10 @@ const ROOT = fileURLToPath(new URL('../../../../', import.meta.url));
 function verdict(source: string, flags: string): string {
   const diagnostics = checkSync(source, flags, { timeout: 10_000 });
   if (diagnostics.status === 'safe') return 'safe';
-  const attack = diagnostics.status === 'vulnerable' ? ` (${diagnostics.complexity.type}, attack ${diagnostics.attack.pattern})` : '';
+  const attack =
+    diagnostics.status === 'vulnerable'
+      ? ` (${diagnostics.complexity.type}, attack ${diagnostics.attack.pattern})`
+      : '';
   return `${diagnostics.status}${attack}`;
 }
 
@@ -52,7 +55,13 @@ function literalPatterns(files: string[]): [string, string, string][] {
   const found: [string, string, string][] = [];
   for (const file of files) {
     const text = readFileSync(file, 'utf8');
-    const sourceFile = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true, file.endsWith('x') ? ts.ScriptKind.TSX : ts.ScriptKind.TS);
+    const sourceFile = ts.createSourceFile(
+      file,
+      text,
+      ts.ScriptTarget.Latest,
+      true,
+      file.endsWith('x') ? ts.ScriptKind.TSX : ts.ScriptKind.TS,
+    );
     const visit = (node: ts.Node): void => {
       if (node.kind === ts.SyntaxKind.RegularExpressionLiteral) {
         const literal = node.getText(sourceFile);
@@ -74,8 +83,10 @@ function literalPatterns(files: string[]): [string, string, string][] {
 const TRUSTED_INPUT_ONLY: Record<string, string> = {
   'libs/config/src/config.ts \\/+$': 'trims the operator-set PUBLIC_URL and similar settings once at boot',
   'libs/storage/src/s3-file-store.ts \\/+$': 'trims the operator-set S3 public URL once at start',
-  'libs/contracts/src/openapi/openapi-document.ts _+$': "reads our own route names while building the API's description",
-  'apps/api/src/dev-mail/dev-mail.pages.ts <head(\\s[^>]*)?>': 'reads mail our own templates rendered; development only',
+  'libs/contracts/src/openapi/openapi-document.ts _+$':
+    "reads our own route names while building the API's description",
+  'apps/api/src/dev-mail/dev-mail.pages.ts <head(\\s[^>]*)?>':
+    'reads mail our own templates rendered; development only',
   'apps/api/src/web/front-ends.ts <link rel="stylesheet"[^>]*href="\\/(assets\\/[\\w.-]+\\.css)"[^>]*>':
     "reads the storefront's own built index.html once at boot",
 };
@@ -87,7 +98,9 @@ describe('every pattern that reads user input matches in linear time', () => {
 
   it('proves every RegExp exported by libs/domain and libs/contracts (and inside their zod schemas) linear', () => {
     const patterns = [...exportedPatterns(domain, '@mandi/domain'), ...exportedPatterns(contracts, '@mandi/contracts')];
-    expect(patterns.map(([path]) => path)).toEqual(expect.arrayContaining(['@mandi/domain.EMAIL_PATTERN', '@mandi/domain.USERNAME_PATTERN']));
+    expect(patterns.map(([path]) => path)).toEqual(
+      expect.arrayContaining(['@mandi/domain.EMAIL_PATTERN', '@mandi/domain.USERNAME_PATTERN']),
+    );
     const unsafe = patterns
       .map(([path, pattern]) => [path, pattern.source, verdict(pattern.source, pattern.flags)])
       .filter(([, , result]) => result !== 'safe');

@@ -4,9 +4,17 @@ import { emailSchema, requiredText } from '../common/fields.js';
 
 /** Body of POST /api/contact: all three fields required, a valid e-mail (spec 001 section 5). */
 export const contactBodySchema = z.object({
-  name: requiredText(CONTACT_MESSAGES.nameRequired, CONTACT_NAME_MAX, `Full Name must be at most ${CONTACT_NAME_MAX} characters`),
+  name: requiredText(
+    CONTACT_MESSAGES.nameRequired,
+    CONTACT_NAME_MAX,
+    `Full Name must be at most ${CONTACT_NAME_MAX} characters`,
+  ),
   email: emailSchema(CONTACT_MESSAGES.invalidEmail, CONTACT_MESSAGES.emailRequired),
-  message: requiredText(CONTACT_MESSAGES.messageRequired, CONTACT_MESSAGE_MAX, `Message must be at most ${CONTACT_MESSAGE_MAX} characters`),
+  message: requiredText(
+    CONTACT_MESSAGES.messageRequired,
+    CONTACT_MESSAGE_MAX,
+    `Message must be at most ${CONTACT_MESSAGE_MAX} characters`,
+  ),
 });
 /** Type of {@link contactBodySchema}. */
 export type ContactBody = z.infer<typeof contactBodySchema>;

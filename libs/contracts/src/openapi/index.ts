@@ -2,4 +2,9 @@
 export * from './api-route.js';
 export * from './api-routes.js';
 export * from './openapi-document.js';
-export { API_DOCS_ASSETS, API_DOCS_UNKNOWN_ASSET, apiDocsAssetParamsSchema, type ApiDocsAssetParams } from './routes/reference.routes.js';
+export {
+  API_DOCS_ASSETS,
+  API_DOCS_UNKNOWN_ASSET,
+  apiDocsAssetParamsSchema,
+  type ApiDocsAssetParams,
+} from './routes/reference.routes.js';

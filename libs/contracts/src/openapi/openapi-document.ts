@@ -47,33 +47,52 @@ function parameters(schema: ZodType | undefined, where: 'path' | 'query' | 'head
 
 function requestBody(route: ApiRoute): JsonSchema | undefined {
   if (route.multipart) {
-    const fields = route.multipart.fields ? toJsonSchema(route.multipart.fields, 'input') : { type: 'object', properties: {} };
+    const fields = route.multipart.fields
+      ? toJsonSchema(route.multipart.fields, 'input')
+      : { type: 'object', properties: {} };
     const properties = { ...(fields.properties as JsonSchema) };
     for (const [name, file] of Object.entries(route.multipart.files)) {
       const binary = { type: 'string', contentMediaType: 'application/octet-stream' };
       properties[name] =
         file.maxFiles === 1
           ? { ...binary, description: `At most ${file.maxBytes} bytes` }
-          : { type: 'array', items: binary, maxItems: file.maxFiles, description: `Each at most ${file.maxBytes} bytes` };
+          : {
+              type: 'array',
+              items: binary,
+              maxItems: file.maxFiles,
+              description: `Each at most ${file.maxBytes} bytes`,
+            };
     }
     return { required: true, content: { 'multipart/form-data': { schema: { ...fields, properties } } } };
   }
   if (!route.body) return undefined;
-  return { required: !route.bodyOptional, content: { 'application/json': { schema: toJsonSchema(route.body, 'input') } } };
+  return {
+    required: !route.bodyOptional,
+    content: { 'application/json': { schema: toJsonSchema(route.body, 'input') } },
+  };
 }
 
 function responses(route: ApiRoute): JsonSchema {
   const answers: JsonSchema = {};
   for (const [status, answer] of Object.entries(route.answers)) {
     const headers = answer.headers
-      ? Object.fromEntries(Object.entries(answer.headers).map(([name, description]) => [name, { description, schema: { type: 'string' } }]))
+      ? Object.fromEntries(
+          Object.entries(answer.headers).map(([name, description]) => [
+            name,
+            { description, schema: { type: 'string' } },
+          ]),
+        )
       : undefined;
     const content = answer.schema
       ? { 'application/json': { schema: toJsonSchema(answer.schema, 'output') } }
       : answer.contentType
         ? { [answer.contentType]: {} }
         : undefined;
-    answers[status] = { description: answer.description, ...(headers ? { headers } : {}), ...(content ? { content } : {}) };
+    answers[status] = {
+      description: answer.description,
+      ...(headers ? { headers } : {}),
+      ...(content ? { content } : {}),
+    };
   }
   for (const status of routeErrorStatuses(route)) {
     answers[String(status)] = { $ref: `#/components/responses/Error${status}` };
@@ -92,10 +111,16 @@ function operation(route: ApiRoute): JsonSchema {
     operationId: operationId(route),
     tags: [route.tag],
     summary: route.summary,
-    description: ACCESS_TEXT[route.access] + (route.rateLimited ? ' Limited per client: 429 with Retry-After past the limit.' : ''),
+    description:
+      ACCESS_TEXT[route.access] +
+      (route.rateLimited ? ' Limited per client: 429 with Retry-After past the limit.' : ''),
     'x-mandi-access': route.access,
     security: route.access === 'public' ? [] : [{ firebaseIdToken: [] }],
-    parameters: [...parameters(route.params, 'path'), ...parameters(route.query, 'query'), ...parameters(route.headers, 'header')],
+    parameters: [
+      ...parameters(route.params, 'path'),
+      ...parameters(route.query, 'query'),
+      ...parameters(route.headers, 'header'),
+    ],
     ...(body ? { requestBody: body } : {}),
     responses: responses(route),
   };

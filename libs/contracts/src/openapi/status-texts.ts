@@ -6,7 +6,7 @@ export const STATUS_CODES_TEXT: Readonly<Record<number, string>> = {
   404: 'Not found',
   409: 'Conflict: the current state does not allow this (details carry it)',
   411: 'A multipart form sent without Content-Length (its size is checked before it is read)',
-  413: 'A file, a picture\'s pixels or the whole body is too large',
+  413: "A file, a picture's pixels or the whole body is too large",
   415: 'Not an image (checked by its bytes)',
   429: 'Too many requests: Retry-After says when to try again',
   502: 'The payment provider failed',

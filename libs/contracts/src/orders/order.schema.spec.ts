@@ -4,7 +4,9 @@ describe('order schemas', () => {
   it('require a cancellation reason with the spec text', () => {
     expect(cancelRequestBodySchema.parse({ reason: '  Ordered twice ' })).toEqual({ reason: 'Ordered twice' });
     for (const body of [{}, { reason: '' }, { reason: '   ' }]) {
-      expect(cancelRequestBodySchema.safeParse(body).error?.issues[0]?.message).toBe('Please provide a reason for cancellation.');
+      expect(cancelRequestBodySchema.safeParse(body).error?.issues[0]?.message).toBe(
+        'Please provide a reason for cancellation.',
+      );
     }
   });
 
@@ -15,7 +17,15 @@ describe('order schemas', () => {
       status: 'pending',
       payment_status: 'unpaid',
       payment: { payment_method: 'cod', status: 'unpaid' },
-      address: { name: 'Asha', area: 'College Road', taluk: 'Nashik', district: 'Nashik', state: 'Maharashtra', pincode: '422001', mobile: '9876543210' },
+      address: {
+        name: 'Asha',
+        area: 'College Road',
+        taluk: 'Nashik',
+        district: 'Nashik',
+        state: 'Maharashtra',
+        pincode: '422001',
+        mobile: '9876543210',
+      },
       subtotal: 376.5,
       shippingCost: 171.1,
       total_amount: 547.6,

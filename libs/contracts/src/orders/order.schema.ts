@@ -1,4 +1,11 @@
-import { BUYER_ORDERS_PAGE, ORDER_MESSAGES, ORDER_STATUSES, PAYMENT_METHODS, PAYMENT_STATUSES, CANCEL_REASON_MAX } from '@mandi/domain';
+import {
+  BUYER_ORDERS_PAGE,
+  ORDER_MESSAGES,
+  ORDER_STATUSES,
+  PAYMENT_METHODS,
+  PAYMENT_STATUSES,
+  CANCEL_REASON_MAX,
+} from '@mandi/domain';
 import { z } from 'zod';
 import { addressTextsSchema } from '../addresses/address.schema.js';
 import { idSchema, isoDateTimeSchema } from '../common/fields.js';

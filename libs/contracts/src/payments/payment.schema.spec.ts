@@ -21,21 +21,34 @@ describe('payment bodies', () => {
   });
 
   it('refuse quantity 16, an empty order and a product twice', () => {
-    const tooMany = codOrderBodySchema.safeParse({ userId: 3, addressId: 9, cartItems: [{ productId: 1, quantity: 16 }], billing });
+    const tooMany = codOrderBodySchema.safeParse({
+      userId: 3,
+      addressId: 9,
+      cartItems: [{ productId: 1, quantity: 16 }],
+      billing,
+    });
     expect(tooMany.error?.issues[0]?.message).toBe('Quantity must be between 1 and 15.');
     const empty = codOrderBodySchema.safeParse({ userId: 3, addressId: 9, cartItems: [], billing });
     expect(empty.error?.issues[0]?.message).toBe('An order needs at least one item.');
     const twice = codOrderBodySchema.safeParse({
       userId: 3,
       addressId: 9,
-      cartItems: [{ productId: 1, quantity: 1 }, { productId: '1', quantity: 2 }],
+      cartItems: [
+        { productId: 1, quantity: 1 },
+        { productId: '1', quantity: 2 },
+      ],
       billing,
     });
     expect(twice.error?.issues[0]?.message).toBe('Each product may appear only once.');
   });
 
   it('refuse billing with fractions of a paisa', () => {
-    const result = codOrderBodySchema.safeParse({ userId: 3, addressId: 9, cartItems: lines, billing: { ...billing, grandTotal: 547.605 } });
+    const result = codOrderBodySchema.safeParse({
+      userId: 3,
+      addressId: 9,
+      cartItems: lines,
+      billing: { ...billing, grandTotal: 547.605 },
+    });
     expect(result.error?.issues.map((issue) => issue.path.join('.'))).toEqual(['billing.grandTotal']);
   });
 
@@ -59,10 +72,17 @@ describe('payment bodies', () => {
       razorpay_signature: 'a'.repeat(64),
       amount: 547.6,
     };
-    expect(paymentSuccessBodySchema.parse({ userId: 3, addressId: 9, items: lines, payment, billing }).payment).toEqual(payment);
+    expect(paymentSuccessBodySchema.parse({ userId: 3, addressId: 9, items: lines, payment, billing }).payment).toEqual(
+      payment,
+    );
     expect(
-      paymentSuccessBodySchema.safeParse({ userId: 3, addressId: 9, items: lines, payment: { ...payment, razorpay_signature: 'x' }, billing })
-        .success,
+      paymentSuccessBodySchema.safeParse({
+        userId: 3,
+        addressId: 9,
+        items: lines,
+        payment: { ...payment, razorpay_signature: 'x' },
+        billing,
+      }).success,
     ).toBe(false);
   });
 });

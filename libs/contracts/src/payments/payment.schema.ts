@@ -30,7 +30,10 @@ export const orderLinesSchema = z
   .array(orderLineSchema, { error: CHECKOUT_MESSAGES.fetchCheckoutItemsFailed })
   .min(1, 'An order needs at least one item.')
   .max(ORDER_LINES_MAX, `An order can have at most ${ORDER_LINES_MAX} different products.`)
-  .refine((lines) => new Set(lines.map((line) => line.productId)).size === lines.length, 'Each product may appear only once.');
+  .refine(
+    (lines) => new Set(lines.map((line) => line.productId)).size === lines.length,
+    'Each product may appear only once.',
+  );
 
 /** Who orders and where it goes; a missing address gets the spec's 'Select Address' text. */
 const orderParties = {
@@ -49,7 +52,11 @@ export const orderPlacedAnswerSchema = z.object({ success: z.literal(true), orde
 export type OrderPlacedAnswer = z.infer<typeof orderPlacedAnswerSchema>;
 
 /** POST /api/payment/order, redirect variant: the cart and billing. */
-export const paymentOrderCartBodySchema = z.object({ ...orderParties, cartItems: orderLinesSchema, billing: billingSchema });
+export const paymentOrderCartBodySchema = z.object({
+  ...orderParties,
+  cartItems: orderLinesSchema,
+  billing: billingSchema,
+});
 /** POST /api/payment/order, embedded-widget variant: the items and the amount in rupees. */
 export const paymentOrderItemsBodySchema = z.object({ ...orderParties, items: orderLinesSchema, amount: rupeesSchema });
 
@@ -61,7 +68,13 @@ export const paymentOrderBodySchema = z
   .union([paymentOrderCartBodySchema, paymentOrderItemsBodySchema])
   .transform((body) =>
     'cartItems' in body
-      ? { userId: body.userId, addressId: body.addressId, items: body.cartItems, billing: body.billing, amount: body.billing.grandTotal }
+      ? {
+          userId: body.userId,
+          addressId: body.addressId,
+          items: body.cartItems,
+          billing: body.billing,
+          amount: body.billing.grandTotal,
+        }
       : { userId: body.userId, addressId: body.addressId, items: body.items, billing: undefined, amount: body.amount },
   );
 /** Type of {@link paymentOrderBodySchema} after parsing. */

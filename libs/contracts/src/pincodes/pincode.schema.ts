@@ -3,7 +3,10 @@ import { z } from 'zod';
 
 /** Path of GET /api/pincodes/{pincode} (our offline directory in place of the external lookup). */
 export const pincodeParamsSchema = z.object({
-  pincode: z.string({ error: ADDRESS_MESSAGES.invalidPincode }).trim().regex(PINCODE_PATTERN, ADDRESS_MESSAGES.invalidPincode),
+  pincode: z
+    .string({ error: ADDRESS_MESSAGES.invalidPincode })
+    .trim()
+    .regex(PINCODE_PATTERN, ADDRESS_MESSAGES.invalidPincode),
 });
 
 /** One post office of a PIN code; Block is the taluk. */

@@ -1,4 +1,9 @@
-import { productFormSchema, productImageCountProblem, productListQuerySchema, productSchema } from './product.schema.js';
+import {
+  productFormSchema,
+  productImageCountProblem,
+  productListQuerySchema,
+  productSchema,
+} from './product.schema.js';
 
 const form = {
   name: 'Nashik Onions',
@@ -143,7 +148,10 @@ describe('productListQuerySchema: browsing (issue 16)', () => {
   });
 
   it('takes equal bounds (one price) and the largest bound', () => {
-    expect(productListQuerySchema.parse({ minPrice: '45', maxPrice: '45.00' })).toMatchObject({ minPrice: 45, maxPrice: 45 });
+    expect(productListQuerySchema.parse({ minPrice: '45', maxPrice: '45.00' })).toMatchObject({
+      minPrice: 45,
+      maxPrice: 45,
+    });
     expect(productListQuerySchema.parse({ maxPrice: '10000000' })).toMatchObject({ maxPrice: 10_000_000 });
   });
 

@@ -104,7 +104,9 @@ const productListQueryFields = z.object({
   search: queryText('search', PRODUCT_TEXT_BOUNDS.searchMax)
     .optional()
     .transform((value) => (value === '' ? undefined : value)),
-  filter: z.enum(SEARCH_FILTERS, { error: `filter must be one of ${SEARCH_FILTERS.join(', ')}` }).default(DEFAULT_SEARCH_FILTER),
+  filter: z
+    .enum(SEARCH_FILTERS, { error: `filter must be one of ${SEARCH_FILTERS.join(', ')}` })
+    .default(DEFAULT_SEARCH_FILTER),
   page: pageQuerySchema,
   limit: pageSizeQuerySchema('limit', PRODUCT_PAGE_MAX, PRODUCT_PAGE_DEFAULT),
 });
@@ -144,15 +146,17 @@ const productBrowseQueryFields = z.object({
     .preprocess(blankAsAbsent, z.enum(PRODUCT_CATEGORIES, { error: BROWSE_MESSAGES.invalidCategory }).optional())
     .meta({ description: 'Only products of this category.', enum: [...PRODUCT_CATEGORIES] }),
   minPrice: priceBoundQuery('minPrice', 'Only products priced at least this many rupees.'),
-  maxPrice: priceBoundQuery('maxPrice', `Only products priced at most this many rupees (up to ${BROWSE_LIMITS.priceMax}).`),
+  maxPrice: priceBoundQuery(
+    'maxPrice',
+    `Only products priced at most this many rupees (up to ${BROWSE_LIMITS.priceMax}).`,
+  ),
   inStock: flagQuery('inStock', '1: only products with stock left (or unlimited stock).'),
   fresh: flagQuery('fresh', '1: only products whose validity has not passed.'),
-  sort: z
-    .preprocess(blankAsAbsent, z.enum(PRODUCT_SORTS, { error: BROWSE_MESSAGES.invalidSort }).optional())
-    .meta({
-      description: 'newest (the default), price_asc or price_desc; with a search, orders the matches instead of relevance.',
-      enum: [...PRODUCT_SORTS],
-    }),
+  sort: z.preprocess(blankAsAbsent, z.enum(PRODUCT_SORTS, { error: BROWSE_MESSAGES.invalidSort }).optional()).meta({
+    description:
+      'newest (the default), price_asc or price_desc; with a search, orders the matches instead of relevance.',
+    enum: [...PRODUCT_SORTS],
+  }),
 });
 
 /** Query of GET /api/products: the home page's search and filter, its browsing parameters, paged. */
@@ -201,7 +205,6 @@ export type ProductsOfUserQuery = z.infer<typeof productsOfUserQuerySchema>;
 /** Path of DELETE /api/products/user/{uid}/{productId}. */
 export const deleteProductParamsSchema = z.object({ uid: uidSchema, productId: idSchema });
 
-
 /** The form's stock: absent (undefined), empty (null: unlimited) or a whole number of packs in range. */
 const stockFieldSchema = z.preprocess(
   (value) => {
@@ -221,7 +224,12 @@ const stockFieldSchema = z.preprocess(
 );
 
 const dimension = (message: string) =>
-  formNumber(z.number({ error: message }).refine((value) => Number.isFinite(value) && value > 0, message).optional());
+  formNumber(
+    z
+      .number({ error: message })
+      .refine((value) => Number.isFinite(value) && value > 0, message)
+      .optional(),
+  );
 
 /**
  * The text fields of POST /api/products (multipart; the files travel beside them). official_brand is read but the
@@ -259,9 +267,17 @@ export const productFormSchema = z.object({
   width: dimension(PRODUCT_MESSAGES.invalidWidth.text),
   height: dimension(PRODUCT_MESSAGES.invalidHeight.text),
   /** URLs of images already saved that the product keeps (JSON text in multipart). */
-  existingImages: jsonArrayField(z.string().min(1).max(PRODUCT_TEXT_BOUNDS.imageUrlMax), PRODUCT_LIMITS.imagesMax, PRODUCT_MESSAGES.tooManyImages.text),
+  existingImages: jsonArrayField(
+    z.string().min(1).max(PRODUCT_TEXT_BOUNDS.imageUrlMax),
+    PRODUCT_LIMITS.imagesMax,
+    PRODUCT_MESSAGES.tooManyImages.text,
+  ),
   /** URLs of saved images to drop (JSON text in multipart). */
-  removedImages: jsonArrayField(z.string().min(1).max(PRODUCT_TEXT_BOUNDS.imageUrlMax), PRODUCT_LIMITS.imagesMax, PRODUCT_MESSAGES.tooManyImages.text),
+  removedImages: jsonArrayField(
+    z.string().min(1).max(PRODUCT_TEXT_BOUNDS.imageUrlMax),
+    PRODUCT_LIMITS.imagesMax,
+    PRODUCT_MESSAGES.tooManyImages.text,
+  ),
   /** Makes a repeated submission return the first product instead of a second one. */
   requestId: optionalText(64, 'requestId must be at most 64 characters'),
   /** Optional; the server infers it from the name when absent. */

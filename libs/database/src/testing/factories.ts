@@ -28,7 +28,10 @@ export async function newUser(db: Db, overrides: Partial<Prisma.UserUncheckedCre
 }
 
 /** A product, valid for a week, priced Rs 40.00 for 1 kg; a new seller is made unless sellerId is given. */
-export async function newProduct(db: Db, overrides: Partial<Prisma.ProductUncheckedCreateInput> = {}): Promise<Product> {
+export async function newProduct(
+  db: Db,
+  overrides: Partial<Prisma.ProductUncheckedCreateInput> = {},
+): Promise<Product> {
   const sellerId = overrides.sellerId ?? (await newUser(db)).id;
   return db.product.create({
     data: {
@@ -45,7 +48,10 @@ export async function newProduct(db: Db, overrides: Partial<Prisma.ProductUnchec
 }
 
 /** An active address in Bengaluru (560001); a new user is made unless userId is given. */
-export async function newAddress(db: Db, overrides: Partial<Prisma.AddressUncheckedCreateInput> = {}): Promise<Address> {
+export async function newAddress(
+  db: Db,
+  overrides: Partial<Prisma.AddressUncheckedCreateInput> = {},
+): Promise<Address> {
   const userId = overrides.userId ?? (await newUser(db)).id;
   return db.address.create({
     data: {
@@ -97,7 +103,8 @@ export async function newOrder(db: Db, options: NewOrderOptions = {}): Promise<O
       gstRatePercent: 0,
     });
   }
-  const subtotalPaise = overrides.subtotalPaise ?? items.reduce((sum, item) => sum + item.unitPricePaise * item.quantity, 0);
+  const subtotalPaise =
+    overrides.subtotalPaise ?? items.reduce((sum, item) => sum + item.unitPricePaise * item.quantity, 0);
   const shippingPaise = overrides.shippingPaise ?? 3000;
   return db.order.create({
     data: {

@@ -50,7 +50,8 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   const templateUrl = process.env.TEST_DATABASE_URL ?? DEFAULT_TEMPLATE_URL;
   const template = decodeURIComponent(new URL(templateUrl).pathname.slice(1));
   // Same shape as the global setup's run id: start time in base 36, then 4 hex digits.
-  const runId = process.env.MANDI_TEST_RUN_ID ?? `${Date.now().toString(36).padStart(8, '0')}${randomBytes(2).toString('hex')}`;
+  const runId =
+    process.env.MANDI_TEST_RUN_ID ?? `${Date.now().toString(36).padStart(8, '0')}${randomBytes(2).toString('hex')}`;
   const name = `${TEST_DATABASE_PREFIX}${runId}_${randomBytes(4).toString('hex')}`;
 
   await onServer(templateUrl, async (client) => {

@@ -21,7 +21,10 @@ export const SIGN_UP_MESSAGES = {
   /** Title from the spec; text ours. */
   incompleteForm: { title: 'Incomplete Form', text: 'Please fill in all fields and accept the terms.' },
   /** Title from the spec; text ours, stating the spec's rule. */
-  invalidUsername: { title: 'Invalid Username', text: 'Username must be 3 to 15 characters: letters, digits and underscore only.' },
+  invalidUsername: {
+    title: 'Invalid Username',
+    text: 'Username must be 3 to 15 characters: letters, digits and underscore only.',
+  },
   /** Title from the spec; text ours. */
   usernameTaken: { title: 'Username Taken', text: 'This username is already taken. Please choose another.' },
   passwordMismatch: { title: 'Password Error', text: 'Passwords do not match.' },
@@ -38,7 +41,10 @@ export const SIGN_UP_MESSAGES = {
 /** Messages of the e-mail verification page (titles from the spec, texts ours). */
 export const VERIFICATION_MESSAGES = {
   timeout: { title: 'Verification Timed Out', text: 'Your email was not verified in time. Please sign up again.' },
-  somethingWentWrong: { title: 'Something Went Wrong', text: 'We could not finish creating your account. Please sign in again.' },
+  somethingWentWrong: {
+    title: 'Something Went Wrong',
+    text: 'We could not finish creating your account. Please sign in again.',
+  },
   saveFailed: { title: 'Save Failed', text: 'We could not save your account. Please try again.' },
   /** Ours: send-verification's answer once the mail is on its way. */
   mailSent: 'Verification email sent. Please check your inbox.',
@@ -105,7 +111,10 @@ export const AUTH_ACTION_MESSAGES = {
       title: 'This link has expired',
       text: 'This verification link has expired or was already used. Please sign up again.',
     },
-    failed: { title: 'Verification Failed', text: 'We could not verify your email. Check your connection and try again.' },
+    failed: {
+      title: 'Verification Failed',
+      text: 'We could not verify your email. Check your connection and try again.',
+    },
   },
   /** Checks the reset code, then takes the new password (mode=resetPassword). */
   resetPassword: {
@@ -121,7 +130,10 @@ export const AUTH_ACTION_MESSAGES = {
       text: 'This password reset link has expired or was already used. Please ask for a new one.',
     },
     /** The link could not be checked (offline for a moment); a retry may pass. */
-    checkFailed: { title: 'Reset Failed', text: 'We could not check your reset link. Check your connection and try again.' },
+    checkFailed: {
+      title: 'Reset Failed',
+      text: 'We could not check your reset link. Check your connection and try again.',
+    },
     /** The new password could not be set; the form stays for another try. */
     failed: { title: 'Reset Failed', text: 'We could not change your password. Check your connection and try again.' },
   },

@@ -1,5 +1,11 @@
 import { ACCOUNT_PAGE_TEXTS, AUTH_ACTION_MESSAGES, FORGOT_PASSWORD_MESSAGES } from './account.messages.js';
-import { AUTH_TIMINGS, CREATE_USER_SUCCESS_STATUSES, PASSWORD_MIN_LENGTH, TERMS_VERSION, toggledUserStatus } from './account.limits.js';
+import {
+  AUTH_TIMINGS,
+  CREATE_USER_SUCCESS_STATUSES,
+  PASSWORD_MIN_LENGTH,
+  TERMS_VERSION,
+  toggledUserStatus,
+} from './account.limits.js';
 import {
   checkUsername,
   isValidUsername,
@@ -27,7 +33,13 @@ describe('username rules', () => {
 });
 
 describe('validateSignUp', () => {
-  const good = { username: 'ram_kumar', email: 'ram@mandi.test', password: 'secret1', confirmPassword: 'secret1', agreedToTerms: true };
+  const good = {
+    username: 'ram_kumar',
+    email: 'ram@mandi.test',
+    password: 'secret1',
+    confirmPassword: 'secret1',
+    agreedToTerms: true,
+  };
 
   it('passes a complete form', () => {
     expect(validateSignUp(good)).toBeNull();
@@ -37,7 +49,12 @@ describe('validateSignUp', () => {
     [{ username: '' }, 'username', 'Incomplete Form', 'Please fill in all fields and accept the terms.'],
     [{ confirmPassword: ' ' }, 'confirmPassword', 'Incomplete Form', 'Please fill in all fields and accept the terms.'],
     [{ agreedToTerms: false }, 'agreedToTerms', 'Incomplete Form', 'Please fill in all fields and accept the terms.'],
-    [{ username: 'ram kumar' }, 'username', 'Invalid Username', 'Username must be 3 to 15 characters: letters, digits and underscore only.'],
+    [
+      { username: 'ram kumar' },
+      'username',
+      'Invalid Username',
+      'Username must be 3 to 15 characters: letters, digits and underscore only.',
+    ],
     [{ email: 'ram.mandi.test' }, 'email', undefined, 'Invalid email address format.'],
     [{ confirmPassword: 'secret2' }, 'confirmPassword', 'Password Error', 'Passwords do not match.'],
   ])('%j fails on %s', (change, field, title, text) => {
@@ -54,7 +71,10 @@ describe('validateSignIn', () => {
       text: 'Please enter your email and password.',
     });
     expect(validateSignIn({ email: 'a@b.in', password: '' })?.field).toBe('password');
-    expect(validateSignIn({ email: 'nope', password: 'x' })).toEqual({ field: 'email', text: 'Invalid email address format.' });
+    expect(validateSignIn({ email: 'nope', password: 'x' })).toEqual({
+      field: 'email',
+      text: 'Invalid email address format.',
+    });
     expect(validateSignIn({ email: 'a@b.in', password: 'x' })).toBeNull();
   });
 });
@@ -62,10 +82,22 @@ describe('validateSignIn', () => {
 describe('validateNewPassword', () => {
   it.each([
     [{ password: 'secret', confirmPassword: 'secret' }, null],
-    [{ password: '', confirmPassword: 'secret' }, { field: 'password', text: 'Please enter and confirm your new password.' }],
-    [{ password: 'secret', confirmPassword: '' }, { field: 'confirmPassword', text: 'Please enter and confirm your new password.' }],
-    [{ password: 'five5', confirmPassword: 'five5' }, { field: 'password', text: 'Password must be at least 6 characters.' }],
-    [{ password: 'secret1', confirmPassword: 'secret2' }, { field: 'confirmPassword', title: 'Password Error', text: 'Passwords do not match.' }],
+    [
+      { password: '', confirmPassword: 'secret' },
+      { field: 'password', text: 'Please enter and confirm your new password.' },
+    ],
+    [
+      { password: 'secret', confirmPassword: '' },
+      { field: 'confirmPassword', text: 'Please enter and confirm your new password.' },
+    ],
+    [
+      { password: 'five5', confirmPassword: 'five5' },
+      { field: 'password', text: 'Password must be at least 6 characters.' },
+    ],
+    [
+      { password: 'secret1', confirmPassword: 'secret2' },
+      { field: 'confirmPassword', title: 'Password Error', text: 'Passwords do not match.' },
+    ],
     // Spaces are part of a password (Firebase keeps them), so they count and are not trimmed.
     [{ password: '      ', confirmPassword: '      ' }, null],
   ])('%j -> %j', (input, expected) => {
@@ -104,7 +136,9 @@ describe('account constants', () => {
   });
 
   it('names the account on the reset form', () => {
-    expect(AUTH_ACTION_MESSAGES.resetPassword.resetFor('asha@mandi.test')).toBe('Reset the password for asha@mandi.test');
+    expect(AUTH_ACTION_MESSAGES.resetPassword.resetFor('asha@mandi.test')).toBe(
+      'Reset the password for asha@mandi.test',
+    );
   });
 
   it('tells a second reset request inside the lockout how long to wait', () => {

@@ -1,6 +1,12 @@
 import { problem, type FieldProblem } from '../messages/popup-message.js';
 import { isValidEmail } from '../validation/patterns.js';
-import { ACCOUNT_PAGE_TEXTS, AUTH_ACTION_MESSAGES, SIGN_IN_MESSAGES, SIGN_UP_MESSAGES, PROFILE_MESSAGES } from './account.messages.js';
+import {
+  ACCOUNT_PAGE_TEXTS,
+  AUTH_ACTION_MESSAGES,
+  SIGN_IN_MESSAGES,
+  SIGN_UP_MESSAGES,
+  PROFILE_MESSAGES,
+} from './account.messages.js';
 import { PASSWORD_MIN_LENGTH, PROFILE_LIMITS, USERNAME_LIMITS, USERNAME_PATTERN } from './account.limits.js';
 
 /** The sign-up form's username state before availability is known (spec 000 section 4). */
@@ -58,7 +64,8 @@ export interface NewPasswordInput {
 /** The first problem of the new-password form (both required, at least 6 characters, matching), or null. */
 export function validateNewPassword(input: NewPasswordInput): FieldProblem | null {
   if (input.password === '') return problem('password', AUTH_ACTION_MESSAGES.resetPassword.missingPasswords);
-  if (input.confirmPassword === '') return problem('confirmPassword', AUTH_ACTION_MESSAGES.resetPassword.missingPasswords);
+  if (input.confirmPassword === '')
+    return problem('confirmPassword', AUTH_ACTION_MESSAGES.resetPassword.missingPasswords);
   if (input.password.length < PASSWORD_MIN_LENGTH) return problem('password', ACCOUNT_PAGE_TEXTS.weakPassword);
   if (input.password !== input.confirmPassword) return problem('confirmPassword', SIGN_UP_MESSAGES.passwordMismatch);
   return null;

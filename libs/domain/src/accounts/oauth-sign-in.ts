@@ -2,7 +2,14 @@
  * Firebase sign-in providers that are identity providers of their own (OAuth / OpenID): the provider, not the
  * person typing, vouches for the e-mail. 'password', 'phone', 'anonymous' and 'custom' are not among them.
  */
-export const OAUTH_SIGN_IN_PROVIDERS = ['google.com', 'apple.com', 'microsoft.com', 'facebook.com', 'github.com', 'twitter.com'] as const;
+export const OAUTH_SIGN_IN_PROVIDERS = [
+  'google.com',
+  'apple.com',
+  'microsoft.com',
+  'facebook.com',
+  'github.com',
+  'twitter.com',
+] as const;
 
 /**
  * Whether a verified Firebase identity may use the identity-provider sign-in (POST /api/auth/oauth-login), which makes
@@ -10,5 +17,7 @@ export const OAUTH_SIGN_IN_PROVIDERS = ['google.com', 'apple.com', 'microsoft.co
  * says the e-mail is verified. A password account, verified or not, signs up through create-user instead.
  */
 export function mayUseOauthSignIn(identity: { signInProvider: string | null; emailVerified: boolean }): boolean {
-  return identity.emailVerified && (OAUTH_SIGN_IN_PROVIDERS as readonly string[]).includes(identity.signInProvider ?? '');
+  return (
+    identity.emailVerified && (OAUTH_SIGN_IN_PROVIDERS as readonly string[]).includes(identity.signInProvider ?? '')
+  );
 }

@@ -16,10 +16,12 @@ describe('matchDirectory', () => {
       state: 'Telangana',
       district: 'Hyderabad',
     });
-    expect(matchDirectory({ pincode: '500001', state: 'Andhra  Pradesh', district: 'krishna' }, offices)).toMatchObject({
-      ok: true,
-      district: 'Krishna',
-    });
+    expect(matchDirectory({ pincode: '500001', state: 'Andhra  Pradesh', district: 'krishna' }, offices)).toMatchObject(
+      {
+        ok: true,
+        district: 'Krishna',
+      },
+    );
   });
 
   it('refuses a PIN code with no office', () => {
@@ -36,7 +38,7 @@ describe('matchDirectory', () => {
     });
   });
 
-  it("names the districts of the PIN code within the state when the district is none of them", () => {
+  it('names the districts of the PIN code within the state when the district is none of them', () => {
     expect(matchDirectory({ pincode: '500001', state: 'Telangana', district: 'Krishna' }, offices)).toEqual({
       ok: false,
       problem: { field: 'district', text: 'District does not match pincode 500001 (Hyderabad or Rangareddy)' },

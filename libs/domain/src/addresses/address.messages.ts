@@ -28,7 +28,8 @@ export const ADDRESS_MESSAGES = {
   /** Ours: the pincode directory has no office for this PIN code. */
   pincodeNotFound: 'No address found for this PIN code.',
   /** Ours: a saved address's state must be one its PIN code's post offices are in. */
-  stateMismatch: (pincode: string, states: readonly string[]) => `State does not match pincode ${pincode} (${states.join(' or ')})`,
+  stateMismatch: (pincode: string, states: readonly string[]) =>
+    `State does not match pincode ${pincode} (${states.join(' or ')})`,
   /** Ours: a saved address's district must be one its PIN code's post offices are in, in that state. */
   districtMismatch: (pincode: string, districts: readonly string[]) =>
     `District does not match pincode ${pincode} (${districts.join(' or ')})`,

@@ -37,7 +37,11 @@ describe('validateAddressInput', () => {
     [{ district: '' }, 'district', 'District is required'],
     [{ taluk: '' }, 'taluk', 'Taluk is required'],
     [{ flat_house_building: '' }, 'flat_house_building', 'Flat, House no., Building is required'],
-    [{ flat_house_building: 'f'.repeat(256) }, 'flat_house_building', 'Flat, House no., Building must be at most 255 characters'],
+    [
+      { flat_house_building: 'f'.repeat(256) },
+      'flat_house_building',
+      'Flat, House no., Building must be at most 255 characters',
+    ],
     [{ area_or_street_or_village: '' }, 'area_or_street_or_village', 'Area, Street, Village is required'],
     [{ landmark: '' }, 'landmark', 'Landmark is required'],
     [{ landmark: 'l'.repeat(201) }, 'landmark', 'Landmark must be at most 200 characters'],
@@ -51,7 +55,12 @@ describe('validateAddressInput', () => {
 
   it('accepts the longest allowed values', () => {
     expect(
-      validateAddressInput({ ...good, name: 'n'.repeat(50), flat_house_building: 'f'.repeat(255), landmark: 'l'.repeat(200) }),
+      validateAddressInput({
+        ...good,
+        name: 'n'.repeat(50),
+        flat_house_building: 'f'.repeat(255),
+        landmark: 'l'.repeat(200),
+      }),
     ).toBeNull();
   });
 });

@@ -37,7 +37,8 @@ const longer = (value: string, max: number): boolean => Array.from(value.trim())
 export function addressProblems(input: AddressInput): FieldProblem[] {
   const problems: FieldProblem[] = [];
   if (blank(input.name)) problems.push(problem('name', ADDRESS_MESSAGES.fullNameRequired));
-  else if (longer(input.name, ADDRESS_LIMITS.fullNameMax)) problems.push(problem('name', ADDRESS_MESSAGES.fullNameTooLong));
+  else if (longer(input.name, ADDRESS_LIMITS.fullNameMax))
+    problems.push(problem('name', ADDRESS_MESSAGES.fullNameTooLong));
   if (!isValidIndianMobile(input.mobile ?? '')) problems.push(problem('mobile', ADDRESS_MESSAGES.invalidMobile));
   if (!isValidPincode(input.pincode ?? '')) problems.push(problem('pincode', ADDRESS_MESSAGES.invalidPincode));
   if (blank(input.state)) problems.push(problem('state', ADDRESS_MESSAGES.stateRequired));
@@ -47,9 +48,11 @@ export function addressProblems(input: AddressInput): FieldProblem[] {
   else if (longer(input.flat_house_building, ADDRESS_LIMITS.flatHouseBuildingMax)) {
     problems.push(problem('flat_house_building', ADDRESS_MESSAGES.flatTooLong));
   }
-  if (blank(input.area_or_street_or_village)) problems.push(problem('area_or_street_or_village', ADDRESS_MESSAGES.areaRequired));
+  if (blank(input.area_or_street_or_village))
+    problems.push(problem('area_or_street_or_village', ADDRESS_MESSAGES.areaRequired));
   if (blank(input.landmark)) problems.push(problem('landmark', ADDRESS_MESSAGES.landmarkRequired));
-  else if (longer(input.landmark, ADDRESS_LIMITS.landmarkMax)) problems.push(problem('landmark', ADDRESS_MESSAGES.landmarkTooLong));
+  else if (longer(input.landmark, ADDRESS_LIMITS.landmarkMax))
+    problems.push(problem('landmark', ADDRESS_MESSAGES.landmarkTooLong));
   return problems;
 }
 

@@ -1,4 +1,10 @@
-import { ADMIN_ORDER_FILTER_MS, ADMIN_REFRESH_MS, DEFAULT_ADMIN_ORDER_FILTER, adminFilterSince, isAdminOrderFilter } from './admin.limits.js';
+import {
+  ADMIN_ORDER_FILTER_MS,
+  ADMIN_REFRESH_MS,
+  DEFAULT_ADMIN_ORDER_FILTER,
+  adminFilterSince,
+  isAdminOrderFilter,
+} from './admin.limits.js';
 
 describe('admin order filters', () => {
   it('have the spec durations, 24h by default, refreshing every 60 s', () => {

@@ -1,5 +1,10 @@
 import { AUDIT_ACTIONS, type AuditAction } from './audit.js';
-import { buyerCancellationMail, sellerOrderMailDue, sellersPack, type OrderMailTiming } from '../orders/order-mail.rules.js';
+import {
+  buyerCancellationMail,
+  sellerOrderMailDue,
+  sellersPack,
+  type OrderMailTiming,
+} from '../orders/order-mail.rules.js';
 import { DEADLINE_CANCEL_REASON } from '../orders/order.transitions.js';
 
 /**
@@ -59,7 +64,11 @@ export function auditActionLabel(action: string): string {
 }
 
 /** Whether a cancellation was the deadline's: its reason is the deadline's text, or it came when the window had closed. */
-export function isDeadlineCancellation(reason: string | null | undefined, cancelledAt: Date, windowClosesAt: Date): boolean {
+export function isDeadlineCancellation(
+  reason: string | null | undefined,
+  cancelledAt: Date,
+  windowClosesAt: Date,
+): boolean {
   return reason === DEADLINE_CANCEL_REASON || cancelledAt.getTime() >= windowClosesAt.getTime();
 }
 
@@ -87,7 +96,8 @@ export type OrderMailTimes = OrderMailTiming;
  */
 export function orderMailSentAt(job: string, eventType: string, order: OrderMailTimes): boolean {
   if (job === 'mail.seller-order') return sellerOrderMailDue(order, eventType);
-  if (job === 'mail.order-cancelled') return buyerCancellationMail({ ...order, status: 'cancelled' }, eventType) !== null;
+  if (job === 'mail.order-cancelled')
+    return buyerCancellationMail({ ...order, status: 'cancelled' }, eventType) !== null;
   if (job === 'mail.seller-order-cancelled') return sellersPack(order);
   return Object.hasOwn(ORDER_MAIL_LABELS, job);
 }

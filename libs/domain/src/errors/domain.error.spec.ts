@@ -2,7 +2,9 @@ import { DomainError, isDomainError } from './domain.error.js';
 
 describe('DomainError', () => {
   it('carries the code, the user-facing message and the failing fields', () => {
-    const error = new DomainError('invalid_data', 'Maximum 4 images allowed.', { fields: { images: 'Maximum 4 images allowed.' } });
+    const error = new DomainError('invalid_data', 'Maximum 4 images allowed.', {
+      fields: { images: 'Maximum 4 images allowed.' },
+    });
     expect(error).toBeInstanceOf(Error);
     expect(error.name).toBe('DomainError');
     expect(error.code).toBe('invalid_data');

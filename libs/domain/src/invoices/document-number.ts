@@ -24,7 +24,10 @@ export function formatDocumentNumber(kind: DocumentKind, financialYear: string, 
     throw new DomainError('invalid_data', `Financial year must read like '26-27', not '${financialYear}'.`);
   }
   if (!Number.isInteger(sequence) || sequence < 1 || sequence > DOCUMENT_SEQUENCE_MAX) {
-    throw new DomainError('invalid_data', `A document's running number must be between 1 and ${DOCUMENT_SEQUENCE_MAX}.`);
+    throw new DomainError(
+      'invalid_data',
+      `A document's running number must be between 1 and ${DOCUMENT_SEQUENCE_MAX}.`,
+    );
   }
   return `${DOCUMENT_PREFIXES[kind]}/${financialYear}/${String(sequence).padStart(DOCUMENT_SEQUENCE_DIGITS, '0')}`;
 }

@@ -29,7 +29,11 @@ export const GST_STATES: readonly { code: string; name: string; aliases?: readon
   { code: '23', name: 'Madhya Pradesh' },
   { code: '24', name: 'Gujarat' },
   // Code 25 (Daman and Diu) was merged into 26 in 2020.
-  { code: '26', name: 'Dadra and Nagar Haveli and Daman and Diu', aliases: ['Dadra and Nagar Haveli', 'Daman and Diu'] },
+  {
+    code: '26',
+    name: 'Dadra and Nagar Haveli and Daman and Diu',
+    aliases: ['Dadra and Nagar Haveli', 'Daman and Diu'],
+  },
   { code: '27', name: 'Maharashtra' },
   { code: '29', name: 'Karnataka' },
   { code: '30', name: 'Goa' },
@@ -45,11 +49,16 @@ export const GST_STATES: readonly { code: string; name: string; aliases?: readon
 
 /** A state name reduced to lower-case letters, with '&' read as 'and': 'Andaman & Nicobar' -> 'andamanandnicobar'. */
 function stateKey(name: string): string {
-  return name.toLowerCase().replace(/&/g, ' and ').replace(/[^a-z]/g, '');
+  return name
+    .toLowerCase()
+    .replace(/&/g, ' and ')
+    .replace(/[^a-z]/g, '');
 }
 
 const CODE_BY_KEY = new Map<string, string>(
-  GST_STATES.flatMap(({ code, name, aliases = [] }) => [name, ...aliases].map((spelling) => [stateKey(spelling), code] as const)),
+  GST_STATES.flatMap(({ code, name, aliases = [] }) =>
+    [name, ...aliases].map((spelling) => [stateKey(spelling), code] as const),
+  ),
 );
 
 /** The GST state code of a state or union territory by any of its spellings ('Karnataka' -> '29'), or null when unknown. */

@@ -23,7 +23,12 @@ const taxes = (amounts: Gstr1Amounts) => ({
 const items = (row: B2clRow) =>
   row.rates.map((rate) => ({
     num: rate.ratePercent * 100 + 1,
-    itm_det: { rt: rate.ratePercent, txval: rupees(rate.taxablePaise), iamt: rupees(rate.igstPaise), csamt: rupees(rate.cessPaise) },
+    itm_det: {
+      rt: rate.ratePercent,
+      txval: rupees(rate.taxablePaise),
+      iamt: rupees(rate.igstPaise),
+      csamt: rupees(rate.cessPaise),
+    },
   }));
 
 /**
@@ -46,7 +51,12 @@ export function gstr1PortalJson(report: Gstr1Report, period: ReturnPeriod, gstin
     })),
     b2cl: [...b2clByPlace].map(([pos, rows]) => ({
       pos,
-      inv: rows.map((row) => ({ inum: row.number, idt: portalDate(row.issuedAt), val: rupees(row.invoicePaise), itms: items(row) })),
+      inv: rows.map((row) => ({
+        inum: row.number,
+        idt: portalDate(row.issuedAt),
+        val: rupees(row.invoicePaise),
+        itms: items(row),
+      })),
     })),
     cdnur: report.cdnur.map((row) => ({
       typ: 'B2CL',
@@ -80,7 +90,16 @@ export function gstr1PortalJson(report: Gstr1Report, period: ReturnPeriod, gstin
     doc_issue: {
       doc_det: report.documents.map((series) => ({
         doc_num: series.docNum,
-        docs: [{ num: 1, from: series.from, to: series.to, totnum: series.total, cancel: series.cancelled, net_issue: series.netIssued }],
+        docs: [
+          {
+            num: 1,
+            from: series.from,
+            to: series.to,
+            totnum: series.total,
+            cancel: series.cancelled,
+            net_issue: series.netIssued,
+          },
+        ],
       })),
     },
   };

@@ -52,7 +52,20 @@ export interface ReturnPeriod {
   to: Date;
 }
 
-const MONTH_NAMES = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+const MONTH_NAMES = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+];
 const MONTH_PATTERN = /^(\d{4})-(0[1-9]|1[0-2])$/;
 
 const indiaMidnight = (year: number, month: number): Date => new Date(Date.UTC(year, month - 1, 1) - IST_OFFSET_MS);
@@ -239,7 +252,12 @@ export interface Gstr1Report {
 
 const ZERO: Gstr1Amounts = { taxablePaise: 0, igstPaise: 0, cgstPaise: 0, sgstPaise: 0, cessPaise: 0 };
 
-function add<T extends object>(into: T, from: Partial<Record<keyof T, unknown>>, sign: 1 | -1, keys: readonly (keyof T)[]): void {
+function add<T extends object>(
+  into: T,
+  from: Partial<Record<keyof T, unknown>>,
+  sign: 1 | -1,
+  keys: readonly (keyof T)[],
+): void {
   // + 0 turns a negated zero into 0.
   for (const key of keys) (into[key] as number) += sign * ((from[key] as number | undefined) ?? 0) + 0;
 }
@@ -273,12 +291,19 @@ export function splitGstr1Document(document: Gstr1Document, sellerState: string)
   const recorded = document.invoice;
   const name = `${document.type === 'invoice' ? 'Invoice' : 'Credit note'} ${document.number}`;
   const place = placeOf(recorded.placeOfSupply);
-  if (!place) return `${name}: the place of supply '${recorded.placeOfSupply}' is not a state or union territory of India.`;
+  if (!place)
+    return `${name}: the place of supply '${recorded.placeOfSupply}' is not a state or union territory of India.`;
   if (document.lines.length === 0) return `${name}: its order ${document.orderId} has no lines.`;
   let computation;
   try {
     computation = computeInvoice({
-      lines: document.lines.map((line) => ({ description: '', hsn: line.hsn, quantity: line.quantity, unitPaise: line.unitPaise, ratePercent: line.ratePercent })),
+      lines: document.lines.map((line) => ({
+        description: '',
+        hsn: line.hsn,
+        quantity: line.quantity,
+        unitPaise: line.unitPaise,
+        ratePercent: line.ratePercent,
+      })),
       shippingPaise: document.orderShippingPaise,
       sellerState,
       placeOfSupply: recorded.placeOfSupply,
@@ -288,11 +313,31 @@ export function splitGstr1Document(document: Gstr1Document, sellerState: string)
   }
   const t = computation.totals;
   const fields = ['kind', 'taxable', 'exempt', 'cgst', 'sgst', 'igst', 'shipping', 'total'];
-  const was = [recorded.kind, recorded.taxablePaise, recorded.exemptPaise, recorded.cgstPaise, recorded.sgstPaise, recorded.igstPaise, recorded.shippingPaise, recorded.totalPaise];
-  const now = [computation.kind, t.taxablePaise, t.exemptPaise, t.cgstPaise, t.sgstPaise, t.igstPaise, t.shippingPaise, t.totalPaise];
+  const was = [
+    recorded.kind,
+    recorded.taxablePaise,
+    recorded.exemptPaise,
+    recorded.cgstPaise,
+    recorded.sgstPaise,
+    recorded.igstPaise,
+    recorded.shippingPaise,
+    recorded.totalPaise,
+  ];
+  const now = [
+    computation.kind,
+    t.taxablePaise,
+    t.exemptPaise,
+    t.cgstPaise,
+    t.sgstPaise,
+    t.igstPaise,
+    t.shippingPaise,
+    t.totalPaise,
+  ];
   const differ = fields.filter((_, i) => was[i] !== now[i]);
   if (differ.length > 0) {
-    const detail = differ.map((field) => `${field} ${was[fields.indexOf(field)]} recorded, ${now[fields.indexOf(field)]} worked out`).join('; ');
+    const detail = differ
+      .map((field) => `${field} ${was[fields.indexOf(field)]} recorded, ${now[fields.indexOf(field)]} worked out`)
+      .join('; ');
     return `${name}: invoice ${recorded.number} disagrees with its order ${document.orderId} (${detail}; paise).`;
   }
   if (document.type === 'credit_note' && document.creditedPaise !== recorded.totalPaise) {
@@ -310,14 +355,23 @@ export function splitGstr1Document(document: Gstr1Document, sellerState: string)
       description: hsnDescription(line.hsn, document.lines[i]!.category),
       ratePercent: line.ratePercent,
       quantity: 0,
-      amounts: { grossPaise: 0, ratePercent: line.ratePercent, taxablePaise: 0, cgstPaise: 0, sgstPaise: 0, igstPaise: 0 },
+      amounts: {
+        grossPaise: 0,
+        ratePercent: line.ratePercent,
+        taxablePaise: 0,
+        cgstPaise: 0,
+        sgstPaise: 0,
+        igstPaise: 0,
+      },
     };
     row.quantity += line.quantity;
     add(row.amounts, line, 1, ['grossPaise', 'taxablePaise', 'cgstPaise', 'sgstPaise', 'igstPaise']);
     hsn.set(key, row);
   }
   for (const part of computation.shipping) {
-    const principal = [...hsn.values()].filter((row) => row.ratePercent === part.ratePercent).reduce((best, row) => (row.amounts.grossPaise > best.amounts.grossPaise ? row : best));
+    const principal = [...hsn.values()]
+      .filter((row) => row.ratePercent === part.ratePercent)
+      .reduce((best, row) => (row.amounts.grossPaise > best.amounts.grossPaise ? row : best));
     add(principal.amounts, part, 1, ['grossPaise', 'taxablePaise', 'cgstPaise', 'sgstPaise', 'igstPaise']);
   }
   const rates = computation.rates.map((rate) => ({
@@ -386,14 +440,26 @@ export function buildGstr1(documents: readonly Gstr1Document[], sellerState: str
         issuedAt: document.issuedAt,
         place: split.place,
         invoicePaise: recorded.totalPaise,
-        rates: taxed.map((rate) => ({ ratePercent: rate.ratePercent, taxablePaise: rate.taxablePaise, igstPaise: rate.igstPaise, cgstPaise: 0, sgstPaise: 0, cessPaise: 0 })),
+        rates: taxed.map((rate) => ({
+          ratePercent: rate.ratePercent,
+          taxablePaise: rate.taxablePaise,
+          igstPaise: rate.igstPaise,
+          cgstPaise: 0,
+          sgstPaise: 0,
+          cessPaise: 0,
+        })),
       };
       if (document.type === 'invoice') b2cl.push(row);
       else cdnur.push({ ...row, invoiceNumber: recorded.number, invoiceIssuedAt: recorded.issuedAt });
     } else {
       for (const rate of taxed) {
         const key = `${split.place.code}|${rate.ratePercent}`;
-        const row = b2cs.get(key) ?? { place: split.place, supply: split.supply, ratePercent: rate.ratePercent, ...ZERO };
+        const row = b2cs.get(key) ?? {
+          place: split.place,
+          supply: split.supply,
+          ratePercent: rate.ratePercent,
+          ...ZERO,
+        };
         add(row, rate, sign, AMOUNT_KEYS);
         b2cs.set(key, row);
       }
@@ -406,7 +472,15 @@ export function buildGstr1(documents: readonly Gstr1Document[], sellerState: str
     }
     for (const part of split.hsn) {
       const key = `${part.hsn}|${part.ratePercent}`;
-      const row = hsn.get(key) ?? { hsn: part.hsn, description: part.description, uqc: HSN_UQC, quantity: 0, ratePercent: part.ratePercent, valuePaise: 0, ...ZERO };
+      const row = hsn.get(key) ?? {
+        hsn: part.hsn,
+        description: part.description,
+        uqc: HSN_UQC,
+        quantity: 0,
+        ratePercent: part.ratePercent,
+        valuePaise: 0,
+        ...ZERO,
+      };
       row.quantity += sign * part.quantity;
       row.valuePaise += sign * part.amounts.grossPaise;
       add(row, part.amounts, sign, AMOUNT_KEYS);
@@ -417,12 +491,33 @@ export function buildGstr1(documents: readonly Gstr1Document[], sellerState: str
 
   // A row that nets to nothing (an invoice and its credit note in the same month) is not reported.
   const nonZero = (row: Gstr1Amounts) => AMOUNT_KEYS.some((key) => row[key] !== 0);
-  const b2csRows = [...b2cs.values()].filter(nonZero).sort((a, b) => a.place.code.localeCompare(b.place.code) || a.ratePercent - b.ratePercent);
-  const nilRows = (['intra_state', 'inter_state'] as const).map((supply) => nil.get(supply) ?? { supply, nilRatedPaise: 0, exemptPaise: 0, nonGstPaise: 0 });
-  const hsnRows = [...hsn.values()].filter((row) => nonZero(row) || row.quantity !== 0).sort((a, b) => a.hsn.localeCompare(b.hsn) || a.ratePercent - b.ratePercent);
-  register.sort((a, b) => (a.type === b.type ? a.issuedAt.getTime() - b.issuedAt.getTime() || a.number.localeCompare(b.number) : a.type === 'invoice' ? -1 : 1));
+  const b2csRows = [...b2cs.values()]
+    .filter(nonZero)
+    .sort((a, b) => a.place.code.localeCompare(b.place.code) || a.ratePercent - b.ratePercent);
+  const nilRows = (['intra_state', 'inter_state'] as const).map(
+    (supply) => nil.get(supply) ?? { supply, nilRatedPaise: 0, exemptPaise: 0, nonGstPaise: 0 },
+  );
+  const hsnRows = [...hsn.values()]
+    .filter((row) => nonZero(row) || row.quantity !== 0)
+    .sort((a, b) => a.hsn.localeCompare(b.hsn) || a.ratePercent - b.ratePercent);
+  register.sort((a, b) =>
+    a.type === b.type
+      ? a.issuedAt.getTime() - b.issuedAt.getTime() || a.number.localeCompare(b.number)
+      : a.type === 'invoice'
+        ? -1
+        : 1,
+  );
   const registerTotals = (rows: readonly RegisterRow[]): RegisterTotals => {
-    const totals: RegisterTotals = { invoices: 0, creditNotes: 0, taxablePaise: 0, exemptPaise: 0, cgstPaise: 0, sgstPaise: 0, igstPaise: 0, totalPaise: 0 };
+    const totals: RegisterTotals = {
+      invoices: 0,
+      creditNotes: 0,
+      taxablePaise: 0,
+      exemptPaise: 0,
+      cgstPaise: 0,
+      sgstPaise: 0,
+      igstPaise: 0,
+      totalPaise: 0,
+    };
     for (const row of rows) {
       if (row.type === 'invoice') totals.invoices += 1;
       else totals.creditNotes += 1;
@@ -440,13 +535,18 @@ export function buildGstr1(documents: readonly Gstr1Document[], sellerState: str
     cdnur,
     nil: nilRows,
     hsn: hsnRows,
-    documents: [documentSeries(1, 'Invoices for outward supply', series.invoice), documentSeries(5, 'Credit Note', series.credit_note)].filter(
-      (row): row is DocumentSeriesRow => row !== null,
-    ),
+    documents: [
+      documentSeries(1, 'Invoices for outward supply', series.invoice),
+      documentSeries(5, 'Credit Note', series.credit_note),
+    ].filter((row): row is DocumentSeriesRow => row !== null),
     register,
     totals: {
       b2cs: sum(b2csRows, AMOUNT_KEYS, { ...ZERO }),
-      nil: sum(nilRows, ['nilRatedPaise', 'exemptPaise', 'nonGstPaise'], { nilRatedPaise: 0, exemptPaise: 0, nonGstPaise: 0 }),
+      nil: sum(nilRows, ['nilRatedPaise', 'exemptPaise', 'nonGstPaise'], {
+        nilRatedPaise: 0,
+        exemptPaise: 0,
+        nonGstPaise: 0,
+      }),
       hsn: sum(hsnRows, [...AMOUNT_KEYS, 'valuePaise', 'quantity'], { ...ZERO, valuePaise: 0, quantity: 0 }),
       register: {
         invoices: registerTotals(register.filter((row) => row.type === 'invoice')),
@@ -462,7 +562,11 @@ export function buildGstr1(documents: readonly Gstr1Document[], sellerState: str
  * and how many of them no document of the month carries (counted as cancelled; our series are gap-free, so 0).
  * A month lies in one financial year, so each kind has one series; null when the month issued none.
  */
-function documentSeries(docNum: 1 | 5, nature: DocumentSeriesRow['nature'], documents: readonly Gstr1Document[]): DocumentSeriesRow | null {
+function documentSeries(
+  docNum: 1 | 5,
+  nature: DocumentSeriesRow['nature'],
+  documents: readonly Gstr1Document[],
+): DocumentSeriesRow | null {
   if (documents.length === 0) return null;
   const sorted = [...documents].sort((a, b) => a.sequence - b.sequence);
   const first = sorted[0]!;

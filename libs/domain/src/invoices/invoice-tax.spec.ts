@@ -38,11 +38,21 @@ describe('splitTax: prices include GST; tax is rounded half-up to the paisa', ()
     [11_800, 18, 'inter_state', 10_000, 0, 0, 1_800],
     [12_000, 0, 'intra_state', 12_000, 0, 0, 0], // exempt
     [0, 5, 'inter_state', 0, 0, 0, 0],
-  ] as const)('%p paise at %p%% (%s): taxable %p, CGST %p, SGST %p, IGST %p', (gross, rate, supply, taxable, cgst, sgst, igst) => {
-    const split = splitTax(gross, rate, supply);
-    expect(split).toEqual({ grossPaise: gross, ratePercent: rate, taxablePaise: taxable, cgstPaise: cgst, sgstPaise: sgst, igstPaise: igst });
-    expect(split.taxablePaise + split.cgstPaise + split.sgstPaise + split.igstPaise).toBe(gross);
-  });
+  ] as const)(
+    '%p paise at %p%% (%s): taxable %p, CGST %p, SGST %p, IGST %p',
+    (gross, rate, supply, taxable, cgst, sgst, igst) => {
+      const split = splitTax(gross, rate, supply);
+      expect(split).toEqual({
+        grossPaise: gross,
+        ratePercent: rate,
+        taxablePaise: taxable,
+        cgstPaise: cgst,
+        sgstPaise: sgst,
+        igstPaise: igst,
+      });
+      expect(split.taxablePaise + split.cgstPaise + split.sgstPaise + split.igstPaise).toBe(gross);
+    },
+  );
 
   it.each([[7], [-5], [2.5]])('refuses a rate of %p%%', (rate) => {
     expect(() => splitTax(100, rate, 'inter_state')).toThrow(DomainError);
@@ -58,14 +68,56 @@ describe('apportionShipping: shipping follows the goods it carries', () => {
   it.each([
     ['one rate takes it all', 3000, [[12_000, 0]], [[0, 3000]]],
     // 3000 x 12000 / 142000 = 253.52 and 3000 x 130000 / 142000 = 2746.48; the larger remainder gets the last paisa.
-    ['shared by value', 3000, [[12_000, 0], [130_000, 5]], [[5, 2746], [0, 254]]],
-    ['lines of one rate are added up', 1000, [[100, 5], [100, 5], [200, 0]], [[5, 500], [0, 500]]],
+    [
+      'shared by value',
+      3000,
+      [
+        [12_000, 0],
+        [130_000, 5],
+      ],
+      [
+        [5, 2746],
+        [0, 254],
+      ],
+    ],
+    [
+      'lines of one rate are added up',
+      1000,
+      [
+        [100, 5],
+        [100, 5],
+        [200, 0],
+      ],
+      [
+        [5, 500],
+        [0, 500],
+      ],
+    ],
     // Equal remainders: the higher rate gets the paisa.
-    ['ties go to the higher rate', 1, [[100, 0], [100, 5]], [[5, 1]]],
-    ['goods worth nothing leave it to the highest rate', 3000, [[0, 0], [0, 12]], [[12, 3000]]],
+    [
+      'ties go to the higher rate',
+      1,
+      [
+        [100, 0],
+        [100, 5],
+      ],
+      [[5, 1]],
+    ],
+    [
+      'goods worth nothing leave it to the highest rate',
+      3000,
+      [
+        [0, 0],
+        [0, 12],
+      ],
+      [[12, 3000]],
+    ],
     ['free shipping has no parts', 0, [[100, 5]], []],
   ] as const)('%s', (_title, shipping, goods, shares) => {
-    const parts = apportionShipping(shipping, goods.map(([grossPaise, ratePercent]) => ({ grossPaise, ratePercent })));
+    const parts = apportionShipping(
+      shipping,
+      goods.map(([grossPaise, ratePercent]) => ({ grossPaise, ratePercent })),
+    );
     expect([...parts]).toEqual(shares);
     expect([...parts.values()].reduce((sum, paise) => sum + paise, 0)).toBe(shipping);
   });
@@ -81,7 +133,9 @@ describe('computeInvoice', () => {
     });
     expect(invoice.kind).toBe('tax_invoice');
     expect(invoice.supply).toBe('intra_state');
-    expect(invoice.lines.map((l) => [l.description, l.grossPaise, l.taxablePaise, l.cgstPaise, l.sgstPaise, l.igstPaise])).toEqual([
+    expect(
+      invoice.lines.map((l) => [l.description, l.grossPaise, l.taxablePaise, l.cgstPaise, l.sgstPaise, l.igstPaise]),
+    ).toEqual([
       ['Desi Ghee 500 ml', 130_000, 123_810, 3_095, 3_095, 0],
       ['Aloo 1 kg', 12_000, 12_000, 0, 0, 0],
     ]);
@@ -115,7 +169,13 @@ describe('computeInvoice', () => {
       placeOfSupply: 'Tamil Nadu',
     });
     expect(invoice.supply).toBe('inter_state');
-    expect(invoice.totals).toMatchObject({ cgstPaise: 0, sgstPaise: 0, igstPaise: 6_190 + 131, taxPaise: 6_321, totalPaise: 145_000 });
+    expect(invoice.totals).toMatchObject({
+      cgstPaise: 0,
+      sgstPaise: 0,
+      igstPaise: 6_190 + 131,
+      taxPaise: 6_321,
+      totalPaise: 145_000,
+    });
     expect(invoice.totals.taxablePaise + invoice.totals.exemptPaise + invoice.totals.taxPaise).toBe(145_000);
   });
 

@@ -130,7 +130,10 @@ export function splitTax(grossPaise: Paise, ratePercent: number, supply: SupplyT
  * Shares `shippingPaise` among the rates of the goods in proportion to their value, to the paisa (largest
  * remainder; ties go to the higher rate). Goods worth nothing at all leave it all to the highest rate.
  */
-export function apportionShipping(shippingPaise: Paise, goods: readonly { grossPaise: Paise; ratePercent: number }[]): Map<number, Paise> {
+export function apportionShipping(
+  shippingPaise: Paise,
+  goods: readonly { grossPaise: Paise; ratePercent: number }[],
+): Map<number, Paise> {
   const byRate = new Map<number, Paise>();
   for (const { grossPaise, ratePercent } of goods) byRate.set(ratePercent, (byRate.get(ratePercent) ?? 0) + grossPaise);
   const rates = [...byRate.keys()].sort((a, b) => b - a);
@@ -171,7 +174,13 @@ export function computeInvoice(input: InvoiceInput): InvoiceComputation {
 
   const rates = new Map<number, RateSummary>();
   for (const amount of [...lines, ...shipping]) {
-    const summary = rates.get(amount.ratePercent) ?? { ratePercent: amount.ratePercent, taxablePaise: 0, cgstPaise: 0, sgstPaise: 0, igstPaise: 0 };
+    const summary = rates.get(amount.ratePercent) ?? {
+      ratePercent: amount.ratePercent,
+      taxablePaise: 0,
+      cgstPaise: 0,
+      sgstPaise: 0,
+      igstPaise: 0,
+    };
     summary.taxablePaise += amount.taxablePaise;
     summary.cgstPaise += amount.cgstPaise;
     summary.sgstPaise += amount.sgstPaise;
@@ -180,7 +189,7 @@ export function computeInvoice(input: InvoiceInput): InvoiceComputation {
   }
   const summaries = [...rates.values()].sort((a, b) => a.ratePercent - b.ratePercent);
   const sum = (pick: (summary: RateSummary) => number, taxed: boolean) =>
-    summaries.filter((s) => (s.ratePercent > 0) === taxed).reduce((total, s) => total + pick(s), 0);
+    summaries.filter((s) => s.ratePercent > 0 === taxed).reduce((total, s) => total + pick(s), 0);
   const cgstPaise = sum((s) => s.cgstPaise, true);
   const sgstPaise = sum((s) => s.sgstPaise, true);
   const igstPaise = sum((s) => s.igstPaise, true);
@@ -202,6 +211,9 @@ export function computeInvoice(input: InvoiceInput): InvoiceComputation {
 
 function assertRate(ratePercent: number): void {
   if (!(GST_RATES as readonly number[]).includes(ratePercent)) {
-    throw new DomainError('invalid_data', `A GST rate must be one of ${GST_RATES.join(', ')} percent, not ${ratePercent}.`);
+    throw new DomainError(
+      'invalid_data',
+      `A GST rate must be one of ${GST_RATES.join(', ')} percent, not ${ratePercent}.`,
+    );
   }
 }

@@ -5,7 +5,10 @@ import { MESSAGES } from './messages.js';
 // Each expected text below is copied by hand from the spec documents (000 and 001, sections 2, 4, 5 and 8).
 describe('MESSAGES carries the spec texts character for character', () => {
   it('cart (000 s8, 001 s4/s8)', () => {
-    expect(MESSAGES.cart.signInRequired).toEqual({ title: 'Sign In Required', text: 'Please sign in to add items to your cart.' });
+    expect(MESSAGES.cart.signInRequired).toEqual({
+      title: 'Sign In Required',
+      text: 'Please sign in to add items to your cart.',
+    });
     expect(MESSAGES.cart.alreadyInCart).toEqual({ title: 'Already in Cart', text: 'Product already in cart.' });
     expect(MESSAGES.cart.addFailed).toEqual({ title: 'Error', text: 'Something went wrong.' });
     expect(MESSAGES.cart.added).toEqual({ title: 'Success', text: 'Item added to cart!' });
@@ -17,8 +20,14 @@ describe('MESSAGES carries the spec texts character for character', () => {
 
   it('sign-in, sign-up, verification, forgot password (000 s8)', () => {
     expect(MESSAGES.signIn.missingFields.title).toBe('Missing Fields');
-    expect(MESSAGES.signIn.accountSuspended).toEqual({ title: 'Account Suspended', text: 'Your account has been suspended. Contact support.' });
-    expect(MESSAGES.signIn.unverifiedAccount).toEqual({ title: 'Unverified Account', text: 'Account was not verified. Please sign up again.' });
+    expect(MESSAGES.signIn.accountSuspended).toEqual({
+      title: 'Account Suspended',
+      text: 'Your account has been suspended. Contact support.',
+    });
+    expect(MESSAGES.signIn.unverifiedAccount).toEqual({
+      title: 'Unverified Account',
+      text: 'Account was not verified. Please sign up again.',
+    });
     expect(MESSAGES.signIn.wrongPassword).toBe('Incorrect password. Please try again.');
     expect(MESSAGES.signIn.noAccount).toBe('No account found with this email. Please sign up first.');
     expect(MESSAGES.signIn.accountDisabled).toBe('This account has been disabled. Contact support.');
@@ -36,17 +45,40 @@ describe('MESSAGES carries the spec texts character for character', () => {
 
   it('product forms and pages (000 s2/s8, 001 s2/s8)', () => {
     const titles = [
-      MESSAGES.product.missingName, MESSAGES.product.invalidPhone, MESSAGES.product.invalidPrice,
-      MESSAGES.product.missingDescription, MESSAGES.product.missingValidityDate, MESSAGES.product.noImages,
-      MESSAGES.product.tooManyImages, MESSAGES.product.invalidWeight, MESSAGES.product.invalidLength,
-      MESSAGES.product.invalidWidth, MESSAGES.product.invalidHeight, MESSAGES.product.invalidEmail,
-      MESSAGES.product.invalidFileSize, MESSAGES.product.uploadLimitReached, MESSAGES.product.authenticationRequired,
+      MESSAGES.product.missingName,
+      MESSAGES.product.invalidPhone,
+      MESSAGES.product.invalidPrice,
+      MESSAGES.product.missingDescription,
+      MESSAGES.product.missingValidityDate,
+      MESSAGES.product.noImages,
+      MESSAGES.product.tooManyImages,
+      MESSAGES.product.invalidWeight,
+      MESSAGES.product.invalidLength,
+      MESSAGES.product.invalidWidth,
+      MESSAGES.product.invalidHeight,
+      MESSAGES.product.invalidEmail,
+      MESSAGES.product.invalidFileSize,
+      MESSAGES.product.uploadLimitReached,
+      MESSAGES.product.authenticationRequired,
       MESSAGES.product.submissionError,
     ].map((m) => m.title);
     expect(titles).toEqual([
-      'Missing Name', 'Invalid Phone Number', 'Invalid Price', 'Missing Description', 'Missing Validity Date',
-      'No Images', 'Too Many Images', 'Invalid Weight', 'Invalid Length', 'Invalid Width', 'Invalid Height',
-      'Invalid Email', 'Invalid File Size', 'Upload Limit Reached', 'Authentication Required', 'Submission Error',
+      'Missing Name',
+      'Invalid Phone Number',
+      'Invalid Price',
+      'Missing Description',
+      'Missing Validity Date',
+      'No Images',
+      'Too Many Images',
+      'Invalid Weight',
+      'Invalid Length',
+      'Invalid Width',
+      'Invalid Height',
+      'Invalid Email',
+      'Invalid File Size',
+      'Upload Limit Reached',
+      'Authentication Required',
+      'Submission Error',
     ]);
     expect(MESSAGES.product.tooManyImages.text).toBe('Maximum 4 images allowed.');
     expect(fileTooLarge('tomato.jpg')).toEqual({ title: 'Invalid File Size', text: 'tomato.jpg must be under 5MB' });
@@ -57,22 +89,31 @@ describe('MESSAGES carries the spec texts character for character', () => {
   });
 
   it('profile and seller pages (000 s2/s8)', () => {
-    expect([MESSAGES.profile.deleteFailed.title, MESSAGES.profile.uploadFailed.title, MESSAGES.profile.updateFailed.title]).toEqual([
-      'Delete Failed',
-      'Upload Failed',
-      'Update Failed',
-    ]);
+    expect([
+      MESSAGES.profile.deleteFailed.title,
+      MESSAGES.profile.uploadFailed.title,
+      MESSAGES.profile.updateFailed.title,
+    ]).toEqual(['Delete Failed', 'Upload Failed', 'Update Failed']);
     expect(MESSAGES.profile.loadingSeller).toBe('Loading seller profile...');
     expect(sellerHasNoPosts('asha_farms')).toBe('asha_farms has not posted any products yet.');
   });
 
   it('header (000 s8)', () => {
     expect(MESSAGES.header.userNotAuthenticated).toEqual({ title: 'Error', text: 'User not authenticated' });
-    expect(MESSAGES.header.deleteAccountFailed).toEqual({ title: 'Error', text: 'Something went wrong while deleting the account' });
+    expect(MESSAGES.header.deleteAccountFailed).toEqual({
+      title: 'Error',
+      text: 'Something went wrong while deleting the account',
+    });
     expect(MESSAGES.header.deleteAccountSucceeded).toEqual({ title: 'Success', text: 'Account deleted successfully' });
     expect(MESSAGES.header.signInToSell).toEqual({ title: 'Not Signed In', text: 'Please sign in to sell a product.' });
-    expect(MESSAGES.header.signInToViewOrders).toEqual({ title: 'Not Signed In', text: 'Please sign in to view your orders.' });
-    expect(MESSAGES.header.signInToDeleteAccount).toEqual({ title: 'Not Signed In', text: 'Please sign in to delete your account.' });
+    expect(MESSAGES.header.signInToViewOrders).toEqual({
+      title: 'Not Signed In',
+      text: 'Please sign in to view your orders.',
+    });
+    expect(MESSAGES.header.signInToDeleteAccount).toEqual({
+      title: 'Not Signed In',
+      text: 'Please sign in to delete your account.',
+    });
     expect(MESSAGES.header.confirmSignOut.text).toBe('Are you sure you want to sign out?');
     expect(MESSAGES.header.confirmDeleteAccount).toEqual({
       title: 'Delete Account?',
@@ -82,7 +123,9 @@ describe('MESSAGES carries the spec texts character for character', () => {
   });
 
   it('addresses and checkout (001 s2/s5)', () => {
-    expect(MESSAGES.address.invalidMobile).toBe('Enter a valid 10-digit Indian mobile number starting with 6, 7, 8, or 9');
+    expect(MESSAGES.address.invalidMobile).toBe(
+      'Enter a valid 10-digit Indian mobile number starting with 6, 7, 8, or 9',
+    );
     expect(MESSAGES.address.invalidPincode).toBe('Enter a valid 6-digit Indian PIN code');
     expect(MESSAGES.address.pincodeNotVerified).toEqual({
       title: 'Pincode not verified',
@@ -92,7 +135,10 @@ describe('MESSAGES carries the spec texts character for character', () => {
       title: 'Maximum Addresses Reached',
       text: 'You can only save up to 10 active addresses.',
     });
-    expect(MESSAGES.checkout.selectAddress).toEqual({ title: 'Select Address', text: 'Please select a delivery address to continue.' });
+    expect(MESSAGES.checkout.selectAddress).toEqual({
+      title: 'Select Address',
+      text: 'Please select a delivery address to continue.',
+    });
     expect(MESSAGES.checkout.missingCheckoutInformation).toBe('Missing checkout information.');
     expect(MESSAGES.checkout.fetchCheckoutItemsFailed).toBe('Failed to fetch checkout items.');
   });
@@ -111,7 +157,10 @@ describe('MESSAGES carries the spec texts character for character', () => {
 
   it('orders, admin, seller interest, contact (001 s4/s5/s8)', () => {
     expect(MESSAGES.order.notFound).toBe('Order not found.');
-    expect(MESSAGES.order.missingReason).toEqual({ title: 'Missing Reason', text: 'Please provide a reason for cancellation.' });
+    expect(MESSAGES.order.missingReason).toEqual({
+      title: 'Missing Reason',
+      text: 'Please provide a reason for cancellation.',
+    });
     expect(MESSAGES.order.cancelRequestFailed).toBe('Error submitting cancellation request');
     expect(MESSAGES.order.cancellationRequested).toBe('Cancellation Requested');
     expect(MESSAGES.order.invoiceDownloadFailed).toBe('Error downloading invoice PDF.');

@@ -1,4 +1,12 @@
-import { ACCESS_MESSAGES, FORGOT_PASSWORD_MESSAGES, HEADER_MESSAGES, PROFILE_MESSAGES, SIGN_IN_MESSAGES, SIGN_UP_MESSAGES, VERIFICATION_MESSAGES } from '../accounts/account.messages.js';
+import {
+  ACCESS_MESSAGES,
+  FORGOT_PASSWORD_MESSAGES,
+  HEADER_MESSAGES,
+  PROFILE_MESSAGES,
+  SIGN_IN_MESSAGES,
+  SIGN_UP_MESSAGES,
+  VERIFICATION_MESSAGES,
+} from '../accounts/account.messages.js';
 import { ADDRESS_MESSAGES } from '../addresses/address.messages.js';
 import { ADMIN_MESSAGES } from '../admin/admin.messages.js';
 import { CART_MESSAGES } from '../cart/cart.messages.js';

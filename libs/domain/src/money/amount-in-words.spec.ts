@@ -15,9 +15,15 @@ describe('amountInWords', () => {
     [211220, 'Rupees Two Thousand One Hundred Twelve and Twenty Paise Only'],
     [10000000, 'Rupees One Lakh Only'],
     [12345650, 'Rupees One Lakh Twenty-Three Thousand Four Hundred Fifty-Six and Fifty Paise Only'],
-    [9999999999, 'Rupees Nine Crore Ninety-Nine Lakh Ninety-Nine Thousand Nine Hundred Ninety-Nine and Ninety-Nine Paise Only'],
+    [
+      9999999999,
+      'Rupees Nine Crore Ninety-Nine Lakh Ninety-Nine Thousand Nine Hundred Ninety-Nine and Ninety-Nine Paise Only',
+    ],
     [1000000000, 'Rupees One Crore Only'],
-    [123456789000, 'Rupees One Hundred Twenty-Three Crore Forty-Five Lakh Sixty-Seven Thousand Eight Hundred Ninety Only'],
+    [
+      123456789000,
+      'Rupees One Hundred Twenty-Three Crore Forty-Five Lakh Sixty-Seven Thousand Eight Hundred Ninety Only',
+    ],
   ])('%p paise reads %p', (paise, words) => {
     expect(amountInWords(paise)).toBe(words);
   });

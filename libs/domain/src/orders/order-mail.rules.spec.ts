@@ -1,10 +1,20 @@
-import { buyerCancellationMail, paidWhileStanding, sellerOrderMailDue, sellersPack, type OrderMailTiming } from './order-mail.rules.js';
+import {
+  buyerCancellationMail,
+  paidWhileStanding,
+  sellerOrderMailDue,
+  sellersPack,
+  type OrderMailTiming,
+} from './order-mail.rules.js';
 
 // Which event sends each two-event order mail. Decided on the order's recorded times, so both events agree however
 // late either job runs: each mail is sent by exactly one of them.
 
 const t = (minute: number) => new Date(Date.UTC(2026, 10, 24, 4, minute));
-const order = (paymentMethod: 'cod' | 'online', paidAt: Date | null, cancelledAt: Date | null): OrderMailTiming => ({ paymentMethod, paidAt, cancelledAt });
+const order = (paymentMethod: 'cod' | 'online', paidAt: Date | null, cancelledAt: Date | null): OrderMailTiming => ({
+  paymentMethod,
+  paidAt,
+  cancelledAt,
+});
 
 describe('the order mail rules', () => {
   it('counts an order as paid while it stood when it was paid before (or without) a cancellation', () => {
@@ -28,9 +38,12 @@ describe('the order mail rules', () => {
     ['online', t(1), t(2), 'order.paid', true],
     ['online', t(3), t(2), 'order.paid', false],
     ['online', t(1), null, 'order.cancelled', false],
-  ] as const)("decides the 'to pack' mail of a %s order (paid %p, cancelled %p) at %s: %p", (method, paid, cancelled, event, due) => {
-    expect(sellerOrderMailDue(order(method, paid, cancelled), event)).toBe(due);
-  });
+  ] as const)(
+    "decides the 'to pack' mail of a %s order (paid %p, cancelled %p) at %s: %p",
+    (method, paid, cancelled, event, due) => {
+      expect(sellerOrderMailDue(order(method, paid, cancelled), event)).toBe(due);
+    },
+  );
 
   it('tells exactly the sellers who were told to pack when an order is cancelled', () => {
     const cases: [OrderMailTiming, boolean][] = [
@@ -43,7 +56,9 @@ describe('the order mail rules', () => {
     for (const [timing, told] of cases) {
       expect(sellersPack(timing)).toBe(told);
       // The 'to pack' mail went at one of its two events exactly when the cancellation mail goes.
-      expect(['order.placed', 'order.paid'].filter((event) => sellerOrderMailDue(timing, event))).toHaveLength(told ? 1 : 0);
+      expect(['order.placed', 'order.paid'].filter((event) => sellerOrderMailDue(timing, event))).toHaveLength(
+        told ? 1 : 0,
+      );
     }
   });
 

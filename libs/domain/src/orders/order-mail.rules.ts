@@ -46,7 +46,10 @@ export type BuyerCancellationMail = 'with_credit_note' | 'without_credit_note' |
  * order is told at its cancellation. (A payment after the cancellation also ends in a credit note: that buyer gets the
  * cancellation mail, then a second one with the credit note.)
  */
-export function buyerCancellationMail(order: OrderMailTiming & { status: string }, eventType: string): BuyerCancellationMail {
+export function buyerCancellationMail(
+  order: OrderMailTiming & { status: string },
+  eventType: string,
+): BuyerCancellationMail {
   if (order.status !== 'cancelled') return null;
   if (eventType === 'credit_note.rendered') return 'with_credit_note';
   if (eventType === 'order.cancelled') return paidWhileStanding(order) ? null : 'without_credit_note';

@@ -12,7 +12,10 @@ describe('cancellation reason', () => {
 
   it('accepts a real reason and refuses an essay', () => {
     expect(validateCancelReason(' Ordered by mistake ')).toBeNull();
-    expect(validateCancelReason('r'.repeat(501))).toEqual({ field: 'reason', text: 'Reason must be at most 500 characters.' });
+    expect(validateCancelReason('r'.repeat(501))).toEqual({
+      field: 'reason',
+      text: 'Reason must be at most 500 characters.',
+    });
   });
 });
 

@@ -1,5 +1,12 @@
 /** Every state an order can be in (spec 001 section 4). */
-export const ORDER_STATUSES = ['pending', 'confirmed', 'shipped', 'delivered', 'cancel_requested', 'cancelled'] as const;
+export const ORDER_STATUSES = [
+  'pending',
+  'confirmed',
+  'shipped',
+  'delivered',
+  'cancel_requested',
+  'cancelled',
+] as const;
 
 /** One of {@link ORDER_STATUSES}. */
 export type OrderStatus = (typeof ORDER_STATUSES)[number];

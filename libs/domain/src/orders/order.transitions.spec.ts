@@ -18,12 +18,60 @@ const closed = { createdAt, now: new Date('2026-05-10T12:30:00.000Z') }; // exac
 
 // The whole table, written out by hand: [from, action] -> to, or null when the move does not exist.
 const expected: Record<OrderStatus, Record<OrderAction, OrderStatus | null>> = {
-  pending: { request_cancel: 'cancel_requested', confirm: 'confirmed', mark_shipped: null, mark_delivered: null, cancel: 'cancelled', settle_deadline: 'cancelled', confirm_payment: 'confirmed' },
-  confirmed: { request_cancel: null, confirm: null, mark_shipped: 'shipped', mark_delivered: null, cancel: 'cancelled', settle_deadline: null, confirm_payment: null },
-  shipped: { request_cancel: null, confirm: null, mark_shipped: null, mark_delivered: 'delivered', cancel: null, settle_deadline: null, confirm_payment: null },
-  delivered: { request_cancel: null, confirm: null, mark_shipped: null, mark_delivered: null, cancel: null, settle_deadline: null, confirm_payment: null },
-  cancel_requested: { request_cancel: null, confirm: null, mark_shipped: null, mark_delivered: null, cancel: 'cancelled', settle_deadline: 'cancelled', confirm_payment: null },
-  cancelled: { request_cancel: null, confirm: null, mark_shipped: null, mark_delivered: null, cancel: null, settle_deadline: null, confirm_payment: null },
+  pending: {
+    request_cancel: 'cancel_requested',
+    confirm: 'confirmed',
+    mark_shipped: null,
+    mark_delivered: null,
+    cancel: 'cancelled',
+    settle_deadline: 'cancelled',
+    confirm_payment: 'confirmed',
+  },
+  confirmed: {
+    request_cancel: null,
+    confirm: null,
+    mark_shipped: 'shipped',
+    mark_delivered: null,
+    cancel: 'cancelled',
+    settle_deadline: null,
+    confirm_payment: null,
+  },
+  shipped: {
+    request_cancel: null,
+    confirm: null,
+    mark_shipped: null,
+    mark_delivered: 'delivered',
+    cancel: null,
+    settle_deadline: null,
+    confirm_payment: null,
+  },
+  delivered: {
+    request_cancel: null,
+    confirm: null,
+    mark_shipped: null,
+    mark_delivered: null,
+    cancel: null,
+    settle_deadline: null,
+    confirm_payment: null,
+  },
+  cancel_requested: {
+    request_cancel: null,
+    confirm: null,
+    mark_shipped: null,
+    mark_delivered: null,
+    cancel: 'cancelled',
+    settle_deadline: 'cancelled',
+    confirm_payment: null,
+  },
+  cancelled: {
+    request_cancel: null,
+    confirm: null,
+    mark_shipped: null,
+    mark_delivered: null,
+    cancel: null,
+    settle_deadline: null,
+    confirm_payment: null,
+  },
 };
 
 describe('order transitions table', () => {
@@ -73,7 +121,9 @@ describe('assertTransition with the 8-hour window', () => {
   it('settles at the deadline only once the window has closed', () => {
     expect(assertTransition('pending', 'settle_deadline', closed)).toBe('cancelled');
     expect(assertTransition('cancel_requested', 'settle_deadline', closed)).toBe('cancelled');
-    expect(() => assertTransition('pending', 'settle_deadline', open)).toThrow('The 8-hour window for this order has not closed yet.');
+    expect(() => assertTransition('pending', 'settle_deadline', open)).toThrow(
+      'The 8-hour window for this order has not closed yet.',
+    );
   });
 
   it('refuses a move missing from the table with invalid_transition and a readable message', () => {
@@ -91,7 +141,11 @@ describe('assertTransition with the 8-hour window', () => {
     ['pending', 'mark_shipped', 'Only a confirmed order can be marked as shipped; this order is pending.'],
     ['confirmed', 'mark_delivered', 'Only a shipped order can be marked as delivered; this order is confirmed.'],
     ['shipped', 'cancel', 'Only an order not yet shipped can be cancelled; this order is shipped.'],
-    ['delivered', 'settle_deadline', 'Only a pending order or one awaiting cancellation is settled at the deadline; this order is delivered.'],
+    [
+      'delivered',
+      'settle_deadline',
+      'Only a pending order or one awaiting cancellation is settled at the deadline; this order is delivered.',
+    ],
   ] as const)('%s --%s--> says %p', (from, action, message) => {
     expect(() => assertTransition(from, action, open)).toThrow(message);
   });
@@ -129,7 +183,7 @@ describe('availableActions', () => {
 });
 
 describe('deadlineCancelReason', () => {
-  it('records ours for an unconfirmed order and the customer\'s for a requested cancellation', () => {
+  it("records ours for an unconfirmed order and the customer's for a requested cancellation", () => {
     expect(DEADLINE_CANCEL_REASON).toBe('Not confirmed within 8 hours');
     expect(deadlineCancelReason('pending', null)).toBe('Not confirmed within 8 hours');
     expect(deadlineCancelReason('cancel_requested', ' Ordered twice ')).toBe('Ordered twice');

@@ -146,9 +146,7 @@ export const WINDOW_STILL_OPEN_MESSAGE = 'The 8-hour window for this order has n
  * sends it, by its clock and configured window), or when the order was created and, unless 8 hours, the window's
  * length (ORDER_DECISION_WINDOW_MS).
  */
-export type WindowTiming =
-  | { closesAt: Date; now: Date }
-  | { createdAt: Date; now: Date; windowMs?: number };
+export type WindowTiming = { closesAt: Date; now: Date } | { createdAt: Date; now: Date; windowMs?: number };
 
 /** True while the window of `timing` is still open. */
 export function isWindowOpen(timing: WindowTiming): boolean {
@@ -173,8 +171,10 @@ export function checkTransition(from: OrderStatus, action: OrderAction, timing: 
     return { allowed: false, error: refused(message, from, action) };
   }
   const open = isWindowOpen(timing);
-  if (transition.window === 'open' && !open) return { allowed: false, error: refused(WINDOW_CLOSED_MESSAGE, from, action) };
-  if (transition.window === 'closed' && open) return { allowed: false, error: refused(WINDOW_STILL_OPEN_MESSAGE, from, action) };
+  if (transition.window === 'open' && !open)
+    return { allowed: false, error: refused(WINDOW_CLOSED_MESSAGE, from, action) };
+  if (transition.window === 'closed' && open)
+    return { allowed: false, error: refused(WINDOW_STILL_OPEN_MESSAGE, from, action) };
   return { allowed: true, to: transition.to };
 }
 
@@ -186,9 +186,14 @@ export function assertTransition(from: OrderStatus, action: OrderAction, timing:
 }
 
 /** The moves an actor may make now, e.g. to decide which buttons a screen enables. */
-export function availableActions<A extends OrderActor>(from: OrderStatus, actor: A, timing: WindowTiming): ActionOf<A>[] {
+export function availableActions<A extends OrderActor>(
+  from: OrderStatus,
+  actor: A,
+  timing: WindowTiming,
+): ActionOf<A>[] {
   return ORDER_ACTIONS.filter(
-    (action): action is ActionOf<A> => ORDER_TRANSITIONS[action].actor === actor && checkTransition(from, action, timing).allowed,
+    (action): action is ActionOf<A> =>
+      ORDER_TRANSITIONS[action].actor === actor && checkTransition(from, action, timing).allowed,
   );
 }
 
@@ -206,7 +211,8 @@ export function cancelReasonAfter(
 ): string | null {
   const rule: CancelReasonRule | undefined = (ORDER_TRANSITIONS[action] as OrderTransition).cancelReason;
   if (!rule) return current ?? null;
-  if (rule === 'buyers_else_given' && from === 'cancel_requested' && current && current.trim() !== '') return current.trim();
+  if (rule === 'buyers_else_given' && from === 'cancel_requested' && current && current.trim() !== '')
+    return current.trim();
   return given;
 }
 
@@ -221,7 +227,8 @@ export function deadlineCancelReason(from: OrderStatus, customerReason: string |
  */
 export function checkMarkPaid(orderStatus: OrderStatus, paymentStatus: string | null | undefined): DomainError | null {
   if (isPaid(paymentStatus)) return new DomainError('invalid_transition', 'This order is already paid.');
-  if (orderStatus === 'cancelled') return new DomainError('invalid_transition', 'A cancelled order cannot be marked as paid.');
+  if (orderStatus === 'cancelled')
+    return new DomainError('invalid_transition', 'A cancelled order cannot be marked as paid.');
   return null;
 }
 

@@ -107,7 +107,9 @@ describe('home listings', () => {
   it('keys the plain home page with nothing, and a filtered one by what it shows', () => {
     expect(browseListingKey('All', {})).toBe('');
     expect(browseListingKey('Original', {})).toBe('filter=Original');
-    expect(browseListingKey('Original', { category: 'honey', sort: 'price_asc' })).toBe('filter=Original&category=honey&sort=price_asc');
+    expect(browseListingKey('Original', { category: 'honey', sort: 'price_asc' })).toBe(
+      'filter=Original&category=honey&sort=price_asc',
+    );
     expect(browseListingKey('All', { inStock: true })).toBe('inStock=1');
   });
 });

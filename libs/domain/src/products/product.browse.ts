@@ -1,5 +1,10 @@
 // Browsing like a shop (issue 16): the listing's category, price, stock, freshness and sort parameters.
-import { DEFAULT_SEARCH_FILTER, SEARCH_FILTERS, normalizeSearchQuery, type SearchFilter } from '../layout/layout.constants.js';
+import {
+  DEFAULT_SEARCH_FILTER,
+  SEARCH_FILTERS,
+  normalizeSearchQuery,
+  type SearchFilter,
+} from '../layout/layout.constants.js';
 import { CATEGORY_TAX, PRODUCT_CATEGORIES, isProductCategory, type ProductCategory } from './product.category.js';
 
 /** The orders the listing and search can be put in: newest first, price low to high, price high to low. */
@@ -134,7 +139,9 @@ export function browseListingKey(filter: SearchFilter, browse: ProductBrowse): s
 
 /** Whether the browsing narrows the products (a sort alone does not). */
 export function narrowsProducts(browse: ProductBrowse): boolean {
-  return Boolean(browse.category || browse.inStock || browse.fresh || browse.minPrice !== undefined || browse.maxPrice !== undefined);
+  return Boolean(
+    browse.category || browse.inStock || browse.fresh || browse.minPrice !== undefined || browse.maxPrice !== undefined,
+  );
 }
 
 const wholeRupees = new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR', maximumFractionDigits: 0 });
@@ -172,13 +179,21 @@ export const BROWSE_LABELS = {
   sortHeading: 'Sort by',
   /** With a search and no sort: the best matches first. */
   relevance: 'Best match',
-  sorts: { newest: 'Newest first', price_asc: 'Price: low to high', price_desc: 'Price: high to low' } satisfies Record<ProductSort, string>,
+  sorts: { newest: 'Newest first', price_asc: 'Price: low to high', price_desc: 'Price: high to low' } satisfies Record<
+    ProductSort,
+    string
+  >,
   /** Short sort names for the phone's chips. */
-  sortChips: { newest: 'Newest', price_asc: 'Lowest price', price_desc: 'Highest price' } satisfies Record<ProductSort, string>,
+  sortChips: { newest: 'Newest', price_asc: 'Lowest price', price_desc: 'Highest price' } satisfies Record<
+    ProductSort,
+    string
+  >,
   categoryHeading: 'Category',
   allCategories: 'All categories',
   /** The category names of invoices (libs/domain's CATEGORY_TAX), one list for every screen. */
-  categories: Object.fromEntries(PRODUCT_CATEGORIES.map((category) => [category, CATEGORY_TAX[category].label])) as Record<ProductCategory, string>,
+  categories: Object.fromEntries(
+    PRODUCT_CATEGORIES.map((category) => [category, CATEGORY_TAX[category].label]),
+  ) as Record<ProductCategory, string>,
   priceHeading: 'Price',
   anyPrice: 'Any price',
   availabilityHeading: 'Availability',

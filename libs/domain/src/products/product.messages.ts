@@ -7,14 +7,20 @@ export const PRODUCT_MESSAGES = {
   missingName: { title: 'Missing Name', text: 'Please enter a product name.' },
   /** Ours: the spec limits the name to 50 characters but names no popup for it. */
   nameTooLong: { title: 'Invalid Name', text: 'Product name must be at most 50 characters.' },
-  invalidPhone: { title: 'Invalid Phone Number', text: 'Enter a valid 10-digit Indian mobile number starting with 6, 7, 8, or 9' },
+  invalidPhone: {
+    title: 'Invalid Phone Number',
+    text: 'Enter a valid 10-digit Indian mobile number starting with 6, 7, 8, or 9',
+  },
   invalidPrice: { title: 'Invalid Price', text: 'Price must be greater than 0.' },
   missingDescription: { title: 'Missing Description', text: 'Please enter a description.' },
   /** Ours: the spec limits the description to 500 characters but names no popup for it. */
   descriptionTooLong: { title: 'Invalid Description', text: 'Description must be at most 500 characters.' },
   missingValidityDate: { title: 'Missing Validity Date', text: 'Please choose a valid-until date.' },
   /** Ours: the date is there but cannot be read. */
-  invalidValidityDate: { title: 'Missing Validity Date', text: 'Valid-until must be a date and time (YYYY-MM-DD HH:MM:SS).' },
+  invalidValidityDate: {
+    title: 'Missing Validity Date',
+    text: 'Valid-until must be a date and time (YYYY-MM-DD HH:MM:SS).',
+  },
   noImages: { title: 'No Images', text: 'Please add at least one image.' },
   tooManyImages: { title: 'Too Many Images', text: 'Maximum 4 images allowed.' },
   invalidWeight: { title: 'Invalid Weight', text: 'Weight must be greater than 0.' },
@@ -40,7 +46,7 @@ export const PRODUCT_MESSAGES = {
   /** Ours: someone else's product (only its seller or an admin may change it). */
   notYours: 'You can only change your own products.',
   /** Ours: an image to keep that the product does not have (a stale form, or a URL from elsewhere). */
-  unknownImage: 'An image to keep is not one of this product\'s images. Reload the page and try again.',
+  unknownImage: "An image to keep is not one of this product's images. Reload the page and try again.",
   /** Ours: the upload was not sent as a multipart form. */
   formRequired: 'Send the product as a multipart form (multipart/form-data).',
   loading: 'Loading...',
@@ -52,7 +58,10 @@ export const PRODUCT_MESSAGES = {
 
 /** The 'Invalid File Size' popup for one file: '{fileName} must be under 5MB'. */
 export function fileTooLarge(fileName: string): { title: string; text: string } {
-  return { title: PRODUCT_MESSAGES.invalidFileSize.title, text: `${fileName} ${PRODUCT_MESSAGES.invalidFileSize.text}` };
+  return {
+    title: PRODUCT_MESSAGES.invalidFileSize.title,
+    text: `${fileName} ${PRODUCT_MESSAGES.invalidFileSize.text}`,
+  };
 }
 
 /** Ours: a file whose bytes are not an image we accept: '{fileName} is not a supported image...'. */

@@ -43,13 +43,20 @@ describe('product stock', () => {
     expect(parseStockInput('0')).toBe(0);
     expect(parseStockInput(' 12 ')).toBe(12);
     expect(parseStockInput('100000')).toBe(100_000);
-    for (const text of ['100001', '-1', '2.5', '1e3', 'ten', '9999999999']) expect(parseStockInput(text)).toBe('invalid');
-    expect(STOCK_MESSAGES.invalidStock.text).toBe('Stock must be a whole number from 0 to 1,00,000, or empty for unlimited.');
+    for (const text of ['100001', '-1', '2.5', '1e3', 'ten', '9999999999'])
+      expect(parseStockInput(text)).toBe('invalid');
+    expect(STOCK_MESSAGES.invalidStock.text).toBe(
+      'Stock must be a whole number from 0 to 1,00,000, or empty for unlimited.',
+    );
   });
 
   it('names each short line of a refused order', () => {
-    expect(STOCK_MESSAGES.shortItem({ productName: 'Desi Tamatar', requested: 4, left: 3 })).toBe('Desi Tamatar: you asked for 4, only 3 left.');
-    expect(STOCK_MESSAGES.shortItem({ productName: 'Nashik Pyaz', requested: 2, left: 0 })).toBe('Nashik Pyaz: sold out.');
+    expect(STOCK_MESSAGES.shortItem({ productName: 'Desi Tamatar', requested: 4, left: 3 })).toBe(
+      'Desi Tamatar: you asked for 4, only 3 left.',
+    );
+    expect(STOCK_MESSAGES.shortItem({ productName: 'Nashik Pyaz', requested: 2, left: 0 })).toBe(
+      'Nashik Pyaz: sold out.',
+    );
     expect(STOCK_MESSAGES.shortItem({ productName: null, requested: null, left: 2 })).toBe('An item: only 2 left.');
   });
 });

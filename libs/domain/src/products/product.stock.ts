@@ -74,7 +74,10 @@ export const STOCK_MESSAGES = {
   /** 'Only 3 left'. */
   onlyLeft: (left: number) => `Only ${left} left`,
   /** The form's rule for the field. */
-  invalidStock: { title: 'Invalid Stock', text: `Stock must be a whole number from 0 to ${STOCK_LIMITS.max.toLocaleString('en-IN')}, or empty for unlimited.` },
+  invalidStock: {
+    title: 'Invalid Stock',
+    text: `Stock must be a whole number from 0 to ${STOCK_LIMITS.max.toLocaleString('en-IN')}, or empty for unlimited.`,
+  },
   /** The 409 of checkout when a line asks for more packs than are left; `details.items` says which and how many. */
   notEnoughStock: 'Some items do not have enough stock left. Please review your order.',
   /** The 409 of adding a sold-out product to the cart. */
@@ -86,11 +89,14 @@ export const STOCK_MESSAGES = {
   shortItem: ({ productName, requested, left }: Pick<ShortStockItem, 'productName' | 'requested' | 'left'>) => {
     const name = productName ?? 'An item';
     if (left <= 0) return `${name}: sold out.`;
-    return requested === null ? `${name}: only ${left} left.` : `${name}: you asked for ${requested}, only ${left} left.`;
+    return requested === null
+      ? `${name}: only ${left} left.`
+      : `${name}: you asked for ${requested}, only ${left} left.`;
   },
   /** The notes that keep a cart or an order from checking out until the buyer changes it. */
   soldOutLine: (name: string) => `${name} is sold out. Remove it to check out.`,
-  shortLine: (name: string, left: number) => `Only ${left} left of ${name}. Lower the quantity to ${left} to check out.`,
+  shortLine: (name: string, left: number) =>
+    `Only ${left} left of ${name}. Lower the quantity to ${left} to check out.`,
   /** The same, for the one product of Buy Now. */
   soldOutProduct: 'This product is sold out, so it cannot be bought right now.',
   /** The sell and edit forms' hint for the field. */

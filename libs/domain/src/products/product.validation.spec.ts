@@ -23,13 +23,28 @@ describe('validateProductInput', () => {
   it.each([
     [{ name: '  ' }, 'name', 'Missing Name', 'Please enter a product name.'],
     [{ name: 'x'.repeat(51) }, 'name', 'Invalid Name', 'Product name must be at most 50 characters.'],
-    [{ sellerPhone: '12345' }, 'sellerPhone', 'Invalid Phone Number', 'Enter a valid 10-digit Indian mobile number starting with 6, 7, 8, or 9'],
-    [{ sellerPhone: '5876543210' }, 'sellerPhone', 'Invalid Phone Number', 'Enter a valid 10-digit Indian mobile number starting with 6, 7, 8, or 9'],
+    [
+      { sellerPhone: '12345' },
+      'sellerPhone',
+      'Invalid Phone Number',
+      'Enter a valid 10-digit Indian mobile number starting with 6, 7, 8, or 9',
+    ],
+    [
+      { sellerPhone: '5876543210' },
+      'sellerPhone',
+      'Invalid Phone Number',
+      'Enter a valid 10-digit Indian mobile number starting with 6, 7, 8, or 9',
+    ],
     [{ price: 0 }, 'price', 'Invalid Price', 'Price must be greater than 0.'],
     [{ price: '' }, 'price', 'Invalid Price', 'Price must be greater than 0.'],
     [{ price: '-3' }, 'price', 'Invalid Price', 'Price must be greater than 0.'],
     [{ description: '' }, 'description', 'Missing Description', 'Please enter a description.'],
-    [{ description: 'd'.repeat(501) }, 'description', 'Invalid Description', 'Description must be at most 500 characters.'],
+    [
+      { description: 'd'.repeat(501) },
+      'description',
+      'Invalid Description',
+      'Description must be at most 500 characters.',
+    ],
     [{ validUntil: null }, 'validUntil', 'Missing Validity Date', 'Please choose a valid-until date.'],
     [{ newImages: [] }, 'images', 'No Images', 'Please add at least one image.'],
     [
@@ -43,7 +58,12 @@ describe('validateProductInput', () => {
     [{ width: 'abc' }, 'width', 'Invalid Width', 'Width must be greater than 0.'],
     [{ height: -2 }, 'height', 'Invalid Height', 'Height must be greater than 0.'],
     [{ sellerEmail: 'farmer-at-example' }, 'sellerEmail', 'Invalid Email', 'Invalid email address format.'],
-    [{ newImages: [{ name: 'big.png', size: 5 * 1024 * 1024 + 1 }] }, 'images', 'Invalid File Size', 'big.png must be under 5MB'],
+    [
+      { newImages: [{ name: 'big.png', size: 5 * 1024 * 1024 + 1 }] },
+      'images',
+      'Invalid File Size',
+      'big.png must be under 5MB',
+    ],
   ])('%j fails on %s with %s: %s', (change, field, title, text) => {
     expect(validateProductInput({ ...good, ...change })).toEqual({ field, title, text });
   });

@@ -22,7 +22,8 @@ export interface ProductInput {
   sellerEmail?: string | null;
 }
 
-const isBlank = (value: string | null | undefined): boolean => value === null || value === undefined || value.trim() === '';
+const isBlank = (value: string | null | undefined): boolean =>
+  value === null || value === undefined || value.trim() === '';
 
 /** A number from a form value, or null when the value is blank. */
 function optionalNumber(value: number | string | null | undefined): number | null {
@@ -37,8 +38,10 @@ function optionalNumber(value: number | string | null | undefined): number | nul
  */
 export function validateProductInput(input: ProductInput): FieldProblem | null {
   if (isBlank(input.name)) return problem('name', PRODUCT_MESSAGES.missingName);
-  if (Array.from(input.name.trim()).length > PRODUCT_LIMITS.nameMax) return problem('name', PRODUCT_MESSAGES.nameTooLong);
-  if (!isValidIndianMobile(normalizePhone(input.sellerPhone))) return problem('sellerPhone', PRODUCT_MESSAGES.invalidPhone);
+  if (Array.from(input.name.trim()).length > PRODUCT_LIMITS.nameMax)
+    return problem('name', PRODUCT_MESSAGES.nameTooLong);
+  if (!isValidIndianMobile(normalizePhone(input.sellerPhone)))
+    return problem('sellerPhone', PRODUCT_MESSAGES.invalidPhone);
   const price = typeof input.price === 'string' && input.price.trim() === '' ? Number.NaN : Number(input.price);
   if (!Number.isFinite(price) || price <= 0) return problem('price', PRODUCT_MESSAGES.invalidPrice);
   if (isBlank(input.description)) return problem('description', PRODUCT_MESSAGES.missingDescription);
@@ -62,7 +65,8 @@ export function validateProductInput(input: ProductInput): FieldProblem | null {
     const value = optionalNumber(input[field]);
     if (value !== null && !(Number.isFinite(value) && value > 0)) return problem(field, message);
   }
-  if (!isBlank(input.sellerEmail) && !isValidEmail(input.sellerEmail!)) return problem('sellerEmail', PRODUCT_MESSAGES.invalidEmail);
+  if (!isBlank(input.sellerEmail) && !isValidEmail(input.sellerEmail!))
+    return problem('sellerEmail', PRODUCT_MESSAGES.invalidEmail);
   const tooLarge = input.newImages.find((file) => file.size > PRODUCT_LIMITS.imageMaxBytes);
   if (tooLarge) return problem('images', fileTooLarge(tooLarge.name));
   return null;

@@ -29,7 +29,7 @@ export function searchTerms(text: string): string[] {
     .map((word) => Array.from(word).slice(0, SEARCH_LIMITS.termMaxChars).join(''));
 
   const terms: string[] = [];
-  for (let i = 0; i < words.length; ) {
+  for (let i = 0; i < words.length;) {
     const phrase = MULTI_WORD_TERMS.find((term) => {
       const parts = term.split(' ');
       return parts.every((part, offset) => words[i + offset] === part);

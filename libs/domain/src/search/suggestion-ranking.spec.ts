@@ -3,8 +3,37 @@ import { rankSuggestions, trigramSimilarity, trigrams, type RankableName } from 
 describe('trigrams and trigramSimilarity', () => {
   it("make pg_trgm's trigrams: each word lower-cased, two spaces before and one after, each trigram once", () => {
     // show_trgm('Organic Tomatoes-1kg A2 Ghee') on PostgreSQL 15.
-    const shown = ['  1', '  a', '  g', '  o', '  t', ' 1k', ' a2', ' gh', ' or', ' to', '1kg', 'a2 ', 'ani', 'ato', 'ee ', 'es ',
-      'gan', 'ghe', 'hee', 'ic ', 'kg ', 'mat', 'nic', 'oes', 'oma', 'org', 'rga', 'toe', 'tom'];
+    const shown = [
+      '  1',
+      '  a',
+      '  g',
+      '  o',
+      '  t',
+      ' 1k',
+      ' a2',
+      ' gh',
+      ' or',
+      ' to',
+      '1kg',
+      'a2 ',
+      'ani',
+      'ato',
+      'ee ',
+      'es ',
+      'gan',
+      'ghe',
+      'hee',
+      'ic ',
+      'kg ',
+      'mat',
+      'nic',
+      'oes',
+      'oma',
+      'org',
+      'rga',
+      'toe',
+      'tom',
+    ];
     expect([...trigrams('Organic Tomatoes-1kg A2 Ghee')].sort()).toEqual(shown.sort());
     expect(trigrams('tom tom TOM')).toEqual(new Set(['  t', ' to', 'tom', 'om ']));
   });
@@ -20,7 +49,12 @@ describe('trigrams and trigramSimilarity', () => {
 });
 
 describe('rankSuggestions', () => {
-  const name = (overrides: Partial<RankableName> & { name: string }): RankableName => ({ productCount: 1, live: true, best: true, ...overrides });
+  const name = (overrides: Partial<RankableName> & { name: string }): RankableName => ({
+    productCount: 1,
+    live: true,
+    best: true,
+    ...overrides,
+  });
 
   it('puts live names first, then best matches, then the closest, the most used, and code point order', () => {
     const candidates = [

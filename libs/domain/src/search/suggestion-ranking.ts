@@ -51,7 +51,7 @@ export function trigramSimilarity(a: string, b: string): number {
 
 /** Compares by Unicode code point, as PostgreSQL's C collation (and byte order of UTF-8) does. */
 const byCodePoint = (a: string, b: string): number => {
-  for (let i = 0, j = 0; i < a.length && j < b.length; ) {
+  for (let i = 0, j = 0; i < a.length && j < b.length;) {
     const x = a.codePointAt(i)!;
     const y = b.codePointAt(j)!;
     if (x !== y) return x - y;
@@ -68,7 +68,10 @@ const byCodePoint = (a: string, b: string): number => {
  */
 export function rankSuggestions(candidates: readonly RankableName[], text: string, limit: number): string[] {
   const typed = trigrams(text);
-  const ranked = candidates.map((candidate) => ({ candidate, similarity: similarityOf(trigrams(candidate.name), typed) }));
+  const ranked = candidates.map((candidate) => ({
+    candidate,
+    similarity: similarityOf(trigrams(candidate.name), typed),
+  }));
   ranked.sort(
     (x, y) =>
       Number(y.candidate.live) - Number(x.candidate.live) ||

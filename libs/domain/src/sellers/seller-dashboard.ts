@@ -128,7 +128,11 @@ export const SELLER_DASHBOARD_MESSAGES = {
   windowClosed: 'Window closed',
   /** The packs a product has left, null for unlimited. */
   stockLeft: (stock: number | null) =>
-    stock === null ? 'Unlimited stock' : stock === 0 ? 'No packs left' : `${stock.toLocaleString('en-IN')} ${stock === 1 ? 'pack' : 'packs'} left`,
+    stock === null
+      ? 'Unlimited stock'
+      : stock === 0
+        ? 'No packs left'
+        : `${stock.toLocaleString('en-IN')} ${stock === 1 ? 'pack' : 'packs'} left`,
   loadFailed: "We couldn't load the dashboard",
   actionFailed: 'Could not update the product. Please try again.',
 } as const;

@@ -49,7 +49,9 @@ describe('orderTotals', () => {
 describe('cartTotal', () => {
   it('sums price x quantity, a missing quantity counting as 1', () => {
     // 2 x 50.00 + 1 x 19.99 + 1 x 10.00 = 129.99
-    expect(cartTotal([{ pricePaise: 50_00, quantity: 2 }, { pricePaise: 19_99 }, { pricePaise: 10_00, quantity: null }])).toBe(129_99);
+    expect(
+      cartTotal([{ pricePaise: 50_00, quantity: 2 }, { pricePaise: 19_99 }, { pricePaise: 10_00, quantity: null }]),
+    ).toBe(129_99);
   });
 
   it('is 0 for an empty cart', () => {

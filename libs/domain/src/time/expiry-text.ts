@@ -76,5 +76,8 @@ export function expiryText(validUntil: Date | string | number | null | undefined
   if (!expiry) return null;
   if (expiry.unit === 'tomorrow') return { text: 'Expires tomorrow', expired: false };
   if (expiry.unit === 'justNow') return { text: 'Expired just now', expired: true };
-  return { text: expiry.expired ? `Expired ${unitText(expiry)} ago` : `Expires in ${unitText(expiry)}`, expired: expiry.expired };
+  return {
+    text: expiry.expired ? `Expired ${unitText(expiry)} ago` : `Expires in ${unitText(expiry)}`,
+    expired: expiry.expired,
+  };
 }

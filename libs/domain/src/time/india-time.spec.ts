@@ -2,8 +2,22 @@ import { DATE_TIME_PATTERN, formatIndiaDateTime, formatMonthDay, indiaDateParts,
 
 describe('India time', () => {
   it('reads an instant on an Indian clock (UTC+05:30)', () => {
-    expect(indiaDateParts(new Date('2026-03-31T18:29:59Z'))).toEqual({ year: 2026, month: 3, day: 31, hour: 23, minute: 59, second: 59 });
-    expect(indiaDateParts(new Date('2026-03-31T18:30:00Z'))).toEqual({ year: 2026, month: 4, day: 1, hour: 0, minute: 0, second: 0 });
+    expect(indiaDateParts(new Date('2026-03-31T18:29:59Z'))).toEqual({
+      year: 2026,
+      month: 3,
+      day: 31,
+      hour: 23,
+      minute: 59,
+      second: 59,
+    });
+    expect(indiaDateParts(new Date('2026-03-31T18:30:00Z'))).toEqual({
+      year: 2026,
+      month: 4,
+      day: 1,
+      hour: 0,
+      minute: 0,
+      second: 0,
+    });
   });
 
   it.each([
@@ -17,9 +31,12 @@ describe('India time', () => {
     expect(parseInstant(text)?.toISOString()).toBe(iso);
   });
 
-  it.each([['not a date'], ['2026-02-30 10:00:00'], ['2026-03-05 24:00:00'], [''], ['05/03/2026']])('cannot read %p', (text) => {
-    expect(parseInstant(text)).toBeNull();
-  });
+  it.each([['not a date'], ['2026-02-30 10:00:00'], ['2026-03-05 24:00:00'], [''], ['05/03/2026']])(
+    'cannot read %p',
+    (text) => {
+      expect(parseInstant(text)).toBeNull();
+    },
+  );
 
   it('passes Dates and epoch numbers through, refusing invalid ones', () => {
     expect(parseInstant(0)?.toISOString()).toBe('1970-01-01T00:00:00.000Z');

@@ -13,6 +13,8 @@ describe('write limits', () => {
     expect(WRITE_LIMIT_MESSAGES.imageTooManyPixels('farm.png')).toBe(
       `farm.png is too large a picture: at most ${IMAGE_MAX_INPUT_PIXELS / 1_000_000} megapixels.`,
     );
-    expect(WRITE_LIMIT_MESSAGES.formTooLarge(21)).toBe('The form is too large: everything together must be under 21MB.');
+    expect(WRITE_LIMIT_MESSAGES.formTooLarge(21)).toBe(
+      'The form is too large: everything together must be under 21MB.',
+    );
   });
 });

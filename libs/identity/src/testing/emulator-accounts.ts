@@ -51,7 +51,10 @@ export class EmulatorAccounts {
   }
 
   /** A new e-mail/password account, its e-mail not verified. */
-  async signUp(email = `s${randomUUID().slice(0, 12)}@mandi.test`, password = DEFAULT_PASSWORD): Promise<EmulatorPasswordAccount> {
+  async signUp(
+    email = `s${randomUUID().slice(0, 12)}@mandi.test`,
+    password = DEFAULT_PASSWORD,
+  ): Promise<EmulatorPasswordAccount> {
     const { ok, body } = await this.publicCall<{ localId: string; idToken: string }>('accounts:signUp', {
       email,
       password,
@@ -82,7 +85,9 @@ export class EmulatorAccounts {
   }
 
   /** A Google sign-in through the emulator's fake provider (the same Google sub gives the same uid). */
-  async google(claims: { sub?: string; email?: string; name?: string; picture?: string } = {}): Promise<EmulatorAccount> {
+  async google(
+    claims: { sub?: string; email?: string; name?: string; picture?: string } = {},
+  ): Promise<EmulatorAccount> {
     const idToken = {
       sub: claims.sub ?? `g${randomUUID().slice(0, 12)}`,
       email: claims.email ?? `g${randomUUID().slice(0, 12)}@gmail.com`,
@@ -149,10 +154,18 @@ export class EmulatorAccounts {
 
   /** The admin API of the project, as firebase-admin calls it. */
   private adminCall<T>(endpoint: string, body: unknown) {
-    return this.call<T>(`http://${this.host}/identitytoolkit.googleapis.com/v1/projects/${this.projectId}/${endpoint}`, body, OWNER);
+    return this.call<T>(
+      `http://${this.host}/identitytoolkit.googleapis.com/v1/projects/${this.projectId}/${endpoint}`,
+      body,
+      OWNER,
+    );
   }
 
-  private async call<T>(url: string, body: unknown, headers: Record<string, string>): Promise<{ status: number; ok: boolean; body: T }> {
+  private async call<T>(
+    url: string,
+    body: unknown,
+    headers: Record<string, string>,
+  ): Promise<{ status: number; ok: boolean; body: T }> {
     const response = await fetch(url, {
       method: 'POST',
       headers: { 'content-type': 'application/json', ...headers },

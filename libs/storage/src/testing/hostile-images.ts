@@ -19,5 +19,10 @@ export function pngDeclaring(width: number, height: number): Buffer {
   header[8] = 8; // 8 bits per sample, grey, deflate, no filter, no interlace
   const signature = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
   // One row of zeros only: the declared size is what matters, the data may end early.
-  return Buffer.concat([signature, chunk('IHDR', header), chunk('IDAT', deflateSync(Buffer.alloc((width + 1) * 8))), chunk('IEND', Buffer.alloc(0))]);
+  return Buffer.concat([
+    signature,
+    chunk('IHDR', header),
+    chunk('IDAT', deflateSync(Buffer.alloc((width + 1) * 8))),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
 }

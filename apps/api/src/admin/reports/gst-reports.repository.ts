@@ -95,7 +95,13 @@ export class GstReportsRepository {
         totalPaise: row.total_paise,
       },
       orderShippingPaise: row.order_shipping_paise,
-      lines: row.lines.map(([hsn, ratePercent, unitPaise, quantity, category]) => ({ hsn, ratePercent, unitPaise, quantity, category })),
+      lines: row.lines.map(([hsn, ratePercent, unitPaise, quantity, category]) => ({
+        hsn,
+        ratePercent,
+        unitPaise,
+        quantity,
+        category,
+      })),
     }));
   }
 }

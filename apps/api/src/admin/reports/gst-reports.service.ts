@@ -93,10 +93,24 @@ export class GstReportsService {
       rates: row.rates.map((rate) => ({ rate: rate.ratePercent, ...taxes(rate) })),
     });
     return {
-      period: { month: period.month, fp: period.fp, label: period.label, from: period.from.toISOString(), to: period.to.toISOString() },
-      seller: { gstin: this.config.SELLER_GSTIN, state: { code: gstStateCode(this.config.SELLER_STATE) ?? '', name: this.config.SELLER_STATE } },
+      period: {
+        month: period.month,
+        fp: period.fp,
+        label: period.label,
+        from: period.from.toISOString(),
+        to: period.to.toISOString(),
+      },
+      seller: {
+        gstin: this.config.SELLER_GSTIN,
+        state: { code: gstStateCode(this.config.SELLER_STATE) ?? '', name: this.config.SELLER_STATE },
+      },
       b2cs: {
-        rows: report.b2cs.map((row) => ({ placeOfSupply: row.place, supplyType: supplyTypeText(row.supply), rate: row.ratePercent, ...taxes(row) })),
+        rows: report.b2cs.map((row) => ({
+          placeOfSupply: row.place,
+          supplyType: supplyTypeText(row.supply),
+          rate: row.ratePercent,
+          ...taxes(row),
+        })),
         totals: taxes(report.totals.b2cs),
       },
       b2cl: report.b2cl.map((row) => large(row, null)),
@@ -108,7 +122,11 @@ export class GstReportsService {
           exempt: rupees(row.exemptPaise),
           nonGst: rupees(row.nonGstPaise),
         })),
-        totals: { nilRated: rupees(report.totals.nil.nilRatedPaise), exempt: rupees(report.totals.nil.exemptPaise), nonGst: rupees(report.totals.nil.nonGstPaise) },
+        totals: {
+          nilRated: rupees(report.totals.nil.nilRatedPaise),
+          exempt: rupees(report.totals.nil.exemptPaise),
+          nonGst: rupees(report.totals.nil.nonGstPaise),
+        },
       },
       hsn: {
         rows: report.hsn.map((row) => ({
@@ -120,9 +138,20 @@ export class GstReportsService {
           totalValue: rupees(row.valuePaise),
           ...taxes(row),
         })),
-        totals: { quantity: report.totals.hsn.quantity, totalValue: rupees(report.totals.hsn.valuePaise), ...taxes(report.totals.hsn) },
+        totals: {
+          quantity: report.totals.hsn.quantity,
+          totalValue: rupees(report.totals.hsn.valuePaise),
+          ...taxes(report.totals.hsn),
+        },
       },
-      documents: report.documents.map(({ nature, from, to, total, cancelled, netIssued }) => ({ nature, from, to, total, cancelled, netIssued })),
+      documents: report.documents.map(({ nature, from, to, total, cancelled, netIssued }) => ({
+        nature,
+        from,
+        to,
+        total,
+        cancelled,
+        netIssued,
+      })),
       register: {
         rows: report.register.map((row) => ({
           document: documentTitle(row.title) as 'Tax Invoice' | 'Bill of Supply' | 'Credit Note',
@@ -139,7 +168,11 @@ export class GstReportsService {
           igst: rupees(row.igstPaise),
           total: rupees(row.totalPaise),
         })),
-        totals: { invoices: registerTotals(net.invoices), creditNotes: registerTotals(net.creditNotes), net: registerTotals(net.net) },
+        totals: {
+          invoices: registerTotals(net.invoices),
+          creditNotes: registerTotals(net.creditNotes),
+          net: registerTotals(net.net),
+        },
       },
       readAt: new Date().toISOString(),
     };
@@ -148,14 +181,22 @@ export class GstReportsService {
   /** One table as CSV, named `GSTR1-2026-11-b2cs.csv`. */
   async csv(month: string, table: Gstr1CsvTable): Promise<Gstr1Download> {
     const { period, report } = await this.prepare(month);
-    return { fileName: `GSTR1-${period.month}-${table}.csv`, contentType: 'text/csv; charset=utf-8', body: gstr1Csv(report, table) };
+    return {
+      fileName: `GSTR1-${period.month}-${table}.csv`,
+      contentType: 'text/csv; charset=utf-8',
+      body: gstr1Csv(report, table),
+    };
   }
 
   /** The whole return in the GST portal's JSON layout, named `GSTR1-2026-11.json`. */
   async portal(month: string): Promise<Gstr1Download> {
     const { period, report } = await this.prepare(month);
     const json = gstr1PortalJson(report, period, this.config.SELLER_GSTIN);
-    return { fileName: `GSTR1-${period.month}.json`, contentType: 'application/json; charset=utf-8', body: JSON.stringify(json) };
+    return {
+      fileName: `GSTR1-${period.month}.json`,
+      contentType: 'application/json; charset=utf-8',
+      body: JSON.stringify(json),
+    };
   }
 
   private async prepare(month: string): Promise<PreparedReturn> {

@@ -7,7 +7,17 @@ describe('gstr1Csv', () => {
   it('guards text a spreadsheet would run (= + - @, tab, CR) with an apostrophe, and quotes commas, quotes and line breaks', () => {
     const texts = ['=HYPERLINK("http://x")', '+1', '-2+3', '@SUM(A1)', '\tx', 'Ghee, 1 kg', 'say "hi"', 'fine'];
     const hsn = texts.map((description, i) => ({
-      hsn: String(i), description, uqc: 'NOS', quantity: 1, ratePercent: 0, valuePaise: -1050, taxablePaise: -1050, igstPaise: 0, cgstPaise: 0, sgstPaise: 0, cessPaise: 0,
+      hsn: String(i),
+      description,
+      uqc: 'NOS',
+      quantity: 1,
+      ratePercent: 0,
+      valuePaise: -1050,
+      taxablePaise: -1050,
+      igstPaise: 0,
+      cgstPaise: 0,
+      sgstPaise: 0,
+      cessPaise: 0,
     }));
     const lines = gstr1Csv({ ...report, hsn }, 'hsn').split('\r\n');
     expect(lines.slice(1, 9).map((line) => line.split(',NOS,')[0])).toEqual([

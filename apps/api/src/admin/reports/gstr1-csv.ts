@@ -1,4 +1,11 @@
-import { documentTitle, formatInvoiceDate, supplyTypeText, type Gstr1CsvTable, type Gstr1Report, type Paise } from '@mandi/domain';
+import {
+  documentTitle,
+  formatInvoiceDate,
+  supplyTypeText,
+  type Gstr1CsvTable,
+  type Gstr1Report,
+  type Paise,
+} from '@mandi/domain';
 
 /** A cell: text (guarded against formula injection) or an amount in paise (written with two decimals). */
 type Cell = string | number | { paise: Paise };
@@ -15,7 +22,8 @@ function cellText(cell: Cell): string {
   return /[",\r\n]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
 }
 
-const csv = (rows: readonly (readonly Cell[])[]): string => rows.map((row) => row.map(cellText).join(',')).join('\r\n') + '\r\n';
+const csv = (rows: readonly (readonly Cell[])[]): string =>
+  rows.map((row) => row.map(cellText).join(',')).join('\r\n') + '\r\n';
 const money = (paise: Paise) => ({ paise });
 const date = (instant: Date): string => formatInvoiceDate(instant);
 
@@ -25,14 +33,52 @@ export function gstr1Csv(report: Gstr1Report, table: Gstr1CsvTable): string {
     case 'b2cs':
       return csv([
         ['Place of supply', 'State code', 'Supply type', 'Rate (%)', 'Taxable value', 'IGST', 'CGST', 'SGST', 'Cess'],
-        ...report.b2cs.map((row) => [row.place.name, row.place.code, supplyTypeText(row.supply), row.ratePercent, money(row.taxablePaise), money(row.igstPaise), money(row.cgstPaise), money(row.sgstPaise), money(row.cessPaise)]),
+        ...report.b2cs.map((row) => [
+          row.place.name,
+          row.place.code,
+          supplyTypeText(row.supply),
+          row.ratePercent,
+          money(row.taxablePaise),
+          money(row.igstPaise),
+          money(row.cgstPaise),
+          money(row.sgstPaise),
+          money(row.cessPaise),
+        ]),
         ['Total', '', '', '', ...amounts(report.totals.b2cs)],
       ]);
     case 'hsn':
       return csv([
-        ['HSN', 'Description', 'UQC', 'Total quantity', 'Rate (%)', 'Total value', 'Taxable value', 'IGST', 'CGST', 'SGST', 'Cess'],
-        ...report.hsn.map((row) => [row.hsn, row.description, row.uqc, row.quantity, row.ratePercent, money(row.valuePaise), ...amounts(row)]),
-        ['Total', '', '', report.totals.hsn.quantity, '', money(report.totals.hsn.valuePaise), ...amounts(report.totals.hsn)],
+        [
+          'HSN',
+          'Description',
+          'UQC',
+          'Total quantity',
+          'Rate (%)',
+          'Total value',
+          'Taxable value',
+          'IGST',
+          'CGST',
+          'SGST',
+          'Cess',
+        ],
+        ...report.hsn.map((row) => [
+          row.hsn,
+          row.description,
+          row.uqc,
+          row.quantity,
+          row.ratePercent,
+          money(row.valuePaise),
+          ...amounts(row),
+        ]),
+        [
+          'Total',
+          '',
+          '',
+          report.totals.hsn.quantity,
+          '',
+          money(report.totals.hsn.valuePaise),
+          ...amounts(report.totals.hsn),
+        ],
       ]);
     case 'nil':
       return csv([
@@ -43,7 +89,12 @@ export function gstr1Csv(report: Gstr1Report, table: Gstr1CsvTable): string {
           money(row.exemptPaise),
           money(row.nonGstPaise),
         ]),
-        ['Total', money(report.totals.nil.nilRatedPaise), money(report.totals.nil.exemptPaise), money(report.totals.nil.nonGstPaise)],
+        [
+          'Total',
+          money(report.totals.nil.nilRatedPaise),
+          money(report.totals.nil.exemptPaise),
+          money(report.totals.nil.nonGstPaise),
+        ],
       ]);
     case 'docs':
       return csv([
@@ -53,7 +104,22 @@ export function gstr1Csv(report: Gstr1Report, table: Gstr1CsvTable): string {
     case 'register': {
       const net = report.totals.register.net;
       return csv([
-        ['Document', 'Number', 'Date', 'Order', 'Against invoice', 'Place of supply', 'State code', 'Supply type', 'Taxable value', 'Exempt value', 'CGST', 'SGST', 'IGST', 'Total'],
+        [
+          'Document',
+          'Number',
+          'Date',
+          'Order',
+          'Against invoice',
+          'Place of supply',
+          'State code',
+          'Supply type',
+          'Taxable value',
+          'Exempt value',
+          'CGST',
+          'SGST',
+          'IGST',
+          'Total',
+        ],
         ...report.register.map((row) => [
           documentTitle(row.title),
           row.number,
@@ -70,12 +136,39 @@ export function gstr1Csv(report: Gstr1Report, table: Gstr1CsvTable): string {
           money(row.igstPaise),
           money(row.totalPaise),
         ]),
-        ['Net', `${net.invoices} invoices, ${net.creditNotes} credit notes`, '', '', '', '', '', '', money(net.taxablePaise), money(net.exemptPaise), money(net.cgstPaise), money(net.sgstPaise), money(net.igstPaise), money(net.totalPaise)],
+        [
+          'Net',
+          `${net.invoices} invoices, ${net.creditNotes} credit notes`,
+          '',
+          '',
+          '',
+          '',
+          '',
+          '',
+          money(net.taxablePaise),
+          money(net.exemptPaise),
+          money(net.cgstPaise),
+          money(net.sgstPaise),
+          money(net.igstPaise),
+          money(net.totalPaise),
+        ],
       ]);
     }
   }
 }
 
-function amounts(row: { taxablePaise: Paise; igstPaise: Paise; cgstPaise: Paise; sgstPaise: Paise; cessPaise: Paise }): Cell[] {
-  return [money(row.taxablePaise), money(row.igstPaise), money(row.cgstPaise), money(row.sgstPaise), money(row.cessPaise)];
+function amounts(row: {
+  taxablePaise: Paise;
+  igstPaise: Paise;
+  cgstPaise: Paise;
+  sgstPaise: Paise;
+  cessPaise: Paise;
+}): Cell[] {
+  return [
+    money(row.taxablePaise),
+    money(row.igstPaise),
+    money(row.cgstPaise),
+    money(row.sgstPaise),
+    money(row.cessPaise),
+  ];
 }

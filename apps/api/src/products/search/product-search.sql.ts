@@ -170,7 +170,11 @@ function rankTiers(source: TierSource, limit: number): Prisma.Sql {
         ${source.filter}
       ${source.order ? Prisma.sql`ORDER BY ${source.order}` : Prisma.empty}
       LIMIT ${limit})`;
-  const tiers = [tier(true, true), tier(true, false), ...(source.liveOnly ? [] : [tier(false, true), tier(false, false)])];
+  const tiers = [
+    tier(true, true),
+    tier(true, false),
+    ...(source.liveOnly ? [] : [tier(false, true), tier(false, false)]),
+  ];
   return Prisma.sql`
     SELECT * FROM (
       ${Prisma.join(tiers, ' UNION ALL ')}

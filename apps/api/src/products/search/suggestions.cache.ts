@@ -28,7 +28,13 @@ local version = redis.call('GET', KEYS[1]) or '0'
 return {version, redis.call('GET', ARGV[1] .. version), redis.call('GET', ARGV[2] .. version)}`;
 
 /** The client with the script defined. */
-type SuggestionsReader = Redis & { suggestionsRead(versionKey: string, listKey: string, candidatesKey: string): Promise<[string, string | null, string | null]> };
+type SuggestionsReader = Redis & {
+  suggestionsRead(
+    versionKey: string,
+    listKey: string,
+    candidatesKey: string,
+  ): Promise<[string, string | null, string | null]>;
+};
 
 /**
  * Suggestions in Redis, shared by every API replica: the ranked list per typed terms (`<prefix>:suggest:<terms>`),
@@ -45,7 +51,8 @@ export class SuggestionsCache {
     @Inject(REDIS) redis: Redis,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {
-    if (!('suggestionsRead' in redis)) redis.defineCommand('suggestionsRead', { numberOfKeys: 1, lua: READ_SUGGESTIONS });
+    if (!('suggestionsRead' in redis))
+      redis.defineCommand('suggestionsRead', { numberOfKeys: 1, lua: READ_SUGGESTIONS });
     this.circuit = RedisCircuit.of(redis);
   }
 
@@ -55,7 +62,12 @@ export class SuggestionsCache {
    */
   async read(terms: string[], meanings: readonly (readonly TermMeaning[])[]): Promise<CachedSuggestions> {
     const [version, names, candidates] = await this.circuit.run<[string | null, string | null, string | null]>(
-      (redis) => (redis as SuggestionsReader).suggestionsRead(catalogVersionKey(this.config.REDIS_PREFIX), this.listKey(terms), this.candidatesKey(meanings)),
+      (redis) =>
+        (redis as SuggestionsReader).suggestionsRead(
+          catalogVersionKey(this.config.REDIS_PREFIX),
+          this.listKey(terms),
+          this.candidatesKey(meanings),
+        ),
       () => [null, null, null],
     );
     return {
@@ -76,14 +88,24 @@ export class SuggestionsCache {
     names: string[],
     withCandidates?: { meanings: readonly (readonly TermMeaning[])[]; candidates: SuggestionCandidate[] },
   ): Promise<void> {
-    await this.circuit.run((redis) => {
-      const batch = redis.multi().set(`${this.listKey(terms)}${version}`, JSON.stringify(names), 'EX', SUGGESTIONS_TTL_SECONDS);
-      if (withCandidates) {
-        const { meanings, candidates } = withCandidates;
-        batch.set(`${this.candidatesKey(meanings)}${version}`, JSON.stringify(candidates), 'EX', SUGGESTIONS_TTL_SECONDS);
-      }
-      return batch.exec();
-    }, () => null);
+    await this.circuit.run(
+      (redis) => {
+        const batch = redis
+          .multi()
+          .set(`${this.listKey(terms)}${version}`, JSON.stringify(names), 'EX', SUGGESTIONS_TTL_SECONDS);
+        if (withCandidates) {
+          const { meanings, candidates } = withCandidates;
+          batch.set(
+            `${this.candidatesKey(meanings)}${version}`,
+            JSON.stringify(candidates),
+            'EX',
+            SUGGESTIONS_TTL_SECONDS,
+          );
+        }
+        return batch.exec();
+      },
+      () => null,
+    );
   }
 
   private listKey(terms: string[]): string {
@@ -94,7 +116,12 @@ export class SuggestionsCache {
   /** One key per meaning whatever the order of the terms or of their words (the query is an AND of ORs). */
   private candidatesKey(meanings: readonly (readonly TermMeaning[])[]): string {
     const canonical = meanings
-      .map((ofTerm) => ofTerm.map(({ word, best }) => `${best ? '+' : '~'}${word}`).sort().join('|'))
+      .map((ofTerm) =>
+        ofTerm
+          .map(({ word, best }) => `${best ? '+' : '~'}${word}`)
+          .sort()
+          .join('|'),
+      )
       .sort()
       .join('&');
     return `${this.config.REDIS_PREFIX}:suggest-names:${createHash('sha1').update(canonical).digest('base64url')}:v`;

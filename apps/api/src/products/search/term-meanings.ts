@@ -15,7 +15,10 @@ export const TERM_MEANINGS_MAX = 20_000;
  */
 @Injectable()
 export class TermMeanings {
-  private readonly known = new LRUCache<string, TermMeaning[]>({ max: TERM_MEANINGS_MAX, ttl: SUGGESTIONS_TTL_SECONDS * 1000 });
+  private readonly known = new LRUCache<string, TermMeaning[]>({
+    max: TERM_MEANINGS_MAX,
+    ttl: SUGGESTIONS_TTL_SECONDS * 1000,
+  });
 
   constructor(private readonly search: ProductSearchRepository) {}
 

@@ -37,7 +37,12 @@ export function testWorkerConfig(databaseUrl: string, overrides: Record<string, 
 /** The account and mail job handlers as the worker wires them (without the pipeline), on `config`. */
 export async function buildAccountJobs(config: AppConfig): Promise<TestingModule> {
   const app = await Test.createTestingModule({
-    imports: [WorkerConfigModule.forRoot(config), DatabaseModule.forUrl(config.DATABASE_URL), AccountsModule, MailModule],
+    imports: [
+      WorkerConfigModule.forRoot(config),
+      DatabaseModule.forUrl(config.DATABASE_URL),
+      AccountsModule,
+      MailModule,
+    ],
   }).compile();
   await app.init();
   return app;

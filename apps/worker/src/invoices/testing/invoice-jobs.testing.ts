@@ -40,7 +40,15 @@ export const MIXED_LINES: TestLine[] = [
  */
 export async function orderWith(
   db: Db,
-  options: { lines?: TestLine[]; shippingPaise?: number; state?: string; paid?: boolean; name?: string; status?: Order['status']; cancelReason?: string } = {},
+  options: {
+    lines?: TestLine[];
+    shippingPaise?: number;
+    state?: string;
+    paid?: boolean;
+    name?: string;
+    status?: Order['status'];
+    cancelReason?: string;
+  } = {},
 ): Promise<Order> {
   const lines = options.lines ?? MIXED_LINES;
   const shippingPaise = options.shippingPaise ?? 3000;
@@ -60,11 +68,19 @@ export async function orderWith(
     const line = lines[i]!;
     await db.orderItem.update({
       where: { id: item.id },
-      data: { productName: line.name, unitPricePaise: line.unitPaise, hsnCode: line.hsn, gstRatePercent: line.ratePercent },
+      data: {
+        productName: line.name,
+        unitPricePaise: line.unitPaise,
+        hsnCode: line.hsn,
+        gstRatePercent: line.ratePercent,
+      },
     });
   }
   const subtotalPaise = lines.reduce((sum, line) => sum + line.unitPaise * line.quantity, 0);
-  return db.order.update({ where: { id: order.id }, data: { subtotalPaise, totalPaise: subtotalPaise + shippingPaise } });
+  return db.order.update({
+    where: { id: order.id },
+    data: { subtotalPaise, totalPaise: subtotalPaise + shippingPaise },
+  });
 }
 
 /** A clock a test can set; it starts at 24 November 2026, 10:00 in India (financial year 26-27). */

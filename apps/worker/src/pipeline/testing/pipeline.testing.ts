@@ -187,7 +187,9 @@ export function pipelineTestBed(name: string, defaults: Partial<TestWorkerOption
   afterEach(async () => {
     await Promise.all(bed.workers.splice(0).map((worker) => worker.close()));
     await deleteKeys(bed.prefix);
-    await bed.db.prisma.$executeRawUnsafe('TRUNCATE outbox_events, pending_jobs, processed_events, failed_jobs, test_effects');
+    await bed.db.prisma.$executeRawUnsafe(
+      'TRUNCATE outbox_events, pending_jobs, processed_events, failed_jobs, test_effects',
+    );
   });
   return bed;
 }

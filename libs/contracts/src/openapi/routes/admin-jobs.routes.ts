@@ -1,4 +1,9 @@
-import { deadJobIdParamsSchema, deadJobListSchema, deadJobRetryAnswerSchema, deadJobsQuerySchema } from '../../admin/dead-jobs.schema.js';
+import {
+  deadJobIdParamsSchema,
+  deadJobListSchema,
+  deadJobRetryAnswerSchema,
+  deadJobsQuerySchema,
+} from '../../admin/dead-jobs.schema.js';
 import type { ApiRoute } from '../api-route.js';
 
 /** The console's Dead jobs tab: jobs that used up their attempts, and an admin's retry of one. */
@@ -12,7 +17,11 @@ export const adminJobRoutes: readonly ApiRoute[] = [
     rateLimited: false,
     query: deadJobsQuerySchema,
     answers: {
-      200: { description: 'A page of dead jobs', schema: deadJobListSchema, headers: { 'X-Total-Count': 'How many jobs are dead' } },
+      200: {
+        description: 'A page of dead jobs',
+        schema: deadJobListSchema,
+        headers: { 'X-Total-Count': 'How many jobs are dead' },
+      },
     },
     errors: [],
   },

@@ -1,4 +1,8 @@
-import { adminOrderDetailParamsSchema, adminOrderDetailSchema, adminOrdersExportQuerySchema } from '../../admin/admin-order-detail.schema.js';
+import {
+  adminOrderDetailParamsSchema,
+  adminOrderDetailSchema,
+  adminOrdersExportQuerySchema,
+} from '../../admin/admin-order-detail.schema.js';
 import { auditTrailQuerySchema, auditTrailSchema } from '../../admin/audit.schema.js';
 import type { ApiRoute } from '../api-route.js';
 
@@ -41,7 +45,13 @@ export const adminOrderDetailRoutes: readonly ApiRoute[] = [
     access: 'admin',
     rateLimited: false,
     query: auditTrailQuerySchema,
-    answers: { 200: { description: 'A page of the trail', schema: auditTrailSchema, headers: { 'X-Total-Count': 'How many rows match' } } },
+    answers: {
+      200: {
+        description: 'A page of the trail',
+        schema: auditTrailSchema,
+        headers: { 'X-Total-Count': 'How many rows match' },
+      },
+    },
     errors: [],
   },
 ];

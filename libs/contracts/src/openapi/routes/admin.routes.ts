@@ -23,7 +23,11 @@ const actionDone: Readonly<Record<number, RouteAnswer>> = {
 };
 
 /** An order move of the console: 404 for no such order, 409 (current state in details) when not allowed now. */
-function orderMove(path: string, summary: string, body?: { schema: NonNullable<ApiRoute['body']>; optional?: true }): ApiRoute {
+function orderMove(
+  path: string,
+  summary: string,
+  body?: { schema: NonNullable<ApiRoute['body']>; optional?: true },
+): ApiRoute {
   return {
     method: 'PUT',
     path: `/api/admin/orders/${path}/{id}`,
@@ -49,15 +53,32 @@ export const adminRoutes: readonly ApiRoute[] = [
     rateLimited: false,
     query: adminOrdersQuerySchema,
     answers: {
-      200: { description: 'A page of orders', schema: adminOrderListSchema, headers: { 'X-Total-Count': 'How many match' } },
+      200: {
+        description: 'A page of orders',
+        schema: adminOrderListSchema,
+        headers: { 'X-Total-Count': 'How many match' },
+      },
     },
     errors: [],
   },
   /* @__PURE__ */ orderMove('confirm', 'Confirms a pending order inside the 8 hours'),
-  /* @__PURE__ */ orderMove('payment', "Marks a cash-on-delivery order paid ({status: 'paid'}) and issues its invoice", { schema: markPaidBodySchema }),
-  /* @__PURE__ */ orderMove('shipped', 'Marks a confirmed order shipped', { schema: markShippedBodySchema, optional: true }),
-  /* @__PURE__ */ orderMove('delivered', 'Marks a shipped order delivered', { schema: markDeliveredBodySchema, optional: true }),
-  /* @__PURE__ */ orderMove('cancel', 'Cancels an order (refund and credit note follow)', { schema: adminCancelBodySchema, optional: true }),
+  /* @__PURE__ */ orderMove(
+    'payment',
+    "Marks a cash-on-delivery order paid ({status: 'paid'}) and issues its invoice",
+    { schema: markPaidBodySchema },
+  ),
+  /* @__PURE__ */ orderMove('shipped', 'Marks a confirmed order shipped', {
+    schema: markShippedBodySchema,
+    optional: true,
+  }),
+  /* @__PURE__ */ orderMove('delivered', 'Marks a shipped order delivered', {
+    schema: markDeliveredBodySchema,
+    optional: true,
+  }),
+  /* @__PURE__ */ orderMove('cancel', 'Cancels an order (refund and credit note follow)', {
+    schema: adminCancelBodySchema,
+    optional: true,
+  }),
   {
     method: 'GET',
     path: '/api/admin/users',
@@ -108,7 +129,11 @@ export const adminRoutes: readonly ApiRoute[] = [
     access: 'admin',
     rateLimited: false,
     answers: {
-      200: { description: 'The dashboard URL', schema: queuesSessionAnswerSchema, headers: { 'Set-Cookie': 'The session' } },
+      200: {
+        description: 'The dashboard URL',
+        schema: queuesSessionAnswerSchema,
+        headers: { 'Set-Cookie': 'The session' },
+      },
     },
     errors: [],
   },

@@ -42,7 +42,11 @@ export const catalogRoutes: readonly ApiRoute[] = [
     access: 'public',
     rateLimited: false,
     answers: {
-      200: { description: "All dependencies are up: status 'ok', or 'degraded' with a reason while documents cannot be printed", schema: healthAnswerSchema },
+      200: {
+        description:
+          "All dependencies are up: status 'ok', or 'degraded' with a reason while documents cannot be printed",
+        schema: healthAnswerSchema,
+      },
       503: { description: 'At least one dependency is down (same shape)', schema: healthAnswerSchema },
     },
     errors: [],
@@ -112,7 +116,10 @@ export const catalogRoutes: readonly ApiRoute[] = [
     rateLimited: true,
     params: productIdParamsSchema,
     answers: {
-      200: { description: 'The product, or the list of official products', schema: z.union([productSchema, productListSchema]) },
+      200: {
+        description: 'The product, or the list of official products',
+        schema: z.union([productSchema, productListSchema]),
+      },
     },
     errors: [404],
   },

@@ -8,9 +8,18 @@ import {
   createAddressBodySchema,
   updateAddressBodySchema,
 } from '../../addresses/address.schema.js';
-import { cartParamsSchema, cartProductBodySchema, cartSchema, updateCartQuantityBodySchema } from '../../cart/cart.schema.js';
+import {
+  cartParamsSchema,
+  cartProductBodySchema,
+  cartSchema,
+  updateCartQuantityBodySchema,
+} from '../../cart/cart.schema.js';
 import { messageAnswerSchema } from '../../common/fields.js';
-import { documentActionResponseSchema, invoiceDownloadParamsSchema, invoiceOrderBodySchema } from '../../invoices/invoice.schema.js';
+import {
+  documentActionResponseSchema,
+  invoiceDownloadParamsSchema,
+  invoiceOrderBodySchema,
+} from '../../invoices/invoice.schema.js';
 import {
   cancelRequestAnswerSchema,
   cancelRequestBodySchema,

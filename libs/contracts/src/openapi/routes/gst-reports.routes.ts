@@ -7,7 +7,8 @@ export const gstReportRoutes: readonly ApiRoute[] = [
     method: 'GET',
     path: '/api/admin/reports/gstr1',
     tag: 'Admin',
-    summary: "GSTR-1 of a month from the invoices and credit notes issued in it: Tables 5, 7, 8, 9B, 12 and 13 and the sales register",
+    summary:
+      'GSTR-1 of a month from the invoices and credit notes issued in it: Tables 5, 7, 8, 9B, 12 and 13 and the sales register',
     access: 'admin',
     rateLimited: false,
     query: gstr1QuerySchema,

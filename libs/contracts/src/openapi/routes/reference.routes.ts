@@ -8,7 +8,9 @@ export const API_DOCS_ASSETS = ['swagger-ui.css', 'swagger-ui-bundle.js', 'refer
 export const API_DOCS_UNKNOWN_ASSET = 'No such file of the API reference';
 
 /** The path parameter of a reference page file. */
-export const apiDocsAssetParamsSchema = /* @__PURE__ */ z.object({ file: z.enum(API_DOCS_ASSETS, { error: API_DOCS_UNKNOWN_ASSET }) });
+export const apiDocsAssetParamsSchema = /* @__PURE__ */ z.object({
+  file: z.enum(API_DOCS_ASSETS, { error: API_DOCS_UNKNOWN_ASSET }),
+});
 
 /** The API's description of itself: the OpenAPI document and its readable reference page. */
 export const referenceRoutes: readonly ApiRoute[] = [

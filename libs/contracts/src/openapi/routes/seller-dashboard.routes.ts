@@ -29,7 +29,8 @@ export const sellerDashboardRoutes: readonly ApiRoute[] = [
     method: 'GET',
     path: '/api/seller-dashboard/{uid}/orders',
     tag: 'Seller dashboard',
-    summary: "The orders with the seller's products, newest first, only their lines, by status and period, a page at a time",
+    summary:
+      "The orders with the seller's products, newest first, only their lines, by status and period, a page at a time",
     access: 'user',
     rateLimited: false,
     params: sellerDashboardParamsSchema,
