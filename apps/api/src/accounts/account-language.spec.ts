@@ -46,12 +46,15 @@ describe('PUT /api/account/language', () => {
       { language: '' },
       { language: 1 },
       {},
-      'hi',
     ]) {
       const refused = await save(ravi, payload);
       expect(refused.statusCode).toBe(400);
       expect(refused.json()).toMatchObject({ statusCode: 400, error: 'Bad Request' });
     }
+    // The bare text 'hi' is not JSON at all: the body rule refuses its content type (docs/security.md).
+    const text = await save(ravi, 'hi');
+    expect(text.statusCode).toBe(415);
+    expect(text.json()).toMatchObject({ statusCode: 415, error: 'Unsupported Media Type' });
     expect((await save(ravi, { language: 'fr' })).json()).toMatchObject({
       message: 'Language must be one of: en, hi',
       fields: { language: 'Language must be one of: en, hi' },

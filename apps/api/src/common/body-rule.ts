@@ -1,19 +1,16 @@
-import {
-  BadRequestException,
-  Injectable,
-  UnsupportedMediaTypeException,
-  type CanActivate,
-  type ExecutionContext,
-} from '@nestjs/common';
+import { Injectable, UnsupportedMediaTypeException, type CanActivate, type ExecutionContext } from '@nestjs/common';
 import { API_ROUTES, BODY_MESSAGES, bodyKindOf, inputProblem, type ApiRoute, type BodyKind } from '@mandi/contracts';
 import type { FastifyRequest } from 'fastify';
+import type { ZodType } from 'zod';
+import { inputRefusal, parseOrRefuse } from './zod-body.pipe.js';
 
 /**
  * The one body rule of the API (docs/security.md, "Request bodies"), for every route of the registry. A global guard,
  * after the access and rate-limit guards (a stranger still gets 401 whatever they send), before any pipe or handler:
  * - a route with a JSON body takes `application/json` (UTF-8) only, and its body must be a JSON object: `null`, an
- *   array, a number, a string or no body at all (unless the registry says it may be left out) is a 400, another
- *   content type a 415;
+ *   array, a number, a string or a boolean is a 400, another content type a 415; no body at all (unless the registry
+ *   says it may be left out) is the schema's own 400 for an empty object (the spec's "Please provide a reason for
+ *   cancellation."), or "Request body must be a JSON object." where the schema would take one;
  * - a route with a form takes `multipart/form-data` only (415 otherwise; the route reads the form itself);
  * - a route without a body accepts none or JSON (ignored), and refuses a body of another type with 415;
  * - any text in a JSON body is well-formed Unicode, free of NUL characters and nested at most INPUT_LIMITS.depthMax
@@ -21,38 +18,52 @@ import type { FastifyRequest } from 'fastify';
  */
 @Injectable()
 export class BodyRuleGuard implements CanActivate {
-  private readonly kinds: ReadonlyMap<string, BodyKind>;
+  private readonly bodies: ReadonlyMap<string, RouteBody>;
 
   constructor() {
-    this.kinds = bodyKinds(API_ROUTES);
+    this.bodies = routeBodies(API_ROUTES);
   }
 
   canActivate(context: ExecutionContext): boolean {
     const request = context.switchToHttp().getRequest<FastifyRequest>();
-    const kind = this.kinds.get(routeKey(request.method, request.routeOptions.url ?? ''));
-    if (kind) checkBody(kind, request);
+    const body = this.bodies.get(routeKey(request.method, request.routeOptions.url ?? ''));
+    if (body) checkBody(body, request);
     return true;
   }
 }
 
-/** The body kind of each route, by method and the router's path ('PUT /api/cart/:uid'). */
-export function bodyKinds(routes: readonly ApiRoute[]): Map<string, BodyKind> {
-  return new Map(routes.map((route) => [routeKey(route.method, fastifyPath(route.path)), bodyKindOf(route)]));
+/** What a route's body is: its kind and, for a JSON body, its schema. */
+export interface RouteBody {
+  kind: BodyKind;
+  schema?: ZodType;
 }
 
-/** Throws the 415 or 400 of a request whose body does not fit `kind`. */
-export function checkBody(kind: BodyKind, request: Pick<FastifyRequest, 'headers' | 'body'>): void {
+/** The body of each route, by method and the router's path ('PUT /api/cart/:uid'). */
+export function routeBodies(routes: readonly ApiRoute[]): Map<string, RouteBody> {
+  return new Map(
+    routes.map((route) => [
+      routeKey(route.method, fastifyPath(route.path)),
+      { kind: bodyKindOf(route), schema: route.body },
+    ]),
+  );
+}
+
+/** Throws the 415 or 400 of a request whose body does not fit its route. */
+export function checkBody({ kind, schema }: RouteBody, request: Pick<FastifyRequest, 'headers' | 'body'>): void {
   const refusal = contentTypeRefusal(kind, request.headers['content-type'], hasBody(request));
   if (refusal) throw new UnsupportedMediaTypeException(refusal);
   if (kind !== 'json' && kind !== 'json-or-none') return;
   const body: unknown = request.body;
-  if (kind === 'json-or-none' && body === undefined) return;
-  if (body === null || typeof body !== 'object' || Array.isArray(body)) {
-    throw new BadRequestException({ message: BODY_MESSAGES.notAnObject, fields: { _: BODY_MESSAGES.notAnObject } });
+  if (body === undefined) {
+    if (kind === 'json-or-none') return;
+    // Nothing sent: the fields the schema requires are missing, so it says which (with the spec's words).
+    parseOrRefuse(schema!, {});
+    throw inputRefusal('_', BODY_MESSAGES.notAnObject);
   }
+  if (body === null || typeof body !== 'object' || Array.isArray(body))
+    throw inputRefusal('_', BODY_MESSAGES.notAnObject);
   const problem = inputProblem(body);
-  if (problem)
-    throw new BadRequestException({ message: problem.message, fields: { [problem.field]: problem.message } });
+  if (problem) throw inputRefusal(problem.field, problem.message);
 }
 
 /** Why a request's content type does not fit its route's body, or null when it does. */

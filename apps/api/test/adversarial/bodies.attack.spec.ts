@@ -90,6 +90,18 @@ describe('request bodies that are not a JSON object of the route', () => {
     });
   });
 
+  it("answers a missing body with the schema's own words where it requires a field (the spec's reason)", async () => {
+    await watch.changesSinceLastLook();
+    const response = await api.request({
+      method: 'PUT',
+      url: `/api/orders/cancel-request/${orderId}`,
+      headers: bearer(owner),
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({ message: 'Please provide a reason for cancellation.' });
+    expect(await watch.changesSinceLastLook()).toEqual([]);
+  });
+
   it.each([
     [
       'application/x-www-form-urlencoded',
@@ -128,22 +140,22 @@ describe('request bodies that are not a JSON object of the route', () => {
     [
       'PUT /api/user-profile/uid/{uid}',
       'PUT',
-      () => `/api/user-profile/uid/${owner.uid}`,
-      () => ({ ...profile, bio: 'a\ud800b' }),
+      (): string => `/api/user-profile/uid/${owner.uid}`,
+      (): Record<string, unknown> => ({ ...profile, bio: 'a\ud800b' }),
       'bio',
     ],
     [
       'POST /api/addresses',
       'POST',
-      () => '/api/addresses',
-      () => ({ ...address, user_id: String(owner.id), landmark: '\udc00' }),
+      (): string => '/api/addresses',
+      (): Record<string, unknown> => ({ ...address, user_id: String(owner.id), landmark: '\udc00' }),
       'landmark',
     ],
     [
       'PUT /api/orders/cancel-request/{id}',
       'PUT',
-      () => `/api/orders/cancel-request/${orderId}`,
-      () => ({ reason: 'Ordered twice \ud83d' }),
+      (): string => `/api/orders/cancel-request/${orderId}`,
+      (): Record<string, unknown> => ({ reason: 'Ordered twice \ud83d' }),
       'reason',
     ],
   ] as const)('refuses a lone surrogate in %s with 400 naming the field', async (_route, method, url, body, field) => {
