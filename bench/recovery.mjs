@@ -127,7 +127,7 @@ async function main() {
     },
   });
   const stopSampling = sampleMemory(apps.pids);
-  let failed = false;
+  let failed;
   try {
     console.log(
       `recovery bench on ${cpus().length} cores: ${messages} ${job} jobs, JOB_LOST_AFTER_MS ${lostJobAfterMs} ms, ` +

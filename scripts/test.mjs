@@ -107,6 +107,12 @@ async function main() {
   // The e2e journeys run the built apps; the front ends are built to sign in against the emulator.
   const built = generated && (await prepare('build', () => npm(['run', 'build'])));
   if (built) recordBuild(frontEndSettings);
+  // The habits CI holds every change to (docs/development.md, "Lint and format"): each a stage that fails npm test.
+  if (generated) {
+    await prepare('typecheck', () => npm(['run', 'typecheck']));
+    await prepare('lint', () => npm(['run', 'lint']));
+    await prepare('format:check', () => npm(['run', 'format:check']));
+  }
 
   const emulatorUp = await prepare('Auth emulator', async () => {
     const emulator = await startAuthEmulator();

@@ -67,7 +67,9 @@ export function compiledCatalogues(): Plugin {
           try {
             return [key, compileMessageOrThrow(message)];
           } catch (error) {
-            throw new Error(`catalogue ${language}: '${key}' is not a valid ICU message: ${(error as Error).message}`);
+            throw new Error(`catalogue ${language}: '${key}' is not a valid ICU message: ${(error as Error).message}`, {
+              cause: error,
+            });
           }
         }),
       );

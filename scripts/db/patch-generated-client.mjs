@@ -11,7 +11,7 @@ import { fileURLToPath } from 'node:url';
 const GENERATED = fileURLToPath(new URL('../../libs/database/src/generated/prisma/internal/', import.meta.url));
 const FILES = ['prismaNamespace.ts', 'prismaNamespaceBrowser.ts'];
 const NULL_CONSTANT = /^export const (DbNull|JsonNull|AnyNull) = (runtime\.objectEnumValues\.instances\.\1)$/gm;
-const NULL_ENUM_MEMBER = /^  (DbNull|JsonNull|AnyNull): \1(,?)$/gm;
+const NULL_ENUM_MEMBER = /^ {2}(DbNull|JsonNull|AnyNull): \1(,?)$/gm;
 
 for (const file of FILES) {
   const path = GENERATED + file;

@@ -161,7 +161,9 @@ async function latestChecksum(client) {
     return rows[0]?.checksum ?? null;
   } catch (error) {
     if (error.code === '42P01')
-      throw new Error('pincode_directory_loads does not exist: apply the migrations first (npm run db:migrate).');
+      throw new Error('pincode_directory_loads does not exist: apply the migrations first (npm run db:migrate).', {
+        cause: error,
+      });
     throw error;
   }
 }
@@ -176,7 +178,7 @@ function* batches(rows, size) {
  * (readers see the old directory until it commits) and records the load.
  * @param {string} databaseUrl
  * @param {{ log?: (message: string) => void, force?: boolean }} [options]
- * @returns {Promise<{ loaded: boolean, checksum: string, stats?: object }>}
+ * @returns {Promise<{ loaded: boolean, checksum: string, stats?: Record<'offices' | 'pincodes' | 'talukFromOffice' | 'talukFromPincode' | 'talukFromDistrict', number> }>}
  */
 export async function loadPincodeDirectory(databaseUrl, { log = () => {}, force = false } = {}) {
   const started = performance.now();

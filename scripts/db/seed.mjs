@@ -909,7 +909,7 @@ export async function seedDatabase(
  * the buyer's address, and the photos into the local file store (FILE_STORE_DIR unless `fileStoreDir` is given).
  * Does nothing when the database has users. Returns whether it seeded.
  * @param {string} databaseUrl
- * @param {{ firebaseAuthEmulatorHost?: string, projectId?: string, log?: (message: string) => void }} [options]
+ * @param {{ firebaseAuthEmulatorHost?: string, projectId?: string, fileStoreDir?: string, log?: (message: string) => void }} [options]
  * @returns {Promise<boolean>}
  */
 export async function seed(

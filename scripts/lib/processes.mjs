@@ -108,6 +108,9 @@ export function run(command, args, { cwd = repoRoot, env = process.env } = {}) {
 /**
  * Polls `url` until it answers with a status that `accept` takes, and resolves with the time it took in ms.
  * Rejects after `timeoutMs`, or as soon as `abandon` (a promise, e.g. "a child died") settles.
+ * @param {string} url
+ * @param {{ timeoutMs?: number, intervalMs?: number, accept?: (status: number) => boolean, abandon?: Promise<unknown> }} [options]
+ * @returns {Promise<number>}
  */
 export async function waitForHttp(
   url,

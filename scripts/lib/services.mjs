@@ -113,7 +113,9 @@ export async function ensurePostgres(databaseUrl = DEFAULT_DATABASE_URL) {
     try {
       await exec('pg_ctlcluster', ['--skip-systemctl-redirect', version, 'main', 'start'], { timeout: 60_000 });
     } catch (error) {
-      throw new Error(`Could not start PostgreSQL ${version}: ${error.stderr?.trim() || error.message}`);
+      throw new Error(`Could not start PostgreSQL ${version}: ${error.stderr?.trim() || error.message}`, {
+        cause: error,
+      });
     }
     if (await waitUntil(() => postgresAnswers(databaseUrl), 30_000)) return 'started';
     throw new Error(`PostgreSQL ${version} started but does not accept connections at ${where} as in DATABASE_URL.`);
@@ -153,7 +155,7 @@ export async function ensureRedis(redisUrl = defaultRedisUrl) {
     try {
       await exec('redis-server', args, { timeout: 30_000 });
     } catch (error) {
-      throw new Error(`Could not start Redis: ${error.stderr?.trim() || error.message}`);
+      throw new Error(`Could not start Redis: ${error.stderr?.trim() || error.message}`, { cause: error });
     }
     if (await waitUntil(() => redisAnswers(redisUrl), 15_000)) return 'started';
     throw new Error(`Redis started but does not answer at ${where}.`);

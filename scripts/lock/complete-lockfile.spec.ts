@@ -1,5 +1,4 @@
 import { readFileSync } from 'node:fs';
-// @ts-expect-error plain ESM script without type declarations
 import { missingOptionalEntries } from './complete-lockfile.mjs';
 
 describe('package-lock.json', () => {

@@ -203,9 +203,7 @@ describe('two APIs and two workers on one PostgreSQL and one Redis', () => {
   const eventCount = (type: string, aggregateId: number) =>
     db().outboxEvent.count({ where: { type, aggregateId: String(aggregateId) } });
   const sandboxRefundsOf = (providerPaymentId: string) =>
-    [...cluster.sandbox.state.refunds.values()].filter(
-      (refund: { payment_id: string }) => refund.payment_id === providerPaymentId,
-    );
+    [...cluster.sandbox.state.refunds.values()].filter((refund) => refund.payment_id === providerPaymentId);
 
   it("signs people up through one API and in through the other; a worker's mail shows in either inbox", async () => {
     [buyer, seller, admin, limited] = await Promise.all([signUp(a, b), signUp(b, a), signUp(a, b), signUp(b, a)]);

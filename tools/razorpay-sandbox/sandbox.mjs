@@ -35,6 +35,9 @@ const CROSS_ORIGIN = {
  * @typedef {{ outcome?: Outcome | string, delivery?: Delivery | string, failedAfterSuccess?: boolean, wait?: boolean,
  *   email?: string, contact?: string, notes?: object, description?: string }} PayOptions
  *
+ * @typedef {Record<string, any>} PayAnswer what Checkout hands its handler (razorpay_payment_id, razorpay_order_id,
+ *   razorpay_signature; a payment link's fields and callback_url), or on failure its `error`
+ *
  * @typedef {object} RazorpaySandbox
  * @property {string} url base URL, e.g. http://127.0.0.1:9300 (the SDK's base URL; Checkout is at url + '/v1/checkout.js')
  * @property {number} port
@@ -44,8 +47,8 @@ const CROSS_ORIGIN = {
  * @property {Ledger} state orders, payments, refunds and paymentLinks (Maps by id)
  * @property {Webhooks} webhooks events (Map by id), deliveries (log of attempts), endpoints
  * @property {Faults} faults slow or failing REST answers on purpose: add(rule), clear(id?), list() (faults.mjs)
- * @property {(orderId: string, options?: PayOptions) => Promise<object>} payOrder what Checkout's Pay or Fail button does
- * @property {(linkId: string, options?: PayOptions) => Promise<object>} payLink what the hosted page's buttons do
+ * @property {(orderId: string, options?: PayOptions) => Promise<PayAnswer>} payOrder what Checkout's Pay or Fail button does
+ * @property {(linkId: string, options?: PayOptions) => Promise<PayAnswer>} payLink what the hosted page's buttons do
  * @property {(url: string, secret?: string) => void} addWebhookEndpoint
  * @property {(url: string) => void} removeWebhookEndpoint
  * @property {() => Promise<void>} idle resolves once no webhook is in flight or scheduled
@@ -139,8 +142,8 @@ export async function startRazorpaySandbox({
    * earlier failed attempt's payment.failed is sent after the success events (out of order, as happens on Razorpay).
    * @param {(outcome: Outcome) => Snapshots} attempt
    * @param {PayOptions} options
-   * @param {(result: Snapshots) => object} answer the success answer
-   * @returns {Promise<object>}
+   * @param {(result: Snapshots) => PayAnswer} answer the success answer
+   * @returns {Promise<PayAnswer>}
    */
   async function settle(attempt, options, answer) {
     const { outcome, delivery } = payChoices(options);

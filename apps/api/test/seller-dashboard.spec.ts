@@ -51,7 +51,7 @@ describe('the seller dashboard', () => {
     const place = (
       createdAt: Date,
       status: 'pending' | 'confirmed' | 'shipped' | 'delivered' | 'cancel_requested' | 'cancelled',
-      lines: Parameters<typeof newOrder>[1]['lines'],
+      lines: NonNullable<Parameters<typeof newOrder>[1]>['lines'],
     ) =>
       newOrder(db, { userId: buyer.id, createdAt, status, lines, addressDistrict: 'Nashik', addressPincode: '422001' });
     // Oldest first, so order ids grow with time as they do in checkout.

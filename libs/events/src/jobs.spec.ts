@@ -51,7 +51,9 @@ describe('the job registry', () => {
   });
 
   it('refuses a route to an unknown job or to one job twice', () => {
-    const unknown = { 'order.placed': ['mail.order-shipped'] } as unknown as Parameters<typeof defineRoutes>[1];
+    const unknown = { 'order.placed': ['mail.order-shipped'] } as unknown as Parameters<
+      typeof defineRoutes<typeof sample>
+    >[1];
     expect(() => defineRoutes(sample, unknown)).toThrow(
       "Event 'order.placed' routes to unknown job 'mail.order-shipped'",
     );

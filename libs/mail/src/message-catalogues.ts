@@ -111,7 +111,9 @@ function compile(dir: URL, language: Language): CompiledCatalogue {
     try {
       messages[key] = compileMessageOrThrow(message);
     } catch (error) {
-      throw new Error(`catalogue ${language}: '${key}' is not a valid ICU message: ${(error as Error).message}`);
+      throw new Error(`catalogue ${language}: '${key}' is not a valid ICU message: ${(error as Error).message}`, {
+        cause: error,
+      });
     }
     needs.set(key, messageArguments(messages[key]));
   }

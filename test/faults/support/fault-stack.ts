@@ -268,7 +268,7 @@ export class FaultStack {
         error.message = `${error.message}\n\nFull logs: ${saved}\n${tails}`;
         throw error;
       }
-      throw new Error(`${String(error)}\n\nFull logs: ${saved}\n${tails}`);
+      throw new Error(`${String(error)}\n\nFull logs: ${saved}\n${tails}`, { cause: error });
     }
   }
 

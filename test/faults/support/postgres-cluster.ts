@@ -194,6 +194,7 @@ export class ThrowawayPostgres {
       const { stderr, stdout } = error as { stderr?: string; stdout?: string };
       throw new Error(
         `${name} ${args.join(' ')} failed: ${stderr || stdout || String(error)}\n${this.log().slice(-4000)}`,
+        { cause: error },
       );
     }
   }
@@ -227,7 +228,7 @@ async function removeAbandonedClusters(): Promise<void> {
   for (const name of readdirSync(tmpdir())) {
     if (!name.startsWith(DIR_PREFIX)) continue;
     const dir = join(tmpdir(), name);
-    let owner = Number.NaN;
+    let owner: number;
     try {
       owner = Number(readFileSync(join(dir, OWNER_FILE), 'utf8'));
     } catch {

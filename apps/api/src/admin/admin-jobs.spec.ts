@@ -25,7 +25,7 @@ describe('/api/admin/jobs/dead', () => {
     await api.db.prisma.$executeRaw`TRUNCATE pending_jobs, failed_jobs, outbox_events RESTART IDENTITY CASCADE`;
   });
 
-  const as = (user: TestUser | null) => (user ? { authorization: `Bearer ${user.token}` } : {});
+  const as = (user: TestUser | null): Record<string, string> => (user ? { authorization: `Bearer ${user.token}` } : {});
   const list = (user: TestUser | null, query = '') =>
     api.request({ method: 'GET', url: `/api/admin/jobs/dead${query}`, headers: as(user) });
   const retry = (user: TestUser | null, id: string | bigint) =>

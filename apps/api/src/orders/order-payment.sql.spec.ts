@@ -1,4 +1,4 @@
-import { Prisma, createTestDatabase, newOrder, newUser, type TestDatabase } from '@mandi/database';
+import { createTestDatabase, newOrder, newUser, type TestDatabase } from '@mandi/database';
 import { ORDER_WINDOW_MS } from '@mandi/domain';
 import { outboxInsertSql } from '@mandi/events';
 import { ORDER_PAID_EVENTS, orderPaidSql } from './order-payment.sql.js';

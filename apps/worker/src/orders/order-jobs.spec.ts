@@ -240,9 +240,7 @@ describe('refunds of cancelled online payments', () => {
   }
 
   const sandboxRefunds = (providerPaymentId: string) =>
-    [...sandbox.state.refunds.values()].filter(
-      (refund: { payment_id: string }) => refund.payment_id === providerPaymentId,
-    );
+    [...sandbox.state.refunds.values()].filter((refund) => refund.payment_id === providerPaymentId);
 
   it('refunds a paid online order once when it is cancelled, even when the job runs twice at once and again later', async () => {
     const { order, payment, providerPaymentId } = await paidOnlineOrder();

@@ -1,4 +1,5 @@
 import type { ZodType } from 'zod';
+import type { RouteTag } from './route-tags.js';
 
 /** Who may call a route: anyone, a verified Firebase identity without an account yet, a signed-in user, an admin. */
 export type RouteAccess = 'public' | 'identity' | 'user' | 'admin';
@@ -30,8 +31,8 @@ export interface RouteMultipart {
 export interface ApiRoute {
   method: RouteMethod;
   path: string;
-  /** Groups routes in the reference (e.g. 'Catalog'). */
-  tag: string;
+  /** Groups routes in the reference (e.g. 'Catalog'; ROUTE_TAGS says what each group is). */
+  tag: RouteTag;
   summary: string;
   access: RouteAccess;
   /**

@@ -2,6 +2,7 @@
 export * from './api-route.js';
 export * from './api-routes.js';
 export * from './openapi-document.js';
+export * from './route-tags.js';
 export {
   API_DOCS_ASSETS,
   API_DOCS_UNKNOWN_ASSET,

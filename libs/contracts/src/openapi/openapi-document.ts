@@ -3,6 +3,7 @@ import { errorBodySchema } from '../common/error-body.schema.js';
 import { STATUS_CODES_TEXT } from './status-texts.js';
 import { routeErrorStatuses, type ApiRoute, type RouteAccess } from './api-route.js';
 import { API_ROUTES } from './api-routes.js';
+import { ROUTE_TAGS } from './route-tags.js';
 
 /** A JSON Schema object as z.toJSONSchema writes it. */
 type JsonSchema = Record<string, unknown>;
@@ -157,7 +158,7 @@ export function buildOpenApiDocument(info: OpenApiInfo, routes: readonly ApiRout
       license: { name: 'MIT', identifier: 'MIT' },
     },
     ...(info.serverUrl ? { servers: [{ url: info.serverUrl }] } : {}),
-    tags: [...new Set(routes.map((route) => route.tag))].map((name) => ({ name })),
+    tags: [...new Set(routes.map((route) => route.tag))].map((name) => ({ name, description: ROUTE_TAGS[name] })),
     paths,
     components: {
       schemas: { ErrorBody: toJsonSchema(errorBodySchema, 'output') },

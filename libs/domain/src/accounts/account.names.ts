@@ -8,7 +8,7 @@ function usernameCharacters(text: string): string {
   const name = text
     .normalize('NFKD')
     .replace(/[\u0300-\u036f]/g, '')
-    .replace(/[\s.\-]+/g, '_')
+    .replace(/[\s.-]+/g, '_')
     .replace(/[^A-Za-z0-9_]/g, '')
     .replace(/_+/g, '_');
   return trimUnderscores(trimUnderscores(name).slice(0, USERNAME_LIMITS.max));

@@ -2,9 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { newAddress, newProduct, POOL_METRIC } from '@mandi/database';
 import { Queue } from 'bullmq';
-import { ApiHarness, freePort, productionEnv } from '../../test/harness.js';
+import { ApiHarness, freePort, productionEnv } from '../../apps/api/test/harness.js';
 // Only the worker's metric names, to hold docs/operations.md to both processes in one place.
-import { workerRegistry } from '../../../worker/src/metrics/worker-metrics.js';
+import { workerRegistry } from '../../apps/worker/src/metrics/worker-metrics.js';
 
 // GET /api/metrics against the real API process, PostgreSQL and Redis (docs/operations.md): what Prometheus reads, and
 // who may read it.
@@ -132,7 +132,7 @@ describe('GET /api/metrics in development and tests', () => {
   });
 
   describe('docs/operations.md', () => {
-    const doc = readFileSync(new URL('../../../../docs/operations.md', import.meta.url), 'utf8');
+    const doc = readFileSync(new URL('../../docs/operations.md', import.meta.url), 'utf8');
     /** The metric table: each `mandi_` metric and the processes it is said to come from. */
     const described = new Map(
       [...doc.matchAll(/^\| `(mandi_\w+)` \| [^|]+ \| ([^|]+) \|/gm)].map((row) => [row[1]!, row[2]!.trim()] as const),
@@ -198,7 +198,7 @@ describe('GET /api/metrics in production', () => {
 
   it('answers 401 without the scrape token or with another, and the metrics with it', async () => {
     for (const headers of [
-      {},
+      {} as Record<string, string>,
       { authorization: `Bearer ${token}x` },
       { authorization: `Basic ${token}` },
       { authorization: 'Bearer' },

@@ -1,10 +1,10 @@
 import { computeInvoice, financialYearOf, GSTR1_MESSAGES, type DocumentKind } from '@mandi/domain';
 import type { Gstr1ReportAnswer } from '@mandi/contracts';
 import type { Order } from '@mandi/database';
-import { InvoicesRepository } from '../../worker/src/invoices/invoices.repository.js';
-import { orderWith, type TestLine } from '../../worker/src/invoices/testing/invoice-jobs.testing.js';
-import { bearer } from './catalog.testing.js';
-import { ApiHarness, type TestUser } from './harness.js';
+import { InvoicesRepository } from '../../apps/worker/src/invoices/invoices.repository.js';
+import { orderWith, type TestLine } from '../../apps/worker/src/invoices/testing/invoice-jobs.testing.js';
+import { bearer } from '../../apps/api/test/catalog.testing.js';
+import { ApiHarness, type TestUser } from '../../apps/api/test/harness.js';
 
 // GSTR-1 of September 2026 (docs/gst-returns.md). The documents are issued through the worker's own recording
 // statement (InvoicesRepository.record: the series, the number, the figures libs/domain works out), at chosen moments.
