@@ -53,7 +53,7 @@ const deliveryStates = [
   'Delhi',
 ];
 /** What the shop sells: [name, category, pre-packaged, price in paise]; HSN and rate come from libs/domain. */
-const catalog = [
+const catalog = /** @type {[string, keyof typeof CATEGORY_TAX, boolean, number][]} */ ([
   ['Desi Tamatar', 'fresh_produce', false, 4_000],
   ['Nashik Pyaz', 'fresh_produce', false, 3_500],
   ['Kesar Mango', 'fresh_fruits', false, 60_000],
@@ -68,7 +68,7 @@ const catalog = [
   ['Wild Forest Honey', 'honey', true, 45_000],
   ['Kolhapuri Gur', 'jaggery', false, 9_000],
   ['Aam ka Achar', 'pickles_preserves', true, 22_000],
-].map(([name, category, packaged, price]) => ({
+]).map(([name, category, packaged, price]) => ({
   name,
   category,
   price,
@@ -286,7 +286,7 @@ async function run() {
     const headers = { authorization: `Bearer ${token}` };
     const first = await fetch(`${url}/api/admin/orders?filter=1y`, { headers });
     if (first.status !== 200) throw new Error(`GET /api/admin/orders answered ${first.status}: ${await first.text()}`);
-    const listed = await first.json();
+    const listed = /** @type {unknown[]} */ (await first.json());
     console.log(
       `${counts.orders} orders (${counts.in_year} in the 1y filter, ${counts.lines} lines), ${buyerCount} buyers; ` +
         `${counts.invoices} invoices, ${counts.credit_notes} credit notes; ` +

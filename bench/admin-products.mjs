@@ -73,7 +73,7 @@ async function run() {
     const first = await fetch(`${url}/api/admin/products`, { headers });
     if (first.status !== 200)
       throw new Error(`GET /api/admin/products answered ${first.status}: ${await first.text()}`);
-    const page = await first.json();
+    const page = /** @type {unknown[]} */ (await first.json());
     console.log(
       `${counts.products} products (${counts.unlisted} unlisted, ${counts.suspended} of a suspended seller); X-Total-Count ` +
         `${first.headers.get('x-total-count')} (capped: ${first.headers.get('x-total-capped') ?? 'no'}), ${page.length} a page, ` +

@@ -16,6 +16,7 @@ if (process.env.BENCH_NO_BUILD !== '1') {
 }
 
 const kB = (bytes) => `${(bytes / 1024).toFixed(1)} kB`;
+/** @param {string} file @returns {number} gzip size in bytes */
 const gzipped = (file) => gzipSync(readFileSync(`${dist}${file}`), { level: 9 }).length;
 const html = readFileSync(`${dist}index.html`, 'utf8');
 const startup = new Set(
@@ -28,7 +29,9 @@ const later = readdirSync(`${dist}assets`)
 
 const startupBytes = [...startup].reduce((sum, file) => sum + gzipped(file), 0);
 console.log(`console startup: ${kB(startupBytes)} gzip in ${startup.size} files`);
-const largest = later.map((file) => [file, gzipped(file)]).sort((a, b) => b[1] - a[1]);
+const largest = later
+  .map((file) => /** @type {[string, number]} */ ([file, gzipped(file)]))
+  .sort((a, b) => b[1] - a[1]);
 console.log(
   `loaded on demand: ${kB(largest.reduce((sum, [, bytes]) => sum + bytes, 0))} gzip in ${largest.length} files; the largest:`,
 );

@@ -51,8 +51,11 @@ function summary(title, times) {
 async function renderInProcess() {
   const config = loadConfig({ NODE_ENV: 'development', ...process.env, LOG_LEVEL: 'silent' });
   const seller = sellerFromConfig(config);
+  /** @type {import('../apps/worker/dist/invoices/invoices.repository.js').OrderForDocuments} */
   const order = {
     id: 1042,
+    // The buyer's language names the document's texts (docs/i18n.md): the bench renders the English one.
+    buyerLanguage: 'en',
     status: 'confirmed',
     paymentStatus: 'paid',
     paymentMethod: 'cod',
@@ -62,8 +65,8 @@ async function renderInProcess() {
     createdAt: new Date(),
     address: {
       name: 'मीरा अय्यर (Meera Iyer)',
-      flatHouseBuilding: 'Flat 4B, Lotus Residency',
-      areaOrStreetOrVillage: 'Indiranagar 2nd Stage',
+      flat_house_building: 'Flat 4B, Lotus Residency',
+      area_or_street_or_village: 'Indiranagar 2nd Stage',
       landmark: 'Opposite the ESI hospital',
       taluk: 'Bangalore East',
       district: 'Bengaluru Urban',
@@ -94,6 +97,7 @@ async function renderInProcess() {
   const renderer = new PdfRenderer(config);
   const renderOne = async (n) => {
     const started = performance.now();
+    /** @type {import('../apps/worker/dist/invoices/invoices.repository.js').InvoiceRow} */
     const invoice = {
       id: n,
       orderId: order.id,
@@ -103,6 +107,7 @@ async function renderInProcess() {
       ...computation.totals,
       issuedAt: new Date(),
       pdfFileKey: null,
+      language: order.buyerLanguage,
     };
     const view = invoiceView(seller, order, invoice);
     const pdf = await renderer.render(templates.html(view), view.footer);
@@ -244,7 +249,7 @@ async function endToEnd() {
         headers,
         body: JSON.stringify({ orderId }),
       });
-      const body = await answer.json();
+      const body = /** @type {any} */ (await answer.json());
       if (body.document?.pdf_ready) {
         const pdf = await fetch(`${url}/api/invoices/${body.document.invoice_id}/download`, { headers });
         const bytes = Buffer.from(await pdf.arrayBuffer());

@@ -58,7 +58,7 @@ async function main() {
   // Every pincode sampled must answer its offices, or the figures would be of error answers.
   for (const pincode of warm) {
     const response = await fetch(`${baseUrl}/api/pincodes/${pincode}`);
-    const answer = await response.json();
+    const answer = /** @type {any} */ (await response.json());
     if (response.status !== 200 || answer.Status !== 'Success') {
       throw new Error(
         `GET /api/pincodes/${pincode} answers ${response.status} ${JSON.stringify(answer)}: is the directory loaded?`,

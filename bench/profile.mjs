@@ -211,6 +211,7 @@ function moduleOf(url, functionName) {
  * own frames and native code count for whoever called them). The first three are system calls seen from JavaScript:
  * a write to a socket is where the kernel's TCP work is paid.
  */
+/** @type {[string, RegExp][]} */
 const COMPONENTS = [
   ['HTTP: send the response (socket write)', /^writePayload fastify\//],
   ['Redis: send commands (socket write)', /^sendCommand ioredis\/|apps\/api\/dist\/redis\/redis-circuit/],

@@ -163,12 +163,13 @@ async function main() {
 
     // The first job back in its queue: the reconciler's pass that re-added it (its seen_at), or the first job handled
     // if that was seen first (a pass's rows are handled as soon as it commits).
-    let firstBack;
+    /** @type {number} the first moment a job was back in its queue (ms) */
+    let firstBack = Number.NaN;
     const recovered = await poll(
       async () => {
         const books = await ledger(client);
         for (const at of [books.first_requeued, books.first_handled]) {
-          if (at && (!firstBack || at.getTime() < firstBack)) firstBack = at.getTime();
+          if (at && (Number.isNaN(firstBack) || at.getTime() < firstBack)) firstBack = at.getTime();
         }
         return books;
       },

@@ -85,10 +85,12 @@ async function largestContentfulPaint(browser, language) {
   await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
   await cdp.send('Network.emulateNetworkConditions', slow4G);
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: cpuSlowdown });
+  // Runs in the page (Chromium's window and its LCP entries, which Node's types do not describe).
   await page.addInitScript(() => {
+    const window = /** @type {any} */ (globalThis);
     window.__lcp = [];
     new PerformanceObserver((list) => {
-      for (const entry of list.getEntries()) {
+      for (const entry of /** @type {any[]} */ (list.getEntries())) {
         window.__lcp.push({
           time: entry.startTime,
           size: entry.size,
@@ -96,12 +98,12 @@ async function largestContentfulPaint(browser, language) {
           url: entry.url ?? '',
         });
       }
-    }).observe({ type: 'largest-contentful-paint', buffered: true });
+    }).observe(/** @type {any} */ ({ type: 'largest-contentful-paint', buffered: true }));
   });
   await page.goto(`${baseUrl}/`, { waitUntil: 'networkidle', timeout: 120_000 });
   // LCP is final once the page is idle and nothing larger is still loading.
   await page.waitForTimeout(1000);
-  const entries = await page.evaluate(() => window.__lcp);
+  const entries = await page.evaluate(() => /** @type {any} */ (globalThis).__lcp);
   const fcp = await page.evaluate(() => performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? null);
   await context.close();
   const last = entries.at(-1);

@@ -28,7 +28,7 @@ export async function emulatorAccount(email) {
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ email, password: 'bench-password', returnSecureToken: true }),
   });
-  const body = await response.json();
+  const body = /** @type {any} */ (await response.json());
   if (!response.ok) throw new Error(`emulator sign-up failed: ${JSON.stringify(body)}`);
   return { uid: body.localId, token: body.idToken };
 }

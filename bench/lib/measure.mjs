@@ -17,7 +17,7 @@ export async function signIn(account = demoBuyer) {
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ ...account, returnSecureToken: true }),
   });
-  const body = await response.json();
+  const body = /** @type {any} */ (await response.json());
   if (!response.ok)
     throw new Error(`emulator sign-in of ${account.email} failed: ${JSON.stringify(body.error ?? body)}`);
   return { idToken: body.idToken, uid: body.localId };

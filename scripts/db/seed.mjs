@@ -546,7 +546,17 @@ const HIMACHAL = [
   },
 ];
 
-/** The products of the catalog, each with the key of its seller (a demo account or a demo farmer). */
+/**
+ * A demo product: what every one has, and what only some say (dimensions, an original price, packaging, stock).
+ * @typedef {{ seller: string, name: string, description: string, pricePaise: number, weightGrams: number,
+ *   category: string, validFor: number, postedAgo: number, look: object, size?: [number, number, number],
+ *   originalPricePaise?: number, prePackaged?: boolean, stock?: number | null }} DemoProduct
+ */
+
+/**
+ * The products of the catalog, each with the key of its seller (a demo account or a demo farmer).
+ * @type {DemoProduct[]}
+ */
 export const DEMO_PRODUCTS = [
   ...OFFICIAL.map((product) => ({ ...product, seller: 'admin' })),
   ...FARMER.map((product) => ({ ...product, seller: 'seller' })),
@@ -642,6 +652,7 @@ async function hasUsers(client) {
  * The demo buyer's orders, so My Orders and the console have something to show on a first start: one in each stage
  * an order passes through. Times are before the seed's `now`; `paid` orders get their invoice from the worker.
  */
+/** @type {{ lines: [string, number][], [key: string]: any }[]} */
 const DEMO_ORDERS = [
   {
     ago: 25 * MINUTE,

@@ -78,8 +78,8 @@ const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
 async function freePort() {
   const server = createServer();
-  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address();
+  await new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(undefined)));
+  const { port } = /** @type {import('node:net').AddressInfo} */ (server.address());
   await close(server);
   return port;
 }
@@ -155,7 +155,7 @@ http { access_log off; ${temp('client_body_temp_path')} ${temp('proxy_temp_path'
       const response = await fetch(`${proxy}/api/products?page=${index}`, init);
       if (response.status !== 200) failed.push(response.status);
       else {
-        const { replica } = await response.json();
+        const { replica } = /** @type {{ replica: string }} */ (await response.json());
         answered[replica] = (answered[replica] ?? 0) + 1;
       }
     }

@@ -31,7 +31,7 @@ export async function ensureFirebaseTools() {
 async function emulatorAnswers() {
   try {
     const response = await fetch(`${emulatorUrl}/`, { signal: AbortSignal.timeout(2000) });
-    const body = await response.json();
+    const body = /** @type {any} */ (await response.json());
     return body?.authEmulator?.ready === true;
   } catch {
     return false;
@@ -43,6 +43,7 @@ async function emulatorAnswers() {
  * running); otherwise starts one and returns { reused, stop } where stop() ends only the emulator we started.
  * `dataDir` keeps the emulator's accounts across runs (imported at start when present, exported on exit);
  * `onSpawn(process)` learns of the emulator process as soon as it exists, so an interrupt can stop it mid-start.
+ * @param {{ dataDir?: string, onSpawn?: (emulator: { stop: () => Promise<void> }) => void }} [options]
  */
 export async function startAuthEmulator({ dataDir, onSpawn } = {}) {
   if (await emulatorAnswers()) {

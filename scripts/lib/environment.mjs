@@ -32,7 +32,11 @@ export const frontEndSettings = {
   VITE_RAZORPAY_CHECKOUT_URL: razorpayCheckoutUrl,
 };
 
-/** process.env completed with the local defaults, the emulator and sandbox settings and `overrides` (which win). */
+/**
+ * process.env completed with the local defaults, the emulator and sandbox settings and `overrides` (which win).
+ * @param {Record<string, string | undefined>} [overrides]
+ * @returns {Record<string, string | undefined>}
+ */
 export function localEnvironment(overrides = {}) {
   const env = process.env;
   const port = overrides.PORT || env.PORT || '3000';

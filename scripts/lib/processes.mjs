@@ -117,6 +117,7 @@ export async function waitForHttp(
   { timeoutMs = 60_000, intervalMs = 250, accept = (s) => s === 200, abandon } = {},
 ) {
   const started = performance.now();
+  /** @type {any} */
   let abandoned;
   abandon?.then((reason) => {
     abandoned = reason ?? new Error('abandoned');

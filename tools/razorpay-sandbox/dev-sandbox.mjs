@@ -11,7 +11,7 @@ import { startRazorpaySandbox } from './sandbox.mjs';
 async function sandboxAt(url) {
   try {
     const response = await fetch(`${url}/sandbox/health`, { signal: AbortSignal.timeout(2000) });
-    const body = await response.json();
+    const body = /** @type {any} */ (await response.json());
     return body?.service === 'razorpay-sandbox' ? body : null;
   } catch {
     return null;
