@@ -1,5 +1,5 @@
 // `npm test`: every test of the repository against the real PostgreSQL, Redis and Auth emulator (issue 3 item 10).
-// jest (backend and libs), Vitest (storefront, console) and Playwright (journeys through the built apps in Debian's
+// jest's unit and integration tiers (backend, libs, scripts), Vitest (storefront, console) and Playwright (journeys through the built apps in Debian's
 // Chromium) run one after another with their usual output; the last line is `Tests: N passed, M failed`, which CI
 // reads, and the exit code is non-zero when anything failed or a stage could not run.
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -120,10 +120,15 @@ async function main() {
     return 0;
   });
 
+  // The unit tier needs no service (it runs even when the build or the emulator failed); the integration tier does.
+  const unitReport = join(reports, 'jest-unit.json');
+  await testStage('jest unit', unitReport, countJestReport, () =>
+    npm(['run', 'test:unit', '--', '--json', `--outputFile=${unitReport}`], { NODE_ENV: 'test' }),
+  );
   if (generated && emulatorUp) {
     const jestReport = join(reports, 'jest.json');
-    await testStage('jest (backend, libs)', jestReport, countJestReport, () =>
-      npm(['run', 'test:unit', '--', '--json', `--outputFile=${jestReport}`], { NODE_ENV: 'test' }),
+    await testStage('jest integration', jestReport, countJestReport, () =>
+      npm(['run', 'test:integration', '--', '--json', `--outputFile=${jestReport}`], { NODE_ENV: 'test' }),
     );
   }
   for (const workspace of ['storefront', 'admin-ui']) {

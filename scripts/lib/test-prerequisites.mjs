@@ -1,6 +1,6 @@
 // What `npm test` needs from the machine beyond what `npm start` needs (Chromium and its fonts, pdf-prerequisites.mjs):
 // pdftotext (poppler-utils) to read the invoices' PDFs, and Debian's docker-compose 1.29 to validate the compose files
-// offline (scripts/deploy/compose.spec.ts). Installed when it may be, as npm start installs Chromium, or named.
+// offline (scripts/deploy/compose.int.spec.ts). Installed when it may be, as npm start installs Chromium, or named.
 import { aptInstallCommand, inspectMachine, installedDebianPackages, runInstall } from './pdf-prerequisites.mjs';
 
 /** The Debian packages of the tests' own tools. */

@@ -147,7 +147,7 @@ describe('GET /api/metrics in development and tests', () => {
       const text = await metrics();
       const served = {
         API: [...text.matchAll(/^# TYPE (mandi_\w+) /gm)].map((match) => match[1]!),
-        // The pool gauge is each metrics server's own (worker-metrics.spec.ts reads it from a real worker).
+        // The pool gauge is each metrics server's own (worker-metrics.int.spec.ts reads it from a real worker).
         worker: [
           ...workerRegistry
             .getMetricsAsArray()

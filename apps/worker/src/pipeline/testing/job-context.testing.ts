@@ -4,7 +4,7 @@ import type { JobContext } from '../job.handler.js';
 /**
  * The context of a handler run directly by a test, without the queue: `finish` runs the handler's writes in a
  * transaction of their own, as the runner does, but leaves processed_events alone (tests of the runner itself use the
- * pipeline, pipeline.spec.ts).
+ * pipeline, pipeline.int.spec.ts).
  */
 export function directJobContext(prisma: PrismaClient, context: Partial<Omit<JobContext, 'finish'>> = {}): JobContext {
   return {

@@ -4,7 +4,7 @@ import { ApiHarness, type TestUser } from '../../test/harness.js';
 
 // The Dead jobs tab's API against the real API process, PostgreSQL and the Auth emulator: what an admin sees of a job
 // that used up its attempts, and the one write a retry makes (the worker's reconciler carries it out: its own spec,
-// apps/worker/src/pipeline/job.reconciler.spec.ts, runs a job retried by this very write once).
+// apps/worker/src/pipeline/job.reconciler.int.spec.ts, runs a job retried by this very write once).
 
 describe('/api/admin/jobs/dead', () => {
   let api: ApiHarness;
