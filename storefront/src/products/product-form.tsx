@@ -1,23 +1,20 @@
 import {
   PRODUCT_LIMITS,
-  PRODUCT_MESSAGES,
   STOCK_LIMITS,
   WEIGHT_UNITS,
   normalizePhone,
   parseStockInput,
   validateProductInput,
-  type FieldProblem,
   type PopupMessage,
   type WeightUnit,
 } from '@mandi/domain';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useId, useRef, useState, type ChangeEvent, type FormEvent, type ReactNode } from 'react';
+import { useId, useState, type ChangeEvent, type FormEvent, type ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { ApiError, NotSignedInError } from '../api/api-fetch';
 import { useAuth } from '../auth/auth-context';
-import { useT, type Translator } from '../i18n/i18n';
+import { useT } from '../i18n/i18n';
 import { usePopup } from '../ui/confirm-dialog';
-import { CloseIcon, ImageIcon, PlusIcon } from '../ui/icons';
 import { useSingleFlight } from '../ui/use-single-flight';
 import {
   EMPTY_PRODUCT_FORM,
@@ -27,65 +24,10 @@ import {
   weightInGrams,
   type ProductFormValues,
 } from './product-form-values';
+import { formPopup, problemPopup } from './product-form-popups';
+import { PhotoPicker, usePhotoPicker } from './product-photos';
 import { productKeys, useSaveProduct } from './product-queries';
 import styles from './product-form.module.css';
-
-interface NewImage {
-  file: File;
-  preview: string;
-}
-
-/**
- * The form's popups with a catalogue entry each ('products.form.popup.<name>.title' and '.text'), by their name in
- * libs/domain PRODUCT_MESSAGES: validateProductInput answers with one of them.
- */
-export const FORM_POPUPS = [
-  'missingName',
-  'nameTooLong',
-  'invalidPhone',
-  'invalidPrice',
-  'missingDescription',
-  'descriptionTooLong',
-  'missingValidityDate',
-  'invalidValidityDate',
-  'noImages',
-  'tooManyImages',
-  'invalidWeight',
-  'invalidLength',
-  'invalidWidth',
-  'invalidHeight',
-  'invalidEmail',
-  'uploadLimitReached',
-  'authenticationRequired',
-  'submissionError',
-] as const satisfies readonly (keyof typeof PRODUCT_MESSAGES)[];
-
-/** One of the form's popups in the page's language. */
-function formPopup(t: Translator['t'], name: (typeof FORM_POPUPS)[number]): PopupMessage {
-  return { title: t(`products.form.popup.${name}.title`), text: t(`products.form.popup.${name}.text`) };
-}
-
-/** The 'Invalid File Size' popup for one file: '{file} must be under 5MB'. */
-function fileTooLargePopup(t: Translator['t'], file: string): PopupMessage {
-  return {
-    title: t('products.form.popup.invalidFileSize.title'),
-    text: t('products.form.popup.invalidFileSize.text', { file }),
-  };
-}
-
-/** validateProductInput's answer in the page's language (the too-large file is the first of `files` over the limit). */
-function problemPopup(t: Translator['t'], problem: FieldProblem, files: readonly File[]): PopupMessage {
-  if (problem.title === PRODUCT_MESSAGES.invalidFileSize.title) {
-    const tooLarge = files.find((file) => file.size > PRODUCT_LIMITS.imageMaxBytes);
-    if (tooLarge) return fileTooLargePopup(t, tooLarge.name);
-  }
-  const name = FORM_POPUPS.find(
-    (key) => PRODUCT_MESSAGES[key].title === problem.title && PRODUCT_MESSAGES[key].text === problem.text,
-  );
-  return name
-    ? formPopup(t, name)
-    : { title: problem.title ?? formPopup(t, 'submissionError').title, text: problem.text };
-}
 
 /** Which form: a new product (POST /api/products) or changes to a saved one (PUT /api/products/{id}). */
 export type ProductFormMode = { kind: 'create' } | { kind: 'edit'; productId: string | number; images: string[] };
@@ -109,18 +51,11 @@ export function ProductForm({
   const queryClient = useQueryClient();
   const { busy, run } = useSingleFlight();
   const [values, setValues] = useState(initial);
-  const [existing, setExisting] = useState<string[]>(mode.kind === 'edit' ? mode.images : []);
-  const [removed, setRemoved] = useState<string[]>([]);
-  const [added, setAdded] = useState<NewImage[]>([]);
+  const photos = usePhotoPicker(mode.kind === 'edit' ? mode.images : []);
+  const { existing, removed, added } = photos;
   const [requestId] = useState(newRequestId);
-  const fileInput = useRef<HTMLInputElement>(null);
   const formId = useId();
   const fieldId = (name: string) => `${formId}-${name}`;
-
-  // Previews are object URLs: free them when the form goes away.
-  const addedRef = useRef(added);
-  addedRef.current = added;
-  useEffect(() => () => addedRef.current.forEach((image) => URL.revokeObjectURL(image.preview)), []);
 
   const save = useSaveProduct(mode.kind === 'create' ? null : mode.productId);
 
@@ -132,30 +67,6 @@ export function ProductForm({
   const show = async (message: PopupMessage, field?: string) => {
     await popup(message);
     if (field) document.getElementById(fieldId(field === 'images' ? 'add-images' : field))?.focus();
-  };
-
-  const onPick = (event: ChangeEvent<HTMLInputElement>) => {
-    const picked = Array.from(event.target.files ?? []);
-    event.target.value = '';
-    const fitting: File[] = [];
-    for (const file of picked) {
-      if (file.size > PRODUCT_LIMITS.imageMaxBytes) void popup(fileTooLargePopup(t, file.name));
-      else fitting.push(file);
-    }
-    const room = PRODUCT_LIMITS.imagesMax - existing.length - added.length;
-    if (fitting.length > room) void popup(formPopup(t, 'uploadLimitReached'));
-    const accepted = fitting.slice(0, Math.max(0, room));
-    setAdded((current) => [...current, ...accepted.map((file) => ({ file, preview: URL.createObjectURL(file) }))]);
-  };
-
-  const removeAdded = (image: NewImage) => {
-    URL.revokeObjectURL(image.preview);
-    setAdded((current) => current.filter((item) => item !== image));
-  };
-
-  const removeExisting = (url: string) => {
-    setExisting((current) => current.filter((item) => item !== url));
-    setRemoved((current) => [...current, url]);
   };
 
   const submit = async () => {
@@ -239,8 +150,6 @@ export function ProductForm({
     void run(submit);
   };
 
-  const imageCount = existing.length + added.length;
-  const full = imageCount >= PRODUCT_LIMITS.imagesMax;
   return (
     <form className={styles.form} onSubmit={onSubmit} noValidate aria-busy={busy}>
       <Section
@@ -250,59 +159,7 @@ export function ProductForm({
           size: PRODUCT_LIMITS.imageMaxBytes / 1024 / 1024,
         })}
       >
-        <ul className={styles.images} aria-label={t('products.form.chosenPhotos')}>
-          {existing.map((url, index) => (
-            <li key={url} className={styles.image}>
-              <img src={url} alt={t('products.form.savedPhoto', { number: index + 1 })} width={120} height={120} />
-              <button
-                type="button"
-                className={styles.remove}
-                onClick={() => removeExisting(url)}
-                aria-label={t('products.form.removeSavedPhoto', { number: index + 1 })}
-              >
-                <CloseIcon size={16} />
-              </button>
-            </li>
-          ))}
-          {added.map((image) => (
-            <li key={image.preview} className={styles.image}>
-              <img src={image.preview} alt={image.file.name} width={120} height={120} />
-              <button
-                type="button"
-                className={styles.remove}
-                onClick={() => removeAdded(image)}
-                aria-label={t('products.form.removePhoto', { file: image.file.name })}
-              >
-                <CloseIcon size={16} />
-              </button>
-            </li>
-          ))}
-          {!full && (
-            <li>
-              <button
-                id={fieldId('add-images')}
-                type="button"
-                className={styles.addImage}
-                onClick={() => fileInput.current?.click()}
-              >
-                {imageCount === 0 ? <ImageIcon size={24} /> : <PlusIcon size={24} />}
-                <span>{imageCount === 0 ? t('products.form.addPhotos') : t('products.form.addMore')}</span>
-              </button>
-            </li>
-          )}
-        </ul>
-        <input
-          ref={fileInput}
-          type="file"
-          accept="image/*"
-          multiple
-          hidden
-          aria-label={t('products.form.photosInput')}
-          onChange={onPick}
-        />
-        <p className={styles.count} aria-live="polite">
-          {t('products.form.photoCount', { count: imageCount, max: PRODUCT_LIMITS.imagesMax })}
-        </p>
+        <PhotoPicker photos={photos} addButtonId={fieldId('add-images')} />
       </Section>
 
       <Section title={t('products.form.about')}>

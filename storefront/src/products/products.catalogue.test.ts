@@ -17,7 +17,7 @@ import { describe, expect, it } from 'vitest';
 import { readCatalogue } from '../../vite-catalogues';
 import { testI18n } from '../test/i18n';
 import { CATEGORY_KEYS, SORT_KEYS, priceRangeChipText, priceRangeText } from './browse-filters';
-import { FORM_POPUPS } from './product-form';
+import { FORM_POPUPS } from './product-form-popups';
 import { expiryLine, postedText } from './relative-time';
 
 // The spec's texts stay word for word in English: the products catalogue is pinned to the libs/domain constants and
