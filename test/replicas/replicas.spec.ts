@@ -3,6 +3,7 @@ import { WRITE_LIMIT_MESSAGES, WRITE_RATE_LIMITS } from '@mandi/domain';
 import { jobsForEvent, eventRoutes, SIGNUP_EXPIRY_DELAY_MS } from '@mandi/events';
 import { EmulatorAccounts } from '@mandi/identity';
 import { newProduct } from '@mandi/database';
+import { BENGALURU_ADDRESS } from '../../apps/api/test/addresses.testing.js';
 import { multipart, picture, productFields } from '../../apps/api/test/catalog.testing.js';
 import { waitUntil } from '../faults/support/wait.js';
 import { ReplicaCluster, type ReplicaApi } from './replica-cluster.js';
@@ -29,17 +30,7 @@ interface Person {
 }
 
 /** The delivery address every order of this suite goes to (the directory: 560001, Karnataka, Bangalore). */
-const bengaluru = {
-  name: 'Priya Sharma',
-  mobile: '9845012345',
-  pincode: '560001',
-  state: 'Karnataka',
-  district: 'Bangalore',
-  taluk: 'Bangalore North',
-  flat_house_building: 'Flat 402, Prestige Meridian',
-  area_or_street_or_village: 'MG Road',
-  landmark: 'Opposite the metro station',
-};
+const bengaluru = BENGALURU_ADDRESS;
 
 /** The lines of a worker's log with this message, parsed. */
 function logEntries(log: string, msg: string): Record<string, unknown>[] {

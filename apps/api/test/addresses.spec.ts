@@ -1,5 +1,6 @@
 import { addressBookChangeSchema, addressSchema } from '@mandi/contracts';
 import { ApiHarness, type TestUser } from './harness.js';
+import { BENGALURU_ADDRESS } from './addresses.testing.js';
 import { bearer } from './catalog.testing.js';
 
 // The address book of spec 001 (sections 4, 5 and 7) on the server: at most 10 active addresses, one default (the
@@ -8,18 +9,7 @@ import { bearer } from './catalog.testing.js';
 
 const LIMIT_MESSAGE = 'Maximum Addresses Reached: You can only save up to 10 active addresses.';
 
-/** A valid address in central Bengaluru (the directory: 560001, Karnataka, Bangalore). */
-const bengaluru = {
-  name: 'Priya Sharma',
-  mobile: '9845012345',
-  pincode: '560001',
-  state: 'Karnataka',
-  district: 'Bangalore',
-  taluk: 'Bangalore North',
-  flat_house_building: 'Flat 402, Prestige Meridian',
-  area_or_street_or_village: 'MG Road',
-  landmark: 'Opposite the metro station',
-};
+const bengaluru = BENGALURU_ADDRESS;
 
 describe('addresses', () => {
   let api: ApiHarness;

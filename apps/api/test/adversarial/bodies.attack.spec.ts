@@ -1,6 +1,7 @@
 import { BODY_MESSAGES, INPUT_MESSAGES } from '@mandi/contracts';
 import { CHECKOUT_MESSAGES } from '@mandi/domain';
 import { newAddress, newOrder, newProduct } from '@mandi/database';
+import { BENGALURU_ADDRESS } from '../addresses.testing.js';
 import { ApiHarness, type TestUser } from '../harness.js';
 import { bearer } from '../catalog.testing.js';
 import { RowChangeWatch } from './row-changes.js';
@@ -15,17 +16,7 @@ describe('request bodies that are not a JSON object of the route', () => {
   let owner: TestUser;
   let orderId: number;
   const profile = { fullName: 'Asha Patil', bio: 'Grapes from Nashik', city: 'Nashik' };
-  const address = {
-    name: 'Asha Rao',
-    mobile: '9845012345',
-    pincode: '560001',
-    state: 'Karnataka',
-    district: 'Bangalore',
-    taluk: 'Bangalore North',
-    flat_house_building: 'Flat 402, Prestige Meridian',
-    area_or_street_or_village: 'MG Road',
-    landmark: 'Opposite the metro station',
-  };
+  const address = BENGALURU_ADDRESS;
 
   beforeAll(async () => {
     api = await ApiHarness.start();
