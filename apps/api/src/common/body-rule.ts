@@ -68,18 +68,16 @@ export function checkBody({ kind, schema }: RouteBody, request: Pick<FastifyRequ
 
 /** Why a request's content type does not fit its route's body, or null when it does. */
 export function contentTypeRefusal(kind: BodyKind, contentType: string | undefined, bodySent: boolean): string | null {
-  const type = mediaType(contentType);
   switch (kind) {
     case 'json':
     case 'json-or-none':
       // No body at all is the shape rule's 400 where the body is required; a body of any other type is a 415.
-      if (type === null && !bodySent) return null;
-      return type === 'application/json' && isUtf8(contentType!) ? null : BODY_MESSAGES.jsonOnly;
+      if (contentType === undefined && !bodySent) return null;
+      return isJson(contentType) ? null : BODY_MESSAGES.jsonOnly;
     case 'multipart':
-      return type === 'multipart/form-data' ? null : BODY_MESSAGES.multipartOnly;
+      return mediaType(contentType) === 'multipart/form-data' ? null : BODY_MESSAGES.multipartOnly;
     case 'none':
-      if (!bodySent || type === null) return bodySent ? BODY_MESSAGES.noBodyExpected : null;
-      return type === 'application/json' && isUtf8(contentType!) ? null : BODY_MESSAGES.noBodyExpected;
+      return !bodySent || isJson(contentType) ? null : BODY_MESSAGES.noBodyExpected;
   }
 }
 
@@ -89,10 +87,11 @@ function mediaType(contentType: string | undefined): string | null {
   return contentType.split(';', 1)[0]!.trim().toLowerCase();
 }
 
-/** JSON is UTF-8 (RFC 8259 section 8.1): a charset parameter, if given, must say so. */
-function isUtf8(contentType: string): boolean {
-  const charset = /;\s*charset\s*=\s*"?([^";\s]+)/i.exec(contentType)?.[1];
-  return charset === undefined || charset.toLowerCase() === 'utf-8' || charset.toLowerCase() === 'utf8';
+/** JSON, which is UTF-8 (RFC 8259 section 8.1): a charset parameter, if given, must say so. */
+function isJson(contentType: string | undefined): boolean {
+  if (mediaType(contentType) !== 'application/json') return false;
+  const charset = /;\s*charset\s*=\s*"?([^";\s]+)/i.exec(contentType!)?.[1]?.toLowerCase();
+  return charset === undefined || charset === 'utf-8' || charset === 'utf8';
 }
 
 /** Whether the request carries a body (HTTP/1.1: a non-zero Content-Length or a Transfer-Encoding). */
