@@ -42,109 +42,123 @@ function orderMove(
   };
 }
 
-/** The admin console's calls: orders, users, interested sellers, the event pipeline and the queue dashboard's session. */
-export const adminRoutes: readonly ApiRoute[] = [
-  {
-    method: 'GET',
-    path: '/api/admin/orders',
-    tag: 'Admin',
-    summary: 'Orders of a period (1h, 24h, 7d, 1m, 6m, 1y), newest first, with search and paging',
-    access: 'admin',
-    rateLimited: false,
-    query: adminOrdersQuerySchema,
-    answers: {
-      200: {
-        description: 'A page of orders',
-        schema: adminOrderListSchema,
-        headers: { 'X-Total-Count': 'How many match' },
-      },
+/* The admin console's calls: orders, users, interested sellers, the event pipeline and the queue dashboard's session. */
+
+export const adminOrders = {
+  method: 'GET',
+  path: '/api/admin/orders',
+  tag: 'Admin',
+  summary: 'Orders of a period (1h, 24h, 7d, 1m, 6m, 1y), newest first, with search and paging',
+  access: 'admin',
+  rateLimited: false,
+  query: adminOrdersQuerySchema,
+  answers: {
+    200: {
+      description: 'A page of orders',
+      schema: adminOrderListSchema,
+      headers: { 'X-Total-Count': 'How many match' },
     },
-    errors: [],
   },
-  /* @__PURE__ */ orderMove('confirm', 'Confirms a pending order inside the 8 hours'),
-  /* @__PURE__ */ orderMove(
-    'payment',
-    "Marks a cash-on-delivery order paid ({status: 'paid'}) and issues its invoice",
-    { schema: markPaidBodySchema },
-  ),
-  /* @__PURE__ */ orderMove('shipped', 'Marks a confirmed order shipped', {
-    schema: markShippedBodySchema,
-    optional: true,
-  }),
-  /* @__PURE__ */ orderMove('delivered', 'Marks a shipped order delivered', {
-    schema: markDeliveredBodySchema,
-    optional: true,
-  }),
-  /* @__PURE__ */ orderMove('cancel', 'Cancels an order (refund and credit note follow)', {
+  errors: [],
+} satisfies ApiRoute;
+
+export const confirmOrder = /* @__PURE__ */ orderMove('confirm', 'Confirms a pending order inside the 8 hours');
+
+export const markOrderPaid = /* @__PURE__ */ orderMove(
+  'payment',
+  "Marks a cash-on-delivery order paid ({status: 'paid'}) and issues its invoice",
+  { schema: markPaidBodySchema },
+);
+
+export const markOrderShipped = /* @__PURE__ */ orderMove('shipped', 'Marks a confirmed order shipped', {
+  schema: markShippedBodySchema,
+  optional: true,
+});
+
+export const markOrderDelivered = /* @__PURE__ */ orderMove('delivered', 'Marks a shipped order delivered', {
+  schema: markDeliveredBodySchema,
+  optional: true,
+});
+
+export const cancelOrderByAdmin = /* @__PURE__ */ orderMove(
+  'cancel',
+  'Cancels an order (refund and credit note follow)',
+  {
     schema: adminCancelBodySchema,
     optional: true,
-  }),
-  {
-    method: 'GET',
-    path: '/api/admin/users',
-    tag: 'Admin',
-    summary: 'Every account',
-    access: 'admin',
-    rateLimited: false,
-    answers: { 200: { description: 'The accounts', schema: adminUserListSchema } },
-    errors: [],
   },
-  {
-    method: 'PUT',
-    path: '/api/admin/toggle-user',
-    tag: 'Admin',
-    summary: "Suspends or reactivates an account (never the caller's own)",
-    access: 'admin',
-    rateLimited: false,
-    body: toggleUserBodySchema,
-    answers: { 200: { description: 'The new status', schema: toggleUserAnswerSchema } },
-    errors: [404],
-  },
-  {
-    method: 'GET',
-    path: '/api/admin/interested-sellers',
-    tag: 'Admin',
-    summary: 'Who asked to sell',
-    access: 'admin',
-    rateLimited: false,
-    answers: { 200: { description: 'The interested sellers', schema: interestedSellerListSchema } },
-    errors: [],
-  },
-  {
-    method: 'POST',
-    path: '/api/admin/send-bulk-invites',
-    tag: 'Admin',
-    summary: 'Invites the selected sellers by mail',
-    access: 'admin',
-    rateLimited: false,
-    body: bulkInvitesBodySchema,
-    answers: { 200: { description: 'Queued', schema: messageAnswerSchema } },
-    errors: [],
-  },
-  {
-    method: 'POST',
-    path: '/api/admin/queues-session',
-    tag: 'Admin',
-    summary: "Sets the queue dashboard's short-lived session cookie and answers where to go",
-    access: 'admin',
-    rateLimited: false,
-    answers: {
-      200: {
-        description: 'The dashboard URL',
-        schema: queuesSessionAnswerSchema,
-        headers: { 'Set-Cookie': 'The session' },
-      },
+);
+
+export const adminUsers = {
+  method: 'GET',
+  path: '/api/admin/users',
+  tag: 'Admin',
+  summary: 'Every account',
+  access: 'admin',
+  rateLimited: false,
+  answers: { 200: { description: 'The accounts', schema: adminUserListSchema } },
+  errors: [],
+} satisfies ApiRoute;
+
+export const toggleUser = {
+  method: 'PUT',
+  path: '/api/admin/toggle-user',
+  tag: 'Admin',
+  summary: "Suspends or reactivates an account (never the caller's own)",
+  access: 'admin',
+  rateLimited: false,
+  body: toggleUserBodySchema,
+  answers: { 200: { description: 'The new status', schema: toggleUserAnswerSchema } },
+  errors: [404],
+} satisfies ApiRoute;
+
+export const interestedSellers = {
+  method: 'GET',
+  path: '/api/admin/interested-sellers',
+  tag: 'Admin',
+  summary: 'Who asked to sell',
+  access: 'admin',
+  rateLimited: false,
+  answers: { 200: { description: 'The interested sellers', schema: interestedSellerListSchema } },
+  errors: [],
+} satisfies ApiRoute;
+
+export const sendBulkInvites = {
+  method: 'POST',
+  path: '/api/admin/send-bulk-invites',
+  tag: 'Admin',
+  summary: 'Invites the selected sellers by mail',
+  access: 'admin',
+  rateLimited: false,
+  body: bulkInvitesBodySchema,
+  answers: { 200: { description: 'Queued', schema: messageAnswerSchema } },
+  errors: [],
+} satisfies ApiRoute;
+
+export const queuesSession = {
+  method: 'POST',
+  path: '/api/admin/queues-session',
+  tag: 'Admin',
+  summary: "Sets the queue dashboard's short-lived session cookie and answers where to go",
+  access: 'admin',
+  rateLimited: false,
+  answers: {
+    200: {
+      description: 'The dashboard URL',
+      schema: queuesSessionAnswerSchema,
+      headers: { 'Set-Cookie': 'The session' },
     },
-    errors: [],
   },
-  {
-    method: 'GET',
-    path: '/api/admin/pipeline',
-    tag: 'Admin',
-    summary: "The event pipeline at a glance: each queue's jobs and dead jobs, the outbox backlog, the workers' state",
-    access: 'admin',
-    rateLimited: false,
-    answers: { 200: { description: 'The pipeline now', schema: adminPipelineAnswerSchema } },
-    errors: [],
-  },
-];
+  errors: [],
+} satisfies ApiRoute;
+
+export const adminPipeline = {
+  method: 'GET',
+  path: '/api/admin/pipeline',
+  tag: 'Admin',
+  summary: "The event pipeline at a glance: each queue's jobs and dead jobs, the outbox backlog, the workers' state",
+  access: 'admin',
+  rateLimited: false,
+  answers: { 200: { description: 'The pipeline now', schema: adminPipelineAnswerSchema } },
+  errors: [],
+} satisfies ApiRoute;
