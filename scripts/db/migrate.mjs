@@ -1,8 +1,9 @@
 #!/usr/bin/env node
 // Applies prisma/migrations/*/migration.sql to a PostgreSQL database and records each one in
 // `_prisma_migrations` exactly as `prisma migrate deploy` does, so either tool can take over a
-// database from the other. We need our own runner because Prisma's migrate commands cannot run
-// offline here (design.md section 2, prisma/orm#27403).
+// database from the other; then the stored functions and triggers of prisma/sql/ whose files changed
+// (definitions.mjs). We need our own runner because Prisma's migrate commands cannot run offline here
+// (prisma/orm#27403, docs/database.md "How migrations are applied").
 //
 //   node scripts/db/migrate.mjs            # DATABASE_URL, or the local default database
 import { createHash, randomUUID } from 'node:crypto';
@@ -11,6 +12,7 @@ import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import pg from 'pg';
 import { DEFAULT_DATABASE_URL } from './database-url.mjs';
+import { applyDefinitions, DEFINITIONS_DIR } from './definitions.mjs';
 
 /** The migrations folder of this repository. */
 export const MIGRATIONS_DIR = fileURLToPath(new URL('../../prisma/migrations/', import.meta.url));
@@ -107,14 +109,23 @@ export async function readMigrations(migrationsDir = MIGRATIONS_DIR) {
 
 /**
  * Brings the database of `databaseUrl` up to date: creates it if missing, then applies every pending
- * migration, each in its own transaction together with its `_prisma_migrations` row. Refuses to run
+ * migration, each in its own transaction together with its `_prisma_migrations` row, then every stored
+ * definition of `definitionsDir` whose file changed (applyDefinitions), under the same lock. Refuses to run
  * when an applied migration's file has changed since, or when an earlier attempt was left unfinished.
- * Returns the names of the migrations it applied.
+ * Returns the names of the migrations it applied. `definitionsDir` defaults to prisma/sql/ with this
+ * repository's migrations and to none with another folder of migrations.
  * @param {string} databaseUrl
- * @param {{ log?: (message: string) => void, migrationsDir?: string }} [options]
+ * @param {{ log?: (message: string) => void, migrationsDir?: string, definitionsDir?: string | null }} [options]
  * @returns {Promise<string[]>}
  */
-export async function migrate(databaseUrl, { log = () => {}, migrationsDir = MIGRATIONS_DIR } = {}) {
+export async function migrate(
+  databaseUrl,
+  {
+    log = () => {},
+    migrationsDir = MIGRATIONS_DIR,
+    definitionsDir = migrationsDir === MIGRATIONS_DIR ? DEFINITIONS_DIR : null,
+  } = {},
+) {
   if (await createDatabaseIfMissing(databaseUrl)) log(`Created database ${databaseName(databaseUrl)}`);
   const migrations = await readMigrations(migrationsDir);
 
@@ -176,6 +187,8 @@ export async function migrate(databaseUrl, { log = () => {}, migrationsDir = MIG
       applied.push(migration.name);
     }
     if (applied.length === 0) log(`Database ${databaseName(databaseUrl)} is up to date`);
+    // After the migrations, which create the tables and types the definitions name.
+    if (definitionsDir !== null) await applyDefinitions(client, { log, definitionsDir });
     // The India Post directory is data this schema needs (addresses are checked against it): loaded wherever these
     // migrations are applied, and a no-op when it is current (scripts/db/pincodes.mjs).
     if (migrationsDir === MIGRATIONS_DIR) {

@@ -3,7 +3,6 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { migrate, quoteIdentifier, readMigrations, withServer } from './migrate.mjs';
-import { loadPincodeDirectory } from './pincodes.mjs';
 
 /** The migrated template test databases are copied from. */
 export const TEST_TEMPLATE_DATABASE = 'mandi_test_template';
@@ -53,7 +52,9 @@ async function templateIsCurrent(templateUrl, migrations) {
 
 /**
  * Makes sure the template database holds exactly the migrations on disk: reuses it when it does
- * (the usual case, a few milliseconds), otherwise drops it and migrates a new one.
+ * (the usual case, a few milliseconds), otherwise drops it and migrates a new one. A reused template
+ * still gets the stored definitions of prisma/sql/ that changed and a changed pincode directory (both
+ * no-ops when current).
  * @param {string} [templateUrl]
  * @param {{ log?: (message: string) => void }} [options]
  */
@@ -65,8 +66,8 @@ export async function prepareTestTemplate(templateUrl = DEFAULT_TEST_DATABASE_UR
     try {
       const { rowCount } = await server.query('SELECT 1 FROM pg_database WHERE datname = $1', [template]);
       if (rowCount > 0 && (await templateIsCurrent(templateUrl, migrations))) {
-        // Reloads the pincode directory when its packages changed since (a no-op otherwise).
-        await loadPincodeDirectory(templateUrl, { log });
+        // No migration to apply: the runner applies the changed definitions and reloads a changed directory.
+        await migrate(templateUrl, { log: (message) => message.endsWith('is up to date') || log(message) });
         return;
       }
       log(`Rebuilding test template database ${template}`);

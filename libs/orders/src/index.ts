@@ -1,2 +1,3 @@
 export * from './order-moves.sql.js';
+export * from './order-paid.sql.js';
 export * from './order-window.sql.js';

@@ -11,14 +11,15 @@ import {
 import { outboxInsertSql } from '@mandi/events';
 
 /**
- * An online order waiting for payment, as the partial unique index `orders_open_online_slot_key` (migration
- * 20261126300000) says it; the count of a buyer's open online orders reads it.
+ * An online order waiting for payment: the SQL function `order_awaits_payment` (prisma/sql/functions/), which the
+ * partial unique index `orders_open_online_slot_key` and `checkout_place_order` call too; the count of a buyer's open
+ * online orders reads it.
  */
-const OPEN_ONLINE_ORDER = Prisma.sql`payment_method = 'online' AND payment_status = 'unpaid' AND status IN ('pending', 'cancel_requested')`;
+const OPEN_ONLINE_ORDER = Prisma.sql`order_awaits_payment(payment_method, payment_status, status)`;
 
 /**
  * A product as checkout prices it: its row now, and whether it can still be bought (by the database clock). The SQL
- * function `checkout_products` (migration 20261210090000) reads it, for the pricing read and for the order's check.
+ * function `checkout_products` (prisma/sql/functions/) reads it, for the pricing read and for the order's check.
  */
 export interface CheckoutProductRow {
   id: number;
@@ -131,9 +132,9 @@ export class CheckoutRepository {
    * Records the order, a copy of its address and of each line, its payment (cash on delivery, or the provider's order
    * awaiting payment), the `order.placed` event, the packs it takes and, for cash on delivery, the products' removal
    * from the cart: one statement, all or nothing, one round trip. All but the event is the function
-   * `checkout_place_order` (migration 20261210090000), whose plan PostgreSQL keeps per connection; it says there how
-   * stock, the open-order slots and the check of the priced rows hold under races. The event is written around it by
-   * libs/events' outbox writer, in the same statement.
+   * `checkout_place_order` (prisma/sql/functions/checkout_place_order.sql), whose plan PostgreSQL keeps per
+   * connection; it says there how stock, the open-order slots and the check of the priced rows hold under races. The
+   * event is written around it by libs/events' outbox writer, in the same statement.
    *
    * Nothing is written unless every product is still what the lines copy and can be bought, and the address is the
    * buyer's own and not deleted; otherwise the outcome is `changed`, with the rows as they are now to price again.

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { Prisma, PrismaService } from '@mandi/database';
 import type { ActionOf, AdminOrderFilter } from '@mandi/domain';
 import { auditInsertSql, outboxInsertSql } from '@mandi/events';
-import { orderMoveSql, windowClosesAtSql } from '@mandi/orders';
+import { ORDER_PAID_SET_SQL, orderMoveSql, windowClosesAtSql } from '@mandi/orders';
 import { adminOrderSearchSql, adminOrderSinceSql } from './admin-order-search.sql.js';
 import { orderStateSql, type OrderStateRow } from './order-sql.js';
 
@@ -120,13 +120,14 @@ export class AdminOrdersRepository {
 }
 
 /**
- * Marks the order `orders` selects (on `orders o`) paid unless it is paid or cancelled (checkMarkPaid of libs/domain), capturing a cash-on-delivery
- * order's payment row: the `moved` CTE of a payment, not a move of the order process.
+ * Marks the order `orders` selects (on `orders o`) paid unless it is paid or cancelled (the SQL function
+ * `order_may_be_marked_paid`, the rule checkMarkPaid of libs/domain words), capturing a cash-on-delivery order's payment
+ * row: the `moved` CTE of a payment, not a move of the order process.
  */
 function markPaidSql(orders: Prisma.Sql): Prisma.Sql {
   return Prisma.sql`moved AS (
-      UPDATE orders o SET payment_status = 'paid', paid_at = now(), updated_at = now()
-       WHERE ${orders} AND o.payment_status = 'unpaid' AND o.status <> 'cancelled'
+      UPDATE orders o SET ${ORDER_PAID_SET_SQL}
+       WHERE ${orders} AND order_may_be_marked_paid(o.payment_status, o.status)
       RETURNING o.*
     ), cash AS (
       UPDATE payments p SET status = 'captured', captured_at = now(), updated_at = now()

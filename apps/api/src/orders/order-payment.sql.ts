@@ -1,6 +1,6 @@
 import { Prisma } from '@mandi/database';
 import { sqlIdentifier, type OutboxSource } from '@mandi/events';
-import { moveAllowedSql, moveEventSql, moveWhereAllowedSetSql } from '@mandi/orders';
+import { ORDER_PAID_SET_SQL, moveAllowedSql, moveEventSql, moveWhereAllowedSetSql } from '@mandi/orders';
 
 /**
  * The payment-driven move of an order, for the payments feature to run inside its capture statement: the order of each
@@ -14,7 +14,7 @@ export function orderPaidSql(payments: string, windowMs: number): Prisma.Sql {
       SELECT o.id, o.status, o.created_at FROM orders o JOIN ${sqlIdentifier(payments)} p ON p.order_id = o.id FOR UPDATE OF o
     ), paid AS (
       UPDATE orders o
-         SET payment_status = 'paid', paid_at = now(), updated_at = now(),
+         SET ${ORDER_PAID_SET_SQL},
              ${moveWhereAllowedSetSql('confirm_payment', 'decided', windowMs)}
         FROM decided
        WHERE o.id = decided.id AND o.payment_status = 'unpaid'

@@ -1,7 +1,7 @@
-// Which products the shop shows (issue 17), written once for every query that serves buyers: the listing, search,
-// a product's page, seller pages, the cart and checkout. The search_names trigger (migration
-// 20261129100000_admin_products_indexes) counts the same two columns, being SQL of its own, and so does checkout's
-// `checkout_products` function (migration 20261210090000_checkout_place_order).
+// Which products the shop shows (issue 17) is the SQL function `product_is_shown` (prisma/sql/functions/
+// product_is_shown.sql): every query that serves buyers calls it through productVisibleSql (the listing, search, a
+// product's page, seller pages, the cart), and so do search_names' trigger and checkout's `checkout_products`. It is an
+// inlinable SQL function, so the planner sees the columns it compares (docs/database.md, "Rules shared with SQL").
 import { Prisma } from '@mandi/database';
 
 /**
@@ -9,7 +9,7 @@ import { Prisma } from '@mandi/database';
  * (`seller_suspended` is kept by the statement that suspends or unsuspends the account).
  */
 export function productVisibleSql(alias: 'p' = 'p'): Prisma.Sql {
-  return Prisma.sql`(${Prisma.raw(alias)}.unlisted_at IS NULL AND NOT ${Prisma.raw(alias)}.seller_suspended)`;
+  return Prisma.raw(`product_is_shown(${alias}.unlisted_at, ${alias}.seller_suspended)`);
 }
 
 /** The columns of a product's place in the shop, for answers to its seller and admins (`products p`). */

@@ -1,0 +1,6 @@
+-- Whether a product with `stock` packs left (null: unlimited) can give `quantity` packs: hasStockFor of
+-- libs/domain/src/products/product.stock.ts, which the cart and the forms use. checkout_place_order calls it.
+CREATE OR REPLACE FUNCTION stock_covers(stock integer, quantity integer)
+  RETURNS boolean
+  LANGUAGE sql IMMUTABLE PARALLEL SAFE
+  RETURN stock IS NULL OR stock >= quantity;
