@@ -6,3 +6,5 @@ export * from './testing/test-database.js';
 export * from './testing/factories.js';
 export * from './testing/query-counter.js';
 export * from './pool-gauge.js';
+export * from './sql-row.js';
+export * from './testing/sql-row.check.js';

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { Prisma, PrismaService } from '@mandi/database';
+import { narrowed, Prisma, PrismaService, queryRows, sqlRow } from '@mandi/database';
 import {
   ADDRESS_FIELDS,
   OPEN_ONLINE_ORDERS_MAX,
@@ -34,6 +34,17 @@ export interface CheckoutProductRow {
   stock: number | null;
   image_key: string | null;
 }
+
+/**
+ * What checkout prices an order from, in one row: the products as `checkout_products` gives them and the address as
+ * JSON (their columns are the function's and the table's, which the JSON keeps), and the buyer's online orders
+ * awaiting payment.
+ */
+const PRICING_ROW = sqlRow('checkout pricing', {
+  products: narrowed<CheckoutProductRow[]>('json'),
+  address: narrowed<CheckoutAddressRow | null>('json'),
+  openOnlineOrders: 'int',
+});
 
 /** A line that asked for more packs than its product has left, as the order's statement found it. */
 export interface ShortLine {
@@ -119,12 +130,16 @@ export class CheckoutRepository {
     userId: number,
     method: PaymentMethod,
   ): Promise<PricingRows<CheckoutAddressRow> & { openOnlineOrders: number }> {
-    const [rows] = await this.prisma.$queryRaw<(PricingRows<CheckoutAddressRow> & { openOnlineOrders: number })[]>`
+    const [rows] = await queryRows(
+      this.prisma,
+      PRICING_ROW,
+      Prisma.sql`
       SELECT (SELECT coalesce(json_agg(p), '[]'::json) FROM checkout_products(${productIds as number[]}::int[]) p) AS products,
              (SELECT row_to_json(a) FROM (
                 SELECT id, user_id, is_deleted, ${Prisma.raw(ADDRESS_FIELDS.join(', '))}
                   FROM addresses WHERE id = ${addressId}) a) AS address,
-             ${method === 'online' ? Prisma.sql`(SELECT count(*)::int FROM orders WHERE user_id = ${userId} AND ${OPEN_ONLINE_ORDER})` : Prisma.sql`0`} AS "openOnlineOrders"`;
+             ${method === 'online' ? Prisma.sql`(SELECT count(*)::int FROM orders WHERE user_id = ${userId} AND ${OPEN_ONLINE_ORDER})` : Prisma.sql`0`} AS "openOnlineOrders"`,
+    );
     return rows!;
   }
 
@@ -142,7 +157,10 @@ export class CheckoutRepository {
   async placeOrder(order: NewOrder): Promise<PlaceOrderOutcome> {
     const { lines } = order;
     const column = <T>(pick: (line: OrderLineCopy) => T): T[] => lines.map(pick);
-    const [result] = await this.prisma.$queryRaw<PlaceOrderRow[]>`
+    const [result] = await queryRows(
+      this.prisma,
+      PLACE_ORDER_ROW,
+      Prisma.sql`
       WITH attempt AS (SELECT * FROM checkout_place_order(
         ${order.userId}::int, ${order.addressId}::int, ${order.method}::payment_method,
         ${order.method === 'cod' ? 'cod' : 'razorpay'}::payment_provider, ${order.providerOrderId}::text,
@@ -155,7 +173,8 @@ export class CheckoutRepository {
         ${column((line) => line.gstRatePercent)}::int[], ${order.clearCart}::boolean, ${OPEN_ONLINE_ORDERS_MAX}::int,
         ${STOCK_LIMITS.lowThreshold}::int)
       ), event AS (${outboxInsertSql({ type: 'order.placed', from: 'attempt', ids: { orderId: 'placed_id' }, where: Prisma.sql`attempt.placed_id IS NOT NULL` })})
-      SELECT attempt.* FROM attempt`;
+      SELECT attempt.* FROM attempt`,
+    );
     const row = result!;
     if (row.placed_id !== null) return { kind: 'placed', orderId: row.placed_id, stockShown: row.stock_shown };
     if (!row.as_priced)
@@ -166,13 +185,13 @@ export class CheckoutRepository {
 }
 
 /** The row `checkout_place_order` answers. */
-interface PlaceOrderRow {
-  placed_id: number | null;
-  free_slot: number | null;
-  short_lines: ShortLine[];
-  stock_shown: boolean;
-  as_priced: boolean;
+const PLACE_ORDER_ROW = sqlRow('placed order', {
+  placed_id: 'int | null',
+  free_slot: 'int | null',
+  short_lines: narrowed<ShortLine[]>('json'),
+  stock_shown: 'bool',
+  as_priced: 'bool',
   /** Only when not as priced: the products and the address now. */
-  products_now: CheckoutProductRow[] | null;
-  address_now: AddressOwner | null;
-}
+  products_now: narrowed<CheckoutProductRow[] | null>('json'),
+  address_now: narrowed<AddressOwner | null>('json'),
+});

@@ -1,41 +1,40 @@
 // What a product card reads, written once for every query that returns cards: the listing, search and the cart.
-import { Prisma, type ProductCategory } from '@mandi/database';
-import { PRODUCT_SHOP_STATE_COLUMNS } from './product-visibility.sql.js';
+import { narrowed, Prisma, sqlRow, type ProductCategory, type RowOf } from '@mandi/database';
+import { PRODUCT_SHOP_STATE_COLUMN_KINDS, PRODUCT_SHOP_STATE_COLUMNS } from './product-visibility.sql.js';
 
 /** A product as a card shows it, with its seller's minimal profile and its image keys in position order. */
-export interface ProductCardRow {
-  id: number;
-  name: string;
-  description: string;
-  pricePaise: number;
-  originalPricePaise: number | null;
-  validUntil: Date;
-  createdAt: Date;
-  sellerPhone: string;
-  sellerEmail: string | null;
-  weightGrams: number | null;
-  lengthMm: number | null;
-  widthMm: number | null;
-  heightMm: number | null;
-  officialBrand: boolean;
-  category: ProductCategory;
+export const PRODUCT_CARD_ROW = sqlRow('product card', {
+  id: 'int',
+  name: 'text',
+  description: 'text',
+  pricePaise: 'int',
+  originalPricePaise: 'int | null',
+  validUntil: 'timestamptz',
+  createdAt: 'timestamptz',
+  sellerPhone: 'text',
+  sellerEmail: 'text | null',
+  weightGrams: 'int | null',
+  lengthMm: 'int | null',
+  widthMm: 'int | null',
+  heightMm: 'int | null',
+  officialBrand: 'bool',
+  category: narrowed<ProductCategory>('text'),
   /** Packs left; null for unlimited. */
-  stock: number | null;
-  imageKeys: string[];
+  stock: 'int | null',
+  imageKeys: 'text[]',
   /** Per image, the key of its card WebP once the worker made it. */
-  cardKeys?: (string | null)[];
+  cardKeys: narrowed<(string | null)[]>('text[]'),
   /** Per image, the key of its thumbnail WebP once the worker made it. */
-  thumbKeys?: (string | null)[];
-  sellerUid: string;
-  sellerUsername: string;
-  sellerProfileImage: string | null;
-  sellerCity: string | null;
-  /** When an admin unlisted it (issue 17), and why; null while listed. */
-  unlistedAt: Date | null;
-  unlistedReason: string | null;
-  /** True while its seller's account is suspended. */
-  sellerSuspended: boolean;
-}
+  thumbKeys: narrowed<(string | null)[]>('text[]'),
+  sellerUid: 'text',
+  sellerUsername: 'text',
+  sellerProfileImage: 'text | null',
+  sellerCity: 'text | null',
+  ...PRODUCT_SHOP_STATE_COLUMN_KINDS,
+});
+
+/** A row of {@link PRODUCT_CARD_ROW}. */
+export type ProductCardRow = RowOf<typeof PRODUCT_CARD_ROW>;
 
 /**
  * The columns of {@link ProductCardRow} over `products p` {@link PRODUCT_CARD_JOINS}: the product, its images in

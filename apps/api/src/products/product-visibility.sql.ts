@@ -15,3 +15,12 @@ export function productVisibleSql(alias: 'p' = 'p'): Prisma.Sql {
 /** The columns of a product's place in the shop, for answers to its seller and admins (`products p`). */
 export const PRODUCT_SHOP_STATE_COLUMNS = Prisma.sql`
   p.unlisted_at AS "unlistedAt", p.unlisted_reason AS "unlistedReason", p.seller_suspended AS "sellerSuspended"`;
+
+/** What {@link PRODUCT_SHOP_STATE_COLUMNS} reads, for the rows that include them (sqlRow of @mandi/database). */
+export const PRODUCT_SHOP_STATE_COLUMN_KINDS = {
+  /** When an admin unlisted it (issue 17), and why; null while listed. */
+  unlistedAt: 'timestamptz | null',
+  unlistedReason: 'text | null',
+  /** True while its seller's account is suspended. */
+  sellerSuspended: 'bool',
+} as const;

@@ -1,8 +1,8 @@
 import { Injectable } from '@nestjs/common';
-import { Prisma, PrismaService, type Transaction } from '@mandi/database';
+import { ID_ROW, Prisma, PrismaService, queryRows, sqlRow, type RowOf, type Transaction } from '@mandi/database';
 import { searchTerms, type ProductSort } from '@mandi/domain';
 import { browseConditions, sortOrder, type ProductBrowseFilter } from './product-browse.sql.js';
-import { PRODUCT_CARD_COLUMNS, PRODUCT_CARD_JOINS, type ProductCardRow } from './product-card.sql.js';
+import { PRODUCT_CARD_COLUMNS, PRODUCT_CARD_JOINS, PRODUCT_CARD_ROW, type ProductCardRow } from './product-card.sql.js';
 import { productVisibleSql } from './product-visibility.sql.js';
 import { searchPageSql } from './search/product-search.sql.js';
 
@@ -32,12 +32,14 @@ export interface ProductImageRow {
 }
 
 /** Who may change a product: its seller. */
-export interface ProductOwner {
-  id: number;
-  sellerId: number;
-  sellerUid: string;
-  sellerEmail: string;
-}
+const PRODUCT_OWNER_ROW = sqlRow('product owner', {
+  id: 'int',
+  sellerId: 'int',
+  sellerUid: 'text',
+  sellerEmail: 'text',
+});
+/** A row of {@link PRODUCT_OWNER_ROW}. */
+export type ProductOwner = RowOf<typeof PRODUCT_OWNER_ROW>;
 
 /** True when `error` is a unique-index violation (a second product with the same seller and requestId). */
 export function isUniqueViolation(error: unknown): boolean {
@@ -74,11 +76,14 @@ export class ProductsRepository {
       // A search is ranked by how well names match (synonyms and typos included), not by date: see search/.
       const terms = searchTerms(options.search);
       if (terms.length === 0) return Promise.resolve([]);
-      return this.prisma.$queryRaw<ProductCardRow[]>(searchPageSql({ terms, text: terms.join(' ') }, options));
+      return queryRows(this.prisma, PRODUCT_CARD_ROW, searchPageSql({ terms, text: terms.join(' ') }, options));
     }
     const official = options.officialOnly ? Prisma.sql`AND p.official_brand` : Prisma.empty;
     const order = sortOrder(options.sort ?? 'newest', 'p');
-    return this.prisma.$queryRaw<ProductCardRow[]>`
+    return queryRows(
+      this.prisma,
+      PRODUCT_CARD_ROW,
+      Prisma.sql`
       SELECT ${PRODUCT_CARD_COLUMNS}
         FROM (
           SELECT p.id
@@ -90,7 +95,8 @@ export class ProductsRepository {
         ) page
         JOIN products p ON p.id = page.id
         ${PRODUCT_CARD_JOINS}
-       ORDER BY ${order}`;
+       ORDER BY ${order}`,
+    );
   }
 
   /**
@@ -99,11 +105,15 @@ export class ProductsRepository {
    */
   async findCard(id: number): Promise<ProductCardRow | null> {
     if (!Number.isSafeInteger(id) || id < 1 || id > INT4_MAX) return null;
-    const rows = await this.prisma.$queryRaw<ProductCardRow[]>`
+    const rows = await queryRows(
+      this.prisma,
+      PRODUCT_CARD_ROW,
+      Prisma.sql`
       SELECT ${PRODUCT_CARD_COLUMNS}
         FROM products p
         ${PRODUCT_CARD_JOINS}
-       WHERE p.id = ${id}`;
+       WHERE p.id = ${id}`,
+    );
     return rows[0] ?? null;
   }
 
@@ -115,24 +125,32 @@ export class ProductsRepository {
     sellerId: number,
     options: { skip: number; take: number; includeHidden?: boolean },
   ): Promise<ProductCardRow[]> {
-    return this.prisma.$queryRaw<ProductCardRow[]>`
+    return queryRows(
+      this.prisma,
+      PRODUCT_CARD_ROW,
+      Prisma.sql`
       SELECT ${PRODUCT_CARD_COLUMNS}
         FROM products p
         ${PRODUCT_CARD_JOINS}
        WHERE p.seller_id = ${sellerId} ${options.includeHidden ? Prisma.empty : Prisma.sql`AND ${productVisibleSql()}`}
        ORDER BY p.created_at DESC, p.id DESC
-       LIMIT ${options.take} OFFSET ${options.skip}`;
+       LIMIT ${options.take} OFFSET ${options.skip}`,
+    );
   }
 
   /** Official products: those still valid first (by the database clock), each group newest first. */
   listOfficial(take: number): Promise<ProductCardRow[]> {
-    return this.prisma.$queryRaw<ProductCardRow[]>`
+    return queryRows(
+      this.prisma,
+      PRODUCT_CARD_ROW,
+      Prisma.sql`
       SELECT ${PRODUCT_CARD_COLUMNS}
         FROM products p
         ${PRODUCT_CARD_JOINS}
        WHERE p.official_brand AND ${productVisibleSql()}
        ORDER BY (p.valid_until > now()) DESC, p.created_at DESC, p.id DESC
-       LIMIT ${take}`;
+       LIMIT ${take}`,
+    );
   }
 
   /** Our id of the (not deleted) user behind a Firebase uid. */
@@ -155,8 +173,12 @@ export class ProductsRepository {
    * the row is written. A rolled-back insert leaves a gap in the ids, which is harmless.
    */
   async reserveId(): Promise<number> {
-    const [row] = await this.prisma.$queryRaw<{ id: number }[]>`
-      SELECT nextval(pg_get_serial_sequence('products', 'id'))::int AS id`;
+    const [row] = await queryRows(
+      this.prisma,
+      ID_ROW,
+      Prisma.sql`
+      SELECT nextval(pg_get_serial_sequence('products', 'id'))::int AS id`,
+    );
     return row!.id;
   }
 
@@ -194,23 +216,31 @@ export class ProductsRepository {
   /** The product's seller, locking the row until the transaction ends (edits and deletions of one product queue up). */
   async lockOwner(tx: Transaction, id: number): Promise<ProductOwner | null> {
     if (!Number.isSafeInteger(id) || id < 1 || id > INT4_MAX) return null;
-    const rows = await tx.$queryRaw<ProductOwner[]>`
+    const rows = await queryRows(
+      tx,
+      PRODUCT_OWNER_ROW,
+      Prisma.sql`
       SELECT p.id, p.seller_id AS "sellerId", u.firebase_uid AS "sellerUid", u.email::text AS "sellerEmail"
         FROM products p
         JOIN users u ON u.id = p.seller_id
        WHERE p.id = ${id}
-         FOR UPDATE OF p`;
+         FOR UPDATE OF p`,
+    );
     return rows[0] ?? null;
   }
 
   /** The product's seller, without a lock: for checks before any file is written. */
   async findOwner(id: number): Promise<ProductOwner | null> {
     if (!Number.isSafeInteger(id) || id < 1 || id > INT4_MAX) return null;
-    const rows = await this.prisma.$queryRaw<ProductOwner[]>`
+    const rows = await queryRows(
+      this.prisma,
+      PRODUCT_OWNER_ROW,
+      Prisma.sql`
       SELECT p.id, p.seller_id AS "sellerId", u.firebase_uid AS "sellerUid", u.email::text AS "sellerEmail"
         FROM products p
         JOIN users u ON u.id = p.seller_id
-       WHERE p.id = ${id}`;
+       WHERE p.id = ${id}`,
+    );
     return rows[0] ?? null;
   }
 

@@ -1,11 +1,13 @@
 import { Injectable } from '@nestjs/common';
-import { PrismaService } from '@mandi/database';
+import { PrismaService, queryRows } from '@mandi/database';
 import { rankSuggestions } from '@mandi/domain';
-import type { ProductCardRow } from '../product-card.sql.js';
+import { PRODUCT_CARD_ROW, type ProductCardRow } from '../product-card.sql.js';
 import {
   searchPageSql,
+  SUGGESTION_CANDIDATE_ROW,
   suggestionCandidatesOfMeaningsSql,
   suggestionCandidatesSql,
+  TERM_MEANING_ROW,
   termMeaningsSql,
   type SearchInput,
   type SuggestionCandidate,
@@ -19,13 +21,13 @@ export class ProductSearchRepository {
 
   /** At most `limit` distinct names, best first. */
   async suggestions(search: SearchInput, limit: number): Promise<string[]> {
-    const candidates = await this.prisma.$queryRaw<SuggestionCandidate[]>(suggestionCandidatesSql(search.terms));
+    const candidates = await queryRows(this.prisma, SUGGESTION_CANDIDATE_ROW, suggestionCandidatesSql(search.terms));
     return rankSuggestions(candidates, search.text, limit);
   }
 
   /** What each term means, by term; a term that means nothing is absent. */
   async termMeanings(terms: string[]): Promise<Map<string, TermMeaning[]>> {
-    const rows = await this.prisma.$queryRaw<({ term: string } & TermMeaning)[]>(termMeaningsSql(terms));
+    const rows = await queryRows(this.prisma, TERM_MEANING_ROW, termMeaningsSql(terms));
     const byTerm = new Map<string, TermMeaning[]>();
     for (const { term, word, best } of rows) byTerm.set(term, [...(byTerm.get(term) ?? []), { word, best }]);
     return byTerm;
@@ -33,11 +35,11 @@ export class ProductSearchRepository {
 
   /** The names the search bar ranks for terms with these meanings (each term's, none of them empty). */
   suggestionCandidates(meanings: readonly (readonly TermMeaning[])[]): Promise<SuggestionCandidate[]> {
-    return this.prisma.$queryRaw<SuggestionCandidate[]>(suggestionCandidatesOfMeaningsSql(meanings));
+    return queryRows(this.prisma, SUGGESTION_CANDIDATE_ROW, suggestionCandidatesOfMeaningsSql(meanings));
   }
 
   /** One page of matching products as cards, best first. */
   page(search: SearchInput, page: { officialOnly: boolean; skip: number; take: number }): Promise<ProductCardRow[]> {
-    return this.prisma.$queryRaw<ProductCardRow[]>(searchPageSql(search, page));
+    return queryRows(this.prisma, PRODUCT_CARD_ROW, searchPageSql(search, page));
   }
 }

@@ -1,4 +1,4 @@
-import { Prisma } from '@mandi/database';
+import { Prisma, sqlRow, type RowOf } from '@mandi/database';
 import type { ProductSort } from '@mandi/domain';
 import { browseConditions, sortOrder, type ProductBrowseFilter } from '../product-browse.sql.js';
 import { PRODUCT_CARD_COLUMNS, PRODUCT_CARD_JOINS } from '../product-card.sql.js';
@@ -124,7 +124,10 @@ const searchQueries = Prisma.sql`
              to_tsquery('simple', (SELECT string_agg(e, ' & ') FROM (SELECT '(' || string_agg(expr, ' | ') || ')' AS e FROM alternatives GROUP BY pos) b)) AS anything
     )`;
 
-/** What each of `terms` means (see {@link termMeanings}): one row per term and meaning. */
+/** A term with one of its meanings, a row of {@link termMeaningsSql}. */
+export const TERM_MEANING_ROW = sqlRow('term meaning', { term: 'text', word: 'text', best: 'bool' });
+
+/** What each of `terms` means (see {@link termMeanings}): one row per term and meaning ({@link TERM_MEANING_ROW}). */
 export function termMeaningsSql(terms: string[]): Prisma.Sql {
   return Prisma.sql`
     WITH ${termMeanings(terms)}
@@ -230,12 +233,14 @@ function nameCandidates(limit: number): Prisma.Sql {
 }
 
 /** A name the search bar may suggest, with what ranks it (see rankSuggestions in @mandi/domain). */
-export interface SuggestionCandidate {
-  name: string;
-  productCount: number;
-  live: boolean;
-  best: boolean;
-}
+export const SUGGESTION_CANDIDATE_ROW = sqlRow('suggestion candidate', {
+  name: 'text',
+  productCount: 'int',
+  live: 'bool',
+  best: 'bool',
+});
+/** A row of {@link SUGGESTION_CANDIDATE_ROW}. */
+export type SuggestionCandidate = RowOf<typeof SUGGESTION_CANDIDATE_ROW>;
 
 const suggestionColumns = Prisma.sql`SELECT name, product_count::int AS "productCount", live, best FROM found`;
 
