@@ -6,10 +6,34 @@ import {
   type TestDatabase,
   type Transaction,
 } from '@mandi/database';
+import { loadConfig } from '@mandi/config';
+import { AccountsRepository } from './accounts/accounts.repository.js';
+import { AddressesRepository } from './addresses/addresses.repository.js';
+import { AdminAuditRepository } from './admin/admin-audit.repository.js';
+import { AdminDashboardRepository } from './admin/admin-dashboard.repository.js';
+import { AdminJobsRepository } from './admin/admin-jobs.repository.js';
+import { AdminPipelineRepository } from './admin/admin-pipeline.repository.js';
+import { AdminProductsRepository } from './admin/admin-products.repository.js';
+import { AdminSellersRepository } from './admin/admin-sellers.repository.js';
+import { AdminUsersRepository } from './admin/admin-users.repository.js';
+import { GstReportsRepository } from './admin/reports/gst-reports.repository.js';
+import { CallersRepository } from './auth/callers.repository.js';
 import { CartRepository } from './cart/cart.repository.js';
 import { CheckoutRepository } from './checkout/checkout.repository.js';
+import { ContactRepository } from './contact/contact.repository.js';
+import { InvoicesRepository } from './invoices/invoices.repository.js';
+import { DatabaseConnectionsRepository } from './metrics/database-connections.repository.js';
+import { AdminOrderDetailRepository } from './orders/admin-order-detail.repository.js';
+import { AdminOrdersExportRepository } from './orders/admin-orders-export.repository.js';
+import { AdminOrdersRepository } from './orders/admin-orders.repository.js';
+import { OrdersRepository } from './orders/orders.repository.js';
+import { PaymentsRepository } from './payments/payments.repository.js';
+import { PincodesRepository } from './pincodes/pincodes.repository.js';
 import { ProductsRepository } from './products/products.repository.js';
 import { ProductSearchRepository } from './products/search/product-search.repository.js';
+import { ProfilesRepository } from './profiles/profiles.repository.js';
+import { SellerDashboardRepository } from './seller-dashboard/seller-dashboard.repository.js';
+import { SellersRepository } from './sellers/sellers.repository.js';
 
 // Every raw query of the API's repositories declares its row (sqlRow of @mandi/database), and each is prepared against
 // the migrated database here: a column renamed, dropped or of another type than the row says fails this test
@@ -32,8 +56,69 @@ const service = (client: Db) => client as unknown as PrismaService;
 const tx = (client: Db) => client as unknown as Transaction;
 
 const search = { terms: ['tamatar'], text: 'tamatar' };
+const config = loadConfig({ NODE_ENV: 'test' });
+const windowMs = config.ORDER_DECISION_WINDOW_MS;
+const event = { eventId: 'evt_1', bodySha256: 'a'.repeat(64), type: 'payment.captured', body: '{}' };
+const address = {
+  name: 'Asha Rao',
+  mobile: '9876543210',
+  state: 'Karnataka',
+  district: 'Bengaluru Urban',
+  taluk: 'Bangalore North',
+  flat_house_building: '12, Residency Apartments',
+  area_or_street_or_village: 'MG Road',
+  landmark: 'Near the metro station',
+  pincode: '560001',
+};
+const from = new Date('2026-11-01T00:00:00+05:30');
+const to = new Date('2026-12-01T00:00:00+05:30');
 
 const CALLS: Record<string, (client: Db) => Promise<unknown>> = {
+  'accounts.lockFirebaseUid': (client) => new AccountsRepository(service(client)).lockFirebaseUid(tx(client), 'uid-1'),
+  'accounts.lockUsername': (client) => new AccountsRepository(service(client)).lockUsername(tx(client), 'asha'),
+  'accounts.takenUsernames': (client) => new AccountsRepository(service(client)).takenUsernames(client, ['asha'], null),
+  'accounts.reserveUsername': (client) =>
+    new AccountsRepository(service(client)).reserveUsername(tx(client), {
+      firebaseUid: 'uid-1',
+      email: 'asha@mandi.test',
+      username: 'asha',
+      ipAddress: '127.0.0.1',
+      windowMs: 90_000,
+    }),
+  'addresses.lockOwner': (client) => new AddressesRepository(service(client)).lockOwner(tx(client), 1),
+  'addresses.active': (client) => new AddressesRepository(service(client)).active(1),
+  'addresses.find': (client) => new AddressesRepository(service(client)).find(1),
+  'addresses.insert': (client) => new AddressesRepository(service(client)).insert(tx(client), 1, address, true),
+  'addresses.update': (client) => new AddressesRepository(service(client)).update(tx(client), 1, address),
+  'adminAudit.list': (client) =>
+    new AdminAuditRepository(service(client)).list({ page: 1, perPage: 20, adminId: 1, action: 'order.confirm' }),
+  'adminDashboard.figures': (client) => new AdminDashboardRepository(service(client)).figures(windowMs),
+  'adminJobs.listDead': (client) => new AdminJobsRepository(service(client)).listDead(1, 20),
+  'adminJobs.retryDead': (client) => new AdminJobsRepository(service(client)).retryDead(1, ['mail.order_placed'], 2),
+  'adminOrderDetail.detail': (client) => new AdminOrderDetailRepository(service(client)).detail(1, windowMs),
+  'adminOrders.list': (client) =>
+    new AdminOrdersRepository(service(client)).list({ filter: '24h', page: 1, perPage: 20 }, windowMs),
+  'adminOrders.list (search)': (client) =>
+    new AdminOrdersRepository(service(client)).list({ filter: '7d', search: 'asha', page: 1, perPage: 20 }, windowMs),
+  'adminOrders.move': (client) => new AdminOrdersRepository(service(client)).move('confirm', 1, windowMs, 2),
+  'adminOrders.move (mark paid)': (client) =>
+    new AdminOrdersRepository(service(client)).move('mark_paid', 1, windowMs, 2),
+  'adminOrders.state': (client) => new AdminOrdersRepository(service(client)).state(1, windowMs),
+  'adminOrdersExport.since': (client) => new AdminOrdersExportRepository(service(client)).since('1m'),
+  'adminOrdersExport.batch': (client) =>
+    new AdminOrdersExportRepository(service(client)).batch(from, 'asha', { createdAt: to, id: 9 }, 500),
+  'adminPipeline.outboxBacklog': (client) => new AdminPipelineRepository(service(client)).outboxBacklog(),
+  'adminPipeline.deadJobsByQueue': (client) => new AdminPipelineRepository(service(client)).deadJobsByQueue(),
+  'adminProducts.page': (client) =>
+    new AdminProductsRepository(service(client)).page({ search: 'tam', status: 'unlisted' }, 'price', true, 0, 20),
+  'adminProducts.count': (client) => new AdminProductsRepository(service(client)).count({ stock: 'low' }),
+  'adminProducts.find': (client) => new AdminProductsRepository(service(client)).find(1),
+  'adminProducts.unlist': (client) => new AdminProductsRepository(service(client)).unlist(2, 1, 'Not produce'),
+  'adminProducts.relist': (client) => new AdminProductsRepository(service(client)).relist(2, 1),
+  'adminSellers.list': (client) => new AdminSellersRepository(service(client)).list(),
+  'adminSellers.invite': (client) => new AdminSellersRepository(service(client)).invite([1, 2], 3),
+  'adminUsers.toggleStatus': (client) => new AdminUsersRepository(service(client)).toggleStatus(1, 2),
+  'callers.findByFirebaseUid': (client) => new CallersRepository(service(client)).findByFirebaseUid('uid-1'),
   'cart.productStock': (client) => new CartRepository(service(client)).productStock(1),
   'cart.add': (client) => new CartRepository(service(client)).add(1, 2),
   'cart.lines': (client) => new CartRepository(service(client)).lines(1),
@@ -65,6 +150,38 @@ const CALLS: Record<string, (client: Db) => Promise<unknown>> = {
       providerOrderId: 'order_1',
       clearCart: false,
     }),
+  'contact.store': (client) =>
+    new ContactRepository(service(client)).store({ name: 'Asha', email: 'asha@mandi.test', message: 'Hello' }),
+  'databaseConnections.byState': (client) => new DatabaseConnectionsRepository(service(client)).byState(),
+  'gstReports.fingerprint': (client) => new GstReportsRepository(service(client)).fingerprint(from, to),
+  'gstReports.documentsIssued': (client) => new GstReportsRepository(service(client)).documentsIssued(from, to),
+  'invoices.document': (client) => new InvoicesRepository(service(client)).document({ kind: 'invoice', id: 1 }),
+  'invoices.document (credit note)': (client) =>
+    new InvoicesRepository(service(client)).document({ kind: 'credit_note', id: 1 }),
+  'invoices.orderDocuments': (client) => new InvoicesRepository(service(client)).orderDocuments(1),
+  'orders.ofBuyer': (client) => new OrdersRepository(service(client)).ofBuyer(1, 1, 10),
+  'orders.detail': (client) => new OrdersRepository(service(client)).detail(1, windowMs),
+  'orders.requestCancel': (client) =>
+    new OrdersRepository(service(client)).requestCancel(1, 2, 'Ordered by mistake', windowMs),
+  'orders.state': (client) => new OrdersRepository(service(client)).state(1, windowMs),
+  'payments.byProviderOrder': (client) => new PaymentsRepository(service(client), config).byProviderOrder('order_1'),
+  'payments.capture': (client) =>
+    new PaymentsRepository(service(client), config).capture(
+      { providerOrderId: 'order_1', providerPaymentId: 'pay_1', amountPaise: 4000, method: 'upi' },
+      event,
+    ),
+  'payments.fail': (client) =>
+    new PaymentsRepository(service(client), config).fail(
+      { providerOrderId: 'order_1', errorCode: 'BAD_REQUEST_ERROR', errorDescription: 'Declined' },
+      event,
+    ),
+  'payments.refundProcessed': (client) =>
+    new PaymentsRepository(service(client), config).refundProcessed(
+      { providerRefundId: 'rfnd_1', providerPaymentId: 'pay_1' },
+      event,
+    ),
+  'payments.record': (client) => new PaymentsRepository(service(client), config).record(event),
+  'pincodes.offices': (client) => new PincodesRepository(service(client)).offices('560001'),
   'products.listPage': (client) =>
     new ProductsRepository(service(client)).listPage({ officialOnly: true, skip: 0, take: 24, sort: 'price_asc' }),
   'products.listPage (search)': (client) =>
@@ -75,12 +192,32 @@ const CALLS: Record<string, (client: Db) => Promise<unknown>> = {
   'products.reserveId': (client) => new ProductsRepository(service(client)).reserveId(),
   'products.lockOwner': (client) => new ProductsRepository(service(client)).lockOwner(tx(client), 1),
   'products.findOwner': (client) => new ProductsRepository(service(client)).findOwner(1),
+  'profiles.findByUid': (client) => new ProfilesRepository(service(client)).findByUid('uid-1'),
+  'profiles.lockForChange': (client) => new ProfilesRepository(service(client)).lockForChange(tx(client), 1),
   'search.suggestions': (client) => new ProductSearchRepository(service(client)).suggestions(search, 8),
   'search.termMeanings': (client) => new ProductSearchRepository(service(client)).termMeanings(['tamatar']),
   'search.suggestionCandidates': (client) =>
     new ProductSearchRepository(service(client)).suggestionCandidates([[{ word: 'tamatar', best: true }]]),
   'search.page': (client) =>
     new ProductSearchRepository(service(client)).page(search, { officialOnly: false, skip: 0, take: 24 }),
+  'sellerDashboard.findSeller': (client) => new SellerDashboardRepository(service(client)).findSeller('uid-1'),
+  'sellerDashboard.orders': (client) =>
+    new SellerDashboardRepository(service(client)).orders(
+      1,
+      { status: 'all', period: 'all', page: 1, perPage: 10 },
+      windowMs,
+    ),
+  'sellerDashboard.orders (filtered)': (client) =>
+    new SellerDashboardRepository(service(client)).orders(
+      1,
+      { status: 'pending', period: 'today', page: 2, perPage: 10 },
+      windowMs,
+    ),
+  'sellerDashboard.sales': (client) => new SellerDashboardRepository(service(client)).sales(1),
+  'sellerDashboard.attention': (client) => new SellerDashboardRepository(service(client)).attention(1),
+  'sellerDashboard.attentionProduct': (client) => new SellerDashboardRepository(service(client)).attentionProduct(1, 2),
+  'sellers.account': (client) => new SellersRepository(service(client)).account(1),
+  'sellers.record': (client) => new SellersRepository(service(client)).record(1),
 };
 
 test("every raw query of the API's repositories reads the columns its row declares", async () => {

@@ -101,11 +101,13 @@ test('fails when a column changes type, is renamed or is dropped', async () => {
   expect(await rowMismatches(client, crateStatement().text, crateRow)).toEqual([]);
 });
 
-test('checks what a repository sends, and names a raw query that declares no row', async () => {
+test('checks what a repository sends, names a raw query that declares no row and prepares the other statements', async () => {
   const problems = await checkRepositoryRows(db.url, {
     declared: (prisma) => queryRows(prisma, crateRow, crateStatement()),
     undeclared: (prisma) => prisma.$queryRaw`SELECT id FROM crates`,
     wrong: (prisma) => queryRows(prisma, sqlRow('crate', { id: 'text' }), Prisma.sql`SELECT id FROM crates`),
+    executed: (prisma) => prisma.$executeRaw`UPDATE crates SET label = ${'B'} WHERE id = ${1}`,
+    brokenExecute: (prisma) => prisma.$executeRaw`UPDATE crates SET name = ${'B'} WHERE id = ${1}`,
     none: async () => undefined,
   });
 
@@ -113,7 +115,11 @@ test('checks what a repository sends, and names a raw query that declares no row
     declared: [],
     undeclared: ['a raw query without a declared row: SELECT id FROM crates'],
     wrong: ['crate: id is declared text but is int'],
-    none: ['sent no raw query'],
+    executed: [],
+    brokenExecute: [
+      'a statement: column "name" of relation "crates" does not exist: UPDATE crates SET name = $1 WHERE id = $2',
+    ],
+    none: ['sent no raw statement'],
   });
 });
 

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { Prisma, PrismaService, type Db, type Transaction } from '@mandi/database';
+import { ID_ROW, Prisma, PrismaService, queryRows, sqlRow, type Db, type Transaction } from '@mandi/database';
 import { deletedAccountPlaceholders } from '@mandi/domain';
 
 /** A user row as the account calls need it. */
@@ -33,6 +33,12 @@ export interface Reservation {
   ipAddress: string;
   windowMs: number;
 }
+
+/** A transaction's advisory lock, taken (the value is void, as text). */
+const ADVISORY_LOCK_ROW = sqlRow('advisory lock', { pg_advisory_xact_lock: 'text' });
+
+/** A username taken by a user or a live reservation, lower-cased. */
+const TAKEN_USERNAME_ROW = sqlRow('taken username', { name: 'text' });
 
 /** What deleting an account removed, for the events that announce it. */
 export interface DeletedAccount {
@@ -68,7 +74,11 @@ export class AccountsRepository {
    * twice, two first sign-ins at once), so the later one sees what the first one made.
    */
   async lockFirebaseUid(tx: Transaction, firebaseUid: string): Promise<void> {
-    await tx.$queryRaw`SELECT pg_advisory_xact_lock(hashtext('mandi.firebase_uid'), hashtext(${firebaseUid}::text))::text`;
+    await queryRows(
+      tx,
+      ADVISORY_LOCK_ROW,
+      Prisma.sql`SELECT pg_advisory_xact_lock(hashtext('mandi.firebase_uid'), hashtext(${firebaseUid}::text))::text`,
+    );
   }
 
   /**
@@ -76,7 +86,11 @@ export class AccountsRepository {
    * name lives in two tables (users, signups), which no single unique index covers.
    */
   async lockUsername(tx: Transaction, username: string): Promise<void> {
-    await tx.$queryRaw`SELECT pg_advisory_xact_lock(hashtext('mandi.username'), hashtext(lower(${username}::text)))::text`;
+    await queryRows(
+      tx,
+      ADVISORY_LOCK_ROW,
+      Prisma.sql`SELECT pg_advisory_xact_lock(hashtext('mandi.username'), hashtext(lower(${username}::text)))::text`,
+    );
   }
 
   /**
@@ -97,12 +111,16 @@ export class AccountsRepository {
    * database clock and is not `exceptUid`'s own.
    */
   async takenUsernames(db: Db, usernames: string[], exceptUid: string | null = null): Promise<Set<string>> {
-    const rows = await db.$queryRaw<Array<{ name: string }>>`
+    const rows = await queryRows(
+      db,
+      TAKEN_USERNAME_ROW,
+      Prisma.sql`
       SELECT lower(username) AS name FROM users WHERE username = ANY(${usernames}::text[]::citext[])
       UNION ALL
       SELECT lower(username) FROM signups
        WHERE username = ANY(${usernames}::text[]::citext[]) AND expires_at > now()
-         AND firebase_uid IS DISTINCT FROM ${exceptUid}::varchar`;
+         AND firebase_uid IS DISTINCT FROM ${exceptUid}::varchar`,
+    );
     return new Set(rows.map((row) => row.name));
   }
 
@@ -128,7 +146,10 @@ export class AccountsRepository {
    */
   async reserveUsername(tx: Transaction, reservation: Reservation): Promise<number | null> {
     await tx.signup.deleteMany({ where: { firebaseUid: reservation.firebaseUid } });
-    const rows = await tx.$queryRaw<Array<{ id: number }>>`
+    const rows = await queryRows(
+      tx,
+      ID_ROW,
+      Prisma.sql`
       INSERT INTO signups (firebase_uid, email, username, ip_address, expires_at)
       VALUES (${reservation.firebaseUid}, ${reservation.email}::citext, ${reservation.username}::citext,
               ${reservation.ipAddress}, now() + ${reservation.windowMs}::int * interval '1 millisecond')
@@ -137,7 +158,8 @@ export class AccountsRepository {
              firebase_uid = EXCLUDED.firebase_uid, email = EXCLUDED.email, username = EXCLUDED.username,
              ip_address = EXCLUDED.ip_address, created_at = now(), expires_at = EXCLUDED.expires_at
        WHERE signups.expires_at <= now() OR signups.firebase_uid = EXCLUDED.firebase_uid
-      RETURNING id`;
+      RETURNING id`,
+    );
     return rows[0]?.id ?? null;
   }
 

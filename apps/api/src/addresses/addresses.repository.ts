@@ -1,14 +1,22 @@
 import { Injectable } from '@nestjs/common';
-import { Prisma, PrismaService, type Transaction } from '@mandi/database';
-import { ADDRESS_FIELDS, type AddressInput } from '@mandi/domain';
+import { ID_ROW, Prisma, PrismaService, queryRows, sqlRow, type RowOf, type Transaction } from '@mandi/database';
+import { ADDRESS_FIELDS, type AddressField, type AddressInput } from '@mandi/domain';
+
+/** An address field's column: text, named as the field is. */
+const FIELD_KINDS = Object.fromEntries(ADDRESS_FIELDS.map((field) => [field, 'text'])) as {
+  [F in AddressField]: 'text';
+};
 
 /** An address as stored: its fields (columns named as the contract names them), its owner and its flags. */
-export interface AddressRow extends AddressInput {
-  id: number;
-  user_id: number;
-  is_default: boolean;
-  is_deleted: boolean;
-}
+const ADDRESS_ROW = sqlRow('address', {
+  id: 'int',
+  user_id: 'int',
+  ...FIELD_KINDS,
+  is_default: 'bool',
+  is_deleted: 'bool',
+});
+/** A row of {@link ADDRESS_ROW}. */
+export type AddressRow = RowOf<typeof ADDRESS_ROW>;
 
 /** The columns of the address fields, named as the fields are. */
 const FIELD_COLUMNS = Prisma.join(ADDRESS_FIELDS.map((field) => Prisma.raw(field)));
@@ -39,42 +47,60 @@ export class AddressesRepository {
    * cannot both see 9 addresses, nor both make the first default. False when there is no such user.
    */
   async lockOwner(tx: Transaction, userId: number): Promise<boolean> {
-    const rows = await tx.$queryRaw<
-      unknown[]
-    >`SELECT id FROM users WHERE id = ${userId} AND deleted_at IS NULL FOR UPDATE`;
+    const rows = await queryRows(
+      tx,
+      ID_ROW,
+      Prisma.sql`SELECT id FROM users WHERE id = ${userId} AND deleted_at IS NULL FOR UPDATE`,
+    );
     return rows.length === 1;
   }
 
   /** A user's active addresses, oldest first (the list order, whose first one is the default after a delete). */
   active(userId: number, tx: Transaction | PrismaService = this.prisma): Promise<AddressRow[]> {
-    return tx.$queryRaw<AddressRow[]>`
+    return queryRows(
+      tx,
+      ADDRESS_ROW,
+      Prisma.sql`
       SELECT ${ADDRESS_COLUMNS} FROM addresses
        WHERE user_id = ${userId} AND NOT is_deleted
-       ORDER BY created_at, id`;
+       ORDER BY created_at, id`,
+    );
   }
 
   /** The address `id`, deleted or not, or null. */
   async find(id: number, tx: Transaction | PrismaService = this.prisma): Promise<AddressRow | null> {
-    const rows = await tx.$queryRaw<AddressRow[]>`SELECT ${ADDRESS_COLUMNS} FROM addresses WHERE id = ${id}`;
+    const rows = await queryRows(
+      tx,
+      ADDRESS_ROW,
+      Prisma.sql`SELECT ${ADDRESS_COLUMNS} FROM addresses WHERE id = ${id}`,
+    );
     return rows[0] ?? null;
   }
 
   /** Adds an address to the user's book. */
   async insert(tx: Transaction, userId: number, fields: AddressInput, isDefault: boolean): Promise<AddressRow> {
-    const rows = await tx.$queryRaw<AddressRow[]>`
+    const rows = await queryRows(
+      tx,
+      ADDRESS_ROW,
+      Prisma.sql`
       INSERT INTO addresses (user_id, ${FIELD_COLUMNS}, is_default)
       VALUES (${userId}, ${fieldValues(fields)}, ${isDefault})
-      RETURNING ${ADDRESS_COLUMNS}`;
+      RETURNING ${ADDRESS_COLUMNS}`,
+    );
     return rows[0]!;
   }
 
   /** Replaces an active address's fields; null when it is gone. */
   async update(tx: Transaction, id: number, fields: AddressInput): Promise<AddressRow | null> {
-    const rows = await tx.$queryRaw<AddressRow[]>`
+    const rows = await queryRows(
+      tx,
+      ADDRESS_ROW,
+      Prisma.sql`
       UPDATE addresses
          SET (${FIELD_COLUMNS}) = ROW(${fieldValues(fields)}), updated_at = now()
        WHERE id = ${id} AND NOT is_deleted
-      RETURNING ${ADDRESS_COLUMNS}`;
+      RETURNING ${ADDRESS_COLUMNS}`,
+    );
     return rows[0] ?? null;
   }
 

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { Prisma, PrismaService } from '@mandi/database';
+import { narrowed, Prisma, PrismaService, queryRows, sqlRow } from '@mandi/database';
 import type { AuditTrailQuery } from '@mandi/contracts';
 
 /** A row of the audit trail as the database gives it, with its admin. */
@@ -15,6 +15,9 @@ export interface AuditTrailRow {
   before: unknown;
   after: unknown;
 }
+
+/** A page of the audit trail (as JSON, null when empty) and how many rows match. */
+const AUDIT_PAGE_ROW = sqlRow('audit page', { total: 'int', rows: narrowed<AuditTrailRow[] | null>('json') });
 
 /**
  * The audit trail as the console reads it: newest first (created_at, then id), filtered by admin, action, kind of
@@ -32,7 +35,10 @@ export class AdminAuditRepository {
     if (query.objectType !== undefined) conditions.push(Prisma.sql`a.object_type = ${query.objectType}`);
     if (query.objectId !== undefined) conditions.push(Prisma.sql`a.object_id = ${query.objectId}`);
     const where = conditions.length ? Prisma.sql`WHERE ${Prisma.join(conditions, ' AND ')}` : Prisma.empty;
-    const [result] = await this.prisma.$queryRaw<{ total: number; rows: AuditTrailRow[] | null }[]>`
+    const [result] = await queryRows(
+      this.prisma,
+      AUDIT_PAGE_ROW,
+      Prisma.sql`
       WITH matched AS (SELECT a.* FROM audit_entries a ${where}),
       page AS (SELECT * FROM matched ORDER BY created_at DESC, id DESC
                 LIMIT ${query.perPage} OFFSET ${(query.page - 1) * query.perPage})
@@ -42,7 +48,8 @@ export class AdminAuditRepository {
                                                 'object_type', p.object_type, 'object_id', p.object_id,
                                                 'before', p.before, 'after', p.after)
                               ORDER BY p.created_at DESC, p.id DESC)
-                FROM page p JOIN users u ON u.id = p.admin_id) AS rows`;
+                FROM page p JOIN users u ON u.id = p.admin_id) AS rows`,
+    );
     return { total: result!.total, rows: result!.rows ?? [] };
   }
 }

@@ -1,30 +1,41 @@
 import { Injectable } from '@nestjs/common';
 import { ADMIN_DASHBOARD } from '@mandi/contracts';
-import { Prisma, PrismaService } from '@mandi/database';
+import { narrowed, Prisma, PrismaService, queryRows, sqlRow, type RowOf } from '@mandi/database';
 import { INDIA_TIME_ZONE, ORDER_STATUSES, PAYMENT_METHODS, type OrderStatus, type PaymentMethod } from '@mandi/domain';
 import { windowClosesAtSql, windowRuleSql } from '@mandi/orders';
 
-/** The business figures of the dashboard as the database gives them: money in paise (bigint sums come as numbers). */
-export interface DashboardFigures {
+/**
+ * The business figures of the dashboard as the database gives them: money in paise (bigint sums inside JSON come as
+ * numbers).
+ */
+const DASHBOARD_FIGURES_ROW = sqlRow('dashboard figures', {
   /** The period's first India day and today, 'YYYY-MM-DD'. */
-  first_day: string;
-  today: string;
-  days: { day: string; orders: number; revenue_paise: number }[];
-  by_status: { status: OrderStatus; orders: number }[];
-  by_method: { method: PaymentMethod; orders: number; amount_paise: number }[];
-  top_products: { product_id: number | null; name: string; quantity: number; revenue_paise: number; orders: number }[];
-  top_sellers: { seller_id: number | null; name: string | null; revenue_paise: number; orders: number }[];
-  closing: {
-    id: number;
-    buyer: string;
-    status: 'pending' | 'cancel_requested';
-    payment_method: PaymentMethod;
-    total_paise: number;
-    created_at: string;
-    closes_at: string;
-  }[];
-  closing_total: number;
-}
+  first_day: 'text',
+  today: 'text',
+  days: narrowed<{ day: string; orders: number; revenue_paise: number }[]>('json'),
+  by_status: narrowed<{ status: OrderStatus; orders: number }[]>('json'),
+  by_method: narrowed<{ method: PaymentMethod; orders: number; amount_paise: number }[]>('json'),
+  top_products:
+    narrowed<{ product_id: number | null; name: string; quantity: number; revenue_paise: number; orders: number }[]>(
+      'json',
+    ),
+  top_sellers:
+    narrowed<{ seller_id: number | null; name: string | null; revenue_paise: number; orders: number }[]>('json'),
+  closing: narrowed<
+    {
+      id: number;
+      buyer: string;
+      status: 'pending' | 'cancel_requested';
+      payment_method: PaymentMethod;
+      total_paise: number;
+      created_at: string;
+      closes_at: string;
+    }[]
+  >('json'),
+  closing_total: 'int',
+});
+/** A row of {@link DASHBOARD_FIGURES_ROW}. */
+export type DashboardFigures = RowOf<typeof DASHBOARD_FIGURES_ROW>;
 
 /**
  * The dashboard's business figures in ONE statement: the period's orders are read off orders_created_at_id_idx into
@@ -42,7 +53,10 @@ export class AdminDashboardRepository {
     const statuses = Prisma.sql`ARRAY[${Prisma.join(ORDER_STATUSES)}]`;
     const methods = Prisma.sql`ARRAY[${Prisma.join(PAYMENT_METHODS)}]`;
     const closingWithin = Prisma.sql`(${ADMIN_DASHBOARD.closingWithinMs}::double precision * interval '1 millisecond')`;
-    const [row] = await this.prisma.$queryRaw<DashboardFigures[]>`
+    const [row] = await queryRows(
+      this.prisma,
+      DASHBOARD_FIGURES_ROW,
+      Prisma.sql`
       WITH period AS (
         -- The first India day of the period, as a local date; 'since' is its 00:00 IST as an instant.
         SELECT d AS first_day, (d::timestamp AT TIME ZONE ${zone}::text) AS since, (d + ${ADMIN_DASHBOARD.days - 1}::int) AS today
@@ -110,7 +124,8 @@ export class AdminDashboardRepository {
         (SELECT coalesce(json_agg(c ORDER BY c.closes_at, c.id), '[]')
            FROM (SELECT * FROM closing ORDER BY closes_at, id LIMIT ${ADMIN_DASHBOARD.closingListMax}::int) c) AS closing,
         (SELECT count(*)::int FROM closing) AS closing_total
-      FROM period p`;
+      FROM period p`,
+    );
     return row!;
   }
 }

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { Prisma, PrismaService } from '@mandi/database';
+import { narrowed, Prisma, PrismaService, queryRows, sqlRow } from '@mandi/database';
 import { auditInsertSql } from '@mandi/events';
 
 /** A pending job with its event, as the Dead jobs tab shows it. Inside json_agg ids are numbers and times are text. */
@@ -17,6 +17,12 @@ export interface EventJobRow {
   dead_at: Date | string | null;
   retry_requested_at: Date | string | null;
 }
+
+/** A page of dead jobs (as JSON) and how many are dead. */
+const DEAD_JOBS_ROW = sqlRow('dead jobs', { total: 'int', jobs: narrowed<EventJobRow[]>('json') });
+
+/** The dead job an id named (null when none) and the job once retried (null when it was not). */
+const RETRY_ROW = sqlRow('job retry', { dead_job: 'text | null', retried: narrowed<EventJobRow | null>('json') });
 
 /** How a retry went: the job now when it was retried, and the name of the dead job the id named (null when none). */
 export interface RetryOutcome {
@@ -45,7 +51,10 @@ export class AdminJobsRepository {
 
   /** A page of dead jobs, the most recent death first, and how many are dead: one statement, one snapshot. */
   async listDead(page: number, perPage: number): Promise<{ total: number; jobs: EventJobRow[] }> {
-    const [result] = await this.prisma.$queryRaw<{ total: number; jobs: EventJobRow[] }[]>`
+    const [result] = await queryRows(
+      this.prisma,
+      DEAD_JOBS_ROW,
+      Prisma.sql`
       WITH page AS (
         SELECT p.* FROM pending_jobs p WHERE p.dead_at IS NOT NULL
          ORDER BY p.dead_at DESC, p.id DESC
@@ -54,7 +63,8 @@ export class AdminJobsRepository {
       SELECT (SELECT count(*)::int FROM pending_jobs WHERE dead_at IS NOT NULL) AS total,
              coalesce((SELECT json_agg(row_to_json(r) ORDER BY r.dead_at DESC, r.id DESC)
                          FROM (SELECT ${JOB_FIELDS} FROM page j JOIN outbox_events o ON o.id = j.event_id) r),
-                      '[]'::json) AS jobs`;
+                      '[]'::json) AS jobs`,
+    );
     return result!;
   }
 
@@ -65,7 +75,10 @@ export class AdminJobsRepository {
    * worker, every 10 s) then puts the job back in its queue with all its attempts, or afresh if Redis lost it.
    */
   async retryDead(id: number, jobNames: readonly string[], adminId: number): Promise<RetryOutcome> {
-    const [row] = await this.prisma.$queryRaw<{ dead_job: string | null; retried: EventJobRow | null }[]>`
+    const [row] = await queryRows(
+      this.prisma,
+      RETRY_ROW,
+      Prisma.sql`
       WITH dead AS (
         SELECT id, job, error, dead_at FROM pending_jobs WHERE id = ${id} AND dead_at IS NOT NULL
       ), retried AS (
@@ -86,7 +99,8 @@ export class AdminJobsRepository {
       })})
       SELECT (SELECT job FROM dead) AS dead_job,
              (SELECT row_to_json(r) FROM (SELECT ${JOB_FIELDS} FROM retried j JOIN outbox_events o ON o.id = j.event_id) r)
-               AS retried`;
+               AS retried`,
+    );
     return { deadJob: row!.dead_job, retried: row!.retried };
   }
 }

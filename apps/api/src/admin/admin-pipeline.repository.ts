@@ -1,12 +1,17 @@
 import { Injectable } from '@nestjs/common';
-import { PrismaService } from '@mandi/database';
+import { Prisma, PrismaService, queryRows, sqlRow, type RowOf } from '@mandi/database';
 
 /** The outbox's backlog: events not yet relayed to Redis, and how long the oldest has waited. */
-export interface OutboxBacklog {
-  unpublished: number;
+const OUTBOX_BACKLOG_ROW = sqlRow('outbox backlog', {
+  unpublished: 'int',
   /** Seconds, by the database clock; null when nothing waits. */
-  oldestAgeSeconds: number | null;
-}
+  oldestAgeSeconds: 'float | null',
+});
+/** A row of {@link OUTBOX_BACKLOG_ROW}. */
+export type OutboxBacklog = RowOf<typeof OUTBOX_BACKLOG_ROW>;
+
+/** Dead jobs of one queue. */
+const DEAD_BY_QUEUE_ROW = sqlRow('dead jobs by queue', { queue: 'text', dead: 'int' });
 
 /** The pipeline's bookkeeping in PostgreSQL, read for the console and the metrics. */
 @Injectable()
@@ -18,10 +23,14 @@ export class AdminPipelineRepository {
    * (outbox_events_unpublished_idx): the oldest is the lowest id, the count scans only the backlog.
    */
   async outboxBacklog(): Promise<OutboxBacklog> {
-    const [row] = await this.prisma.$queryRaw<OutboxBacklog[]>`
+    const [row] = await queryRows(
+      this.prisma,
+      OUTBOX_BACKLOG_ROW,
+      Prisma.sql`
       SELECT (SELECT count(*)::int FROM outbox_events WHERE published_at IS NULL) AS unpublished,
              (SELECT EXTRACT(EPOCH FROM statement_timestamp() - created_at)::float8
-                FROM outbox_events WHERE published_at IS NULL ORDER BY id LIMIT 1) AS "oldestAgeSeconds"`;
+                FROM outbox_events WHERE published_at IS NULL ORDER BY id LIMIT 1) AS "oldestAgeSeconds"`,
+    );
     return {
       unpublished: row!.unpublished,
       oldestAgeSeconds: row!.oldestAgeSeconds === null ? null : Math.max(0, row!.oldestAgeSeconds),
@@ -30,8 +39,12 @@ export class AdminPipelineRepository {
 
   /** Dead jobs (attempts used up, waiting for an admin's retry) by queue; queues without any are left out. */
   async deadJobsByQueue(): Promise<Map<string, number>> {
-    const rows = await this.prisma.$queryRaw<{ queue: string; dead: number }[]>`
-      SELECT queue, count(*)::int AS dead FROM pending_jobs WHERE dead_at IS NOT NULL GROUP BY queue`;
+    const rows = await queryRows(
+      this.prisma,
+      DEAD_BY_QUEUE_ROW,
+      Prisma.sql`
+      SELECT queue, count(*)::int AS dead FROM pending_jobs WHERE dead_at IS NOT NULL GROUP BY queue`,
+    );
     return new Map(rows.map((row) => [row.queue, row.dead]));
   }
 }

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { Prisma, PrismaService, type ProductCategory } from '@mandi/database';
+import { narrowed, Prisma, PrismaService, queryRows, sqlRow, type ProductCategory, type RowOf } from '@mandi/database';
 import {
   ADMIN_PRODUCTS_COUNT_MAX,
   STOCK_LIMITS,
@@ -13,23 +13,31 @@ import { browseConditions } from '../products/product-browse.sql.js';
 import { productVisibleSql } from '../products/product-visibility.sql.js';
 
 /** A product row as the console lists it. */
-export interface AdminProductRow {
-  id: number;
-  name: string;
-  category: ProductCategory;
-  pricePaise: number;
-  stock: number | null;
-  validUntil: Date;
-  createdAt: Date;
-  unlistedAt: Date | null;
-  unlistedReason: string | null;
-  sellerSuspended: boolean;
-  sellerId: number;
-  sellerUsername: string;
-  sellerStatus: 'active' | 'suspended' | 'deleted';
+const ADMIN_PRODUCT_ROW = sqlRow('admin product', {
+  id: 'int',
+  name: 'text',
+  category: narrowed<ProductCategory>('text'),
+  pricePaise: 'int',
+  stock: 'int | null',
+  validUntil: 'timestamptz',
+  createdAt: 'timestamptz',
+  unlistedAt: 'timestamptz | null',
+  unlistedReason: 'text | null',
+  sellerSuspended: 'bool',
+  sellerId: 'int',
+  sellerUsername: 'text',
+  sellerStatus: narrowed<'active' | 'suspended' | 'deleted'>('text'),
   /** The first image's thumbnail key (its original's until the worker made it), null without images. */
-  thumbKey: string | null;
-}
+  thumbKey: 'text | null',
+});
+/** A row of {@link ADMIN_PRODUCT_ROW}. */
+export type AdminProductRow = RowOf<typeof ADMIN_PRODUCT_ROW>;
+
+/** How many products matched (up to a cap). */
+const COUNT_ROW = sqlRow('admin product count', { n: 'int' });
+
+/** Whether a moderation changed the product; no row when there is no such product. */
+const MODERATION_ROW = sqlRow('product moderation', { changed: 'bool' });
 
 /** What the console's list narrows by, as the statement takes it (prices in paise). */
 export interface AdminProductFilter {
@@ -90,7 +98,10 @@ export class AdminProductsRepository {
   ): Promise<AdminProductRow[]> {
     const direction = Prisma.raw(descending ? 'DESC' : 'ASC');
     const order = Prisma.sql`${Prisma.raw(SORT_COLUMNS[sort])} ${direction}, p.id ${direction}`;
-    return this.prisma.$queryRaw<AdminProductRow[]>`
+    return queryRows(
+      this.prisma,
+      ADMIN_PRODUCT_ROW,
+      Prisma.sql`
       SELECT ${ROW_COLUMNS}
         FROM (
           SELECT p.id FROM products p
@@ -100,7 +111,8 @@ export class AdminProductsRepository {
         ) page
         JOIN products p ON p.id = page.id
         JOIN users u ON u.id = p.seller_id
-       ORDER BY ${order}`;
+       ORDER BY ${order}`,
+    );
   }
 
   /**
@@ -108,19 +120,27 @@ export class AdminProductsRepository {
    * at a million products reads every match, this reads at most that many index entries.
    */
   async count(filter: AdminProductFilter): Promise<number> {
-    const [row] = await this.prisma.$queryRaw<{ n: number }[]>`
+    const [row] = await queryRows(
+      this.prisma,
+      COUNT_ROW,
+      Prisma.sql`
       SELECT count(*)::int AS n FROM (
         SELECT 1 FROM products p WHERE ${conditions(filter)} LIMIT ${ADMIN_PRODUCTS_COUNT_MAX + 1}
-      ) matched`;
+      ) matched`,
+    );
     return row!.n;
   }
 
   /** One product's row, or null. */
   async find(id: number): Promise<AdminProductRow | null> {
-    const [row] = await this.prisma.$queryRaw<AdminProductRow[]>`
+    const [row] = await queryRows(
+      this.prisma,
+      ADMIN_PRODUCT_ROW,
+      Prisma.sql`
       SELECT ${ROW_COLUMNS}
         FROM products p JOIN users u ON u.id = p.seller_id
-       WHERE p.id = ${id}`;
+       WHERE p.id = ${id}`,
+    );
     return row ?? null;
   }
 
@@ -130,7 +150,10 @@ export class AdminProductsRepository {
    * two admins at once serialise and the later one finds it unlisted ('unchanged'). search_names follows by its trigger.
    */
   async unlist(adminId: number, id: number, reason: string): Promise<ModerationOutcome> {
-    const [row] = await this.prisma.$queryRaw<{ changed: boolean }[]>`
+    const [row] = await queryRows(
+      this.prisma,
+      MODERATION_ROW,
+      Prisma.sql`
       WITH current AS (
         SELECT p.id, p.unlisted_at FROM products p WHERE p.id = ${id} FOR NO KEY UPDATE
       ), changed AS (
@@ -147,7 +170,8 @@ export class AdminProductsRepository {
         before: LISTED,
         after: Prisma.sql`jsonb_build_object('status', 'unlisted', 'reason', changed.unlisted_reason)`,
       })})
-      SELECT EXISTS (SELECT 1 FROM changed) AS changed FROM current`;
+      SELECT EXISTS (SELECT 1 FROM changed) AS changed FROM current`,
+    );
     return outcomeOf(row);
   }
 
@@ -157,7 +181,10 @@ export class AdminProductsRepository {
    * {status: 'listed', reason: null}), in ONE statement, as {@link unlist}.
    */
   async relist(adminId: number, id: number): Promise<ModerationOutcome> {
-    const [row] = await this.prisma.$queryRaw<{ changed: boolean }[]>`
+    const [row] = await queryRows(
+      this.prisma,
+      MODERATION_ROW,
+      Prisma.sql`
       WITH current AS (
         SELECT p.id, p.unlisted_at, p.unlisted_reason FROM products p WHERE p.id = ${id} FOR NO KEY UPDATE
       ), changed AS (
@@ -174,7 +201,8 @@ export class AdminProductsRepository {
         before: Prisma.sql`jsonb_build_object('status', 'unlisted', 'reason', changed.reason_before)`,
         after: LISTED,
       })})
-      SELECT EXISTS (SELECT 1 FROM changed) AS changed FROM current`;
+      SELECT EXISTS (SELECT 1 FROM changed) AS changed FROM current`,
+    );
     return outcomeOf(row);
   }
 }

@@ -1,16 +1,21 @@
 import { Injectable } from '@nestjs/common';
-import { Prisma, PrismaService } from '@mandi/database';
+import { narrowed, Prisma, PrismaService, queryRows, sqlRow, type RowOf } from '@mandi/database';
 import { auditInsertSql, outboxInsertSql } from '@mandi/events';
 
 /** An interested_sellers row as the console lists it. */
-export interface InterestedSellerRow {
-  id: number;
-  username: string;
-  email: string;
-  status: 'interested' | 'invited' | 'onboarded';
-  interest_date: Date;
-  invite_sent: boolean;
-}
+const INTERESTED_SELLER_ROW = sqlRow('interested seller', {
+  id: 'int',
+  username: 'text',
+  email: 'text',
+  status: narrowed<'interested' | 'invited' | 'onboarded'>('text'),
+  interest_date: 'timestamptz',
+  invite_sent: 'bool',
+});
+/** A row of {@link INTERESTED_SELLER_ROW}. */
+export type InterestedSellerRow = RowOf<typeof INTERESTED_SELLER_ROW>;
+
+/** Whether every id named a seller, and how many were invited and how many were onboarded already. */
+const INVITE_ROW = sqlRow('seller invite', { complete: 'bool', invited: 'int', onboarded: 'int' });
 
 /** How a bulk invite went. */
 export type InviteOutcome =
@@ -24,10 +29,14 @@ export class AdminSellersRepository {
 
   /** Every interested seller, the most recent interest first. */
   list(): Promise<InterestedSellerRow[]> {
-    return this.prisma.$queryRaw<InterestedSellerRow[]>`
+    return queryRows(
+      this.prisma,
+      INTERESTED_SELLER_ROW,
+      Prisma.sql`
       SELECT id, username, email, status::text AS status, interest_date, invite_sent
         FROM interested_sellers
-       ORDER BY interest_date DESC, id DESC`;
+       ORDER BY interest_date DESC, id DESC`,
+    );
   }
 
   /**
@@ -37,7 +46,10 @@ export class AdminSellersRepository {
    * seller invited is one row of the audit trail, in the same statement, naming `adminId`.
    */
   async invite(ids: readonly number[], adminId: number): Promise<InviteOutcome> {
-    const [row] = await this.prisma.$queryRaw<{ complete: boolean; invited: number; onboarded: number }[]>`
+    const [row] = await queryRows(
+      this.prisma,
+      INVITE_ROW,
+      Prisma.sql`
       WITH wanted AS (
         SELECT DISTINCT unnest(${ids}::int[]) AS id
       ), found AS (
@@ -61,7 +73,8 @@ export class AdminSellersRepository {
       })})
       SELECT (SELECT ok FROM complete) AS complete,
              (SELECT count(*) FROM invited)::int AS invited,
-             (SELECT count(*) FROM found WHERE status = 'onboarded')::int AS onboarded`;
+             (SELECT count(*) FROM found WHERE status = 'onboarded')::int AS onboarded`,
+    );
     if (!row!.complete) return { kind: 'unknown_sellers' };
     return { kind: 'invited', invited: row!.invited, onboarded: row!.onboarded };
   }

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { Prisma, PrismaService } from '@mandi/database';
+import { narrowed, Prisma, PrismaService, queryRows, sqlRow } from '@mandi/database';
 import { auditInsertSql, outboxInsertSql } from '@mandi/events';
 
 /** A user row as the console lists it. */
@@ -12,6 +12,12 @@ export interface AdminUserRow {
   status: 'active' | 'suspended';
   role: 'user' | 'admin';
 }
+
+/** An account's new status and the products that followed it. */
+const TOGGLED_ROW = sqlRow('toggled account', {
+  status: narrowed<'active' | 'suspended'>('text'),
+  productIds: 'int[]',
+});
 
 /** Users as the admin panel reads and changes them. */
 @Injectable()
@@ -39,7 +45,10 @@ export class AdminUsersRepository {
     userId: number,
     adminId: number,
   ): Promise<{ status: 'active' | 'suspended'; productIds: number[] } | null> {
-    const [row] = await this.prisma.$queryRaw<{ status: 'active' | 'suspended'; productIds: number[] }[]>`
+    const [row] = await queryRows(
+      this.prisma,
+      TOGGLED_ROW,
+      Prisma.sql`
       WITH flipped AS (
         UPDATE users
            SET status = CASE WHEN status = 'suspended' THEN 'active'::user_status ELSE 'suspended'::user_status END,
@@ -84,7 +93,8 @@ export class AdminUsersRepository {
           after: Prisma.sql`jsonb_build_object('status', 'active')`,
         },
       )})
-      SELECT status, ARRAY(SELECT id FROM products_followed) AS "productIds" FROM flipped`;
+      SELECT status, ARRAY(SELECT id FROM products_followed) AS "productIds" FROM flipped`,
+    );
     return row ?? null;
   }
 }

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { ContactBody } from '@mandi/contracts';
-import { PrismaService } from '@mandi/database';
+import { ID_ROW, Prisma, PrismaService, queryRows } from '@mandi/database';
 import { outboxInsertSql } from '@mandi/events';
 
 /** Messages of the contact page in contact_messages. */
@@ -13,13 +13,17 @@ export class ContactRepository {
    * statement. Returns the message's id.
    */
   async store(message: ContactBody): Promise<number> {
-    const [row] = await this.prisma.$queryRaw<{ id: number }[]>`
+    const [row] = await queryRows(
+      this.prisma,
+      ID_ROW,
+      Prisma.sql`
       WITH stored AS (
         INSERT INTO contact_messages (name, email, message)
         VALUES (${message.name}, ${message.email}, ${message.message})
         RETURNING id
       ), events AS (${outboxInsertSql({ type: 'contact.message_received', from: 'stored', ids: { contactMessageId: 'id' } })})
-      SELECT id FROM stored`;
+      SELECT id FROM stored`,
+    );
     return row!.id;
   }
 }

@@ -1,22 +1,26 @@
 import { Injectable } from '@nestjs/common';
-import { PrismaService } from '@mandi/database';
+import { narrowed, Prisma, PrismaService, queryRows, sqlRow, type RowOf } from '@mandi/database';
 import type { DocumentId } from '@mandi/contracts';
 
 /** An invoice or credit note as a download needs it: its number, its PDF (once rendered) and whose order it is. */
-export interface DownloadableDocument {
-  number: string;
-  pdf_file_key: string | null;
-  user_id: number;
-}
+const DOWNLOADABLE_DOCUMENT_ROW = sqlRow('downloadable document', {
+  number: 'text',
+  pdf_file_key: 'text | null',
+  user_id: 'int',
+});
+/** A row of {@link DOWNLOADABLE_DOCUMENT_ROW}. */
+export type DownloadableDocument = RowOf<typeof DOWNLOADABLE_DOCUMENT_ROW>;
 
 /** An order with its invoice and credit note, as far as they exist. */
-export interface OrderDocuments {
-  id: number;
-  payment_status: 'paid' | 'unpaid';
-  status: string;
-  invoice: { id: number; number: string; pdf_ready: boolean } | null;
-  credit_note: { id: number; number: string; pdf_ready: boolean } | null;
-}
+const ORDER_DOCUMENTS_ROW = sqlRow('order documents', {
+  id: 'int',
+  payment_status: narrowed<'paid' | 'unpaid'>('text'),
+  status: 'text',
+  invoice: narrowed<{ id: number; number: string; pdf_ready: boolean } | null>('json'),
+  credit_note: narrowed<{ id: number; number: string; pdf_ready: boolean } | null>('json'),
+});
+/** A row of {@link ORDER_DOCUMENTS_ROW}. */
+export type OrderDocuments = RowOf<typeof ORDER_DOCUMENTS_ROW>;
 
 /**
  * Reads invoices and credit notes for the API. The worker writes them (apps/worker/src/invoices): the API never
@@ -30,16 +34,27 @@ export class InvoicesRepository {
   async document(document: DocumentId): Promise<DownloadableDocument | null> {
     const rows =
       document.kind === 'invoice'
-        ? await this.prisma.$queryRaw<DownloadableDocument[]>`
-            SELECT i.number, i.pdf_file_key, o.user_id FROM invoices i JOIN orders o ON o.id = i.order_id WHERE i.id = ${document.id}`
-        : await this.prisma.$queryRaw<DownloadableDocument[]>`
-            SELECT c.number, c.pdf_file_key, o.user_id FROM credit_notes c JOIN orders o ON o.id = c.order_id WHERE c.id = ${document.id}`;
+        ? await queryRows(
+            this.prisma,
+            DOWNLOADABLE_DOCUMENT_ROW,
+            Prisma.sql`
+            SELECT i.number, i.pdf_file_key, o.user_id FROM invoices i JOIN orders o ON o.id = i.order_id WHERE i.id = ${document.id}`,
+          )
+        : await queryRows(
+            this.prisma,
+            DOWNLOADABLE_DOCUMENT_ROW,
+            Prisma.sql`
+            SELECT c.number, c.pdf_file_key, o.user_id FROM credit_notes c JOIN orders o ON o.id = c.order_id WHERE c.id = ${document.id}`,
+          );
     return rows[0] ?? null;
   }
 
   /** An order's payment and status with its invoice and the credit note reversing it, in one query; null when unknown. */
   async orderDocuments(orderId: number): Promise<OrderDocuments | null> {
-    const rows = await this.prisma.$queryRaw<OrderDocuments[]>`
+    const rows = await queryRows(
+      this.prisma,
+      ORDER_DOCUMENTS_ROW,
+      Prisma.sql`
       SELECT o.id, o.payment_status::text AS payment_status, o.status::text AS status,
              CASE WHEN i.id IS NULL THEN NULL
                   ELSE jsonb_build_object('id', i.id, 'number', i.number, 'pdf_ready', i.pdf_file_key IS NOT NULL) END AS invoice,
@@ -48,7 +63,8 @@ export class InvoicesRepository {
         FROM orders o
         LEFT JOIN invoices i ON i.order_id = o.id
         LEFT JOIN credit_notes c ON c.invoice_id = i.id
-       WHERE o.id = ${orderId}`;
+       WHERE o.id = ${orderId}`,
+    );
     return rows[0] ?? null;
   }
 }

@@ -1,5 +1,11 @@
 import { Injectable } from '@nestjs/common';
-import { PrismaService } from '@mandi/database';
+import { Prisma, PrismaService, queryRows, sqlRow } from '@mandi/database';
+
+/** Connections in one state. */
+const CONNECTIONS_ROW = sqlRow('connections by state', { state: 'text', connections: 'int' });
+
+/** The server's max_connections. */
+const MAX_CONNECTIONS_ROW = sqlRow('max connections', { max: 'int' });
 
 /** This database's connections as PostgreSQL counts them, for the metrics. */
 @Injectable()
@@ -12,10 +18,14 @@ export class DatabaseConnectionsRepository {
    */
   async byState(): Promise<{ states: { state: string; connections: number }[]; max: number }> {
     const [states, [setting]] = await Promise.all([
-      this.prisma.$queryRaw<{ state: string; connections: number }[]>`
-        SELECT coalesce(state, 'unknown') AS state, count(*)::int AS connections
-          FROM pg_stat_activity WHERE datname = current_database() GROUP BY 1`,
-      this.prisma.$queryRaw<{ max: number }[]>`SELECT current_setting('max_connections')::int AS max`,
+      queryRows(
+        this.prisma,
+        CONNECTIONS_ROW,
+        Prisma.sql`
+          SELECT coalesce(state, 'unknown') AS state, count(*)::int AS connections
+            FROM pg_stat_activity WHERE datname = current_database() GROUP BY 1`,
+      ),
+      queryRows(this.prisma, MAX_CONNECTIONS_ROW, Prisma.sql`SELECT current_setting('max_connections')::int AS max`),
     ]);
     return { states, max: setting!.max };
   }

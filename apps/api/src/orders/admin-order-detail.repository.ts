@@ -1,42 +1,13 @@
 import { Injectable } from '@nestjs/common';
-import { PrismaService } from '@mandi/database';
+import { narrowed, Prisma, PrismaService, queryRows, sqlRow, type RowOf } from '@mandi/database';
 import type { OrderStatus, PaymentMethod, PaymentStatus } from '@mandi/domain';
 import { windowClosesAtSql } from '@mandi/orders';
 
 /** A time as a column gives it, or as JSON text when the row came back inside json_build_object. */
 type Instant = Date | string;
 
-/** The order page's order as the database gives it, with everything that hangs off it. */
-export interface AdminOrderDetailRow {
-  id: number;
-  status: OrderStatus;
-  payment_status: PaymentStatus;
-  payment_method: PaymentMethod;
-  subtotal_paise: number;
-  shipping_paise: number;
-  total_paise: number;
-  total_weight_grams: number;
-  address_name: string;
-  address_mobile: string;
-  address_flat_house_building: string;
-  address_area_or_street_or_village: string;
-  address_landmark: string;
-  address_taluk: string;
-  address_district: string;
-  address_state: string;
-  address_pincode: string;
-  cancel_reason: string | null;
-  created_at: Date;
-  window_closes_at: Date;
-  cancel_requested_at: Date | null;
-  confirmed_at: Date | null;
-  paid_at: Date | null;
-  shipped_at: Date | null;
-  delivered_at: Date | null;
-  cancelled_at: Date | null;
-  buyer_id: number;
-  buyer_username: string;
-  buyer_email: string;
+/** What the order page reads as JSON: the order's lines, payments, refunds, documents, events, mails and audit rows. */
+interface AdminOrderDetailJson {
   lines: {
     id: number;
     product_id: number | null;
@@ -99,6 +70,48 @@ export interface AdminOrderDetailRow {
   }[];
 }
 
+/** The order page's order as the database gives it, with everything that hangs off it. */
+const ADMIN_ORDER_DETAIL_ROW = sqlRow('admin order detail', {
+  id: 'int',
+  status: narrowed<OrderStatus>('text'),
+  payment_status: narrowed<PaymentStatus>('text'),
+  payment_method: narrowed<PaymentMethod>('text'),
+  subtotal_paise: 'int',
+  shipping_paise: 'int',
+  total_paise: 'int',
+  total_weight_grams: 'int',
+  address_name: 'text',
+  address_mobile: 'text',
+  address_flat_house_building: 'text',
+  address_area_or_street_or_village: 'text',
+  address_landmark: 'text',
+  address_taluk: 'text',
+  address_district: 'text',
+  address_state: 'text',
+  address_pincode: 'text',
+  cancel_reason: 'text | null',
+  created_at: 'timestamptz',
+  window_closes_at: 'timestamptz',
+  cancel_requested_at: 'timestamptz | null',
+  confirmed_at: 'timestamptz | null',
+  paid_at: 'timestamptz | null',
+  shipped_at: 'timestamptz | null',
+  delivered_at: 'timestamptz | null',
+  cancelled_at: 'timestamptz | null',
+  buyer_id: 'int',
+  buyer_username: 'text',
+  buyer_email: 'text',
+  lines: narrowed<AdminOrderDetailJson['lines']>('json'),
+  payments: narrowed<AdminOrderDetailJson['payments']>('json'),
+  refunds: narrowed<AdminOrderDetailJson['refunds']>('json'),
+  documents: narrowed<AdminOrderDetailJson['documents']>('json'),
+  events: narrowed<AdminOrderDetailJson['events']>('json'),
+  mails: narrowed<AdminOrderDetailJson['mails']>('json'),
+  audit: narrowed<AdminOrderDetailJson['audit']>('json'),
+});
+/** A row of {@link ADMIN_ORDER_DETAIL_ROW}. */
+export type AdminOrderDetailRow = RowOf<typeof ADMIN_ORDER_DETAIL_ROW>;
+
 /** The outbox event types that concern an order (their payload carries its orderId). */
 const ORDER_EVENT_PREFIXES = ['order', 'payment', 'refund', 'invoice', 'credit_note'];
 
@@ -113,7 +126,10 @@ export class AdminOrderDetailRepository {
   async detail(id: number, windowMs: number): Promise<AdminOrderDetailRow | null> {
     // The order's events are found by outbox_events_order_id_idx (an index on payload->>'orderId', which every order,
     // payment, refund and document event carries); the mails are found from them by processed_events' key.
-    const rows = await this.prisma.$queryRaw<AdminOrderDetailRow[]>`
+    const rows = await queryRows(
+      this.prisma,
+      ADMIN_ORDER_DETAIL_ROW,
+      Prisma.sql`
       WITH events AS MATERIALIZED (
         SELECT e.id, e.type, e.created_at, e.payload FROM outbox_events e
          WHERE e.payload->>'orderId' = ${String(id)} AND split_part(e.type, '.', 1) = ANY(${ORDER_EVENT_PREFIXES})
@@ -165,7 +181,8 @@ export class AdminOrderDetailRepository {
                 FROM audit_entries a JOIN users au ON au.id = a.admin_id
                WHERE a.object_type = 'order' AND a.object_id = ${String(id)}) AS audit
         FROM orders o JOIN users u ON u.id = o.user_id
-       WHERE o.id = ${id}`;
+       WHERE o.id = ${id}`,
+    );
     return rows[0] ?? null;
   }
 }

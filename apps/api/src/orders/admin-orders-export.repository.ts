@@ -1,24 +1,29 @@
 import { Injectable } from '@nestjs/common';
-import { Prisma, PrismaService } from '@mandi/database';
+import { narrowed, Prisma, PrismaService, queryRows, sqlRow, type RowOf } from '@mandi/database';
 import { type AdminOrderFilter, type OrderStatus, type PaymentMethod, type PaymentStatus } from '@mandi/domain';
 import { adminOrderSearchSql, adminOrderSinceSql } from './admin-order-search.sql.js';
 
 /** One order of the CSV as the database gives it. */
-export interface AdminOrderExportRow {
-  id: number;
-  created_at: Date;
-  username: string;
-  email: string;
-  address_name: string;
-  district: string;
-  pincode: string;
-  state: string;
-  status: OrderStatus;
-  payment_method: PaymentMethod;
-  payment_status: PaymentStatus;
-  total_paise: number;
-  items: { product_name: string; quantity: number }[];
-}
+const ADMIN_ORDER_EXPORT_ROW = sqlRow('admin order export', {
+  id: 'int',
+  created_at: 'timestamptz',
+  username: 'text',
+  email: 'text',
+  address_name: 'text',
+  district: 'text',
+  pincode: 'text',
+  state: 'text',
+  status: narrowed<OrderStatus>('text'),
+  payment_method: narrowed<PaymentMethod>('text'),
+  payment_status: narrowed<PaymentStatus>('text'),
+  total_paise: 'int',
+  items: narrowed<{ product_name: string; quantity: number }[]>('json'),
+});
+/** A row of {@link ADMIN_ORDER_EXPORT_ROW}. */
+export type AdminOrderExportRow = RowOf<typeof ADMIN_ORDER_EXPORT_ROW>;
+
+/** The earliest creation time a filter shows. */
+const SINCE_ROW = sqlRow('export since', { since: 'timestamptz' });
 
 /** Where a batch of the export starts: after this order in the list's order (newest first, id breaking ties). */
 export interface ExportCursor {
@@ -36,8 +41,12 @@ export class AdminOrdersExportRepository {
 
   /** The earliest creation time `filter` shows, by the database clock, read once so every batch uses the same instant. */
   async since(filter: AdminOrderFilter): Promise<Date> {
-    const [row] = await this.prisma.$queryRaw<{ since: Date }[]>`
-      SELECT ${adminOrderSinceSql(filter)} AS since`;
+    const [row] = await queryRows(
+      this.prisma,
+      SINCE_ROW,
+      Prisma.sql`
+      SELECT ${adminOrderSinceSql(filter)} AS since`,
+    );
     return row!.since;
   }
 
@@ -55,7 +64,10 @@ export class AdminOrdersExportRepository {
     const matched = search
       ? adminOrderSearchSql(search, sinceSql)
       : Prisma.sql`SELECT s.id, s.created_at FROM orders s WHERE s.created_at >= ${sinceSql}`;
-    return this.prisma.$queryRaw<AdminOrderExportRow[]>`
+    return queryRows(
+      this.prisma,
+      ADMIN_ORDER_EXPORT_ROW,
+      Prisma.sql`
       SELECT o.id, o.created_at, u.username::text AS username, u.email::text AS email, o.address_name,
              o.address_district AS district, o.address_pincode AS pincode, o.address_state AS state,
              o.status::text AS status, o.payment_method::text AS payment_method,
@@ -65,6 +77,7 @@ export class AdminOrdersExportRepository {
         FROM (SELECT m.id FROM (${matched}) m WHERE true ${afterSql}
                ORDER BY m.created_at DESC, m.id DESC LIMIT ${limit}) page
         JOIN orders o ON o.id = page.id JOIN users u ON u.id = o.user_id
-       ORDER BY o.created_at DESC, o.id DESC`;
+       ORDER BY o.created_at DESC, o.id DESC`,
+    );
   }
 }

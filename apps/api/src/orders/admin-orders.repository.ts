@@ -1,30 +1,38 @@
 import { Injectable } from '@nestjs/common';
-import { Prisma, PrismaService } from '@mandi/database';
+import { narrowed, Prisma, PrismaService, queryRows, sqlRow, type RowOf } from '@mandi/database';
 import type { ActionOf, AdminOrderFilter } from '@mandi/domain';
 import { auditInsertSql, outboxInsertSql } from '@mandi/events';
 import { ORDER_PAID_SET_SQL, orderMoveSql, windowClosesAtSql } from '@mandi/orders';
 import { adminOrderSearchSql, adminOrderSinceSql } from './admin-order-search.sql.js';
-import { orderStateSql, type OrderStateRow } from './order-sql.js';
+import { ORDER_STATE_ROW, orderStateSql, type OrderStateRow } from './order-sql.js';
 
-/** An order row of the admin panel as the database gives it. */
-export interface AdminOrderRow {
-  id: number;
-  username: string;
-  email: string;
-  address_name: string;
-  area_or_street_or_village: string;
-  district: string;
-  pincode: string;
-  status: OrderStateRow['status'];
-  payment_status: OrderStateRow['payment_status'];
-  payment_method: 'online' | 'cod';
-  total_paise: number;
+/** An order row of the admin panel as the database gives it (rowSql below). */
+const ADMIN_ORDER_ROW = sqlRow('admin order', {
+  id: 'int',
+  username: 'text',
+  email: 'text',
+  address_name: 'text',
+  area_or_street_or_village: 'text',
+  district: 'text',
+  pincode: 'text',
+  status: narrowed<OrderStateRow['status']>('text'),
+  payment_status: narrowed<OrderStateRow['payment_status']>('text'),
+  payment_method: narrowed<'online' | 'cod'>('text'),
+  total_paise: 'int',
   /** A Date from a column; JSON text when the row came back inside json_agg. */
-  created_at: Date | string;
-  window_closes_at: Date | string;
-  cancel_reason: string | null;
-  items: { id: number; product_id: number | null; product_name: string; quantity: number; unit_price_paise: number }[];
-}
+  created_at: narrowed<Date | string>('timestamptz'),
+  window_closes_at: narrowed<Date | string>('timestamptz'),
+  cancel_reason: 'text | null',
+  items:
+    narrowed<
+      { id: number; product_id: number | null; product_name: string; quantity: number; unit_price_paise: number }[]
+    >('json'),
+});
+/** A row of {@link ADMIN_ORDER_ROW}. */
+export type AdminOrderRow = RowOf<typeof ADMIN_ORDER_ROW>;
+
+/** A page of the admin list (its rows as JSON) and how many orders match. */
+const ADMIN_ORDERS_PAGE_ROW = sqlRow('admin orders page', { total: 'int', orders: narrowed<AdminOrderRow[]>('json') });
 
 /** What the admin list asks for. */
 export interface AdminOrderSearch {
@@ -59,18 +67,26 @@ export class AdminOrdersRepository {
     const orders = Prisma.sql`coalesce((SELECT json_agg(row_to_json(r) ORDER BY r.created_at DESC, r.id DESC)
                                           FROM (${rowSql(Prisma.sql`page`, windowMs)}) r), '[]'::json)`;
     const [result] = query.search
-      ? await this.prisma.$queryRaw<{ total: number; orders: AdminOrderRow[] }[]>`
+      ? await queryRows(
+          this.prisma,
+          ADMIN_ORDERS_PAGE_ROW,
+          Prisma.sql`
           WITH matched AS MATERIALIZED (${adminOrderSearchSql(query.search, since)}),
           page AS (
             SELECT o.* FROM (SELECT m.id FROM matched m ORDER BY m.created_at DESC, m.id DESC ${window}) m
               JOIN orders o ON o.id = m.id
           )
-          SELECT (SELECT count(*)::int FROM matched) AS total, ${orders} AS orders`
-      : await this.prisma.$queryRaw<{ total: number; orders: AdminOrderRow[] }[]>`
+          SELECT (SELECT count(*)::int FROM matched) AS total, ${orders} AS orders`,
+        )
+      : await queryRows(
+          this.prisma,
+          ADMIN_ORDERS_PAGE_ROW,
+          Prisma.sql`
           WITH page AS (
             SELECT o.* FROM orders o WHERE o.created_at >= ${since} ORDER BY o.created_at DESC, o.id DESC ${window}
           )
-          SELECT (SELECT count(*)::int FROM orders o WHERE o.created_at >= ${since}) AS total, ${orders} AS orders`;
+          SELECT (SELECT count(*)::int FROM orders o WHERE o.created_at >= ${since}) AS total, ${orders} AS orders`,
+        );
     return result!;
   }
 
@@ -90,7 +106,10 @@ export class AdminOrdersRepository {
     cancelReason?: string,
   ): Promise<AdminOrderRow | null> {
     const ofPrior = Prisma.sql`o.id = ${id} AND o.id IN (SELECT prior.id FROM prior)`;
-    const rows = await this.prisma.$queryRaw<AdminOrderRow[]>`
+    const rows = await queryRows(
+      this.prisma,
+      ADMIN_ORDER_ROW,
+      Prisma.sql`
       WITH prior AS (
         SELECT o.id, o.status::text AS status, o.payment_status::text AS payment_status FROM orders o
          WHERE o.id = ${id} FOR NO KEY UPDATE
@@ -108,13 +127,14 @@ export class AdminOrdersRepository {
         after: Prisma.sql`jsonb_strip_nulls(jsonb_build_object('status', move_audit.status, 'payment_status', move_audit.payment_status,
                                                               'cancel_reason', move_audit.cancel_reason))`,
       })})
-      ${rowSql(Prisma.sql`moved`, windowMs)}`;
+      ${rowSql(Prisma.sql`moved`, windowMs)}`,
+    );
     return rows[0] ?? null;
   }
 
   /** Order `id` as it is now, read in a statement of its own so it sees what a concurrent change committed. */
   async state(id: number, windowMs: number): Promise<OrderStateRow | null> {
-    const rows = await this.prisma.$queryRaw<OrderStateRow[]>(orderStateSql(id, windowMs));
+    const rows = await queryRows(this.prisma, ORDER_STATE_ROW, orderStateSql(id, windowMs));
     return rows[0] ?? null;
   }
 }

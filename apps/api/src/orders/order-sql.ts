@@ -1,18 +1,20 @@
-import { Prisma } from '@mandi/database';
+import { narrowed, Prisma, sqlRow, type RowOf } from '@mandi/database';
 import type { OrderStatus, PaymentStatus } from '@mandi/domain';
 import { windowClosesAtSql } from '@mandi/orders';
 
 /** An order's state as it is now, read again after a conditional update matched nothing, to say why. */
-export interface OrderStateRow {
-  id: number;
-  user_id: number;
-  status: OrderStatus;
-  payment_status: PaymentStatus;
-  created_at: Date;
-  window_closes_at: Date;
+export const ORDER_STATE_ROW = sqlRow('order state', {
+  id: 'int',
+  user_id: 'int',
+  status: narrowed<OrderStatus>('text'),
+  payment_status: narrowed<PaymentStatus>('text'),
+  created_at: 'timestamptz',
+  window_closes_at: 'timestamptz',
   /** The database clock when the row was read. */
-  now: Date;
-}
+  now: 'timestamptz',
+});
+/** A row of {@link ORDER_STATE_ROW}. */
+export type OrderStateRow = RowOf<typeof ORDER_STATE_ROW>;
 
 /** The statement reading {@link OrderStateRow} of order `id`. */
 export function orderStateSql(id: number, windowMs: number): Prisma.Sql {

@@ -1,9 +1,9 @@
 import { Injectable } from '@nestjs/common';
-import { Prisma, PrismaService } from '@mandi/database';
+import { narrowed, Prisma, PrismaService, queryRows, sqlRow, type RowOf } from '@mandi/database';
 import type { AddressInput } from '@mandi/domain';
 import { orderMoveSql, windowClosesAtSql } from '@mandi/orders';
 import { ORDER_ADDRESS_JSON } from './order-address.sql.js';
-import { orderStateSql, type OrderStateRow } from './order-sql.js';
+import { ORDER_STATE_ROW, orderStateSql, type OrderStateRow } from './order-sql.js';
 
 /** One line of an order as the buyer's pages show it. */
 export interface OrderLineRow {
@@ -23,34 +23,41 @@ export interface BuyerOrderRow {
   items: OrderLineRow[];
 }
 
+/** A page of My Orders and how many orders the buyer has. */
+const BUYER_ORDERS_ROW = sqlRow('buyer orders', { total: 'int', orders: narrowed<BuyerOrderRow[]>('json') });
+
 /** An order with everything its details page shows. */
-export interface OrderDetailRow {
-  id: number;
-  user_id: number;
-  created_at: Date;
-  window_closes_at: Date;
-  status: OrderStateRow['status'];
-  payment_status: OrderStateRow['payment_status'];
-  payment_method: 'online' | 'cod';
-  subtotal_paise: number;
-  shipping_paise: number;
-  total_paise: number;
+const ORDER_DETAIL_ROW = sqlRow('order detail', {
+  id: 'int',
+  user_id: 'int',
+  created_at: 'timestamptz',
+  window_closes_at: 'timestamptz',
+  status: narrowed<OrderStateRow['status']>('text'),
+  payment_status: narrowed<OrderStateRow['payment_status']>('text'),
+  payment_method: narrowed<'online' | 'cod'>('text'),
+  subtotal_paise: 'int',
+  shipping_paise: 'int',
+  total_paise: 'int',
   /** The delivery address copied at checkout. */
-  address: AddressInput;
-  cancel_reason: string | null;
-  items: OrderLineRow[];
+  address: narrowed<AddressInput>('json'),
+  cancel_reason: 'text | null',
+  items: narrowed<OrderLineRow[]>('json'),
   /** The order's invoice once its PDF can be downloaded. */
-  invoice: { id: number; number: string } | null;
+  invoice: narrowed<{ id: number; number: string } | null>('json'),
   /** The credit note reversing it once its PDF can be downloaded. */
-  credit_note: { id: number; number: string } | null;
-}
+  credit_note: narrowed<{ id: number; number: string } | null>('json'),
+});
+/** A row of {@link ORDER_DETAIL_ROW}. */
+export type OrderDetailRow = RowOf<typeof ORDER_DETAIL_ROW>;
 
 /** The order after an accepted cancellation request. */
-export interface CancelRequestedRow {
-  id: number;
-  status: 'cancel_requested';
-  cancel_reason: string;
-}
+const CANCEL_REQUESTED_ROW = sqlRow('cancel requested', {
+  id: 'int',
+  status: narrowed<'cancel_requested'>('text'),
+  cancel_reason: 'text',
+});
+/** A row of {@link CANCEL_REQUESTED_ROW}. */
+export type CancelRequestedRow = RowOf<typeof CANCEL_REQUESTED_ROW>;
 
 /**
  * The buyer's side of orders. Each read is one statement (the lines, documents and totals come along as JSON), and
@@ -63,7 +70,10 @@ export class OrdersRepository {
 
   /** A page of `userId`'s orders, newest first, with their lines, and how many orders the buyer has: one statement. */
   async ofBuyer(userId: number, page: number, perPage: number): Promise<{ total: number; orders: BuyerOrderRow[] }> {
-    const [result] = await this.prisma.$queryRaw<{ total: number; orders: BuyerOrderRow[] }[]>`
+    const [result] = await queryRows(
+      this.prisma,
+      BUYER_ORDERS_ROW,
+      Prisma.sql`
       WITH mine AS (
         SELECT o.id, o.created_at, o.status
           FROM orders o
@@ -79,13 +89,17 @@ export class OrdersRepository {
                                                  ORDER BY i.id), '[]'::json)
                           FROM order_items i WHERE i.order_id = m.id))
                       ORDER BY m.created_at DESC, m.id DESC)
-                 FROM mine m), '[]'::json) AS orders`;
+                 FROM mine m), '[]'::json) AS orders`,
+    );
     return result!;
   }
 
   /** Order `id` with its lines, payment, address copy and downloadable documents, or null: one statement. */
   async detail(id: number, windowMs: number): Promise<OrderDetailRow | null> {
-    const rows = await this.prisma.$queryRaw<OrderDetailRow[]>`
+    const rows = await queryRows(
+      this.prisma,
+      ORDER_DETAIL_ROW,
+      Prisma.sql`
       SELECT o.id, o.user_id, o.created_at, ${windowClosesAtSql('o', windowMs)} AS window_closes_at,
              o.status::text AS status, o.payment_status::text AS payment_status, o.payment_method::text AS payment_method,
              o.subtotal_paise, o.shipping_paise, o.total_paise,
@@ -100,7 +114,8 @@ export class OrdersRepository {
                 FROM credit_notes c WHERE c.order_id = o.id AND c.pdf_file_key IS NOT NULL
                ORDER BY c.id DESC LIMIT 1) AS credit_note
         FROM orders o
-       WHERE o.id = ${id}`;
+       WHERE o.id = ${id}`,
+    );
     return rows[0] ?? null;
   }
 
@@ -115,7 +130,10 @@ export class OrdersRepository {
     reason: string,
     windowMs: number,
   ): Promise<CancelRequestedRow | null> {
-    const rows = await this.prisma.$queryRaw<CancelRequestedRow[]>`
+    const rows = await queryRows(
+      this.prisma,
+      CANCEL_REQUESTED_ROW,
+      Prisma.sql`
       WITH ${orderMoveSql({
         action: 'request_cancel',
         orders: Prisma.sql`o.id = ${id} AND o.user_id = ${userId}`,
@@ -123,13 +141,14 @@ export class OrdersRepository {
         reason,
         returning: Prisma.sql`o.id, o.status::text AS status, o.cancel_reason`,
       })}
-      SELECT id, status, cancel_reason FROM moved`;
+      SELECT id, status, cancel_reason FROM moved`,
+    );
     return rows[0] ?? null;
   }
 
   /** Order `id` as it is now, read in a statement of its own so it sees what a concurrent change committed. */
   async state(id: number, windowMs: number): Promise<OrderStateRow | null> {
-    const rows = await this.prisma.$queryRaw<OrderStateRow[]>(orderStateSql(id, windowMs));
+    const rows = await queryRows(this.prisma, ORDER_STATE_ROW, orderStateSql(id, windowMs));
     return rows[0] ?? null;
   }
 }

@@ -1,17 +1,25 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '@mandi/config';
-import { Prisma, PrismaService } from '@mandi/database';
+import { narrowed, Prisma, PrismaService, queryRows, sqlRow, type RowOf } from '@mandi/database';
 import { outboxInsertSql } from '@mandi/events';
 import { ORDER_PAID_EVENTS, orderPaidSql } from '../orders/order-payment.sql.js';
 
 /** A provider payment attempt with the order it pays. */
-export interface PaymentRow {
-  id: number;
-  order_id: number;
-  user_id: number;
-  status: 'created' | 'captured' | 'failed' | 'refunded';
-  amount_paise: number;
-}
+const PAYMENT_ROW = sqlRow('payment', {
+  id: 'int',
+  order_id: 'int',
+  user_id: 'int',
+  status: narrowed<'created' | 'captured' | 'failed' | 'refunded'>('text'),
+  amount_paise: 'int',
+});
+/** A row of {@link PAYMENT_ROW}. */
+export type PaymentRow = RowOf<typeof PAYMENT_ROW>;
+
+/** Whether a webhook event was new, and the order a capture paid (null when it paid none). */
+const CAPTURE_ROW = sqlRow('payment capture', { fresh: 'bool', order_id: 'int | null', user_id: 'int | null' });
+
+/** Whether a webhook event was new. */
+const FRESH_EVENT_ROW = sqlRow('webhook event', { fresh: 'bool' });
 
 /** What the provider says about a successful payment. */
 export interface CapturedPayment {
@@ -71,10 +79,14 @@ export class PaymentsRepository {
 
   /** The payment recorded for the provider's order (or payment link) `providerOrderId`, with its buyer. */
   async byProviderOrder(providerOrderId: string): Promise<PaymentRow | null> {
-    const rows = await this.prisma.$queryRaw<PaymentRow[]>`
+    const rows = await queryRows(
+      this.prisma,
+      PAYMENT_ROW,
+      Prisma.sql`
       SELECT p.id, p.order_id, o.user_id, p.status::text AS status, p.amount_paise
         FROM payments p JOIN orders o ON o.id = p.order_id
-       WHERE p.provider_order_id = ${providerOrderId}`;
+       WHERE p.provider_order_id = ${providerOrderId}`,
+    );
     return rows[0] ?? null;
   }
 
@@ -85,7 +97,10 @@ export class PaymentsRepository {
    * webhook) the event is recorded in the same statement, and a repeated signed body changes nothing.
    */
   async capture(payment: CapturedPayment, event?: ProviderEvent): Promise<CaptureOutcome> {
-    const [result] = await this.prisma.$queryRaw<{ fresh: boolean; order_id: number | null; user_id: number | null }[]>`
+    const [result] = await queryRows(
+      this.prisma,
+      CAPTURE_ROW,
+      Prisma.sql`
       WITH ${eventCte(event)},
       pay AS (
         UPDATE payments
@@ -102,7 +117,8 @@ export class PaymentsRepository {
         { type: 'payment.captured', from: 'pay', ids: { paymentId: 'id', orderId: 'order_id' } },
         ...ORDER_PAID_EVENTS,
       )})
-      SELECT EXISTS (SELECT 1 FROM event) AS fresh, (SELECT id FROM paid) AS order_id, (SELECT user_id FROM paid) AS user_id`;
+      SELECT EXISTS (SELECT 1 FROM event) AS fresh, (SELECT id FROM paid) AS order_id, (SELECT user_id FROM paid) AS user_id`,
+    );
     if (!result!.fresh) return { kind: 'duplicate_event' };
     if (result!.order_id !== null && result!.user_id !== null)
       return { kind: 'paid', orderId: result!.order_id, userId: result!.user_id };
@@ -120,7 +136,10 @@ export class PaymentsRepository {
    * again on the same provider order. False when the event was recorded before.
    */
   async fail(payment: FailedPayment, event: ProviderEvent): Promise<boolean> {
-    const [result] = await this.prisma.$queryRaw<{ fresh: boolean }[]>`
+    const [result] = await queryRows(
+      this.prisma,
+      FRESH_EVENT_ROW,
+      Prisma.sql`
       WITH ${eventCte(event)},
       failed AS (
         UPDATE payments
@@ -129,7 +148,8 @@ export class PaymentsRepository {
          WHERE provider_order_id = ${payment.providerOrderId} AND status IN ('created', 'failed') AND EXISTS (SELECT 1 FROM event)
         RETURNING id, order_id
       ), events AS (${outboxInsertSql({ type: 'payment.failed', from: 'failed', ids: { paymentId: 'id', orderId: 'order_id' } })})
-      SELECT EXISTS (SELECT 1 FROM event) AS fresh`;
+      SELECT EXISTS (SELECT 1 FROM event) AS fresh`,
+    );
     return result!.fresh;
   }
 
@@ -139,7 +159,10 @@ export class PaymentsRepository {
    * refund job may have done so first, and then nothing changes. False when the event was recorded before.
    */
   async refundProcessed(refund: ProcessedRefund, event: ProviderEvent): Promise<boolean> {
-    const [result] = await this.prisma.$queryRaw<{ fresh: boolean }[]>`
+    const [result] = await queryRows(
+      this.prisma,
+      FRESH_EVENT_ROW,
+      Prisma.sql`
       WITH ${eventCte(event)},
       processed AS (
         UPDATE refunds r
@@ -158,14 +181,19 @@ export class PaymentsRepository {
         from: 'processed',
         ids: { refundId: 'id', paymentId: 'payment_id', orderId: 'order_id' },
       })})
-      SELECT EXISTS (SELECT 1 FROM event) AS fresh`;
+      SELECT EXISTS (SELECT 1 FROM event) AS fresh`,
+    );
     return result!.fresh;
   }
 
   /** Records webhook `event` once per signed body, with nothing else to do; false when it was recorded before. */
   async record(event: ProviderEvent): Promise<boolean> {
-    const [result] = await this.prisma.$queryRaw<{ fresh: boolean }[]>`
-      WITH ${eventCte(event)} SELECT EXISTS (SELECT 1 FROM event) AS fresh`;
+    const [result] = await queryRows(
+      this.prisma,
+      FRESH_EVENT_ROW,
+      Prisma.sql`
+      WITH ${eventCte(event)} SELECT EXISTS (SELECT 1 FROM event) AS fresh`,
+    );
     return result!.fresh;
   }
 }

@@ -1,11 +1,15 @@
 import { Injectable } from '@nestjs/common';
-import { Prisma, PrismaService } from '@mandi/database';
-import type { AddressInput } from '@mandi/domain';
+import { Prisma, PrismaService, queryRows, sqlRow, type RowOf } from '@mandi/database';
 
 /** One post office of the directory as stored: its name and the address fields it fills in. */
-export interface PincodeOfficeRow extends Pick<AddressInput, 'state' | 'district' | 'taluk'> {
-  office_name: string;
-}
+const PINCODE_OFFICE_ROW = sqlRow('pincode office', {
+  office_name: 'text',
+  state: 'text',
+  district: 'text',
+  taluk: 'text',
+});
+/** A row of {@link PINCODE_OFFICE_ROW}. */
+export type PincodeOfficeRow = RowOf<typeof PINCODE_OFFICE_ROW>;
 
 /**
  * The post offices of a PIN code. The column is CHAR(6): the parameter is cast to it, since `char = text` compares
@@ -26,6 +30,6 @@ export class PincodesRepository {
 
   /** The post offices of a PIN code, by name; none for a PIN code the directory does not hold. */
   offices(pincode: string): Promise<PincodeOfficeRow[]> {
-    return this.prisma.$queryRaw<PincodeOfficeRow[]>(officesQuery(pincode));
+    return queryRows(this.prisma, PINCODE_OFFICE_ROW, officesQuery(pincode));
   }
 }

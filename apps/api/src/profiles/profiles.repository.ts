@@ -1,17 +1,19 @@
 import { Injectable } from '@nestjs/common';
-import { PrismaService, type Transaction } from '@mandi/database';
+import { narrowed, Prisma, PrismaService, queryRows, sqlRow, type RowOf, type Transaction } from '@mandi/database';
 
 /** A user's public face and role, as the profile calls read it. */
-export interface ProfileRow {
-  userId: number;
-  username: string;
-  role: 'user' | 'admin';
-  fullName: string | null;
-  bio: string | null;
-  city: string | null;
+const PROFILE_ROW = sqlRow('profile', {
+  userId: 'int',
+  username: 'text',
+  role: narrowed<'user' | 'admin'>('text'),
+  fullName: 'text | null',
+  bio: 'text | null',
+  city: 'text | null',
   /** A file-store key of an upload, a URL (a Google photo), or null for the placeholder. */
-  profileImage: string | null;
-}
+  profileImage: 'text | null',
+});
+/** A row of {@link PROFILE_ROW}. */
+export type ProfileRow = RowOf<typeof PROFILE_ROW>;
 
 /** The columns a profile edit writes. */
 export interface ProfileChanges {
@@ -28,12 +30,16 @@ export class ProfilesRepository {
 
   /** The profile of the user behind a Firebase uid; null for an unknown or deleted user. */
   async findByUid(firebaseUid: string): Promise<ProfileRow | null> {
-    const rows = await this.prisma.$queryRaw<ProfileRow[]>`
+    const rows = await queryRows(
+      this.prisma,
+      PROFILE_ROW,
+      Prisma.sql`
       SELECT u.id AS "userId", u.username::text AS username, u.role::text AS role,
              pr.full_name AS "fullName", pr.bio, pr.city, pr.profile_image AS "profileImage"
         FROM users u
         LEFT JOIN profiles pr ON pr.user_id = u.id
-       WHERE u.firebase_uid = ${firebaseUid} AND u.deleted_at IS NULL`;
+       WHERE u.firebase_uid = ${firebaseUid} AND u.deleted_at IS NULL`,
+    );
     return rows[0] ?? null;
   }
 
@@ -48,13 +54,17 @@ export class ProfilesRepository {
    */
   async lockForChange(tx: Transaction, userId: number): Promise<ProfileRow | null> {
     await tx.$executeRaw`INSERT INTO profiles (user_id) VALUES (${userId}) ON CONFLICT (user_id) DO NOTHING`;
-    const rows = await tx.$queryRaw<ProfileRow[]>`
+    const rows = await queryRows(
+      tx,
+      PROFILE_ROW,
+      Prisma.sql`
       SELECT u.id AS "userId", u.username::text AS username, u.role::text AS role,
              pr.full_name AS "fullName", pr.bio, pr.city, pr.profile_image AS "profileImage"
         FROM profiles pr
         JOIN users u ON u.id = pr.user_id AND u.deleted_at IS NULL
        WHERE pr.user_id = ${userId}
-         FOR UPDATE OF pr`;
+         FOR UPDATE OF pr`,
+    );
     return rows[0] ?? null;
   }
 

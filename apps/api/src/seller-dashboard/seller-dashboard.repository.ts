@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { Prisma, PrismaService } from '@mandi/database';
+import { narrowed, Prisma, PrismaService, queryRows, sqlRow, type RowOf } from '@mandi/database';
 import {
   INDIA_TIME_ZONE,
   SELLER_DASHBOARD_LIMITS,
@@ -15,11 +15,9 @@ import { windowClosesAtSql, windowRuleSql } from '@mandi/orders';
 import { ORDER_ADDRESS_JSON } from '../orders/order-address.sql.js';
 
 /** The seller whose dashboard it is: an active (not deleted) user. */
-export interface SellerRow {
-  id: number;
-  uid: string;
-  username: string;
-}
+const SELLER_ROW = sqlRow('seller', { id: 'int', uid: 'text', username: 'text' });
+/** A row of {@link SELLER_ROW}. */
+export type SellerRow = RowOf<typeof SELLER_ROW>;
 
 /** One of the seller's lines of an order (JSON inside the order row). */
 export interface SellerLineRow {
@@ -53,18 +51,30 @@ export interface SalesRow {
   packs: number;
 }
 
+/** A page of the seller's orders (as JSON) and how many there are. */
+const SELLER_ORDERS_ROW = sqlRow('seller orders', { total: 'int', orders: narrowed<SellerOrderRow[]>('json') });
+
+/** The seller's sales of today, the last 7 and the last 30 days. */
+const SALES_ROW = sqlRow('seller sales', {
+  today: narrowed<SalesRow>('json'),
+  last_7_days: narrowed<SalesRow>('json'),
+  last_30_days: narrowed<SalesRow>('json'),
+});
+
 /** A product of the seller's as the attention list shows it. */
-export interface AttentionRow {
-  id: number;
-  name: string;
-  price_paise: number;
-  stock: number | null;
-  valid_until: Date;
-  image_key: string | null;
-  sold_out: boolean;
-  expiring: boolean;
-  expired: boolean;
-}
+const ATTENTION_ROW = sqlRow('attention product', {
+  id: 'int',
+  name: 'text',
+  price_paise: 'int',
+  stock: 'int | null',
+  valid_until: 'timestamptz',
+  image_key: 'text | null',
+  sold_out: 'bool',
+  expiring: 'bool',
+  expired: 'bool',
+});
+/** A row of {@link ATTENTION_ROW}. */
+export type AttentionRow = RowOf<typeof ATTENTION_ROW>;
 
 /** What the order list asks for. */
 export interface SellerOrderSearch {
@@ -78,7 +88,7 @@ export interface SellerOrderSearch {
  * The seller's dashboard reads: each is one statement. A seller's orders are found through order_items' index on
  * (seller_id, order_id DESC) (order ids grow with time, so newest first is id order), and only the seller's own
  * lines come along; the buyer's details are selected only for the states SELLER_SEES_BUYER_STATUSES names, so they
- * never leave the database otherwise. The product changes are ProductsService's (an edit's rules).
+ * never leave the database otherwise. The product changes are SellerProductActionsService's (an edit's rules).
  */
 @Injectable()
 export class SellerDashboardRepository {
@@ -86,10 +96,14 @@ export class SellerDashboardRepository {
 
   /** The active user behind Firebase uid `uid`, or null. */
   async findSeller(uid: string): Promise<SellerRow | null> {
-    const rows = await this.prisma.$queryRaw<SellerRow[]>`
+    const rows = await queryRows(
+      this.prisma,
+      SELLER_ROW,
+      Prisma.sql`
       SELECT u.id, u.firebase_uid AS uid, u.username::text AS username
         FROM users u
-       WHERE u.firebase_uid = ${uid} AND u.deleted_at IS NULL`;
+       WHERE u.firebase_uid = ${uid} AND u.deleted_at IS NULL`,
+    );
     return rows[0] ?? null;
   }
 
@@ -111,7 +125,10 @@ export class SellerDashboardRepository {
                ${search.status === 'all' ? Prisma.empty : Prisma.sql`AND o.status = ${search.status}::order_status`}
                ${since === null ? Prisma.empty : Prisma.sql`AND o.created_at >= ${since}`}`;
     const closesAt = windowClosesAtSql('o', windowMs);
-    const [result] = await this.prisma.$queryRaw<{ total: number; orders: SellerOrderRow[] }[]>`
+    const [result] = await queryRows(
+      this.prisma,
+      SELLER_ORDERS_ROW,
+      Prisma.sql`
       WITH matched AS (${matched}),
       page AS (
         SELECT m.id FROM matched m ORDER BY m.id DESC LIMIT ${search.perPage} OFFSET ${(search.page - 1) * search.perPage}
@@ -130,7 +147,8 @@ export class SellerDashboardRepository {
                                                            'unit_price_paise', i.unit_price_paise) ORDER BY i.id)
                            FROM order_items i WHERE i.order_id = o.id AND i.seller_id = ${sellerId}) AS lines
                    FROM page p JOIN orders o ON o.id = p.id
-               ) r), '[]'::json) AS orders`;
+               ) r), '[]'::json) AS orders`,
+    );
     return result!;
   }
 
@@ -146,13 +164,17 @@ export class SellerDashboardRepository {
         'orders', count(DISTINCT o.id) ${within},
         'packs', coalesce(sum(i.quantity) ${within}, 0))`;
     };
-    const [row] = await this.prisma.$queryRaw<{ today: SalesRow; last_7_days: SalesRow; last_30_days: SalesRow }[]>`
+    const [row] = await queryRows(
+      this.prisma,
+      SALES_ROW,
+      Prisma.sql`
       SELECT ${figure('today')} AS today, ${figure('7d')} AS last_7_days, ${figure('30d')} AS last_30_days
         FROM order_items i
         JOIN orders o ON o.id = i.order_id
        WHERE i.seller_id = ${sellerId}
          AND o.status::text IN (${Prisma.join(SELLER_SALES_STATUSES)})
-         AND o.created_at >= least(${sinceSql('today')}, ${sinceSql('30d')})`;
+         AND o.created_at >= least(${sinceSql('today')}, ${sinceSql('30d')})`,
+    );
     return row!;
   }
 
@@ -163,20 +185,28 @@ export class SellerDashboardRepository {
    */
   attention(sellerId: number): Promise<AttentionRow[]> {
     const { expiringWithinMs, recentlyExpiredMs, attentionMax } = SELLER_DASHBOARD_LIMITS;
-    return this.prisma.$queryRaw<AttentionRow[]>`
+    return queryRows(
+      this.prisma,
+      ATTENTION_ROW,
+      Prisma.sql`
       ${attentionColumnsSql()}
        WHERE p.seller_id = ${sellerId}
          AND p.valid_until > now() - ${msSql(recentlyExpiredMs)}
          AND (p.stock = 0 OR p.valid_until <= now() + ${msSql(expiringWithinMs)})
        ORDER BY (coalesce(p.stock = 0, false) OR p.valid_until <= now()) DESC, p.valid_until, p.id
-       LIMIT ${attentionMax}`;
+       LIMIT ${attentionMax}`,
+    );
   }
 
   /** Product `productId` of seller `sellerId` as the attention list shows it, whether it still needs attention or not. */
   async attentionProduct(sellerId: number, productId: number): Promise<AttentionRow | null> {
-    const rows = await this.prisma.$queryRaw<AttentionRow[]>`
+    const rows = await queryRows(
+      this.prisma,
+      ATTENTION_ROW,
+      Prisma.sql`
       ${attentionColumnsSql()}
-       WHERE p.id = ${productId} AND p.seller_id = ${sellerId}`;
+       WHERE p.id = ${productId} AND p.seller_id = ${sellerId}`,
+    );
     return rows[0] ?? null;
   }
 }

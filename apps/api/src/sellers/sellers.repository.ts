@@ -1,11 +1,14 @@
 import { Injectable } from '@nestjs/common';
-import { PrismaService } from '@mandi/database';
+import { Prisma, PrismaService, queryRows, sqlRow, type RowOf } from '@mandi/database';
 import { outboxInsertSql } from '@mandi/events';
 
 /** The account a seller-interest row is made from. */
-export interface InterestAccount {
-  email: string;
-}
+const INTEREST_ACCOUNT_ROW = sqlRow('interest account', { email: 'text' });
+/** A row of {@link INTEREST_ACCOUNT_ROW}. */
+export type InterestAccount = RowOf<typeof INTEREST_ACCOUNT_ROW>;
+
+/** Whether this call recorded the interest. */
+const RECORDED_ROW = sqlRow('interest recorded', { recorded: 'bool' });
 
 /** Seller interest in interested_sellers, one row per user. */
 @Injectable()
@@ -14,8 +17,12 @@ export class SellersRepository {
 
   /** The e-mail of the active account `userId`, or null. */
   async account(userId: number): Promise<InterestAccount | null> {
-    const rows = await this.prisma.$queryRaw<InterestAccount[]>`
-      SELECT email::text AS email FROM users WHERE id = ${userId} AND deleted_at IS NULL`;
+    const rows = await queryRows(
+      this.prisma,
+      INTEREST_ACCOUNT_ROW,
+      Prisma.sql`
+      SELECT email::text AS email FROM users WHERE id = ${userId} AND deleted_at IS NULL`,
+    );
     return rows[0] ?? null;
   }
 
@@ -25,14 +32,18 @@ export class SellersRepository {
    * user_id decides) and one event. True when this call recorded it, false when it was recorded before.
    */
   async record(userId: number): Promise<boolean> {
-    const [row] = await this.prisma.$queryRaw<{ recorded: boolean }[]>`
+    const [row] = await queryRows(
+      this.prisma,
+      RECORDED_ROW,
+      Prisma.sql`
       WITH inserted AS (
         INSERT INTO interested_sellers (user_id, username, email)
         SELECT id, username::text, email::text FROM users WHERE id = ${userId} AND deleted_at IS NULL
         ON CONFLICT (user_id) DO NOTHING
         RETURNING id
       ), events AS (${outboxInsertSql({ type: 'seller.interest_recorded', from: 'inserted', ids: { interestedSellerId: 'id' } })})
-      SELECT EXISTS (SELECT 1 FROM inserted) AS recorded`;
+      SELECT EXISTS (SELECT 1 FROM inserted) AS recorded`,
+    );
     return row!.recorded;
   }
 }

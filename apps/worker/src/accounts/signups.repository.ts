@@ -1,18 +1,19 @@
 import { Injectable } from '@nestjs/common';
-import { PrismaService, type Transaction } from '@mandi/database';
+import { Prisma, PrismaService, queryRows, sqlRow, type RowOf, type Transaction } from '@mandi/database';
 
 /** A sign-up whose verification window is still open: where its mail goes and the username it reserves. */
-export interface OpenSignup {
-  readonly email: string;
-  readonly username: string;
-}
+const OPEN_SIGNUP_ROW = sqlRow('open signup', { email: 'text', username: 'text' });
+/** A row of {@link OPEN_SIGNUP_ROW}. */
+export type OpenSignup = RowOf<typeof OPEN_SIGNUP_ROW>;
 
 /** A sign-up as its expiry job finds it. */
-export interface SignupForExpiry {
-  readonly firebaseUid: string;
+const SIGNUP_FOR_EXPIRY_ROW = sqlRow('signup for expiry', {
+  firebaseUid: 'text',
   /** Whether expires_at is still ahead (the user asked for a new mail, which moved the window). */
-  readonly open: boolean;
-}
+  open: 'bool',
+});
+/** A row of {@link SIGNUP_FOR_EXPIRY_ROW}. */
+export type SignupForExpiry = RowOf<typeof SIGNUP_FOR_EXPIRY_ROW>;
 
 /** The worker's access to signups (username reservations of the verification window). Windows use the database clock. */
 @Injectable()
@@ -21,17 +22,25 @@ export class SignupsRepository {
 
   /** The sign-up while its window is open; null once it is gone (consumed, expired and removed) or past its window. */
   async findOpen(id: number): Promise<OpenSignup | null> {
-    const rows = await this.prisma.$queryRaw<OpenSignup[]>`
+    const rows = await queryRows(
+      this.prisma,
+      OPEN_SIGNUP_ROW,
+      Prisma.sql`
       SELECT email::text AS email, username::text AS username
         FROM signups
-       WHERE id = ${id} AND expires_at > now()`;
+       WHERE id = ${id} AND expires_at > now()`,
+    );
     return rows[0] ?? null;
   }
 
   /** The sign-up as its expiry sees it; null when it is gone. */
   async findForExpiry(id: number): Promise<SignupForExpiry | null> {
-    const rows = await this.prisma.$queryRaw<SignupForExpiry[]>`
-      SELECT firebase_uid AS "firebaseUid", expires_at > now() AS open FROM signups WHERE id = ${id}`;
+    const rows = await queryRows(
+      this.prisma,
+      SIGNUP_FOR_EXPIRY_ROW,
+      Prisma.sql`
+      SELECT firebase_uid AS "firebaseUid", expires_at > now() AS open FROM signups WHERE id = ${id}`,
+    );
     return rows[0] ?? null;
   }
 

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { Prisma, type Db, type Transaction } from '@mandi/database';
+import { Prisma, queryRows, sqlRow, type Db, type Transaction } from '@mandi/database';
 import {
   DOCUMENT_SEQUENCE_MAX,
   formatDocumentNumber,
@@ -273,15 +273,22 @@ export class InvoicesRepository {
     draft: DocumentDrafts[K],
   ): Promise<{ id: number; number: string } | null> {
     const recording: Recording<DocumentDrafts[K]> = RECORDING[kind];
-    const [counter] = await tx.$queryRaw<{ last_value: number }[]>`
+    const [counter] = await queryRows(
+      tx,
+      SERIES_ROW,
+      Prisma.sql`
       SELECT s.last_value FROM document_sequences s
        WHERE s.kind = ${kind}::document_kind AND s.financial_year = ${draft.financialYear}
          AND ${recording.due(draft)}
          AND s.last_value < ${DOCUMENT_SEQUENCE_MAX}
-       FOR UPDATE OF s`;
+       FOR UPDATE OF s`,
+    );
     if (!counter) return null;
     const sequence = counter.last_value + 1;
-    const rows = await tx.$queryRaw<{ id: number; number: string }[]>`
+    const rows = await queryRows(
+      tx,
+      RECORDED_DOCUMENT_ROW,
+      Prisma.sql`
       WITH recorded AS (${recording.insert(draft, formatDocumentNumber(kind, draft.label, sequence), sequence)}
       ), counted AS (
         UPDATE document_sequences s SET last_value = recorded.sequence
@@ -290,7 +297,8 @@ export class InvoicesRepository {
         RETURNING 1
       ), published AS (${recording.published}
       )
-      SELECT id, number FROM recorded`;
+      SELECT id, number FROM recorded`,
+    );
     return rows[0] ?? null;
   }
 
@@ -300,16 +308,29 @@ export class InvoicesRepository {
    */
   async attachPdf(db: Db, kind: DocumentKind, id: number, fileKey: string): Promise<boolean> {
     const { table, attachedColumns, rendered } = RECORDING[kind];
-    const [row] = await db.$queryRaw<{ attached: number }[]>`
+    const [row] = await queryRows(
+      db,
+      ATTACHED_ROW,
+      Prisma.sql`
       WITH attached AS (
         UPDATE ${table} SET pdf_file_key = ${fileKey} WHERE id = ${id} AND pdf_file_key IS NULL
         RETURNING ${attachedColumns}
       ), announced AS (${rendered}
       )
-      SELECT count(*)::int AS attached FROM attached`;
+      SELECT count(*)::int AS attached FROM attached`,
+    );
     return row?.attached === 1;
   }
 }
+
+/** The series row of a kind and financial year, locked: its last number. */
+const SERIES_ROW = sqlRow('document series', { last_value: 'int' });
+
+/** A document as recorded: its id and number. */
+const RECORDED_DOCUMENT_ROW = sqlRow('recorded document', { id: 'int', number: 'text' });
+
+/** How many PDFs were attached (0 or 1). */
+const ATTACHED_ROW = sqlRow('attached pdf', { attached: 'int' });
 
 const INVOICE_COLUMNS = {
   id: true,

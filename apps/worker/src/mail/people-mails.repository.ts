@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { PrismaService } from '@mandi/database';
+import { Prisma, PrismaService, queryRows, sqlRow, type RowOf } from '@mandi/database';
 import type { Language } from '@mandi/domain';
 import { languageOf } from './order-mails.repository.js';
 
@@ -10,13 +10,18 @@ export interface InvitedSeller {
   readonly language: Language;
 }
 
+/** An invited seller as stored, the language as its column holds it. */
+const INVITED_SELLER_ROW = sqlRow('invited seller', { email: 'text', username: 'text', language: 'text' });
+
 /** A message of the contact page, as the operators read it. */
-export interface ContactMessageRow {
-  readonly name: string;
-  readonly email: string;
-  readonly message: string;
-  readonly createdAt: Date;
-}
+const CONTACT_MESSAGE_ROW = sqlRow('contact message', {
+  name: 'text',
+  email: 'text',
+  message: 'text',
+  createdAt: 'timestamptz',
+});
+/** A row of {@link CONTACT_MESSAGE_ROW}. */
+export type ContactMessageRow = RowOf<typeof CONTACT_MESSAGE_ROW>;
 
 /** What the seller-invite and contact mails read. */
 @Injectable()
@@ -25,18 +30,26 @@ export class PeopleMailsRepository {
 
   /** The seller while they are invited; null once onboarded (no invite needed) or gone. */
   async findInvitedSeller(id: number): Promise<InvitedSeller | null> {
-    const rows = await this.prisma.$queryRaw<{ email: string; username: string; language: string }[]>`
+    const rows = await queryRows(
+      this.prisma,
+      INVITED_SELLER_ROW,
+      Prisma.sql`
       SELECT s.email, s.username, u.language
         FROM interested_sellers s JOIN users u ON u.id = s.user_id
-       WHERE s.id = ${id} AND s.status = 'invited'`;
+       WHERE s.id = ${id} AND s.status = 'invited'`,
+    );
     const seller = rows[0];
     return seller ? { ...seller, language: languageOf(seller.language) } : null;
   }
 
   /** The contact message, or null when it is gone. */
   async findContactMessage(id: number): Promise<ContactMessageRow | null> {
-    const rows = await this.prisma.$queryRaw<ContactMessageRow[]>`
-      SELECT name, email, message, created_at AS "createdAt" FROM contact_messages WHERE id = ${id}`;
+    const rows = await queryRows(
+      this.prisma,
+      CONTACT_MESSAGE_ROW,
+      Prisma.sql`
+      SELECT name, email, message, created_at AS "createdAt" FROM contact_messages WHERE id = ${id}`,
+    );
     return rows[0] ?? null;
   }
 }

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { PrismaService } from '@mandi/database';
+import { Prisma, PrismaService, queryRows, sqlRow } from '@mandi/database';
 import type { Language } from '@mandi/domain';
 import { languageOf } from './order-mails.repository.js';
 
@@ -12,6 +12,15 @@ export interface UnlistedProductForMail {
   readonly sellerLanguage: Language;
 }
 
+/** An unlisted product with its seller, the language as its column holds it. */
+const UNLISTED_PRODUCT_ROW = sqlRow('unlisted product', {
+  name: 'text',
+  reason: 'text',
+  sellerEmail: 'text',
+  sellerUsername: 'text',
+  sellerLanguage: 'text',
+});
+
 /** What the product mails read. */
 @Injectable()
 export class ProductMailsRepository {
@@ -22,13 +31,15 @@ export class ProductMailsRepository {
    * gone, or when its seller's account is deleted (nobody to tell).
    */
   async findUnlisted(productId: number): Promise<UnlistedProductForMail | null> {
-    const rows = await this.prisma.$queryRaw<
-      (Omit<UnlistedProductForMail, 'sellerLanguage'> & { sellerLanguage: string })[]
-    >`
+    const rows = await queryRows(
+      this.prisma,
+      UNLISTED_PRODUCT_ROW,
+      Prisma.sql`
       SELECT p.name, p.unlisted_reason AS reason, u.email::text AS "sellerEmail", u.username::text AS "sellerUsername",
              u.language AS "sellerLanguage"
         FROM products p JOIN users u ON u.id = p.seller_id AND u.deleted_at IS NULL
-       WHERE p.id = ${productId} AND p.unlisted_at IS NOT NULL`;
+       WHERE p.id = ${productId} AND p.unlisted_at IS NOT NULL`,
+    );
     const product = rows[0];
     return product ? { ...product, sellerLanguage: languageOf(product.sellerLanguage) } : null;
   }

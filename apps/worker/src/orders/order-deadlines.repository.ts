@@ -1,13 +1,24 @@
 import { Injectable } from '@nestjs/common';
-import { Prisma, PrismaService, type Transaction } from '@mandi/database';
+import {
+  ID_ROW,
+  narrowed,
+  Prisma,
+  PrismaService,
+  queryRows,
+  sqlRow,
+  type RowOf,
+  type Transaction,
+} from '@mandi/database';
 import { DEADLINE_CANCEL_REASON } from '@mandi/domain';
 import { fromStatesSql, moveAllowedSql, orderMoveSql, windowRuleSql } from '@mandi/orders';
 
 /** An order whose deadline has not come yet by the database clock, though it still awaits a decision. */
-export interface OpenOrderRow {
-  id: number;
-  status: 'pending' | 'cancel_requested';
-}
+const OPEN_ORDER_ROW = sqlRow('open order', { id: 'int', status: narrowed<'pending' | 'cancel_requested'>('text') });
+/** A row of {@link OPEN_ORDER_ROW}. */
+export type OpenOrderRow = RowOf<typeof OPEN_ORDER_ROW>;
+
+/** How many orders a sweep settled. */
+const SETTLED_ROW = sqlRow('settled orders', { settled: 'int' });
 
 /**
  * The 8-hour deadline in SQL: an order still pending, or awaiting its cancellation, once its window has closed by the
@@ -24,17 +35,25 @@ export class OrderDeadlinesRepository {
    * (an admin confirming) and then decides on the row as that change left it.
    */
   async settle(tx: Transaction, orderId: number, windowMs: number): Promise<boolean> {
-    const rows = await tx.$queryRaw<{ id: number }[]>`
+    const rows = await queryRows(
+      tx,
+      ID_ROW,
+      Prisma.sql`
       WITH ${settleSql(Prisma.sql`o.id = ${orderId}`, windowMs)}
-      SELECT id FROM moved`;
+      SELECT id FROM moved`,
+    );
     return rows.length === 1;
   }
 
   /** Order `orderId` if it still awaits a decision although it is not due yet by the database clock, else null. */
   async stillOpen(tx: Transaction, orderId: number, windowMs: number): Promise<OpenOrderRow | null> {
-    const rows = await tx.$queryRaw<OpenOrderRow[]>`
+    const rows = await queryRows(
+      tx,
+      OPEN_ORDER_ROW,
+      Prisma.sql`
       SELECT o.id, o.status::text AS status FROM orders o
-       WHERE o.id = ${orderId} AND ${fromStatesSql('settle_deadline', 'o')} AND ${windowRuleSql('o', windowMs, 'open')}`;
+       WHERE o.id = ${orderId} AND ${fromStatesSql('settle_deadline', 'o')} AND ${windowRuleSql('o', windowMs, 'open')}`,
+    );
     return rows[0] ?? null;
   }
 
@@ -43,7 +62,10 @@ export class OrderDeadlinesRepository {
    * holds (an admin deciding right now) are skipped and looked at again by the next sweep.
    */
   async settleOverdue(windowMs: number, limit: number): Promise<number> {
-    const rows = await this.prisma.$queryRaw<{ settled: number }[]>`
+    const rows = await queryRows(
+      this.prisma,
+      SETTLED_ROW,
+      Prisma.sql`
       WITH due AS (
         SELECT o.id FROM orders o
          WHERE ${moveAllowedSql('settle_deadline', 'o', windowMs)}
@@ -51,7 +73,8 @@ export class OrderDeadlinesRepository {
          LIMIT ${limit}
            FOR UPDATE SKIP LOCKED
       ), ${settleSql(Prisma.sql`o.id IN (SELECT due.id FROM due)`, windowMs)}
-      SELECT count(*)::int AS settled FROM moved`;
+      SELECT count(*)::int AS settled FROM moved`,
+    );
     return rows[0]!.settled;
   }
 }

@@ -1,17 +1,19 @@
 import { Injectable } from '@nestjs/common';
-import { PrismaService } from '@mandi/database';
+import { narrowed, Prisma, PrismaService, queryRows, sqlRow, type RowOf } from '@mandi/database';
 import { outboxInsertSql } from '@mandi/events';
 
 /** Our refund of an online payment, with what the provider needs to find the payment. */
-export interface RefundRow {
-  id: number;
-  order_id: number;
-  payment_id: number;
-  provider_payment_id: string;
-  amount_paise: number;
-  status: 'pending' | 'processed' | 'failed';
-  provider_refund_id: string | null;
-}
+const REFUND_ROW = sqlRow('refund', {
+  id: 'int',
+  order_id: 'int',
+  payment_id: 'int',
+  provider_payment_id: 'text',
+  amount_paise: 'int',
+  status: narrowed<'pending' | 'processed' | 'failed'>('text'),
+  provider_refund_id: 'text | null',
+});
+/** A row of {@link REFUND_ROW}. */
+export type RefundRow = RowOf<typeof REFUND_ROW>;
 
 /**
  * The refunds table (one refund per payment, a unique key). The refund row is written and committed BEFORE the
@@ -47,11 +49,15 @@ export class RefundsRepository {
         ids: { refundId: 'id', paymentId: 'payment_id', orderId: 'order_id' },
       })})
       SELECT count(*) FROM events`;
-    return this.prisma.$queryRaw<RefundRow[]>`
+    return queryRows(
+      this.prisma,
+      REFUND_ROW,
+      Prisma.sql`
       SELECT r.id, p.order_id, r.payment_id, p.provider_payment_id, r.amount_paise, r.status::text AS status, r.provider_refund_id
         FROM refunds r JOIN payments p ON p.id = r.payment_id
        WHERE p.order_id = ${orderId} AND p.provider = 'razorpay'
-       ORDER BY r.id`;
+       ORDER BY r.id`,
+    );
   }
 
   /**
@@ -60,7 +66,10 @@ export class RefundsRepository {
    * stays open while they do. A run that dies lets its lease run out. Answers the refund as leased, or null.
    */
   async lease(refundId: number, leaseMs: number): Promise<RefundRow | null> {
-    const [row] = await this.prisma.$queryRaw<RefundRow[]>`
+    const [row] = await queryRows(
+      this.prisma,
+      REFUND_ROW,
+      Prisma.sql`
       WITH leased AS (
         UPDATE refunds
            SET leased_until = now() + make_interval(secs => ${leaseMs / 1000}::float8)
@@ -68,7 +77,8 @@ export class RefundsRepository {
         RETURNING id, payment_id, amount_paise, status, provider_refund_id
       )
       SELECT r.id, p.order_id, r.payment_id, p.provider_payment_id, r.amount_paise, r.status::text AS status, r.provider_refund_id
-        FROM leased r JOIN payments p ON p.id = r.payment_id`;
+        FROM leased r JOIN payments p ON p.id = r.payment_id`,
+    );
     return row ?? null;
   }
 

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { PrismaService, type Db, type Transaction } from '@mandi/database';
+import { Prisma, PrismaService, queryRows, sqlRow, type Db, type RowOf, type Transaction } from '@mandi/database';
 
 /** A job that used up its attempts (or could never succeed), as failed_jobs keeps it. */
 export interface FailedJobRecord {
@@ -21,17 +21,25 @@ export interface EnqueuedJob {
 }
 
 /** A pending job the reconciler looks at: its event, whether it is already handled, and whether an admin asked for a retry. */
-export interface OverdueJob {
-  readonly id: bigint;
-  readonly eventId: bigint;
-  readonly job: string;
-  readonly queue: string;
-  readonly dueAt: Date;
-  readonly eventType: string;
-  readonly payload: unknown;
-  readonly handled: boolean;
-  readonly retryRequested: boolean;
-}
+const OVERDUE_JOB_ROW = sqlRow('overdue job', {
+  id: 'bigint',
+  eventId: 'bigint',
+  job: 'text',
+  queue: 'text',
+  dueAt: 'timestamptz',
+  eventType: 'text',
+  payload: 'json',
+  handled: 'bool',
+  retryRequested: 'bool',
+});
+/** A row of {@link OVERDUE_JOB_ROW}. */
+export type OverdueJob = Readonly<RowOf<typeof OVERDUE_JOB_ROW>>;
+
+/** A mark of a handled job, found. */
+const HANDLED_ROW = sqlRow('handled job', { handled: 'int' });
+
+/** Whether this delivery's mark went in. */
+const CLAIMED_ROW = sqlRow('claimed job', { claimed: 'bool' });
 
 /**
  * The worker's bookkeeping tables: processed_events (a job's idempotency mark), pending_jobs (the durable copy of
@@ -43,8 +51,11 @@ export class JobLedgerRepository {
 
   /** Whether job `job` of event `eventId` is already handled (a committed delivery recorded it). */
   async isHandled(eventId: bigint, job: string): Promise<boolean> {
-    const rows = await this.prisma.$queryRaw<unknown[]>`
-      SELECT 1 FROM processed_events WHERE event_id = ${eventId} AND handler = ${job}`;
+    const rows = await queryRows(
+      this.prisma,
+      HANDLED_ROW,
+      Prisma.sql`SELECT 1 AS handled FROM processed_events WHERE event_id = ${eventId} AND handler = ${job}`,
+    );
     return rows.length > 0;
   }
 
@@ -59,7 +70,10 @@ export class JobLedgerRepository {
     await tx.$executeRaw`
       INSERT INTO pending_jobs (event_id, job, queue, due_at) VALUES (${eventId}, ${job}, ${queue}, now())
       ON CONFLICT (event_id, job) DO NOTHING`;
-    const [{ claimed }] = await tx.$queryRaw<[{ claimed: boolean }]>`
+    const [row] = await queryRows(
+      tx,
+      CLAIMED_ROW,
+      Prisma.sql`
       WITH marked AS (
         INSERT INTO processed_events (event_id, handler) VALUES (${eventId}, ${job})
         ON CONFLICT DO NOTHING
@@ -67,8 +81,9 @@ export class JobLedgerRepository {
       ), done AS (
         DELETE FROM pending_jobs WHERE event_id = ${eventId} AND job = ${job}
       )
-      SELECT EXISTS (SELECT 1 FROM marked) AS claimed`;
-    return claimed;
+      SELECT EXISTS (SELECT 1 FROM marked) AS claimed`,
+    );
+    return row!.claimed;
   }
 
   /**
@@ -101,7 +116,10 @@ export class JobLedgerRepository {
     lostAfterMs: number,
     limit: number,
   ): Promise<OverdueJob[]> {
-    return tx.$queryRaw<OverdueJob[]>`
+    return queryRows(
+      tx,
+      OVERDUE_JOB_ROW,
+      Prisma.sql`
       SELECT p.id, p.event_id AS "eventId", p.job, p.queue, p.due_at AS "dueAt", o.type AS "eventType", o.payload,
              EXISTS (SELECT 1 FROM processed_events e WHERE e.event_id = p.event_id AND e.handler = p.job) AS handled,
              p.retry_requested_at IS NOT NULL AS "retryRequested"
@@ -111,7 +129,8 @@ export class JobLedgerRepository {
               OR greatest(p.due_at, p.seen_at) < now() - make_interval(secs => ${lostAfterMs / 1000}::float8))
        ORDER BY p.due_at
        LIMIT ${limit}
-         FOR UPDATE OF p SKIP LOCKED`;
+         FOR UPDATE OF p SKIP LOCKED`,
+    );
   }
 
   /** The job is in its queue (found there, or put back): not overdue again before another `lostAfterMs`. */

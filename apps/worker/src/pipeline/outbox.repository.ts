@@ -1,17 +1,22 @@
 import { Injectable } from '@nestjs/common';
-import { PrismaService, type Transaction } from '@mandi/database';
+import { Prisma, PrismaService, queryRows, sqlRow, type RowOf, type Transaction } from '@mandi/database';
 import { eventTypes } from '@mandi/events';
 
 /** An outbox row waiting to be relayed. */
-export interface PendingOutboxRow {
-  readonly id: bigint;
-  readonly type: string;
-  readonly payload: unknown;
+const PENDING_OUTBOX_ROW = sqlRow('pending outbox event', {
+  id: 'bigint',
+  type: 'text',
+  payload: 'json',
   /** When the event was published, by the database clock: delayed jobs count from here. */
-  readonly createdAt: Date;
+  createdAt: 'timestamptz',
   /** The database clock when the row was claimed, so a delay is measured on one clock, whatever the worker's says. */
-  readonly claimedAt: Date;
-}
+  claimedAt: 'timestamptz',
+});
+/** A row of {@link PENDING_OUTBOX_ROW}. */
+export type PendingOutboxRow = Readonly<RowOf<typeof PENDING_OUTBOX_ROW>>;
+
+/** Unpublished events of one type this worker does not know. */
+const UNKNOWN_TYPE_ROW = sqlRow('unknown event type', { type: 'text', count: 'int' });
 
 /** The relay's access to outbox_events. */
 @Injectable()
@@ -27,13 +32,17 @@ export class OutboxRepository {
    * same row wait on each other (a deadlock that rolled the claim back, so the job, a mail, ran twice).
    */
   async claimUnpublished(tx: Transaction, limit: number): Promise<PendingOutboxRow[]> {
-    return tx.$queryRaw<PendingOutboxRow[]>`
+    return queryRows(
+      tx,
+      PENDING_OUTBOX_ROW,
+      Prisma.sql`
       SELECT id, type, payload, created_at AS "createdAt", statement_timestamp() AS "claimedAt"
         FROM outbox_events
        WHERE published_at IS NULL AND type = ANY(${eventTypes}::text[])
        ORDER BY id
        LIMIT ${limit}
-         FOR NO KEY UPDATE SKIP LOCKED`;
+         FOR NO KEY UPDATE SKIP LOCKED`,
+    );
   }
 
   /** Marks the rows relayed, by the database clock. */
@@ -50,9 +59,13 @@ export class OutboxRepository {
    * unrelayed and never lost, for a worker that knows them.
    */
   async unknownTypes(): Promise<{ type: string; count: number }[]> {
-    return this.prisma.$queryRaw<{ type: string; count: number }[]>`
+    return queryRows(
+      this.prisma,
+      UNKNOWN_TYPE_ROW,
+      Prisma.sql`
       SELECT type, count(*)::int AS count FROM outbox_events
        WHERE published_at IS NULL AND NOT (type = ANY(${eventTypes}::text[]))
-       GROUP BY type ORDER BY type`;
+       GROUP BY type ORDER BY type`,
+    );
   }
 }

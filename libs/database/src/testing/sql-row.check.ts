@@ -1,5 +1,5 @@
 import pg from 'pg';
-import type { Prisma } from '../generated/prisma/client.js';
+import { Prisma } from '../generated/prisma/client.js';
 import type { Db } from '../prisma-client.js';
 import { columnKind, rowOfStatement, type SqlKind, type SqlRow } from '../sql-row.js';
 
@@ -104,18 +104,24 @@ export async function rowMismatches(client: pg.Client, text: string, row: SqlRow
   return mismatches;
 }
 
-/** A statement a repository sent, with the row it declared (none: a raw query without a declared row). */
+/**
+ * A statement a repository sent: a query with the row it declared (none: a raw query without a declared row), or a
+ * statement run for its effect (`$executeRaw`), which has no row but must still prepare.
+ */
 export interface CapturedStatement {
   statement: Prisma.Sql;
+  kind: 'query' | 'execute';
   row: SqlRow | undefined;
 }
 
 /**
- * A stand-in for the Prisma client that records each raw query and answers it with no rows, so a repository method
- * can be called for the statements it writes without a database. Every other call (the model API, `$executeRaw`)
- * answers nothing; `$transaction` runs its callback with the stand-in.
+ * A stand-in for the Prisma client that records each raw statement and answers it with no rows (a query) or 0 rows
+ * changed (`$executeRaw`), so a repository method can be called for the statements it writes without a database.
+ * Every other call (the model API) answers nothing; `$transaction` runs its callback with the stand-in. `answers`
+ * gives the rows a query of a row (by its name) answers instead, for a method that reads one statement's answer
+ * before it sends the next.
  */
-export function capturingDb(captured: CapturedStatement[]): Db {
+export function capturingDb(captured: CapturedStatement[], answers: Record<string, unknown[]> = {}): Db {
   const nothing: unknown = new Proxy(() => Promise.resolve(null), {
     get: (_target, key) => (key === 'then' ? undefined : nothing),
     apply: () => Promise.resolve(null),
@@ -125,11 +131,13 @@ export function capturingDb(captured: CapturedStatement[]): Db {
     {
       get(_target, key) {
         if (key === 'then') return undefined;
-        if (key === '$queryRaw' || key === '$queryRawUnsafe')
+        if (key === '$queryRaw' || key === '$executeRaw')
           return (first: Prisma.Sql | TemplateStringsArray, ...values: unknown[]) => {
-            const statement = isTemplate(first) ? sqlOf(first, values) : first;
-            captured.push({ statement, row: rowOfStatement(statement) });
-            return Promise.resolve([]);
+            const statement = isTemplate(first) ? Prisma.sql(first, ...values) : first;
+            const kind = key === '$queryRaw' ? 'query' : 'execute';
+            const row = rowOfStatement(statement);
+            captured.push({ statement, kind, row });
+            return Promise.resolve(kind === 'query' ? (answers[row?.name ?? ''] ?? []) : 0);
           };
         if (key === '$transaction')
           return (work: unknown) =>
@@ -145,22 +153,15 @@ function isTemplate(value: unknown): value is TemplateStringsArray {
   return Array.isArray(value) && 'raw' in value;
 }
 
-/** A tagged template's statement as Prisma builds it ($1, $2, ... for the values). */
-function sqlOf(strings: TemplateStringsArray, values: unknown[]): Prisma.Sql {
-  let text = strings[0] ?? '';
-  values.forEach((_, index) => {
-    text += `$${index + 1}${strings[index + 1] ?? ''}`;
-  });
-  return { text, sql: text, values, strings: [...strings] } as unknown as Prisma.Sql;
-}
-
 /**
- * Calls each of `calls` on a capturing stand-in and checks every statement it sent against a migrated database:
- * each must declare its row, and the row must be what PostgreSQL describes. Returns every problem found, by call.
+ * Calls each of `calls` on a capturing stand-in and checks every statement it sent against a migrated database: each
+ * query must declare its row and the row must be what PostgreSQL describes; each `$executeRaw` statement must prepare
+ * (a renamed or dropped column fails it). Returns every problem found, by call.
  */
 export async function checkRepositoryRows(
   databaseUrl: string,
   calls: Record<string, (db: Db) => Promise<unknown>>,
+  answers: Record<string, unknown[]> = {},
 ): Promise<Record<string, string[]>> {
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
@@ -169,10 +170,16 @@ export async function checkRepositoryRows(
     for (const [name, call] of Object.entries(calls)) {
       const captured: CapturedStatement[] = [];
       // The stand-in answers no rows, which some methods go on to read: what they sent before is what counts.
-      await call(capturingDb(captured)).catch(() => undefined);
+      await call(capturingDb(captured, answers)).catch(() => undefined);
       const found: string[] = [];
-      if (captured.length === 0) found.push('sent no raw query');
-      for (const { statement, row } of captured) {
+      if (captured.length === 0) found.push('sent no raw statement');
+      for (const { statement, kind, row } of captured) {
+        if (kind === 'execute') {
+          await describeStatement(client, statement.text).catch((error: Error) =>
+            found.push(`a statement: ${error.message}: ${statement.text.trim().slice(0, 80)}`),
+          );
+          continue;
+        }
         if (!row) {
           found.push(`a raw query without a declared row: ${statement.text.trim().slice(0, 80)}`);
           continue;

@@ -1,30 +1,34 @@
 import { Injectable } from '@nestjs/common';
-import { PrismaService } from '@mandi/database';
+import { narrowed, Prisma, PrismaService, queryRows, sqlRow } from '@mandi/database';
 import type { Gstr1Document, InvoiceKind, ProductCategory } from '@mandi/domain';
 
-interface DocumentRow {
-  type: 'invoice' | 'credit_note';
-  number: string;
-  sequence: number;
-  financial_year: number;
-  issued_at: Date;
-  order_id: number;
-  credited_paise: number | null;
-  invoice_number: string;
-  invoice_issued_at: Date;
-  kind: InvoiceKind;
-  place_of_supply: string;
-  taxable_paise: number;
-  exempt_paise: number;
-  cgst_paise: number;
-  sgst_paise: number;
-  igst_paise: number;
-  invoice_shipping_paise: number;
-  total_paise: number;
-  order_shipping_paise: number;
+/** An invoice or credit note of the month with its invoice's figures and its order's lines. */
+const DOCUMENT_ROW = sqlRow('gst document', {
+  type: narrowed<'invoice' | 'credit_note'>('text'),
+  number: 'text',
+  sequence: 'int',
+  financial_year: 'int',
+  issued_at: 'timestamptz',
+  order_id: 'int',
+  credited_paise: 'int | null',
+  invoice_number: 'text',
+  invoice_issued_at: 'timestamptz',
+  kind: narrowed<InvoiceKind>('text'),
+  place_of_supply: 'text',
+  taxable_paise: 'int',
+  exempt_paise: 'int',
+  cgst_paise: 'int',
+  sgst_paise: 'int',
+  igst_paise: 'int',
+  invoice_shipping_paise: 'int',
+  total_paise: 'int',
+  order_shipping_paise: 'int',
   /** [hsn, rate, unit price, quantity, category] per line, in line order. */
-  lines: [string, number, number, number, ProductCategory][];
-}
+  lines: narrowed<[string, number, number, number, ProductCategory][]>('json'),
+});
+
+/** What the documents of a month are, in one short text. */
+const FINGERPRINT_ROW = sqlRow('gst fingerprint', { fingerprint: 'text' });
 
 /** The documents a GST return is prepared from. */
 @Injectable()
@@ -38,11 +42,15 @@ export class GstReportsRepository {
    * (invoices_issued_at_idx, credit_notes_issued_at_idx).
    */
   async fingerprint(from: Date, to: Date): Promise<string> {
-    const [row] = await this.prisma.$queryRaw<{ fingerprint: string }[]>`
+    const [row] = await queryRows(
+      this.prisma,
+      FINGERPRINT_ROW,
+      Prisma.sql`
       SELECT (SELECT count(*) || '/' || coalesce(max(id), 0) FROM invoices
                WHERE issued_at >= ${from}::timestamptz AND issued_at < ${to}::timestamptz) || ' ' ||
              (SELECT count(*) || '/' || coalesce(max(id), 0) FROM credit_notes
-               WHERE issued_at >= ${from}::timestamptz AND issued_at < ${to}::timestamptz) AS fingerprint`;
+               WHERE issued_at >= ${from}::timestamptz AND issued_at < ${to}::timestamptz) AS fingerprint`,
+    );
     return row!.fingerprint;
   }
 
@@ -52,7 +60,10 @@ export class GstReportsRepository {
    * round trip. A credit note carries its invoice's figures whatever month that invoice was issued in.
    */
   async documentsIssued(from: Date, to: Date): Promise<Gstr1Document[]> {
-    const rows = await this.prisma.$queryRaw<DocumentRow[]>`
+    const rows = await queryRows(
+      this.prisma,
+      DOCUMENT_ROW,
+      Prisma.sql`
       WITH docs AS (
         SELECT 'invoice' AS type, i.number, i.sequence, i.financial_year, i.issued_at, i.order_id,
                NULL::int AS credited_paise, i.id AS invoice_id
@@ -72,7 +83,8 @@ export class GstReportsRepository {
         FROM docs d
         JOIN invoices i ON i.id = d.invoice_id
         JOIN orders o ON o.id = d.order_id
-       ORDER BY d.type DESC, d.issued_at, d.sequence`;
+       ORDER BY d.type DESC, d.issued_at, d.sequence`,
+    );
     return rows.map((row) => ({
       type: row.type,
       number: row.number,

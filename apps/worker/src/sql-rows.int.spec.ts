@@ -1,0 +1,116 @@
+import {
+  checkRepositoryRows,
+  createTestDatabase,
+  type Db,
+  type PrismaService,
+  type TestDatabase,
+  type Transaction,
+} from '@mandi/database';
+import { SignupsRepository } from './accounts/signups.repository.js';
+import { InvoicesRepository } from './invoices/invoices.repository.js';
+import { PeopleMailsRepository } from './mail/people-mails.repository.js';
+import { ProductMailsRepository } from './mail/product-mails.repository.js';
+import { OrderDeadlinesRepository } from './orders/order-deadlines.repository.js';
+import { RefundsRepository } from './orders/refunds.repository.js';
+import { JobLedgerRepository } from './pipeline/job-ledger.repository.js';
+import { OutboxRepository } from './pipeline/outbox.repository.js';
+import { RetentionRepository } from './retention/retention.repository.js';
+
+// Every raw query of the worker's repositories declares its row (sqlRow of @mandi/database), and each statement is
+// prepared against the migrated database here: a column renamed, dropped or of another type than the row says fails
+// this test (docs/database.md, "Raw queries and their rows"). Each entry calls one method with sample arguments on a
+// stand-in client that records what it sends.
+
+let db: TestDatabase;
+
+beforeAll(async () => {
+  db = await createTestDatabase();
+});
+
+afterAll(async () => {
+  await db.drop();
+});
+
+/** The stand-in as the service a repository is made with. */
+const service = (client: Db) => client as unknown as PrismaService;
+/** The stand-in as a transaction. */
+const tx = (client: Db) => client as unknown as Transaction;
+
+const windowMs = 8 * 60 * 60 * 1000;
+const slot = { financialYear: 2026, label: '26-27', issuedAt: new Date('2026-12-02T10:00:00Z'), language: 'en' };
+
+const CALLS: Record<string, (client: Db) => Promise<unknown>> = {
+  'signups.findOpen': (client) => new SignupsRepository(service(client)).findOpen(1),
+  'signups.findForExpiry': (client) => new SignupsRepository(service(client)).findForExpiry(1),
+  'invoices.openSeries': (client) => new InvoicesRepository().openSeries(client, 'invoice', 2026),
+  'invoices.record (invoice)': (client) =>
+    new InvoicesRepository().record(tx(client), 'invoice', {
+      ...slot,
+      orderId: 1,
+      kind: 'tax_invoice',
+      placeOfSupply: '29-Karnataka',
+      totals: {
+        goodsPaise: 4000,
+        shippingPaise: 0,
+        taxablePaise: 3810,
+        exemptPaise: 0,
+        cgstPaise: 95,
+        sgstPaise: 95,
+        igstPaise: 0,
+        taxPaise: 190,
+        totalPaise: 4000,
+      },
+    }),
+  'invoices.record (credit note)': (client) =>
+    new InvoicesRepository().record(tx(client), 'credit_note', {
+      ...slot,
+      orderId: 1,
+      invoiceId: 2,
+      reason: 'Order cancelled',
+      totalPaise: 4000,
+    }),
+  'invoices.attachPdf (invoice)': (client) =>
+    new InvoicesRepository().attachPdf(client, 'invoice', 1, 'invoices/1.pdf'),
+  'invoices.attachPdf (credit note)': (client) =>
+    new InvoicesRepository().attachPdf(client, 'credit_note', 1, 'credit-notes/1.pdf'),
+  'peopleMails.findInvitedSeller': (client) => new PeopleMailsRepository(service(client)).findInvitedSeller(1),
+  'peopleMails.findContactMessage': (client) => new PeopleMailsRepository(service(client)).findContactMessage(1),
+  'productMails.findUnlisted': (client) => new ProductMailsRepository(service(client)).findUnlisted(1),
+  'orderDeadlines.settle': (client) => new OrderDeadlinesRepository(service(client)).settle(tx(client), 1, windowMs),
+  'orderDeadlines.stillOpen': (client) =>
+    new OrderDeadlinesRepository(service(client)).stillOpen(tx(client), 1, windowMs),
+  'orderDeadlines.settleOverdue': (client) => new OrderDeadlinesRepository(service(client)).settleOverdue(windowMs, 50),
+  'refunds.open': (client) => new RefundsRepository(service(client)).open(1),
+  'refunds.lease': (client) => new RefundsRepository(service(client)).lease(1, 60_000),
+  'refunds.markProcessed': (client) => new RefundsRepository(service(client)).markProcessed(1, 'rfnd_1'),
+  'refunds.recordAttempt': (client) => new RefundsRepository(service(client)).recordAttempt(1, 'timeout', null),
+  'jobLedger.isHandled': (client) => new JobLedgerRepository(service(client)).isHandled(1n, 'mail.order_placed'),
+  'jobLedger.claim': (client) =>
+    new JobLedgerRepository(service(client)).claim(tx(client), 1n, 'mail.order_placed', 'mail'),
+  'jobLedger.forget': (client) => new JobLedgerRepository(service(client)).forget(client, 1n, 'mail.order_placed'),
+  'jobLedger.recordEnqueued': (client) =>
+    new JobLedgerRepository(service(client)).recordEnqueued(tx(client), [
+      { eventId: 1n, job: 'mail.order_placed', queue: 'mail', dueAt: new Date() },
+    ]),
+  'jobLedger.claimOverdue': (client) =>
+    new JobLedgerRepository(service(client)).claimOverdue(tx(client), ['mail.order_placed'], 60_000, 100),
+  'jobLedger.markSeen': (client) =>
+    new JobLedgerRepository(service(client)).markSeen(tx(client), 1n, { enqueued: true }),
+  'jobLedger.markDead': (client) =>
+    new JobLedgerRepository(service(client)).markDead(tx(client), 1n, 'mail.order_placed', 'failed'),
+  'outbox.claimUnpublished': (client) => new OutboxRepository(service(client)).claimUnpublished(tx(client), 100),
+  'outbox.markPublished': (client) => new OutboxRepository(service(client)).markPublished(tx(client), [1n, 2n]),
+  'outbox.unknownTypes': (client) => new OutboxRepository(service(client)).unknownTypes(),
+  'retention.deletePublishedEvents': (client) =>
+    new RetentionRepository(service(client)).deletePublishedEvents(30, 500),
+  'retention.deleteProcessedMarks': (client) => new RetentionRepository(service(client)).deleteProcessedMarks(30, 500),
+  'retention.deleteProcessedProviderEvents': (client) =>
+    new RetentionRepository(service(client)).deleteProcessedProviderEvents(30, 500),
+};
+
+test("every raw query of the worker's repositories reads the columns its row declares", async () => {
+  // The series row is found, so that recording goes on to write the document.
+  const problems = await checkRepositoryRows(db.url, CALLS, { 'document series': [{ last_value: 0 }] });
+
+  expect(problems).toEqual(Object.fromEntries(Object.keys(CALLS).map((name) => [name, []])));
+});
