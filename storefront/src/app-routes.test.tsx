@@ -1,3 +1,4 @@
+import { routeKey } from '@mandi/contracts/client';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
@@ -26,7 +27,7 @@ describe('storefront routes', () => {
   it('lists products from a page answer, with seller, times, badge, cut description and rupee price', async () => {
     const now = Date.now();
     stubApi({
-      'GET /api/products?page=1&limit=24&filter=All': {
+      [routeKey('listProducts', { query: { page: 1, limit: 24, filter: 'All' } })]: {
         body: {
           items: [
             {
@@ -64,7 +65,9 @@ describe('storefront routes', () => {
 
   it('asks a visitor to sign in before adding to the cart', async () => {
     stubApi({
-      'GET /api/products?page=1&limit=24&filter=All': { body: [{ id: 5, uid: 's', name: 'Okra', price: 40 }] },
+      [routeKey('listProducts', { query: { page: 1, limit: 24, filter: 'All' } })]: {
+        body: [{ id: 5, uid: 's', name: 'Okra', price: 40 }],
+      },
     });
     const { router } = renderApp('/');
     await userEvent.click(await screen.findByRole('button', { name: 'Add Okra to cart' }));
@@ -76,14 +79,14 @@ describe('storefront routes', () => {
   });
 
   it("shows 'No results found.' for an empty list", async () => {
-    stubApi({ 'GET /api/products?page=1&limit=24&filter=All': { body: [] } });
+    stubApi({ [routeKey('listProducts', { query: { page: 1, limit: 24, filter: 'All' } })]: { body: [] } });
     renderApp('/');
     expect(await screen.findByRole('heading', { name: 'No results found.' })).toBeInTheDocument();
   });
 
   it('shows a designed error state when the listing fails', async () => {
     stubApi({
-      'GET /api/products?page=1&limit=24&filter=All': {
+      [routeKey('listProducts', { query: { page: 1, limit: 24, filter: 'All' } })]: {
         status: 503,
         body: { statusCode: 503, error: 'Service Unavailable', message: 'Down' },
       },

@@ -30,3 +30,4 @@ export * from './seller-dashboard/seller-dashboard.schema.js';
 export * from './contact/contact.schema.js';
 export * from './accounts/account-language.schema.js';
 export * from './openapi/index.js';
+export * from './client/index.js';

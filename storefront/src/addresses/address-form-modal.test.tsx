@@ -1,3 +1,4 @@
+import { routeKey, routeUrl } from '@mandi/contracts/client';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
@@ -10,8 +11,10 @@ type Answers = Parameters<typeof stubApi>[0];
 async function openAddressForm(answers: Answers, book: unknown[] | (() => unknown[]) = []) {
   const api = stubApi({
     ...buyerAnswers,
-    'GET /api/products/7': { body: tamatar },
-    'GET /api/addresses/5': () => ({ body: typeof book === 'function' ? book() : book }),
+    [routeKey('productById', { params: { id: 7 } })]: { body: tamatar },
+    [routeKey('addressesOfUser', { params: { userId: 5 } })]: () => ({
+      body: typeof book === 'function' ? book() : book,
+    }),
     ...answers,
   });
   const view = renderApp('/product-checkout/7', { identity: buyer() });
@@ -54,8 +57,8 @@ describe('address modal', () => {
     });
     const { dialog, calls, add } = await openAddressForm(
       {
-        'GET /api/pincodes/422013': () => lookup,
-        'POST /api/addresses': () => {
+        [routeKey('pincodeLookup', { params: { pincode: 422013 } })]: () => lookup,
+        [routeKey('createAddress')]: () => {
           saved = true;
           return { status: 201, body: created };
         },
@@ -83,7 +86,7 @@ describe('address modal', () => {
     await userEvent.click(form.getByRole('button', { name: 'Save Address' }));
 
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Add New Address' })).not.toBeInTheDocument());
-    const post = calls.find((call) => call.method === 'POST' && call.url === '/api/addresses')!;
+    const post = calls.find((call) => call.method === 'POST' && call.url === routeUrl('createAddress'))!;
     expect(JSON.parse(String(post.init!.body))).toEqual({
       name: 'Asha Patil',
       mobile: '9876543210',
@@ -103,8 +106,8 @@ describe('address modal', () => {
 
   it("fills from 'Get Address' too, and blocks an unverified PIN code with the spec's popup", async () => {
     const { dialog, calls } = await openAddressForm({
-      'GET /api/pincodes/999999': { body: { Status: 'Error', PostOffice: null } },
-      'GET /api/pincodes/422013': { body: nashikOffices },
+      [routeKey('pincodeLookup', { params: { pincode: 999999 } })]: { body: { Status: 'Error', PostOffice: null } },
+      [routeKey('pincodeLookup', { params: { pincode: 422013 } })]: { body: nashikOffices },
     });
     const form = within(dialog);
     await userEvent.type(form.getByLabelText('Pincode'), '999999');
@@ -123,7 +126,7 @@ describe('address modal', () => {
     );
     await userEvent.click(within(popup).getByRole('button', { name: 'OK' }));
     expect(form.getByRole('button', { name: 'Get Address' })).toHaveFocus();
-    expect(calls.filter((call) => call.url === '/api/addresses')).toHaveLength(0);
+    expect(calls.filter((call) => call.url === routeUrl('createAddress'))).toHaveLength(0);
 
     await userEvent.clear(form.getByLabelText('Pincode'));
     await userEvent.click(form.getByRole('button', { name: 'Get Address' }));
@@ -163,14 +166,17 @@ describe('address modal', () => {
     expect(form.getByLabelText('Full Name')).toHaveAttribute('maxlength', '50');
     expect(form.getByLabelText('Flat, House no., Building')).toHaveAttribute('maxlength', '255');
     expect(form.getByLabelText('Landmark')).toHaveAttribute('maxlength', '200');
-    expect(calls.filter((call) => call.url === '/api/addresses')).toHaveLength(0);
+    expect(calls.filter((call) => call.url === routeUrl('createAddress'))).toHaveLength(0);
 
     await userEvent.type(form.getByLabelText('Full Name'), 'A');
     expect(form.queryByText('Full Name is required')).not.toBeInTheDocument();
   });
 
   async function submitValid(answers: Answers, book: unknown[] = []) {
-    const opened = await openAddressForm({ 'GET /api/pincodes/422013': { body: nashikOffices }, ...answers }, book);
+    const opened = await openAddressForm(
+      { [routeKey('pincodeLookup', { params: { pincode: 422013 } })]: { body: nashikOffices }, ...answers },
+      book,
+    );
     const form = within(opened.dialog);
     await userEvent.type(form.getByLabelText('Pincode'), '422013');
     await waitFor(() => expect(form.getByLabelText('State')).toHaveValue('Maharashtra'));
@@ -181,7 +187,10 @@ describe('address modal', () => {
 
   it("shows the server's 10-address limit as its popup", async () => {
     const { dialog } = await submitValid({
-      'POST /api/addresses': errorBody(400, 'Maximum Addresses Reached: You can only save up to 10 active addresses.'),
+      [routeKey('createAddress')]: errorBody(
+        400,
+        'Maximum Addresses Reached: You can only save up to 10 active addresses.',
+      ),
     });
     const popup = await screen.findByRole('dialog', { name: 'Maximum Addresses Reached' });
     expect(popup).toHaveAccessibleDescription('You can only save up to 10 active addresses.');
@@ -193,7 +202,11 @@ describe('address modal', () => {
     const ten = Array.from({ length: 10 }, (_, index) =>
       savedAddress(index + 1, `Person ${index + 1}`, { is_default: index === 0 ? 1 : 0 }),
     );
-    stubApi({ ...buyerAnswers, 'GET /api/products/7': { body: tamatar }, 'GET /api/addresses/5': { body: ten } });
+    stubApi({
+      ...buyerAnswers,
+      [routeKey('productById', { params: { id: 7 } })]: { body: tamatar },
+      [routeKey('addressesOfUser', { params: { userId: 5 } })]: { body: ten },
+    });
     renderApp('/product-checkout/7', { identity: buyer() });
     await within(await screen.findByRole('region', { name: 'Delivery Address' })).findByText('Person 1');
     await userEvent.click(screen.getByRole('button', { name: 'Add New Address' }));
@@ -205,9 +218,13 @@ describe('address modal', () => {
 
   it("puts the server's field messages under their fields", async () => {
     const { dialog } = await submitValid({
-      'POST /api/addresses': errorBody(400, 'Enter a valid 10-digit Indian mobile number starting with 6, 7, 8, or 9', {
-        mobile: 'Enter a valid 10-digit Indian mobile number starting with 6, 7, 8, or 9',
-      }),
+      [routeKey('createAddress')]: errorBody(
+        400,
+        'Enter a valid 10-digit Indian mobile number starting with 6, 7, 8, or 9',
+        {
+          mobile: 'Enter a valid 10-digit Indian mobile number starting with 6, 7, 8, or 9',
+        },
+      ),
     });
     expect(
       await within(dialog).findByText('Enter a valid 10-digit Indian mobile number starting with 6, 7, 8, or 9'),
@@ -217,7 +234,7 @@ describe('address modal', () => {
 
   it('says the address could not be saved when the network fails, and keeps what was typed', async () => {
     const { dialog } = await submitValid({
-      'POST /api/addresses': () => {
+      [routeKey('createAddress')]: () => {
         throw new TypeError('Failed to fetch');
       },
     });
@@ -229,10 +246,10 @@ describe('address modal', () => {
     const asha = savedAddress(2, 'Asha Patil', { is_default: 1, pincode: '422013' });
     const { calls } = stubApi({
       ...buyerAnswers,
-      'GET /api/products/7': { body: tamatar },
-      'GET /api/addresses/5': { body: [asha] },
-      'GET /api/pincodes/422013': { body: nashikOffices },
-      'PUT /api/addresses/2': { body: { ...asha, landmark: 'Near the temple' } },
+      [routeKey('productById', { params: { id: 7 } })]: { body: tamatar },
+      [routeKey('addressesOfUser', { params: { userId: 5 } })]: { body: [asha] },
+      [routeKey('pincodeLookup', { params: { pincode: 422013 } })]: { body: nashikOffices },
+      [routeKey('updateAddress', { params: { id: 2 } })]: { body: { ...asha, landmark: 'Near the temple' } },
     });
     renderApp('/product-checkout/7', { identity: buyer() });
     await within(await screen.findByRole('region', { name: 'Delivery Address' })).findByText('Asha Patil');
@@ -254,7 +271,9 @@ describe('address modal', () => {
     await userEvent.clear(form.getByLabelText('Landmark'));
     await userEvent.type(form.getByLabelText('Landmark'), 'Near the temple');
     // The saved PIN code is checked again in the background, so the unchanged address can be saved.
-    await waitFor(() => expect(calls.some((call) => call.url === '/api/pincodes/422013')).toBe(true));
+    await waitFor(() =>
+      expect(calls.some((call) => call.url === routeUrl('pincodeLookup', { params: { pincode: 422013 } }))).toBe(true),
+    );
     await userEvent.click(form.getByRole('button', { name: 'Save Address' }));
 
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Edit Address' })).not.toBeInTheDocument());

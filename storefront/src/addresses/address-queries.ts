@@ -1,7 +1,7 @@
 import type { AddressFields } from '@mandi/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import { apiFetch } from '../api/api-fetch';
+import { api } from '../api/api-fetch';
 import type { SavedAddress } from './address';
 
 /*
@@ -13,12 +13,12 @@ import type { SavedAddress } from './address';
 /** The query key of a user's addresses. */
 export const addressesKey = (userId: string) => ['addresses', userId] as const;
 
-/** The signed-in user's active addresses (GET /api/addresses/{userId}); waits until userId is known. */
+/** The signed-in user's active addresses (the addressesOfUser route); waits until userId is known. */
 export function useAddresses(userId: string | null) {
   return useQuery({
     queryKey: addressesKey(userId ?? ''),
-    queryFn: ({ signal }) =>
-      apiFetch<SavedAddress[]>(`/api/addresses/${encodeURIComponent(userId!)}`, { auth: true, signal }),
+    queryFn: ({ signal }): Promise<SavedAddress[]> =>
+      api('addressesOfUser', { params: { userId: userId! }, auth: true, signal }),
     enabled: userId !== null,
   });
 }
@@ -29,26 +29,22 @@ export function useRefreshAddresses(userId: string) {
   return useCallback(() => queryClient.invalidateQueries({ queryKey: addressesKey(userId) }), [queryClient, userId]);
 }
 
-/** POST /api/addresses: a new address of the user; the API answers the saved address. */
+/** The createAddress route: a new address of the user; the API answers the saved address. */
 export function createAddress(userId: string, fields: AddressFields): Promise<SavedAddress> {
-  return apiFetch<SavedAddress>('/api/addresses', { method: 'POST', body: { ...fields, user_id: userId }, auth: true });
+  return api('createAddress', { body: { ...fields, user_id: userId }, auth: true });
 }
 
-/** PUT /api/addresses/{id}: the changed fields; the API may answer the saved address or nothing. */
+/** The updateAddress route: the changed fields; the API may answer the saved address or nothing. */
 export function updateAddress(addressId: string | number, fields: AddressFields): Promise<SavedAddress | null> {
-  return apiFetch<SavedAddress | null>(`/api/addresses/${encodeURIComponent(String(addressId))}`, {
-    method: 'PUT',
-    body: fields,
-    auth: true,
-  });
+  return api('updateAddress', { params: { id: addressId }, body: fields, auth: true });
 }
 
-/** DELETE /api/addresses/{id}. */
+/** The deleteAddress route. */
 export function deleteAddress(addressId: string | number): Promise<unknown> {
-  return apiFetch(`/api/addresses/${encodeURIComponent(String(addressId))}`, { method: 'DELETE', auth: true });
+  return api('deleteAddress', { params: { id: addressId }, auth: true });
 }
 
-/** PUT /api/addresses/{id}/set-default: the next checkout starts with this address. */
+/** The setDefaultAddress route: the next checkout starts with this address. */
 export function setDefaultAddress(addressId: string | number): Promise<unknown> {
-  return apiFetch(`/api/addresses/${encodeURIComponent(String(addressId))}/set-default`, { method: 'PUT', auth: true });
+  return api('setDefaultAddress', { params: { id: addressId }, auth: true });
 }

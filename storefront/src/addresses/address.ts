@@ -2,7 +2,7 @@ import type { Address } from '@mandi/contracts';
 import { ADDRESS_MESSAGES } from '@mandi/domain';
 import type { Translator } from '../i18n/i18n';
 
-/** An address as GET /api/addresses/{userId} answers it; the JSON may carry the id as a number. */
+/** An address as the addressesOfUser route answers it; the JSON may carry the id as a number. */
 export type SavedAddress = Omit<Address, 'id'> & { id: string | number };
 
 /** The same address in two answers, whichever way each carried the id. */

@@ -1,11 +1,11 @@
 import { pincodeLookupAnswerSchema, type PostOffice } from '@mandi/contracts';
-import { ApiError, apiFetch } from '../api/api-fetch';
+import { ApiError, api } from '../api/api-fetch';
 
 /** What a PIN code lookup found: its post offices, no office at all, or no answer (network, server fault). */
 export type PincodeLookup = { kind: 'found'; offices: PostOffice[] } | { kind: 'not-found' } | { kind: 'failed' };
 
 /**
- * Looks a 6-digit PIN code up in our India Post directory (GET /api/pincodes/{pincode}, the external lookup's answer
+ * Looks a 6-digit PIN code up in our India Post directory (the pincodeLookup route, the external lookup's answer
  * shape: Status and PostOffice[{Name, State, District, Block}]). Status 'Error', no office, or a 404 mean not found.
  */
 export async function lookupPincode(
@@ -14,7 +14,7 @@ export async function lookupPincode(
 ): Promise<PincodeLookup> {
   let answer: unknown;
   try {
-    answer = await apiFetch<unknown>(`/api/pincodes/${encodeURIComponent(pincode)}`, { silent });
+    answer = await api('pincodeLookup', { params: { pincode }, silent });
   } catch (error) {
     if (error instanceof ApiError && (error.statusCode === 404 || error.statusCode === 400))
       return { kind: 'not-found' };

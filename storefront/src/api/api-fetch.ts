@@ -1,3 +1,5 @@
+import type { RouteName } from '@mandi/contracts';
+import { readAnswer, routeRequest, type AnswerOf, type RouteArgs, type RouteRequest } from '@mandi/contracts/client';
 import { withOverlay } from './in-flight';
 import { OfflineError, browserIsOffline, isNetworkFailure } from './offline';
 
@@ -45,10 +47,8 @@ export function setTokenSource(source: TokenSource): void {
   tokenSource = source;
 }
 
-export interface ApiFetchOptions {
-  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
-  /** A plain object is sent as JSON; FormData is sent as multipart. */
-  body?: unknown;
+/** How the storefront sends a call, beside the route's own input. */
+export interface ApiCallOptions {
   /** Fail with NotSignedInError instead of calling without a token. */
   auth?: boolean;
   /** Background calls (type-ahead suggestions) do not dim the page. */
@@ -61,6 +61,12 @@ export interface ApiFetchOptions {
   signal?: AbortSignal;
 }
 
+/** A success answer of route N with the response's headers (a file's name, a total count). */
+export interface ApiAnswer<N extends RouteName> {
+  body: AnswerOf<N>;
+  headers: Headers;
+}
+
 function messageOf(body: unknown): { error: string | null; message: string | null } {
   if (body && typeof body === 'object' && 'message' in body) {
     const shaped = body as Partial<ApiErrorBody>;
@@ -70,8 +76,8 @@ function messageOf(body: unknown): { error: string | null; message: string | nul
   return { error: null, message: null };
 }
 
-async function readBody(response: Response): Promise<unknown> {
-  if (response.status === 204) return null;
+/** A failed call's body: the API's error JSON, or whatever text a proxy answered. */
+async function readErrorBody(response: Response): Promise<unknown> {
   const text = await response.text();
   if (!text) return null;
   const type = response.headers.get('content-type') ?? '';
@@ -88,7 +94,7 @@ async function readBody(response: Response): Promise<unknown> {
 /** The checkout pages: the prices they show and send are the server's, so their reads are always fresh. */
 const CHECKOUT_PAGES = /^\/(product-checkout|payment-page)(\/|$)/;
 
-function mustBeFresh(method: string, options: ApiFetchOptions): boolean {
+function mustBeFresh(method: string, options: ApiCallOptions): boolean {
   if (method !== 'GET') return false;
   return options.fresh === true || (typeof location !== 'undefined' && CHECKOUT_PAGES.test(location.pathname));
 }
@@ -97,21 +103,32 @@ function mustBeFresh(method: string, options: ApiFetchOptions): boolean {
 const TOKEN_NETWORK_FAILURE = 'auth/network-request-failed';
 
 /**
- * The storefront's one way to call the API: adds the bearer token of the signed-in user,
- * sends JSON or multipart, counts the request for the loading overlay and turns a non-2xx
- * answer into an ApiError carrying the server's {statusCode, error, message}. A change
- * (POST, PUT, DELETE) is not attempted while the device is offline, and any call that finds
+ * The storefront's one way to call the API, by route name with the route's typed input (`api('addToCart', { body })`,
+ * libs/contracts/src/client): adds the bearer token of the signed-in user, sends JSON or multipart, counts the
+ * request for the loading overlay and turns a non-2xx answer into an ApiError carrying the server's {statusCode,
+ * error, message}. A change (POST, PUT, DELETE) is not attempted while the device is offline, and any call that finds
  * no connection fails with an OfflineError (api/offline.ts), so screens can say so.
  */
-export async function apiFetch<T>(path: string, options: ApiFetchOptions = {}): Promise<T> {
-  return options.silent ? send<T>(path, options) : withOverlay(() => send<T>(path, options));
+export async function api<N extends RouteName>(name: N, ...args: RouteArgs<N, ApiCallOptions>): Promise<AnswerOf<N>> {
+  return (await apiCall(name, ...args)).body;
 }
 
-async function send<T>(path: string, options: ApiFetchOptions): Promise<T> {
-  const method = options.method ?? 'GET';
+/** {@link api}, answering the response's headers too. */
+export async function apiCall<N extends RouteName>(
+  name: N,
+  ...args: RouteArgs<N, ApiCallOptions>
+): Promise<ApiAnswer<N>> {
+  const options: ApiCallOptions = args[0] ?? {};
+  const request = routeRequest(name, ...(args as RouteArgs<N>));
+  const response = await (options.silent ? send(request, options) : withOverlay(() => send(request, options)));
+  return { body: await readAnswer(name, response), headers: response.headers };
+}
+
+async function send(request: RouteRequest, options: ApiCallOptions): Promise<Response> {
+  const { method, url: path } = request;
   // A read goes out even offline (the service worker may answer it from the pages already seen); a change cannot.
   if (method !== 'GET' && browserIsOffline()) throw new OfflineError(method, path, false);
-  const headers = new Headers({ Accept: 'application/json' });
+  const headers = new Headers({ Accept: request.answer === 'json' ? 'application/json' : '*/*' });
   const token = await tokenSource().catch((error: unknown) => {
     if ((error as { code?: unknown } | null)?.code === TOKEN_NETWORK_FAILURE)
       throw new OfflineError(method, path, false);
@@ -121,28 +138,21 @@ async function send<T>(path: string, options: ApiFetchOptions): Promise<T> {
   else if (options.auth) throw new NotSignedInError();
   // The service worker answers a read from its caches only when the request allows it (pwa/cache-rules.ts).
   if (mustBeFresh(method, options)) headers.set('Cache-Control', 'no-cache');
-
-  let body: BodyInit | undefined;
-  if (options.body instanceof FormData) {
-    body = options.body;
-  } else if (options.body !== undefined) {
-    headers.set('Content-Type', 'application/json');
-    body = JSON.stringify(options.body);
-  }
+  if (request.json) headers.set('Content-Type', 'application/json');
 
   let response: Response;
   try {
-    response = await fetch(path, { method, headers, body, signal: options.signal });
+    response = await fetch(path, { method, headers, body: request.body, signal: options.signal });
   } catch (error) {
     // A change that left may have reached the server before the connection broke; a read changes nothing.
     if (isNetworkFailure(error)) throw new OfflineError(method, path, method !== 'GET');
     throw error;
   }
-  const parsed = await readBody(response);
   if (!response.ok) {
+    const parsed = await readErrorBody(response);
     const { error, message } = messageOf(parsed);
     const status = response.statusText || `HTTP ${response.status}`;
     throw new ApiError(response.status, error ?? status, message ?? status, parsed, message);
   }
-  return parsed as T;
+  return response;
 }

@@ -1,9 +1,10 @@
+import { routeUrl } from '@mandi/contracts/client';
 import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderInLanguage } from '../test/i18n';
 import { ConfirmProvider } from '../ui/confirm-dialog';
-import { ApiError, OfflineError, apiFetch, setTokenSource } from './api-fetch';
+import { ApiError, OfflineError, api, setTokenSource } from './api-fetch';
 import { useOfflineNotice, type NetworkAction } from './use-offline-notice';
 
 /** Makes the browser report the device online or offline, firing the event the page listens to. */
@@ -17,7 +18,7 @@ function setDeviceOnline(online: boolean) {
 beforeEach(() => setTokenSource(async () => null));
 afterEach(() => setTokenSource(async () => null));
 
-describe('apiFetch and the service worker', () => {
+describe('api and the service worker', () => {
   it('asks for the server’s answer of now on a checkout page, and lets other reads be answered from what was seen', async () => {
     const fetch = vi.fn(async () => Response.json({ id: '7', price: 40 }));
     vi.stubGlobal('fetch', fetch);
@@ -25,33 +26,35 @@ describe('apiFetch and the service worker', () => {
       new Headers((fetch.mock.calls.at(-1) as unknown as [string, RequestInit])[1].headers).get('Cache-Control');
 
     window.history.pushState(null, '', '/product/7');
-    await apiFetch('/api/products/7');
+    await api('productById', { params: { id: 7 } });
     expect(cacheControl()).toBeNull();
-    await apiFetch('/api/products/7', { fresh: true });
+    await api('productById', { params: { id: 7 }, fresh: true });
     expect(cacheControl()).toBe('no-cache');
 
     window.history.pushState(null, '', '/product-checkout/7');
-    await apiFetch('/api/products/7');
+    await api('productById', { params: { id: 7 } });
     expect(cacheControl()).toBe('no-cache');
     window.history.pushState(null, '', '/payment-page');
-    await apiFetch('/api/products/mandi-products');
+    await api('productById', { params: { id: 'mandi-products' } });
     expect(cacheControl()).toBe('no-cache');
     window.history.pushState(null, '', '/');
   });
 });
 
-describe('apiFetch without a connection', () => {
+describe('api without a connection', () => {
   it('does not send a change while the device is offline, and says it was not sent', async () => {
     const fetch = vi.fn();
     vi.stubGlobal('fetch', fetch);
     setDeviceOnline(false);
 
-    const failure = apiFetch('/api/cart/add', { method: 'POST', body: { productId: '7' } }).catch(
-      (error: unknown) => error,
-    );
+    const failure = api('addToCart', { body: { uid: 'uid-1', productId: '7' } }).catch((error: unknown) => error);
 
     await expect(failure).resolves.toBeInstanceOf(OfflineError);
-    await expect(failure).resolves.toMatchObject({ method: 'POST', path: '/api/cart/add', mayHaveArrived: false });
+    await expect(failure).resolves.toMatchObject({
+      method: 'POST',
+      path: routeUrl('addToCart'),
+      mayHaveArrived: false,
+    });
     expect(fetch).not.toHaveBeenCalled();
   });
 
@@ -62,7 +65,7 @@ describe('apiFetch without a connection', () => {
     );
     setDeviceOnline(false);
 
-    await expect(apiFetch('/api/products/7')).resolves.toEqual([{ id: '7' }]);
+    await expect(api('productById', { params: { id: 7 } })).resolves.toEqual([{ id: '7' }]);
   });
 
   it('turns a change whose connection broke into an OfflineError that may have reached the server', async () => {
@@ -71,7 +74,7 @@ describe('apiFetch without a connection', () => {
       vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))),
     );
 
-    const failure = apiFetch('/api/payment/cod', { method: 'POST', body: {} }).catch((error: unknown) => error);
+    const failure = api('setAccountLanguage', { body: { language: 'hi' } }).catch((error: unknown) => error);
 
     await expect(failure).resolves.toMatchObject({ name: 'OfflineError', mayHaveArrived: true });
   });
@@ -81,14 +84,17 @@ describe('apiFetch without a connection', () => {
       'fetch',
       vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))),
     );
-    await expect(apiFetch('/api/products/7')).rejects.toMatchObject({ name: 'OfflineError', mayHaveArrived: false });
+    await expect(api('productById', { params: { id: 7 } })).rejects.toMatchObject({
+      name: 'OfflineError',
+      mayHaveArrived: false,
+    });
 
     const aborted = new DOMException('The operation was aborted.', 'AbortError');
     vi.stubGlobal(
       'fetch',
       vi.fn(async () => Promise.reject(aborted)),
     );
-    await expect(apiFetch('/api/products/7')).rejects.toBe(aborted);
+    await expect(api('productById', { params: { id: 7 } })).rejects.toBe(aborted);
 
     vi.stubGlobal(
       'fetch',
@@ -96,7 +102,7 @@ describe('apiFetch without a connection', () => {
         Response.json({ statusCode: 409, error: 'Conflict', message: 'Product already in cart.' }, { status: 409 }),
       ),
     );
-    await expect(apiFetch('/api/cart/add', { method: 'POST', body: {} })).rejects.toBeInstanceOf(ApiError);
+    await expect(api('addToCart', { body: { uid: 'uid-1', productId: '7' } })).rejects.toBeInstanceOf(ApiError);
   });
 
   it("fails with an OfflineError, unsent, when the signed-in user's token cannot be refreshed for want of a network", async () => {
@@ -110,7 +116,7 @@ describe('apiFetch without a connection', () => {
       ),
     );
 
-    await expect(apiFetch('/api/cart/uid-1', { auth: true })).rejects.toMatchObject({
+    await expect(api('cartOfUser', { params: { uid: 'uid-1' }, auth: true })).rejects.toMatchObject({
       name: 'OfflineError',
       mayHaveArrived: false,
     });
@@ -141,7 +147,7 @@ function renderAction(error: unknown, action?: NetworkAction, language: 'en' | '
 
 describe('useOfflineNotice', () => {
   it('tells the buyer that adding to the cart needs the internet when nothing was sent', async () => {
-    renderAction(new OfflineError('POST', '/api/cart/add', false), 'addToCart');
+    renderAction(new OfflineError('POST', routeUrl('addToCart'), false), 'addToCart');
     await userEvent.click(screen.getByRole('button', { name: 'Try' }));
 
     const popup = await screen.findByRole('dialog');
@@ -154,7 +160,7 @@ describe('useOfflineNotice', () => {
   });
 
   it('does not claim an order was not placed when the connection broke after it was sent', async () => {
-    renderAction(new OfflineError('POST', '/api/payment/cod', true), 'placeOrder');
+    renderAction(new OfflineError('POST', routeUrl('placeCodOrder'), true), 'placeOrder');
     await userEvent.click(screen.getByRole('button', { name: 'Try' }));
 
     const popup = await screen.findByRole('dialog');
@@ -164,7 +170,11 @@ describe('useOfflineNotice', () => {
   });
 
   it('speaks Hindi to a Hindi reader', async () => {
-    renderAction(new OfflineError('PUT', '/api/user-profile/uid/u1', false), undefined, 'hi');
+    renderAction(
+      new OfflineError('PUT', routeUrl('updateUserProfile', { params: { uid: 'u1' } }), false),
+      undefined,
+      'hi',
+    );
     await userEvent.click(screen.getByRole('button', { name: 'Try' }));
 
     expect(await screen.findByRole('dialog')).toHaveTextContent('इसके लिए इंटरनेट चाहिए। ऑनलाइन होने पर फिर से कोशिश करें।');

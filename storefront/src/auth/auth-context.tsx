@@ -1,5 +1,5 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
-import { apiFetch, setTokenSource } from '../api/api-fetch';
+import { api, setTokenSource } from '../api/api-fetch';
 import { firebaseIdentity, type IdentityClient, type IdentityUser } from './identity';
 
 /** The user session of 000 section 3: uid (from the user), role and userId (from our API). */
@@ -17,11 +17,6 @@ export interface AuthState {
   refreshAccount(): void;
   /** The identity service itself, for the sign-in, sign-up and verification pages. */
   identity: IdentityClient;
-}
-
-interface UserIdAnswer {
-  userId: string | number;
-  role?: string | null;
 }
 
 const AuthContext = createContext<AuthState | null>(null);
@@ -49,7 +44,7 @@ export function AuthProvider({ children, identity }: { children: ReactNode; iden
   useEffect(() => {
     if (!user) return;
     let current = true;
-    apiFetch<UserIdAnswer>('/api/user/getUserId', { method: 'POST', body: { uid: user.uid }, auth: true })
+    api('getUserId', { body: { uid: user.uid }, auth: true })
       .then((answer) => {
         if (!current) return;
         setUserId(answer.userId === undefined || answer.userId === null ? null : String(answer.userId));

@@ -1,3 +1,4 @@
+import { routeKey, routeUrl } from '@mandi/contracts/client';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -47,19 +48,19 @@ describe('Verification page', () => {
   });
 
   it('polls every 3 s; once verified it saves the account with a fresh token, signs out and goes to sign in', async () => {
-    const { calls } = stubApi({ 'POST /api/user/create-user': { status: 201, body: { userId: 9 } } });
+    const { calls } = stubApi({ [routeKey('createUser')]: { status: 201, body: { userId: 9 } } });
     const { user, identity } = justSignedUp();
     const { router } = await openPage(identity);
 
     await advance(3_000);
     await waitFor(() => expect(identity.reloads).toBeGreaterThanOrEqual(1));
-    expect(calls.some((call) => call.url === '/api/user/create-user')).toBe(false);
+    expect(calls.some((call) => call.url === routeUrl('createUser'))).toBe(false);
 
     user.emailVerified = true;
     await advance(3_000);
     await waitFor(() => expect(router.state.location.pathname).toBe('/signin'));
 
-    const create = calls.find((call) => call.url === '/api/user/create-user');
+    const create = calls.find((call) => call.url === routeUrl('createUser'));
     expect(create?.method).toBe('POST');
     expect(JSON.parse(String(create?.init?.body))).toEqual({
       email: EMAIL,
@@ -81,7 +82,7 @@ describe('Verification page', () => {
 
   it('counts 409 (the record exists already) as success', async () => {
     stubApi({
-      'POST /api/user/create-user': {
+      [routeKey('createUser')]: {
         status: 409,
         body: { statusCode: 409, error: 'Conflict', message: 'User already exists.' },
       },
@@ -98,7 +99,7 @@ describe('Verification page', () => {
 
   it("deletes the identity account on a failed save, says 'Save Failed' and goes to sign in", async () => {
     stubApi({
-      'POST /api/user/create-user': {
+      [routeKey('createUser')]: {
         status: 500,
         body: { statusCode: 500, error: 'Internal Server Error', message: 'Database unavailable.' },
       },
@@ -126,7 +127,7 @@ describe('Verification page', () => {
     await advance(3_000);
     const dialog = await screen.findByRole('dialog', { name: 'Something Went Wrong' });
     expect(identity.deleted).toEqual(['uid-ram']);
-    expect(calls.some((call) => call.url === '/api/user/create-user')).toBe(false);
+    expect(calls.some((call) => call.url === routeUrl('createUser'))).toBe(false);
     await userEvent.click(within(dialog).getByRole('button', { name: 'OK' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/signin'));
   });

@@ -8,7 +8,7 @@ import {
 } from '@mandi/domain';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { ApiError, apiFetch } from '../api/api-fetch';
+import { ApiError, api } from '../api/api-fetch';
 import { useT } from '../i18n/i18n';
 import { MailIcon } from '../ui/icons';
 import { useDocumentTitle } from '../ui/page';
@@ -26,7 +26,7 @@ function clock(seconds: number): string {
 
 /**
  * The verification page of 000 sections 2 and 4: polls the identity service every 3 s; once the
- * address is verified it saves the account (POST /api/user/create-user with a fresh token) and
+ * address is verified it saves the account (the createUser route, with a fresh token) and
  * sends the user to sign in. After 90 s, or on a failed save, the identity account is deleted.
  */
 export default function CheckVerificationPage() {
@@ -52,8 +52,7 @@ export default function CheckVerificationPage() {
         if (!pending) throw new Error('The chosen username is not stored on this device.');
         // The cached token still says email_verified false; the server needs the new one.
         await verified.getIdToken(true);
-        await apiFetch('/api/user/create-user', {
-          method: 'POST',
+        await api('createUser', {
           auth: true,
           body: {
             email,

@@ -1,3 +1,4 @@
+import { routeKey } from '@mandi/contracts/client';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -24,7 +25,7 @@ afterEach(() => vi.useRealTimers());
 describe('Forgot-password page', () => {
   it("shows the server's message, locks the button for 120 s with the seconds left, and returns to sign in after 5 s", async () => {
     const { calls } = stubApi({
-      'POST /api/user/reset-password': {
+      [routeKey('resetPassword')]: {
         body: { message: 'If an account exists for this email, a reset link is on its way.' },
       },
     });
@@ -47,7 +48,7 @@ describe('Forgot-password page', () => {
   });
 
   it('keeps the lockout when the page is opened again within 120 s', async () => {
-    stubApi({ 'POST /api/user/reset-password': { body: { message: 'Sent.' } } });
+    stubApi({ [routeKey('resetPassword')]: { body: { message: 'Sent.' } } });
     const first = await requestReset();
     await within(screen.getByRole('main')).findByRole('status');
     first.unmount();
@@ -59,7 +60,7 @@ describe('Forgot-password page', () => {
 
   it("shows the 429 answer's message and still returns to sign in after 5 s", async () => {
     stubApi({
-      'POST /api/user/reset-password': {
+      [routeKey('resetPassword')]: {
         status: 429,
         body: { statusCode: 429, error: 'Too Many Requests', message: 'Please wait 2 minutes before asking again.' },
       },
@@ -73,13 +74,13 @@ describe('Forgot-password page', () => {
   });
 
   it("falls back to 'Something went wrong.Please try again' when the answer has no message", async () => {
-    stubApi({ 'POST /api/user/reset-password': { status: 502, body: undefined } });
+    stubApi({ [routeKey('resetPassword')]: { status: 502, body: undefined } });
     await requestReset();
     expect(await screen.findByRole('alert')).toHaveTextContent('Something went wrong.Please try again');
   });
 
   it('frees the button after 120 s', async () => {
-    stubApi({ 'POST /api/user/reset-password': { status: 500, body: undefined } });
+    stubApi({ [routeKey('resetPassword')]: { status: 500, body: undefined } });
     const { router } = await requestReset();
     await screen.findByRole('alert');
     await advance(5_100);

@@ -1,7 +1,7 @@
 import { AUTH_TIMINGS, FORGOT_PASSWORD_MESSAGES } from '@mandi/domain';
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
-import { ApiError, apiFetch } from '../api/api-fetch';
+import { ApiError, api } from '../api/api-fetch';
 import { useT } from '../i18n/i18n';
 import { LockIcon } from '../ui/icons';
 import { useDocumentTitle } from '../ui/page';
@@ -30,7 +30,7 @@ function storeLockEnd(until: number): void {
 }
 
 /**
- * The forgot-password page of 000 sections 2, 4 and 9: POST /api/user/reset-password {email}; the
+ * The forgot-password page of 000 sections 2, 4 and 9: the resetPassword route {email}; the
  * button then stays disabled for 120 s, the answer is shown and the page returns to /signin after 5 s.
  */
 export default function ForgotPasswordPage() {
@@ -70,10 +70,7 @@ export default function ForgotPasswordPage() {
       setLockedUntil(until);
       setNow(Date.now());
       try {
-        const answer = await apiFetch<{ message?: string } | null>('/api/user/reset-password', {
-          method: 'POST',
-          body: { email: email.trim() },
-        });
+        const answer = await api('resetPassword', { body: { email: email.trim() } });
         setOutcome({ ok: true, text: answer?.message || FORGOT_PASSWORD_MESSAGES.sent });
       } catch (error) {
         setOutcome({

@@ -1,3 +1,4 @@
+import { routeKey, routeUrl } from '@mandi/contracts/client';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
@@ -5,8 +6,8 @@ import { fakeIdentity, identityUser, type FakeIdentityOptions } from '../test/fa
 import { renderApp, stubApi } from '../test/render-app';
 
 const ASHA = 'asha@mandi.test';
-const userStatus = (email: string) => `GET /api/user/user-status?email=${encodeURIComponent(email)}`;
-const userExists = (email: string) => `GET /api/user/user-exists?email=${encodeURIComponent(email)}`;
+const userStatus = (email: string) => routeKey('userStatus', { query: { email } });
+const userExists = (email: string) => routeKey('userExists', { query: { email } });
 
 function asha(verified = true) {
   const user = identityUser('uid-asha', ASHA);
@@ -48,7 +49,7 @@ describe('Sign-in page', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent('Incorrect password. Please try again.');
     expect(screen.getByRole('link', { name: 'Forgot password?' })).toHaveAttribute('href', '/forgot-password');
     // Firebase's single 'invalid-credential' was settled by asking whether the address has an account.
-    expect(calls.map((call) => call.url)).toContain(`/api/user/user-exists?email=${encodeURIComponent(ASHA)}`);
+    expect(calls.map((call) => call.url)).toContain(routeUrl('userExists', { query: { email: ASHA } }));
   });
 
   it('tells an unknown address to sign up first, without the forgot-password link', async () => {
@@ -120,14 +121,14 @@ describe('Sign-in page', () => {
     const google = identityUser('uid-google', 'ravi@gmail.test');
     google.displayName = 'Ravi';
     const { calls } = stubApi({
-      'POST /api/auth/oauth-login': { body: { isNewUser: true, user: { username: 'ravi' } } },
+      [routeKey('oauthLogin')]: { body: { isNewUser: true, user: { username: 'ravi' } } },
       [userStatus('ravi@gmail.test')]: { body: { status: 'active' } },
     });
     const { router } = await openSignIn({ google });
     await userEvent.click(screen.getByRole('button', { name: 'Continue with Google' }));
 
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));
-    const login = calls.find((call) => call.url === '/api/auth/oauth-login');
+    const login = calls.find((call) => call.url === routeUrl('oauthLogin'));
     expect(new Headers(login?.init?.headers).get('Authorization')).toBe('Bearer token-of-uid-google');
     const body = JSON.parse(String(login?.init?.body));
     expect(body).toMatchObject({
@@ -143,12 +144,12 @@ describe('Sign-in page', () => {
     expect(body).not.toHaveProperty('ipAddress');
     // The role is read when the user appears and again once oauth-login has made the record (the first read came
     // too early for a new user).
-    await waitFor(() => expect(calls.filter((call) => call.url === '/api/user/getUserId')).toHaveLength(2));
+    await waitFor(() => expect(calls.filter((call) => call.url === routeUrl('getUserId'))).toHaveLength(2));
   });
 
   it('signs a suspended Google user out when oauth-login answers 403', async () => {
     stubApi({
-      'POST /api/auth/oauth-login': {
+      [routeKey('oauthLogin')]: {
         status: 403,
         body: { statusCode: 403, error: 'Forbidden', message: 'Your account has been suspended. Contact support.' },
       },
@@ -172,14 +173,14 @@ describe('Sign-in page', () => {
 
   it('finishes a Google sign-in that comes back from a redirect', async () => {
     const { calls } = stubApi({
-      'POST /api/auth/oauth-login': { body: { isNewUser: false, user: { username: 'ravi' } } },
+      [routeKey('oauthLogin')]: { body: { isNewUser: false, user: { username: 'ravi' } } },
       [userStatus('ravi@gmail.test')]: { body: { status: 'active' } },
     });
     const identity = fakeIdentity(null, { redirectUser: identityUser('uid-google', 'ravi@gmail.test') });
     const { router } = renderApp('/signin', { identity });
 
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));
-    expect(calls.filter((call) => call.url === '/api/auth/oauth-login')).toHaveLength(1);
+    expect(calls.filter((call) => call.url === routeUrl('oauthLogin'))).toHaveLength(1);
   });
 
   it('links to sign-up, the terms and the privacy policy', async () => {

@@ -1,5 +1,5 @@
 import { SIGN_IN_MESSAGES, TERMS_VERSION } from '@mandi/domain';
-import { ApiError, apiFetch } from '../api/api-fetch';
+import { ApiError, api } from '../api/api-fetch';
 import type { IdentityUser } from './identity';
 
 /** Maps a Firebase Auth error code to the sign-in message of 000 section 8. */
@@ -35,7 +35,7 @@ function isAmbiguousCredentialError(code: string | undefined): boolean {
 export async function signInFailureMessage(code: string | undefined, email: string): Promise<string> {
   if (!isAmbiguousCredentialError(code)) return signInErrorMessage(code);
   try {
-    const { exists } = await apiFetch<{ exists: boolean }>(`/api/user/user-exists?email=${encodeURIComponent(email)}`);
+    const { exists } = await api('userExists', { query: { email } });
     return exists ? SIGN_IN_MESSAGES.wrongPassword : SIGN_IN_MESSAGES.noAccount;
   } catch {
     return SIGN_IN_MESSAGES.wrongPassword;
@@ -45,10 +45,10 @@ export async function signInFailureMessage(code: string | undefined, email: stri
 /** An account's standing after the identity service accepted the sign-in: 'missing' when we have no record. */
 export type AccountStanding = 'active' | 'suspended' | 'missing';
 
-/** GET /api/user/user-status?email; other failures are thrown as ApiError. */
+/** The userStatus route (by e-mail); other failures are thrown as ApiError. */
 export async function accountStanding(email: string): Promise<AccountStanding> {
   try {
-    const { status } = await apiFetch<{ status: string }>(`/api/user/user-status?email=${encodeURIComponent(email)}`);
+    const { status } = await api('userStatus', { query: { email } });
     return status === 'suspended' ? 'suspended' : 'active';
   } catch (error) {
     if (error instanceof ApiError && error.statusCode === 404) return 'missing';
@@ -56,15 +56,15 @@ export async function accountStanding(email: string): Promise<AccountStanding> {
   }
 }
 
-/** POST /api/auth/oauth-login after a Google sign-in: creates our user record the first time. */
+/** The oauthLogin route after a Google sign-in: creates our user record the first time. */
 export async function oauthLogin(user: IdentityUser): Promise<{ isNewUser: boolean; user: { username: string } }> {
-  return apiFetch('/api/auth/oauth-login', {
-    method: 'POST',
+  return api('oauthLogin', {
     auth: true,
     body: {
       provider: 'google',
       uid: user.uid,
-      email: user.email,
+      // A Google account has an address; without one the API refuses the call with its own message.
+      email: user.email ?? '',
       displayName: user.displayName,
       photoURL: user.photoURL,
       agreedToTerms: true,

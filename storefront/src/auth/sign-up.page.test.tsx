@@ -1,3 +1,4 @@
+import { routeKey, routeUrl } from '@mandi/contracts/client';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -5,7 +6,7 @@ import { fakeIdentity, identityUser, type FakeIdentityOptions } from '../test/fa
 import { renderApp, stubApi } from '../test/render-app';
 import { readPendingSignUp } from './pending-sign-up';
 
-const checkName = (name: string) => `GET /api/auth/check-username?username=${encodeURIComponent(name)}`;
+const checkName = (name: string) => routeKey('checkUsername', { query: { username: name } });
 
 async function openSignUp(options: FakeIdentityOptions = {}) {
   const identity = fakeIdentity(null, options);
@@ -64,7 +65,7 @@ describe('Sign-up page: username check', () => {
     await user.type(field, 'farmer_ram');
     expect(statusText()).toBe('Valid username.');
     await act(() => vi.advanceTimersByTimeAsync(900));
-    expect(calls.filter((call) => call.url.startsWith('/api/auth/check-username'))).toHaveLength(0);
+    expect(calls.filter((call) => call.url.startsWith(routeUrl('checkUsername')))).toHaveLength(0);
 
     await act(() => vi.advanceTimersByTimeAsync(200));
     expect(statusText()).toBe('Checking availability…');
@@ -76,9 +77,9 @@ describe('Sign-up page: username check', () => {
     await act(() => vi.advanceTimersByTimeAsync(1000));
     await waitFor(() => expect(statusText()).toBe('Username is available.'));
     // One check per pause in typing, for the name as it then stood.
-    expect(calls.map((call) => call.url).filter((url) => url.startsWith('/api/auth/check-username'))).toEqual([
-      '/api/auth/check-username?username=farmer_ram',
-      '/api/auth/check-username?username=farmer_ravi',
+    expect(calls.map((call) => call.url).filter((url) => url.startsWith(routeUrl('checkUsername')))).toEqual([
+      routeUrl('checkUsername', { query: { username: 'farmer_ram' } }),
+      routeUrl('checkUsername', { query: { username: 'farmer_ravi' } }),
     ]);
   });
 });
@@ -120,7 +121,7 @@ describe('Sign-up page: submission', () => {
   it('creates the account, keeps the username, asks for the verification mail and goes to /check-verification', async () => {
     const { calls } = stubApi({
       [checkName('farmer_ram')]: { body: { available: true } },
-      'POST /api/auth/send-verification': { body: { message: 'Verification email sent.' } },
+      [routeKey('sendVerification')]: { body: { message: 'Verification email sent.' } },
     });
     const { identity, router } = await openSignUp();
     const user = userEvent.setup();
@@ -130,7 +131,7 @@ describe('Sign-up page: submission', () => {
 
     await waitFor(() => expect(router.state.location.pathname).toBe('/check-verification'));
     expect(identity.created.map((created) => created.email)).toEqual(['ram@mandi.test']);
-    const send = calls.find((call) => call.url === '/api/auth/send-verification');
+    const send = calls.find((call) => call.url === routeUrl('sendVerification'));
     expect(JSON.parse(String(send?.init?.body))).toEqual({
       email: 'ram@mandi.test',
       displayName: 'farmer_ram',
@@ -146,7 +147,7 @@ describe('Sign-up page: submission', () => {
     let answer: (value: { body: unknown }) => void = () => undefined;
     const { calls } = stubApi({
       [checkName('farmer_ram')]: { body: { available: true } },
-      'POST /api/auth/send-verification': () => new Promise((resolve) => (answer = resolve)),
+      [routeKey('sendVerification')]: () => new Promise((resolve) => (answer = resolve)),
     });
     const { identity } = await openSignUp();
     const user = userEvent.setup();
@@ -157,7 +158,7 @@ describe('Sign-up page: submission', () => {
     expect(busy).toBeDisabled();
     await user.click(busy);
     answer({ body: { message: 'sent' } });
-    await waitFor(() => expect(calls.filter((call) => call.url === '/api/auth/send-verification')).toHaveLength(1));
+    await waitFor(() => expect(calls.filter((call) => call.url === routeUrl('sendVerification'))).toHaveLength(1));
     expect(identity.created).toHaveLength(1);
   });
 
@@ -180,7 +181,7 @@ describe('Sign-up page: submission', () => {
   it("removes the new identity account when the name was taken meanwhile (409) and says 'Username Taken'", async () => {
     stubApi({
       [checkName('farmer_ram')]: { body: { available: true } },
-      'POST /api/auth/send-verification': {
+      [routeKey('sendVerification')]: {
         status: 409,
         body: { statusCode: 409, error: 'Conflict', message: 'This username is already taken. Please choose another.' },
       },
@@ -200,7 +201,7 @@ describe('Sign-up page: submission', () => {
   it("says 'Signup Failed' with the server's message when the mail cannot be sent", async () => {
     stubApi({
       [checkName('farmer_ram')]: { body: { available: true } },
-      'POST /api/auth/send-verification': {
+      [routeKey('sendVerification')]: {
         status: 503,
         body: { statusCode: 503, error: 'Service Unavailable', message: 'Mail is down.' },
       },

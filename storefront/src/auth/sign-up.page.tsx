@@ -2,7 +2,7 @@ import { Trans } from '@lingui/react';
 import { ACCOUNT_PAGE_TEXTS, AUTH_TIMINGS, SIGN_IN_MESSAGES, SIGN_UP_MESSAGES, validateSignUp } from '@mandi/domain';
 import { useId, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
-import { ApiError, apiFetch } from '../api/api-fetch';
+import { ApiError, api } from '../api/api-fetch';
 import { withOverlay } from '../api/in-flight';
 import { useT } from '../i18n/i18n';
 import { LeafIcon } from '../ui/icons';
@@ -95,8 +95,7 @@ export default function SignUpPage() {
 
     const agreedAt = new Date().toISOString();
     try {
-      await apiFetch('/api/auth/send-verification', {
-        method: 'POST',
+      await api('sendVerification', {
         auth: true,
         body: { email: input.email, displayName: username, uid: user.uid },
       });

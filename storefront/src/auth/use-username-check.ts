@@ -1,20 +1,17 @@
 import { AUTH_TIMINGS, checkUsername } from '@mandi/domain';
 import { useCallback, useEffect, useState } from 'react';
-import { ApiError, apiFetch } from '../api/api-fetch';
+import { ApiError, api } from '../api/api-fetch';
 
 /** The sign-up form's username state (000 section 4): short, invalid or valid, then checking, available or taken. */
 export type UsernameState = 'short' | 'invalid' | 'valid' | 'checking' | 'available' | 'taken';
 
-/** GET /api/auth/check-username; a 400 (the server's own username rules) counts as invalid. */
+/** The checkUsername route; a 400 (the server's own username rules) counts as invalid. */
 async function askAvailability(
   username: string,
   options: { silent: boolean; signal?: AbortSignal },
 ): Promise<'available' | 'taken' | 'invalid'> {
   try {
-    const { available } = await apiFetch<{ available: boolean }>(
-      `/api/auth/check-username?username=${encodeURIComponent(username)}`,
-      options,
-    );
+    const { available } = await api('checkUsername', { query: { username }, ...options });
     return available ? 'available' : 'taken';
   } catch (error) {
     if (error instanceof ApiError && error.statusCode === 400) return 'invalid';

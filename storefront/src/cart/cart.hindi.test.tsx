@@ -1,3 +1,4 @@
+import { routeKey } from '@mandi/contracts/client';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
@@ -17,8 +18,10 @@ const line = (id: number, name: string, price: number, quantity: number, stock: 
 describe('cart page in Hindi', () => {
   it('speaks Hindi around the sellers’ own product names, with hi-IN rupees', async () => {
     stubApi({
-      'POST /api/user/getUserId': { body: { userId: 5, role: 'user' } },
-      'GET /api/cart/uid-me': { body: [line(1, 'Desi Tamatar', 41152.5, 3), line(2, 'Nashik Pyaz', 30, 1, 0)] },
+      [routeKey('getUserId')]: { body: { userId: 5, role: 'user' } },
+      [routeKey('cartOfUser', { params: { uid: 'uid-me' } })]: {
+        body: [line(1, 'Desi Tamatar', 41152.5, 3), line(2, 'Nashik Pyaz', 30, 1, 0)],
+      },
     });
     renderApp('/cartpage', { identity: fakeIdentity(identityUser('uid-me', 'me@mandi.test')), language: 'hi' });
 
@@ -40,8 +43,8 @@ describe('cart page in Hindi', () => {
 
   it('says an empty cart in Hindi', async () => {
     stubApi({
-      'POST /api/user/getUserId': { body: { userId: 5, role: 'user' } },
-      'GET /api/cart/uid-me': { body: [] },
+      [routeKey('getUserId')]: { body: { userId: 5, role: 'user' } },
+      [routeKey('cartOfUser', { params: { uid: 'uid-me' } })]: { body: [] },
     });
     renderApp('/cartpage', { identity: fakeIdentity(identityUser('uid-me', 'me@mandi.test')), language: 'hi' });
     expect(await screen.findByRole('heading', { name: 'आपके कार्ट में कोई सामान नहीं है।' })).toBeInTheDocument();

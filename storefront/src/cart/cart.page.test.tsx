@@ -1,3 +1,4 @@
+import { routeKey } from '@mandi/contracts/client';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
@@ -16,14 +17,16 @@ const line = (id: number, name: string, price: number, quantity: number, stock: 
 });
 
 function openCart(answers: Parameters<typeof stubApi>[0]) {
-  const api = stubApi({ 'POST /api/user/getUserId': { body: { userId: 5, role: 'user' } }, ...answers });
+  const api = stubApi({ [routeKey('getUserId')]: { body: { userId: 5, role: 'user' } }, ...answers });
   return { ...api, ...renderApp('/cartpage', { identity: me() }) };
 }
 
 describe('cart page', () => {
   it('lists the lines with their seller and shows the total of price x quantity', async () => {
     const { router } = openCart({
-      'GET /api/cart/uid-me': { body: [line(1, 'Desi Tamatar', 40, 3), line(2, 'Nashik Pyaz', 150.5, 1)] },
+      [routeKey('cartOfUser', { params: { uid: 'uid-me' } })]: {
+        body: [line(1, 'Desi Tamatar', 40, 3), line(2, 'Nashik Pyaz', 150.5, 1)],
+      },
     });
     const items = await screen.findByRole('list', { name: 'Items in your cart' });
     expect(within(items).getAllByRole('listitem')).toHaveLength(2);
@@ -36,10 +39,10 @@ describe('cart page', () => {
     expect(router.state.location.pathname).toBe('/product-checkout');
   });
 
-  it('changes a quantity with PUT /api/cart/updateQuantity, within 1 to 15', async () => {
+  it('changes a quantity with the setCartQuantity route, within 1 to 15', async () => {
     const { calls } = openCart({
-      'GET /api/cart/uid-me': { body: [line(1, 'Desi Tamatar', 40, 1)] },
-      'PUT /api/cart/updateQuantity': { body: { message: 'Quantity updated.' } },
+      [routeKey('cartOfUser', { params: { uid: 'uid-me' } })]: { body: [line(1, 'Desi Tamatar', 40, 1)] },
+      [routeKey('setCartQuantity')]: { body: { message: 'Quantity updated.' } },
     });
     const less = await screen.findByRole('button', { name: 'One less Desi Tamatar' });
     expect(less).toBeDisabled();
@@ -52,8 +55,8 @@ describe('cart page', () => {
 
   it("says 'Failed to update item quantity.' when the change fails, and keeps the quantity", async () => {
     openCart({
-      'GET /api/cart/uid-me': { body: [line(1, 'Desi Tamatar', 40, 2)] },
-      'PUT /api/cart/updateQuantity': {
+      [routeKey('cartOfUser', { params: { uid: 'uid-me' } })]: { body: [line(1, 'Desi Tamatar', 40, 2)] },
+      [routeKey('setCartQuantity')]: {
         status: 500,
         body: { statusCode: 500, error: 'Internal Server Error', message: 'x' },
       },
@@ -66,8 +69,10 @@ describe('cart page', () => {
   it("removes a line after 'Remove Item?', and shows 'No items in your cart.' when it was the last", async () => {
     let removed = false;
     const { calls } = openCart({
-      'GET /api/cart/uid-me': () => ({ body: removed ? [] : [line(1, 'Desi Tamatar', 40, 1)] }),
-      'DELETE /api/cart/remove': () => {
+      [routeKey('cartOfUser', { params: { uid: 'uid-me' } })]: () => ({
+        body: removed ? [] : [line(1, 'Desi Tamatar', 40, 1)],
+      }),
+      [routeKey('removeFromCart')]: () => {
         removed = true;
         return { body: { message: 'Item removed from cart.' } };
       },
@@ -84,8 +89,8 @@ describe('cart page', () => {
 
   it("says 'Failed to remove item from cart.' when the removal fails, and deletes nothing when cancelled", async () => {
     const { calls } = openCart({
-      'GET /api/cart/uid-me': { body: [line(1, 'Desi Tamatar', 40, 1)] },
-      'DELETE /api/cart/remove': {
+      [routeKey('cartOfUser', { params: { uid: 'uid-me' } })]: { body: [line(1, 'Desi Tamatar', 40, 1)] },
+      [routeKey('removeFromCart')]: {
         status: 500,
         body: { statusCode: 500, error: 'Internal Server Error', message: 'x' },
       },
@@ -101,8 +106,8 @@ describe('cart page', () => {
 
   it("says 'Only 3 left' on a low line and never steps above it", async () => {
     openCart({
-      'GET /api/cart/uid-me': { body: [line(1, 'Desi Tamatar', 40, 2, 3)] },
-      'PUT /api/cart/updateQuantity': { body: { message: 'Quantity updated.' } },
+      [routeKey('cartOfUser', { params: { uid: 'uid-me' } })]: { body: [line(1, 'Desi Tamatar', 40, 2, 3)] },
+      [routeKey('setCartQuantity')]: { body: { message: 'Quantity updated.' } },
     });
     const items = await screen.findByRole('list', { name: 'Items in your cart' });
     expect(within(items).getByText('Only 3 left')).toBeInTheDocument();
@@ -116,12 +121,12 @@ describe('cart page', () => {
   it('marks a sold-out line and keeps Proceed to Checkout closed, saying why, until it is removed', async () => {
     let removed = false;
     const { router } = openCart({
-      'GET /api/cart/uid-me': () => ({
+      [routeKey('cartOfUser', { params: { uid: 'uid-me' } })]: () => ({
         body: removed
           ? [line(1, 'Desi Tamatar', 40, 2, 3)]
           : [line(1, 'Desi Tamatar', 40, 2, 3), line(2, 'Nashik Pyaz', 30, 1, 0)],
       }),
-      'DELETE /api/cart/remove': () => {
+      [routeKey('removeFromCart')]: () => {
         removed = true;
         return { body: { message: 'Item removed from cart.' } };
       },
@@ -147,8 +152,8 @@ describe('cart page', () => {
 
   it('keeps the cart from checking out while a line asks for more than is left, until it is lowered', async () => {
     openCart({
-      'GET /api/cart/uid-me': { body: [line(1, 'Desi Tamatar', 40, 9, 7)] },
-      'PUT /api/cart/updateQuantity': { body: { message: 'Quantity updated.' } },
+      [routeKey('cartOfUser', { params: { uid: 'uid-me' } })]: { body: [line(1, 'Desi Tamatar', 40, 9, 7)] },
+      [routeKey('setCartQuantity')]: { body: { message: 'Quantity updated.' } },
     });
     const proceed = await screen.findByRole('button', { name: 'Proceed to Checkout' });
     expect(proceed).toBeDisabled();

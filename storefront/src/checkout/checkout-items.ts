@@ -5,7 +5,7 @@ import { cartKey, cartQuery } from '../cart/cart-queries';
 import { imagesOf, type ListedProduct } from '../products/product';
 import { productKeys, productQuery } from '../products/product-queries';
 
-/** A product or cart line as the API answers it (GET /api/products/{id}, GET /api/cart/{uid}, the official list). */
+/** A product or cart line as the API answers it (productById, cartOfUser, the official list). */
 export type CheckoutProduct = ListedProduct & {
   quantity?: number | null;
   thumbnails?: string[];
@@ -41,8 +41,8 @@ export function toCheckoutLine(product: CheckoutProduct, quantity: number): Chec
 }
 
 /**
- * What is being checked out: the one product of Buy Now (GET /api/products/{id}, quantity 1) or the whole cart
- * (GET /api/cart/{uid}, the cart's quantities). Always read afresh: the prices shown must be the server's.
+ * What is being checked out: the one product of Buy Now (productById, quantity 1) or the whole cart
+ * (cartOfUser, the cart's quantities). Always read afresh: the prices shown must be the server's.
  */
 export function useCheckoutItems(productId: string | undefined) {
   const { user } = useAuth();

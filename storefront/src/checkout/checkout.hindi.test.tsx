@@ -1,3 +1,4 @@
+import { routeKey } from '@mandi/contracts/client';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
@@ -13,13 +14,17 @@ const conflict = (message: string, details: unknown) => ({
 });
 
 function openInHindi(path: Parameters<typeof renderApp>[0], answers: Answers) {
-  const api = stubApi({ ...buyerAnswers, 'GET /api/products/7': { body: tamatar }, ...answers });
+  const api = stubApi({
+    ...buyerAnswers,
+    [routeKey('productById', { params: { id: 7 } })]: { body: tamatar },
+    ...answers,
+  });
   return { ...api, ...renderApp(path, { identity: buyer(), language: 'hi' }) };
 }
 
 describe('checkout in Hindi', () => {
   it('shows the address, the payment methods and the preview in Hindi', async () => {
-    openInHindi('/product-checkout/7', { 'GET /api/addresses/5': { body: [asha] } });
+    openInHindi('/product-checkout/7', { [routeKey('addressesOfUser', { params: { userId: 5 } })]: { body: [asha] } });
 
     expect(await screen.findByRole('heading', { level: 1, name: 'चेकआउट' })).toBeInTheDocument();
     const address = await screen.findByRole('region', { name: 'डिलीवरी का पता' });
@@ -39,7 +44,7 @@ describe('checkout in Hindi', () => {
   });
 
   it('says the address form’s rules in Hindi', async () => {
-    openInHindi('/product-checkout/7', { 'GET /api/addresses/5': { body: [asha] } });
+    openInHindi('/product-checkout/7', { [routeKey('addressesOfUser', { params: { userId: 5 } })]: { body: [asha] } });
     const add = await screen.findByRole('button', { name: 'नया पता जोड़ें' });
     await waitFor(() => expect(add).toBeEnabled());
     await userEvent.click(add);
@@ -59,8 +64,8 @@ describe('checkout in Hindi', () => {
     openInHindi(
       { pathname: '/payment-page', state: { selectedPayment: 'cod', selectedAddress: asha } },
       {
-        'GET /api/cart/uid-me': { body: [{ ...tamatar, quantity: 2, stock: 5 }] },
-        'POST /api/payment/cod': () => answer,
+        [routeKey('cartOfUser', { params: { uid: 'uid-me' } })]: { body: [{ ...tamatar, quantity: 2, stock: 5 }] },
+        [routeKey('placeCodOrder')]: () => answer,
       },
     );
 
@@ -91,7 +96,7 @@ describe('checkout in Hindi', () => {
   it('says a placed order in Hindi', async () => {
     openInHindi(
       { pathname: '/payment-page', state: { productId: '7', selectedPayment: 'cod', selectedAddress: asha } },
-      { 'POST /api/payment/cod': { status: 201, body: { orderId: 1042 } } },
+      { [routeKey('placeCodOrder')]: { status: 201, body: { orderId: 1042 } } },
     );
     await userEvent.click(await screen.findByRole('button', { name: 'ऑर्डर करें' }));
     const placed = await screen.findByRole('dialog', { name: 'ऑर्डर हो गया' });

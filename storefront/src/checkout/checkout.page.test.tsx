@@ -1,3 +1,4 @@
+import { routeKey, routeUrl } from '@mandi/contracts/client';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
@@ -7,7 +8,7 @@ import { renderApp, stubApi } from '../test/render-app';
 function openCheckout(path: string, answers: Parameters<typeof stubApi>[0]) {
   const api = stubApi({
     ...buyerAnswers,
-    'GET /api/products/7': { body: tamatar },
+    [routeKey('productById', { params: { id: 7 } })]: { body: tamatar },
     ...answers,
   });
   return { ...api, ...renderApp(path, { identity: buyer() }) };
@@ -19,7 +20,9 @@ describe('checkout step 1', () => {
   it('shows the default address, pays online by default, and continues to /payment-page with the choices', async () => {
     const ravi = savedAddress(1, 'Ravi Kumar');
     const asha = savedAddress(2, 'Asha Patil', { is_default: 1, area_or_street_or_village: 'Gangapur Road' });
-    const { router } = openCheckout('/product-checkout/7', { 'GET /api/addresses/5': { body: [ravi, asha] } });
+    const { router } = openCheckout('/product-checkout/7', {
+      [routeKey('addressesOfUser', { params: { userId: 5 } })]: { body: [ravi, asha] },
+    });
 
     const section = await deliveryAddress();
     expect(await within(section).findByText('Asha Patil')).toBeInTheDocument();
@@ -45,8 +48,8 @@ describe('checkout step 1', () => {
   it('continues the whole cart without a productId, paying online', async () => {
     const asha = savedAddress(2, 'Asha Patil', { is_default: 1 });
     const { router } = openCheckout('/product-checkout', {
-      'GET /api/addresses/5': { body: [asha] },
-      'GET /api/cart/uid-me': {
+      [routeKey('addressesOfUser', { params: { userId: 5 } })]: { body: [asha] },
+      [routeKey('cartOfUser', { params: { uid: 'uid-me' } })]: {
         body: [
           { ...tamatar, quantity: 3 },
           { ...pyaz, quantity: 1 },
@@ -66,7 +69,9 @@ describe('checkout step 1', () => {
   });
 
   it("says 'Select Address' when there is no delivery address, and stays", async () => {
-    const { router } = openCheckout('/product-checkout/7', { 'GET /api/addresses/5': { body: [] } });
+    const { router } = openCheckout('/product-checkout/7', {
+      [routeKey('addressesOfUser', { params: { userId: 5 } })]: { body: [] },
+    });
     expect(await screen.findByText('No delivery address yet. Add one to continue.')).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Continue' }));
     const popup = await screen.findByRole('dialog', { name: 'Select Address' });
@@ -82,8 +87,8 @@ describe('checkout step 1', () => {
       savedAddress(2, 'Asha Patil', { is_default: defaultId === '2' ? 1 : 0 }),
     ];
     const { calls, router } = openCheckout('/product-checkout/7', {
-      'GET /api/addresses/5': () => ({ body: book() }),
-      'PUT /api/addresses/1/set-default': () => {
+      [routeKey('addressesOfUser', { params: { userId: 5 } })]: () => ({ body: book() }),
+      [routeKey('setDefaultAddress', { params: { id: 1 } })]: () => {
         defaultId = '1';
         return { body: { message: 'Default address updated.' } };
       },
@@ -101,7 +106,9 @@ describe('checkout step 1', () => {
     await waitFor(() =>
       expect(screen.queryByRole('dialog', { name: 'Change Delivery Address' })).not.toBeInTheDocument(),
     );
-    expect(calls.some((call) => call.method === 'PUT' && call.url === '/api/addresses/1/set-default')).toBe(true);
+    expect(
+      calls.some((call) => call.method === 'PUT' && call.url === routeUrl('setDefaultAddress', { params: { id: 1 } })),
+    ).toBe(true);
     expect(await deliveryAddress()).toHaveTextContent('Ravi Kumar');
     expect(screen.getByRole('button', { name: 'Select Address' })).toHaveFocus();
 
@@ -112,16 +119,16 @@ describe('checkout step 1', () => {
   it('deletes an address after a confirmation, and says so when it cannot', async () => {
     let deleted = false;
     const { calls } = openCheckout('/product-checkout/7', {
-      'GET /api/addresses/5': () => ({
+      [routeKey('addressesOfUser', { params: { userId: 5 } })]: () => ({
         body: deleted
           ? [savedAddress(2, 'Asha Patil', { is_default: 1 })]
           : [savedAddress(1, 'Ravi Kumar'), savedAddress(2, 'Asha Patil', { is_default: 1 })],
       }),
-      'DELETE /api/addresses/1': () => {
+      [routeKey('deleteAddress', { params: { id: 1 } })]: () => {
         deleted = true;
         return { status: 204 };
       },
-      'DELETE /api/addresses/2': {
+      [routeKey('deleteAddress', { params: { id: 2 } })]: {
         status: 500,
         body: { statusCode: 500, error: 'Internal Server Error', message: 'x' },
       },
@@ -159,16 +166,21 @@ describe('checkout step 1', () => {
 
   it("shows 'Failed to fetch checkout items.' when the items cannot be loaded", async () => {
     openCheckout('/product-checkout', {
-      'GET /api/addresses/5': { body: [] },
-      'GET /api/cart/uid-me': { status: 500, body: { statusCode: 500, error: 'Internal Server Error', message: 'x' } },
+      [routeKey('addressesOfUser', { params: { userId: 5 } })]: { body: [] },
+      [routeKey('cartOfUser', { params: { uid: 'uid-me' } })]: {
+        status: 500,
+        body: { statusCode: 500, error: 'Internal Server Error', message: 'x' },
+      },
     });
     expect(await screen.findByText('Failed to fetch checkout items.')).toBeInTheDocument();
   });
 
   it("says 'Only 2 left' in the order preview and continues", async () => {
     openCheckout('/product-checkout/7', {
-      'GET /api/products/7': { body: { ...tamatar, stock: 2 } },
-      'GET /api/addresses/5': { body: [savedAddress(2, 'Asha Patil', { is_default: 1 })] },
+      [routeKey('productById', { params: { id: 7 } })]: { body: { ...tamatar, stock: 2 } },
+      [routeKey('addressesOfUser', { params: { userId: 5 } })]: {
+        body: [savedAddress(2, 'Asha Patil', { is_default: 1 })],
+      },
     });
     const summary = await screen.findByRole('complementary', { name: 'Order summary' });
     expect(await within(summary).findByText('Only 2 left')).toBeInTheDocument();
@@ -177,8 +189,10 @@ describe('checkout step 1', () => {
 
   it('keeps Buy Now of a sold-out product from continuing, and says so', async () => {
     const { router } = openCheckout('/product-checkout/7', {
-      'GET /api/products/7': { body: { ...tamatar, stock: 0 } },
-      'GET /api/addresses/5': { body: [savedAddress(2, 'Asha Patil', { is_default: 1 })] },
+      [routeKey('productById', { params: { id: 7 } })]: { body: { ...tamatar, stock: 0 } },
+      [routeKey('addressesOfUser', { params: { userId: 5 } })]: {
+        body: [savedAddress(2, 'Asha Patil', { is_default: 1 })],
+      },
     });
     const summary = await screen.findByRole('complementary', { name: 'Order summary' });
     expect(await within(summary).findByText('Sold out')).toBeInTheDocument();
@@ -192,8 +206,10 @@ describe('checkout step 1', () => {
 
   it('keeps a cart with a sold-out line from continuing, and sends the buyer back to the cart', async () => {
     openCheckout('/product-checkout', {
-      'GET /api/addresses/5': { body: [savedAddress(2, 'Asha Patil', { is_default: 1 })] },
-      'GET /api/cart/uid-me': {
+      [routeKey('addressesOfUser', { params: { userId: 5 } })]: {
+        body: [savedAddress(2, 'Asha Patil', { is_default: 1 })],
+      },
+      [routeKey('cartOfUser', { params: { uid: 'uid-me' } })]: {
         body: [
           { ...tamatar, quantity: 3, stock: 2 },
           { ...pyaz, quantity: 1, stock: 0 },

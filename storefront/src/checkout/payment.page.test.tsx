@@ -1,3 +1,4 @@
+import { routeKey, routeUrl } from '@mandi/contracts/client';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -12,7 +13,11 @@ const user = userEvent;
 const asha = savedAddress(2, 'Asha Patil', { is_default: 1 });
 
 function openPayment(state: Record<string, unknown> | null, answers: Answers = {}) {
-  const api = stubApi({ ...buyerAnswers, 'GET /api/products/7': { body: tamatar }, ...answers });
+  const api = stubApi({
+    ...buyerAnswers,
+    [routeKey('productById', { params: { id: 7 } })]: { body: tamatar },
+    ...answers,
+  });
   const view = renderApp({ pathname: '/payment-page', state }, { identity: buyer() });
   return { ...api, ...view };
 }
@@ -103,8 +108,8 @@ describe('payment page', () => {
     openPayment(
       { selectedPayment: 'online', selectedAddress: asha },
       {
-        'GET /api/cart/uid-me': { body: [{ ...tamatar, quantity: 2 }] },
-        'GET /api/products/mandi-products': { body: [tamatar, pyaz] },
+        [routeKey('cartOfUser', { params: { uid: 'uid-me' } })]: { body: [{ ...tamatar, quantity: 2 }] },
+        [routeKey('productById', { params: { id: 'mandi-products' } })]: { body: [tamatar, pyaz] },
       },
     );
     expect(await screen.findByRole('button', { name: 'Remove Desi Tamatar' })).toBeDisabled();
@@ -139,7 +144,7 @@ describe('payment page', () => {
     openPayment(
       { selectedPayment: 'cod', selectedAddress: asha },
       {
-        'GET /api/cart/uid-me': {
+        [routeKey('cartOfUser', { params: { uid: 'uid-me' } })]: {
           status: 500,
           body: { statusCode: 500, error: 'Internal Server Error', message: 'x' },
         },
@@ -153,14 +158,14 @@ describe('payment page', () => {
     const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
     const { calls, router } = openPayment(
       { productId: '7', selectedPayment: 'cod', selectedAddress: asha },
-      { 'POST /api/payment/cod': { status: 201, body: { success: true, orderId: '31' } } },
+      { [routeKey('placeCodOrder')]: { status: 201, body: { success: true, orderId: '31' } } },
     );
     await user.click(await screen.findByRole('button', { name: 'One more Desi Tamatar' }));
     await user.click(screen.getByRole('button', { name: 'Place Order' }));
 
     const placed = await screen.findByRole('dialog', { name: 'Order placed' });
     expect(placed).toHaveAccessibleDescription('Order #31 is confirmed. Taking you to your orders…');
-    expect(bodyOf(calls, '/api/payment/cod')).toEqual({
+    expect(bodyOf(calls, routeUrl('placeCodOrder'))).toEqual({
       userId: 5,
       addressId: 2,
       cartItems: [{ productId: '7', productName: 'Desi Tamatar', quantity: 2, price: 40 }],
@@ -181,7 +186,7 @@ describe('payment page', () => {
     };
     const { calls } = openPayment(
       { productId: '7', selectedPayment: 'cod', selectedAddress: asha },
-      { 'POST /api/payment/cod': () => answer },
+      { [routeKey('placeCodOrder')]: () => answer },
     );
     await user.click(await screen.findByRole('button', { name: 'Place Order' }));
     const failed = await screen.findByRole('dialog', { name: 'Error' });
@@ -197,12 +202,16 @@ describe('payment page', () => {
         details: { billing: { subtotal: 45, shippingCost: 88.5, grandTotal: 133.5 } },
       },
     };
-    const reads = calls.filter((call) => call.url === '/api/products/7').length;
+    const reads = calls.filter((call) => call.url === routeUrl('productById', { params: { id: 7 } })).length;
     await user.click(screen.getByRole('button', { name: 'Place Order' }));
     expect(await screen.findByRole('dialog', { name: 'Please review your order' })).toHaveAccessibleDescription(
       'Prices or shipping have changed. Please review your order.',
     );
-    await waitFor(() => expect(calls.filter((call) => call.url === '/api/products/7').length).toBeGreaterThan(reads));
+    await waitFor(() =>
+      expect(
+        calls.filter((call) => call.url === routeUrl('productById', { params: { id: 7 } })).length,
+      ).toBeGreaterThan(reads),
+    );
   });
 
   it('names each short product and how many are left when the server refuses for stock, and reads the lines again', async () => {
@@ -210,8 +219,8 @@ describe('payment page', () => {
     const { calls } = openPayment(
       { productId: '7', selectedPayment: 'cod', selectedAddress: asha },
       {
-        'GET /api/products/7': () => ({ body: { ...tamatar, stock } }),
-        'POST /api/payment/cod': () => {
+        [routeKey('productById', { params: { id: 7 } })]: () => ({ body: { ...tamatar, stock } }),
+        [routeKey('placeCodOrder')]: () => {
           stock = 1;
           return {
             status: 409,
@@ -245,20 +254,20 @@ describe('payment page', () => {
     expect(screen.getByRole('button', { name: 'One more Desi Tamatar' })).toBeDisabled();
     await user.click(screen.getByRole('button', { name: 'One less Desi Tamatar' }));
     expect(screen.getByRole('button', { name: 'Place Order' })).toBeEnabled();
-    expect(calls.filter((call) => call.url === '/api/payment/cod')).toHaveLength(1);
+    expect(calls.filter((call) => call.url === routeUrl('placeCodOrder'))).toHaveLength(1);
   });
 
   it('says a sold-out line must go before paying, offers no sold-out official product, and pays once it is removed', async () => {
     openPayment(
       { selectedPayment: 'online', selectedAddress: asha },
       {
-        'GET /api/cart/uid-me': {
+        [routeKey('cartOfUser', { params: { uid: 'uid-me' } })]: {
           body: [
             { ...tamatar, quantity: 1, stock: 0 },
             { ...pyaz, quantity: 2, stock: 3 },
           ],
         },
-        'GET /api/products/mandi-products': {
+        [routeKey('productById', { params: { id: 'mandi-products' } })]: {
           body: [
             { ...tamatar, stock: 0 },
             { ...pyaz, stock: 3 },
@@ -315,18 +324,18 @@ describe('payment page', () => {
     const { calls, router } = openPayment(
       { productId: '7', selectedPayment: 'online', selectedAddress: asha },
       {
-        'POST /api/payment/order': {
+        [routeKey('placeOnlineOrder')]: {
           status: 201,
           body: { order: { id: 'order_Q1', amount: 7000, currency: 'INR' }, key: 'rzp_test_mandi' },
         },
-        'POST /api/payment/payment-success': { body: { success: true, orderId: '32' } },
+        [routeKey('paymentSuccess')]: { body: { success: true, orderId: '32' } },
       },
     );
     const pay = await screen.findByRole('button', { name: 'Pay ₹70.00' });
     await user.click(pay);
 
     await waitFor(() => expect(widgets).toHaveLength(1));
-    expect(bodyOf(calls, '/api/payment/order')).toEqual({
+    expect(bodyOf(calls, routeUrl('placeOnlineOrder'))).toEqual({
       userId: 5,
       addressId: 2,
       items: [{ productId: '7', productName: 'Desi Tamatar', quantity: 1, price: 40 }],
@@ -354,7 +363,7 @@ describe('payment page', () => {
     await act(async () => {
       await widget!.options.handler(response);
     });
-    expect(bodyOf(calls, '/api/payment/payment-success')).toEqual({
+    expect(bodyOf(calls, routeUrl('paymentSuccess'))).toEqual({
       userId: 5,
       addressId: 2,
       items: [{ productId: '7', productName: 'Desi Tamatar', quantity: 1, price: 40 }],
@@ -374,7 +383,7 @@ describe('payment page', () => {
     openPayment(
       { productId: '7', selectedPayment: 'online', selectedAddress: asha },
       {
-        'POST /api/payment/order': {
+        [routeKey('placeOnlineOrder')]: {
           status: 201,
           body: { order: { id: 'order_Q2', amount: 7000, currency: 'INR' }, key: 'rzp_test_mandi' },
         },
@@ -400,8 +409,8 @@ describe('payment page', () => {
     openPayment(
       { productId: '7', selectedPayment: 'online', selectedAddress: asha },
       {
-        'POST /api/payment/order': () => orderAnswer,
-        'POST /api/payment/payment-success': {
+        [routeKey('placeOnlineOrder')]: () => orderAnswer,
+        [routeKey('paymentSuccess')]: {
           status: 400,
           body: { statusCode: 400, error: 'Bad Request', message: 'Payment could not be verified.' },
         },

@@ -1,7 +1,7 @@
-import type { OrderPlacedAnswer, PaymentOrderAnswer } from '@mandi/contracts';
+import type { PaymentOrderAnswer } from '@mandi/contracts';
 import { CHECKOUT_MESSAGES, STOCK_MESSAGES } from '@mandi/domain';
 import { createElement, useState } from 'react';
-import { ApiError, apiFetch } from '../api/api-fetch';
+import { ApiError, api } from '../api/api-fetch';
 import { useAuth } from '../auth/auth-context';
 import { useT } from '../i18n/i18n';
 import { useConfirm } from '../ui/confirm-dialog';
@@ -28,8 +28,8 @@ function idValue(id: string): string | number {
 }
 
 /**
- * Placing the order of the payment page (001 sections 2, 4, 7, 8): cash on delivery with POST /api/payment/cod, or
- * online through Razorpay Checkout (POST /api/payment/order, the widget, POST /api/payment/payment-success). One
+ * Placing the order of the payment page (001 sections 2, 4, 7, 8): cash on delivery with the placeCodOrder route, or
+ * online through Razorpay Checkout (placeOnlineOrder, the widget, paymentSuccess). One
  * attempt at a time; a 409 (prices changed, product no longer for sale, not enough stock) shows the server's text,
  * with each short product and how many are left, and reads the items again so the buyer sees the real figures.
  */
@@ -91,8 +91,7 @@ export function usePlaceOrder({
       if (!user) return void (await say(t('checkout.payment.userNotLoggedIn')));
       if (!userId) return void (await say(t('checkout.payment.userNotReady')));
       try {
-        const answer = await apiFetch<OrderPlacedAnswer>('/api/payment/cod', {
-          method: 'POST',
+        const answer = await api('placeCodOrder', {
           body: {
             userId: idValue(userId),
             addressId: current.addressId,
@@ -113,8 +112,7 @@ export function usePlaceOrder({
     response: RazorpaySuccessResponse,
   ) => {
     try {
-      const answer = await apiFetch<OrderPlacedAnswer>('/api/payment/payment-success', {
-        method: 'POST',
+      const answer = await api('paymentSuccess', {
         body: {
           userId: idValue(buyer),
           addressId: current.addressId,
@@ -142,8 +140,7 @@ export function usePlaceOrder({
 
       let created: PaymentOrderAnswer;
       try {
-        created = await apiFetch<PaymentOrderAnswer>('/api/payment/order', {
-          method: 'POST',
+        created = await api('placeOnlineOrder', {
           body: {
             userId: idValue(userId),
             addressId: current.addressId,

@@ -1,3 +1,4 @@
+import { routeKey, routeUrl } from '@mandi/contracts/client';
 import type { Language } from '@mandi/domain';
 import { act, render, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -8,7 +9,7 @@ import { testI18n } from '../test/i18n';
 import { useSaveAccountLanguage } from './account-language';
 import { useLanguage } from './i18n';
 
-// The account follows the storefront's language (issue 18): PUT /api/account/language when a signed-in visitor
+// The account follows the storefront's language (issue 18): the setAccountLanguage route when a signed-in visitor
 // switches, and once after sign-in when the account may not know the language yet.
 
 const asha = identityUser('uid-asha', 'asha@mandi.test');
@@ -34,7 +35,7 @@ function renderSignedIn(user: IdentityUser | null, language: Language = 'en') {
 let api: ReturnType<typeof stubApi>;
 const saves = () =>
   api.calls
-    .filter((call) => call.url === '/api/account/language')
+    .filter((call) => call.url === routeUrl('setAccountLanguage'))
     .map((call) => ({
       method: call.method,
       body: JSON.parse(String(call.init?.body)),
@@ -44,8 +45,8 @@ const saves = () =>
 beforeEach(() => {
   localStorage.clear();
   api = stubApi({
-    'POST /api/user/getUserId': { body: { userId: 5, role: 'user' } },
-    'PUT /api/account/language': { status: 204 },
+    [routeKey('getUserId')]: { body: { userId: 5, role: 'user' } },
+    [routeKey('setAccountLanguage')]: { status: 204 },
   });
 });
 afterEach(() => vi.unstubAllGlobals());
@@ -96,8 +97,8 @@ describe('useSaveAccountLanguage', () => {
 
   it('waits for the account: a Firebase user the API does not know yet saves nothing', async () => {
     api = stubApi({
-      'POST /api/user/getUserId': { status: 404, body: { statusCode: 404, error: 'Not Found', message: 'No account' } },
-      'PUT /api/account/language': { status: 204 },
+      [routeKey('getUserId')]: { status: 404, body: { statusCode: 404, error: 'Not Found', message: 'No account' } },
+      [routeKey('setAccountLanguage')]: { status: 204 },
     });
     renderSignedIn(asha, 'hi');
     await settle();
@@ -106,8 +107,8 @@ describe('useSaveAccountLanguage', () => {
 
   it('does not remember a save that failed, so the next sign-in tries again', async () => {
     api = stubApi({
-      'POST /api/user/getUserId': { body: { userId: 5, role: 'user' } },
-      'PUT /api/account/language': {
+      [routeKey('getUserId')]: { body: { userId: 5, role: 'user' } },
+      [routeKey('setAccountLanguage')]: {
         status: 503,
         body: { statusCode: 503, error: 'Service Unavailable', message: 'Down' },
       },

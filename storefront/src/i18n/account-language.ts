@@ -1,6 +1,6 @@
 import type { Language } from '@mandi/domain';
 import { useEffect, useRef } from 'react';
-import { apiFetch } from '../api/api-fetch';
+import { api } from '../api/api-fetch';
 import { useAuth } from '../auth/auth-context';
 import { onLanguageSwitch, useLanguage } from './i18n';
 
@@ -29,10 +29,10 @@ function rememberSaved(uid: string, language: Language): void {
   }
 }
 
-/** PUT /api/account/language, in the background: no overlay, and a failure only means the next sign-in tries again. */
+/** The setAccountLanguage route, in the background: no overlay, and a failure only means the next sign-in tries again. */
 async function saveAccountLanguage(uid: string, language: Language): Promise<void> {
   try {
-    await apiFetch<void>('/api/account/language', { method: 'PUT', body: { language }, auth: true, silent: true });
+    await api('setAccountLanguage', { body: { language }, auth: true, silent: true });
     rememberSaved(uid, language);
   } catch {
     // Offline, or signed out meanwhile: the mails stay in the language saved before.

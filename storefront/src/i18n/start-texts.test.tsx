@@ -1,3 +1,4 @@
+import { routeKey } from '@mandi/contracts/client';
 import { setupI18n } from '@lingui/core';
 import { LANGUAGES, LANGUAGE_LOCALES, type Language } from '@mandi/domain';
 import { screen, within } from '@testing-library/react';
@@ -46,7 +47,7 @@ describe.each(LANGUAGES)('the first screen in %s needs only the start of the cat
     { timeout: 20_000 },
     async () => {
       stubApi({
-        'GET /api/products?page=1&limit=24&filter=All': {
+        [routeKey('listProducts', { query: { page: 1, limit: 24, filter: 'All' } })]: {
           body: [
             product(1, { validUntil: new Date(Date.now() + 3 * 24 * HOUR_MS).toISOString(), stock: 3 }),
             product(2, { validUntil: new Date(Date.now() - 2 * HOUR_MS).toISOString(), stock: 0 }),
@@ -54,7 +55,7 @@ describe.each(LANGUAGES)('the first screen in %s needs only the start of the cat
             product(200, { validUntil: new Date(Date.now() + 400 * 24 * HOUR_MS).toISOString(), stock: 40 }),
           ],
         },
-        'POST /api/cart/add': {
+        [routeKey('addToCart')]: {
           status: 409,
           body: { statusCode: 409, error: 'Conflict', message: 'Product already in cart.' },
         },

@@ -1,13 +1,9 @@
 import type { PopupMessage } from '@mandi/domain';
 import { useNavigate } from 'react-router-dom';
-import { ApiError, NotSignedInError, apiFetch } from '../api/api-fetch';
+import { ApiError, NotSignedInError, api } from '../api/api-fetch';
 import { useAuth } from '../auth/auth-context';
 import { useT } from '../i18n/i18n';
 import { useConfirm } from '../ui/confirm-dialog';
-
-interface DeleteAnswer {
-  message?: string;
-}
 
 /** The header's guarded links and account actions (000 sections 2, 5 and 8), shared by desktop and mobile. */
 export function useAccountActions() {
@@ -59,12 +55,9 @@ export function useAccountActions() {
         confirm: true,
       });
       if (!sure) return;
-      let answer: DeleteAnswer | null;
+      let answer;
       try {
-        answer = await apiFetch<DeleteAnswer | null>(`/api/user/delete-account/${encodeURIComponent(user.uid)}`, {
-          method: 'DELETE',
-          auth: true,
-        });
+        answer = await api('deleteAccount', { params: { uid: user.uid }, auth: true });
       } catch (error) {
         const message =
           error instanceof NotSignedInError

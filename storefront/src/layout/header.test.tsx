@@ -1,3 +1,4 @@
+import { routeKey, routeUrl } from '@mandi/contracts/client';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
@@ -11,7 +12,7 @@ const navNames = () =>
 
 describe('Header', () => {
   it('shows a visitor the public links, Orders, and a Sign In button to /signin', async () => {
-    stubApi({ 'GET /api/products': { body: [] } });
+    stubApi({ [routeKey('listProducts')]: { body: [] } });
     renderApp('/aboutus');
 
     expect(await screen.findByRole('heading', { level: 1, name: 'About Us' })).toBeInTheDocument();
@@ -23,7 +24,7 @@ describe('Header', () => {
   });
 
   it('adds Sell and Profile for an admin, points Orders at /orders/{userId}, and reads the role with the bearer token', async () => {
-    const { calls } = stubApi({ 'POST /api/user/getUserId': { body: { userId: 42, role: 'admin' } } });
+    const { calls } = stubApi({ [routeKey('getUserId')]: { body: { userId: 42, role: 'admin' } } });
     renderApp('/aboutus', { identity: fakeIdentity(identityUser('uid-admin', 'admin@mandi.test')) });
 
     await waitFor(() => expect(navNames()).toContain('Sell'));
@@ -41,7 +42,7 @@ describe('Header', () => {
     expect(within(mainNav()).getByRole('link', { name: 'Profile' })).toHaveAttribute('href', '/profilepage');
     expect(within(mainNav()).getByRole('link', { name: 'Orders' })).toHaveAttribute('href', '/orders/42');
 
-    const call = calls.find((entry) => entry.url === '/api/user/getUserId');
+    const call = calls.find((entry) => entry.url === routeUrl('getUserId'));
     expect(call?.method).toBe('POST');
     expect(JSON.parse(String(call?.init?.body))).toEqual({ uid: 'uid-admin' });
     expect(new Headers(call?.init?.headers).get('Authorization')).toBe('Bearer token-of-uid-admin');
@@ -60,7 +61,7 @@ describe('Header', () => {
   });
 
   it('hides Sell and Profile from a signed-in buyer', async () => {
-    stubApi({ 'POST /api/user/getUserId': { body: { userId: 7, role: 'user' } } });
+    stubApi({ [routeKey('getUserId')]: { body: { userId: 7, role: 'user' } } });
     renderApp('/aboutus', { identity: fakeIdentity(identityUser('uid-buyer', 'buyer@mandi.test')) });
 
     await waitFor(() =>
@@ -82,11 +83,13 @@ describe('Header', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/signin'));
   });
 
-  it('deletes the account after confirmation with DELETE /api/user/delete-account/{uid} and shows the server message', async () => {
+  it('deletes the account after confirmation with the deleteAccount route and shows the server message', async () => {
     const identity = fakeIdentity(identityUser('uid-buyer', 'buyer@mandi.test'));
     const { calls } = stubApi({
-      'POST /api/user/getUserId': { body: { userId: 7, role: 'user' } },
-      'DELETE /api/user/delete-account/uid-buyer': { body: { message: 'Your account has been deleted.' } },
+      [routeKey('getUserId')]: { body: { userId: 7, role: 'user' } },
+      [routeKey('deleteAccount', { params: { uid: 'uid-buyer' } })]: {
+        body: { message: 'Your account has been deleted.' },
+      },
     });
     const { router } = renderApp('/aboutus', { identity });
     await userEvent.click(await screen.findByRole('button', { name: /buyer/ }));
@@ -106,8 +109,8 @@ describe('Header', () => {
 
   it('shows the failure text when deletion fails without a server message', async () => {
     stubApi({
-      'POST /api/user/getUserId': { body: { userId: 7, role: 'user' } },
-      'DELETE /api/user/delete-account/uid-buyer': { status: 500, body: undefined },
+      [routeKey('getUserId')]: { body: { userId: 7, role: 'user' } },
+      [routeKey('deleteAccount', { params: { uid: 'uid-buyer' } })]: { status: 500, body: undefined },
     });
     renderApp('/aboutus', { identity: fakeIdentity(identityUser('uid-buyer', 'buyer@mandi.test')) });
     await userEvent.click(await screen.findByRole('button', { name: /buyer/ }));
@@ -119,7 +122,7 @@ describe('Header', () => {
   });
 
   it('signs out only after the confirmation, then goes home', async () => {
-    stubApi({ 'POST /api/user/getUserId': { body: { userId: 7, role: 'user' } } });
+    stubApi({ [routeKey('getUserId')]: { body: { userId: 7, role: 'user' } } });
     const identity = fakeIdentity(identityUser('uid-buyer', 'buyer@mandi.test'));
     const { router } = renderApp('/aboutus', { identity });
 
@@ -141,8 +144,8 @@ describe('Header', () => {
 
   it("keeps the account when deletion is cancelled, and shows the server's message when it fails", async () => {
     const { calls } = stubApi({
-      'POST /api/user/getUserId': { body: { userId: 7, role: 'user' } },
-      'DELETE /api/user/delete-account/uid-buyer': {
+      [routeKey('getUserId')]: { body: { userId: 7, role: 'user' } },
+      [routeKey('deleteAccount', { params: { uid: 'uid-buyer' } })]: {
         status: 403,
         body: { statusCode: 403, error: 'Forbidden', message: 'You can only access your own account.' },
       },
@@ -197,7 +200,7 @@ describe('Header', () => {
   });
 
   it('signs out from the mobile menu after the confirmation', async () => {
-    stubApi({ 'POST /api/user/getUserId': { body: { userId: 7, role: 'user' } } });
+    stubApi({ [routeKey('getUserId')]: { body: { userId: 7, role: 'user' } } });
     const identity = fakeIdentity(identityUser('uid-buyer', 'buyer@mandi.test'));
     const { router } = renderApp('/aboutus', { identity });
     await screen.findByRole('button', { name: /buyer/ });

@@ -1,9 +1,10 @@
+import { routeKey } from '@mandi/contracts/client';
 import { useQuery } from '@tanstack/react-query';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Link } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
-import { apiFetch } from '../api/api-fetch';
+import { api } from '../api/api-fetch';
 import { renderApp, stubApi } from '../test/render-app';
 import { Layout } from './layout';
 
@@ -14,7 +15,7 @@ function deferred() {
 }
 
 function Farmers() {
-  const farmers = useQuery({ queryKey: ['farmers'], queryFn: () => apiFetch<string[]>('/api/farmers') });
+  const farmers = useQuery({ queryKey: ['farmers'], queryFn: () => api('listProducts') });
   return <p>{farmers.data ? `${farmers.data.length} farmers` : 'waiting'}</p>;
 }
 
@@ -32,7 +33,7 @@ const routeTable = [
 describe('Layout, for keyboard and screen reader users', () => {
   it('puts the focus on the new page when a link leads there, and marks the content busy while it loads', async () => {
     const farmers = deferred();
-    stubApi({ 'GET /api/farmers': farmers.promise });
+    stubApi({ [routeKey('listProducts')]: farmers.promise });
     const user = userEvent.setup();
     renderApp('/', { routeTable });
     const main = screen.getByRole('main');
@@ -53,7 +54,7 @@ describe('Layout, for keyboard and screen reader users', () => {
   });
 
   it('leaves the focus alone on the first page, and where the user put it outside the page (a header link)', async () => {
-    stubApi({ 'GET /api/farmers': { body: [] } });
+    stubApi({ [routeKey('listProducts')]: { body: [] } });
     const { router } = renderApp('/', { routeTable });
     expect(screen.getByRole('main')).not.toHaveFocus();
 

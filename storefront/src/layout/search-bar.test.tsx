@@ -1,3 +1,4 @@
+import { routeKey, routeUrl } from '@mandi/contracts/client';
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -6,7 +7,7 @@ import { SearchBar } from './search-bar';
 
 const input = () => screen.getByRole('combobox', { name: 'Search farm-fresh products' });
 const suggestionCalls = (calls: { url: string }[]) =>
-  calls.filter((call) => call.url.startsWith('/api/products/suggestions'));
+  calls.filter((call) => call.url.startsWith(routeUrl('productSuggestions')));
 
 describe('SearchBar', () => {
   beforeEach(() => {
@@ -42,7 +43,7 @@ describe('SearchBar', () => {
 
   it('asks for suggestions once, 300 ms after typing stops, and navigates with arrow keys and Enter', async () => {
     const { calls } = stubApi({
-      'GET /api/products/suggestions?q=man': { body: ['Mango Alphonso', 'Mango Kesar'] },
+      [routeKey('productSuggestions', { query: { q: 'man' } })]: { body: ['Mango Alphonso', 'Mango Kesar'] },
     });
     const { router } = renderWithProviders(<SearchBar />);
     await user().type(input(), 'man');
@@ -50,7 +51,9 @@ describe('SearchBar', () => {
     await act(() => vi.advanceTimersByTimeAsync(299));
     expect(suggestionCalls(calls)).toHaveLength(0);
     await act(() => vi.advanceTimersByTimeAsync(1));
-    expect(suggestionCalls(calls).map((call) => call.url)).toEqual(['/api/products/suggestions?q=man']);
+    expect(suggestionCalls(calls).map((call) => call.url)).toEqual([
+      routeUrl('productSuggestions', { query: { q: 'man' } }),
+    ]);
 
     const list = screen.getByRole('listbox', { name: 'Suggestions' });
     expect(
@@ -69,7 +72,7 @@ describe('SearchBar', () => {
   });
 
   it('closes the suggestions on Escape and on a click outside', async () => {
-    stubApi({ 'GET /api/products/suggestions?q=rice': { body: ['Rice Sona Masoori'] } });
+    stubApi({ [routeKey('productSuggestions', { query: { q: 'rice' } })]: { body: ['Rice Sona Masoori'] } });
     renderWithProviders(
       <div>
         <SearchBar />
@@ -93,7 +96,7 @@ describe('SearchBar', () => {
 
   it('ignores a failed suggestion call', async () => {
     stubApi({
-      'GET /api/products/suggestions?q=dal': {
+      [routeKey('productSuggestions', { query: { q: 'dal' } })]: {
         status: 500,
         body: { statusCode: 500, error: 'Internal Server Error', message: 'boom' },
       },
@@ -116,7 +119,7 @@ describe('SearchBar', () => {
   });
 
   it('runs the search for a clicked suggestion and closes the list', async () => {
-    stubApi({ 'GET /api/products/suggestions?q=gh': { body: ['Desi Ghee', 'Ghee A2'] } });
+    stubApi({ [routeKey('productSuggestions', { query: { q: 'gh' } })]: { body: ['Desi Ghee', 'Ghee A2'] } });
     const { router } = renderWithProviders(<SearchBar />);
     await user().type(input(), 'gh');
     await act(() => vi.advanceTimersByTimeAsync(300));
@@ -128,7 +131,7 @@ describe('SearchBar', () => {
   });
 
   it('closes the suggestions when the filter changes, and on Enter without a chosen suggestion', async () => {
-    stubApi({ 'GET /api/products/suggestions?q=oil': { body: ['Groundnut Oil'] } });
+    stubApi({ [routeKey('productSuggestions', { query: { q: 'oil' } })]: { body: ['Groundnut Oil'] } });
     const { router } = renderWithProviders(<SearchBar />);
     await user().type(input(), 'oil');
     await act(() => vi.advanceTimersByTimeAsync(300));

@@ -1,7 +1,7 @@
 import { DEFAULT_SEARCH_FILTER, LAYOUT, SEARCH_FILTERS, normalizeSearchQuery, type SearchFilter } from '@mandi/domain';
 import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
-import { apiFetch } from '../api/api-fetch';
+import { api } from '../api/api-fetch';
 import { useT } from '../i18n/i18n';
 import { SearchIcon } from '../ui/icons';
 import styles from './search-bar.module.css';
@@ -54,10 +54,7 @@ export function SearchBar({ autoFocus = false, onSearched }: { autoFocus?: boole
     }
     const controller = new AbortController();
     const timer = setTimeout(() => {
-      apiFetch<unknown>(`/api/products/suggestions?q=${encodeURIComponent(query)}`, {
-        silent: true,
-        signal: controller.signal,
-      })
+      api('productSuggestions', { query: { q: query }, silent: true, signal: controller.signal })
         .then((answer) => {
           const list = Array.isArray(answer) ? answer.filter((item): item is string => typeof item === 'string') : [];
           setSuggestions(list);

@@ -1,7 +1,6 @@
 import { defaultInvoiceFileName } from '@mandi/domain';
 import { useCallback } from 'react';
-import { withOverlay } from '../api/in-flight';
-import { useAuth } from '../auth/auth-context';
+import { apiCall } from '../api/api-fetch';
 import { useT } from '../i18n/i18n';
 import { useConfirm } from '../ui/confirm-dialog';
 
@@ -43,36 +42,25 @@ function saveFile(blob: Blob, fileName: string): void {
 }
 
 /**
- * GET /api/invoices/{invoiceId}/download with the bearer token, as a file: an invoice or a credit note (both are
+ * The downloadInvoice route with the bearer token, as a file: an invoice or a credit note (both are
  * documents with an invoice_id). The name is the Content-Disposition's, else invoice-{id}.pdf; any failure shows
  * 'Error downloading invoice PDF.' (001 section 8).
  */
 export function useDocumentDownload(): (invoiceId: string) => Promise<void> {
-  const { identity } = useAuth();
   const confirm = useConfirm();
   const { t } = useT();
   return useCallback(
     async (invoiceId: string) => {
       try {
-        const { blob, fileName } = await withOverlay(async () => {
-          const token = await identity.currentUser()?.getIdToken();
-          const response = await fetch(`/api/invoices/${encodeURIComponent(invoiceId)}/download`, {
-            headers: token
-              ? { Authorization: `Bearer ${token}`, Accept: 'application/pdf' }
-              : { Accept: 'application/pdf' },
-          });
-          if (!response.ok) throw new Error(`HTTP ${response.status}`);
-          return {
-            blob: await response.blob(),
-            fileName:
-              fileNameFromDisposition(response.headers.get('content-disposition')) ?? defaultInvoiceFileName(invoiceId),
-          };
-        });
-        saveFile(blob, fileName);
+        const { body, headers } = await apiCall('downloadInvoice', { params: { invoiceId } });
+        saveFile(
+          body,
+          fileNameFromDisposition(headers.get('content-disposition')) ?? defaultInvoiceFileName(invoiceId),
+        );
       } catch {
         await confirm({ title: t('orders.download.failedTitle'), message: t('orders.download.failed') });
       }
     },
-    [identity, confirm, t],
+    [confirm, t],
   );
 }

@@ -1,6 +1,6 @@
 import type { CancelRequestBody, OrderDetail, OrderList } from '@mandi/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { ApiError, apiFetch } from '../api/api-fetch';
+import { ApiError, api } from '../api/api-fetch';
 import { useAuth } from '../auth/auth-context';
 import { placedAt } from './order-view';
 
@@ -20,44 +20,38 @@ function newestFirst(orders: OrderList): OrderList {
   return [...orders].sort((a, b) => time(b) - time(a));
 }
 
-/** GET /api/orders/{userId} (auth): the buyer's orders, newest first. */
+/** The ordersOfUser route (auth): the buyer's orders, newest first. */
 export function useMyOrders(userId: string, enabled: boolean) {
   const { user } = useAuth();
   return useQuery({
     queryKey: ordersKey(userId),
-    queryFn: ({ signal }) => apiFetch<OrderList>(`/api/orders/${encodeURIComponent(userId)}`, { auth: true, signal }),
+    queryFn: ({ signal }) => api('ordersOfUser', { params: { userId }, auth: true, signal }),
     select: newestFirst,
     enabled: enabled && user !== null,
     staleTime: 0,
   });
 }
 
-/** GET /api/orders/details/{orderId} (with the bearer token: the API answers the owner or an admin only). */
+/** The orderDetails route (with the bearer token: the API answers the owner or an admin only). */
 export function useOrderDetail(orderId: string) {
   const { user } = useAuth();
   return useQuery({
     queryKey: orderKey(orderId),
-    queryFn: ({ signal }) =>
-      apiFetch<OrderDetail>(`/api/orders/details/${encodeURIComponent(orderId)}`, { auth: true, signal }),
+    queryFn: ({ signal }) => api('orderDetails', { params: { orderId }, auth: true, signal }),
     enabled: user !== null && orderId !== '',
     staleTime: 0,
   });
 }
 
 /**
- * PUT /api/orders/cancel-request/{orderId} {reason}. On success the order reads cancel_requested at once (the
+ * The requestCancellation route {reason}. On success the order reads cancel_requested at once (the
  * button turns into 'Cancellation Requested'), then is read again; on failure it is read again too, since the
  * refusal (window closed, already confirmed) usually means the order changed.
  */
 export function useCancelRequest(orderId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: CancelRequestBody) =>
-      apiFetch<unknown>(`/api/orders/cancel-request/${encodeURIComponent(orderId)}`, {
-        method: 'PUT',
-        auth: true,
-        body,
-      }),
+    mutationFn: (body: CancelRequestBody) => api('requestCancellation', { params: { orderId }, body, auth: true }),
     onSuccess: (_answer, body) => {
       queryClient.setQueryData<OrderDetail>(orderKey(orderId), (order) =>
         order ? { ...order, status: 'cancel_requested', cancel_reason: body.reason } : order,

@@ -1,3 +1,4 @@
+import { routeKey, routeUrl } from '@mandi/contracts/client';
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -24,7 +25,11 @@ afterEach(() => {
 
 describe('order details', () => {
   it('shows date, number, status, items, address, Cash on Delivery / Unpaid and the summary', async () => {
-    openOrder(1042, { 'GET /api/orders/details/1042': { body: orderDetail(1042, '2026-03-04T19:30:00.000Z') } });
+    openOrder(1042, {
+      [routeKey('orderDetails', { params: { orderId: 1042 } })]: {
+        body: orderDetail(1042, '2026-03-04T19:30:00.000Z'),
+      },
+    });
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Order #1042' })).toBeInTheDocument();
     const status = await screen.findByRole('region', { name: 'Order status' });
@@ -57,14 +62,16 @@ describe('order details', () => {
     ["Razorpay's captured", { payment: { payment_method: 'online' as const, status: 'captured' } }],
   ])('counts %s as Paid', async (_name, change) => {
     openOrder(8, {
-      'GET /api/orders/details/8': { body: orderDetail(8, hoursAgo(1), { status: 'confirmed', ...change }) },
+      [routeKey('orderDetails', { params: { orderId: 8 } })]: {
+        body: orderDetail(8, hoursAgo(1), { status: 'confirmed', ...change }),
+      },
     });
     expect(await summary()).toHaveTextContent('Payment statusPaid');
   });
 
   it('names an online payment Online', async () => {
     openOrder(8, {
-      'GET /api/orders/details/8': {
+      [routeKey('orderDetails', { params: { orderId: 8 } })]: {
         body: orderDetail(8, hoursAgo(1), { payment: { payment_method: 'online', status: 'created' } }),
       },
     });
@@ -74,7 +81,7 @@ describe('order details', () => {
 
   it('downloads the invoice with the bearer token under the Content-Disposition name', async () => {
     const { fetchStub } = openOrder(9, {
-      'GET /api/orders/details/9': {
+      [routeKey('orderDetails', { params: { orderId: 9 } })]: {
         body: orderDetail(9, hoursAgo(1), {
           status: 'confirmed',
           payment_status: 'paid',
@@ -84,7 +91,7 @@ describe('order details', () => {
     });
     const downloads: { init: RequestInit | undefined }[] = [];
     vi.stubGlobal('fetch', async (input: RequestInfo | URL, init?: RequestInit) => {
-      if (String(input) !== '/api/invoices/31/download') return fetchStub(input, init);
+      if (String(input) !== routeUrl('downloadInvoice', { params: { invoiceId: 31 } })) return fetchStub(input, init);
       downloads.push({ init });
       return new Response(new Blob(['%PDF-1.7'], { type: 'application/pdf' }), {
         headers: {
@@ -107,7 +114,7 @@ describe('order details', () => {
 
   it('names a credit note invoice-{id}.pdf when the answer gives no name', async () => {
     const { fetchStub } = openOrder(9, {
-      'GET /api/orders/details/9': {
+      [routeKey('orderDetails', { params: { orderId: 9 } })]: {
         body: orderDetail(9, hoursAgo(9), {
           status: 'cancelled',
           invoice: { invoice_id: '31' },
@@ -116,7 +123,9 @@ describe('order details', () => {
       },
     });
     vi.stubGlobal('fetch', async (input: RequestInfo | URL, init?: RequestInit) =>
-      String(input) === '/api/invoices/32/download' ? new Response(new Blob(['%PDF-1.7'])) : fetchStub(input, init),
+      String(input) === routeUrl('downloadInvoice', { params: { invoiceId: 32 } })
+        ? new Response(new Blob(['%PDF-1.7']))
+        : fetchStub(input, init),
     );
     const names: string[] = [];
     vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
@@ -130,8 +139,10 @@ describe('order details', () => {
 
   it("alerts 'Error downloading invoice PDF.' when the download fails", async () => {
     openOrder(9, {
-      'GET /api/orders/details/9': { body: orderDetail(9, hoursAgo(1), { invoice: { invoice_id: '31' } }) },
-      'GET /api/invoices/31/download': {
+      [routeKey('orderDetails', { params: { orderId: 9 } })]: {
+        body: orderDetail(9, hoursAgo(1), { invoice: { invoice_id: '31' } }),
+      },
+      [routeKey('downloadInvoice', { params: { invoiceId: 31 } })]: {
         status: 500,
         body: { statusCode: 500, error: 'Internal Server Error', message: 'x' },
       },
@@ -145,8 +156,8 @@ describe('order details', () => {
 
   it("requires a reason, sends it trimmed, then shows 'Cancellation Requested' disabled", async () => {
     const { calls } = openOrder(12, {
-      'GET /api/orders/details/12': { body: orderDetail(12, hoursAgo(1)) },
-      'PUT /api/orders/cancel-request/12': { body: { message: 'Cancellation requested' } },
+      [routeKey('orderDetails', { params: { orderId: 12 } })]: { body: orderDetail(12, hoursAgo(1)) },
+      [routeKey('requestCancellation', { params: { orderId: 12 } })]: { body: { message: 'Cancellation requested' } },
     });
     const button = await cancelButton();
     expect(button).toBeEnabled();
@@ -170,7 +181,7 @@ describe('order details', () => {
     expect(screen.queryByRole('dialog', { name: 'Cancel Order' })).not.toBeInTheDocument();
     expect(screen.getByRole('region', { name: 'Order status' })).toHaveTextContent('Cancellation Requested');
     const put = calls.find((call) => call.method === 'PUT')!;
-    expect(put.url).toBe('/api/orders/cancel-request/12');
+    expect(put.url).toBe(routeUrl('requestCancellation', { params: { orderId: 12 } }));
     expect(JSON.parse(String(put.init!.body))).toEqual({ reason: 'Ordered twice by mistake' });
     expect(new Headers(put.init!.headers).get('Authorization')).toBe('Bearer token-of-uid-me');
   });
@@ -181,8 +192,8 @@ describe('order details', () => {
       body: { statusCode: 409, error: 'Conflict', message: 'The 8-hour window for this order has closed.' },
     };
     openOrder(12, {
-      'GET /api/orders/details/12': { body: orderDetail(12, hoursAgo(1)) },
-      'PUT /api/orders/cancel-request/12': () => answer,
+      [routeKey('orderDetails', { params: { orderId: 12 } })]: { body: orderDetail(12, hoursAgo(1)) },
+      [routeKey('requestCancellation', { params: { orderId: 12 } })]: () => answer,
     });
     await userEvent.click(await cancelButton());
     const modal = screen.getByRole('dialog', { name: 'Cancel Order' });
@@ -200,13 +211,19 @@ describe('order details', () => {
   });
 
   it('keeps Cancel Order disabled outside the 8-hour window and for an order no longer pending', async () => {
-    openOrder(13, { 'GET /api/orders/details/13': { body: orderDetail(13, hoursAgo(8.01)) } });
+    openOrder(13, {
+      [routeKey('orderDetails', { params: { orderId: 13 } })]: { body: orderDetail(13, hoursAgo(8.01)) },
+    });
     expect(await cancelButton()).toBeDisabled();
     expect(screen.getByText(/this order's window has closed/)).toBeInTheDocument();
   });
 
   it('keeps Cancel Order disabled for a confirmed order inside the window', async () => {
-    openOrder(14, { 'GET /api/orders/details/14': { body: orderDetail(14, hoursAgo(1), { status: 'confirmed' }) } });
+    openOrder(14, {
+      [routeKey('orderDetails', { params: { orderId: 14 } })]: {
+        body: orderDetail(14, hoursAgo(1), { status: 'confirmed' }),
+      },
+    });
     expect(await cancelButton()).toBeDisabled();
     expect(screen.getByText('A confirmed order can no longer be cancelled.')).toBeInTheDocument();
   });
@@ -215,7 +232,7 @@ describe('order details', () => {
     vi.useFakeTimers({ now: new Date('2026-03-05T06:00:00.000Z'), toFake: ['Date', 'setInterval', 'clearInterval'] });
     // Created 7 h 59 m 30 s ago: 30 seconds of the window left.
     const createdAt = new Date(Date.now() - 8 * HOUR + 30_000).toISOString();
-    openOrder(15, { 'GET /api/orders/details/15': { body: orderDetail(15, createdAt) } });
+    openOrder(15, { [routeKey('orderDetails', { params: { orderId: 15 } })]: { body: orderDetail(15, createdAt) } });
     const button = await cancelButton();
     expect(button).toBeEnabled();
     expect(screen.getByText('You can cancel until 5 Mar 2026, 11:30 am.')).toBeInTheDocument();
@@ -226,7 +243,7 @@ describe('order details', () => {
 
   it("shows 'Order not found.' for an unknown order", async () => {
     openOrder(404, {
-      'GET /api/orders/details/404': {
+      [routeKey('orderDetails', { params: { orderId: 404 } })]: {
         status: 404,
         body: { statusCode: 404, error: 'Not Found', message: 'Order not found.' },
       },
@@ -237,7 +254,7 @@ describe('order details', () => {
 
   it('shows a designed error when the order cannot be loaded', async () => {
     openOrder(16, {
-      'GET /api/orders/details/16': {
+      [routeKey('orderDetails', { params: { orderId: 16 } })]: {
         status: 503,
         body: { statusCode: 503, error: 'Service Unavailable', message: 'Down' },
       },

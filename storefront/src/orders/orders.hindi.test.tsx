@@ -1,3 +1,4 @@
+import { routeKey } from '@mandi/contracts/client';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { DEADLINE_CANCEL_REASON } from '@mandi/domain';
@@ -23,7 +24,7 @@ describe('orders in Hindi', () => {
       orderItem(3, 'Agra Aloo', 25, 4),
     ];
     openInHindi('/orders/5', {
-      'GET /api/orders/5': {
+      [routeKey('ordersOfUser', { params: { userId: 5 } })]: {
         body: [orderSummary(1042, '2026-03-04T19:30:00.000Z', items, { status: 'cancel_requested' })],
       },
     });
@@ -41,7 +42,7 @@ describe('orders in Hindi', () => {
 
   it('shows an order cancelled at the deadline with its reason, payment and figures in Hindi', async () => {
     openInHindi('/order/1042', {
-      'GET /api/orders/details/1042': {
+      [routeKey('orderDetails', { params: { orderId: 1042 } })]: {
         body: orderDetail(1042, '2026-03-04T19:30:00.000Z', {
           status: 'cancelled',
           cancel_reason: DEADLINE_CANCEL_REASON,
@@ -65,8 +66,8 @@ describe('orders in Hindi', () => {
 
   it('asks for a reason and says the server’s refusal in Hindi, sending the reason as typed', async () => {
     const { calls } = openInHindi('/order/12', {
-      'GET /api/orders/details/12': { body: orderDetail(12, hoursAgo(1)) },
-      'PUT /api/orders/cancel-request/12': {
+      [routeKey('orderDetails', { params: { orderId: 12 } })]: { body: orderDetail(12, hoursAgo(1)) },
+      [routeKey('requestCancellation', { params: { orderId: 12 } })]: {
         status: 409,
         body: {
           statusCode: 409,
@@ -92,7 +93,7 @@ describe('orders in Hindi', () => {
     expect(refused).toHaveTextContent(
       'रद्द करने का अनुरोध सिर्फ़ उसी ऑर्डर के लिए हो सकता है जिसकी पुष्टि बाकी हो; इस ऑर्डर की पुष्टि हो चुकी है।',
     );
-    const put = calls.find((call) => call.method === 'PUT' && call.url.startsWith('/api/orders/'))!;
+    const put = calls.find((call) => call.route === 'requestCancellation')!;
     expect(JSON.parse(String(put.init!.body))).toEqual({ reason: 'गलती से दो बार ऑर्डर हो गया' });
   });
 });

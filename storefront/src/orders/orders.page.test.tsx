@@ -1,3 +1,4 @@
+import { routeKey, routeUrl } from '@mandi/contracts/client';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
@@ -19,7 +20,7 @@ const aloo = orderItem(3, 'Agra Aloo', 25, 4);
 describe('My Orders', () => {
   it("shows cards newest first with the first item, number, India date, status, amount, '+N more' and 'View Order'", async () => {
     const { calls, router } = openOrders('/orders/5', {
-      'GET /api/orders/5': {
+      [routeKey('ordersOfUser', { params: { userId: 5 } })]: {
         body: [
           orderSummary(1041, '2026-03-04T04:00:00.000Z', [aloo], { status: 'delivered' }),
           // 19:30 UTC is already 5 March in India.
@@ -52,7 +53,9 @@ describe('My Orders', () => {
     expect(older).not.toHaveTextContent('more product');
     expect(older.querySelector('img')).toBeNull();
 
-    const headers = new Headers(calls.find((call) => call.url === '/api/orders/5')!.init!.headers);
+    const headers = new Headers(
+      calls.find((call) => call.url === routeUrl('ordersOfUser', { params: { userId: 5 } }))!.init!.headers,
+    );
     expect(headers.get('Authorization')).toBe('Bearer token-of-uid-me');
 
     await userEvent.click(within(newest).getByRole('link', { name: 'View Order' }));
@@ -61,7 +64,7 @@ describe('My Orders', () => {
 
   it("says '+1 more product' for a single extra line and shows the order total when the answer has one", async () => {
     openOrders('/orders/5', {
-      'GET /api/orders/5': {
+      [routeKey('ordersOfUser', { params: { userId: 5 } })]: {
         body: [{ ...orderSummary(7, '2026-03-04T04:00:00.000Z', [tamatar, pyaz]), total_amount: 240.3 }],
       },
     });
@@ -72,7 +75,7 @@ describe('My Orders', () => {
   });
 
   it("shows 'No orders yet' with a way to the shop when there are none", async () => {
-    openOrders('/orders/5', { 'GET /api/orders/5': { body: [] } });
+    openOrders('/orders/5', { [routeKey('ordersOfUser', { params: { userId: 5 } })]: { body: [] } });
     expect(await screen.findByRole('heading', { name: 'No orders yet' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Start shopping' })).toHaveAttribute('href', '/');
   });
@@ -80,7 +83,7 @@ describe('My Orders', () => {
   it('shows a designed error with Try again when the list cannot be loaded, and loads it on retry', async () => {
     let fail = true;
     openOrders('/orders/5', {
-      'GET /api/orders/5': () =>
+      [routeKey('ordersOfUser', { params: { userId: 5 } })]: () =>
         fail ? { status: 500, body: { statusCode: 500, error: 'Internal Server Error', message: 'x' } } : { body: [] },
     });
     const alert = await screen.findByRole('alert');
@@ -92,8 +95,11 @@ describe('My Orders', () => {
 
   it("shows someone else's list as not yours, with a link to one's own orders", async () => {
     openOrders('/orders/9', {
-      'GET /api/orders/5': { body: [] },
-      'GET /api/orders/9': { status: 403, body: { statusCode: 403, error: 'Forbidden', message: 'Not allowed' } },
+      [routeKey('ordersOfUser', { params: { userId: 5 } })]: { body: [] },
+      [routeKey('ordersOfUser', { params: { userId: 9 } })]: {
+        status: 403,
+        body: { statusCode: 403, error: 'Forbidden', message: 'Not allowed' },
+      },
     });
     expect(await screen.findByRole('heading', { name: 'These orders are not yours' })).toBeInTheDocument();
     await userEvent.click(screen.getByRole('link', { name: 'See my orders' }));
@@ -102,8 +108,13 @@ describe('My Orders', () => {
 
   it('takes the own Firebase uid in the address (the Orders link before the user id is known) to /orders/{userId}', async () => {
     const { router } = openOrders('/orders/uid-me', {
-      'GET /api/orders/5': { body: [orderSummary(3, '2026-03-04T04:00:00.000Z', [tamatar])] },
-      'GET /api/orders/uid-me': { status: 403, body: { statusCode: 403, error: 'Forbidden', message: 'Not allowed' } },
+      [routeKey('ordersOfUser', { params: { userId: 5 } })]: {
+        body: [orderSummary(3, '2026-03-04T04:00:00.000Z', [tamatar])],
+      },
+      [routeKey('ordersOfUser', { params: { userId: 'uid-me' } })]: {
+        status: 403,
+        body: { statusCode: 403, error: 'Forbidden', message: 'Not allowed' },
+      },
     });
     expect(await screen.findByRole('article', { name: 'Order #3' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/orders/5');
@@ -111,8 +122,11 @@ describe('My Orders', () => {
 
   it("treats the API's 403 as not yours when the own user id is unknown", async () => {
     stubApi({
-      'POST /api/user/getUserId': { status: 500, body: { statusCode: 500, error: 'x', message: 'x' } },
-      'GET /api/orders/9': { status: 403, body: { statusCode: 403, error: 'Forbidden', message: 'Not allowed' } },
+      [routeKey('getUserId')]: { status: 500, body: { statusCode: 500, error: 'x', message: 'x' } },
+      [routeKey('ordersOfUser', { params: { userId: 9 } })]: {
+        status: 403,
+        body: { statusCode: 403, error: 'Forbidden', message: 'Not allowed' },
+      },
     });
     renderApp('/orders/9', { identity: buyer() });
     expect(await screen.findByRole('heading', { name: 'These orders are not yours' })).toBeInTheDocument();

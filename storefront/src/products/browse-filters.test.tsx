@@ -1,3 +1,4 @@
+import { routeKey, routeUrl } from '@mandi/contracts/client';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
@@ -14,16 +15,39 @@ const chips = (group: string) => screen.getAllByRole('group', { name: group })[0
 describe('browsing the home listing (issue 16)', () => {
   it("asks the server for the URL's category, price, stock, freshness and sort, and marks them chosen", async () => {
     const { calls } = stubApi({
-      'GET /api/products?page=1&limit=24&filter=All&category=spices&minPrice=100&maxPrice=250&inStock=1&fresh=1&sort=price_asc':
-        {
-          body: [item(1, 120), item(2, 180)],
+      [routeKey('listProducts', {
+        query: {
+          page: 1,
+          limit: 24,
+          filter: 'All',
+          category: 'spices',
+          minPrice: 100,
+          maxPrice: 250,
+          inStock: 1,
+          fresh: 1,
+          sort: 'price_asc',
         },
+      })]: {
+        body: [item(1, 120), item(2, 180)],
+      },
     });
     renderApp('/?sort=price_asc&fresh=1&inStock=1&maxPrice=250&minPrice=100&category=spices');
 
     expect(await screen.findByRole('link', { name: 'Product 2' })).toBeInTheDocument();
     expect(calls.map((call) => call.url)).toEqual([
-      '/api/products?page=1&limit=24&filter=All&category=spices&minPrice=100&maxPrice=250&inStock=1&fresh=1&sort=price_asc',
+      routeUrl('listProducts', {
+        query: {
+          page: 1,
+          limit: 24,
+          filter: 'All',
+          category: 'spices',
+          minPrice: 100,
+          maxPrice: 250,
+          inStock: 1,
+          fresh: 1,
+          sort: 'price_asc',
+        },
+      }),
     ]);
     // The listing is named after its category, and the welcome banner makes way for the cards.
     expect(screen.getByRole('heading', { level: 2, name: 'Spices' })).toBeInTheDocument();
@@ -39,7 +63,9 @@ describe('browsing the home listing (issue 16)', () => {
 
   it('links every choice to the page with it, keeping the search and the Original filter', async () => {
     stubApi({
-      'GET /api/products?page=1&limit=24&search=aloo&filter=Original&category=fresh_produce': { body: [item(1)] },
+      [routeKey('listProducts', {
+        query: { page: 1, limit: 24, search: 'aloo', filter: 'Original', category: 'fresh_produce' },
+      })]: { body: [item(1)] },
     });
     renderApp('/?search=aloo&filter=Original&category=fresh_produce');
     await screen.findByRole('link', { name: 'Product 1' });
@@ -73,8 +99,8 @@ describe('browsing the home listing (issue 16)', () => {
 
   it('follows a chip: the new listing is asked for, and Clear all goes back to every product', async () => {
     const { calls } = stubApi({
-      'GET /api/products?page=1&limit=24&filter=All': { body: [item(1), item(2)] },
-      'GET /api/products?page=1&limit=24&filter=All&inStock=1': { body: [item(2)] },
+      [routeKey('listProducts', { query: { page: 1, limit: 24, filter: 'All' } })]: { body: [item(1), item(2)] },
+      [routeKey('listProducts', { query: { page: 1, limit: 24, filter: 'All', inStock: 1 } })]: { body: [item(2)] },
     });
     renderApp('/');
     await screen.findByRole('link', { name: 'Product 1' });
@@ -84,7 +110,9 @@ describe('browsing the home listing (issue 16)', () => {
     expect(await within(panel()).findByRole('link', { name: 'Clear all' }, { timeout: 3000 })).toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'Product 1' })).not.toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Product 2' })).toBeInTheDocument();
-    expect(calls.map((call) => call.url)).toContain('/api/products?page=1&limit=24&filter=All&inStock=1');
+    expect(calls.map((call) => call.url)).toContain(
+      routeUrl('listProducts', { query: { page: 1, limit: 24, filter: 'All', inStock: 1 } }),
+    );
 
     await userEvent.click(within(panel()).getByRole('link', { name: 'Clear all' }));
     expect(await screen.findByRole('link', { name: 'Product 1' })).toBeInTheDocument();
@@ -92,9 +120,23 @@ describe('browsing the home listing (issue 16)', () => {
 
   it("sorts and narrows the price from the phone's pickers", async () => {
     const { calls } = stubApi({
-      'GET /api/products?page=1&limit=24&filter=All&category=honey': { body: [item(1)] },
-      'GET /api/products?page=1&limit=24&filter=All&category=honey&sort=price_asc': { body: [item(2)] },
-      'GET /api/products?page=1&limit=24&filter=All&category=honey&minPrice=250&maxPrice=500&sort=price_asc': {
+      [routeKey('listProducts', { query: { page: 1, limit: 24, filter: 'All', category: 'honey' } })]: {
+        body: [item(1)],
+      },
+      [routeKey('listProducts', {
+        query: { page: 1, limit: 24, filter: 'All', category: 'honey', sort: 'price_asc' },
+      })]: { body: [item(2)] },
+      [routeKey('listProducts', {
+        query: {
+          page: 1,
+          limit: 24,
+          filter: 'All',
+          category: 'honey',
+          minPrice: 250,
+          maxPrice: 500,
+          sort: 'price_asc',
+        },
+      })]: {
         body: [item(3)],
       },
     });
@@ -113,13 +155,27 @@ describe('browsing the home listing (issue 16)', () => {
     await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Price' }), '₹250–500');
     expect(await screen.findByRole('link', { name: 'Product 3' })).toBeInTheDocument();
     expect(calls.map((call) => call.url).at(-1)).toBe(
-      '/api/products?page=1&limit=24&filter=All&category=honey&minPrice=250&maxPrice=500&sort=price_asc',
+      routeUrl('listProducts', {
+        query: {
+          page: 1,
+          limit: 24,
+          filter: 'All',
+          category: 'honey',
+          minPrice: 250,
+          maxPrice: 500,
+          sort: 'price_asc',
+        },
+      }),
     );
     expect(screen.getByRole('combobox', { name: 'Price' })).toHaveDisplayValue('₹250–500');
   });
 
   it("says nothing matches and offers 'Clear filters' when the filters leave no product", async () => {
-    stubApi({ 'GET /api/products?page=1&limit=24&filter=All&category=honey&maxPrice=100': { body: [] } });
+    stubApi({
+      [routeKey('listProducts', { query: { page: 1, limit: 24, filter: 'All', category: 'honey', maxPrice: 100 } })]: {
+        body: [],
+      },
+    });
     renderApp('/?category=honey&maxPrice=100');
 
     expect(await screen.findByRole('heading', { name: 'No results found.' })).toBeInTheDocument();
@@ -130,11 +186,17 @@ describe('browsing the home listing (issue 16)', () => {
   });
 
   it('ignores values that are not ours instead of breaking the page', async () => {
-    const { calls } = stubApi({ 'GET /api/products?page=1&limit=24&filter=All&sort=price_desc': { body: [item(1)] } });
+    const { calls } = stubApi({
+      [routeKey('listProducts', { query: { page: 1, limit: 24, filter: 'All', sort: 'price_desc' } })]: {
+        body: [item(1)],
+      },
+    });
     renderApp('/?category=veg&minPrice=cheap&inStock=yes&sort=price_desc');
 
     expect(await screen.findByRole('link', { name: 'Product 1' })).toBeInTheDocument();
-    expect(calls.map((call) => call.url)).toEqual(['/api/products?page=1&limit=24&filter=All&sort=price_desc']);
+    expect(calls.map((call) => call.url)).toEqual([
+      routeUrl('listProducts', { query: { page: 1, limit: 24, filter: 'All', sort: 'price_desc' } }),
+    ]);
   });
 
   it("shows the filtered first page the server sent with the HTML, and never another listing's", async () => {
@@ -150,16 +212,20 @@ describe('browsing the home listing (issue 16)', () => {
     const first = stubApi({});
     const { unmount } = renderApp('/?sort=price_asc&category=honey');
     expect(await screen.findByRole('link', { name: 'Product 7' })).toBeInTheDocument();
-    expect(first.calls.filter((call) => call.url.startsWith('/api/products?'))).toHaveLength(0);
+    expect(first.calls.filter((call) => call.route === 'listProducts')).toHaveLength(0);
     unmount();
 
     // The plain page's block (no listing named) is not taken for a filtered URL.
     embed(null, [item(8)]);
-    const second = stubApi({ 'GET /api/products?page=1&limit=24&filter=All&fresh=1': { body: [item(9)] } });
+    const second = stubApi({
+      [routeKey('listProducts', { query: { page: 1, limit: 24, filter: 'All', fresh: 1 } })]: { body: [item(9)] },
+    });
     renderApp('/?fresh=1');
     expect(await screen.findByRole('link', { name: 'Product 9' })).toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'Product 8' })).not.toBeInTheDocument();
-    expect(second.calls.map((call) => call.url)).toContain('/api/products?page=1&limit=24&filter=All&fresh=1');
+    expect(second.calls.map((call) => call.url)).toContain(
+      routeUrl('listProducts', { query: { page: 1, limit: 24, filter: 'All', fresh: 1 } }),
+    );
     expect(document.getElementById(EMBEDDED_LISTING_ID)).toBeNull();
   });
 });

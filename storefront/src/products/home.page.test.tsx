@@ -1,3 +1,4 @@
+import { routeKey, routeUrl } from '@mandi/contracts/client';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
@@ -14,11 +15,15 @@ describe('home listing', () => {
     block.id = EMBEDDED_LISTING_ID;
     block.textContent = JSON.stringify(page(1, 24));
     document.head.append(block);
-    const { calls } = stubApi({ 'GET /api/products?page=2&limit=24&filter=All': { body: page(25, 2) } });
+    const { calls } = stubApi({
+      [routeKey('listProducts', { query: { page: 2, limit: 24, filter: 'All' } })]: { body: page(25, 2) },
+    });
     renderApp('/');
 
     expect(await screen.findByRole('link', { name: 'Product 24' })).toBeInTheDocument();
-    expect(calls.filter((call) => call.url.startsWith('/api/products?page=1'))).toHaveLength(0);
+    expect(calls.filter((call) => call.url.startsWith(routeUrl('listProducts', { query: { page: 1 } })))).toHaveLength(
+      0,
+    );
     // Taken once: the block is gone, so a later visit asks the API.
     expect(document.getElementById(EMBEDDED_LISTING_ID)).toBeNull();
     await userEvent.click(screen.getByRole('button', { name: 'Load more' }));
@@ -26,18 +31,24 @@ describe('home listing', () => {
   });
 
   it("asks the server for the URL's search and filter and shows 'No results found.'", async () => {
-    const { calls } = stubApi({ 'GET /api/products?page=1&limit=24&search=red+rice&filter=Original': { body: [] } });
+    const { calls } = stubApi({
+      [routeKey('listProducts', { query: { page: 1, limit: 24, search: 'red rice', filter: 'Original' } })]: {
+        body: [],
+      },
+    });
     renderApp('/?search=%20red%20rice%20&filter=Original');
 
     expect(await screen.findByRole('heading', { name: 'No results found.' })).toBeInTheDocument();
-    expect(calls.map((call) => call.url)).toContain('/api/products?page=1&limit=24&search=red+rice&filter=Original');
+    expect(calls.map((call) => call.url)).toContain(
+      routeUrl('listProducts', { query: { page: 1, limit: 24, search: 'red rice', filter: 'Original' } }),
+    );
     expect(screen.getByRole('link', { name: 'See all products' })).toHaveAttribute('href', '/');
   });
 
   it("loads the next page with 'Load more' and stops after a short page", async () => {
     const { calls } = stubApi({
-      'GET /api/products?page=1&limit=24&filter=All': { body: page(1, 24) },
-      'GET /api/products?page=2&limit=24&filter=All': { body: page(25, 3) },
+      [routeKey('listProducts', { query: { page: 1, limit: 24, filter: 'All' } })]: { body: page(1, 24) },
+      [routeKey('listProducts', { query: { page: 2, limit: 24, filter: 'All' } })]: { body: page(25, 3) },
     });
     renderApp('/');
     expect(await screen.findByRole('link', { name: 'Product 24' })).toBeInTheDocument();
@@ -46,7 +57,7 @@ describe('home listing', () => {
     expect(await screen.findByRole('link', { name: 'Product 27' })).toBeInTheDocument();
     expect(screen.getAllByRole('article')).toHaveLength(27);
     expect(screen.queryByRole('button', { name: 'Load more' })).not.toBeInTheDocument();
-    expect(calls.filter((call) => call.url.startsWith('/api/products?'))).toHaveLength(2);
+    expect(calls.filter((call) => call.route === 'listProducts')).toHaveLength(2);
   });
 
   it('loads the next page when the end of the list scrolls into view', async () => {
@@ -62,8 +73,8 @@ describe('home listing', () => {
       },
     );
     stubApi({
-      'GET /api/products?page=1&limit=24&filter=All': { body: page(1, 24) },
-      'GET /api/products?page=2&limit=24&filter=All': { body: page(25, 1) },
+      [routeKey('listProducts', { query: { page: 1, limit: 24, filter: 'All' } })]: { body: page(1, 24) },
+      [routeKey('listProducts', { query: { page: 2, limit: 24, filter: 'All' } })]: { body: page(25, 1) },
     });
     renderApp('/');
     await screen.findByRole('link', { name: 'Product 24' });
@@ -75,8 +86,8 @@ describe('home listing', () => {
 
   it('keeps the loaded cards when a further page fails, and offers to try again', async () => {
     stubApi({
-      'GET /api/products?page=1&limit=24&filter=All': { body: page(1, 24) },
-      'GET /api/products?page=2&limit=24&filter=All': {
+      [routeKey('listProducts', { query: { page: 1, limit: 24, filter: 'All' } })]: { body: page(1, 24) },
+      [routeKey('listProducts', { query: { page: 2, limit: 24, filter: 'All' } })]: {
         status: 503,
         body: { statusCode: 503, error: 'Service Unavailable', message: 'Down' },
       },
@@ -92,7 +103,7 @@ describe('home listing', () => {
 
   it('loads the first row of pictures eagerly and the rest lazily', async () => {
     stubApi({
-      'GET /api/products?page=1&limit=24&filter=All': {
+      [routeKey('listProducts', { query: { page: 1, limit: 24, filter: 'All' } })]: {
         body: page(1, 6).map((product) => ({ ...product, cardImage: `/files/products/${product.id}/card.webp` })),
       },
     });

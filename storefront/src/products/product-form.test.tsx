@@ -1,3 +1,4 @@
+import { routeKey, routeUrl } from '@mandi/contracts/client';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
@@ -48,7 +49,7 @@ async function submitAndReadPopup(): Promise<{ title: string; text: string }> {
 }
 
 async function openSellPage(answers: Parameters<typeof stubApi>[0] = {}) {
-  const api = stubApi({ 'POST /api/user/getUserId': { body: { userId: 3, role: 'user' } }, ...answers });
+  const api = stubApi({ [routeKey('getUserId')]: { body: { userId: 3, role: 'user' } }, ...answers });
   const app = renderApp('/SellPage', { identity: seller() });
   await screen.findByRole('button', { name: 'Post Product' });
   return { ...api, ...app };
@@ -88,7 +89,7 @@ describe('sell form', () => {
     await fill({ email: 'not-an-address' });
     expect(await submitAndReadPopup()).toEqual({ title: 'Invalid Email', text: 'Invalid email address format.' });
 
-    expect(calls.filter((call) => call.url === '/api/products')).toHaveLength(0);
+    expect(calls.filter((call) => call.url === routeUrl('listProducts'))).toHaveLength(0);
   });
 
   it("refuses a file over 5 MB ('Invalid File Size') and more than 4 photos ('Upload Limit Reached')", async () => {
@@ -119,7 +120,7 @@ describe('sell form', () => {
   it('posts the multipart form (kg x 1000, India time, digits of the phone, one request id) and goes to /profilepage', async () => {
     let answer!: (value: { status: number; body: unknown }) => void;
     const { calls, router } = await openSellPage({
-      'POST /api/products': () => new Promise((resolve) => (answer = resolve)),
+      [routeKey('postProduct')]: () => new Promise((resolve) => (answer = resolve)),
     });
     await fill({ ...VALID, email: 'farm@example.in', weight: '2.5' });
     await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Weight unit' }), 'kg');
@@ -130,7 +131,7 @@ describe('sell form', () => {
     expect(busy).toBeDisabled();
     await userEvent.click(busy);
 
-    const posts = calls.filter((call) => call.url === '/api/products');
+    const posts = calls.filter((call) => call.url === routeUrl('listProducts'));
     expect(posts).toHaveLength(1);
     const body = posts[0]!.init!.body as FormData;
     expect(Object.fromEntries([...body.entries()].filter(([, value]) => typeof value === 'string'))).toEqual({
@@ -155,7 +156,7 @@ describe('sell form', () => {
 
   it("takes 'Stock (packs)': empty is unlimited, anything but a whole number 0 to 1,00,000 gets 'Invalid Stock'", async () => {
     const { calls } = await openSellPage({
-      'POST /api/products': { status: 201, body: { message: 'Product created', product: { id: 99 } } },
+      [routeKey('postProduct')]: { status: 201, body: { message: 'Product created', product: { id: 99 } } },
     });
     const stock = screen.getByLabelText('Stock (packs)');
     expect(stock).toHaveValue('');
@@ -174,18 +175,20 @@ describe('sell form', () => {
       });
       expect(stock).toHaveFocus();
     }
-    expect(calls.filter((call) => call.url === '/api/products')).toHaveLength(0);
+    expect(calls.filter((call) => call.url === routeUrl('listProducts'))).toHaveLength(0);
 
     await userEvent.clear(stock);
     await userEvent.type(stock, ' 40 ');
     await userEvent.click(screen.getByRole('button', { name: 'Post Product' }));
-    await waitFor(() => expect(calls.filter((call) => call.url === '/api/products')).toHaveLength(1));
-    expect((calls.find((call) => call.url === '/api/products')!.init!.body as FormData).get('stock')).toBe('40');
+    await waitFor(() => expect(calls.filter((call) => call.url === routeUrl('listProducts'))).toHaveLength(1));
+    expect((calls.find((call) => call.url === routeUrl('listProducts'))!.init!.body as FormData).get('stock')).toBe(
+      '40',
+    );
   });
 
   it("shows the server's message as 'Submission Error' and sends the same request id again on retry", async () => {
     const { calls } = await openSellPage({
-      'POST /api/products': {
+      [routeKey('postProduct')]: {
         status: 400,
         body: { statusCode: 400, error: 'Bad Request', message: 'Price must be greater than 0.' },
       },
@@ -196,7 +199,7 @@ describe('sell form', () => {
     expect(await submitAndReadPopup()).toEqual({ title: 'Submission Error', text: 'Price must be greater than 0.' });
     await submitAndReadPopup();
     const ids = calls
-      .filter((call) => call.url === '/api/products')
+      .filter((call) => call.url === routeUrl('listProducts'))
       .map((call) => (call.init!.body as FormData).get('requestId'));
     expect(ids).toHaveLength(2);
     expect(ids[0]).toBe(ids[1]);
@@ -224,9 +227,9 @@ describe('edit form', () => {
   it('fills the form from the product and sends kept, removed and new images with PUT', async () => {
     const { calls, router } = {
       ...stubApi({
-        'POST /api/user/getUserId': { body: { userId: 3, role: 'user' } },
-        'GET /api/products/12': { body: saved },
-        'PUT /api/products/12': { body: { message: 'Product updated', product: saved } },
+        [routeKey('getUserId')]: { body: { userId: 3, role: 'user' } },
+        [routeKey('productById', { params: { id: 12 } })]: { body: saved },
+        [routeKey('editProduct', { params: { id: 12 } })]: { body: { message: 'Product updated', product: saved } },
       }),
       ...renderApp('/edit-product/12', { identity: seller() }),
     };
@@ -257,9 +260,9 @@ describe('edit form', () => {
   it('fills in the stock, and sends it empty (unlimited) when the seller clears it', async () => {
     const { calls, router } = {
       ...stubApi({
-        'POST /api/user/getUserId': { body: { userId: 3, role: 'user' } },
-        'GET /api/products/12': { body: { ...saved, stock: 4 } },
-        'PUT /api/products/12': { body: { message: 'Product updated', product: saved } },
+        [routeKey('getUserId')]: { body: { userId: 3, role: 'user' } },
+        [routeKey('productById', { params: { id: 12 } })]: { body: { ...saved, stock: 4 } },
+        [routeKey('editProduct', { params: { id: 12 } })]: { body: { message: 'Product updated', product: saved } },
       }),
       ...renderApp('/edit-product/12', { identity: seller() }),
     };
@@ -276,9 +279,9 @@ describe('edit form', () => {
   it('keeps a sold-out product at 0 when the seller saves other changes', async () => {
     const { calls, router } = {
       ...stubApi({
-        'POST /api/user/getUserId': { body: { userId: 3, role: 'user' } },
-        'GET /api/products/12': { body: { ...saved, stock: 0 } },
-        'PUT /api/products/12': { body: { message: 'Product updated', product: saved } },
+        [routeKey('getUserId')]: { body: { userId: 3, role: 'user' } },
+        [routeKey('productById', { params: { id: 12 } })]: { body: { ...saved, stock: 0 } },
+        [routeKey('editProduct', { params: { id: 12 } })]: { body: { message: 'Product updated', product: saved } },
       }),
       ...renderApp('/edit-product/12', { identity: seller() }),
     };
@@ -290,8 +293,8 @@ describe('edit form', () => {
 
   it("refuses to edit someone else's product", async () => {
     stubApi({
-      'POST /api/user/getUserId': { body: { userId: 3, role: 'user' } },
-      'GET /api/products/12': { body: { ...saved, uid: 'someone-else' } },
+      [routeKey('getUserId')]: { body: { userId: 3, role: 'user' } },
+      [routeKey('productById', { params: { id: 12 } })]: { body: { ...saved, uid: 'someone-else' } },
     });
     renderApp('/edit-product/12', { identity: seller() });
     expect(await screen.findByRole('heading', { name: 'This product is not yours' })).toBeInTheDocument();

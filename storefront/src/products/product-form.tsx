@@ -29,7 +29,7 @@ import { PhotoPicker, usePhotoPicker } from './product-photos';
 import { productKeys, useSaveProduct } from './product-queries';
 import styles from './product-form.module.css';
 
-/** Which form: a new product (POST /api/products) or changes to a saved one (PUT /api/products/{id}). */
+/** Which form: a new product (postProduct) or changes to a saved one (editProduct). */
 export type ProductFormMode = { kind: 'create' } | { kind: 'edit'; productId: string | number; images: string[] };
 
 /**

@@ -9,7 +9,7 @@ import {
   type SearchFilter,
 } from '@mandi/domain';
 import { queryOptions, useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiFetch } from '../api/api-fetch';
+import { ApiError, api } from '../api/api-fetch';
 import { productsOf, type ListedProduct } from './product';
 
 /*
@@ -26,10 +26,10 @@ import { productsOf, type ListedProduct } from './product';
 export const LISTING_PAGE_SIZE: typeof PRODUCT_PAGE_DEFAULT = 24;
 
 /**
- * The brand segment of GET /api/products/{brand}-products, the official products of the '+ Add Product' modal (the
- * API accepts any '<brand>-products').
+ * The productById route's '{brand}-products', the official products of the '+ Add Product' modal (the API accepts
+ * any '<brand>-products').
  */
-export const OFFICIAL_PRODUCTS_PATH = '/api/products/mandi-products';
+export const OFFICIAL_PRODUCTS_ID = 'mandi-products';
 
 /** Query keys of products; all start with 'products', so invalidating `all` refreshes every product list and page. */
 export const productKeys = {
@@ -52,18 +52,10 @@ export function listingKeyOf(listing: HomeListing) {
 }
 
 /**
- * GET /api/products with the URL's search, filter and browsing (category, price, stock, freshness, sort): the server
- * searches, filters and sorts.
+ * One page of the listing (the listProducts route) with the URL's search, filter and browsing (category, price,
+ * stock, freshness, sort): the server searches, filters and sorts. Pages after the first load under the list without
+ * dimming the page.
  */
-export function listingPath(page: number, search: string, filter: SearchFilter, browse: ProductBrowse = {}): string {
-  const params = new URLSearchParams({ page: String(page), limit: String(LISTING_PAGE_SIZE) });
-  if (search) params.set('search', search);
-  params.set('filter', filter);
-  for (const [name, value] of browseEntries(browse)) params.set(name, value);
-  return `/api/products?${params.toString()}`;
-}
-
-/** One page of the listing; pages after the first load under the list without dimming the page. */
 export async function fetchListingPage(
   page: number,
   search: string,
@@ -71,7 +63,14 @@ export async function fetchListingPage(
   signal?: AbortSignal,
   browse: ProductBrowse = {},
 ): Promise<ListedProduct[]> {
-  return productsOf(await apiFetch<unknown>(listingPath(page, search, filter, browse), { signal, silent: page > 1 }));
+  const query = {
+    page,
+    limit: LISTING_PAGE_SIZE,
+    search: search || undefined,
+    filter,
+    ...Object.fromEntries(browseEntries(browse)),
+  };
+  return productsOf(await api('listProducts', { query, signal, silent: page > 1 }));
 }
 
 /** The next page number, or undefined once a page came back short (the end of the list). */
@@ -100,7 +99,7 @@ export function takeEmbeddedListing(key = ''): ListedProduct[] | null {
 
 /**
  * The listing for the URL's search, filter and browsing, a page at a time
- * (GET /api/products?page&limit&search&filter&category&minPrice&maxPrice&inStock&fresh&sort).
+ * (listProducts: page, limit, search, filter, category, minPrice, maxPrice, inStock, fresh, sort).
  */
 export function useListing(listing: HomeListing) {
   const { search, filter, browse } = listing;
@@ -117,11 +116,16 @@ export function useListing(listing: HomeListing) {
   });
 }
 
-/** GET /api/products/{id}: one product; callers add `enabled` or `staleTime` where they need them. */
+/** The productById route: one product; callers add `enabled` or `staleTime` where they need them. */
 export function productQuery(productId: string) {
   return queryOptions({
     queryKey: productKeys.one(productId),
-    queryFn: ({ signal }) => apiFetch<ListedProduct>(`/api/products/${encodeURIComponent(productId)}`, { signal }),
+    queryFn: async ({ signal }): Promise<ListedProduct> => {
+      const answer = await api('productById', { params: { id: productId }, signal });
+      // A '{brand}-products' id answers the brand's list, which is no product page.
+      if (Array.isArray(answer)) throw new ApiError(404, 'Not Found', 'Not a product', answer, null);
+      return answer;
+    },
   });
 }
 
@@ -129,42 +133,39 @@ export function productQuery(productId: string) {
 export function officialProductsQuery() {
   return queryOptions({
     queryKey: productKeys.official,
-    queryFn: ({ signal }) => apiFetch<unknown>(OFFICIAL_PRODUCTS_PATH, { signal }).then(productsOf),
+    queryFn: ({ signal }) => api('productById', { params: { id: OFFICIAL_PRODUCTS_ID }, signal }).then(productsOf),
   });
 }
 
-/** GET /api/products/user/{uid}: the user's posts, newest first (asked for once the uid is known). */
+/** The productsOfSeller route: the user's posts, newest first (asked for once the uid is known). */
 export function userProductsQuery(uid: string | undefined) {
   return queryOptions({
     queryKey: productKeys.ofUser(uid ?? ''),
     queryFn: async ({ signal }): Promise<ListedProduct[]> =>
-      productsOf(await apiFetch<unknown>(`/api/products/user/${encodeURIComponent(uid!)}`, { signal })),
+      productsOf(await api('productsOfSeller', { params: { uid: uid! }, signal })),
     enabled: Boolean(uid),
   });
 }
 
 /**
- * Saves the sell or edit form: POST /api/products for a new product, PUT /api/products/{id} for a saved one. The
+ * Saves the sell or edit form: postProduct for a new product, editProduct for a saved one. The
  * form refreshes the product lists itself once it has handled the answer.
  */
 export function useSaveProduct(productId: string | number | null) {
   return useMutation({
     mutationFn: (body: FormData) =>
       productId === null
-        ? apiFetch('/api/products', { method: 'POST', body, auth: true })
-        : apiFetch(`/api/products/${encodeURIComponent(String(productId))}`, { method: 'PUT', body, auth: true }),
+        ? api('postProduct', { body, auth: true })
+        : api('editProduct', { params: { id: productId }, body, auth: true }),
   });
 }
 
-/** DELETE /api/products/user/{uid}/{id}: the seller removes a post; every product list is read again. */
+/** The deleteProduct route: the seller removes a post; every product list is read again. */
 export function useDeleteProduct(uid: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (product: Pick<ListedProduct, 'id'>) =>
-      apiFetch(`/api/products/user/${encodeURIComponent(uid)}/${encodeURIComponent(String(product.id))}`, {
-        method: 'DELETE',
-        auth: true,
-      }),
+      api('deleteProduct', { params: { uid, productId: product.id }, auth: true }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: productKeys.all }),
   });
 }

@@ -1,3 +1,4 @@
+import { routeKey, routeUrl } from '@mandi/contracts/client';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
@@ -37,7 +38,7 @@ const structuredData = () => {
 describe('product page', () => {
   it("shows 'Loading...' and then the product: price with 2 decimals, struck original price, details and seller", async () => {
     let answer!: (value: { body: unknown }) => void;
-    stubApi({ 'GET /api/products/7': new Promise((resolve) => (answer = resolve)) });
+    stubApi({ [routeKey('productById', { params: { id: 7 } })]: new Promise((resolve) => (answer = resolve)) });
     renderApp('/product/7');
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Loading...' })).toBeInTheDocument();
@@ -60,7 +61,7 @@ describe('product page', () => {
   });
 
   it('goes to /product-checkout/{id} with Buy Now', async () => {
-    stubApi({ 'GET /api/products/7': { body: official } });
+    stubApi({ [routeKey('productById', { params: { id: 7 } })]: { body: official } });
     const { router } = renderApp('/product/7');
     await userEvent.click(await screen.findByRole('button', { name: 'Buy Now' }));
     expect(router.state.location.pathname).toBe('/product-checkout/7');
@@ -68,7 +69,7 @@ describe('product page', () => {
 
   it("offers no Buy Now, badge or note for a seller's product, and reads 'N/A' without a validity date", async () => {
     stubApi({
-      'GET /api/products/8': {
+      [routeKey('productById', { params: { id: 8 } })]: {
         body: { ...official, id: 8, official_brand: 0, validUntil: null, originalPrice: null, images: [] },
       },
     });
@@ -85,7 +86,7 @@ describe('product page', () => {
 
   it("shows 'Failed to load product' when the call fails", async () => {
     stubApi({
-      'GET /api/products/9': {
+      [routeKey('productById', { params: { id: 9 } })]: {
         status: 404,
         body: { statusCode: 404, error: 'Not Found', message: 'Product not found.' },
       },
@@ -96,7 +97,7 @@ describe('product page', () => {
   });
 
   it('sets the title, meta description and Product structured data (INR, InStock while valid)', async () => {
-    stubApi({ 'GET /api/products/7': { body: official } });
+    stubApi({ [routeKey('productById', { params: { id: 7 } })]: { body: official } });
     const { unmount } = renderApp('/product/7');
     await screen.findByRole('heading', { level: 1, name: official.name });
 
@@ -121,14 +122,18 @@ describe('product page', () => {
   });
 
   it('marks an expired product OutOfStock', async () => {
-    stubApi({ 'GET /api/products/7': { body: { ...official, validUntil: indiaText(new Date(Date.now() - DAY)) } } });
+    stubApi({
+      [routeKey('productById', { params: { id: 7 } })]: {
+        body: { ...official, validUntil: indiaText(new Date(Date.now() - DAY)) },
+      },
+    });
     renderApp('/product/7');
     await screen.findByRole('heading', { level: 1, name: official.name });
     await waitFor(() => expect(structuredData()?.offers.availability).toBe('https://schema.org/OutOfStock'));
   });
 
   it("says 'Only 2 left' and still offers Add to Cart and Buy Now", async () => {
-    stubApi({ 'GET /api/products/7': { body: { ...official, stock: 2 } } });
+    stubApi({ [routeKey('productById', { params: { id: 7 } })]: { body: { ...official, stock: 2 } } });
     renderApp('/product/7');
     expect(await screen.findByText('Only 2 left')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Add to Cart' })).toBeEnabled();
@@ -136,7 +141,7 @@ describe('product page', () => {
   });
 
   it("replaces Add to Cart and Buy Now with a disabled 'Sold out', and marks it OutOfStock", async () => {
-    stubApi({ 'GET /api/products/7': { body: { ...official, stock: 0 } } });
+    stubApi({ [routeKey('productById', { params: { id: 7 } })]: { body: { ...official, stock: 0 } } });
     const { router } = renderApp('/product/7');
     await screen.findByRole('heading', { level: 1, name: official.name });
 
@@ -153,9 +158,11 @@ describe('product page', () => {
   it("says 'Sold Out' when the last pack went while the page was open, and reads the product again", async () => {
     let stock = 1;
     const { calls } = stubApi({
-      'POST /api/user/getUserId': { body: { userId: 5, role: 'user' } },
-      'GET /api/products/8': () => ({ body: { ...official, id: 8, official_brand: 0, stock } }),
-      'POST /api/cart/add': () => {
+      [routeKey('getUserId')]: { body: { userId: 5, role: 'user' } },
+      [routeKey('productById', { params: { id: 8 } })]: () => ({
+        body: { ...official, id: 8, official_brand: 0, stock },
+      }),
+      [routeKey('addToCart')]: () => {
         stock = 0;
         return { status: 409, body: { statusCode: 409, error: 'Conflict', message: 'This product is sold out.' } };
       },
@@ -168,13 +175,15 @@ describe('product page', () => {
     expect(popup).toHaveAccessibleDescription('This product is sold out.');
     await userEvent.click(within(popup).getByRole('button', { name: 'OK' }));
     expect(await screen.findByRole('button', { name: 'Sold out' })).toBeDisabled();
-    expect(calls.filter((call) => call.url === '/api/products/8').length).toBeGreaterThan(1);
+    expect(calls.filter((call) => call.url === routeUrl('productById', { params: { id: 8 } })).length).toBeGreaterThan(
+      1,
+    );
   });
 
   it("tells a seller on their own product's page that they cannot buy it, and offers the edit form", async () => {
     const { calls } = stubApi({
-      'POST /api/user/getUserId': { body: { userId: 5, role: 'user' } },
-      'GET /api/products/9': { body: { ...official, id: 9, uid: 'uid-me' } },
+      [routeKey('getUserId')]: { body: { userId: 5, role: 'user' } },
+      [routeKey('productById', { params: { id: 9 } })]: { body: { ...official, id: 9, uid: 'uid-me' } },
     });
     renderApp('/product/9', { identity: fakeIdentity(identityUser('uid-me', 'me@mandi.test')) });
     expect(
@@ -183,11 +192,11 @@ describe('product page', () => {
     expect(screen.getByRole('link', { name: 'Edit product' })).toHaveAttribute('href', '/edit-product/9');
     expect(screen.queryByRole('button', { name: 'Add to Cart' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Buy Now' })).not.toBeInTheDocument();
-    expect(calls.some((call) => call.url === '/api/cart/add')).toBe(false);
+    expect(calls.some((call) => call.url === routeUrl('cartOfUser', { params: { uid: 'add' } }))).toBe(false);
   });
 
   it('switches pictures with the thumbnails, by click and with the arrow keys', async () => {
-    stubApi({ 'GET /api/products/7': { body: official } });
+    stubApi({ [routeKey('productById', { params: { id: 7 } })]: { body: official } });
     renderApp('/product/7');
     const row = await screen.findByRole('list', { name: 'Pictures' });
     const thumbs = within(row).getAllByRole('button');
@@ -212,8 +221,8 @@ describe('product page', () => {
   it('asks for the minimal seller profile when the product answer has no seller', async () => {
     const { seller: _seller, ...bare } = official;
     stubApi({
-      'GET /api/products/7': { body: bare },
-      'GET /api/user-profile/uid/admin-uid?minimal=true': {
+      [routeKey('productById', { params: { id: 7 } })]: { body: bare },
+      [routeKey('userProfile', { params: { uid: 'admin-uid' }, query: { minimal: 'true' } })]: {
         body: { username: 'mandi_official', profileImage: '/images/avatar-placeholder.svg', city: 'Rajkot' },
       },
     });

@@ -1,3 +1,4 @@
+import { routeKey } from '@mandi/contracts/client';
 import { EMBEDDED_LISTING_ID, INDIA_TIME_ZONE, parseInstant } from '@mandi/domain';
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -40,7 +41,9 @@ afterEach(() => {
 
 describe('the storefront in Hindi', () => {
   it('shows the home page, its filters, a card and the footer in Hindi, with hi-IN rupees', async () => {
-    stubApi({ 'GET /api/products?page=1&limit=24&filter=All': { body: [mango(Date.now())] } });
+    stubApi({
+      [routeKey('listProducts', { query: { page: 1, limit: 24, filter: 'All' } })]: { body: [mango(Date.now())] },
+    });
     renderApp('/', { language: 'hi' });
 
     const card = await screen.findByRole('article');
@@ -73,7 +76,7 @@ describe('the storefront in Hindi', () => {
       height: 25,
       images: ['/files/products/42/a.jpg', '/files/products/42/b.jpg'],
     };
-    stubApi({ 'GET /api/products/42': { body: product } });
+    stubApi({ [routeKey('productById', { params: { id: 42 } })]: { body: product } });
     renderApp('/product/42', { language: 'hi' });
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Kesar Mango' })).toBeInTheDocument();

@@ -1,3 +1,4 @@
+import { routeKey, routeUrl } from '@mandi/contracts/client';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
@@ -15,9 +16,11 @@ const post = (id: number, name: string) => ({ id, uid: 'uid-me', name, price: 60
 
 function openProfile(answers: Parameters<typeof stubApi>[0] = {}) {
   const api = stubApi({
-    'POST /api/user/getUserId': { body: { userId: 5, role: 'user' } },
-    'GET /api/user-profile/uid/uid-me': { body: profile },
-    'GET /api/products/user/uid-me': { body: [post(1, 'Thompson Grapes'), post(2, 'Red Onions')] },
+    [routeKey('getUserId')]: { body: { userId: 5, role: 'user' } },
+    [routeKey('userProfile', { params: { uid: 'uid-me' } })]: { body: profile },
+    [routeKey('productsOfSeller', { params: { uid: 'uid-me' } })]: {
+      body: [post(1, 'Thompson Grapes'), post(2, 'Red Onions')],
+    },
     ...answers,
   });
   return { ...api, ...renderApp('/profilepage', { identity: me() }) };
@@ -36,7 +39,9 @@ describe('own profile page', () => {
   });
 
   it('edits full name, bio and city (Edit, Cancel, Save) with PUT and leaves edit mode', async () => {
-    const { calls } = openProfile({ 'PUT /api/user-profile/uid/uid-me': { body: { message: 'Profile updated' } } });
+    const { calls } = openProfile({
+      [routeKey('updateUserProfile', { params: { uid: 'uid-me' } })]: { body: { message: 'Profile updated' } },
+    });
     await userEvent.click(await screen.findByRole('button', { name: 'Edit' }));
 
     const fullName = screen.getByLabelText('Full name');
@@ -59,7 +64,7 @@ describe('own profile page', () => {
 
     await waitFor(() => expect(screen.queryByLabelText('City')).not.toBeInTheDocument());
     const put = calls.find((call) => call.method === 'PUT')!;
-    expect(put.url).toBe('/api/user-profile/uid/uid-me');
+    expect(put.url).toBe(routeUrl('updateUserProfile', { params: { uid: 'uid-me' } }));
     expect(JSON.parse(String(put.init!.body))).toEqual({
       fullName: 'Raju Patil',
       bio: 'Grapes and onions.',
@@ -70,7 +75,7 @@ describe('own profile page', () => {
 
   it("says 'Update Failed' and stays in edit mode when saving fails", async () => {
     openProfile({
-      'PUT /api/user-profile/uid/uid-me': {
+      [routeKey('updateUserProfile', { params: { uid: 'uid-me' } })]: {
         status: 500,
         body: { statusCode: 500, error: 'Internal Server Error', message: 'Internal server error' },
       },
@@ -85,8 +90,9 @@ describe('own profile page', () => {
   it('shows the chosen picture while it uploads, then saves its URL; a file over 5 MB is refused', async () => {
     let answer!: (value: { body: unknown }) => void;
     const { calls } = openProfile({
-      'POST /api/user-profile/upload-profile/uid-me': () => new Promise((resolve) => (answer = resolve)),
-      'PUT /api/user-profile/uid/uid-me': { body: { message: 'ok' } },
+      [routeKey('uploadProfileImage', { params: { uid: 'uid-me' } })]: () =>
+        new Promise((resolve) => (answer = resolve)),
+      [routeKey('updateUserProfile', { params: { uid: 'uid-me' } })]: { body: { message: 'ok' } },
     });
     await screen.findByRole('region', { name: 'Your details' });
 
@@ -104,7 +110,9 @@ describe('own profile page', () => {
       'src',
       expect.stringMatching(/^blob:/),
     );
-    const uploadCall = calls.find((call) => call.url === '/api/user-profile/upload-profile/uid-me')!;
+    const uploadCall = calls.find(
+      (call) => call.url === routeUrl('uploadProfileImage', { params: { uid: 'uid-me' } }),
+    )!;
     expect((uploadCall.init!.body as FormData).get('profileImage')).toBeInstanceOf(File);
 
     answer({ body: { imageUrl: '/files/profiles/uid-me/new.webp' } });
@@ -119,7 +127,7 @@ describe('own profile page', () => {
 
   it("says 'Upload Failed' when the upload call fails", async () => {
     openProfile({
-      'POST /api/user-profile/upload-profile/uid-me': {
+      [routeKey('uploadProfileImage', { params: { uid: 'uid-me' } })]: {
         status: 415,
         body: { statusCode: 415, error: 'Unsupported Media Type', message: 'Only images can be uploaded.' },
       },
@@ -133,7 +141,9 @@ describe('own profile page', () => {
   });
 
   it('edits a post from its menu and deletes one after the confirmation', async () => {
-    const { calls, router } = openProfile({ 'DELETE /api/products/user/uid-me/2': { body: { message: 'Deleted' } } });
+    const { calls, router } = openProfile({
+      [routeKey('deleteProduct', { params: { uid: 'uid-me', productId: 2 } })]: { body: { message: 'Deleted' } },
+    });
     await userEvent.click(await screen.findByRole('button', { name: 'Actions for Red Onions' }));
     const menu = screen.getByRole('menu', { name: 'Actions for Red Onions' });
     expect(
@@ -146,7 +156,13 @@ describe('own profile page', () => {
     const dialog = await screen.findByRole('alertdialog', { name: 'Delete Product?' });
     await userEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
     await waitFor(() =>
-      expect(calls.some((call) => call.method === 'DELETE' && call.url === '/api/products/user/uid-me/2')).toBe(true),
+      expect(
+        calls.some(
+          (call) =>
+            call.method === 'DELETE' &&
+            call.url === routeUrl('deleteProduct', { params: { uid: 'uid-me', productId: 2 } }),
+        ),
+      ).toBe(true),
     );
 
     await userEvent.click(screen.getByRole('button', { name: 'Actions for Thompson Grapes' }));
@@ -156,7 +172,10 @@ describe('own profile page', () => {
 
   it("says 'Delete Failed' when the deletion fails, and deletes nothing when cancelled", async () => {
     const { calls } = openProfile({
-      'DELETE /api/products/user/uid-me/1': { status: 500, body: { statusCode: 500, error: 'x', message: '' } },
+      [routeKey('deleteProduct', { params: { uid: 'uid-me', productId: 1 } })]: {
+        status: 500,
+        body: { statusCode: 500, error: 'x', message: '' },
+      },
     });
     await userEvent.click(await screen.findByRole('button', { name: 'Actions for Thompson Grapes' }));
     await userEvent.click(screen.getByRole('menuitem', { name: 'Delete' }));
@@ -175,8 +194,8 @@ describe('seller page', () => {
   it("shows 'Loading seller profile...', then the seller, their post count and posts", async () => {
     let answer!: (value: { body: unknown }) => void;
     stubApi({
-      'GET /api/user-profile/uid/uid-9': new Promise((resolve) => (answer = resolve)),
-      'GET /api/products/user/uid-9': { body: [{ ...post(4, 'Bananas'), uid: 'uid-9' }] },
+      [routeKey('userProfile', { params: { uid: 'uid-9' } })]: new Promise((resolve) => (answer = resolve)),
+      [routeKey('productsOfSeller', { params: { uid: 'uid-9' } })]: { body: [{ ...post(4, 'Bananas'), uid: 'uid-9' }] },
     });
     renderApp('/seller/uid-9');
     expect(await screen.findByText('Loading seller profile...')).toBeInTheDocument();
@@ -192,7 +211,10 @@ describe('seller page', () => {
   });
 
   it("says '{username} has not posted any products yet.'", async () => {
-    stubApi({ 'GET /api/user-profile/uid/uid-9': { body: profile }, 'GET /api/products/user/uid-9': { body: [] } });
+    stubApi({
+      [routeKey('userProfile', { params: { uid: 'uid-9' } })]: { body: profile },
+      [routeKey('productsOfSeller', { params: { uid: 'uid-9' } })]: { body: [] },
+    });
     renderApp('/seller/uid-9');
     expect(
       await screen.findByRole('heading', { name: 'kisan_raju has not posted any products yet.' }),

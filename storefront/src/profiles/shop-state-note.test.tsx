@@ -1,3 +1,4 @@
+import { routeKey } from '@mandi/contracts/client';
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { fakeIdentity, identityUser, renderApp, stubApi } from '../test/render-app';
@@ -25,9 +26,9 @@ const post = (id: number, name: string, extra: Record<string, unknown> = {}) => 
 describe("the seller's own profile", () => {
   it("notes an unlisted product with the admin's reason, and a product hidden by a suspension, and nothing on the others", async () => {
     stubApi({
-      'POST /api/user/getUserId': { body: { userId: 5, role: 'user' } },
-      'GET /api/user-profile/uid/uid-me': { body: profile },
-      'GET /api/products/user/uid-me': {
+      [routeKey('getUserId')]: { body: { userId: 5, role: 'user' } },
+      [routeKey('userProfile', { params: { uid: 'uid-me' } })]: { body: profile },
+      [routeKey('productsOfSeller', { params: { uid: 'uid-me' } })]: {
         body: [
           post(1, 'Thompson Grapes', {
             shop_state: {

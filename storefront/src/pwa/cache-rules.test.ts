@@ -1,3 +1,4 @@
+import { routeUrl } from '@mandi/contracts/client';
 import { describe, expect, it } from 'vitest';
 import {
   RUNTIME_CACHES,
@@ -13,18 +14,18 @@ const url = (path: string) => new URL(path, 'https://mandi.example.in');
 
 describe('what the service worker keeps', () => {
   it('keeps listing pages and product pages, and not a seller’s own list, search suggestions or private reads', () => {
-    expect(isListingRead(url('/api/products?page=2&limit=24&filter=All'))).toBe(true);
-    expect(isProductRead(url('/api/products/42'))).toBe(true);
-    expect(isProductRead(url('/api/products/mandi-products'))).toBe(true);
+    expect(isListingRead(url(routeUrl('listProducts', { query: { page: 2, limit: 24, filter: 'All' } })))).toBe(true);
+    expect(isProductRead(url(routeUrl('productById', { params: { id: 42 } })))).toBe(true);
+    expect(isProductRead(url(routeUrl('productById', { params: { id: 'mandi-products' } })))).toBe(true);
 
-    expect(isProductRead(url('/api/products/user/uid-1'))).toBe(false);
-    expect(isProductRead(url('/api/products/suggestions?q=tam'))).toBe(false);
+    expect(isProductRead(url(routeUrl('productsOfSeller', { params: { uid: 'uid-1' } })))).toBe(false);
+    expect(isProductRead(url(routeUrl('productSuggestions', { query: { q: 'tam' } })))).toBe(false);
     for (const path of [
-      '/api/cart/uid-1',
-      '/api/orders/7',
-      '/api/user/getUserId',
-      '/api/addresses/7',
-      '/api/seller/dashboard/uid-1',
+      routeUrl('cartOfUser', { params: { uid: 'uid-1' } }),
+      routeUrl('ordersOfUser', { params: { userId: 7 } }),
+      routeUrl('getUserId'),
+      routeUrl('addressesOfUser', { params: { userId: 7 } }),
+      routeUrl('sellerDashboard', { params: { uid: 'uid-1' } }),
     ]) {
       expect(isListingRead(url(path)) || isProductRead(url(path))).toBe(false);
     }
@@ -40,13 +41,20 @@ describe('what the service worker keeps', () => {
     expect(isStorefrontPage('/')).toBe(true);
     expect(isStorefrontPage('/product/42')).toBe(true);
     expect(isStorefrontPage('/cartpage')).toBe(true);
-    for (const path of ['/api/health', '/files/products/1.jpg', '/adminpanel', '/adminpanel/orders', '/dev/mail']) {
+    for (const path of [
+      routeUrl('health'),
+      '/files/products/1.jpg',
+      '/adminpanel',
+      '/adminpanel/orders',
+      '/dev/mail',
+    ]) {
       expect(isStorefrontPage(path)).toBe(false);
     }
   });
 
   it('never answers from the caches a read that asks for the server’s answer of now (every read of a checkout)', () => {
-    const read = (headers: Record<string, string> = {}) => new Request(url('/api/products/42'), { headers });
+    const read = (headers: Record<string, string> = {}) =>
+      new Request(url(routeUrl('productById', { params: { id: 42 } })), { headers });
     expect(asksForFreshAnswer(read({ 'Cache-Control': 'no-cache' }))).toBe(true);
     expect(asksForFreshAnswer(read({ 'Cache-Control': 'no-store' }))).toBe(true);
     expect(asksForFreshAnswer(read())).toBe(false);

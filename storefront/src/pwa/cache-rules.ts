@@ -1,6 +1,9 @@
+import { API_PREFIX, routeAt, routeParams } from '@mandi/contracts/client';
+
 /*
  * What the service worker (sw.ts) keeps, for how long, and what it never keeps: plain rules, unit-tested
- * (cache-rules.test.ts) and described in docs/offline.md. Nothing here imports Workbox, so the rules read alone.
+ * (cache-rules.test.ts) and described in docs/offline.md. Nothing here imports Workbox, so the rules read alone; the
+ * API's paths are the route registry's (its route lines), never typed here.
  */
 
 const MINUTE_S = 60;
@@ -17,9 +20,9 @@ export const NETWORK_TIMEOUT_SECONDS = 3;
 export const RUNTIME_CACHES = {
   /** The HTML of pages opened (the home page comes rendered with its first listing page in it). */
   pages: { name: 'mandi-pages', maxEntries: 25, maxAgeSeconds: 7 * DAY_S },
-  /** GET /api/products?…: the listing pages scrolled through, per filter and page. */
+  /** The listProducts route: the listing pages scrolled through, per filter and page. */
   listings: { name: 'mandi-listings', maxEntries: 40, maxAgeSeconds: 2 * DAY_S },
-  /** GET /api/products/{id} (and the official brand's list): the product pages opened. */
+  /** The productById route (and the official brand's list): the product pages opened. */
   products: { name: 'mandi-products', maxEntries: 100, maxAgeSeconds: 7 * DAY_S },
   /** Pictures under /files (products, profiles): a file never changes under its URL. */
   images: { name: 'mandi-images', maxEntries: 300, maxAgeSeconds: 30 * DAY_S },
@@ -28,7 +31,12 @@ export const RUNTIME_CACHES = {
 } as const;
 
 /** Paths under the storefront's origin that are not storefront pages: the API, files, the console, the dev inbox. */
-export const NOT_STOREFRONT_PAGES: RegExp[] = [/^\/api(\/|$)/, /^\/files\//, /^\/adminpanel(\/|$)/, /^\/dev\//];
+export const NOT_STOREFRONT_PAGES: RegExp[] = [
+  new RegExp(`^${API_PREFIX}(/|$)`),
+  /^\/files\//,
+  /^\/adminpanel(\/|$)/,
+  /^\/dev\//,
+];
 
 /** Whether a navigation to `pathname` opens a storefront page (whose shell the worker may serve offline). */
 export function isStorefrontPage(pathname: string): boolean {
@@ -45,21 +53,22 @@ export function asksForFreshAnswer(request: Request): boolean {
   return /\bno-(cache|store)\b/i.test(request.headers.get('cache-control') ?? '');
 }
 
-/** GET /api/products?page&limit&filter…: one page of the public listing. */
+/** The listProducts route (page, limit, filter…): one page of the public listing. */
 export function isListingRead(url: URL): boolean {
-  return url.pathname === '/api/products';
+  return routeAt('GET', url.pathname) === 'listProducts';
 }
 
-/** Path segments under /api/products that are not a product: search suggestions (typed as one goes). */
-const NOT_A_PRODUCT = new Set(['suggestions']);
+/** What a product id or a '{brand}-products' name looks like. */
+const PRODUCT_ID = /^[A-Za-z0-9_-]{1,64}$/;
 
 /**
- * GET /api/products/{id}: one product, or the official brand's list ('{brand}-products'). A seller's own list
- * (/api/products/user/{uid}) is not one: it shows the seller their hidden products.
+ * The productById route: one product, or the official brand's list ('{brand}-products'). Its neighbours are not:
+ * search suggestions (typed as one goes) and a seller's own list (productsOfSeller shows the seller their hidden
+ * products), which the API's router tells apart the same way.
  */
 export function isProductRead(url: URL): boolean {
-  const match = /^\/api\/products\/([A-Za-z0-9_-]{1,64})$/.exec(url.pathname);
-  return match !== null && !NOT_A_PRODUCT.has(match[1]!);
+  if (routeAt('GET', url.pathname) !== 'productById') return false;
+  return PRODUCT_ID.test(routeParams('productById', url.pathname)?.id ?? '');
 }
 
 /** A public picture of the local file store (the only folders /files serves). */

@@ -1,12 +1,6 @@
-import type {
-  AttentionProductAnswer,
-  RestockBody,
-  SellerDashboard,
-  SellerOrderPage,
-  SellerOrdersQuery,
-} from '@mandi/contracts';
+import type { SellerOrdersQuery } from '@mandi/contracts';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiFetch } from '../api/api-fetch';
+import { api } from '../api/api-fetch';
 import { useAuth } from '../auth/auth-context';
 import { productKeys } from '../products/product-queries';
 
@@ -26,31 +20,29 @@ export const sellerDashboardKeys = {
   orders: (uid: string, filters: SellerOrderFilters) => ['seller-dashboard', uid, 'orders', filters] as const,
 };
 
-const base = (uid: string) => `/api/seller-dashboard/${encodeURIComponent(uid)}`;
-
-/** GET /api/seller-dashboard/{uid}?status&period&page: the path of a page of orders. */
-export function sellerOrdersPath(uid: string, filters: SellerOrderFilters): string {
-  const params = new URLSearchParams({ status: filters.status, period: filters.period, page: String(filters.page) });
-  return `${base(uid)}/orders?${params.toString()}`;
-}
-
-/** GET /api/seller-dashboard/{uid}: sales and the products that need attention. */
+/** The sellerDashboard route: sales and the products that need attention. */
 export function useSellerDashboard(uid: string) {
   const { user } = useAuth();
   return useQuery({
     queryKey: sellerDashboardKeys.overview(uid),
-    queryFn: ({ signal }) => apiFetch<SellerDashboard>(base(uid), { auth: true, signal }),
+    queryFn: ({ signal }) => api('sellerDashboard', { params: { uid }, auth: true, signal }),
     enabled: user !== null && uid !== '',
     staleTime: 0,
   });
 }
 
-/** GET /api/seller-dashboard/{uid}/orders: a page of orders; the previous page stays on screen while the next loads. */
+/** The sellerOrders route (status, period, page): a page of orders; the previous page stays on screen while the next loads. */
 export function useSellerOrders(uid: string, filters: SellerOrderFilters) {
   const { user } = useAuth();
   return useQuery({
     queryKey: sellerDashboardKeys.orders(uid, filters),
-    queryFn: ({ signal }) => apiFetch<SellerOrderPage>(sellerOrdersPath(uid, filters), { auth: true, signal }),
+    queryFn: ({ signal }) =>
+      api('sellerOrders', {
+        params: { uid },
+        query: { status: filters.status, period: filters.period, page: filters.page },
+        auth: true,
+        signal,
+      }),
     enabled: user !== null && uid !== '',
     placeholderData: keepPreviousData,
     staleTime: 0,
@@ -62,7 +54,7 @@ export type ProductAction =
   { kind: 'extend'; productId: string } | { kind: 'restock'; productId: string; stock: number };
 
 /**
- * POST .../products/{productId}/extend-validity and PUT .../products/{productId}/stock {stock}: then the dashboard
+ * The extendProductValidity and restockProduct ({stock}) routes: then the dashboard
  * and every product list are read again.
  */
 export function useProductAction(uid: string) {
@@ -70,17 +62,11 @@ export function useProductAction(uid: string) {
   return useMutation({
     mutationFn: (action: ProductAction) =>
       action.kind === 'extend'
-        ? apiFetch<AttentionProductAnswer>(
-            `${base(uid)}/products/${encodeURIComponent(action.productId)}/extend-validity`,
-            {
-              method: 'POST',
-              auth: true,
-            },
-          )
-        : apiFetch<AttentionProductAnswer>(`${base(uid)}/products/${encodeURIComponent(action.productId)}/stock`, {
-            method: 'PUT',
+        ? api('extendProductValidity', { params: { uid, productId: action.productId }, auth: true })
+        : api('restockProduct', {
+            params: { uid, productId: action.productId },
+            body: { stock: action.stock },
             auth: true,
-            body: { stock: action.stock } satisfies RestockBody,
           }),
     onSettled: () =>
       Promise.all([

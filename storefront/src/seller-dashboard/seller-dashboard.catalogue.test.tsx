@@ -1,3 +1,4 @@
+import { routeKey } from '@mandi/contracts/client';
 import type { SellerDashboard } from '@mandi/contracts';
 import {
   HOUR_MS,
@@ -121,8 +122,8 @@ describe('the seller dashboard in Hindi', () => {
   it('shows the figures, the attention list and an order card in Hindi with hi-IN rupees', async () => {
     stubApi({
       ...buyerAnswers,
-      'GET /api/seller-dashboard/uid-me': { body: dashboard },
-      'GET /api/seller-dashboard/uid-me/orders?status=all&period=all&page=1': {
+      [routeKey('sellerDashboard', { params: { uid: 'uid-me' } })]: { body: dashboard },
+      [routeKey('sellerOrders', { params: { uid: 'uid-me' }, query: { status: 'all', period: 'all', page: 1 } })]: {
         body: {
           orders: [
             {

@@ -1,3 +1,4 @@
+import { routeKey, routeUrl } from '@mandi/contracts/client';
 import type { AttentionProduct, SellerDashboard, SellerOrder, SellerOrderPage } from '@mandi/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -9,7 +10,7 @@ type Answers = Parameters<typeof stubApi>[0];
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
-const ORDERS = '/api/seller-dashboard/uid-me/orders';
+const ORDERS = routeUrl('sellerOrders', { params: { uid: 'uid-me' } });
 
 const figure = (amount: number, orders: number, packs: number) => ({ amount, orders, packs });
 
@@ -111,7 +112,7 @@ const page = (orders: SellerOrder[], change: Partial<SellerOrderPage> = {}): Sel
 function openDashboard(answers: Answers, path = '/seller-dashboard', identity = signedIn()) {
   const api = stubApi({
     ...buyerAnswers,
-    'GET /api/seller-dashboard/uid-me': { body: dashboard() },
+    [routeKey('sellerDashboard', { params: { uid: 'uid-me' } })]: { body: dashboard() },
     [`GET ${ORDERS}?status=all&period=all&page=1`]: { body: page([order(1042), confirmed]) },
     ...answers,
   });
@@ -173,7 +174,7 @@ describe('Seller Dashboard', () => {
     );
     expect(shown).toHaveTextContent('Window closed');
 
-    const call = calls.find((entry) => entry.url === '/api/seller-dashboard/uid-me');
+    const call = calls.find((entry) => entry.url === routeUrl('sellerDashboard', { params: { uid: 'uid-me' } }));
     expect(new Headers(call!.init!.headers).get('Authorization')).toBe('Bearer token-of-uid-me');
   });
 
@@ -208,8 +209,10 @@ describe('Seller Dashboard', () => {
   it('extends a product’s validity in one click and reads the dashboard again', async () => {
     let extended = false;
     const { calls } = openDashboard({
-      'GET /api/seller-dashboard/uid-me': () => ({ body: dashboard({ products: extended ? [aam] : [methi, aam] }) }),
-      'POST /api/seller-dashboard/uid-me/products/11/extend-validity': () => {
+      [routeKey('sellerDashboard', { params: { uid: 'uid-me' } })]: () => ({
+        body: dashboard({ products: extended ? [aam] : [methi, aam] }),
+      }),
+      [routeKey('extendProductValidity', { params: { uid: 'uid-me', productId: 11 } })]: () => {
         extended = true;
         return { body: { message: 'Validity extended by 7 days.', product: { ...methi, expiring: false } } };
       },
@@ -225,7 +228,7 @@ describe('Seller Dashboard', () => {
 
   it('restocks a sold-out product with the packs typed, refusing a number out of range', async () => {
     const { calls } = openDashboard({
-      'PUT /api/seller-dashboard/uid-me/products/12/stock': {
+      [routeKey('restockProduct', { params: { uid: 'uid-me', productId: 12 } })]: {
         body: { message: 'Stock updated.', product: { ...aam, stock: 12, sold_out: false } },
       },
     });
@@ -247,7 +250,7 @@ describe('Seller Dashboard', () => {
 
   it('shows the server’s refusal of an action in a popup', async () => {
     openDashboard({
-      'POST /api/seller-dashboard/uid-me/products/11/extend-validity': {
+      [routeKey('extendProductValidity', { params: { uid: 'uid-me', productId: 11 } })]: {
         status: 429,
         body: {
           statusCode: 429,
@@ -267,7 +270,9 @@ describe('Seller Dashboard', () => {
         valid_until: new Date(Date.now() + (index + 1) * HOUR).toISOString(),
       }),
     );
-    openDashboard({ 'GET /api/seller-dashboard/uid-me': { body: dashboard({ products: many }) } });
+    openDashboard({
+      [routeKey('sellerDashboard', { params: { uid: 'uid-me' } })]: { body: dashboard({ products: many }) },
+    });
     const attention = await screen.findByRole('region', { name: /Needs attention/ });
     const names = () =>
       within(attention)
@@ -281,7 +286,7 @@ describe('Seller Dashboard', () => {
 
   it('says when nothing needs attention and there are no orders yet', async () => {
     openDashboard({
-      'GET /api/seller-dashboard/uid-me': { body: dashboard({ products: [] }) },
+      [routeKey('sellerDashboard', { params: { uid: 'uid-me' } })]: { body: dashboard({ products: [] }) },
       [`GET ${ORDERS}?status=all&period=all&page=1`]: { body: page([]) },
     });
     expect(await screen.findByText(/Nothing needs your attention/)).toBeInTheDocument();
@@ -292,11 +297,13 @@ describe('Seller Dashboard', () => {
     const admin = fakeIdentity(identityUser('uid-admin', 'admin@mandi.test'));
     openDashboard(
       {
-        'POST /api/user/getUserId': { body: { userId: 1, role: 'admin' } },
-        'GET /api/seller-dashboard/uid-ravi': {
+        [routeKey('getUserId')]: { body: { userId: 1, role: 'admin' } },
+        [routeKey('sellerDashboard', { params: { uid: 'uid-ravi' } })]: {
           body: dashboard({ seller: { uid: 'uid-ravi', username: 'ravi_farms' } }),
         },
-        'GET /api/seller-dashboard/uid-ravi/orders?status=all&period=all&page=1': { body: page([order(5)]) },
+        [routeKey('sellerOrders', { params: { uid: 'uid-ravi' }, query: { status: 'all', period: 'all', page: 1 } })]: {
+          body: page([order(5)]),
+        },
       },
       '/seller-dashboard/uid-ravi',
       admin,
@@ -308,7 +315,7 @@ describe('Seller Dashboard', () => {
   it('answers a seller who opens another seller’s dashboard with a way to their own', async () => {
     openDashboard(
       {
-        'GET /api/seller-dashboard/uid-ravi': {
+        [routeKey('sellerDashboard', { params: { uid: 'uid-ravi' } })]: {
           status: 403,
           body: { statusCode: 403, error: 'Forbidden', message: 'You can only access your own account.' },
         },

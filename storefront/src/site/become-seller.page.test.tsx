@@ -1,3 +1,4 @@
+import { routeKey, routeUrl } from '@mandi/contracts/client';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
@@ -18,13 +19,13 @@ describe('become-seller page', () => {
     expect(dialog).toHaveTextContent('Please sign in to show your interest in selling on Mandi.');
     await userEvent.click(within(dialog).getByRole('button', { name: 'OK' }));
     expect(router.state.location.pathname).toBe('/signin');
-    expect(calls.some((call) => call.url === '/api/seller/show-interest')).toBe(false);
+    expect(calls.some((call) => call.url === routeUrl('showSellerInterest'))).toBe(false);
   });
 
   it("records the interest with the bearer token and then reads 'Interest Recorded', disabled", async () => {
     const { calls } = stubApi({
       ...buyerAnswers,
-      'POST /api/seller/show-interest': { status: 201, body: { message: 'ok' } },
+      [routeKey('showSellerInterest')]: { status: 201, body: { message: 'ok' } },
     });
     renderApp('/become-seller', { identity: buyer() });
     await userEvent.click(await showInterest());
@@ -33,7 +34,7 @@ describe('become-seller page', () => {
     expect(recorded).toBeDisabled();
     expect(screen.queryByRole('button', { name: 'Show Interest' })).not.toBeInTheDocument();
     expect(within(screen.getByRole('main')).getByRole('status')).toHaveTextContent('We will e-mail you an invitation');
-    const post = calls.find((call) => call.url === '/api/seller/show-interest')!;
+    const post = calls.find((call) => call.url === routeUrl('showSellerInterest'))!;
     expect(JSON.parse(String(post.init!.body))).toEqual({
       email: 'me@mandi.test',
       displayName: 'me@mandi.test',
@@ -45,7 +46,7 @@ describe('become-seller page', () => {
   it("reads 'Interest Recorded' when the API says the interest was already recorded (409)", async () => {
     stubApi({
       ...buyerAnswers,
-      'POST /api/seller/show-interest': {
+      [routeKey('showSellerInterest')]: {
         status: 409,
         body: { statusCode: 409, error: 'Conflict', message: 'Interest already recorded' },
       },
@@ -58,7 +59,7 @@ describe('become-seller page', () => {
   it("says 'Something went wrong. Please try again later.' on failure and lets the user try again", async () => {
     stubApi({
       ...buyerAnswers,
-      'POST /api/seller/show-interest': {
+      [routeKey('showSellerInterest')]: {
         status: 500,
         body: { statusCode: 500, error: 'Internal Server Error', message: 'x' },
       },

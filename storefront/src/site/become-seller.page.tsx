@@ -2,7 +2,7 @@ import type { ShowInterestBody } from '@mandi/contracts';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { ApiError, apiFetch } from '../api/api-fetch';
+import { ApiError, api } from '../api/api-fetch';
 import { useAuth } from '../auth/auth-context';
 import { useT } from '../i18n/i18n';
 import { useConfirm } from '../ui/confirm-dialog';
@@ -19,7 +19,7 @@ export default function BecomeSellerPage() {
   // There is no call that reads a recorded interest back; a 409 ('already recorded') says the same as a success.
   const [recorded, setRecorded] = useState(false);
   const interest = useMutation({
-    mutationFn: (body: ShowInterestBody) => apiFetch('/api/seller/show-interest', { method: 'POST', auth: true, body }),
+    mutationFn: (body: ShowInterestBody) => api('showSellerInterest', { auth: true, body }),
   });
 
   const showInterest = async () => {

@@ -1,3 +1,4 @@
+import { routeKey, routeUrl } from '@mandi/contracts/client';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
@@ -24,7 +25,7 @@ describe('contact page', () => {
     expect(await field('Email')).toHaveAccessibleDescription('Invalid email address format.');
     expect(await field('Message')).toHaveAccessibleDescription('Message is required');
     expect(await field('Message')).toHaveAttribute('aria-invalid', 'true');
-    expect(calls.some((call) => call.url === '/api/contact')).toBe(false);
+    expect(calls.some((call) => call.url === routeUrl('contactUs'))).toBe(false);
 
     await userEvent.type(await field('Full Name'), 'Ravi');
     expect(await field('Full Name')).not.toHaveAccessibleDescription();
@@ -33,7 +34,7 @@ describe('contact page', () => {
   it("shows 'Sending...' while sending, then 'Message sent successfully!' with the form cleared", async () => {
     let answer: (value: { status: number; body: unknown }) => void = () => undefined;
     const { calls } = stubApi({
-      'POST /api/contact': () => new Promise((resolve) => (answer = resolve)),
+      [routeKey('contactUs')]: () => new Promise((resolve) => (answer = resolve)),
     });
     renderApp('/contactus');
     await fillForm('  Ravi Kumar ', 'ravi@example.in', 'Do you deliver to Pune?');
@@ -47,7 +48,7 @@ describe('contact page', () => {
     expect(await field('Full Name')).toHaveValue('');
     expect(await field('Email')).toHaveValue('');
     expect(await field('Message')).toHaveValue('');
-    const post = calls.find((call) => call.url === '/api/contact')!;
+    const post = calls.find((call) => call.url === routeUrl('contactUs'))!;
     expect(JSON.parse(String(post.init!.body))).toEqual({
       name: 'Ravi Kumar',
       email: 'ravi@example.in',
@@ -57,7 +58,7 @@ describe('contact page', () => {
 
   it("says 'Failed to send message. Try again later.' and keeps what was typed", async () => {
     stubApi({
-      'POST /api/contact': { status: 500, body: { statusCode: 500, error: 'Internal Server Error', message: 'x' } },
+      [routeKey('contactUs')]: { status: 500, body: { statusCode: 500, error: 'Internal Server Error', message: 'x' } },
     });
     renderApp('/contactus');
     await fillForm('Ravi', 'ravi@example.in', 'Hello');

@@ -2,7 +2,7 @@ import { contactBodySchema, type ContactBody } from '@mandi/contracts';
 import { CONTACT_MESSAGE_MAX, CONTACT_NAME_MAX } from '@mandi/domain';
 import { useMutation } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
-import { apiFetch } from '../api/api-fetch';
+import { api } from '../api/api-fetch';
 import { useT } from '../i18n/i18n';
 import { MailIcon, PhoneIcon, PinIcon } from '../ui/icons';
 import { Page } from '../ui/page';
@@ -32,13 +32,13 @@ function validate(form: ContactForm): { body: ContactBody; errors?: never } | { 
   return { errors };
 }
 
-/** The contact page of 001 section 2: the form (POST /api/contact) and our contact details. */
+/** The contact page of 001 section 2: the form (the contactUs route) and our contact details. */
 export default function ContactPage() {
   const { t, serverText } = useT();
   const [form, setForm] = useState<ContactForm>(EMPTY);
   const [errors, setErrors] = useState<Errors>({});
   const send = useMutation({
-    mutationFn: (body: ContactBody) => apiFetch('/api/contact', { method: 'POST', body }),
+    mutationFn: (body: ContactBody) => api('contactUs', { body }),
     onSuccess: () => setForm(EMPTY),
   });
   const ids = { name: useId(), email: useId(), message: useId() };

@@ -1,12 +1,13 @@
+import { routeKey } from '@mandi/contracts/client';
 import { fakeIdentity, identityUser } from './fake-identity';
 
 /** The signed-in buyer of the checkout tests: uid 'uid-me', userId 5 (see `buyerAnswers`). */
 export const buyer = () => fakeIdentity(identityUser('uid-me', 'me@mandi.test'));
 
-/** The answer of POST /api/user/getUserId for the buyer. */
-export const buyerAnswers = { 'POST /api/user/getUserId': { body: { userId: 5, role: 'user' } } };
+/** The getUserId answer for the buyer. */
+export const buyerAnswers = { [routeKey('getUserId')]: { body: { userId: 5, role: 'user' } } };
 
-/** A saved address as GET /api/addresses/{userId} answers it. */
+/** A saved address as the addressesOfUser route answers it. */
 export const savedAddress = (id: number, name: string, change: Record<string, unknown> = {}) => ({
   id: String(id),
   name,
@@ -23,7 +24,7 @@ export const savedAddress = (id: number, name: string, change: Record<string, un
   ...change,
 });
 
-/** An official product (600 g) as GET /api/products/{id} answers it. */
+/** An official product (600 g) as the productById route answers it. */
 export const tamatar = {
   id: '7',
   uid: 'uid-admin',

@@ -15,7 +15,7 @@ export const orderItem = (
   price,
 });
 
-/** A card of GET /api/orders/{userId}. */
+/** A card of the ordersOfUser answer. */
 export const orderSummary = (
   orderId: number,
   createdAt: string,
@@ -30,7 +30,7 @@ export const orderSummary = (
   ...change,
 });
 
-/** GET /api/orders/details/{orderId}: a pending cash-on-delivery order of 2 lines, created at `createdAt`. */
+/** An orderDetails answer: a pending cash-on-delivery order of 2 lines, created at `createdAt`. */
 export const orderDetail = (orderId: number, createdAt: string, change: Partial<OrderDetail> = {}): OrderDetail => ({
   order_id: String(orderId),
   created_at: createdAt,

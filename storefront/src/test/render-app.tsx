@@ -1,4 +1,6 @@
 import type { I18n } from '@lingui/core';
+import type { RouteName } from '@mandi/contracts';
+import { routeOf } from '@mandi/contracts/client';
 import type { Language } from '@mandi/domain';
 import { render } from '@testing-library/react';
 import type { ReactElement } from 'react';
@@ -16,11 +18,11 @@ type Answer = { status?: number; body?: unknown } | Promise<{ status?: number; b
 
 /** Stubs the network (global fetch) with answers by "METHOD path"; unknown calls answer 404. */
 export function stubApi(answers: Record<string, Answer | ((init: RequestInit | undefined) => Answer)>) {
-  const calls: { method: string; url: string; init: RequestInit | undefined }[] = [];
+  const calls: { method: string; url: string; route: RouteName | null; init: RequestInit | undefined }[] = [];
   const fetchStub = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
     const url = String(input);
     const method = init?.method ?? 'GET';
-    calls.push({ method, url, init });
+    calls.push({ method, url, route: routeOf(method, url), init });
     const found = answers[`${method} ${url}`];
     const answer = await (typeof found === 'function' ? found(init) : found);
     const status = answer?.status ?? (found ? 200 : 404);

@@ -1,7 +1,8 @@
+import { routeKey } from '@mandi/contracts/client';
 import { useQuery } from '@tanstack/react-query';
 import { act, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { apiFetch } from '../api/api-fetch';
+import { api } from '../api/api-fetch';
 import { renderWithProviders, stubApi } from '../test/render-app';
 import { LoadingOverlay } from './loading-overlay';
 
@@ -12,7 +13,7 @@ function deferred() {
 }
 
 function Products() {
-  const products = useQuery({ queryKey: ['products'], queryFn: () => apiFetch<string[]>('/api/products') });
+  const products = useQuery({ queryKey: ['products'], queryFn: () => api('listProducts') });
   return <p>{products.data ? `${products.data.length} products` : 'waiting'}</p>;
 }
 
@@ -20,7 +21,7 @@ describe('LoadingOverlay', () => {
   it('stays up while two requests are in flight and hides only after both finish', async () => {
     const listing = deferred();
     const contact = deferred();
-    stubApi({ 'GET /api/products': listing.promise, 'POST /api/contact': contact.promise });
+    stubApi({ [routeKey('listProducts')]: listing.promise, [routeKey('contactUs')]: contact.promise });
     renderWithProviders(
       <>
         <Products />
@@ -28,7 +29,9 @@ describe('LoadingOverlay', () => {
       </>,
     );
     let sent = false;
-    void apiFetch('/api/contact', { method: 'POST', body: { name: 'Asha' } }).then(() => (sent = true));
+    void api('contactUs', { body: { name: 'Asha', email: 'asha@example.in', message: 'Hello' } }).then(
+      () => (sent = true),
+    );
 
     expect(await screen.findByRole('status')).toHaveTextContent('Loading…');
 
@@ -44,9 +47,9 @@ describe('LoadingOverlay', () => {
 
   it('stays hidden for background suggestion calls', async () => {
     const suggestions = deferred();
-    stubApi({ 'GET /api/products/suggestions?q=ri': suggestions.promise });
+    stubApi({ [routeKey('productSuggestions', { query: { q: 'ri' } })]: suggestions.promise });
     renderWithProviders(<LoadingOverlay />);
-    const call = apiFetch('/api/products/suggestions?q=ri', { silent: true });
+    const call = api('productSuggestions', { query: { q: 'ri' }, silent: true });
 
     expect(screen.queryByRole('status')).not.toBeInTheDocument();
     await act(async () => suggestions.resolve({ body: ['Rice'] }));
