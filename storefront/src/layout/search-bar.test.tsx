@@ -6,8 +6,8 @@ import { renderWithProviders, stubApi } from '../test/render-app';
 import { SearchBar } from './search-bar';
 
 const input = () => screen.getByRole('combobox', { name: 'Search farm-fresh products' });
-const suggestionCalls = (calls: { url: string }[]) =>
-  calls.filter((call) => call.url.startsWith(routeUrl('productSuggestions')));
+const suggestionCalls = <C extends { route: string | null }>(calls: C[]) =>
+  calls.filter((call) => call.route === 'productSuggestions');
 
 describe('SearchBar', () => {
   beforeEach(() => {
