@@ -1,6 +1,9 @@
+import { readFile } from 'node:fs/promises';
+import { fileURLToPath } from 'node:url';
 import {
   checkRepositoryRows,
   createTestDatabase,
+  repositoriesSendingSql,
   type Db,
   type PrismaService,
   type TestDatabase,
@@ -224,4 +227,14 @@ test("every raw query of the API's repositories reads the columns its row declar
   const problems = await checkRepositoryRows(db.url, CALLS);
 
   expect(problems).toEqual(Object.fromEntries(Object.keys(CALLS).map((name) => [name, []])));
+});
+
+test("every repository that sends SQL is called above, and no raw query of the API's sources goes without a row", async () => {
+  const source = fileURLToPath(new URL('./', import.meta.url));
+  const { classes, undeclared } = await repositoriesSendingSql(source);
+  const spec = await readFile(fileURLToPath(import.meta.url), 'utf8');
+  const called = new Set([...spec.matchAll(/new (\w+Repository)\(/g)].map((match) => match[1]));
+
+  expect(classes.filter((name) => !called.has(name))).toEqual([]);
+  expect(undeclared).toEqual(['health/health.controller.ts']);
 });

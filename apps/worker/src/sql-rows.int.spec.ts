@@ -1,6 +1,9 @@
+import { readFile } from 'node:fs/promises';
+import { fileURLToPath } from 'node:url';
 import {
   checkRepositoryRows,
   createTestDatabase,
+  repositoriesSendingSql,
   type Db,
   type PrismaService,
   type TestDatabase,
@@ -113,4 +116,14 @@ test("every raw query of the worker's repositories reads the columns its row dec
   const problems = await checkRepositoryRows(db.url, CALLS, { 'document series': [{ last_value: 0 }] });
 
   expect(problems).toEqual(Object.fromEntries(Object.keys(CALLS).map((name) => [name, []])));
+});
+
+test("every repository that sends SQL is called above, and no raw query of the worker's sources goes without a row", async () => {
+  const source = fileURLToPath(new URL('./', import.meta.url));
+  const { classes, undeclared } = await repositoriesSendingSql(source);
+  const spec = await readFile(fileURLToPath(import.meta.url), 'utf8');
+  const called = new Set([...spec.matchAll(/new (\w+Repository)\(/g)].map((match) => match[1]));
+
+  expect(classes.filter((name) => !called.has(name))).toEqual([]);
+  expect(undeclared).toEqual([]);
 });

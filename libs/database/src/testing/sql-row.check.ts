@@ -1,3 +1,5 @@
+import { readdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
 import pg from 'pg';
 import { Prisma } from '../generated/prisma/client.js';
 import type { Db } from '../prisma-client.js';
@@ -196,4 +198,21 @@ export async function checkRepositoryRows(
     await client.end();
   }
   return problems;
+}
+
+/**
+ * The repository classes under `sourceDir` that send SQL of their own (`queryRows`, `$executeRaw`), by file: what an
+ * app's check must call. `$queryRaw` outside `queryRows` is listed too, under `undeclared`.
+ */
+export async function repositoriesSendingSql(sourceDir: string): Promise<{ classes: string[]; undeclared: string[] }> {
+  const classes: string[] = [];
+  const undeclared: string[] = [];
+  for (const entry of await readdir(sourceDir, { recursive: true })) {
+    if (!entry.endsWith('.ts') || entry.endsWith('.spec.ts')) continue;
+    const text = await readFile(path.join(sourceDir, entry), 'utf8');
+    if (/\$queryRaw\b/.test(text)) undeclared.push(entry);
+    if (!entry.endsWith('.repository.ts') || !/queryRows\(|\$executeRaw\b/.test(text)) continue;
+    classes.push(...[...text.matchAll(/export class (\w+Repository)\b/g)].map((match) => match[1]!));
+  }
+  return { classes: classes.sort(), undeclared: undeclared.sort() };
 }
