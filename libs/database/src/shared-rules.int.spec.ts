@@ -1,5 +1,12 @@
 import pg from 'pg';
-import { adminProductStatus, checkMarkPaid, hasStockFor, ORDER_STATUSES, PAYMENT_STATUSES } from '@mandi/domain';
+import {
+  adminProductStatus,
+  checkMarkPaid,
+  hasStockFor,
+  isSoldOut,
+  ORDER_STATUSES,
+  PAYMENT_STATUSES,
+} from '@mandi/domain';
 import { createTestDatabase, type TestDatabase } from './testing/test-database.js';
 import { newOrder, newUser } from './testing/factories.js';
 
@@ -43,6 +50,8 @@ test('stock_covers agrees with hasStockFor', async () => {
   expect(cases.map((c, i) => ({ ...c, covers: rows[i]!.covers }))).toEqual(
     cases.map((c) => ({ ...c, covers: hasStockFor(c.stock, c.quantity) })),
   );
+  // One pack covered is what 'in stock' means to the listing's filter: not sold out.
+  expect(cases.filter((c, i) => c.quantity === 1 && rows[i]!.covers === isSoldOut(c.stock))).toEqual([]);
 });
 
 test('order_may_be_marked_paid agrees with checkMarkPaid', async () => {

@@ -7,7 +7,7 @@ export interface ProductBrowseFilter {
   category?: ProductCategory;
   minPaise?: number;
   maxPaise?: number;
-  /** Only products with stock left, or unlimited (null) stock. */
+  /** Only products with stock left, or unlimited (null) stock: whose stock covers one pack (`stock_covers`). */
   inStock?: boolean;
   /** Only products whose validity has not passed, by the database clock. */
   fresh?: boolean;
@@ -20,7 +20,7 @@ export function browseConditions(filter: ProductBrowseFilter | undefined): Prism
   if (filter.category) conditions.push(Prisma.sql`AND p.category = ${filter.category}::product_category`);
   if (filter.minPaise !== undefined) conditions.push(Prisma.sql`AND p.price_paise >= ${filter.minPaise}`);
   if (filter.maxPaise !== undefined) conditions.push(Prisma.sql`AND p.price_paise <= ${filter.maxPaise}`);
-  if (filter.inStock) conditions.push(Prisma.sql`AND (p.stock IS NULL OR p.stock > 0)`);
+  if (filter.inStock) conditions.push(Prisma.sql`AND stock_covers(p.stock, 1)`);
   if (filter.fresh) conditions.push(Prisma.sql`AND p.valid_until > now()`);
   return conditions.length === 0 ? Prisma.empty : Prisma.join(conditions, ' ');
 }
