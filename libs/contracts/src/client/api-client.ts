@@ -136,7 +136,7 @@ export function routeKey<N extends RouteName>(name: N, ...[call]: UrlArgs<N>): s
 }
 
 function urlOf(name: RouteName, call: AnyInput): string {
-  const path = ROUTE_LINES[name].path.replace(/\{([^}]+)\}/g, (_segment, param: string) => {
+  const path = ROUTE_LINES[name].path.replace(/\{(\w+)\}/g, (_segment, param: string) => {
     const value = call.params?.[param];
     if (value === undefined) throw new Error(`${name}: the path parameter '${param}' is missing`);
     return encodeURIComponent(String(value));
