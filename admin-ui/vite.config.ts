@@ -6,6 +6,8 @@ const fromHere = (path: string) => fileURLToPath(new URL(path, import.meta.url))
 
 /** Aliases shared with vitest.config.ts: the libs are read from source, no build step needed. */
 export const aliases = {
+  // Before '@mandi/contracts', which would otherwise take '/client' as a path under its index.
+  '@mandi/contracts/client': fromHere('../libs/contracts/src/client/index.ts'),
   '@mandi/domain': fromHere('../libs/domain/src/index.ts'),
   '@mandi/contracts': fromHere('../libs/contracts/src/index.ts'),
 };

@@ -1,3 +1,5 @@
+import { routeKey, routeUrl } from '@mandi/contracts/client';
+import type { AdminOrderFilter } from '@mandi/domain';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { consoleStore } from './layout/console-store';
@@ -5,8 +7,9 @@ import { renderConsole } from './test/console';
 
 // The console as a whole: who gets in, and what it remembers between visits (001 sections 2 and 6).
 
-const ORDERS = (query: string) => `GET /api/admin/orders?${query}&page=1&perPage=25`;
-const USERS = 'GET /api/admin/users';
+const ORDERS = (query: { filter: AdminOrderFilter; search?: string }) =>
+  routeKey('adminOrders', { query: { ...query, page: 1, perPage: 25 } });
+const USERS = routeKey('adminUsers');
 
 describe('the console', () => {
   beforeEach(() => {
@@ -28,7 +31,7 @@ describe('the console', () => {
   });
 
   it('goes to its sign-in page when the storefront (one session with the console) signs out', async () => {
-    const { identity } = renderConsole('/orders', { [ORDERS('filter=24h')]: { body: [] } });
+    const { identity } = renderConsole('/orders', { [ORDERS({ filter: '24h' })]: { body: [] } });
     expect(await screen.findByRole('menuitem', { name: 'Orders' })).toBeInTheDocument();
     identity.signOutElsewhere();
     expect(await screen.findByRole('button', { name: 'Sign in' })).toBeInTheDocument();
@@ -47,7 +50,7 @@ describe('the console', () => {
   });
 
   it('shows the tabs Orders, Users and Interested Sellers, with the queue dashboard and system health', async () => {
-    renderConsole('/orders', { [ORDERS('filter=24h')]: { body: [] } });
+    renderConsole('/orders', { [ORDERS({ filter: '24h' })]: { body: [] } });
     for (const name of ['Orders', 'Users', 'Interested Sellers', 'System health']) {
       expect(await screen.findByRole('menuitem', { name })).toBeInTheDocument();
     }
@@ -56,20 +59,22 @@ describe('the console', () => {
 
   it('remembers the chosen tab, the period and the search across visits, in this browser', async () => {
     const answers = {
-      [ORDERS('filter=24h')]: { body: [] },
-      [ORDERS('filter=1m')]: { body: [] },
-      [ORDERS('filter=1m&search=ravi')]: { body: [] },
+      [ORDERS({ filter: '24h' })]: { body: [] },
+      [ORDERS({ filter: '1m' })]: { body: [] },
+      [ORDERS({ filter: '1m', search: 'ravi' })]: { body: [] },
       [USERS]: { body: [] },
     };
     const first = renderConsole('/orders', answers, { store: consoleStore() });
     fireEvent.click(await screen.findByRole('button', { name: '1 month' }));
     await waitFor(() =>
-      expect(first.calls.map((call) => call.url)).toContain('/api/admin/orders?filter=1m&page=1&perPage=25'),
+      expect(first.calls.map((call) => call.url)).toContain(
+        routeUrl('adminOrders', { query: { filter: '1m', page: 1, perPage: 25 } }),
+      ),
     );
     fireEvent.change(screen.getByRole('textbox', { name: 'Search orders' }), { target: { value: 'ravi' } });
     await waitFor(() =>
       expect(first.calls.map((call) => call.url)).toContain(
-        '/api/admin/orders?filter=1m&search=ravi&page=1&perPage=25',
+        routeUrl('adminOrders', { query: { filter: '1m', search: 'ravi', page: 1, perPage: 25 } }),
       ),
     );
     fireEvent.click(screen.getByRole('menuitem', { name: 'Users' }));
@@ -86,11 +91,13 @@ describe('the console', () => {
     const third = renderConsole('/orders', answers, { store: consoleStore() });
     await waitFor(() =>
       expect(third.calls.map((call) => call.url)).toContain(
-        '/api/admin/orders?filter=1m&search=ravi&page=1&perPage=25',
+        routeUrl('adminOrders', { query: { filter: '1m', search: 'ravi', page: 1, perPage: 25 } }),
       ),
     );
     expect(await screen.findByRole('button', { name: '1 month' })).toHaveAttribute('aria-pressed', 'true');
     expect(screen.getByRole('textbox', { name: 'Search orders' })).toHaveValue('ravi');
-    expect(third.calls.map((call) => call.url)).not.toContain('/api/admin/orders?filter=24h&page=1&perPage=25');
+    expect(third.calls.map((call) => call.url)).not.toContain(
+      routeUrl('adminOrders', { query: { filter: '24h', page: 1, perPage: 25 } }),
+    );
   });
 });

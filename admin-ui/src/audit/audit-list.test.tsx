@@ -1,3 +1,4 @@
+import { routeKey, routeUrl } from '@mandi/contracts/client';
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { renderConsole } from '../test/console';
@@ -20,7 +21,7 @@ describe('the Audit trail', () => {
 
   it('lists who did what, in India time, with the change readably and a link to the order', async () => {
     renderConsole('/audit', {
-      'GET /api/admin/audit?page=1&perPage=25': {
+      [routeKey('auditTrail', { query: { page: 1, perPage: 25 } })]: {
         body: [
           entry('2'),
           entry('1', {
@@ -34,7 +35,7 @@ describe('the Audit trail', () => {
         ],
         headers: { 'X-Total-Count': '2' },
       },
-      'GET /api/admin/users': { body: [] },
+      [routeKey('adminUsers')]: { body: [] },
     });
     const link = await screen.findByRole('link', { name: 'Order #101' });
     expect(link.getAttribute('href')).toBe('/adminpanel/orders/101/show');
@@ -51,17 +52,21 @@ describe('the Audit trail', () => {
     const { calls } = renderConsole(
       '/audit?filter=%7B%22action%22%3A%22order.cancel%22%2C%22objectId%22%3A%22101%22%7D',
       {
-        'GET /api/admin/audit?action=order.cancel&objectId=101&page=1&perPage=25': {
+        [routeKey('auditTrail', { query: { action: 'order.cancel', objectId: 101, page: 1, perPage: 25 } })]: {
           body: [entry('3', { action: 'order.cancel', label: 'Cancelled the order' })],
           headers: { 'X-Total-Count': '1' },
         },
-        'GET /api/admin/users': { body: [] },
+        [routeKey('adminUsers')]: { body: [] },
       },
     );
     expect(await screen.findByText('Cancelled the order')).toBeTruthy();
     await waitFor(() =>
       expect(
-        calls.some((call) => call.url === '/api/admin/audit?action=order.cancel&objectId=101&page=1&perPage=25'),
+        calls.some(
+          (call) =>
+            call.url ===
+            routeUrl('auditTrail', { query: { action: 'order.cancel', objectId: 101, page: 1, perPage: 25 } }),
+        ),
       ).toBe(true),
     );
   });

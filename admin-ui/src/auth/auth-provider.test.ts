@@ -1,3 +1,4 @@
+import { routeKey, routeUrl } from '@mandi/contracts/client';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { stubFetch } from '../test/network';
 import { LEAVE_DELAY_MS, createAuthProvider } from './auth-provider';
@@ -39,7 +40,7 @@ describe('authProvider', () => {
   });
 
   it('lets an admin in after reading the role with the bearer token', async () => {
-    const calls = stubFetch({ 'POST /api/user/getUserId': { body: { userId: 1, role: 'admin' } } });
+    const calls = stubFetch({ [routeKey('getUserId')]: { body: { userId: 1, role: 'admin' } } });
     const leave = vi.fn();
     const provider = createAuthProvider({ identity: identityWith(accounts), leave });
 
@@ -50,7 +51,8 @@ describe('authProvider', () => {
     expect(calls).toEqual([
       {
         method: 'POST',
-        url: '/api/user/getUserId',
+        url: routeUrl('getUserId'),
+        route: 'getUserId',
         authorization: 'Bearer token-uid-admin',
         body: { uid: 'uid-admin' },
       },
@@ -59,7 +61,7 @@ describe('authProvider', () => {
   });
 
   it('refuses a non-admin with the spec text and sends them to the storefront, still signed in there (one session)', async () => {
-    stubFetch({ 'POST /api/user/getUserId': { body: { userId: 3, role: 'user' } } });
+    stubFetch({ [routeKey('getUserId')]: { body: { userId: 3, role: 'user' } } });
     const identity = identityWith(accounts);
     const leave = vi.fn();
     const provider = createAuthProvider({ identity, leave });
@@ -79,7 +81,7 @@ describe('authProvider', () => {
 
   it('treats a failed role lookup as not an admin', async () => {
     stubFetch({
-      'POST /api/user/getUserId': {
+      [routeKey('getUserId')]: {
         status: 500,
         body: { statusCode: 500, error: 'Internal Server Error', message: 'down' },
       },
@@ -92,7 +94,7 @@ describe('authProvider', () => {
   });
 
   it('turns the admin away on a 403 that denies the console, and keeps them on a 403 that refuses one action', async () => {
-    stubFetch({ 'POST /api/user/getUserId': { body: { userId: 1, role: 'admin' } } });
+    stubFetch({ [routeKey('getUserId')]: { body: { userId: 1, role: 'admin' } } });
     const identity = identityWith(accounts);
     const leave = vi.fn();
     const provider = createAuthProvider({ identity, leave });
@@ -114,7 +116,7 @@ describe('authProvider', () => {
   });
 
   it('signs out of the shared session when the admin signs out of the console', async () => {
-    stubFetch({ 'POST /api/user/getUserId': { body: { userId: 1, role: 'admin' } } });
+    stubFetch({ [routeKey('getUserId')]: { body: { userId: 1, role: 'admin' } } });
     const identity = identityWith(accounts);
     const provider = createAuthProvider({ identity, leave: vi.fn() });
     await provider.login({ username: 'admin@mandi.test', password: 'mandi-demo' });

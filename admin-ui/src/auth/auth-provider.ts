@@ -1,4 +1,3 @@
-import type { GetUserIdAnswer } from '@mandi/contracts';
 import { ACCESS_MESSAGES, ADMIN_MESSAGES } from '@mandi/domain';
 import type { AuthProvider } from 'react-admin';
 import { apiFetch } from '../data/api-fetch';
@@ -31,7 +30,7 @@ export interface AuthProviderOptions {
   onRefuse?: (text: string) => void;
 }
 
-/** Builds the console's authProvider: Firebase e-mail/password sign-in, then the role from POST /api/user/getUserId. */
+/** Builds the console's authProvider: Firebase e-mail/password sign-in, then the role from the getUserId route. */
 export function createAuthProvider({
   identity,
   leave = () => window.location.assign('/'),
@@ -42,10 +41,7 @@ export function createAuthProvider({
 
   const roleOf = async (user: AdminIdentityUser): Promise<string | null> => {
     if (checked?.uid === user.uid) return checked.role;
-    const answer = await apiFetch<GetUserIdAnswer>('/api/user/getUserId', () => user.getIdToken(), {
-      method: 'POST',
-      body: { uid: user.uid },
-    });
+    const answer = await apiFetch('getUserId', () => user.getIdToken(), { body: { uid: user.uid } });
     // The answer is not parsed here (zod stays out of the bundle): an empty body or no role counts as no admin.
     checked = { uid: user.uid, role: answer?.role ?? null };
     return checked.role;

@@ -1,3 +1,4 @@
+import { routeKey, routeUrl } from '@mandi/contracts/client';
 import type { AdminDashboardAnswer } from '@mandi/contracts';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -108,7 +109,7 @@ describe('the Dashboard page', () => {
   beforeEach(() => localStorage.clear());
 
   it('shows the figures of the 30 days in India formats, the charts, the orders closing within the hour, the top lists and the pipeline', async () => {
-    const { calls } = renderConsole('/dashboard', { 'GET /api/admin/dashboard': { body: dashboard() } });
+    const { calls } = renderConsole('/dashboard', { [routeKey('adminDashboard')]: { body: dashboard() } });
     expect(await screen.findByRole('heading', { name: 'Dashboard', level: 1 })).toBeInTheDocument();
     expect(
       await screen.findByText(
@@ -162,13 +163,11 @@ describe('the Dashboard page', () => {
     );
     expect(section('Pipeline health').getByRole('button', { name: 'Queues' })).toBeEnabled();
     // One read for the whole page: the pipeline comes inside the dashboard's answer.
-    expect(calls.filter((call) => call.url.startsWith('/api/admin/')).map((call) => call.url)).toEqual([
-      '/api/admin/dashboard',
-    ]);
+    expect(calls.map((call) => call.route).filter((route) => route !== 'getUserId')).toEqual(['adminDashboard']);
   });
 
   it('is the first menu item, and the home opens it when it was the tab left last', async () => {
-    const answers = { 'GET /api/admin/dashboard': { body: dashboard() } };
+    const answers = { [routeKey('adminDashboard')]: { body: dashboard() } };
     const first = renderConsole('/dashboard', answers, { store: consoleStore() });
     const items = await screen.findAllByRole('menuitem');
     expect(items[0]).toHaveAccessibleName('Dashboard');
@@ -193,7 +192,7 @@ describe('the Dashboard page', () => {
       closing_soon: [],
       closing_soon_total: 0,
     });
-    renderConsole('/dashboard', { 'GET /api/admin/dashboard': { body: empty } });
+    renderConsole('/dashboard', { [routeKey('adminDashboard')]: { body: empty } });
     expect(await screen.findByText('No orders in the last 30 days')).toBeInTheDocument();
     expect(screen.getByText('Nothing closes within the hour')).toBeInTheDocument();
     expect(screen.getAllByText('No sales yet')).toHaveLength(2);
@@ -204,7 +203,7 @@ describe('the Dashboard page', () => {
   it("says so when the dashboard cannot be read, with the server's message, and reads it again on Try again", async () => {
     let fail = true;
     const { calls } = renderConsole('/dashboard', {
-      'GET /api/admin/dashboard': () =>
+      [routeKey('adminDashboard')]: () =>
         fail
           ? { status: 500, body: { statusCode: 500, error: 'Internal Server Error', message: 'Internal server error' } }
           : { body: dashboard() },
@@ -215,6 +214,6 @@ describe('the Dashboard page', () => {
     fail = false;
     fireEvent.click(within(alert).getByRole('button', { name: 'Try again' }));
     expect((await figure('Revenue, 30 days')).getByText('₹13,895.50')).toBeInTheDocument();
-    expect(calls.filter((call) => call.url === '/api/admin/dashboard')).toHaveLength(2);
+    expect(calls.filter((call) => call.url === routeUrl('adminDashboard'))).toHaveLength(2);
   });
 });

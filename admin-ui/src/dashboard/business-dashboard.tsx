@@ -224,7 +224,7 @@ function TopTable({
   );
 }
 
-/** The pipeline's health from the dashboard's answer (GET /api/admin/pipeline's), with the ways to act on it. */
+/** The pipeline's health from the dashboard's answer (the adminPipeline route's), with the ways to act on it. */
 function PipelineHealth({ pipeline }: { pipeline: AdminDashboardAnswer['pipeline'] }) {
   const dataProvider = useDataProvider<ConsoleDataProvider>();
   const say = useSay();
@@ -318,13 +318,13 @@ function PipelineHealth({ pipeline }: { pipeline: AdminDashboardAnswer['pipeline
 }
 
 /**
- * The console's Dashboard (GET /api/admin/dashboard): the figures of the last 30 India days, the charts (a lazy chunk),
+ * The console's Dashboard (the adminDashboard route): the figures of the last 30 India days, the charts (a lazy chunk),
  * the orders to decide before their window closes, the top products and sellers, and the pipeline's health.
  */
 export default function BusinessDashboard({ getToken }: { getToken: TokenSource }) {
   const dashboard = useQuery({
     queryKey: ['console', 'dashboard'],
-    queryFn: () => apiFetch<AdminDashboardAnswer>('/api/admin/dashboard', getToken),
+    queryFn: () => apiFetch('adminDashboard', getToken),
     refetchInterval: BUSINESS_DASHBOARD_REFRESH_MS,
     retry: false,
   });

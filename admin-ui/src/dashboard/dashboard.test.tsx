@@ -1,3 +1,4 @@
+import { routeKey, routeUrl } from '@mandi/contracts/client';
 import type { AdminPipelineAnswer, HealthAnswer } from '@mandi/contracts';
 import { fireEvent, render, screen, within } from '@testing-library/react';
 import { AdminContext, Notification, memoryStore } from 'react-admin';
@@ -42,8 +43,8 @@ describe('the System health page', () => {
 
   it("shows each part up and the pipeline's queues, dead jobs and outbox lag at a glance", async () => {
     renderConsole('/health', {
-      'GET /api/health': { body: HEALTHY },
-      'GET /api/admin/pipeline': {
+      [routeKey('health')]: { body: HEALTHY },
+      [routeKey('adminPipeline')]: {
         body: pipeline({
           queues: queueNames.map((name) =>
             name === 'payments'
@@ -99,7 +100,7 @@ describe('the System health page', () => {
 
   it("says 'degraded' with the reason, and the worker's own problem, while documents cannot be printed", async () => {
     renderConsole('/health', {
-      'GET /api/health': {
+      [routeKey('health')]: {
         body: {
           ...HEALTHY,
           status: 'degraded',
@@ -107,7 +108,7 @@ describe('the System health page', () => {
           reason: 'Invoices and credit notes cannot be printed: a worker cannot start Chromium.',
         },
       },
-      'GET /api/admin/pipeline': {
+      [routeKey('adminPipeline')]: {
         body: pipeline({
           worker: {
             alive: true,
@@ -131,7 +132,7 @@ describe('the System health page', () => {
 
   it('shows which part is down from the 503 answer, and unknown counts while Redis does not answer', async () => {
     renderConsole('/health', {
-      'GET /api/health': {
+      [routeKey('health')]: {
         status: 503,
         body: {
           status: 'error',
@@ -142,7 +143,7 @@ describe('the System health page', () => {
           reason: 'Down: redis, worker.',
         },
       },
-      'GET /api/admin/pipeline': {
+      [routeKey('adminPipeline')]: {
         body: pipeline({
           queues: queueNames.map((name) => queue(name, { waiting: null, active: null, delayed: null, failed: null })),
           worker: { alive: false, lastBeatAt: null, documents: 'down', documentsProblem: null },
@@ -164,8 +165,8 @@ describe('the System health page', () => {
   it("says so when the pipeline cannot be read, with the server's message, and reads it again on Try again", async () => {
     let fail = true;
     const calls = renderConsole('/health', {
-      'GET /api/health': { body: HEALTHY },
-      'GET /api/admin/pipeline': () =>
+      [routeKey('health')]: { body: HEALTHY },
+      [routeKey('adminPipeline')]: () =>
         fail
           ? { status: 500, body: { statusCode: 500, error: 'Internal Server Error', message: 'Internal server error' } }
           : { body: pipeline() },
@@ -174,7 +175,7 @@ describe('the System health page', () => {
     fail = false;
     fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
     expect((await figure('Dead jobs')).getByText('0')).toBeInTheDocument();
-    expect(calls.filter((call) => call.url === '/api/admin/pipeline')).toHaveLength(2);
+    expect(calls.filter((call) => call.url === routeUrl('adminPipeline'))).toHaveLength(2);
   });
 });
 
@@ -189,8 +190,8 @@ describe("the pipeline panel's way into the queue dashboard", () => {
 
   it("opens the dashboard's session with the admin token, then goes to bull-board", async () => {
     const calls = stubFetch({
-      'GET /api/admin/pipeline': { body: pipeline() },
-      'POST /api/admin/queues-session': { body: { url: '/adminpanel/queues/', expiresAt: '2026-11-25T10:30:00.000Z' } },
+      [routeKey('adminPipeline')]: { body: pipeline() },
+      [routeKey('queuesSession')]: { body: { url: '/adminpanel/queues/', expiresAt: '2026-11-25T10:30:00.000Z' } },
     });
     const go = vi.fn();
     renderPanel(go);
@@ -198,14 +199,15 @@ describe("the pipeline panel's way into the queue dashboard", () => {
     await vi.waitFor(() => expect(go).toHaveBeenCalledWith('/adminpanel/queues/'));
     expect(calls.find((call) => call.method === 'POST')).toEqual({
       method: 'POST',
-      url: '/api/admin/queues-session',
+      url: routeUrl('queuesSession'),
+      route: 'queuesSession',
       authorization: 'Bearer admin-token',
       body: undefined,
     });
   });
 
   it('stays and says so when the session cannot be opened', async () => {
-    stubFetch({ 'GET /api/admin/pipeline': { body: pipeline() }, 'POST /api/admin/queues-session': 'down' });
+    stubFetch({ [routeKey('adminPipeline')]: { body: pipeline() }, [routeKey('queuesSession')]: 'down' });
     const go = vi.fn();
     renderPanel(go);
     fireEvent.click(await screen.findByRole('button', { name: 'Open queue dashboard' }));

@@ -25,10 +25,10 @@ const SUMMARY: Record<HealthAnswer['status'], { severity: 'success' | 'warning' 
   error: { severity: 'error', text: 'Some parts of the system are down.' },
 };
 
-/** GET /api/health; a system with a part down answers 503 with the same body, which is an answer too. */
+/** The health route; a system with a part down answers 503 with the same body, which is an answer too. */
 async function readHealth(getToken: TokenSource): Promise<HealthAnswer> {
   try {
-    return await apiFetch<HealthAnswer>('/api/health', getToken);
+    return await apiFetch('health', getToken);
   } catch (error) {
     const body = error instanceof HttpError ? (error.body as Partial<HealthAnswer> | undefined) : undefined;
     if (body && typeof body === 'object' && 'database' in body) return body as HealthAnswer;
@@ -37,8 +37,8 @@ async function readHealth(getToken: TokenSource): Promise<HealthAnswer> {
 }
 
 /**
- * The console's System health page: each part from GET /api/health (database, Redis, worker, documents), then the
- * event pipeline at a glance from GET /api/admin/pipeline (queues, dead jobs, outbox lag) with the way into the
+ * The console's System health page: each part from the health route (database, Redis, worker, documents), then the
+ * event pipeline at a glance from adminPipeline (queues, dead jobs, outbox lag) with the way into the
  * queue dashboard. Both are read again every 15 s while the page is open.
  */
 export function Dashboard({ getToken }: { getToken: TokenSource }) {

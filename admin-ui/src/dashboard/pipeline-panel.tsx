@@ -1,4 +1,4 @@
-import type { AdminPipelineAnswer, PipelineQueue } from '@mandi/contracts';
+import type { PipelineQueue } from '@mandi/contracts';
 import { CONSOLE_MESSAGES } from '@mandi/domain';
 import OpenInNew from '@mui/icons-material/OpenInNew';
 import {
@@ -77,7 +77,7 @@ function Count({ column, value }: { column: (typeof COLUMNS)[number]; value: num
 }
 
 /**
- * The event pipeline at a glance (GET /api/admin/pipeline): dead jobs, the outbox backlog, the workers and documents,
+ * The event pipeline at a glance (the adminPipeline route): dead jobs, the outbox backlog, the workers and documents,
  * each queue's jobs by state, and the button into the queue dashboard (bull-board), where dead jobs are retried.
  */
 export default function PipelinePanel({
@@ -89,7 +89,7 @@ export default function PipelinePanel({
 }) {
   const pipeline = useQuery({
     queryKey: ['console', 'pipeline'],
-    queryFn: () => apiFetch<AdminPipelineAnswer>('/api/admin/pipeline', getToken),
+    queryFn: () => apiFetch('adminPipeline', getToken),
     refetchInterval: DASHBOARD_REFRESH_MS,
     retry: false,
   });

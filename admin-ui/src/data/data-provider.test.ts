@@ -1,3 +1,4 @@
+import { routeKey, routeUrl } from '@mandi/contracts/client';
 import { describe, expect, it } from 'vitest';
 import { stubFetch } from '../test/network';
 import { createDataProvider } from './data-provider';
@@ -21,9 +22,9 @@ const token = async () => 'admin-token';
 const page = { page: 1, perPage: 25 };
 
 describe('dataProvider', () => {
-  it('reads orders from /api/admin/orders with the filter, search and page, the bearer token and the server total', async () => {
+  it('reads orders from adminOrders with the filter, search and page, the bearer token and the server total', async () => {
     const calls = stubFetch({
-      'GET /api/admin/orders?filter=7d&search=asha&page=2&perPage=25': {
+      [routeKey('adminOrders', { query: { filter: '7d', search: 'asha', page: 2, perPage: 25 } })]: {
         body: [order(102, 'asha', '2025-06-02T10:00:00.000Z'), order(101, 'asha', '2025-06-01T10:00:00.000Z')],
         headers: { 'X-Total-Count': '27' },
       },
@@ -39,7 +40,8 @@ describe('dataProvider', () => {
     expect(calls).toEqual([
       {
         method: 'GET',
-        url: '/api/admin/orders?filter=7d&search=asha&page=2&perPage=25',
+        url: routeUrl('adminOrders', { query: { filter: '7d', search: 'asha', page: 2, perPage: 25 } }),
+        route: 'adminOrders',
         authorization: 'Bearer admin-token',
         body: undefined,
       },
@@ -51,7 +53,9 @@ describe('dataProvider', () => {
 
   it('uses the 24h filter when none or an unknown one is chosen, and counts the rows without a total header', async () => {
     const calls = stubFetch({
-      'GET /api/admin/orders?filter=24h&page=1&perPage=25': { body: [order(7, 'ravi', '2025-06-01T10:00:00.000Z')] },
+      [routeKey('adminOrders', { query: { filter: '24h', page: 1, perPage: 25 } })]: {
+        body: [order(7, 'ravi', '2025-06-01T10:00:00.000Z')],
+      },
     });
     const provider = createDataProvider(token);
 
@@ -68,14 +72,14 @@ describe('dataProvider', () => {
 
     expect(first.total).toBe(1);
     expect(calls.map((call) => call.url)).toEqual([
-      '/api/admin/orders?filter=24h&page=1&perPage=25',
-      '/api/admin/orders?filter=24h&page=1&perPage=25',
+      routeUrl('adminOrders', { query: { filter: '24h', page: 1, perPage: 25 } }),
+      routeUrl('adminOrders', { query: { filter: '24h', page: 1, perPage: 25 } }),
     ]);
   });
 
   it('maps users and interested sellers to their admin routes, searching and paging the array', async () => {
     const calls = stubFetch({
-      'GET /api/admin/users': {
+      [routeKey('adminUsers')]: {
         body: [
           {
             id: 1,
@@ -106,7 +110,7 @@ describe('dataProvider', () => {
           },
         ],
       },
-      'GET /api/admin/interested-sellers': {
+      [routeKey('interestedSellers')]: {
         body: [
           {
             id: 9,
@@ -143,16 +147,16 @@ describe('dataProvider', () => {
     });
     expect(sellers.data[0]).toMatchObject({ id: 9, status: 'invited', invite_sent: true });
 
-    expect(calls.map((call) => `${call.url} ${call.authorization}`)).toEqual([
-      '/api/admin/users Bearer admin-token',
-      '/api/admin/users Bearer admin-token',
-      '/api/admin/interested-sellers Bearer admin-token',
+    expect(calls.map((call) => `${call.route} ${call.authorization}`)).toEqual([
+      'adminUsers Bearer admin-token',
+      'adminUsers Bearer admin-token',
+      'interestedSellers Bearer admin-token',
     ]);
   });
 
   it("passes the server's message and status on a failure", async () => {
     stubFetch({
-      'GET /api/admin/users': {
+      [routeKey('adminUsers')]: {
         status: 403,
         body: { statusCode: 403, error: 'Forbidden', message: 'You are not allowed to access this page.' },
       },
@@ -167,37 +171,38 @@ describe('dataProvider', () => {
     });
   });
 
-  it('sends each order action to its transition endpoint with the body the path implies', async () => {
+  it('sends each order move to its route by its action, with the body the route implies', async () => {
     const answer = { body: { message: 'Done' } };
     const calls = stubFetch({
-      'PUT /api/admin/orders/confirm/5': answer,
-      'PUT /api/admin/orders/payment/5': answer,
-      'PUT /api/admin/orders/shipped/5': answer,
-      'PUT /api/admin/orders/delivered/5': answer,
-      'PUT /api/admin/orders/cancel/5': answer,
+      [routeKey('confirmOrder', { params: { id: 5 } })]: answer,
+      [routeKey('markOrderPaid', { params: { id: 5 } })]: answer,
+      [routeKey('markOrderShipped', { params: { id: 5 } })]: answer,
+      [routeKey('markOrderDelivered', { params: { id: 5 } })]: answer,
+      [routeKey('cancelOrderByAdmin', { params: { id: 5 } })]: answer,
     });
     const provider = createDataProvider(token);
 
-    for (const action of ['confirm', 'markPaid', 'markShipped', 'markDelivered', 'cancel'] as const) {
+    for (const action of ['confirm', 'mark_paid', 'mark_shipped', 'mark_delivered', 'cancel'] as const) {
       await expect(provider.orderAction(5, action)).resolves.toEqual({ message: 'Done' });
     }
     await provider.orderAction('5', 'cancel', '  Out of stock ');
 
     expect(calls.map(({ method, url, body }) => ({ method, url, body }))).toEqual([
-      { method: 'PUT', url: '/api/admin/orders/confirm/5', body: undefined },
-      { method: 'PUT', url: '/api/admin/orders/payment/5', body: { status: 'paid' } },
-      { method: 'PUT', url: '/api/admin/orders/shipped/5', body: { status: 'shipped' } },
-      { method: 'PUT', url: '/api/admin/orders/delivered/5', body: { status: 'delivered' } },
-      { method: 'PUT', url: '/api/admin/orders/cancel/5', body: {} },
-      { method: 'PUT', url: '/api/admin/orders/cancel/5', body: { reason: 'Out of stock' } },
+      { method: 'PUT', url: routeUrl('confirmOrder', { params: { id: 5 } }), body: undefined },
+      { method: 'PUT', url: routeUrl('markOrderPaid', { params: { id: 5 } }), body: { status: 'paid' } },
+      // The status of these two is their path: the route takes no body for it.
+      { method: 'PUT', url: routeUrl('markOrderShipped', { params: { id: 5 } }), body: undefined },
+      { method: 'PUT', url: routeUrl('markOrderDelivered', { params: { id: 5 } }), body: undefined },
+      { method: 'PUT', url: routeUrl('cancelOrderByAdmin', { params: { id: 5 } }), body: undefined },
+      { method: 'PUT', url: routeUrl('cancelOrderByAdmin', { params: { id: 5 } }), body: { reason: 'Out of stock' } },
     ]);
   });
 
   it('toggles users, sends invites and opens the queue dashboard session through the admin routes', async () => {
     const calls = stubFetch({
-      'PUT /api/admin/toggle-user': { body: { newStatus: 'suspended', message: 'User suspended.' } },
-      'POST /api/admin/send-bulk-invites': { body: { message: 'Invites sent to 2 sellers.' } },
-      'POST /api/admin/queues-session': { body: { url: '/adminpanel/queues/', expiresAt: '2026-11-25T10:30:00.000Z' } },
+      [routeKey('toggleUser')]: { body: { newStatus: 'suspended', message: 'User suspended.' } },
+      [routeKey('sendBulkInvites')]: { body: { message: 'Invites sent to 2 sellers.' } },
+      [routeKey('queuesSession')]: { body: { url: '/adminpanel/queues/', expiresAt: '2026-11-25T10:30:00.000Z' } },
     });
     const provider = createDataProvider(token);
 
@@ -205,9 +210,9 @@ describe('dataProvider', () => {
     await expect(provider.sendInvites([4, '9'])).resolves.toEqual({ message: 'Invites sent to 2 sellers.' });
     await expect(provider.openQueuesSession()).resolves.toMatchObject({ url: '/adminpanel/queues/' });
     expect(calls.map(({ url, body, authorization }) => ({ url, body, authorization }))).toEqual([
-      { url: '/api/admin/toggle-user', body: { userId: '3' }, authorization: 'Bearer admin-token' },
-      { url: '/api/admin/send-bulk-invites', body: { sellerIds: ['4', '9'] }, authorization: 'Bearer admin-token' },
-      { url: '/api/admin/queues-session', body: undefined, authorization: 'Bearer admin-token' },
+      { url: routeUrl('toggleUser'), body: { userId: '3' }, authorization: 'Bearer admin-token' },
+      { url: routeUrl('sendBulkInvites'), body: { sellerIds: ['4', '9'] }, authorization: 'Bearer admin-token' },
+      { url: routeUrl('queuesSession'), body: undefined, authorization: 'Bearer admin-token' },
     ]);
   });
 

@@ -1,76 +1,75 @@
-import { DEFAULT_ADMIN_ORDER_FILTER, isAdminOrderFilter } from '@mandi/domain';
-import type { AdminProductActionAnswer } from '@mandi/contracts';
-import { productsListUrl } from '../products/products-query';
-import type { DeadJobRetryAnswer, MessageAnswer, QueuesSessionAnswer, ToggleUserAnswer } from '@mandi/contracts';
+import type { RouteName } from '@mandi/contracts';
+import {
+  ORDER_MOVE_ROUTE_NAMES,
+  type AnswerOf,
+  type FileRouteName,
+  type QueryValue,
+  type RouteArgs,
+} from '@mandi/contracts/client';
+import { DEFAULT_ADMIN_ORDER_FILTER, isAdminOrderFilter, type AdminOrderAction } from '@mandi/domain';
 import { HttpError, type DataProvider, type GetListParams, type RaRecord } from 'react-admin';
-import { apiCall, type TokenSource } from './api-fetch';
+import { productsListQuery } from '../products/products-query';
 import { apiDownload } from './api-download';
-import type { AdminOrderDetail } from '@mandi/contracts';
+import { apiCall, apiFetch, type TokenSource } from './api-fetch';
 
 /**
- * The console's resources and the admin routes that list them (001 section 7). A `paged` list is paged by the server
+ * The console's resources and the admin route that lists each (001 section 7). A `paged` list is paged by the server
  * (page, perPage, X-Total-Count); the others come whole and are shaped here.
  */
 export const RESOURCES = {
-  orders: { path: '/api/admin/orders', id: 'order_id', paged: true },
-  users: { path: '/api/admin/users', id: 'id', paged: false },
-  'interested-sellers': { path: '/api/admin/interested-sellers', id: 'id', paged: false },
-  'dead-jobs': { path: '/api/admin/jobs/dead', id: 'id', paged: true },
-  audit: { path: '/api/admin/audit', id: 'id', paged: true },
-  products: { path: '/api/admin/products', id: 'id', paged: true },
-} as const;
+  orders: { route: 'adminOrders', id: 'order_id', paged: true },
+  users: { route: 'adminUsers', id: 'id', paged: false },
+  'interested-sellers': { route: 'interestedSellers', id: 'id', paged: false },
+  'dead-jobs': { route: 'deadJobs', id: 'id', paged: true },
+  audit: { route: 'auditTrail', id: 'id', paged: true },
+  products: { route: 'adminProducts', id: 'id', paged: true },
+} as const satisfies Record<string, { route: RouteName; id: string; paged: boolean }>;
 
 /** One of the console's resource names. */
 export type ResourceName = keyof typeof RESOURCES;
 
-/** The order actions of 001 section 4 and the path segment of each (PUT /api/admin/orders/{segment}/{id}). */
-export const ORDER_ACTION_PATHS = {
-  confirm: 'confirm',
-  markPaid: 'payment',
-  markShipped: 'shipped',
-  markDelivered: 'delivered',
-  cancel: 'cancel',
-} as const;
-
-/** One of the console's order actions. */
-export type OrderActionName = keyof typeof ORDER_ACTION_PATHS;
-
-/** The body each action sends: the status the path implies, or (cancel) the optional reason. */
-function orderActionBody(action: OrderActionName, reason?: string): unknown {
+/**
+ * A console move by its action (ADMIN_ORDER_ACTIONS), on its route (ORDER_MOVE_ROUTE_NAMES, the registry's
+ * ORDER_MOVE_ROUTES by name) with the body the route implies: marking paid names the status its route requires, a
+ * cancel gives its reason when there is one, and the other moves send none (their path says it all).
+ */
+function orderMove(getToken: TokenSource, id: string | number, action: AdminOrderAction, reason?: string) {
+  const params = { id };
   switch (action) {
-    case 'markPaid':
-      return { status: 'paid' };
-    case 'markShipped':
-      return { status: 'shipped' };
-    case 'markDelivered':
-      return { status: 'delivered' };
-    case 'cancel':
-      return reason && reason.trim() !== '' ? { reason: reason.trim() } : {};
+    case 'mark_paid':
+      return apiFetch(ORDER_MOVE_ROUTE_NAMES.mark_paid, getToken, { params, body: { status: 'paid' } });
+    case 'cancel': {
+      const given = reason?.trim();
+      return apiFetch(ORDER_MOVE_ROUTE_NAMES.cancel, getToken, {
+        params,
+        ...(given ? { body: { reason: given } } : {}),
+      });
+    }
     default:
-      return undefined;
+      return apiFetch(ORDER_MOVE_ROUTE_NAMES[action], getToken, { params });
   }
 }
 
 /** The console's data provider: react-admin's reads plus the admin actions, which are the only way to change data. */
 export interface ConsoleDataProvider extends DataProvider {
-  /** PUT /api/admin/orders/{action}/{id}: answers the server's message. */
-  orderAction(id: string | number, action: OrderActionName, reason?: string): Promise<MessageAnswer>;
-  /** PUT /api/admin/toggle-user: suspends or reactivates an account. */
-  toggleUser(userId: string | number): Promise<ToggleUserAnswer>;
-  /** POST /api/admin/send-bulk-invites. */
-  sendInvites(sellerIds: readonly (string | number)[]): Promise<MessageAnswer>;
-  /** POST /api/admin/queues-session: sets the queue dashboard's cookie and answers where the dashboard is. */
-  openQueuesSession(): Promise<QueuesSessionAnswer>;
-  /** POST /api/admin/jobs/dead/{id}/retry: asks the worker to run a dead job again. */
-  retryDeadJob(id: string | number): Promise<DeadJobRetryAnswer>;
-  /** PUT /api/admin/products/{id}/unlist {reason}: takes a product off the shop; its seller is mailed the reason. */
-  unlistProduct(id: string | number, reason: string): Promise<AdminProductActionAnswer>;
-  /** PUT /api/admin/products/{id}/relist: lists an unlisted product again. */
-  relistProduct(id: string | number): Promise<AdminProductActionAnswer>;
-  /** GET /api/admin/orders/{id}: the order page's order, with its timeline. */
-  orderDetail(id: string | number): Promise<AdminOrderDetail>;
-  /** A file of the API (an invoice's PDF, the orders' CSV) fetched with the bearer token, and the name it comes with. */
-  downloadFile(path: string): Promise<{ blob: Blob; fileName: string | null }>;
+  /** The move's route (ORDER_MOVE_ROUTE_NAMES): answers the server's message and the order afterwards. */
+  orderAction(id: string | number, action: AdminOrderAction, reason?: string): Promise<AnswerOf<'confirmOrder'>>;
+  /** The toggleUser route: suspends or reactivates an account. */
+  toggleUser(userId: string | number): Promise<AnswerOf<'toggleUser'>>;
+  /** The sendBulkInvites route. */
+  sendInvites(sellerIds: readonly (string | number)[]): Promise<AnswerOf<'sendBulkInvites'>>;
+  /** The queuesSession route: sets the queue dashboard's cookie and answers where the dashboard is. */
+  openQueuesSession(): Promise<AnswerOf<'queuesSession'>>;
+  /** The retryDeadJob route: asks the worker to run a dead job again. */
+  retryDeadJob(id: string | number): Promise<AnswerOf<'retryDeadJob'>>;
+  /** The unlistProduct route {reason}: takes a product off the shop; its seller is mailed the reason. */
+  unlistProduct(id: string | number, reason: string): Promise<AnswerOf<'unlistProduct'>>;
+  /** The relistProduct route: lists an unlisted product again. */
+  relistProduct(id: string | number): Promise<AnswerOf<'relistProduct'>>;
+  /** The adminOrderDetail route: the order page's order, with its timeline. */
+  orderDetail(id: string | number): Promise<AnswerOf<'adminOrderDetail'>>;
+  /** A file route (an invoice's PDF, the orders' CSV) fetched with the bearer token, and the name it comes with. */
+  download<N extends FileRouteName>(name: N, ...args: RouteArgs<N>): Promise<{ blob: Blob; fileName: string | null }>;
 }
 
 function resourceOf(name: string): (typeof RESOURCES)[ResourceName] {
@@ -80,36 +79,33 @@ function resourceOf(name: string): (typeof RESOURCES)[ResourceName] {
 }
 
 /**
- * The URL a list is read from. Orders are filtered (1h..1y, default 24h), searched and paged by the server; dead jobs
- * are paged by the server.
+ * The query a paged list is read with. Orders are filtered (1h..1y, default 24h), searched and paged by the server;
+ * dead jobs are paged by the server.
  */
-export function listUrl(
+export function listQuery(
   resource: string,
   filter: Record<string, unknown> = {},
   pagination?: { page: number; perPage: number },
-): string {
-  const { path, paged } = resourceOf(resource);
-  if (!paged) return path;
-  const query = new URLSearchParams();
+): Record<string, QueryValue> {
+  const query: Record<string, QueryValue> = {};
   if (resource === 'orders') {
-    query.set('filter', isAdminOrderFilter(filter.filter) ? filter.filter : DEFAULT_ADMIN_ORDER_FILTER);
+    query.filter = isAdminOrderFilter(filter.filter) ? filter.filter : DEFAULT_ADMIN_ORDER_FILTER;
     const search = typeof filter.q === 'string' ? filter.q.trim() : '';
-    if (search) query.set('search', search);
+    if (search) query.search = search;
   }
   if (resource === 'audit') {
-    // The trail's filters, as GET /api/admin/audit names them; blank ones are left out.
+    // The trail's filters, as the auditTrail route names them; blank ones are left out.
     for (const name of ['adminId', 'action', 'objectType', 'objectId']) {
       const value = filter[name];
       if ((typeof value === 'string' && value.trim() !== '') || typeof value === 'number')
-        query.set(name, String(value).trim());
+        query[name] = String(value).trim();
     }
   }
   if (pagination) {
-    query.set('page', String(pagination.page));
-    query.set('perPage', String(pagination.perPage));
+    query.page = pagination.page;
+    query.perPage = pagination.perPage;
   }
-  const text = query.toString();
-  return text ? `${path}?${text}` : path;
+  return query;
 }
 
 function rowsOf(answer: unknown): Record<string, unknown>[] {
@@ -163,22 +159,25 @@ export function createDataProvider(getToken: TokenSource): ConsoleDataProvider {
     const { id } = resourceOf(resource);
     return rows.map((row) => ({ ...row, id: row[id] as RaRecord['id'] }));
   };
-  const load = async (resource: string, filter?: Record<string, unknown>): Promise<RaRecord[]> =>
-    keyed(resource, rowsOf((await apiCall<unknown>(listUrl(resource, filter), getToken)).body));
-  const send = async <T>(path: string, method: string, body?: unknown): Promise<T> =>
-    (await apiCall<T>(path, getToken, { method, body })).body;
+  /** A page (or the whole) of a resource's list, read by its route. */
+  const read = (resource: string, query: Record<string, QueryValue> = {}) =>
+    apiCall(resourceOf(resource).route, getToken, { query });
+  const load = async (resource: string, filter?: Record<string, unknown>): Promise<RaRecord[]> => {
+    const { paged } = resourceOf(resource);
+    return keyed(resource, rowsOf((await read(resource, paged ? listQuery(resource, filter) : {})).body));
+  };
 
   return {
     async getList(resource, params) {
       if (resource === 'products') {
         // The server searches, filters, sorts and pages the products (issue 17); X-Total-Count is capped at 10,000.
-        const answer = await apiCall<unknown>(productsListUrl(params.filter, params.sort, params.pagination), getToken);
+        const answer = await read(resource, productsListQuery(params.filter, params.sort, params.pagination));
         const data = keyed(resource, rowsOf(answer.body));
         return { data, total: Number(answer.headers.get('X-Total-Count') ?? data.length) } as never;
       }
       if (resourceOf(resource).paged) {
         // The server filters, searches and pages (newest first); X-Total-Count says how many rows match.
-        const answer = await apiCall<unknown>(listUrl(resource, params.filter, params.pagination), getToken);
+        const answer = await read(resource, listQuery(resource, params.filter, params.pagination));
         const data = keyed(resource, rowsOf(answer.body));
         const total = Number(answer.headers.get('X-Total-Count'));
         return {
@@ -209,39 +208,31 @@ export function createDataProvider(getToken: TokenSource): ConsoleDataProvider {
     deleteMany: readOnly('Deleting records'),
 
     orderAction(id, action, reason) {
-      const path = `${RESOURCES.orders.path}/${ORDER_ACTION_PATHS[action]}/${encodeURIComponent(String(id))}`;
-      return send<MessageAnswer>(path, 'PUT', orderActionBody(action, reason));
+      return orderMove(getToken, id, action, reason);
     },
     toggleUser(userId) {
-      return send<ToggleUserAnswer>('/api/admin/toggle-user', 'PUT', { userId: String(userId) });
+      return apiFetch('toggleUser', getToken, { body: { userId: String(userId) } });
     },
     sendInvites(sellerIds) {
-      return send<MessageAnswer>('/api/admin/send-bulk-invites', 'POST', { sellerIds: sellerIds.map(String) });
+      return apiFetch('sendBulkInvites', getToken, { body: { sellerIds: sellerIds.map(String) } });
     },
     openQueuesSession() {
-      return send<QueuesSessionAnswer>('/api/admin/queues-session', 'POST');
+      return apiFetch('queuesSession', getToken);
     },
     retryDeadJob(id) {
-      return send<DeadJobRetryAnswer>(`${RESOURCES['dead-jobs'].path}/${encodeURIComponent(String(id))}/retry`, 'POST');
+      return apiFetch('retryDeadJob', getToken, { params: { id } });
     },
     unlistProduct(id, reason) {
-      return send<AdminProductActionAnswer>(
-        `${RESOURCES.products.path}/${encodeURIComponent(String(id))}/unlist`,
-        'PUT',
-        { reason },
-      );
+      return apiFetch('unlistProduct', getToken, { params: { id }, body: { reason } });
     },
     relistProduct(id) {
-      return send<AdminProductActionAnswer>(
-        `${RESOURCES.products.path}/${encodeURIComponent(String(id))}/relist`,
-        'PUT',
-      );
+      return apiFetch('relistProduct', getToken, { params: { id } });
     },
     orderDetail(id) {
-      return send<AdminOrderDetail>(`${RESOURCES.orders.path}/${encodeURIComponent(String(id))}`, 'GET');
+      return apiFetch('adminOrderDetail', getToken, { params: { id } });
     },
-    downloadFile(path) {
-      return apiDownload(path, getToken);
+    download(name, ...args) {
+      return apiDownload(name, getToken, ...args);
     },
   };
 }

@@ -1,3 +1,4 @@
+import { routeKey, routeUrl } from '@mandi/contracts/client';
 import { DEAD_JOB_MESSAGES } from '@mandi/domain';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
@@ -22,7 +23,7 @@ function deadJob(id: number, overrides: Record<string, unknown> = {}) {
   };
 }
 
-const LIST = 'GET /api/admin/jobs/dead?page=1&perPage=25';
+const LIST = routeKey('deadJobs', { query: { page: 1, perPage: 25 } });
 const rowOf = async (eventId: number) =>
   (await screen.findByText(`order.cancelled · event #${eventId}`)).closest('tr')!;
 const retryAnswer = (id: number) => ({
@@ -91,7 +92,7 @@ describe('the Dead jobs tab', () => {
     let dead = [deadJob(1), deadJob(2)];
     const { calls } = renderConsole('/dead-jobs', {
       [LIST]: () => ({ body: dead, headers: { 'X-Total-Count': String(dead.length) } }),
-      'POST /api/admin/jobs/dead/2/retry': () => {
+      [routeKey('retryDeadJob', { params: { id: 2 } })]: () => {
         dead = dead.filter((job) => job.id !== '2');
         return retryAnswer(2);
       },
@@ -100,21 +101,19 @@ describe('the Dead jobs tab', () => {
     expect(await screen.findByText('Retry queued: the worker runs it within 10 seconds.')).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByText('order.cancelled · event #102')).not.toBeInTheDocument());
     expect(screen.getByText('order.cancelled · event #101')).toBeInTheDocument();
-    expect(
-      calls
-        .filter((call) => call.method === 'POST' && call.url.startsWith('/api/admin/jobs'))
-        .map((call) => [call.url, call.authorization]),
-    ).toEqual([['/api/admin/jobs/dead/2/retry', 'Bearer token-uid-admin']]);
-    expect(calls.filter((call) => call.url === '/api/admin/jobs/dead?page=1&perPage=25').length).toBeGreaterThanOrEqual(
-      2,
+    expect(calls.filter((call) => call.route === 'retryDeadJob').map((call) => [call.url, call.authorization])).toEqual(
+      [[routeUrl('retryDeadJob', { params: { id: 2 } }), 'Bearer token-uid-admin']],
     );
+    expect(
+      calls.filter((call) => call.url === routeUrl('deadJobs', { query: { page: 1, perPage: 25 } })).length,
+    ).toBeGreaterThanOrEqual(2);
   });
 
   it('disables Retry while the call is in flight', async () => {
     let answer: ((reply: ReturnType<typeof retryAnswer>) => void) | undefined;
     renderConsole('/dead-jobs', {
       [LIST]: { body: [deadJob(3)], headers: { 'X-Total-Count': '1' } },
-      'POST /api/admin/jobs/dead/3/retry': () => new Promise((resolve) => (answer = resolve)),
+      [routeKey('retryDeadJob', { params: { id: 3 } })]: () => new Promise((resolve) => (answer = resolve)),
     });
     fireEvent.click(within(await rowOf(103)).getByRole('button', { name: 'Retry' }));
     await waitFor(() => expect(answer).toBeDefined());
@@ -126,11 +125,11 @@ describe('the Dead jobs tab', () => {
   it("shows the server's answer when another admin retried first, and our text when the call fails without one", async () => {
     renderConsole('/dead-jobs', {
       [LIST]: { body: [deadJob(4), deadJob(5)], headers: { 'X-Total-Count': '2' } },
-      'POST /api/admin/jobs/dead/4/retry': {
+      [routeKey('retryDeadJob', { params: { id: 4 } })]: {
         status: 404,
         body: { statusCode: 404, error: 'Not Found', message: DEAD_JOB_MESSAGES.notFound },
       },
-      'POST /api/admin/jobs/dead/5/retry': 'down',
+      [routeKey('retryDeadJob', { params: { id: 5 } })]: 'down',
     });
     fireEvent.click(within(await rowOf(104)).getByRole('button', { name: 'Retry' }));
     expect((await screen.findByText(DEAD_JOB_MESSAGES.notFound)).closest('.RaNotification-error')).not.toBeNull();

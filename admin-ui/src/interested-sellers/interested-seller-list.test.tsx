@@ -1,3 +1,4 @@
+import { routeKey, routeUrl } from '@mandi/contracts/client';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { renderConsole } from '../test/console';
@@ -11,7 +12,7 @@ const seller = (id: number, overrides: Record<string, unknown> = {}) => ({
   invite_sent: false,
   ...overrides,
 });
-const LIST = 'GET /api/admin/interested-sellers';
+const LIST = routeKey('interestedSellers');
 const select = async (username: string) =>
   fireEvent.click(within((await screen.findByText(username)).closest('tr')!).getByRole('checkbox'));
 const sendInvites = () => fireEvent.click(screen.getByRole('button', { name: /^Send Invites/ }));
@@ -41,7 +42,7 @@ describe('the Interested Sellers tab', () => {
     let invited = false;
     const { calls } = renderConsole('/interested-sellers', {
       [LIST]: () => ({ body: [seller(1), seller(2, { status: invited ? 'invited' : 'interested' }), seller(3)] }),
-      'POST /api/admin/send-bulk-invites': () => {
+      [routeKey('sendBulkInvites')]: () => {
         invited = true;
         return { body: { message: 'Invites sent to 2 sellers.' } };
       },
@@ -51,7 +52,7 @@ describe('the Interested Sellers tab', () => {
     expect(screen.getByRole('button', { name: 'Send Invites (2)' })).toBeInTheDocument();
     sendInvites();
     expect(await screen.findByText('Invites sent to 2 sellers.')).toBeInTheDocument();
-    expect(calls.find((call) => call.url === '/api/admin/send-bulk-invites')!.body).toEqual({ sellerIds: ['2', '3'] });
+    expect(calls.find((call) => call.url === routeUrl('sendBulkInvites'))!.body).toEqual({ sellerIds: ['2', '3'] });
     await waitFor(() => expect(screen.getByRole('button', { name: 'Send Invites' })).toBeInTheDocument());
     await waitFor(() =>
       expect(within(screen.getByText('kisan_2').closest('tr')!).getByText('invited')).toBeInTheDocument(),
@@ -62,7 +63,7 @@ describe('the Interested Sellers tab', () => {
     let answer: ((reply: { status: number; body: unknown }) => void) | undefined;
     renderConsole('/interested-sellers', {
       [LIST]: { body: [seller(1)] },
-      'POST /api/admin/send-bulk-invites': () =>
+      [routeKey('sendBulkInvites')]: () =>
         new Promise<{ status: number; body: unknown }>((resolve) => (answer = resolve)),
     });
     await select('kisan_1');
@@ -83,7 +84,7 @@ describe('the Interested Sellers tab', () => {
     let down = false;
     renderConsole('/interested-sellers', {
       [LIST]: { body: [seller(1)] },
-      'POST /api/admin/send-bulk-invites': () =>
+      [routeKey('sendBulkInvites')]: () =>
         down
           ? 'down'
           : {

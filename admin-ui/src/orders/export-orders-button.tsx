@@ -1,4 +1,4 @@
-import { DEFAULT_ADMIN_ORDER_FILTER, isAdminOrderFilter } from '@mandi/domain';
+import { DEFAULT_ADMIN_ORDER_FILTER, isAdminOrderFilter, type AdminOrderFilter } from '@mandi/domain';
 import FileDownload from '@mui/icons-material/FileDownload';
 import { Button } from '@mui/material';
 import { useMutation } from '@tanstack/react-query';
@@ -8,14 +8,11 @@ import { serverMessage } from '../data/api-fetch';
 import type { ConsoleDataProvider } from '../data/data-provider';
 import { useSay } from '../layout/use-say';
 
-/** The export's URL for the list's current period and search (the same parameters as the list's own call). */
-export function exportUrl(filterValues: Record<string, unknown>): string {
-  const query = new URLSearchParams({
-    filter: isAdminOrderFilter(filterValues.filter) ? filterValues.filter : DEFAULT_ADMIN_ORDER_FILTER,
-  });
+/** The export's query for the list's current period and search (the same parameters as the list's own call). */
+export function exportQuery(filterValues: Record<string, unknown>): { filter: AdminOrderFilter; search?: string } {
+  const filter = isAdminOrderFilter(filterValues.filter) ? filterValues.filter : DEFAULT_ADMIN_ORDER_FILTER;
   const search = typeof filterValues.q === 'string' ? filterValues.q.trim() : '';
-  if (search) query.set('search', search);
-  return `/api/admin/orders/export.csv?${query}`;
+  return search ? { filter, search } : { filter };
 }
 
 /**
@@ -29,7 +26,7 @@ export function ExportOrdersButton() {
   const exporting = useMutation({
     networkMode: 'always',
     mutationFn: async () => {
-      const { blob, fileName } = await dataProvider.downloadFile(exportUrl(filterValues));
+      const { blob, fileName } = await dataProvider.download('exportAdminOrders', { query: exportQuery(filterValues) });
       saveBlob(blob, fileName ?? 'mandi-orders.csv');
     },
     onError: (error) => say(serverMessage(error) ?? 'Could not export the orders. Please try again.', 'error'),

@@ -1,9 +1,9 @@
 import type { AdminOrder } from '@mandi/contracts';
-import { ORDER_ELIGIBILITY_RECHECK_MS } from '@mandi/domain';
+import { ORDER_ELIGIBILITY_RECHECK_MS, type AdminOrderAction } from '@mandi/domain';
 import { Button, Stack } from '@mui/material';
 import { useState } from 'react';
 import { useDataProvider, useRecordContext } from 'react-admin';
-import type { ConsoleDataProvider, OrderActionName } from '../data/data-provider';
+import type { ConsoleDataProvider } from '../data/data-provider';
 import { useConsoleAction } from '../data/use-console-action';
 import { useNow } from '../layout/use-now';
 import { CancelOrderDialog } from './cancel-order-dialog';
@@ -15,7 +15,7 @@ export type OrderRow = AdminOrder & { id: AdminOrder['order_id'] };
 /** One order action as the mutation takes it. */
 interface OrderMove {
   orderId: AdminOrder['order_id'];
-  action: OrderActionName;
+  action: AdminOrderAction;
   reason?: string;
 }
 
@@ -39,7 +39,7 @@ export function OrderActionButtons({ direction = 'column' }: { direction?: 'row'
   });
   if (!order) return null;
   const enabled = enabledOrderActions(order, now);
-  const run = (action: OrderActionName, reason?: string) => move.mutate({ orderId: order.order_id, action, reason });
+  const run = (action: AdminOrderAction, reason?: string) => move.mutate({ orderId: order.order_id, action, reason });
 
   return (
     <>

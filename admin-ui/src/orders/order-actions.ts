@@ -1,13 +1,13 @@
 import {
   ADMIN_MESSAGES,
-  ORDER_ACTION_DONE,
+  ADMIN_ORDER_ACTIONS,
+  ORDER_ACTION_MESSAGES,
   availableActions,
   checkMarkPaid,
   isOrderStatus,
-  type ActionOf,
+  type AdminOrderAction,
   type WindowTiming,
 } from '@mandi/domain';
-import type { OrderActionName } from '../data/data-provider';
 
 /** An order as the actions read it: its state, payment and window. */
 export interface ActionableOrder {
@@ -18,38 +18,34 @@ export interface ActionableOrder {
   window_closes_at?: string;
 }
 
-/** The row's buttons in the order of 001 section 4, with what each reads. */
-export const ORDER_BUTTONS: readonly { action: OrderActionName; label: string }[] = [
-  { action: 'confirm', label: 'Confirm' },
-  { action: 'markPaid', label: 'Mark as Paid' },
-  { action: 'markShipped', label: 'Mark as Shipped' },
-  { action: 'markDelivered', label: 'Mark as Delivered' },
-  { action: 'cancel', label: 'Cancel' },
-];
+/** The label of each move's button; a new admin move fails to compile here until it has one. */
+const BUTTON_LABELS: Readonly<Record<AdminOrderAction, string>> = {
+  confirm: 'Confirm',
+  mark_paid: 'Mark as Paid',
+  mark_shipped: 'Mark as Shipped',
+  mark_delivered: 'Mark as Delivered',
+  cancel: 'Cancel',
+};
 
-/** What the console shows when an action fails and the server gave no message (001 section 8). */
-export const ORDER_ACTION_FAILED: Record<OrderActionName, string> = {
+/**
+ * The row's buttons in the order of 001 section 4 (ADMIN_ORDER_ACTIONS), each a move by its action: the one name it
+ * has from the button to its route (ORDER_MOVE_ROUTE_NAMES) and its message.
+ */
+export const ORDER_BUTTONS: readonly { action: AdminOrderAction; label: string }[] = ADMIN_ORDER_ACTIONS.map(
+  (action) => ({ action, label: BUTTON_LABELS[action] }),
+);
+
+/** What the console shows when a move fails and the server gave no message (001 section 8). */
+export const ORDER_ACTION_FAILED: Readonly<Record<AdminOrderAction, string>> = {
   confirm: ADMIN_MESSAGES.confirmFailed,
-  markPaid: ADMIN_MESSAGES.paymentUpdateFailed,
-  markShipped: ADMIN_MESSAGES.statusUpdateFailed,
-  markDelivered: ADMIN_MESSAGES.statusUpdateFailed,
+  mark_paid: ADMIN_MESSAGES.paymentUpdateFailed,
+  mark_shipped: ADMIN_MESSAGES.statusUpdateFailed,
+  mark_delivered: ADMIN_MESSAGES.statusUpdateFailed,
   cancel: ADMIN_MESSAGES.cancelFailed,
 };
 
-/** What the console shows when an action succeeds and the server gave no message. */
-export const ORDER_ACTION_SUCCEEDED: Record<OrderActionName, string> = ORDER_ACTION_DONE;
-
-/**
- * The console's button for each admin move of the order process. Mark as Paid is no move of the process (it changes
- * the payment, not the state), so it is ruled by checkMarkPaid instead. A new admin move fails to compile here until
- * it has a button.
- */
-const BUTTON_OF_MOVE: Readonly<Record<ActionOf<'admin'>, Exclude<OrderActionName, 'markPaid'>>> = {
-  confirm: 'confirm',
-  mark_shipped: 'markShipped',
-  mark_delivered: 'markDelivered',
-  cancel: 'cancel',
-};
+/** What the console shows when a move succeeds and the server gave no message: the move's own message. */
+export const ORDER_ACTION_SUCCEEDED: Readonly<Record<AdminOrderAction, string>> = ORDER_ACTION_MESSAGES;
 
 /** The window timing of an order: by the server's closing time when it sends one, else by created_at and 8 hours. */
 function timingOf(order: ActionableOrder, now: Date): WindowTiming {
@@ -63,11 +59,12 @@ function timingOf(order: ActionableOrder, now: Date): WindowTiming {
  * that `availableActions` allows at this moment of the window, and Mark as Paid by `checkMarkPaid` (until it is paid,
  * never for a cancelled order). The server checks again by its own clock; a refusal there is shown as its message.
  */
-export function enabledOrderActions(order: ActionableOrder, now: Date): Record<OrderActionName, boolean> {
-  const enabled = { confirm: false, markPaid: false, markShipped: false, markDelivered: false, cancel: false };
+export function enabledOrderActions(order: ActionableOrder, now: Date): Record<AdminOrderAction, boolean> {
+  const enabled = { confirm: false, mark_paid: false, mark_shipped: false, mark_delivered: false, cancel: false };
   const status = order.status;
   if (!isOrderStatus(status)) return enabled;
-  for (const move of availableActions(status, 'admin', timingOf(order, now))) enabled[BUTTON_OF_MOVE[move]] = true;
-  enabled.markPaid = checkMarkPaid(status, order.payment_status) === null;
+  for (const move of availableActions(status, 'admin', timingOf(order, now))) enabled[move] = true;
+  // Marking paid is no move of the process (it changes the payment, not the state): checkMarkPaid rules it.
+  enabled.mark_paid = checkMarkPaid(status, order.payment_status) === null;
   return enabled;
 }

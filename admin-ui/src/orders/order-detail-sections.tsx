@@ -256,7 +256,7 @@ export function OrderDocuments({ order }: { order: AdminOrderDetail }) {
   const download = useMutation({
     networkMode: 'always',
     mutationFn: async (document: AdminOrderDetail['documents'][number]) => {
-      const { blob, fileName } = await dataProvider.downloadFile(document.download_url);
+      const { blob, fileName } = await dataProvider.download('downloadInvoice', { params: { invoiceId: document.id } });
       saveBlob(blob, fileName ?? `${document.number.replaceAll('/', '-')}.pdf`);
     },
     onError: (error) => say(serverMessage(error) ?? 'Could not download the document. Please try again.', 'error'),

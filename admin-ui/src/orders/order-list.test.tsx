@@ -1,3 +1,4 @@
+import { routeKey, routeUrl } from '@mandi/contracts/client';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderConsole } from '../test/console';
@@ -26,7 +27,7 @@ function order(order_id: number, overrides: Record<string, unknown> = {}) {
   };
 }
 
-const LIST = 'GET /api/admin/orders?filter=24h&page=1&perPage=25';
+const LIST = routeKey('adminOrders', { query: { filter: '24h', page: 1, perPage: 25 } });
 const rowOf = async (id: number) => (await screen.findByText(`#${id}`)).closest('tr')!;
 const button = (row: HTMLElement, name: string) => within(row).getByRole('button', { name });
 
@@ -96,7 +97,7 @@ describe('the Orders tab', () => {
     let status = 'pending';
     const { calls } = renderConsole('/orders', {
       [LIST]: () => ({ body: [order(7, { status })] }),
-      'PUT /api/admin/orders/confirm/7': () => {
+      [routeKey('confirmOrder', { params: { id: 7 } })]: () => {
         status = 'confirmed';
         return { body: { message: 'Order #7 confirmed.' } };
       },
@@ -106,7 +107,7 @@ describe('the Orders tab', () => {
     expect(await screen.findByText('Order #7 confirmed.')).toBeInTheDocument();
     await waitFor(() => expect(button(screen.getByText('#7').closest('tr')!, 'Mark as Shipped')).toBeEnabled());
     expect(calls.find((call) => call.method === 'PUT')).toMatchObject({
-      url: '/api/admin/orders/confirm/7',
+      url: routeUrl('confirmOrder', { params: { id: 7 } }),
       authorization: 'Bearer token-uid-admin',
     });
   });
@@ -114,12 +115,12 @@ describe('the Orders tab', () => {
   it("shows the server's refusal, or the spec's text when the server gave none", async () => {
     renderConsole('/orders', {
       [LIST]: { body: [order(8), order(9, { status: 'confirmed' })] },
-      'PUT /api/admin/orders/confirm/8': {
+      [routeKey('confirmOrder', { params: { id: 8 } })]: {
         status: 409,
         body: { statusCode: 409, error: 'Conflict', message: 'The 8-hour window for this order has closed.' },
       },
-      'PUT /api/admin/orders/payment/8': 'down',
-      'PUT /api/admin/orders/shipped/9': { status: 502, body: '<html>Bad gateway</html>' },
+      [routeKey('markOrderPaid', { params: { id: 8 } })]: 'down',
+      [routeKey('markOrderShipped', { params: { id: 9 } })]: { status: 502, body: '<html>Bad gateway</html>' },
     });
     fireEvent.click(button(await rowOf(8), 'Confirm'));
     expect(await screen.findByText('The 8-hour window for this order has closed.')).toBeInTheDocument();
@@ -132,8 +133,8 @@ describe('the Orders tab', () => {
   it('asks before cancelling, sends the optional reason, and does nothing when the admin keeps the order', async () => {
     const { calls } = renderConsole('/orders', {
       [LIST]: { body: [order(11), order(12, { status: 'cancel_requested', cancel_reason: 'Wrong address' })] },
-      'PUT /api/admin/orders/cancel/11': { body: { message: 'Order #11 cancelled.' } },
-      'PUT /api/admin/orders/cancel/12': {
+      [routeKey('cancelOrderByAdmin', { params: { id: 11 } })]: { body: { message: 'Order #11 cancelled.' } },
+      [routeKey('cancelOrderByAdmin', { params: { id: 12 } })]: {
         status: 500,
         body: { statusCode: 500, error: 'Internal Server Error', message: '' },
       },
@@ -150,7 +151,7 @@ describe('the Orders tab', () => {
     fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel order' }));
     expect(await screen.findByText('Order #11 cancelled.')).toBeInTheDocument();
     expect(calls.find((call) => call.method === 'PUT')).toMatchObject({
-      url: '/api/admin/orders/cancel/11',
+      url: routeUrl('cancelOrderByAdmin', { params: { id: 11 } }),
       body: { reason: 'Out of stock' },
     });
 
@@ -169,8 +170,8 @@ describe('the Orders tab', () => {
       new Promise<{ status?: number; body: unknown }>((resolve) => (later[name] = resolve));
     renderConsole('/orders', {
       [LIST]: { body: [order(16)] },
-      'PUT /api/admin/orders/confirm/16': inFlight('confirm'),
-      'PUT /api/admin/orders/cancel/16': inFlight('cancel'),
+      [routeKey('confirmOrder', { params: { id: 16 } })]: inFlight('confirm'),
+      [routeKey('cancelOrderByAdmin', { params: { id: 16 } })]: inFlight('cancel'),
     });
     const names = ['Confirm', 'Mark as Paid', 'Mark as Shipped', 'Mark as Delivered', 'Cancel'];
     fireEvent.click(button(await rowOf(16), 'Confirm'));
@@ -197,8 +198,10 @@ describe('the Orders tab', () => {
   it('reads the chosen period and the search from the server', async () => {
     const { calls } = renderConsole('/orders', {
       [LIST]: { body: [order(13)] },
-      'GET /api/admin/orders?filter=7d&page=1&perPage=25': { body: [order(14)] },
-      'GET /api/admin/orders?filter=7d&search=asha&page=1&perPage=25': { body: [order(15)] },
+      [routeKey('adminOrders', { query: { filter: '7d', page: 1, perPage: 25 } })]: { body: [order(14)] },
+      [routeKey('adminOrders', { query: { filter: '7d', search: 'asha', page: 1, perPage: 25 } })]: {
+        body: [order(15)],
+      },
     });
     await rowOf(13);
     fireEvent.click(screen.getByRole('button', { name: '7 days' }));
@@ -207,9 +210,9 @@ describe('the Orders tab', () => {
     fireEvent.change(screen.getByRole('textbox', { name: 'Search orders' }), { target: { value: 'asha' } });
     await rowOf(15);
     expect(calls.filter((call) => call.method === 'GET').map((call) => call.url)).toEqual([
-      '/api/admin/orders?filter=24h&page=1&perPage=25',
-      '/api/admin/orders?filter=7d&page=1&perPage=25',
-      '/api/admin/orders?filter=7d&search=asha&page=1&perPage=25',
+      routeUrl('adminOrders', { query: { filter: '24h', page: 1, perPage: 25 } }),
+      routeUrl('adminOrders', { query: { filter: '7d', page: 1, perPage: 25 } }),
+      routeUrl('adminOrders', { query: { filter: '7d', search: 'asha', page: 1, perPage: 25 } }),
     ]);
   });
 

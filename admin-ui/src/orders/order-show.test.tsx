@@ -1,8 +1,9 @@
+import { routeKey, routeUrl } from '@mandi/contracts/client';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderConsole } from '../test/console';
 
-const LIST = 'GET /api/admin/orders?filter=24h&page=1&perPage=25';
+const LIST = routeKey('adminOrders', { query: { filter: '24h', page: 1, perPage: 25 } });
 
 const row = {
   order_id: '101',
@@ -78,7 +79,7 @@ const detail = {
       number: 'INV/26-27/000007',
       total: 251.1,
       issued_at: '2026-11-25T05:00:01.000Z',
-      download_url: '/api/invoices/7/download',
+      download_url: routeUrl('downloadInvoice', { params: { invoiceId: 7 } }),
       pdf_ready: true,
     },
   ],
@@ -111,7 +112,7 @@ describe('the order page', () => {
   it('opens from the list and shows the lines, amounts, address, payment, documents and the timeline in India time', async () => {
     const { calls } = renderConsole('/orders', {
       [LIST]: { body: [row], headers: { 'X-Total-Count': '1' } },
-      'GET /api/admin/orders/101': { body: detail },
+      [routeKey('adminOrderDetail', { params: { id: 101 } })]: { body: detail },
     });
     fireEvent.click(await screen.findByRole('link', { name: '#101' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Order #101' })).toBeTruthy();
@@ -129,25 +130,29 @@ describe('the order page', () => {
     expect(entries[2]).toContain('Mailed the buyer: order confirmed');
     // The row's buttons, as in the list: a delivered order has none to press.
     expect(screen.getByRole('button', { name: 'Confirm' }).hasAttribute('disabled')).toBe(true);
-    expect(calls.find((call) => call.url === '/api/admin/orders/101')!.authorization).toBe('Bearer token-uid-admin');
+    expect(
+      calls.find((call) => call.url === routeUrl('adminOrderDetail', { params: { id: 101 } }))!.authorization,
+    ).toBe('Bearer token-uid-admin');
   });
 
   it('downloads a document with the bearer token', async () => {
     const { calls } = renderConsole('/orders/101/show', {
-      'GET /api/admin/orders/101': { body: detail },
-      'GET /api/invoices/7/download': {
+      [routeKey('adminOrderDetail', { params: { id: 101 } })]: { body: detail },
+      [routeKey('downloadInvoice', { params: { invoiceId: 7 } })]: {
         body: '%PDF-',
         headers: { 'Content-Disposition': 'attachment; filename="INV-26-27-000007.pdf"' },
       },
     });
     fireEvent.click(await screen.findByRole('button', { name: 'Download INV/26-27/000007' }));
     await waitFor(() => expect(URL.createObjectURL).toHaveBeenCalled());
-    expect(calls.find((call) => call.url === '/api/invoices/7/download')!.authorization).toBe('Bearer token-uid-admin');
+    expect(
+      calls.find((call) => call.url === routeUrl('downloadInvoice', { params: { invoiceId: 7 } }))!.authorization,
+    ).toBe('Bearer token-uid-admin');
   });
 
   it("shows the server's message for an order that does not exist", async () => {
     renderConsole('/orders/999/show', {
-      'GET /api/admin/orders/999': {
+      [routeKey('adminOrderDetail', { params: { id: 999 } })]: {
         status: 404,
         body: { statusCode: 404, error: 'Not Found', message: 'Order not found.' },
       },
@@ -166,11 +171,11 @@ describe('Export CSV', () => {
   it("downloads the list's period and search with the bearer token", async () => {
     const { calls } = renderConsole('/orders', {
       [LIST]: { body: [row], headers: { 'X-Total-Count': '1' } },
-      'GET /api/admin/orders?filter=7d&search=asha&page=1&perPage=25': {
+      [routeKey('adminOrders', { query: { filter: '7d', search: 'asha', page: 1, perPage: 25 } })]: {
         body: [row],
         headers: { 'X-Total-Count': '1' },
       },
-      'GET /api/admin/orders/export.csv?filter=7d&search=asha': {
+      [routeKey('exportAdminOrders', { query: { filter: '7d', search: 'asha' } })]: {
         body: 'Order\r\n',
         headers: { 'Content-Disposition': 'attachment; filename="mandi-orders-7d-2026-11-25.csv"' },
       },
@@ -181,8 +186,8 @@ describe('Export CSV', () => {
     await waitFor(() => expect(calls.some((call) => call.url.includes('search=asha'))).toBe(true));
     fireEvent.click(screen.getByRole('button', { name: 'Export CSV' }));
     await waitFor(() => expect(URL.createObjectURL).toHaveBeenCalled());
-    expect(calls.find((call) => call.url.startsWith('/api/admin/orders/export.csv'))).toMatchObject({
-      url: '/api/admin/orders/export.csv?filter=7d&search=asha',
+    expect(calls.find((call) => call.url.startsWith(routeUrl('exportAdminOrders')))).toMatchObject({
+      url: routeUrl('exportAdminOrders', { query: { filter: '7d', search: 'asha' } }),
       authorization: 'Bearer token-uid-admin',
     });
   });

@@ -1,7 +1,8 @@
+import { routeKey, routeUrl } from '@mandi/contracts/client';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { renderConsole } from '../test/console';
-import { productsListUrl } from './products-query';
+import { productsListQuery } from './products-query';
 
 const product = (id: number, overrides: Record<string, unknown> = {}) => ({
   id: String(id),
@@ -18,7 +19,7 @@ const product = (id: number, overrides: Record<string, unknown> = {}) => ({
   unlisted_at: null,
   ...overrides,
 });
-const LIST = 'GET /api/admin/products?sort=newest&order=desc&page=1&perPage=25';
+const LIST = routeKey('adminProducts', { query: { sort: 'newest', order: 'desc', page: 1, perPage: 25 } });
 const rowOf = async (name: string) => (await screen.findByText(name)).closest('tr')!;
 
 describe('the Products tab', () => {
@@ -61,7 +62,7 @@ describe('the Products tab', () => {
     let status = 'listed';
     const { calls } = renderConsole('/products', {
       [LIST]: () => ({ body: [product(4, { status })], headers: { 'X-Total-Count': '1' } }),
-      'PUT /api/admin/products/4/unlist': () => {
+      [routeKey('unlistProduct', { params: { id: 4 } })]: () => {
         status = 'unlisted';
         return {
           body: {
@@ -70,7 +71,7 @@ describe('the Products tab', () => {
           },
         };
       },
-      'PUT /api/admin/products/4/relist': () => {
+      [routeKey('relistProduct', { params: { id: 4 } })]: () => {
         status = 'listed';
         return { body: { message: 'Product listed again.', product: product(4) } };
       },
@@ -96,8 +97,8 @@ describe('the Products tab', () => {
     fireEvent.click(await within(await rowOf('Desi Tamatar 4')).findByRole('button', { name: 'Relist' }));
     expect(await screen.findByText('Product listed again.')).toBeInTheDocument();
     expect(calls.filter((call) => call.method === 'PUT').map((call) => call.url)).toEqual([
-      '/api/admin/products/4/unlist',
-      '/api/admin/products/4/relist',
+      routeUrl('unlistProduct', { params: { id: 4 } }),
+      routeUrl('relistProduct', { params: { id: 4 } }),
     ]);
   });
 
@@ -109,11 +110,11 @@ describe('the Products tab', () => {
           product(6, { status: 'unlisted', unlisted_reason: 'y' }),
         ],
       },
-      'PUT /api/admin/products/5/relist': {
+      [routeKey('relistProduct', { params: { id: 5 } })]: {
         status: 409,
         body: { statusCode: 409, error: 'Conflict', message: 'This product is already listed. Reload the list.' },
       },
-      'PUT /api/admin/products/6/relist': 'down',
+      [routeKey('relistProduct', { params: { id: 6 } })]: 'down',
     });
     fireEvent.click(within(await rowOf('Desi Tamatar 5')).getByRole('button', { name: 'Relist' }));
     expect(await screen.findByText('This product is already listed. Reload the list.')).toBeInTheDocument();
@@ -124,7 +125,7 @@ describe('the Products tab', () => {
   it('searches on the server', async () => {
     const { calls } = renderConsole('/products', {
       [LIST]: { body: [product(7)] },
-      'GET /api/admin/products?search=aam&sort=newest&order=desc&page=1&perPage=25': {
+      [routeKey('adminProducts', { query: { search: 'aam', sort: 'newest', order: 'desc', page: 1, perPage: 25 } })]: {
         body: [product(8, { name: 'Aam' })],
       },
     });
@@ -140,10 +141,10 @@ describe('the Products tab', () => {
   });
 });
 
-describe('productsListUrl', () => {
+describe('productsListQuery', () => {
   it("maps react-admin's search, filters, sort and page to the API's parameters", () => {
     expect(
-      productsListUrl(
+      productsListQuery(
         {
           q: ' mango ',
           seller: 'kolar',
@@ -157,9 +158,19 @@ describe('productsListUrl', () => {
         { field: 'price', order: 'ASC' },
         { page: 2, perPage: 50 },
       ),
-    ).toBe(
-      '/api/admin/products?search=mango&seller=kolar&category=fresh_fruits&minPrice=10&stock=low&validity=live&status=unlisted&sort=price&order=asc&page=2&perPage=50',
-    );
-    expect(productsListUrl({}, { field: 'seller', order: 'DESC' })).toBe('/api/admin/products?');
+    ).toEqual({
+      search: 'mango',
+      seller: 'kolar',
+      category: 'fresh_fruits',
+      minPrice: '10',
+      stock: 'low',
+      validity: 'live',
+      status: 'unlisted',
+      sort: 'price',
+      order: 'asc',
+      page: 2,
+      perPage: 50,
+    });
+    expect(productsListQuery({}, { field: 'seller', order: 'DESC' })).toEqual({});
   });
 });

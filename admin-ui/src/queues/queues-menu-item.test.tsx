@@ -1,3 +1,4 @@
+import { routeKey, routeUrl } from '@mandi/contracts/client';
 import { fireEvent, render, screen } from '@testing-library/react';
 import { AdminContext, Notification, memoryStore } from 'react-admin';
 import { describe, expect, it, vi } from 'vitest';
@@ -16,19 +17,25 @@ const renderItem = (go: (url: string) => void) =>
 describe('the Queues menu item', () => {
   it('opens the dashboard session with the admin token, then goes to the dashboard', async () => {
     const calls = stubFetch({
-      'POST /api/admin/queues-session': { body: { url: '/adminpanel/queues/', expiresAt: '2026-11-25T10:30:00.000Z' } },
+      [routeKey('queuesSession')]: { body: { url: '/adminpanel/queues/', expiresAt: '2026-11-25T10:30:00.000Z' } },
     });
     const go = vi.fn();
     renderItem(go);
     fireEvent.click(await screen.findByRole('menuitem', { name: 'Queues' }));
     await vi.waitFor(() => expect(go).toHaveBeenCalledWith('/adminpanel/queues/'));
     expect(calls).toEqual([
-      { method: 'POST', url: '/api/admin/queues-session', authorization: 'Bearer admin-token', body: undefined },
+      {
+        method: 'POST',
+        url: routeUrl('queuesSession'),
+        route: 'queuesSession',
+        authorization: 'Bearer admin-token',
+        body: undefined,
+      },
     ]);
   });
 
   it('stays and says so when the session cannot be opened', async () => {
-    stubFetch({ 'POST /api/admin/queues-session': 'down' });
+    stubFetch({ [routeKey('queuesSession')]: 'down' });
     const go = vi.fn();
     renderItem(go);
     fireEvent.click(await screen.findByRole('menuitem', { name: 'Queues' }));

@@ -1,3 +1,4 @@
+import { routeKey } from '@mandi/contracts/client';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderConsole } from '../test/console';
@@ -136,7 +137,7 @@ const REPORT = {
   readAt: '2026-11-24T10:00:00.000Z',
 };
 
-const OCTOBER = 'GET /api/admin/reports/gstr1?month=2026-10';
+const OCTOBER = routeKey('gstr1Report', { query: { month: '2026-10' } });
 
 describe('the GST returns page', () => {
   beforeEach(() => {
@@ -153,9 +154,7 @@ describe('the GST returns page', () => {
     const { calls } = renderConsole('/gst-returns', { [OCTOBER]: { body: REPORT } });
     const b2cs = await screen.findByRole('table', { name: 'Table 7 · B2C (others)' });
     expect(screen.getByLabelText('Return period')).toHaveProperty('value', '2026-10');
-    expect(calls.find((call) => call.url.startsWith('/api/admin/reports'))?.authorization).toBe(
-      'Bearer token-uid-admin',
-    );
+    expect(calls.find((call) => call.route === 'gstr1Report')?.authorization).toBe('Bearer token-uid-admin');
     const rows = within(b2cs)
       .getAllByRole('row')
       .map((row) => row.textContent);
@@ -188,7 +187,7 @@ describe('the GST returns page', () => {
     };
     renderConsole('/gst-returns', {
       [OCTOBER]: { body: REPORT },
-      'GET /api/admin/reports/gstr1?month=2026-08': { body: empty },
+      [routeKey('gstr1Report', { query: { month: '2026-08' } })]: { body: empty },
     });
     await screen.findByRole('table', { name: 'Table 7 · B2C (others)' });
     fireEvent.change(screen.getByLabelText('Return period'), { target: { value: '2026-08' } });
@@ -221,11 +220,11 @@ describe('the GST returns page', () => {
     });
     const { calls } = renderConsole('/gst-returns', {
       [OCTOBER]: { body: REPORT },
-      'GET /api/admin/reports/gstr1/csv?month=2026-10&table=b2cs': {
+      [routeKey('gstr1Csv', { query: { month: '2026-10', table: 'b2cs' } })]: {
         body: 'csv',
         headers: { 'content-disposition': 'attachment; filename="GSTR1-2026-10-b2cs.csv"' },
       },
-      'GET /api/admin/reports/gstr1/portal?month=2026-10': {
+      [routeKey('gstr1Portal', { query: { month: '2026-10' } })]: {
         body: {},
         headers: { 'content-disposition': 'attachment; filename="GSTR1-2026-10.json"' },
       },

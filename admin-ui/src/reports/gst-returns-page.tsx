@@ -1,4 +1,3 @@
-import type { Gstr1ReportAnswer } from '@mandi/contracts';
 import { previousReturnMonth } from '@mandi/domain';
 import Download from '@mui/icons-material/Download';
 import {
@@ -104,7 +103,7 @@ function Figure({ label, value, note }: { label: string; value: string; note?: s
 
 /**
  * The console's GST returns page: GSTR-1 of a chosen month (last month unless chosen) from GET
- * /api/admin/reports/gstr1, its tables with their totals, and downloads of each table as CSV and of the whole return
+ * the gstr1Report route, its tables with their totals, and downloads of each table as CSV and of the whole return
  * in the GST portal's JSON layout (docs/gst-returns.md).
  */
 export function GstReturnsPage({ getToken, now = () => new Date() }: { getToken: TokenSource; now?: () => Date }) {
@@ -112,7 +111,7 @@ export function GstReturnsPage({ getToken, now = () => new Date() }: { getToken:
   const thisMonth = new Date(now().getTime() + 330 * 60_000).toISOString().slice(0, 7);
   const report = useQuery({
     queryKey: ['console', 'gstr1', month],
-    queryFn: () => apiFetch<Gstr1ReportAnswer>(`/api/admin/reports/gstr1?month=${month}`, getToken),
+    queryFn: () => apiFetch('gstr1Report', getToken, { query: { month } }),
     retry: false,
     enabled: /^\d{4}-\d{2}$/.test(month),
   });

@@ -1,3 +1,4 @@
+import { routeKey } from '@mandi/contracts/client';
 import { render } from '@testing-library/react';
 import { memoryStore, type Store } from 'react-admin';
 import { vi } from 'vitest';
@@ -58,7 +59,7 @@ export function renderConsole(
   }: { account?: { uid: string; email: string } | null; role?: string; store?: Store } = {},
 ) {
   window.history.pushState({}, '', `/adminpanel${path}`);
-  const calls = stubFetch({ 'POST /api/user/getUserId': { body: { userId: 1, role } }, ...answers });
+  const calls = stubFetch({ [routeKey('getUserId')]: { body: { userId: 1, role } }, ...answers });
   const identity = signedIn(account);
   const leave = vi.fn();
   const view = render(<App identity={identity} store={store} leave={leave} />);

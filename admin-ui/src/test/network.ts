@@ -1,3 +1,5 @@
+import type { RouteName } from '@mandi/contracts';
+import { routeOf } from '@mandi/contracts/client';
 import { vi } from 'vitest';
 
 type Answer = { status?: number; body?: unknown; headers?: Record<string, string> };
@@ -10,14 +12,21 @@ type Answer = { status?: number; body?: unknown; headers?: Record<string, string
 export function stubFetch(
   answers: Record<string, Answer | 'down' | ((body: unknown) => Answer | 'down' | Promise<Answer | 'down'>)>,
 ) {
-  const calls: { method: string; url: string; authorization: string | null; body: unknown }[] = [];
+  const calls: {
+    method: string;
+    url: string;
+    route: RouteName | null;
+    authorization: string | null;
+    body: unknown;
+  }[] = [];
   vi.stubGlobal(
     'fetch',
     vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
       const method = init?.method ?? 'GET';
       const url = String(input);
       const body: unknown = init?.body ? JSON.parse(String(init.body)) : undefined;
-      calls.push({ method, url, authorization: new Headers(init?.headers).get('Authorization'), body });
+      const authorization = new Headers(init?.headers).get('Authorization');
+      calls.push({ method, url, route: routeOf(method, url), authorization, body });
       const found = answers[`${method} ${url}`];
       const answer = (typeof found === 'function' ? await found(body) : found) ?? {
         status: 404,

@@ -1,3 +1,4 @@
+import { routeKey } from '@mandi/contracts/client';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { ADMIN, renderConsole } from '../test/console';
@@ -21,7 +22,9 @@ describe('the Users tab', () => {
 
   it('lists the admin user fields of 001, the join date in India time', async () => {
     renderConsole('/users', {
-      'GET /api/admin/users': { body: [user(1, { role: 'admin', uid: ADMIN.uid }), user(2, { status: 'suspended' })] },
+      [routeKey('adminUsers')]: {
+        body: [user(1, { role: 'admin', uid: ADMIN.uid }), user(2, { status: 'suspended' })],
+      },
     });
     const row = await rowOf('user_2');
     for (const text of ['2', 'user2@mandi.test', 'uid-2', 'user', 'suspended']) {
@@ -34,8 +37,8 @@ describe('the Users tab', () => {
   it("suspends and unsuspends with the server's message, and never offers the admin their own account", async () => {
     let status = 'active';
     const { calls } = renderConsole('/users', {
-      'GET /api/admin/users': () => ({ body: [user(1, { role: 'admin', uid: ADMIN.uid }), user(3, { status })] }),
-      'PUT /api/admin/toggle-user': () => {
+      [routeKey('adminUsers')]: () => ({ body: [user(1, { role: 'admin', uid: ADMIN.uid }), user(3, { status })] }),
+      [routeKey('toggleUser')]: () => {
         status = status === 'active' ? 'suspended' : 'active';
         return {
           body: { newStatus: status, message: status === 'suspended' ? 'User suspended.' : 'User unsuspended.' },
@@ -62,8 +65,8 @@ describe('the Users tab', () => {
   it('disables the button while the call is in flight, and says a suspension as a warning, a reactivation as a success', async () => {
     let answer: ((reply: { body: unknown }) => void) | undefined;
     renderConsole('/users', {
-      'GET /api/admin/users': { body: [user(6)] },
-      'PUT /api/admin/toggle-user': () => new Promise<{ body: unknown }>((resolve) => (answer = resolve)),
+      [routeKey('adminUsers')]: { body: [user(6)] },
+      [routeKey('toggleUser')]: () => new Promise<{ body: unknown }>((resolve) => (answer = resolve)),
     });
     fireEvent.click(within(await rowOf('user_6')).getByRole('button', { name: 'Suspend' }));
     await waitFor(() => expect(answer).toBeDefined());
@@ -85,8 +88,8 @@ describe('the Users tab', () => {
 
   it("shows the server's refusal without signing the admin out, and a text of ours when there is none", async () => {
     const { identity } = renderConsole('/users', {
-      'GET /api/admin/users': { body: [user(4), user(5)] },
-      'PUT /api/admin/toggle-user': (body) =>
+      [routeKey('adminUsers')]: { body: [user(4), user(5)] },
+      [routeKey('toggleUser')]: (body) =>
         (body as { userId: string }).userId === '4'
           ? {
               status: 403,
@@ -103,7 +106,7 @@ describe('the Users tab', () => {
   });
 
   it("shows 'Failed to fetch users' when the list cannot be read", async () => {
-    renderConsole('/users', { 'GET /api/admin/users': 'down' });
+    renderConsole('/users', { [routeKey('adminUsers')]: 'down' });
     expect(await screen.findByText('Failed to fetch users', {}, { timeout: 5000 })).toBeInTheDocument();
   });
 });

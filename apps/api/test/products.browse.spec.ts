@@ -18,7 +18,7 @@ import { randomUUID } from 'node:crypto';
 import { Redis } from 'ioredis';
 import { ListingCache } from '../src/products/listing.cache.js';
 import { ProductsRepository } from '../src/products/products.repository.js';
-import { ProductsService } from '../src/products/products.service.js';
+import { ProductReadsService } from '../src/products/product-reads.service.js';
 import { ApiHarness } from './harness.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -328,10 +328,10 @@ describe('GET /api/products: browsing by category, price, stock, freshness and s
   });
 });
 
-describe('ProductsService.list with browsing, against the real database', () => {
+describe('ProductReadsService.list with browsing, against the real database', () => {
   let db: TestDatabase;
   let counting: QueryCountingClient;
-  let service: ProductsService;
+  let service: ProductReadsService;
   let redis: Redis;
   const redisPrefix = `test-browse-${randomUUID().slice(0, 8)}`;
 
@@ -340,11 +340,10 @@ describe('ProductsService.list with browsing, against the real database', () => 
     counting = createQueryCountingClient(db.url);
     const config = loadConfig({ NODE_ENV: 'test', REDIS_PREFIX: redisPrefix });
     redis = new Redis(config.REDIS_URL);
-    service = new ProductsService(
+    service = new ProductReadsService(
       new ProductsRepository(counting.prisma as unknown as PrismaService),
       new ListingCache(redis, config),
       new LocalFileStore('var/files'),
-      config,
     );
     for (let i = 0; i < 30; i += 1) {
       const seller = await newUser(db.prisma);

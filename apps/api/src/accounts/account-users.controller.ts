@@ -1,10 +1,11 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
+import { Body, Controller, Param, Query } from '@nestjs/common';
 import {
-  createUserBodySchema,
-  deleteAccountParamsSchema,
-  emailQuerySchema,
-  getUserIdBodySchema,
-  resetPasswordBodySchema,
+  createUser,
+  deleteAccount,
+  getUserId,
+  resetPassword,
+  userExists,
+  userStatus,
   type CreateUserAnswer,
   type CreateUserBody,
   type DeleteAccountParams,
@@ -17,11 +18,9 @@ import {
   type UserStatusAnswer,
 } from '@mandi/contracts';
 import { SIGN_UP_MESSAGES } from '@mandi/domain';
-import { CurrentCaller, CurrentIdentity, IdentityOnly, Public } from '../auth/access.decorators.js';
+import { CurrentCaller, CurrentIdentity } from '../auth/caller.decorators.js';
 import type { Caller, Identity } from '../auth/caller.js';
-import { ZodPipe } from '../common/zod-body.pipe.js';
-import { RateLimit } from '../rate-limit/rate-limit.decorator.js';
-import { ACCOUNT_RATE_LIMITS } from './account.rate-limits.js';
+import { Endpoint } from '../common/endpoint.decorator.js';
 import { AccountDeletionService } from './account-deletion.service.js';
 import { AccountUsersService } from './account-users.service.js';
 import { ClientAddress } from './client-address.decorator.js';
@@ -29,7 +28,7 @@ import { PasswordResetService } from './password-reset.service.js';
 import { SignUpService } from './sign-up.service.js';
 
 /** Account calls under /api/user. */
-@Controller('user')
+@Controller()
 export class AccountUsersController {
   constructor(
     private readonly users: AccountUsersService,
@@ -42,10 +41,9 @@ export class AccountUsersController {
    * The user record of a verified identity: 201 {message, userId} when made, 409 when it exists already (the
    * verification page counts both as success).
    */
-  @Post('create-user')
-  @IdentityOnly()
+  @Endpoint(createUser)
   async createUser(
-    @Body(new ZodPipe(createUserBodySchema)) body: CreateUserBody,
+    @Body() body: CreateUserBody,
     @CurrentIdentity() identity: Identity,
     @ClientAddress() ipAddress: string,
   ): Promise<CreateUserAnswer> {
@@ -54,43 +52,32 @@ export class AccountUsersController {
   }
 
   /** 'active' or 'suspended' for an account's e-mail; 404 when there is none. Limited against enumeration. */
-  @Get('user-status')
-  @Public()
-  @RateLimit(ACCOUNT_RATE_LIMITS.accountLookup)
-  userStatus(@Query(new ZodPipe(emailQuerySchema)) query: EmailQuery): Promise<UserStatusAnswer> {
+  @Endpoint(userStatus)
+  userStatus(@Query() query: EmailQuery): Promise<UserStatusAnswer> {
     return this.users.statusByEmail(query.email);
   }
 
   /** Whether an account has this e-mail. Limited against enumeration. */
-  @Get('user-exists')
-  @Public()
-  @RateLimit(ACCOUNT_RATE_LIMITS.accountLookup)
-  userExists(@Query(new ZodPipe(emailQuerySchema)) query: EmailQuery): Promise<UserExistsAnswer> {
+  @Endpoint(userExists)
+  userExists(@Query() query: EmailQuery): Promise<UserExistsAnswer> {
     return this.users.existsByEmail(query.email);
   }
 
   /** Queues a reset mail for an active account; the same answer for any address. One per address per 120 s. */
-  @Post('reset-password')
-  @Public()
-  @RateLimit(ACCOUNT_RATE_LIMITS.resetPerClient, ACCOUNT_RATE_LIMITS.resetPerEmail)
-  @HttpCode(200)
-  resetPassword(@Body(new ZodPipe(resetPasswordBodySchema)) body: ResetPasswordBody): Promise<MessageAnswer> {
+  @Endpoint(resetPassword)
+  resetPassword(@Body() body: ResetPasswordBody): Promise<MessageAnswer> {
     return this.passwordReset.requestReset(body.email);
   }
 
   /** Our user id and role for a uid: the caller's own (or any, for an admin; the access guard checks). */
-  @Post('getUserId')
-  @HttpCode(200)
-  getUserId(
-    @Body(new ZodPipe(getUserIdBodySchema)) body: GetUserIdBody,
-    @CurrentCaller() caller: Caller,
-  ): Promise<GetUserIdAnswer> {
+  @Endpoint(getUserId)
+  getUserId(@Body() body: GetUserIdBody, @CurrentCaller() caller: Caller): Promise<GetUserIdAnswer> {
     return this.users.getUserId(body.uid, caller);
   }
 
   /** Deletes the account of uid: the owner's own, or any for an admin (the access guard checks). */
-  @Delete('delete-account/:uid')
-  deleteAccount(@Param(new ZodPipe(deleteAccountParamsSchema)) params: DeleteAccountParams): Promise<MessageAnswer> {
+  @Endpoint(deleteAccount)
+  deleteAccount(@Param() params: DeleteAccountParams): Promise<MessageAnswer> {
     return this.deletion.deleteAccount(params.uid);
   }
 }

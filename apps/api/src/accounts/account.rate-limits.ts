@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { AUTH_TIMINGS, EMAIL_MAX_LENGTH, FORGOT_PASSWORD_MESSAGES } from '@mandi/domain';
-import type { RateLimitRule } from '../rate-limit/rate-limit.decorator.js';
+import type { RateLimitRule } from '../rate-limit/rate-limit.rule.js';
 
 // Every limit of the account routes, in one place (docs/accounts.md lists them). They hold in every environment:
 // unlike the general public limit they are part of the product's behaviour.

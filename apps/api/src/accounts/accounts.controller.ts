@@ -1,9 +1,9 @@
-import { Body, Controller, Get, HttpCode, Post, Query, Res } from '@nestjs/common';
+import { Body, Controller, Query, Res } from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
 import {
-  checkUsernameQuerySchema,
-  oauthLoginBodySchema,
-  sendVerificationBodySchema,
+  checkUsername,
+  oauthLogin,
+  sendVerification,
   type CheckUsernameAnswer,
   type CheckUsernameQuery,
   type MessageAnswer,
@@ -11,17 +11,15 @@ import {
   type OauthLoginBody,
   type SendVerificationBody,
 } from '@mandi/contracts';
-import { CurrentIdentity, IdentityOnly, Public } from '../auth/access.decorators.js';
+import { CurrentIdentity } from '../auth/caller.decorators.js';
 import type { Identity } from '../auth/caller.js';
-import { ZodPipe } from '../common/zod-body.pipe.js';
-import { RateLimit } from '../rate-limit/rate-limit.decorator.js';
-import { ACCOUNT_RATE_LIMITS } from './account.rate-limits.js';
+import { Endpoint } from '../common/endpoint.decorator.js';
 import { ClientAddress } from './client-address.decorator.js';
 import { OauthLoginService } from './oauth-login.service.js';
 import { SignUpService } from './sign-up.service.js';
 
 /** Sign-up and sign-in calls under /api/auth. */
-@Controller('auth')
+@Controller()
 export class AccountsController {
   constructor(
     private readonly signUp: SignUpService,
@@ -29,21 +27,15 @@ export class AccountsController {
   ) {}
 
   /** Whether a username (already checked against the username rules by the contract) is free. */
-  @Get('check-username')
-  @Public()
-  async checkUsername(
-    @Query(new ZodPipe(checkUsernameQuerySchema)) query: CheckUsernameQuery,
-  ): Promise<CheckUsernameAnswer> {
+  @Endpoint(checkUsername)
+  async checkUsername(@Query() query: CheckUsernameQuery): Promise<CheckUsernameAnswer> {
     return { available: await this.signUp.isUsernameAvailable(query.username) };
   }
 
   /** Reserves the chosen username (displayName) for the verification window and queues the verification mail. */
-  @Post('send-verification')
-  @IdentityOnly()
-  @RateLimit(ACCOUNT_RATE_LIMITS.sendVerification)
-  @HttpCode(200)
+  @Endpoint(sendVerification)
   sendVerification(
-    @Body(new ZodPipe(sendVerificationBodySchema)) body: SendVerificationBody,
+    @Body() body: SendVerificationBody,
     @CurrentIdentity() identity: Identity,
     @ClientAddress() ipAddress: string,
   ): Promise<MessageAnswer> {
@@ -51,10 +43,9 @@ export class AccountsController {
   }
 
   /** Sign-in with an identity provider: 201 when it made the account, 200 for a returning user. */
-  @Post('oauth-login')
-  @IdentityOnly()
+  @Endpoint(oauthLogin)
   async oauthLogin(
-    @Body(new ZodPipe(oauthLoginBodySchema)) body: OauthLoginBody,
+    @Body() body: OauthLoginBody,
     @CurrentIdentity() identity: Identity,
     @ClientAddress() ipAddress: string,
     @Res({ passthrough: true }) reply: FastifyReply,

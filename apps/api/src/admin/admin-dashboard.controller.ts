@@ -1,15 +1,14 @@
-import { Controller, Get } from '@nestjs/common';
-import type { AdminDashboardAnswer } from '@mandi/contracts';
-import { AdminOnly } from '../auth/access.decorators.js';
+import { Controller } from '@nestjs/common';
+import { adminDashboard, type AdminDashboardAnswer } from '@mandi/contracts';
+import { Endpoint } from '../common/endpoint.decorator.js';
 import { AdminDashboardService } from './admin-dashboard.service.js';
 
 /** The console's business dashboard. */
-@Controller('admin')
-@AdminOnly()
+@Controller()
 export class AdminDashboardController {
   constructor(private readonly dashboard: AdminDashboardService) {}
 
-  @Get('dashboard')
+  @Endpoint(adminDashboard)
   read(): Promise<AdminDashboardAnswer> {
     return this.dashboard.read();
   }

@@ -1,15 +1,14 @@
-import { Controller, Get } from '@nestjs/common';
-import type { AdminPipelineAnswer } from '@mandi/contracts';
-import { AdminOnly } from '../auth/access.decorators.js';
+import { Controller } from '@nestjs/common';
+import { adminPipeline, type AdminPipelineAnswer } from '@mandi/contracts';
+import { Endpoint } from '../common/endpoint.decorator.js';
 import { AdminPipelineService } from './admin-pipeline.service.js';
 
 /** The console dashboard's view of the event pipeline. */
-@Controller('admin')
-@AdminOnly()
+@Controller()
 export class AdminPipelineController {
   constructor(private readonly pipeline: AdminPipelineService) {}
 
-  @Get('pipeline')
+  @Endpoint(adminPipeline)
   snapshot(): Promise<AdminPipelineAnswer> {
     return this.pipeline.snapshot();
   }

@@ -1,23 +1,22 @@
-import { Body, Controller, Get, HttpCode, Param, Put, Query, Res } from '@nestjs/common';
+import { Body, Controller, Param, Query, Res } from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
 import {
-  adminProductIdParamsSchema,
-  adminProductsQuerySchema,
-  unlistProductBodySchema,
+  adminProducts,
+  relistProduct,
+  unlistProduct,
   type AdminProductActionAnswer,
   type AdminProductIdParams,
   type AdminProduct,
   type AdminProductsQuery,
   type UnlistProductBody,
 } from '@mandi/contracts';
-import { AdminOnly, CurrentCaller } from '../auth/access.decorators.js';
+import { CurrentCaller } from '../auth/caller.decorators.js';
 import type { Caller } from '../auth/caller.js';
-import { ZodPipe } from '../common/zod-body.pipe.js';
+import { Endpoint } from '../common/endpoint.decorator.js';
 import { AdminProductsService } from './admin-products.service.js';
 
 /** The console's Products tab under /api/admin/products (issue 17, docs/console.md "Products"). */
-@Controller('admin/products')
-@AdminOnly()
+@Controller()
 export class AdminProductsController {
   constructor(private readonly products: AdminProductsService) {}
 
@@ -25,9 +24,9 @@ export class AdminProductsController {
    * ?search= &seller= &category= &minPrice= &maxPrice= &stock= &validity= &status= &sort= &order= &page= &perPage=;
    * X-Total-Count says how many match, up to ADMIN_PRODUCTS_COUNT_MAX (X-Total-Capped: 1 when more do).
    */
-  @Get()
+  @Endpoint(adminProducts)
   async list(
-    @Query(new ZodPipe(adminProductsQuerySchema)) query: AdminProductsQuery,
+    @Query() query: AdminProductsQuery,
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<AdminProduct[]> {
     const { products, total, capped } = await this.products.list(query);
@@ -37,23 +36,18 @@ export class AdminProductsController {
   }
 
   /** Body {reason} (1 to 500 characters, trimmed): takes the product off the shop and mails its seller the reason. */
-  @Put(':id/unlist')
-  @HttpCode(200)
+  @Endpoint(unlistProduct)
   unlist(
     @CurrentCaller() admin: Caller,
-    @Param(new ZodPipe(adminProductIdParamsSchema)) params: AdminProductIdParams,
-    @Body(new ZodPipe(unlistProductBodySchema)) body: UnlistProductBody,
+    @Param() params: AdminProductIdParams,
+    @Body() body: UnlistProductBody,
   ): Promise<AdminProductActionAnswer> {
     return this.products.unlist(admin, params.id, body.reason);
   }
 
   /** Lists an unlisted product again. */
-  @Put(':id/relist')
-  @HttpCode(200)
-  relist(
-    @CurrentCaller() admin: Caller,
-    @Param(new ZodPipe(adminProductIdParamsSchema)) params: AdminProductIdParams,
-  ): Promise<AdminProductActionAnswer> {
+  @Endpoint(relistProduct)
+  relist(@CurrentCaller() admin: Caller, @Param() params: AdminProductIdParams): Promise<AdminProductActionAnswer> {
     return this.products.relist(admin, params.id);
   }
 }

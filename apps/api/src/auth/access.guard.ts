@@ -1,9 +1,9 @@
 import { type CanActivate, type ExecutionContext, Injectable } from '@nestjs/common';
-import { Reflector } from '@nestjs/core';
 import type { FastifyRequest } from 'fastify';
+import type { RouteAccess } from '@mandi/contracts';
 import { DomainError, ACCESS_MESSAGES } from '@mandi/domain';
+import { routeEntryOf } from '../common/endpoint.decorator.js';
 import { PerRoute } from '../common/per-route.js';
-import { ACCESS_KEY, type Access } from './access.decorators.js';
 import { CallersRepository } from './callers.repository.js';
 import { IdTokenVerifier } from './id-token.verifier.js';
 import type { Caller } from './caller.js';
@@ -13,23 +13,21 @@ const UID_KEYS = ['uid'] as const;
 const USER_ID_KEYS = ['userId', 'user_id'] as const;
 
 /**
- * The one access rule of the API, run before every route:
- * 1. every route needs a verified Firebase ID token unless it is @Public();
+ * The one access rule of the API, run before every route, by the `access` of the route's registry entry (@Endpoint):
+ * 1. every route needs a verified Firebase ID token unless it is 'public';
  * 2. the token's uid must belong to an active user of ours (suspended and deleted users get 403),
- *    except on @IdentityOnly() routes used while the account is being created;
- * 3. @AdminOnly() routes need the admin role stored in our database;
+ *    except on 'identity' routes used while the account is being created;
+ * 3. 'admin' routes need the admin role stored in our database;
  * 4. a uid or userId in the path or body must be the caller's own, unless the caller is an admin.
  */
 @Injectable()
 export class AccessGuard implements CanActivate {
-  /** A route's access, from its decorators; 'user' when it has none. */
-  private readonly access = new PerRoute<Access>(
-    (context) =>
-      this.reflector.getAllAndOverride<Access>(ACCESS_KEY, [context.getHandler(), context.getClass()]) ?? 'user',
+  /** A route's access, from its registry entry; 'user' for a handler mounted without one (there is none). */
+  private readonly access = new PerRoute<RouteAccess>(
+    (context) => routeEntryOf(context.getHandler())?.access ?? 'user',
   );
 
   constructor(
-    private readonly reflector: Reflector,
     private readonly callers: CallersRepository,
     private readonly tokens: IdTokenVerifier,
   ) {}

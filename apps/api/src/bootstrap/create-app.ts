@@ -16,7 +16,7 @@ import { errorBody } from '../common/api-error.js';
 import { devMailEnabled, serveDevMail } from '../dev-mail/dev-mail.routes.js';
 import { serveFiles } from '../files/files.routes.js';
 import { refuseOversizedMultipart } from '../files/multipart-limits.js';
-import { ProductsService } from '../products/products.service.js';
+import { ProductReadsService } from '../products/product-reads.service.js';
 import { serveQueuesDashboard } from '../queues-dashboard/queues-dashboard.routes.js';
 import { QueuesDashboard } from '../queues-dashboard/queues-dashboard.service.js';
 import { serveFrontEnds } from '../web/front-ends.js';
@@ -93,6 +93,10 @@ export async function createApp(): Promise<NestFastifyApplication> {
   });
   // All parts together are capped before the body is read (413, or 411 without a length).
   fastify.addHook('onRequest', refuseOversizedMultipart);
+  // What follows is served by Fastify itself, outside /api and outside the route registry on purpose: files and pages for
+  // browsers (pictures, the dev inbox, the queue dashboard, the front ends), not API calls. No client calls them
+  // through the contracts, Nest's guards never see them, and each checks what it needs itself (the queue dashboard
+  // its session cookie). Every Nest controller route is a registry entry (@Endpoint).
   // The local file store's files at /files, beside /api like the front ends; an S3 store is served by its bucket.
   if (config.FILE_STORE === 'local') serveFiles(fastify, app.get<FileStore>(FILE_STORE));
   // The inbox of captured mail at /dev/mail, beside /api like the front ends; never in production.
@@ -100,7 +104,7 @@ export async function createApp(): Promise<NestFastifyApplication> {
   // bull-board at /adminpanel/queues behind the dashboard session (admins only), before the front ends' fallback.
   await serveQueuesDashboard(fastify, app.get(QueuesDashboard, { strict: false }));
   // The home page comes rendered on the server with its first listing page (from the listing cache).
-  const products = app.get(ProductsService, { strict: false });
+  const products = app.get(ProductReadsService, { strict: false });
   const homePage = await HomePage.create(
     (query) => products.list(productListQuerySchema.parse(query)),
     config.STOREFRONT_SSR,

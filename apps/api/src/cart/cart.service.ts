@@ -13,7 +13,7 @@ import {
 } from '@mandi/domain';
 import { FILE_STORE, type FileStore } from '@mandi/storage';
 import type { Caller } from '../auth/caller.js';
-import { toProduct } from '../products/products.service.js';
+import { toProduct } from '../products/product-answer.js';
 import { CartRepository } from './cart.repository.js';
 
 /**

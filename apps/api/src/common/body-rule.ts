@@ -1,8 +1,10 @@
 import { Injectable, UnsupportedMediaTypeException, type CanActivate, type ExecutionContext } from '@nestjs/common';
-import { API_ROUTES, BODY_MESSAGES, bodyKindOf, inputProblem, type ApiRoute, type BodyKind } from '@mandi/contracts';
+import { BODY_MESSAGES, bodyKindOf, inputProblem, type ApiRoute, type BodyKind } from '@mandi/contracts';
 import type { FastifyRequest } from 'fastify';
 import type { ZodType } from 'zod';
-import { inputRefusal, parseOrRefuse } from './zod-body.pipe.js';
+import { routeEntryOf } from './endpoint.decorator.js';
+import { PerRoute } from './per-route.js';
+import { inputRefusal, parseOrRefuse } from './route-input.pipe.js';
 
 /**
  * The one body rule of the API (docs/security.md, "Request bodies"), for every route of the registry. A global guard,
@@ -15,19 +17,21 @@ import { inputRefusal, parseOrRefuse } from './zod-body.pipe.js';
  * - a route without a body accepts none or JSON (ignored), and refuses a body of another type with 415;
  * - any text in a JSON body is well-formed Unicode, free of NUL characters and nested at most INPUT_LIMITS.depthMax
  *   levels (inputProblem), so nothing stored or rendered carries a lone surrogate.
+ * The route's body is read from the registry entry its handler is mounted through (@Endpoint).
  */
 @Injectable()
 export class BodyRuleGuard implements CanActivate {
-  private readonly bodies: ReadonlyMap<string, RouteBody>;
-
-  constructor() {
-    this.bodies = routeBodies(API_ROUTES);
-  }
+  /** A route's body, from its registry entry; none for a handler mounted without one (there is none). */
+  private readonly bodies = new PerRoute<(RouteBody & { method: string }) | undefined>((context) => {
+    const route = routeEntryOf(context.getHandler());
+    return route && routeBody(route);
+  });
 
   canActivate(context: ExecutionContext): boolean {
+    const body = this.bodies.of(context);
     const request = context.switchToHttp().getRequest<FastifyRequest>();
-    const body = this.bodies.get(routeKey(request.method, request.routeOptions.url ?? ''));
-    if (body) checkBody(body, request);
+    // The entry's own method only: the HEAD route Fastify adds beside each GET is not the registry's.
+    if (body && request.method === body.method) checkBody(body, request);
     return true;
   }
 }
@@ -38,14 +42,9 @@ export interface RouteBody {
   schema?: ZodType;
 }
 
-/** The body of each route, by method and the router's path ('PUT /api/cart/:uid'). */
-export function routeBodies(routes: readonly ApiRoute[]): Map<string, RouteBody> {
-  return new Map(
-    routes.map((route) => [
-      routeKey(route.method, fastifyPath(route.path)),
-      { kind: bodyKindOf(route), schema: route.body },
-    ]),
-  );
+/** The body a registry entry declares, with the entry's method. */
+function routeBody(route: ApiRoute): RouteBody & { method: string } {
+  return { method: route.method, kind: bodyKindOf(route), schema: route.body };
 }
 
 /** Throws the 415 or 400 of a request whose body does not fit its route. */
@@ -98,13 +97,4 @@ function isJson(contentType: string | undefined): boolean {
 function hasBody(request: Pick<FastifyRequest, 'headers'>): boolean {
   const length = request.headers['content-length'];
   return request.headers['transfer-encoding'] !== undefined || (length !== undefined && length !== '0');
-}
-
-function routeKey(method: string, path: string): string {
-  return `${method} ${path}`;
-}
-
-/** The registry's '/api/cart/{uid}' as the router names it: '/api/cart/:uid'. */
-function fastifyPath(path: string): string {
-  return path.replace(/\{(\w+)\}/g, ':$1');
 }

@@ -1,4 +1,4 @@
-import type { RateLimitRule } from '../rate-limit/rate-limit.decorator.js';
+import type { RateLimitRule } from '../rate-limit/rate-limit.rule.js';
 
 /**
  * The contact form: 5 messages per 10 minutes per client address. Each message mails the operators, so the form

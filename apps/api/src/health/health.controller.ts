@@ -1,10 +1,9 @@
-import { Controller, Get, Inject, Res } from '@nestjs/common';
+import { Controller, Inject, Res } from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
 import { Redis } from 'ioredis';
-import type { HealthAnswer } from '@mandi/contracts';
+import { health, type HealthAnswer } from '@mandi/contracts';
 import { PrismaService } from '@mandi/database';
-import { Public } from '../auth/access.decorators.js';
-import { NoRateLimit } from '../rate-limit/rate-limit.decorator.js';
+import { Endpoint } from '../common/endpoint.decorator.js';
 import { REDIS } from '../redis/redis.module.js';
 import { WorkerStatusReader } from './worker-status.reader.js';
 
@@ -20,8 +19,7 @@ export const DOCUMENTS_DOWN_REASON = 'Invoices and credit notes cannot be printe
  * While they are up but a worker reports that Chromium cannot start, the answer is 'degraded', still 200: the API
  * serves and the load balancer must keep it, while the console and monitoring see that documents are not printed.
  */
-@Controller('health')
-@NoRateLimit()
+@Controller()
 export class HealthController {
   /** The check under way, if any: see {@link check}. */
   private checking: Promise<HealthAnswer> | undefined;
@@ -37,8 +35,7 @@ export class HealthController {
    * in: a flood of health requests (the route has no rate limit) costs the database and Redis one round of probes at a
    * time, not one per request.
    */
-  @Get()
-  @Public()
+  @Endpoint(health)
   async check(@Res({ passthrough: true }) reply: FastifyReply): Promise<HealthAnswer> {
     this.checking ??= this.checkNow().finally(() => (this.checking = undefined));
     const answer = await this.checking;

@@ -1,29 +1,30 @@
-import { Body, Controller, Get, HttpCode, Param, Post, Res } from '@nestjs/common';
+import { Body, Controller, Param, Res } from '@nestjs/common';
 import {
-  invoiceDownloadParamsSchema,
-  invoiceOrderBodySchema,
+  cancelInvoice,
+  downloadInvoice,
+  generateInvoice,
   type DocumentActionResponse,
   type InvoiceDownloadParams,
   type InvoiceOrderBody,
 } from '@mandi/contracts';
 import type { FastifyReply } from 'fastify';
-import { AdminOnly, CurrentCaller } from '../auth/access.decorators.js';
+import { CurrentCaller } from '../auth/caller.decorators.js';
 import type { Caller } from '../auth/caller.js';
-import { ZodPipe } from '../common/zod-body.pipe.js';
+import { Endpoint } from '../common/endpoint.decorator.js';
 import { InvoicesService } from './invoices.service.js';
 
 /**
  * Invoices and credit notes under /api/invoices (spec 001 section 7). One download route serves both kinds: an
  * invoice by its id ('123'), a credit note by 'cn-' and its id ('cn-7'), the ids order details carry as invoice_id.
  */
-@Controller('invoices')
+@Controller()
 export class InvoicesController {
   constructor(private readonly invoices: InvoicesService) {}
 
   /** The PDF, as an attachment named after the document number ('INV-26-27-000123.pdf'); 409 while it is being printed. */
-  @Get(':invoiceId/download')
+  @Endpoint(downloadInvoice)
   async download(
-    @Param(new ZodPipe(invoiceDownloadParamsSchema)) params: InvoiceDownloadParams,
+    @Param() params: InvoiceDownloadParams,
     @CurrentCaller() caller: Caller,
     @Res() reply: FastifyReply,
   ): Promise<void> {
@@ -37,30 +38,26 @@ export class InvoicesController {
   }
 
   /** Where the invoice of a paid order stands: 200 issued, 202 while the worker issues it, 409 unpaid. */
-  @AdminOnly()
-  @Post('generate')
-  @HttpCode(200)
+  @Endpoint(generateInvoice)
   async generate(
-    @Body(new ZodPipe(invoiceOrderBodySchema)) body: InvoiceOrderBody,
+    @Body() body: InvoiceOrderBody,
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<DocumentActionResponse> {
-    return pendingAs202(reply, await this.invoices.generate(body.orderId));
+    return withStatus(reply, await this.invoices.generate(body.orderId));
   }
 
   /** Where the credit note of a cancelled order stands: 200 issued or not required, 202 while issuing, 409 not cancelled. */
-  @AdminOnly()
-  @Post('cancel')
-  @HttpCode(200)
+  @Endpoint(cancelInvoice)
   async cancel(
-    @Body(new ZodPipe(invoiceOrderBodySchema)) body: InvoiceOrderBody,
+    @Body() body: InvoiceOrderBody,
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<DocumentActionResponse> {
-    return pendingAs202(reply, await this.invoices.cancel(body.orderId));
+    return withStatus(reply, await this.invoices.cancel(body.orderId));
   }
 }
 
-/** 202 Accepted for a document the worker is still issuing; the body says so too. */
-function pendingAs202(reply: FastifyReply, answer: DocumentActionResponse): DocumentActionResponse {
-  if (answer.status === 'pending') reply.status(202);
+/** 202 Accepted for a document the worker is still issuing (the body says so too), 200 otherwise. */
+function withStatus(reply: FastifyReply, answer: DocumentActionResponse): DocumentActionResponse {
+  void reply.status(answer.status === 'pending' ? 202 : 200);
   return answer;
 }

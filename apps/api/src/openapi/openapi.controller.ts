@@ -1,9 +1,14 @@
-import { Controller, Get, Header, Inject, Param, Res } from '@nestjs/common';
+import { Controller, Header, Inject, Param, Res } from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
 import { APP_CONFIG, type AppConfig } from '@mandi/config';
-import { apiDocsAssetParamsSchema, buildOpenApiDocument, type ApiDocsAssetParams } from '@mandi/contracts';
-import { Public } from '../auth/access.decorators.js';
-import { ZodPipe } from '../common/zod-body.pipe.js';
+import {
+  apiDocs,
+  apiDocsAsset,
+  buildOpenApiDocument,
+  openApiDocument,
+  type ApiDocsAssetParams,
+} from '@mandi/contracts';
+import { Endpoint } from '../common/endpoint.decorator.js';
 import { loadReferenceAssets, REFERENCE_PAGE } from './api-reference-page.js';
 
 /** The version of the API's contract that the document describes. */
@@ -20,28 +25,22 @@ export class OpenApiController {
     this.document = JSON.stringify(buildOpenApiDocument({ version: API_VERSION, serverUrl: config.PUBLIC_URL }));
   }
 
-  @Get('openapi.json')
-  @Public()
+  @Endpoint(openApiDocument)
   @Header('content-type', 'application/json; charset=utf-8')
   @Header('cache-control', 'public, max-age=300')
   openApi(): string {
     return this.document;
   }
 
-  @Get('docs')
-  @Public()
+  @Endpoint(apiDocs)
   @Header('content-type', 'text/html; charset=utf-8')
   @Header('cache-control', 'public, max-age=300')
   page(): string {
     return REFERENCE_PAGE;
   }
 
-  @Get('docs/:file')
-  @Public()
-  async asset(
-    @Param(new ZodPipe(apiDocsAssetParamsSchema)) params: ApiDocsAssetParams,
-    @Res() reply: FastifyReply,
-  ): Promise<void> {
+  @Endpoint(apiDocsAsset)
+  async asset(@Param() params: ApiDocsAssetParams, @Res() reply: FastifyReply): Promise<void> {
     const asset = this.assets[params.file];
     await reply.type(asset.contentType).header('cache-control', 'public, max-age=86400').send(asset.bytes);
   }

@@ -1,18 +1,16 @@
-import { Controller, Get, Param } from '@nestjs/common';
-import { adminOrderDetailParamsSchema, type AdminOrderDetail, type AdminOrderDetailParams } from '@mandi/contracts';
-import { AdminOnly } from '../auth/access.decorators.js';
-import { ZodPipe } from '../common/zod-body.pipe.js';
+import { Controller, Param } from '@nestjs/common';
+import { adminOrderDetail, type AdminOrderDetail, type AdminOrderDetailParams } from '@mandi/contracts';
+import { Endpoint } from '../common/endpoint.decorator.js';
 import { AdminOrderDetailService } from './admin-order-detail.service.js';
 
 /** The console's order page: GET /api/admin/orders/{id} (docs/console.md, "The order page"). */
-@Controller('admin/orders')
-@AdminOnly()
+@Controller()
 export class AdminOrderDetailController {
   constructor(private readonly orders: AdminOrderDetailService) {}
 
   /** The order with its lines, amounts, address, buyer, payments, refunds, documents and timeline; 404 when unknown. */
-  @Get(':id')
-  detail(@Param(new ZodPipe(adminOrderDetailParamsSchema)) params: AdminOrderDetailParams): Promise<AdminOrderDetail> {
+  @Endpoint(adminOrderDetail)
+  detail(@Param() params: AdminOrderDetailParams): Promise<AdminOrderDetail> {
     return this.orders.detail(params.id);
   }
 }

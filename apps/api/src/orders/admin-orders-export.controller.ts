@@ -1,23 +1,18 @@
 import { Readable } from 'node:stream';
-import { Controller, Get, Query, Res } from '@nestjs/common';
+import { Controller, Query, Res } from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
-import { adminOrdersExportQuerySchema, type AdminOrdersExportQuery } from '@mandi/contracts';
-import { AdminOnly } from '../auth/access.decorators.js';
-import { ZodPipe } from '../common/zod-body.pipe.js';
+import { exportAdminOrders, type AdminOrdersExportQuery } from '@mandi/contracts';
+import { Endpoint } from '../common/endpoint.decorator.js';
 import { AdminOrdersExportService } from './admin-orders-export.service.js';
 
 /** The console's 'Export CSV' of the order list (docs/console.md, "Export"). */
-@Controller('admin/orders')
-@AdminOnly()
+@Controller()
 export class AdminOrdersExportController {
   constructor(private readonly exports: AdminOrdersExportService) {}
 
   /** ?filter=&search= as GET /api/admin/orders takes them; every matching order, newest first, streamed as it is read. */
-  @Get('export.csv')
-  async export(
-    @Query(new ZodPipe(adminOrdersExportQuerySchema)) query: AdminOrdersExportQuery,
-    @Res() reply: FastifyReply,
-  ): Promise<void> {
+  @Endpoint(exportAdminOrders)
+  async export(@Query() query: AdminOrdersExportQuery, @Res() reply: FastifyReply): Promise<void> {
     await reply
       .header('content-type', 'text/csv; charset=utf-8')
       .header('content-disposition', `attachment; filename="${this.exports.fileName(query)}"`)

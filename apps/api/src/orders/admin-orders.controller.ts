@@ -1,37 +1,37 @@
-import { Body, Controller, Get, HttpCode, Param, Put, Query, Res } from '@nestjs/common';
+import { Body, Controller, Param, Query, Res } from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
 import {
-  adminCancelBodySchema,
-  adminOrderIdParamsSchema,
-  adminOrdersQuerySchema,
-  markDeliveredBodySchema,
-  markPaidBodySchema,
-  markShippedBodySchema,
+  ORDER_MOVE_ROUTES,
+  adminOrders,
   type AdminCancelBody,
   type AdminOrderActionAnswer,
   type AdminOrderIdParams,
   type AdminOrderList,
   type AdminOrdersQuery,
+  type MarkDeliveredBody,
+  type MarkPaidBody,
+  type MarkShippedBody,
 } from '@mandi/contracts';
-import { AdminOnly, CurrentCaller } from '../auth/access.decorators.js';
+import { CurrentCaller } from '../auth/caller.decorators.js';
 import type { Caller } from '../auth/caller.js';
-import { ZodPipe } from '../common/zod-body.pipe.js';
+import { Endpoint } from '../common/endpoint.decorator.js';
 import { AdminOrdersService } from './admin-orders.service.js';
 
 /**
- * The console's Orders tab under /api/admin/orders (spec 001 section 7). Every action answers 200 with a message and
- * the order afterwards, 404 for an unknown order, and 409 with the order's current state in `details` when the order
- * process does not allow it now (including losing a race to another admin or to the deadline).
+ * The console's Orders tab under /api/admin/orders (spec 001 section 7). Each move is the route of its action in
+ * ORDER_MOVE_ROUTES, the lookup the console calls too, and answers 200 with a message and the order afterwards, 404
+ * for an unknown order, and 409 with the order's current state in `details` when the order process does not allow it
+ * now (including losing a race to another admin or to the deadline). The bodies only repeat what the path says
+ * (the status), or give the cancellation's reason.
  */
-@Controller('admin/orders')
-@AdminOnly()
+@Controller()
 export class AdminOrdersController {
   constructor(private readonly orders: AdminOrdersService) {}
 
   /** ?filter=1h|24h|7d|1m|6m|1y (24h) &search= &page= &perPage=; newest first; X-Total-Count says how many match. */
-  @Get()
+  @Endpoint(adminOrders)
   async list(
-    @Query(new ZodPipe(adminOrdersQuerySchema)) query: AdminOrdersQuery,
+    @Query() query: AdminOrdersQuery,
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<AdminOrderList> {
     const { orders, total } = await this.orders.list(query);
@@ -39,56 +39,44 @@ export class AdminOrdersController {
     return orders;
   }
 
-  @Put('confirm/:id')
-  @HttpCode(200)
-  confirm(
-    @CurrentCaller() admin: Caller,
-    @Param(new ZodPipe(adminOrderIdParamsSchema)) params: AdminOrderIdParams,
-  ): Promise<AdminOrderActionAnswer> {
-    return this.orders.confirm(admin, params.id);
+  @Endpoint(ORDER_MOVE_ROUTES.confirm)
+  confirm(@CurrentCaller() admin: Caller, @Param() params: AdminOrderIdParams): Promise<AdminOrderActionAnswer> {
+    return this.orders.move(admin, 'confirm', params.id);
   }
 
-  /** Body {status: 'paid'}. */
-  @Put('payment/:id')
-  @HttpCode(200)
+  @Endpoint(ORDER_MOVE_ROUTES.mark_paid)
   markPaid(
     @CurrentCaller() admin: Caller,
-    @Param(new ZodPipe(adminOrderIdParamsSchema)) params: AdminOrderIdParams,
-    @Body(new ZodPipe(markPaidBodySchema)) _body: unknown,
+    @Param() params: AdminOrderIdParams,
+    @Body() _body: MarkPaidBody,
   ): Promise<AdminOrderActionAnswer> {
-    return this.orders.markPaid(admin, params.id);
+    return this.orders.move(admin, 'mark_paid', params.id);
   }
 
-  /** Body {status: 'shipped'} or none. */
-  @Put('shipped/:id')
-  @HttpCode(200)
+  @Endpoint(ORDER_MOVE_ROUTES.mark_shipped)
   markShipped(
     @CurrentCaller() admin: Caller,
-    @Param(new ZodPipe(adminOrderIdParamsSchema)) params: AdminOrderIdParams,
-    @Body(new ZodPipe(markShippedBodySchema)) _body: unknown,
+    @Param() params: AdminOrderIdParams,
+    @Body() _body: MarkShippedBody,
   ): Promise<AdminOrderActionAnswer> {
-    return this.orders.markShipped(admin, params.id);
+    return this.orders.move(admin, 'mark_shipped', params.id);
   }
 
-  /** Body {status: 'delivered'} or none. */
-  @Put('delivered/:id')
-  @HttpCode(200)
+  @Endpoint(ORDER_MOVE_ROUTES.mark_delivered)
   markDelivered(
     @CurrentCaller() admin: Caller,
-    @Param(new ZodPipe(adminOrderIdParamsSchema)) params: AdminOrderIdParams,
-    @Body(new ZodPipe(markDeliveredBodySchema)) _body: unknown,
+    @Param() params: AdminOrderIdParams,
+    @Body() _body: MarkDeliveredBody,
   ): Promise<AdminOrderActionAnswer> {
-    return this.orders.markDelivered(admin, params.id);
+    return this.orders.move(admin, 'mark_delivered', params.id);
   }
 
-  /** Body none, or {reason} to record when the buyer gave none. */
-  @Put('cancel/:id')
-  @HttpCode(200)
+  @Endpoint(ORDER_MOVE_ROUTES.cancel)
   cancel(
     @CurrentCaller() admin: Caller,
-    @Param(new ZodPipe(adminOrderIdParamsSchema)) params: AdminOrderIdParams,
-    @Body(new ZodPipe(adminCancelBodySchema)) body: AdminCancelBody,
+    @Param() params: AdminOrderIdParams,
+    @Body() body: AdminCancelBody,
   ): Promise<AdminOrderActionAnswer> {
-    return this.orders.cancel(admin, params.id, body.reason);
+    return this.orders.move(admin, 'cancel', params.id, body.reason);
   }
 }

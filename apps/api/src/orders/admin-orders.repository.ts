@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { narrowed, Prisma, PrismaService, queryRows, sqlRow, type RowOf } from '@mandi/database';
-import type { ActionOf, AdminOrderFilter } from '@mandi/domain';
+import type { AdminOrderAction, AdminOrderFilter } from '@mandi/domain';
 import { auditInsertSql, outboxInsertSql } from '@mandi/events';
 import { ORDER_PAID_SET_SQL, orderMoveSql, windowClosesAtSql } from '@mandi/orders';
 import { adminOrderSearchSql, adminOrderSinceSql } from './admin-order-search.sql.js';
@@ -41,9 +41,6 @@ export interface AdminOrderSearch {
   page: number;
   perPage: number;
 }
-
-/** What an admin does to an order: a move of the order process, or marking it paid. */
-export type AdminOrderMove = ActionOf<'admin'> | 'mark_paid';
 
 /**
  * Orders as the admin panel lists and moves them. The list is one statement (the page, its lines and the count), and
@@ -99,7 +96,7 @@ export class AdminOrdersRepository {
    * `before` is the state this move really left; the move's UPDATE reads `prior`, which makes it wait for that lock.
    */
   async move(
-    move: AdminOrderMove,
+    move: AdminOrderAction,
     id: number,
     windowMs: number,
     adminId: number,

@@ -69,7 +69,7 @@ describe('AdminOrdersService against the real database', () => {
     const caller = { id: admin.id, uid: admin.firebaseUid, email: admin.email, role: 'admin' as const };
     const order = await newOrder(db.prisma);
     counting.reset();
-    const answer = await service.confirm(caller, String(order.id));
+    const answer = await service.move(caller, 'confirm', String(order.id));
     expect(answer.order.status).toBe('confirmed');
     expect(counting.count()).toBe(1);
     const audit = await db.prisma.auditEntry.findMany({ where: { objectType: 'order', objectId: String(order.id) } });
@@ -87,7 +87,9 @@ describe('AdminOrdersService against the real database', () => {
     const admin = await newUser(db.prisma, { role: 'admin' });
     const caller = { id: admin.id, uid: admin.firebaseUid, email: admin.email, role: 'admin' as const };
     const order = await newOrder(db.prisma);
-    await expect(service.markShipped(caller, String(order.id))).rejects.toMatchObject({ code: 'invalid_transition' });
+    await expect(service.move(caller, 'mark_shipped', String(order.id))).rejects.toMatchObject({
+      code: 'invalid_transition',
+    });
     expect(await db.prisma.auditEntry.count({ where: { objectId: String(order.id) } })).toBe(0);
   });
 
@@ -95,7 +97,7 @@ describe('AdminOrdersService against the real database', () => {
     const admin = await newUser(db.prisma, { role: 'admin' });
     const caller = { id: admin.id, uid: admin.firebaseUid, email: admin.email, role: 'admin' as const };
     const order = await newOrder(db.prisma);
-    await service.cancel(caller, String(order.id), 'Buyer phoned to cancel');
+    await service.move(caller, 'cancel', String(order.id), 'Buyer phoned to cancel');
     const [entry] = await db.prisma.auditEntry.findMany({ where: { objectId: String(order.id) } });
     expect(entry).toMatchObject({
       action: 'order.cancel',

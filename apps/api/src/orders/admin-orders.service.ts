@@ -8,11 +8,12 @@ import {
   ORDER_MESSAGES,
   checkMarkPaid,
   paiseToRupees,
+  type AdminOrderAction,
 } from '@mandi/domain';
 import type { Caller } from '../auth/caller.js';
 import { ListingCache } from '../products/listing.cache.js';
 import { moveRefusal, orderRefusal } from './order-refusal.js';
-import { AdminOrdersRepository, type AdminOrderMove, type AdminOrderRow } from './admin-orders.repository.js';
+import { AdminOrdersRepository, type AdminOrderRow } from './admin-orders.repository.js';
 
 /** A page of the admin order list and how many orders match in all. */
 export interface AdminOrderPage {
@@ -39,54 +40,34 @@ export class AdminOrdersService {
     return { total, orders: orders.map(toAdminOrder) };
   }
 
-  /** Confirms a pending order inside its window. */
-  confirm(admin: Caller, id: string): Promise<AdminOrderActionAnswer> {
-    return this.move(admin, 'confirm', id);
-  }
-
-  /** Marks an unpaid order that is not cancelled as paid; 409 'This order is already paid.' when it is. */
-  markPaid(admin: Caller, id: string): Promise<AdminOrderActionAnswer> {
-    return this.move(admin, 'mark_paid', id);
-  }
-
-  /** Marks a confirmed order as shipped. */
-  markShipped(admin: Caller, id: string): Promise<AdminOrderActionAnswer> {
-    return this.move(admin, 'mark_shipped', id);
-  }
-
-  /** Marks a shipped order as delivered. */
-  markDelivered(admin: Caller, id: string): Promise<AdminOrderActionAnswer> {
-    return this.move(admin, 'mark_delivered', id);
-  }
-
   /**
-   * Cancels a pending order, or one whose buyer asked to cancel, inside its window. The buyer's reason is kept;
-   * otherwise `reason`, or ours. A paid online order is then refunded by the worker (payment.refund).
+   * Makes the console move `action` (libs/domain's AdminOrderAction) on order `idText` as `admin`, who is named in the
+   * audit trail: confirm a pending order inside its window; mark paid an unpaid order that is not cancelled (409 'This
+   * order is already paid.' when it is); mark shipped a confirmed one, delivered a shipped one; cancel a pending order,
+   * or one whose buyer asked to cancel, inside its window. A cancellation keeps the buyer's reason, else
+   * `cancelReason`, else ours, and a paid online order is then refunded by the worker (payment.refund).
    */
-  cancel(admin: Caller, id: string, reason?: string): Promise<AdminOrderActionAnswer> {
-    return this.move(admin, 'cancel', id, reason ?? ADMIN_CANCEL_REASON);
-  }
-
-  /** Makes the move as `admin`, who is named in the audit trail. */
-  private async move(
+  async move(
     admin: Caller,
-    move: AdminOrderMove,
+    action: AdminOrderAction,
     idText: string,
     cancelReason?: string,
   ): Promise<AdminOrderActionAnswer> {
     const id = rowIdOf(idText);
     if (id === null) throw new DomainError('not_found', ORDER_MESSAGES.notFound);
     const windowMs = this.config.ORDER_DECISION_WINDOW_MS;
-    const moved = await this.orders.move(move, id, windowMs, admin.id, cancelReason);
+    const reason = action === 'cancel' ? (cancelReason ?? ADMIN_CANCEL_REASON) : undefined;
+    const moved = await this.orders.move(action, id, windowMs, admin.id, reason);
     if (moved) {
       // A cancellation gave the packs back in its statement: the product pages and the listing show them at once.
       if (moved.status === 'cancelled')
         await this.listing.invalidate(moved.items.flatMap((item) => item.product_id ?? []));
-      return { message: ORDER_ACTION_MESSAGES[move], order: toAdminOrder(moved) };
+      return { message: ORDER_ACTION_MESSAGES[action], order: toAdminOrder(moved) };
     }
     const state = await this.orders.state(id, windowMs);
     if (!state) throw new DomainError('not_found', ORDER_MESSAGES.notFound);
-    const refusal = move === 'mark_paid' ? checkMarkPaid(state.status, state.payment_status) : moveRefusal(state, move);
+    const refusal =
+      action === 'mark_paid' ? checkMarkPaid(state.status, state.payment_status) : moveRefusal(state, action);
     throw orderRefusal(state, refusal);
   }
 }

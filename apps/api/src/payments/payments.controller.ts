@@ -1,42 +1,41 @@
-import { Body, Controller, Get, Headers, HttpCode, Post, Query, Req, Res, type RawBodyRequest } from '@nestjs/common';
+import { Body, Controller, Headers, Query, Req, Res, type RawBodyRequest } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import {
-  paymentPageReturnQuerySchema,
-  paymentSuccessBodySchema,
+  paymentReturn,
+  paymentSuccess,
+  razorpayWebhook,
   type OrderPlacedAnswer,
+  type PaymentPageReturnQuery,
   type PaymentSuccessBody,
 } from '@mandi/contracts';
 import { DomainError, PAYMENT_MESSAGES } from '@mandi/domain';
-import { CurrentCaller, Public } from '../auth/access.decorators.js';
+import { CurrentCaller } from '../auth/caller.decorators.js';
 import type { Caller } from '../auth/caller.js';
-import { ZodPipe } from '../common/zod-body.pipe.js';
-import { NoRateLimit } from '../rate-limit/rate-limit.decorator.js';
-import { PaymentsService, type PaymentPageReturn } from './payments.service.js';
+import { Endpoint } from '../common/endpoint.decorator.js';
+import { PaymentsService } from './payments.service.js';
 
 /**
  * Payment of placed orders under /api/payment (spec 001 section 7; placing them is the checkout feature's, under the
  * same path). The buyer's success call is checked against the order's owner; the provider's webhook and the hosted
  * page's return prove themselves by signature instead.
  */
-@Controller('payment')
+@Controller()
 export class PaymentsController {
   constructor(private readonly payments: PaymentsService) {}
 
   /** The checkout widget's success: 200 {success, orderId} for a valid signature, 400 otherwise. */
-  @Post('payment-success')
-  @HttpCode(200)
-  confirmCheckout(
-    @Body(new ZodPipe(paymentSuccessBodySchema)) body: PaymentSuccessBody,
-    @CurrentCaller() caller: Caller,
-  ): Promise<OrderPlacedAnswer> {
+  @Endpoint(paymentSuccess)
+  confirmCheckout(@Body() body: PaymentSuccessBody, @CurrentCaller() caller: Caller): Promise<OrderPlacedAnswer> {
     return this.payments.confirmCheckout(body, caller);
   }
 
-  /** Razorpay's webhook; it retries until it gets a 2xx, so every verified event answers 200, duplicates included. */
-  @Public()
-  @NoRateLimit()
-  @Post('webhook')
-  @HttpCode(200)
+  /**
+   * Razorpay's webhook; it retries until it gets a 2xx, so every verified event answers 200, duplicates included.
+   * Read as the raw bytes Razorpay signed: the service checks the signature header (a missing one as a bad one), then
+   * parses the event. The entry's header and body schemas document them; no pipe reads them here (the body is the
+   * raw one, and Nest runs no pipe on @Headers).
+   */
+  @Endpoint(razorpayWebhook)
   webhook(
     @Req() request: RawBodyRequest<FastifyRequest>,
     @Headers('x-razorpay-signature') signature: string | undefined,
@@ -47,12 +46,8 @@ export class PaymentsController {
   }
 
   /** Where the hosted payment page sends the buyer back: on to their orders. */
-  @Public()
-  @Get('return')
-  async returnFromPaymentPage(
-    @Query(new ZodPipe(paymentPageReturnQuerySchema)) query: PaymentPageReturn,
-    @Res() reply: FastifyReply,
-  ): Promise<void> {
+  @Endpoint(paymentReturn)
+  async returnFromPaymentPage(@Query() query: PaymentPageReturnQuery, @Res() reply: FastifyReply): Promise<void> {
     await reply.redirect(await this.payments.returnFromPaymentPage(query), 303);
   }
 }

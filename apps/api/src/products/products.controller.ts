@@ -1,14 +1,13 @@
-import { Controller, Delete, Get, Param, Post, Put, Query, Req, Res } from '@nestjs/common';
+import { Controller, Param, Query, Req, Res } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import {
-  deleteProductParamsSchema,
-  productFormSchema,
-  productIdParamsSchema,
+  deleteProduct,
+  editProduct,
+  listProducts,
+  postProduct,
+  productById,
   productImageCountProblem,
-  productListQuerySchema,
-  productsOfUserParamsSchema,
-  productsOfUserQuerySchema,
-  productUpdateFormSchema,
+  productsOfSeller,
   type DeleteProductParams,
   type MessageAnswer,
   type Product,
@@ -18,27 +17,29 @@ import {
   type ProductSavedAnswer,
   type ProductsOfUserParams,
   type ProductsOfUserQuery,
+  type RouteMultipart,
 } from '@mandi/contracts';
 import { DomainError, PRODUCT_LIMITS, PRODUCT_MESSAGES } from '@mandi/domain';
 import type { ZodType } from 'zod';
-import { CurrentCaller, Public } from '../auth/access.decorators.js';
+import { CurrentCaller } from '../auth/caller.decorators.js';
 import type { Caller } from '../auth/caller.js';
-import { ZodPipe } from '../common/zod-body.pipe.js';
-import { RateLimit } from '../rate-limit/rate-limit.decorator.js';
-import { WRITE_LIMITS } from '../rate-limit/write-rate-limits.js';
+import { Endpoint } from '../common/endpoint.decorator.js';
+import { parseInput } from '../common/route-input.pipe.js';
 import { readMultipartForm } from '../files/multipart-form.js';
 import { checkImages } from '../files/uploaded-image.js';
 import { ProfileViewer } from '../profiles/profile-viewer.js';
-import { ProductsService, type NewImage } from './products.service.js';
+import { ProductReadsService } from './product-reads.service.js';
+import { ProductWritesService, type NewImage } from './product-writes.service.js';
 
 /** GET /api/products/{brand}-products: the official products (spec 001), beside numeric product ids. */
 const OFFICIAL_PRODUCTS_PATH = /^[A-Za-z0-9_]+-products$/;
 
 /** The catalog under /api/products. */
-@Controller('products')
+@Controller()
 export class ProductsController {
   constructor(
-    private readonly products: ProductsService,
+    private readonly reads: ProductReadsService,
+    private readonly writes: ProductWritesService,
     private readonly viewer: ProfileViewer,
   ) {}
 
@@ -47,28 +48,23 @@ export class ProductsController {
    * search, filter and the browsing parameters. Answered as the UTF-8 JSON of a Product[] page, which the listing
    * cache keeps ready.
    */
-  @Get()
-  @Public()
-  list(
-    @Query(new ZodPipe(productListQuerySchema)) query: ProductListQuery,
-    @Res({ passthrough: true }) reply: FastifyReply,
-  ): Promise<Buffer> {
+  @Endpoint(listProducts)
+  list(@Query() query: ProductListQuery, @Res({ passthrough: true }) reply: FastifyReply): Promise<Buffer> {
     void reply.type('application/json; charset=utf-8');
-    return this.products.listJson(query);
+    return this.reads.listJson(query);
   }
 
   /**
    * A seller's products, newest first (their profile and seller page); to the seller themselves and admins (a bearer
    * token, optional) also those the shop does not show, each with its shop_state.
    */
-  @Get('user/:uid')
-  @Public()
+  @Endpoint(productsOfSeller)
   ofSeller(
-    @Param(new ZodPipe(productsOfUserParamsSchema)) params: ProductsOfUserParams,
-    @Query(new ZodPipe(productsOfUserQuerySchema)) query: ProductsOfUserQuery,
+    @Param() params: ProductsOfUserParams,
+    @Query() query: ProductsOfUserQuery,
     @Req() request: FastifyRequest,
   ): Promise<Product[]> {
-    return this.products.ofSeller(params.uid, query, () => this.viewer.of(request));
+    return this.reads.ofSeller(params.uid, query, () => this.viewer.of(request));
   }
 
   /**
@@ -76,76 +72,70 @@ export class ProductsController {
    * 404 but to its seller and admins (a bearer token, optional), who get it with its shop_state. A product is answered
    * as the UTF-8 JSON the product page cache keeps ready.
    */
-  @Get(':id')
-  @Public()
+  @Endpoint(productById)
   async get(
-    @Param(new ZodPipe(productIdParamsSchema)) params: ProductIdParams,
+    @Param() params: ProductIdParams,
     @Req() request: FastifyRequest,
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<Buffer | Product[]> {
-    if (OFFICIAL_PRODUCTS_PATH.test(params.id)) return this.products.official();
-    const json = await this.products.getJson(params.id, () => this.viewer.of(request));
+    if (OFFICIAL_PRODUCTS_PATH.test(params.id)) return this.reads.official();
+    const json = await this.reads.getJson(params.id, () => this.viewer.of(request));
     void reply.type('application/json; charset=utf-8');
     return json;
   }
 
   /** Posts a product (multipart: the form's fields and up to 4 `images`); 201, or 200 for a repeated requestId. */
-  @Post()
-  @RateLimit(WRITE_LIMITS.productPosts)
+  @Endpoint(postProduct)
   async create(
     @Req() request: FastifyRequest,
     @Res({ passthrough: true }) reply: FastifyReply,
     @CurrentCaller() caller: Caller,
   ): Promise<ProductSavedAnswer> {
-    const { form, images } = await readProductForm(request, productFormSchema, ['images']);
-    const { created, product } = await this.products.create(caller, form, images);
+    const { form, images } = await readProductForm(request, postProduct.multipart);
+    const { created, product } = await this.writes.create(caller, form, images);
     void reply.status(created ? 201 : 200);
     return { message: PRODUCT_MESSAGES.created, product };
   }
 
   /** Edits a product (multipart: the form's fields and `newImages`); its seller or an admin. */
-  @Put(':id')
-  @RateLimit(WRITE_LIMITS.productEdits)
+  @Endpoint(editProduct)
   async update(
-    @Param(new ZodPipe(productIdParamsSchema)) params: ProductIdParams,
+    @Param() params: ProductIdParams,
     @Req() request: FastifyRequest,
     @CurrentCaller() caller: Caller,
   ): Promise<ProductSavedAnswer> {
-    const { form, images } = await readProductForm(request, productUpdateFormSchema, ['newImages', 'images']);
-    const product = await this.products.update(caller, params.id, form, images);
+    const { form, images } = await readProductForm(request, editProduct.multipart);
+    const product = await this.writes.update(caller, params.id, form, images);
     return { message: PRODUCT_MESSAGES.updated, product };
   }
 
   /** Deletes a product of user `uid`; its seller or an admin. */
-  @Delete('user/:uid/:productId')
-  remove(
-    @Param(new ZodPipe(deleteProductParamsSchema)) params: DeleteProductParams,
-    @CurrentCaller() caller: Caller,
-  ): Promise<MessageAnswer> {
-    return this.products.remove(caller, params.uid, params.productId);
+  @Endpoint(deleteProduct)
+  remove(@Param() params: DeleteProductParams, @CurrentCaller() caller: Caller): Promise<MessageAnswer> {
+    return this.writes.remove(caller, params.uid, params.productId);
   }
 }
 
 /**
- * Reads a product form, checking in the order a person fixes things: the fields (400 with the spec's popup text),
- * the number of images (400), each file's size (413) and its bytes (415). Nothing is stored before all pass.
+ * Reads a product form as its route's entry declares it (the fields' schema, the file fields), checking in the order a
+ * person fixes things: the fields (400 with the spec's popup text), the number of images (400), each file's size (413)
+ * and its bytes (415). Nothing is stored before all pass.
  */
 async function readProductForm(
   request: FastifyRequest,
-  schema: ZodType<ProductForm>,
-  fileFields: readonly string[],
+  multipart: RouteMultipart & { fields: ZodType<ProductForm> },
 ): Promise<{ form: ProductForm; images: NewImage[] }> {
-  const multipart = await readMultipartForm(request, {
-    fileFields,
+  const read = await readMultipartForm(request, {
+    fileFields: Object.keys(multipart.files),
     maxFiles: PRODUCT_LIMITS.imagesMax,
     maxFileBytes: PRODUCT_LIMITS.imageMaxBytes,
     notMultipartMessage: PRODUCT_MESSAGES.formRequired,
     tooManyFilesMessage: PRODUCT_MESSAGES.tooManyImages.text,
   });
-  const form = new ZodPipe(schema).transform(multipart.fields);
+  const form = parseInput(multipart.fields, read.fields);
   const kept = new Set(form.existingImages.filter((url) => !form.removedImages.includes(url))).size;
-  const countProblem = productImageCountProblem(kept, multipart.fileCount);
+  const countProblem = productImageCountProblem(kept, read.fileCount);
   if (countProblem) throw new DomainError('invalid_data', countProblem, { fields: { images: countProblem } });
-  const images = await checkImages(multipart.files);
+  const images = await checkImages(read.files);
   return { form, images };
 }

@@ -1,10 +1,10 @@
-import { Body, Controller, Get, Param, Post, Put, Query, Req } from '@nestjs/common';
+import { Body, Controller, Param, Query, Req } from '@nestjs/common';
 import type { FastifyRequest } from 'fastify';
 import {
   PROFILE_IMAGE_MISSING,
-  profileParamsSchema,
-  profileQuerySchema,
-  updateProfileBodySchema,
+  updateUserProfile,
+  uploadProfileImage,
+  userProfile,
   type MinimalProfile,
   type ProfileParams,
   type ProfileQuery,
@@ -13,24 +13,22 @@ import {
   type UploadProfileImageAnswer,
   type UserProfile,
 } from '@mandi/contracts';
-import { DomainError, PROFILE_LIMITS, PROFILE_MESSAGES } from '@mandi/domain';
-import { Public } from '../auth/access.decorators.js';
-import { ZodPipe } from '../common/zod-body.pipe.js';
-import { RateLimit } from '../rate-limit/rate-limit.decorator.js';
-import { WRITE_LIMITS } from '../rate-limit/write-rate-limits.js';
+import { DomainError, PROFILE_MESSAGES } from '@mandi/domain';
+import { Endpoint } from '../common/endpoint.decorator.js';
 import { readMultipartForm } from '../files/multipart-form.js';
 import { checkImages } from '../files/uploaded-image.js';
 import { ProfileViewer } from './profile-viewer.js';
 import { ProfilesService } from './profiles.service.js';
 
-/** The form field of the profile image upload (spec 000 section 7). */
-const PROFILE_IMAGE_FIELD = 'profileImage';
+/** The form field of the profile image upload (spec 000 section 7), and its limits, as the route's entry declares them. */
+const PROFILE_IMAGE_FIELD = 'profileImage' satisfies keyof typeof uploadProfileImage.multipart.files;
+const PROFILE_IMAGE = uploadProfileImage.multipart.files[PROFILE_IMAGE_FIELD];
 
 /**
  * User profiles under /api/user-profile. The access guard lets only the user (or an admin) change one: the uid in
  * the path must be the caller's own.
  */
-@Controller('user-profile')
+@Controller()
 export class ProfilesController {
   constructor(
     private readonly profiles: ProfilesService,
@@ -38,11 +36,10 @@ export class ProfilesController {
   ) {}
 
   /** A seller's public profile; minimal=true answers username, profileImage and city only. */
-  @Get('uid/:uid')
-  @Public()
+  @Endpoint(userProfile)
   async get(
-    @Param(new ZodPipe(profileParamsSchema)) params: ProfileParams,
-    @Query(new ZodPipe(profileQuerySchema)) query: ProfileQuery,
+    @Param() params: ProfileParams,
+    @Query() query: ProfileQuery,
     @Req() request: FastifyRequest,
   ): Promise<MinimalProfile | UserProfile> {
     if (query.minimal) return this.profiles.minimal(params.uid);
@@ -50,25 +47,18 @@ export class ProfilesController {
   }
 
   /** Saves the profile form (full name 50, bio 200, city 30, the uploaded image or none). */
-  @Put('uid/:uid')
-  update(
-    @Param(new ZodPipe(profileParamsSchema)) params: ProfileParams,
-    @Body(new ZodPipe(updateProfileBodySchema)) body: UpdateProfileBody,
-  ): Promise<UpdateProfileAnswer> {
+  @Endpoint(updateUserProfile)
+  update(@Param() params: ProfileParams, @Body() body: UpdateProfileBody): Promise<UpdateProfileAnswer> {
     return this.profiles.update(params.uid, body);
   }
 
   /** Uploads a profile image (multipart field profileImage, 5 MB, checked by its bytes) and records it. */
-  @Post('upload-profile/:uid')
-  @RateLimit(WRITE_LIMITS.imageUploads)
-  async upload(
-    @Param(new ZodPipe(profileParamsSchema)) params: ProfileParams,
-    @Req() request: FastifyRequest,
-  ): Promise<UploadProfileImageAnswer> {
+  @Endpoint(uploadProfileImage)
+  async upload(@Param() params: ProfileParams, @Req() request: FastifyRequest): Promise<UploadProfileImageAnswer> {
     const form = await readMultipartForm(request, {
       fileFields: [PROFILE_IMAGE_FIELD],
-      maxFiles: 1,
-      maxFileBytes: PROFILE_LIMITS.imageMaxBytes,
+      maxFiles: PROFILE_IMAGE.maxFiles,
+      maxFileBytes: PROFILE_IMAGE.maxBytes,
       notMultipartMessage: PROFILE_MESSAGES.uploadFailed.text,
       tooManyFilesMessage: PROFILE_MESSAGES.uploadFailed.text,
     });

@@ -1,38 +1,35 @@
 import { type CanActivate, type ExecutionContext, Inject, Injectable } from '@nestjs/common';
-import { Reflector } from '@nestjs/core';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Redis } from 'ioredis';
 import { APP_CONFIG, type AppConfig } from '@mandi/config';
+import { routeRateLimit } from '@mandi/contracts';
 import { ACCESS_MESSAGES, DomainError } from '@mandi/domain';
-import { ACCESS_KEY, type Access } from '../auth/access.decorators.js';
+import { routeEntryOf } from '../common/endpoint.decorator.js';
 import { PerRoute } from '../common/per-route.js';
 import { REDIS } from '../redis/redis.module.js';
-import { RATE_LIMIT_KEY, type RateLimitRule } from './rate-limit.decorator.js';
+import type { RateLimitRule } from './rate-limit.rule.js';
+import { RATE_LIMIT_RULES } from './rate-limits.js';
 import { RateLimitStore } from './rate-limit.store.js';
 
 /**
- * Limits requests per client address on every public route (RATE_LIMIT_PUBLIC_PER_MINUTE), and on any route
- * that declares its own @RateLimit(): signed-in writes count per caller (write-rate-limits.ts), after the access guard
- * has loaded the caller. Other signed-in routes are gated by the ID token and suspension.
+ * Limits requests by the `rateLimit` of the route's registry entry (@Endpoint): every public route per client address
+ * (RATE_LIMIT_PUBLIC_PER_MINUTE) unless 'exempt', and a route that names a limit of its own by that limit's rules
+ * (rate-limits.ts): signed-in writes count per caller, after the access guard has loaded the caller. Other signed-in
+ * routes are gated by the ID token and suspension.
  * A request over the limit gets 429 with Retry-After; the counters live in Redis, shared by all replicas.
  */
 @Injectable()
 export class RateLimitGuard implements CanActivate {
   private readonly store: RateLimitStore;
   private readonly publicRule: RateLimitRule;
-  /** A route's rules: its own @RateLimit(), none for @NoRateLimit(), else the public limit on a @Public() route. */
+  /** A route's rules: its named limit's, the public limit on a public route, none when exempt or signed in. */
   private readonly rules = new PerRoute<readonly RateLimitRule[]>((context) => {
-    const targets = [context.getHandler(), context.getClass()];
-    const own = this.reflector.getAllAndOverride<RateLimitRule[] | false | undefined>(RATE_LIMIT_KEY, targets);
-    const access = this.reflector.getAllAndOverride<Access | undefined>(ACCESS_KEY, targets);
-    return own === false ? [] : (own ?? (access === 'public' ? [this.publicRule] : []));
+    const route = routeEntryOf(context.getHandler());
+    const limit = route ? routeRateLimit(route) : null;
+    return limit === null ? [] : limit === 'public' ? [this.publicRule] : RATE_LIMIT_RULES[limit];
   });
 
-  constructor(
-    private readonly reflector: Reflector,
-    @Inject(REDIS) redis: Redis,
-    @Inject(APP_CONFIG) config: AppConfig,
-  ) {
+  constructor(@Inject(REDIS) redis: Redis, @Inject(APP_CONFIG) config: AppConfig) {
     this.store = new RateLimitStore(redis, config.REDIS_PREFIX);
     this.publicRule = { name: 'public', limit: config.RATE_LIMIT_PUBLIC_PER_MINUTE, windowMs: 60_000 };
   }

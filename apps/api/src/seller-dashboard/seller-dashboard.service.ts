@@ -22,7 +22,7 @@ import {
 } from '@mandi/domain';
 import { FILE_STORE, urlOfKeyOrUrl, type FileStore } from '@mandi/storage';
 import type { Caller } from '../auth/caller.js';
-import { ProductsService } from '../products/products.service.js';
+import { SellerProductActionsService } from '../products/seller-product-actions.service.js';
 import {
   SellerDashboardRepository,
   type AttentionRow,
@@ -34,7 +34,8 @@ import {
 /**
  * The seller's dashboard (issue 16): their orders (only their own lines, the buyer's details once confirmed), their
  * sales, the products that need attention, and two one-click product changes, which are product edits
- * (ProductsService: only the seller or an admin, product.updated in the transaction, the listing cache after it).
+ * (SellerProductActionsService: only the seller or an admin, product.updated in the transaction, the listing cache
+ * after it).
  * Only the seller or an admin reaches any of it: the access guard refuses another user's uid in the path (403), and
  * each method checks again before reading.
  */
@@ -42,7 +43,7 @@ import {
 export class SellerDashboardService {
   constructor(
     private readonly dashboard: SellerDashboardRepository,
-    private readonly products: ProductsService,
+    private readonly products: SellerProductActionsService,
     @Inject(FILE_STORE) private readonly files: FileStore,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}

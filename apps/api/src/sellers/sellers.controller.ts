@@ -1,13 +1,13 @@
-import { Body, Controller, Post, Res } from '@nestjs/common';
+import { Body, Controller, Res } from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
-import { showInterestBodySchema, type MessageAnswer, type ShowInterestBody } from '@mandi/contracts';
-import { CurrentCaller } from '../auth/access.decorators.js';
+import { showSellerInterest, type MessageAnswer, type ShowInterestBody } from '@mandi/contracts';
+import { CurrentCaller } from '../auth/caller.decorators.js';
 import type { Caller } from '../auth/caller.js';
-import { ZodPipe } from '../common/zod-body.pipe.js';
+import { Endpoint } from '../common/endpoint.decorator.js';
 import { SellersService } from './sellers.service.js';
 
 /** Seller calls under /api/seller. */
-@Controller('seller')
+@Controller()
 export class SellersController {
   constructor(private readonly sellers: SellersService) {}
 
@@ -15,14 +15,14 @@ export class SellersController {
    * Records the caller's interest in selling: 201 the first time, 200 with its own message when it was recorded
    * before (a repeat is not a failure: the page shows 'Interest Recorded' either way).
    */
-  @Post('show-interest')
+  @Endpoint(showSellerInterest)
   async showInterest(
-    @Body(new ZodPipe(showInterestBodySchema)) body: ShowInterestBody,
+    @Body() body: ShowInterestBody,
     @CurrentCaller() caller: Caller,
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<MessageAnswer> {
     const outcome = await this.sellers.showInterest(caller, body);
-    if (!outcome.recorded) void reply.status(200);
+    void reply.status(outcome.recorded ? 201 : 200);
     return { message: outcome.message };
   }
 }

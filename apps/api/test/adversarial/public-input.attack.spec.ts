@@ -56,7 +56,7 @@ interface Case {
 const q = encodeURIComponent;
 const json = (method: 'POST' | 'PUT', url: string, payload: object): TestRequest => ({ method, url, payload });
 
-/** Every route a visitor reaches without signing in (found by their @Public() decorator), one case per field. */
+/** Every route a visitor reaches without signing in (the registry's 'public' entries), one case per field. */
 const publicCases: Case[] = [
   {
     route: 'GET /api/user/user-status email',

@@ -1,24 +1,35 @@
 import 'reflect-metadata';
 import { RequestMethod, type Type } from '@nestjs/common';
-import { METHOD_METADATA, MODULE_METADATA, PATH_METADATA } from '@nestjs/common/constants.js';
-import type { RouteAccess } from '@mandi/contracts';
+import { METHOD_METADATA, MODULE_METADATA, PATH_METADATA, ROUTE_ARGS_METADATA } from '@nestjs/common/constants.js';
+import { RouteParamtypes } from '@nestjs/common/internal';
+import type { ApiRoute } from '@mandi/contracts';
 import { AppModule } from '../../src/app.module.js';
-import { ACCESS_KEY } from '../../src/auth/access.decorators.js';
-import { RATE_LIMIT_KEY } from '../../src/rate-limit/rate-limit.decorator.js';
+import { routeEntryOf } from '../../src/common/endpoint.decorator.js';
 
-/** A route as Nest registers it, read from the controllers' decorators: what the access and rate-limit guards read. */
+/** A controller handler as Nest mounts it, read from the controllers' decorators, with the entry it is mounted through. */
 export interface RegisteredRoute {
+  /** 'CartController.add'. */
+  handler: string;
   method: string;
   /** OpenAPI style, with the /api prefix: '/api/cart/{uid}'. */
   path: string;
-  access: RouteAccess;
-  rateLimited: boolean;
+  /** The registry entry @Endpoint mounted it with (what the guards and the input pipe read); none when mounted otherwise. */
+  route: ApiRoute | undefined;
+  /** The inputs the handler reads, and so the input pipe validates: 'body' (@Body()), 'params', 'query'. */
+  reads: string[];
 }
+
+/** The input each of Nest's argument decorators reads, by the part of an entry that declares it. */
+const INPUT_OF: Partial<Record<RouteParamtypes, string>> = {
+  [RouteParamtypes.BODY]: 'body',
+  [RouteParamtypes.PARAM]: 'params',
+  [RouteParamtypes.QUERY]: 'query',
+};
 
 /** The global prefix create-app.ts sets. */
 const PREFIX = 'api';
 
-/** Every controller route of the API's module tree (AppModule and everything it imports, dynamic modules too). */
+/** Every controller handler of the API's module tree (AppModule and everything it imports, dynamic modules too). */
 export function registeredRoutes(): RegisteredRoute[] {
   const routes: RegisteredRoute[] = [];
   for (const controller of controllersOf(AppModule)) {
@@ -30,15 +41,17 @@ export function registeredRoutes(): RegisteredRoute[] {
       const own = Reflect.getMetadata(PATH_METADATA, handler) as string | string[] | undefined;
       if (own === undefined) continue;
       const method = RequestMethod[Reflect.getMetadata(METHOD_METADATA, handler) as RequestMethod];
-      const access = (Reflect.getMetadata(ACCESS_KEY, handler) ??
-        Reflect.getMetadata(ACCESS_KEY, controller) ??
-        'user') as RouteAccess;
-      const limit = Reflect.getMetadata(RATE_LIMIT_KEY, handler) ?? Reflect.getMetadata(RATE_LIMIT_KEY, controller);
-      // The rate-limit guard's rule: a route's own limits, none when exempt, else the public limit on public routes.
-      const rateLimited = limit === false ? false : limit !== undefined || access === 'public';
+      const args = Object.keys((Reflect.getMetadata(ROUTE_ARGS_METADATA, controller, name) ?? {}) as object);
+      const reads = args.flatMap((arg) => INPUT_OF[Number(arg.split(':')[0]) as RouteParamtypes] ?? []).sort();
       for (const prefix of base) {
         for (const path of [own].flat()) {
-          routes.push({ method, path: openApiPath([PREFIX, prefix, path]), access, rateLimited });
+          routes.push({
+            handler: `${controller.name}.${name}`,
+            method,
+            path: openApiPath([PREFIX, prefix, path]),
+            route: routeEntryOf(handler),
+            reads,
+          });
         }
       }
     }

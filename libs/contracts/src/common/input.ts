@@ -1,4 +1,4 @@
-/** Limits on the shape of any request input, checked before its schema (apps/api/src/common/zod-body.pipe.ts). */
+/** Limits on the shape of any request input, checked before its schema (apps/api/src/common/route-input.pipe.ts). */
 export const INPUT_LIMITS = {
   /** Deepest nesting of objects and arrays in a body; our deepest contract nests 3 levels. */
   depthMax: 32,

@@ -4,6 +4,27 @@ import type { RouteTag } from './route-tags.js';
 /** Who may call a route: anyone, a verified Firebase identity without an account yet, a signed-in user, an admin. */
 export type RouteAccess = 'public' | 'identity' | 'user' | 'admin';
 
+/**
+ * The limits a route may take instead of the default one, by name; the API's rate-limit guard says each one's rules
+ * (apps/api/src/rate-limit/rate-limits.ts: the per-user write limits of libs/domain's WRITE_RATE_LIMITS, the account
+ * look-ups, password reset and verification mails, the contact form).
+ */
+export const RATE_LIMIT_NAMES = [
+  'orders',
+  'productPosts',
+  'productEdits',
+  'imageUploads',
+  'addressWrites',
+  'cartAdds',
+  'accountLookup',
+  'passwordReset',
+  'sendVerification',
+  'contact',
+] as const;
+
+/** One of {@link RATE_LIMIT_NAMES}. */
+export type RateLimitName = (typeof RATE_LIMIT_NAMES)[number];
+
 /** The HTTP methods the API serves. */
 export type RouteMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
@@ -36,10 +57,11 @@ export interface ApiRoute {
   summary: string;
   access: RouteAccess;
   /**
-   * Counted by the rate-limit guard: public routes per client address unless exempt (health check, PIN codes,
-   * webhook), and routes with limits of their own (account look-ups, per-user writes).
+   * How the rate-limit guard counts the route. Left out: a public route by the per-address public limit
+   * (RATE_LIMIT_PUBLIC_PER_MINUTE), any other not at all. A name: that limit instead (per-user writes, account
+   * look-ups). 'exempt': a public route never counted (the health check, PIN codes, the webhook, metrics).
    */
-  rateLimited: boolean;
+  rateLimit?: 'exempt' | RateLimitName;
   params?: ZodType;
   query?: ZodType;
   headers?: ZodType;
@@ -65,6 +87,12 @@ export function bodyKindOf(route: Pick<ApiRoute, 'body' | 'bodyOptional' | 'mult
   return route.multipart ? 'multipart' : 'none';
 }
 
+/** The limit a route is counted by: its own, 'public' (the per-address default of public routes), or none. */
+export function routeRateLimit(route: Pick<ApiRoute, 'access' | 'rateLimit'>): RateLimitName | 'public' | null {
+  if (route.rateLimit === 'exempt') return null;
+  return route.rateLimit ?? (route.access === 'public' ? 'public' : null);
+}
+
 /** Every error status a route can answer: the ones named, plus those its inputs, access and rate limit imply. */
 export function routeErrorStatuses(route: ApiRoute): number[] {
   const statuses = new Set(route.errors);
@@ -73,7 +101,7 @@ export function routeErrorStatuses(route: ApiRoute): number[] {
     statuses.add(401);
     statuses.add(403);
   }
-  if (route.rateLimited) statuses.add(429);
+  if (routeRateLimit(route)) statuses.add(429);
   // A body of another content type than the route's is refused unread (apps/api/src/common/body-rule.ts).
   statuses.add(415);
   if (route.multipart) {

@@ -1,6 +1,7 @@
 // The route registry of the API and the OpenAPI 3.1 document built from it.
 export * from './api-route.js';
 export * from './api-routes.js';
+export * from './order-move-routes.js';
 export * from './openapi-document.js';
 export * from './route-tags.js';
 export * from './api-docs-assets.js';

@@ -1,7 +1,7 @@
 import { z, type ZodType } from 'zod';
 import { errorBodySchema } from '../common/error-body.schema.js';
 import { STATUS_CODES_TEXT } from './status-texts.js';
-import { routeErrorStatuses, type ApiRoute, type RouteAccess } from './api-route.js';
+import { routeErrorStatuses, routeRateLimit, type ApiRoute, type RouteAccess } from './api-route.js';
 import { API_ROUTES } from './api-routes.js';
 import { ROUTE_TAGS } from './route-tags.js';
 
@@ -108,14 +108,16 @@ export function operationId(route: Pick<ApiRoute, 'method' | 'path'>): string {
 
 function operation(route: ApiRoute): JsonSchema {
   const body = requestBody(route);
+  const rateLimit = routeRateLimit(route);
   return {
     operationId: operationId(route),
     tags: [route.tag],
     summary: route.summary,
     description:
-      ACCESS_TEXT[route.access] +
-      (route.rateLimited ? ' Limited per client: 429 with Retry-After past the limit.' : ''),
+      ACCESS_TEXT[route.access] + (rateLimit ? ' Limited per client: 429 with Retry-After past the limit.' : ''),
     'x-mandi-access': route.access,
+    // Which limit counts the route: 'public' (per client address) or a limit of its own, by name.
+    ...(rateLimit ? { 'x-mandi-rate-limit': rateLimit } : {}),
     security: route.access === 'public' ? [] : [{ firebaseIdToken: [] }],
     parameters: [
       ...parameters(route.params, 'path'),

@@ -1,3 +1,5 @@
+import type { AdminOrderAction } from './order.transitions.js';
+
 // Texts of spec 001 sections 2, 4, 5 and 8 (orders, cancellation, invoices), character for character.
 
 /** Messages of the order pages, cancellation and invoice downloads. */
@@ -20,14 +22,17 @@ export const ORDER_MESSAGES = {
   changedMeanwhile: 'This order has just been changed. Please reload it.',
 } as const;
 
-/** Ours: the server's answer to each admin action that succeeded (the console shows it). */
+/**
+ * Ours: what each console move says when it succeeds, keyed by the move's action: the server's answer, and the
+ * console's text when an answer carries none.
+ */
 export const ORDER_ACTION_MESSAGES = {
   confirm: 'Order confirmed.',
   mark_paid: 'Order marked as paid.',
   mark_shipped: 'Order marked as shipped.',
   mark_delivered: 'Order marked as delivered.',
   cancel: 'Order cancelled.',
-} as const;
+} as const satisfies Record<AdminOrderAction, string>;
 
 /** The invoice file name when the download names none: 'invoice-{id}.pdf'. */
 export function defaultInvoiceFileName(invoiceId: string | number): string {

@@ -1,8 +1,11 @@
 import { DomainError } from '../errors/domain.error.js';
 import { ORDER_STATUSES, type OrderStatus } from './order.status.js';
+import { ORDER_ACTION_MESSAGES } from './order.messages.js';
 import {
+  ADMIN_ORDER_ACTIONS,
   DEADLINE_CANCEL_REASON,
   ORDER_ACTIONS,
+  ORDER_TRANSITIONS,
   type OrderAction,
   assertMarkPaid,
   assertTransition,
@@ -179,6 +182,21 @@ describe('availableActions', () => {
     expect(availableActions('pending', 'system', closed)).toEqual(['settle_deadline', 'confirm_payment']);
     expect(availableActions('cancel_requested', 'system', closed)).toEqual(['settle_deadline']);
     expect(availableActions('cancelled', 'system', closed)).toEqual([]);
+  });
+});
+
+describe('the console moves', () => {
+  it("are the admin's moves of the table and marking paid, each with one message keyed by its action", () => {
+    const adminMoves = ORDER_ACTIONS.filter((action) => ORDER_TRANSITIONS[action].actor === 'admin');
+    expect([...ADMIN_ORDER_ACTIONS].sort()).toEqual([...adminMoves, 'mark_paid'].sort());
+    expect(Object.keys(ORDER_ACTION_MESSAGES).sort()).toEqual([...ADMIN_ORDER_ACTIONS].sort());
+    expect(ORDER_ACTION_MESSAGES).toEqual({
+      confirm: 'Order confirmed.',
+      mark_paid: 'Order marked as paid.',
+      mark_shipped: 'Order marked as shipped.',
+      mark_delivered: 'Order marked as delivered.',
+      cancel: 'Order cancelled.',
+    });
   });
 });
 

@@ -130,6 +130,23 @@ export type ActionOf<A extends OrderActor> = {
   [K in OrderAction]: (typeof ORDER_TRANSITIONS)[K]['actor'] extends A ? K : never;
 }[OrderAction];
 
+/**
+ * The console's order moves, each one button and one route (PUT /api/admin/orders/{segment}/{id}, ORDER_MOVE_ROUTES of
+ * libs/contracts): the admin's moves of the order process, and marking an order paid, which changes its payment and not
+ * its state (checkMarkPaid rules it). A move has this one name end to end: the console's button, the route, the API's
+ * move and its message (ORDER_ACTION_MESSAGES). A new admin transition fails to compile there until it has all of them.
+ */
+export type AdminOrderAction = ActionOf<'admin'> | 'mark_paid';
+
+/** Every {@link AdminOrderAction}, in the order of the console's buttons (spec 001 section 4). */
+export const ADMIN_ORDER_ACTIONS = [
+  'confirm',
+  'mark_paid',
+  'mark_shipped',
+  'mark_delivered',
+  'cancel',
+] as const satisfies readonly AdminOrderAction[];
+
 /** The reason recorded when the deadline cancels an order nobody confirmed (design.md section 3). */
 export const DEADLINE_CANCEL_REASON = 'Not confirmed within 8 hours';
 

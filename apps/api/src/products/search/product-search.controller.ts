@@ -1,27 +1,24 @@
-import { Controller, Get, Param, Query, Res } from '@nestjs/common';
+import { Controller, Param, Query, Res } from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
 import {
-  productByNameParamsSchema,
-  productByNameQuerySchema,
-  suggestionsQuerySchema,
+  productSuggestions,
+  productsByName,
   type ProductByNameParams,
   type ProductByNameQuery,
   type SuggestionsAnswer,
   type SuggestionsQuery,
 } from '@mandi/contracts';
-import { Public } from '../../auth/access.decorators.js';
-import { ZodPipe } from '../../common/zod-body.pipe.js';
+import { Endpoint } from '../../common/endpoint.decorator.js';
 import { ProductSearchService } from './product-search.service.js';
 
 /** Search by product name under /api/products: suggestions for the search bar and the by-name results. */
-@Controller('products')
+@Controller()
 export class ProductSearchController {
   constructor(private readonly search: ProductSearchService) {}
 
   /** GET /api/products/suggestions?q: at most 10 names, prefix, typo and Hinglish tolerant. */
-  @Get('suggestions')
-  @Public()
-  suggestions(@Query(new ZodPipe(suggestionsQuerySchema)) query: SuggestionsQuery): Promise<SuggestionsAnswer> {
+  @Endpoint(productSuggestions)
+  suggestions(@Query() query: SuggestionsQuery): Promise<SuggestionsAnswer> {
     return this.search.suggestions(query.q);
   }
 
@@ -29,11 +26,10 @@ export class ProductSearchController {
    * GET /api/products/by-name/{name}?page&limit: the matching products, best first, a page at a time, as the UTF-8
    * JSON of a Product[] page, which the listing's cache keeps ready.
    */
-  @Get('by-name/:name')
-  @Public()
+  @Endpoint(productsByName)
   byName(
-    @Param(new ZodPipe(productByNameParamsSchema)) params: ProductByNameParams,
-    @Query(new ZodPipe(productByNameQuerySchema)) query: ProductByNameQuery,
+    @Param() params: ProductByNameParams,
+    @Query() query: ProductByNameQuery,
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<Buffer> {
     void reply.type('application/json; charset=utf-8');

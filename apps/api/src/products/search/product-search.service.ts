@@ -3,7 +3,7 @@ import type { ProductByNameQuery } from '@mandi/contracts';
 import { SEARCH_LIMITS, rankSuggestions, searchTerms } from '@mandi/domain';
 import { FILE_STORE, type FileStore } from '@mandi/storage';
 import { ListingCache } from '../listing.cache.js';
-import { toProduct } from '../products.service.js';
+import { toProduct } from '../product-answer.js';
 import { ProductSearchRepository } from './product-search.repository.js';
 import { SuggestionsCache } from './suggestions.cache.js';
 import { TermMeanings } from './term-meanings.js';

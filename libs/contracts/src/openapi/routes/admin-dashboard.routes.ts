@@ -10,7 +10,6 @@ export const adminDashboard = {
   summary:
     'The business at a glance: orders and revenue per India day for 30 days, by status and payment method, top products and sellers, the orders whose window closes within the hour, and the pipeline',
   access: 'admin',
-  rateLimited: false,
   answers: { 200: { description: 'The dashboard now', schema: adminDashboardAnswerSchema } },
   errors: [],
 } satisfies ApiRoute;

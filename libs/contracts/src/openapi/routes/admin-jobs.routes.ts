@@ -14,7 +14,6 @@ export const deadJobs = {
   tag: 'Admin',
   summary: 'Jobs that used up their attempts, with their error and event, the most recent death first, paged',
   access: 'admin',
-  rateLimited: false,
   query: deadJobsQuerySchema,
   answers: {
     200: {
@@ -32,7 +31,6 @@ export const retryDeadJob = {
   tag: 'Admin',
   summary: "Asks the worker to run a dead job again with all its attempts (within its reconciler's next pass)",
   access: 'admin',
-  rateLimited: false,
   params: deadJobIdParamsSchema,
   answers: { 202: { description: 'Retry queued: the job as it is now', schema: deadJobRetryAnswerSchema } },
   // 404: no dead job with this id (retried already, or never dead); 409: a job this version no longer runs.

@@ -14,7 +14,6 @@ export const exportAdminOrders = {
   tag: 'Admin',
   summary: 'Every order of the list’s filter and search as CSV, newest first, streamed',
   access: 'admin',
-  rateLimited: false,
   query: adminOrdersExportQuerySchema,
   answers: {
     200: {
@@ -32,7 +31,6 @@ export const adminOrderDetail = {
   tag: 'Admin',
   summary: 'One order with its lines, amounts, address, buyer, payments, refunds, documents and timeline',
   access: 'admin',
-  rateLimited: false,
   params: adminOrderDetailParamsSchema,
   answers: { 200: { description: 'The order', schema: adminOrderDetailSchema } },
   // 404: no such order (and any id that names none).
@@ -45,7 +43,6 @@ export const auditTrail = {
   tag: 'Admin',
   summary: 'The audit trail: which admin did what to what, newest first, filtered and paged',
   access: 'admin',
-  rateLimited: false,
   query: auditTrailQuerySchema,
   answers: {
     200: {

@@ -15,7 +15,6 @@ export const adminProducts = {
   tag: 'Admin',
   summary: 'Every product with its seller, stock, validity and shop status: searched, filtered, sorted and paged',
   access: 'admin',
-  rateLimited: false,
   query: adminProductsQuerySchema,
   answers: {
     200: {
@@ -36,7 +35,6 @@ export const unlistProduct = {
   tag: 'Admin',
   summary: 'Takes a product off the shop with a reason its seller is mailed and sees on their profile',
   access: 'admin',
-  rateLimited: false,
   params: adminProductIdParamsSchema,
   body: unlistProductBodySchema,
   answers: { 200: { description: 'Unlisted', schema: adminProductActionAnswerSchema } },
@@ -50,7 +48,6 @@ export const relistProduct = {
   tag: 'Admin',
   summary: 'Puts an unlisted product back in the shop',
   access: 'admin',
-  rateLimited: false,
   params: adminProductIdParamsSchema,
   answers: { 200: { description: 'Listed again', schema: adminProductActionAnswerSchema } },
   // 404: no such product; 409: it is listed.

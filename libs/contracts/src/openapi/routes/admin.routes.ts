@@ -1,3 +1,4 @@
+import type { AdminOrderAction } from '@mandi/domain';
 import {
   adminCancelBodySchema,
   adminOrderActionAnswerSchema,
@@ -18,28 +19,38 @@ import { queuesSessionAnswerSchema } from '../../admin/queues-session.schema.js'
 import { messageAnswerSchema } from '../../common/fields.js';
 import type { ApiRoute, RouteAnswer } from '../api-route.js';
 
-const actionDone: Readonly<Record<number, RouteAnswer>> = {
+const actionDone = {
   200: { description: 'Done: a message and the order afterwards', schema: adminOrderActionAnswerSchema },
-};
+} as const satisfies Record<number, RouteAnswer>;
 
-/** An order move of the console: 404 for no such order, 409 (current state in details) when not allowed now. */
-function orderMove(
-  path: string,
-  summary: string,
-  body?: { schema: NonNullable<ApiRoute['body']>; optional?: true },
-): ApiRoute {
+/** The path segment of each console move, PUT /api/admin/orders/{segment}/{id}, as spec 001 section 7 names it. */
+const MOVE_SEGMENTS = {
+  confirm: 'confirm',
+  mark_paid: 'payment',
+  mark_shipped: 'shipped',
+  mark_delivered: 'delivered',
+  cancel: 'cancel',
+} as const satisfies Record<AdminOrderAction, string>;
+
+/**
+ * The route of the console move `action` (ORDER_MOVE_ROUTES gathers them by action): 404 for no such order, 409 (the
+ * current state in details) when the order process does not allow it now. Its literal types stay, the body's too.
+ */
+function orderMove<
+  const A extends AdminOrderAction,
+  const B extends Pick<ApiRoute, 'body' | 'bodyOptional'> = Record<never, never>,
+>(action: A, summary: string, body: B = {} as B) {
   return {
     method: 'PUT',
-    path: `/api/admin/orders/${path}/{id}`,
+    path: `/api/admin/orders/${MOVE_SEGMENTS[action]}/{id}` as const,
     tag: 'Admin',
     summary,
     access: 'admin',
-    rateLimited: false,
     params: adminOrderIdParamsSchema,
-    ...(body ? { body: body.schema, ...(body.optional ? { bodyOptional: true } : {}) } : {}),
+    ...body,
     answers: actionDone,
     errors: [404, 409],
-  };
+  } as const satisfies ApiRoute;
 }
 
 /* The admin console's calls: orders, users, interested sellers, the event pipeline and the queue dashboard's session. */
@@ -50,7 +61,6 @@ export const adminOrders = {
   tag: 'Admin',
   summary: 'Orders of a period (1h, 24h, 7d, 1m, 6m, 1y), newest first, with search and paging',
   access: 'admin',
-  rateLimited: false,
   query: adminOrdersQuerySchema,
   answers: {
     200: {
@@ -65,28 +75,25 @@ export const adminOrders = {
 export const confirmOrder = /* @__PURE__ */ orderMove('confirm', 'Confirms a pending order inside the 8 hours');
 
 export const markOrderPaid = /* @__PURE__ */ orderMove(
-  'payment',
+  'mark_paid',
   "Marks a cash-on-delivery order paid ({status: 'paid'}) and issues its invoice",
-  { schema: markPaidBodySchema },
+  { body: markPaidBodySchema },
 );
 
-export const markOrderShipped = /* @__PURE__ */ orderMove('shipped', 'Marks a confirmed order shipped', {
-  schema: markShippedBodySchema,
-  optional: true,
+export const markOrderShipped = /* @__PURE__ */ orderMove('mark_shipped', 'Marks a confirmed order shipped', {
+  body: markShippedBodySchema,
+  bodyOptional: true,
 });
 
-export const markOrderDelivered = /* @__PURE__ */ orderMove('delivered', 'Marks a shipped order delivered', {
-  schema: markDeliveredBodySchema,
-  optional: true,
+export const markOrderDelivered = /* @__PURE__ */ orderMove('mark_delivered', 'Marks a shipped order delivered', {
+  body: markDeliveredBodySchema,
+  bodyOptional: true,
 });
 
 export const cancelOrderByAdmin = /* @__PURE__ */ orderMove(
   'cancel',
   'Cancels an order (refund and credit note follow)',
-  {
-    schema: adminCancelBodySchema,
-    optional: true,
-  },
+  { body: adminCancelBodySchema, bodyOptional: true },
 );
 
 export const adminUsers = {
@@ -95,7 +102,6 @@ export const adminUsers = {
   tag: 'Admin',
   summary: 'Every account',
   access: 'admin',
-  rateLimited: false,
   answers: { 200: { description: 'The accounts', schema: adminUserListSchema } },
   errors: [],
 } satisfies ApiRoute;
@@ -106,7 +112,6 @@ export const toggleUser = {
   tag: 'Admin',
   summary: "Suspends or reactivates an account (never the caller's own)",
   access: 'admin',
-  rateLimited: false,
   body: toggleUserBodySchema,
   answers: { 200: { description: 'The new status', schema: toggleUserAnswerSchema } },
   errors: [404],
@@ -118,7 +123,6 @@ export const interestedSellers = {
   tag: 'Admin',
   summary: 'Who asked to sell',
   access: 'admin',
-  rateLimited: false,
   answers: { 200: { description: 'The interested sellers', schema: interestedSellerListSchema } },
   errors: [],
 } satisfies ApiRoute;
@@ -129,7 +133,6 @@ export const sendBulkInvites = {
   tag: 'Admin',
   summary: 'Invites the selected sellers by mail',
   access: 'admin',
-  rateLimited: false,
   body: bulkInvitesBodySchema,
   answers: { 200: { description: 'Queued', schema: messageAnswerSchema } },
   errors: [],
@@ -141,7 +144,6 @@ export const queuesSession = {
   tag: 'Admin',
   summary: "Sets the queue dashboard's short-lived session cookie and answers where to go",
   access: 'admin',
-  rateLimited: false,
   answers: {
     200: {
       description: 'The dashboard URL',
@@ -158,7 +160,6 @@ export const adminPipeline = {
   tag: 'Admin',
   summary: "The event pipeline at a glance: each queue's jobs and dead jobs, the outbox backlog, the workers' state",
   access: 'admin',
-  rateLimited: false,
   answers: { 200: { description: 'The pipeline now', schema: adminPipelineAnswerSchema } },
   errors: [],
 } satisfies ApiRoute;

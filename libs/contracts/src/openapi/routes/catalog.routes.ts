@@ -40,7 +40,7 @@ export const health = {
   tag: 'Health',
   summary: 'Whether the database, Redis and a worker answer, and whether documents are printed',
   access: 'public',
-  rateLimited: false,
+  rateLimit: 'exempt',
   answers: {
     200: {
       description:
@@ -60,7 +60,6 @@ export const listProducts = {
     'The home listing: newest first, a page at a time, with search and filter, narrowed by category, price range ' +
     '(rupees, bounds included), inStock=1 and fresh=1, and sorted by sort (newest, price_asc, price_desc)',
   access: 'public',
-  rateLimited: true,
   query: productListQuerySchema,
   answers: {
     200: {
@@ -80,7 +79,6 @@ export const productSuggestions = {
   tag: 'Catalog',
   summary: 'At most 10 product names for the search bar',
   access: 'public',
-  rateLimited: true,
   query: suggestionsQuerySchema,
   answers: { 200: { description: 'Suggested names', schema: suggestionsAnswerSchema } },
   errors: [],
@@ -92,7 +90,6 @@ export const productsByName = {
   tag: 'Catalog',
   summary: 'Products matching a name, best first, a page at a time',
   access: 'public',
-  rateLimited: true,
   params: productByNameParamsSchema,
   query: productByNameQuerySchema,
   answers: { 200: { description: 'A page of products', schema: productListSchema } },
@@ -105,7 +102,6 @@ export const productsOfSeller = {
   tag: 'Catalog',
   summary: "A seller's products, newest first",
   access: 'public',
-  rateLimited: true,
   params: productsOfUserParamsSchema,
   query: productsOfUserQuerySchema,
   answers: { 200: { description: 'A page of products', schema: productListSchema } },
@@ -118,7 +114,6 @@ export const productById = {
   tag: 'Catalog',
   summary: "One product; '<brand>-products' answers the official products",
   access: 'public',
-  rateLimited: true,
   params: productIdParamsSchema,
   answers: {
     200: {
@@ -135,7 +130,7 @@ export const postProduct = {
   tag: 'Catalog',
   summary: "Posts a product: the form's fields and 1 to 4 images; a repeated requestId answers the first product",
   access: 'user',
-  rateLimited: true,
+  rateLimit: 'productPosts',
   multipart: { fields: productFormSchema, files: { images: productImages } },
   answers: {
     201: { description: 'Posted', schema: productSavedAnswerSchema },
@@ -150,7 +145,7 @@ export const editProduct = {
   tag: 'Catalog',
   summary: 'Edits a product (its seller or an admin): the fields, the kept images and new ones',
   access: 'user',
-  rateLimited: true,
+  rateLimit: 'productEdits',
   params: productIdParamsSchema,
   multipart: { fields: productUpdateFormSchema, files: { newImages: productImages, images: productImages } },
   answers: { 200: { description: 'Saved', schema: productSavedAnswerSchema } },
@@ -163,7 +158,6 @@ export const deleteProduct = {
   tag: 'Catalog',
   summary: 'Deletes a product of user uid (its seller or an admin)',
   access: 'user',
-  rateLimited: false,
   params: deleteProductParamsSchema,
   answers: { 200: { description: 'Deleted', schema: messageAnswerSchema } },
   errors: [404],
@@ -175,7 +169,6 @@ export const userProfile = {
   tag: 'Profiles',
   summary: "A seller's public profile; minimal=true answers username, image and city only",
   access: 'public',
-  rateLimited: true,
   params: profileParamsSchema,
   query: profileQuerySchema,
   answers: { 200: { description: 'The profile', schema: z.union([userProfileSchema, minimalProfileSchema]) } },
@@ -188,7 +181,6 @@ export const updateUserProfile = {
   tag: 'Profiles',
   summary: "Saves the caller's profile form",
   access: 'user',
-  rateLimited: false,
   params: profileParamsSchema,
   body: updateProfileBodySchema,
   answers: { 200: { description: 'Saved', schema: updateProfileAnswerSchema } },
@@ -201,7 +193,7 @@ export const uploadProfileImage = {
   tag: 'Profiles',
   summary: "Uploads the caller's profile image (checked by its bytes)",
   access: 'user',
-  rateLimited: true,
+  rateLimit: 'imageUploads',
   params: profileParamsSchema,
   multipart: { files: { profileImage: { maxFiles: 1, maxBytes: PROFILE_LIMITS.imageMaxBytes } } },
   answers: { 201: { description: 'Stored', schema: uploadProfileImageAnswerSchema } },
@@ -214,7 +206,7 @@ export const pincodeLookup = {
   tag: 'Addresses',
   summary: "The post offices of a PIN code from our offline India Post directory (Status 'Error' when unknown)",
   access: 'public',
-  rateLimited: false,
+  rateLimit: 'exempt',
   params: pincodeParamsSchema,
   answers: { 200: { description: 'The lookup, in India Post’s shape', schema: pincodeLookupAnswerSchema } },
   errors: [],

@@ -10,7 +10,6 @@ export const gstr1Report = {
   summary:
     'GSTR-1 of a month from the invoices and credit notes issued in it: Tables 5, 7, 8, 9B, 12 and 13 and the sales register',
   access: 'admin',
-  rateLimited: false,
   query: gstr1QuerySchema,
   answers: { 200: { description: 'The return', schema: gstr1ReportSchema } },
   // 409: a document of the month disagrees with the invoice rules (the message names it).
@@ -23,7 +22,6 @@ export const gstr1Csv = {
   tag: 'Admin',
   summary: 'One table of the month’s GSTR-1 as CSV',
   access: 'admin',
-  rateLimited: false,
   query: gstr1CsvQuerySchema,
   answers: {
     200: {
@@ -41,7 +39,6 @@ export const gstr1Portal = {
   tag: 'Admin',
   summary: "The month's GSTR-1 in the GST portal's JSON layout, to upload",
   access: 'admin',
-  rateLimited: false,
   query: gstr1QuerySchema,
   answers: {
     200: {

@@ -10,7 +10,7 @@ export const metrics = {
     "Prometheus metrics (text exposition). With METRICS_TOKEN set, only for 'Authorization: Bearer <METRICS_TOKEN>' (401 otherwise); without it, open in development and 404 in production",
   // Not a Firebase route: the access guard lets it through and the controller checks the scrape token.
   access: 'public',
-  rateLimited: false,
+  rateLimit: 'exempt',
   answers: { 200: { description: 'The metrics', contentType: 'text/plain; version=0.0.4' } },
   errors: [401, 404],
 } satisfies ApiRoute;

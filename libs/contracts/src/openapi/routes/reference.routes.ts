@@ -9,7 +9,6 @@ export const openApiDocument = {
   tag: 'Reference',
   summary: 'This OpenAPI 3.1 document',
   access: 'public',
-  rateLimited: true,
   answers: { 200: { description: 'The document', contentType: 'application/json' } },
   errors: [],
 } satisfies ApiRoute;
@@ -20,7 +19,6 @@ export const apiDocs = {
   tag: 'Reference',
   summary: 'The readable reference page of this document (works offline)',
   access: 'public',
-  rateLimited: true,
   answers: { 200: { description: 'The page', contentType: 'text/html' } },
   errors: [],
 } satisfies ApiRoute;
@@ -31,7 +29,6 @@ export const apiDocsAsset = {
   tag: 'Reference',
   summary: "A file of the reference page (the renderer's style and script)",
   access: 'public',
-  rateLimited: true,
   params: apiDocsAssetParamsSchema,
   answers: { 200: { description: 'The file', contentType: 'text/css or text/javascript' } },
   errors: [],

@@ -14,12 +14,12 @@ import { randomUUID } from 'node:crypto';
 import { Redis } from 'ioredis';
 import { ListingCache } from './listing.cache.js';
 import { ProductsRepository } from './products.repository.js';
-import { ProductsService } from './products.service.js';
+import { ProductReadsService } from './product-reads.service.js';
 
-describe('ProductsService.list against the real database', () => {
+describe('ProductReadsService.list against the real database', () => {
   let db: TestDatabase;
   let counting: QueryCountingClient;
-  let service: ProductsService;
+  let service: ProductReadsService;
   let redis: Redis;
   let listing: ListingCache;
   const redisPrefix = `test-listing-${randomUUID().slice(0, 8)}`;
@@ -30,11 +30,10 @@ describe('ProductsService.list against the real database', () => {
     const config = loadConfig({ NODE_ENV: 'test', REDIS_PREFIX: redisPrefix });
     redis = new Redis(config.REDIS_URL);
     listing = new ListingCache(redis, config);
-    service = new ProductsService(
+    service = new ProductReadsService(
       new ProductsRepository(counting.prisma as unknown as PrismaService),
       listing,
       new LocalFileStore('var/files'),
-      config,
     );
   });
   afterAll(async () => {

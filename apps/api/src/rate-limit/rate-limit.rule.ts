@@ -1,4 +1,3 @@
-import { SetMetadata } from '@nestjs/common';
 import type { FastifyRequest } from 'fastify';
 
 /** A limit of `limit` requests per `windowMs` for each key (by default the client address). */
@@ -13,11 +12,6 @@ export interface RateLimitRule {
   message?: string;
 }
 
-export const RATE_LIMIT_KEY = 'mandi:rate-limit';
-
-/** Sets a route's own limits (for example per e-mail address and per client address on password reset); all must pass. */
-export const RateLimit = (...rules: [RateLimitRule, ...RateLimitRule[]]) => SetMetadata(RATE_LIMIT_KEY, rules);
-
 /**
  * Counts by the signed-in caller's user id (the access guard has loaded it), not by address: one person behind many
  * addresses gets one budget, and many people behind one address (a carrier's NAT) get one each. A request without a
@@ -25,6 +19,3 @@ export const RateLimit = (...rules: [RateLimitRule, ...RateLimitRule[]]) => SetM
  */
 export const perCaller = (request: FastifyRequest): string =>
   request.caller ? `user:${request.caller.id}` : `ip:${request.ip}`;
-
-/** Exempts a public route from the default limit (the health check, which load balancers poll). */
-export const NoRateLimit = () => SetMetadata(RATE_LIMIT_KEY, false);
