@@ -12,7 +12,7 @@ export const aliases = {
   '@mandi/contracts': fromHere('../libs/contracts/src/index.ts'),
 };
 
-// The console is served by the API under /adminpanel (design.md section 7).
+// The console is served by the API under /adminpanel (docs/development.md).
 export default defineConfig({
   base: '/adminpanel/',
   plugins: [react()],

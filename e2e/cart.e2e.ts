@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import { demoPassword } from './journey-helpers.js';
 import { expectAccessible } from './support/accessibility.js';
 
-// The cart of spec 000: a signed-in buyer adds from the listing (and is told when a product is there already), sees
+// The cart of docs/cart.md: a signed-in buyer adds from the listing (and is told when a product is there already), sees
 // the lines and the total on /cartpage, changes a quantity and removes a line after the confirmation.
 
 test('a buyer adds products to the cart, changes a quantity and removes a line', async ({ page }) => {

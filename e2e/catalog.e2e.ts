@@ -24,7 +24,7 @@ async function signIn(page: Page, email: string): Promise<void> {
   await expect(page).toHaveURL(/\/$/);
 }
 
-/** The popup of 000 section 2: checks its title and text, then acknowledges it. */
+/** The popup of docs/catalog.md: checks its title and text, then acknowledges it. */
 async function acknowledge(page: Page, title: string, text: string, axeName?: string): Promise<void> {
   const popup = page.getByRole('dialog');
   await expect(popup.getByRole('heading', { name: title })).toBeVisible();
@@ -272,7 +272,7 @@ async function revealFooter(page: Page): Promise<void> {
   await page.waitForTimeout(500);
 }
 
-/** Phone first (design.md section 8), then desktop. */
+/** Phone first (docs/frontends.md), then desktop. */
 const viewports = [
   { name: 'mobile', width: 390, height: 844 },
   { name: 'desktop', width: 1280, height: 800 },

@@ -10,7 +10,7 @@ import {
 } from './journey-helpers.js';
 import { expectAccessible } from './support/accessibility.js';
 
-// Checkout and payment of spec 001 (sections 2 to 9): a buyer checks out the cart by cash on delivery after adding an
+// Checkout and payment of docs/payments.md (sections 2 to 9): a buyer checks out the cart by cash on delivery after adding an
 // address from the pincode directory, pays online through the Razorpay sandbox's checkout, closes the tab before the
 // success call (the webhook alone pays the order), and fails a payment (the order stays unpaid).
 

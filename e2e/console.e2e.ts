@@ -2,7 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { demoPassword, screenshotPath } from './journey-helpers.js';
 import { expectAccessible } from './support/accessibility.js';
 
-/** The spec's text for anyone but an admin at /adminpanel (001, "Roles"). */
+/** The spec's text for anyone but an admin at /adminpanel (docs/console.md, "Roles"). */
 const unauthorized = 'Unauthorized Access: You are not allowed to access this page.';
 
 async function signIn(page: Page, email: string): Promise<void> {
@@ -26,7 +26,7 @@ test('the admin signs in and reaches the console with its three tabs', async ({ 
 
   await signIn(page, 'admin@mandi.test');
 
-  // Sidebar tabs of the admin panel (001, "Admin panel"); the first visit opens Orders with the last 24 hours.
+  // Sidebar tabs of the admin panel (docs/console.md, "Admin panel"); the first visit opens Orders with the last 24 hours.
   for (const tab of ['Orders', 'Users', 'Interested Sellers']) {
     await expect(page.getByRole('menuitem', { name: tab, exact: true })).toBeVisible();
   }

@@ -5,7 +5,7 @@ export function screenshotPath(fileName: string): string {
   return fileURLToPath(new URL(`screenshots/${fileName}`, import.meta.url));
 }
 
-/** The password of every demo account the seed makes (design.md section 7). */
+/** The password of every demo account the seed makes (docs/development.md). */
 export const demoPassword = 'mandi-demo';
 
 /** The e2e server's port, database and the Auth emulator (e2e/server.mjs, e2e/playwright.config.ts). */

@@ -11,7 +11,7 @@ import {
 } from './journey-helpers.js';
 import { expectAccessible } from './support/accessibility.js';
 
-// Orders after checkout (spec 001 sections 2 to 4 and 8): an admin confirms, marks paid, ships and delivers a cash on
+// Orders after checkout (docs/orders.md): an admin confirms, marks paid, ships and delivers a cash on
 // delivery order in the console while the buyer downloads the invoice the worker issued; a buyer asks to cancel and
 // the admin cancels (a credit note appears); an admin cancels a paid online order and the sandbox refunds it.
 

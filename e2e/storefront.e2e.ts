@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import { demoPassword, screenshotPath } from './journey-helpers.js';
 import { expectAccessible } from './support/accessibility.js';
 
-/** Phone first (design.md section 8), then desktop. */
+/** Phone first (docs/frontends.md), then desktop. */
 const viewports = [
   { name: 'mobile', width: 390, height: 844 },
   { name: 'desktop', width: 1280, height: 800 },
@@ -17,12 +17,12 @@ for (const viewport of viewports) {
     await page.goto('/');
 
     await expect(page.getByRole('banner')).toBeVisible();
-    // The footer's three columns (000, "Footer"); they fade in only near the bottom, so they need not be visible.
+    // The footer's three columns (docs/frontends.md, "Footer"); they fade in only near the bottom, so they need not be visible.
     const footer = page.getByRole('contentinfo');
     await expect(footer.getByText('Connect With Us')).toBeAttached();
     await expect(footer.getByText('Know Us')).toBeAttached();
     await expect(footer.getByText('Buy Now')).toBeAttached();
-    // The listing has answered (the loading overlay of 000 section 2 is gone) before the picture is taken.
+    // The listing has answered (the loading overlay of docs/frontends.md is gone) before the picture is taken.
     await expect(page.getByText('Loading…')).toHaveCount(0);
     await expectAccessible(page, `home (${viewport.width} px)`);
     await page.screenshot({ path: screenshotPath(`storefront-home-${viewport.name}.png`), fullPage: true });
@@ -61,7 +61,7 @@ test('a visitor asked for Orders is told to sign in, and the admin who signs in 
   await page.getByLabel('Password').fill(demoPassword);
   await page.getByRole('button', { name: 'Sign In' }).click();
   await expect(page).toHaveURL(/\/$/);
-  // The role comes from our database through POST /api/user/getUserId (000 section 6).
+  // The role comes from our database through POST /api/user/getUserId (docs/frontends.md).
   await expect(nav.getByRole('link', { name: 'Sell', exact: true })).toBeVisible();
   await expect(nav.getByRole('link', { name: 'Profile', exact: true })).toBeVisible();
   await expectAccessible(page, 'home, signed in as the admin');

@@ -30,7 +30,7 @@ export interface AppProps {
   leave?: () => void;
 }
 
-/** The admin console of 001 section 2: Orders, Users and Interested Sellers, served under /adminpanel. */
+/** The admin console of docs/console.md: Orders, Users and Interested Sellers, served under /adminpanel. */
 export function App({ identity, store: givenStore, leave }: AppProps) {
   const [refusal, setRefusal] = useState<string | null>(null);
   // Made once: react-admin reruns its checks whenever a provider changes identity.
@@ -58,7 +58,7 @@ export function App({ identity, store: givenStore, leave }: AppProps) {
             layout={ConsoleLayout}
             // The home opens the tab chosen last time; the system health page has a route of its own.
             dashboard={RememberedTab}
-            // The chosen tab, filter and search survive a reload (001 section 2).
+            // The chosen tab, filter and search survive a reload (docs/console.md).
             store={store}
             requireAuth
             disableTelemetry

@@ -5,7 +5,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { consoleStore } from './layout/console-store';
 import { renderConsole } from './test/console';
 
-// The console as a whole: who gets in, and what it remembers between visits (001 sections 2 and 6).
+// The console as a whole: who gets in, and what it remembers between visits (docs/console.md).
 
 const ORDERS = (query: { filter: AdminOrderFilter; search?: string }) =>
   routeKey('adminOrders', { query: { ...query, page: 1, perPage: 25 } });

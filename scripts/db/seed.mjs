@@ -852,7 +852,7 @@ export async function seedDatabase(
           length,
           width,
           height,
-          // The server's rule (design.md section 3): official exactly when the seller is the official seller.
+          // The server's rule (docs/decisions.md): official exactly when the seller is the official seller.
           product.seller === 'admin',
           product.category,
           product.prePackaged ?? false,

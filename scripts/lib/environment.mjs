@@ -1,5 +1,5 @@
 // The environment the local API, worker and front-end builds run with: the caller's own settings where given,
-// the local defaults (design.md section 2) otherwise, always the Auth emulator instead of a real Firebase, and the
+// the local defaults (docs/deployment.md) otherwise, always the Auth emulator instead of a real Firebase, and the
 // local Razorpay sandbox (tools/razorpay-sandbox) unless the caller names a Razorpay account of their own.
 // These are development settings, which the apps accept only with NODE_ENV development or test (production is their
 // default and refuses them): every caller names NODE_ENV (npm start: development; npm test, e2e: test).

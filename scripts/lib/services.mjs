@@ -1,5 +1,5 @@
 // PostgreSQL and Redis for the developer scripts: use them when they answer, start the installed ones when they
-// do not (design.md section 2), fall back to docker compose, and otherwise say plainly what is missing.
+// do not (docs/deployment.md), fall back to docker compose, and otherwise say plainly what is missing.
 // Services we start here are system services and stay running when our scripts end.
 import { execFile } from 'node:child_process';
 import { readdirSync } from 'node:fs';

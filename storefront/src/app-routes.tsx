@@ -6,7 +6,7 @@ import HomePage from './products/home.page';
 import { RouteErrorPage } from './site/route-error.page';
 
 /*
- * Every route of both specification documents (000 and 001, section 2). The home page is part of the entry chunk:
+ * Every route of both specification documents (docs/frontends.md, section 2). The home page is part of the entry chunk:
  * it is where most visits start, and a separate chunk would cost a slow phone one more round trip before the
  * first product shows. The other pages are loaded on demand, with the rest of the texts beside them (i18n.tsx).
  */

@@ -1,4 +1,4 @@
-// The Razorpay sandbox: a stand-in for Razorpay in development and tests (design.md section 3), never part of the
+// The Razorpay sandbox: a stand-in for Razorpay in development and tests (docs/decisions.md), never part of the
 // production build. It answers the official SDK's Orders, Payments, Refunds and Payment Links calls under /v1 with
 // Razorpay's shapes, serves a checkout script with Checkout's `new Razorpay(options).open()` interface and a hosted
 // payment page for links, signs results with the key secret and sends signed webhooks. Production points the same

@@ -3,7 +3,7 @@ import type { AuthProvider } from 'react-admin';
 import { apiFetch } from '../data/api-fetch';
 import type { AdminIdentity, AdminIdentityUser } from './identity';
 
-/** 'Unauthorized Access: You are not allowed to access this page.' (001 sections 6 and 8). */
+/** 'Unauthorized Access: You are not allowed to access this page.' (docs/accounts.md). */
 export const UNAUTHORIZED_TEXT = `${ADMIN_MESSAGES.unauthorized.title}: ${ADMIN_MESSAGES.unauthorized.text}`;
 
 /**

@@ -73,7 +73,7 @@ function serverMessageOf(body: unknown): string | null {
 
 /**
  * The message our server gave with a failed call, or null when it gave none (a network failure, a proxy's error
- * page): the console then shows its own text for the action (001 section 8: "server message or ...").
+ * page): the console then shows its own text for the action (docs/frontends.md: "server message or ...").
  */
 export function serverMessage(error: unknown): string | null {
   if (error instanceof HttpError) return serverMessageOf(error.body);

@@ -13,7 +13,7 @@ import { apiDownload } from './api-download';
 import { apiCall, apiFetch, type TokenSource } from './api-fetch';
 
 /**
- * The console's resources and the admin route that lists each (001 section 7). A `paged` list is paged by the server
+ * The console's resources and the admin route that lists each (docs/console.md). A `paged` list is paged by the server
  * (page, perPage, X-Total-Count); the others come whole and are shaped here.
  */
 export const RESOURCES = {

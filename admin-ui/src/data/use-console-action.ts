@@ -11,7 +11,7 @@ export interface ConsoleActionOptions<TVariables, TAnswer extends { message: str
   succeeded?: (variables: TVariables) => string;
   /** How a success is shown: 'warning' when it takes something away (a suspension); 'success' unless told. */
   severity?: (answer: TAnswer) => 'success' | 'warning';
-  /** Our text for a failure the server gave no message with (001 section 8: "server message or ..."). */
+  /** Our text for a failure the server gave no message with (docs/console.md: "server message or ..."). */
   failed: (variables: TVariables) => string;
   /** A title put before the failure's text, as in 'Failed to Send Invites: <message>'. */
   failureTitle?: string;

@@ -33,7 +33,7 @@ function SelectionHint() {
   );
 }
 
-/** The Interested Sellers tab of 001 section 2, with the Interested seller fields of section 3; rows are selectable. */
+/** The Interested Sellers tab of docs/console.md, with the Interested seller fields of section 3; rows are selectable. */
 export function InterestedSellerList() {
   return (
     <List

@@ -9,7 +9,7 @@ import { useSay } from '../layout/use-say';
 const FAILED = ADMIN_MESSAGES.invitesFailed;
 
 /**
- * 'Send Invites' for the selected rows (001 sections 4, 5 and 8): none selected gives the validation message; the
+ * 'Send Invites' for the selected rows (docs/console.md): none selected gives the validation message; the
  * server's answer is shown; a failure reads 'Failed to Send Invites: ' and the server's message, or the spec's text.
  */
 export function SendInvitesButton() {

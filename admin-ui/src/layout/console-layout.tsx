@@ -21,7 +21,7 @@ export function ConsoleMenu() {
   );
 }
 
-/** Remembers the tab the admin is on (001 section 2: the chosen tab is persisted locally). */
+/** Remembers the tab the admin is on (docs/console.md: the chosen tab is persisted locally). */
 function RememberTab() {
   const { pathname } = useLocation();
   const [, setTab] = useStore<ConsoleTab>(TAB_STORE_KEY, 'orders');

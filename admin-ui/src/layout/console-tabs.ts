@@ -1,4 +1,4 @@
-/** The console's tabs (001 section 2, and Dead jobs), as resource names in the URL. */
+/** The console's tabs (docs/console.md, and Dead jobs), as resource names in the URL. */
 export const CONSOLE_TABS = [
   'dashboard',
   'orders',

@@ -4,7 +4,7 @@ import { defaultTheme, type RaThemeOptions } from 'react-admin';
 /** The keyboard focus ring of the storefront (its global.css): dark saffron, 3:1 or more on light surfaces. */
 const FOCUS_RING = { outline: '3px solid #A84F00', outlineOffset: 2, boxShadow: '0 0 0 2px #ffffff' } as const;
 
-/** The storefront's visual language for the console: leaf green, saffron, off-white (design.md section 8). */
+/** The storefront's visual language for the console: leaf green, saffron, off-white (docs/frontends.md). */
 export const theme: RaThemeOptions = createTheme({
   ...defaultTheme,
   palette: {

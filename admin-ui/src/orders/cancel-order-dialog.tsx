@@ -11,7 +11,7 @@ interface CancelOrderDialogProps {
   onConfirm: (reason: string | undefined) => void;
 }
 
-/** The confirm prompt of Cancel (001 section 4), with an optional reason when the buyer gave none. */
+/** The confirm prompt of Cancel (docs/orders.md), with an optional reason when the buyer gave none. */
 export function CancelOrderDialog({ orderId, buyerReason, open, pending, onClose, onConfirm }: CancelOrderDialogProps) {
   const [reason, setReason] = useState('');
   const titleId = useId();

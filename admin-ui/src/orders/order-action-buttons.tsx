@@ -20,7 +20,7 @@ interface OrderMove {
 }
 
 /**
- * The row's actions (001 section 4): each a call to its transition endpoint, enabled only when the order process
+ * The row's actions (docs/orders.md): each a call to its transition endpoint, enabled only when the order process
  * allows it now; Cancel asks first. The answer's message, or the spec's failure text, is shown; the list is then
  * read again, so the row shows the order as the server has it.
  */

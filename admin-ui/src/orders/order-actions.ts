@@ -28,14 +28,14 @@ const BUTTON_LABELS: Readonly<Record<AdminOrderAction, string>> = {
 };
 
 /**
- * The row's buttons in the order of 001 section 4 (ADMIN_ORDER_ACTIONS), each a move by its action: the one name it
+ * The row's buttons in the order of docs/orders.md (ADMIN_ORDER_ACTIONS), each a move by its action: the one name it
  * has from the button to its route (ORDER_MOVE_ROUTE_NAMES) and its message.
  */
 export const ORDER_BUTTONS: readonly { action: AdminOrderAction; label: string }[] = ADMIN_ORDER_ACTIONS.map(
   (action) => ({ action, label: BUTTON_LABELS[action] }),
 );
 
-/** What the console shows when a move fails and the server gave no message (001 section 8). */
+/** What the console shows when a move fails and the server gave no message (docs/orders.md). */
 export const ORDER_ACTION_FAILED: Readonly<Record<AdminOrderAction, string>> = {
   confirm: ADMIN_MESSAGES.confirmFailed,
   mark_paid: ADMIN_MESSAGES.paymentUpdateFailed,
@@ -55,7 +55,7 @@ function timingOf(order: ActionableOrder, now: Date): WindowTiming {
 }
 
 /**
- * Which of the row's buttons are enabled now, by the order process of libs/domain (001 section 4): the admin's moves
+ * Which of the row's buttons are enabled now, by the order process of libs/domain (docs/orders.md): the admin's moves
  * that `availableActions` allows at this moment of the window, and Mark as Paid by `checkMarkPaid` (until it is paid,
  * never for a cancelled order). The server checks again by its own clock; a refusal there is shown as its message.
  */

@@ -25,7 +25,7 @@ const empty = (
 );
 
 /**
- * The Orders tab of 001 section 2 with the admin order fields of section 3, newest first. The server filters by period
+ * The Orders tab of docs/orders.md with the admin order fields of section 3, newest first. The server filters by period
  * (24 hours unless chosen), searches and pages; the list is read again every 60 s. Each row carries its actions.
  */
 export function OrderList() {

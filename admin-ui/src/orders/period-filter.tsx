@@ -7,7 +7,7 @@ import {
 import { ToggleButton, ToggleButtonGroup } from '@mui/material';
 import { useListContext } from 'react-admin';
 
-/** What each time filter of 001 section 9 reads on its button. */
+/** What each time filter of docs/orders.md reads on its button. */
 export const PERIOD_LABELS: Record<AdminOrderFilter, string> = {
   '1h': '1 hour',
   '24h': '24 hours',

@@ -6,7 +6,7 @@ import type { ConsoleDataProvider } from '../data/data-provider';
 import { useConsoleAction } from '../data/use-console-action';
 
 /**
- * Suspends an active account or lifts a suspension (001 section 4), showing the server's message. The admin's own row
+ * Suspends an active account or lifts a suspension (docs/console.md), showing the server's message. The admin's own row
  * has the button disabled: the server refuses it too.
  */
 export function ToggleUserButton() {

@@ -17,7 +17,7 @@ const filters = [
 ];
 const empty = <EmptyList title="No users yet">People appear here as soon as they sign up.</EmptyList>;
 
-/** The Users tab of 001 section 2, with the Admin user fields of section 3 and the suspend toggle of section 4. */
+/** The Users tab of docs/console.md, with the Admin user fields of section 3 and the suspend toggle of section 4. */
 export function UserList() {
   return (
     <List

@@ -3,7 +3,7 @@ import { ApiHarness, type TestUser } from './harness.js';
 import { BENGALURU_ADDRESS } from './addresses.testing.js';
 import { bearer } from './catalog.testing.js';
 
-// The address book of spec 001 (sections 4, 5 and 7) on the server: at most 10 active addresses, one default (the
+// The address book of docs/addresses.md (sections 4, 5 and 7) on the server: at most 10 active addresses, one default (the
 // first address; after deleting it, the first remaining one), soft deletion, only the owner or an admin, and every
 // address's state and district checked against its pincode in the India Post directory.
 

@@ -4,7 +4,7 @@ import { adminOrderActionAnswerSchema, adminOrderListSchema } from '@mandi/contr
 import { ApiHarness, type TestUser } from './harness.js';
 import { bearer } from './catalog.testing.js';
 
-// The admin panel's orders (spec 001 sections 3, 4 and 7; design.md section 3): the list by time filter and search,
+// The admin panel's orders (docs/orders.md; docs/decisions.md): the list by time filter and search,
 // and every move of the order process as one conditional update, so the loser of any race gets 409 with the order's
 // current state and each event is published once.
 

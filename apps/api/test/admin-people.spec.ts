@@ -2,7 +2,7 @@ import { ApiHarness, type TestUser } from './harness.js';
 import { newProduct } from '@mandi/database';
 import { bearer } from './catalog.testing.js';
 
-// The people side of the console (spec 001 sections 3, 4, 5 and 6): the Users tab with suspend/unsuspend, and the
+// The people side of the console (docs/console.md): the Users tab with suspend/unsuspend, and the
 // Interested Sellers tab with bulk invites, each invite one outbox row (and so one mail job) per seller.
 
 describe('admin: users and interested sellers', () => {

@@ -2,7 +2,7 @@ import { newProduct } from '@mandi/database';
 import { ApiHarness, type TestUser } from './harness.js';
 import { bearer } from './catalog.testing.js';
 
-// The cart of spec 000 section 7: add (409 when already there), read, change the quantity (1 to 15), remove; only
+// The cart of docs/cart.md: add (409 when already there), read, change the quantity (1 to 15), remove; only
 // the owner reads or changes a cart.
 
 describe('cart', () => {

@@ -1,6 +1,6 @@
 import { ApiHarness } from './harness.js';
 
-// POST /api/contact (spec 001 sections 2, 5, 7 and 8): public, validated like the form, stored, a notification mail
+// POST /api/contact (docs/frontends.md): public, validated like the form, stored, a notification mail
 // to the operators queued through the outbox, and limited per client address.
 
 describe('POST /api/contact', () => {

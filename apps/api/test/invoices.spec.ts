@@ -5,7 +5,7 @@ import { LocalFileStore, newFileKey } from '@mandi/storage';
 import { bearer, tempFileStore } from './catalog.testing.js';
 import { ApiHarness, type TestUser } from './harness.js';
 
-// Invoices and credit notes over HTTP (spec 001 section 7): the PDF download for the order's buyer or an admin, and
+// Invoices and credit notes over HTTP (docs/invoices.md): the PDF download for the order's buyer or an admin, and
 // the admin's generate and cancel calls, which report the document the worker issues. The worker's side (numbers,
 // GST, rendering) is tested in apps/worker/src/invoices; here the documents are rows and files put in place.
 

@@ -3,7 +3,7 @@ import { orderDetailSchema, orderListSchema } from '@mandi/contracts';
 import { ApiHarness, type TestUser } from './harness.js';
 import { bearer } from './catalog.testing.js';
 
-// The buyer's orders (spec 001 sections 2 to 8; design.md section 3): My Orders and the details page for the owner or
+// The buyer's orders (docs/orders.md; docs/decisions.md): My Orders and the details page for the owner or
 // an admin only, and the cancellation request, only by the buyer, only for a pending order, only inside the window
 // by the database clock, each refusal a 409 with the order's current state.
 

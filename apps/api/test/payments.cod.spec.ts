@@ -2,7 +2,7 @@ import { newAddress, newProduct } from '@mandi/database';
 import { ApiHarness, type TestUser } from './harness.js';
 import { bearer } from './catalog.testing.js';
 
-// Cash on delivery (spec 001 sections 4, 7 and 9): the server prices every order from its own rows and the shipping
+// Cash on delivery (docs/payments.md): the server prices every order from its own rows and the shipping
 // rule, compares the client's figures (409 with the real ones on a difference), keeps copies of the address and the
 // lines, and records order.placed in the outbox.
 
@@ -32,7 +32,7 @@ describe('cash-on-delivery orders', () => {
   const ordersOf = (userId: number) =>
     api.db.prisma.order.findMany({ where: { userId }, include: { items: true, payments: true } });
 
-  // Every band of the rule (001 section 9), in rupees: online 30 for the first kg, 35 for each of the next 9, then 30;
+  // Every band of the rule (docs/payments.md), in rupees: online 30 for the first kg, 35 for each of the next 9, then 30;
   // cash on delivery 75 + 35 per extra kg, plus 18%.
   it.each([
     [1, 30, 88.5],

@@ -4,7 +4,7 @@ import { startRazorpaySandbox } from '../../../tools/razorpay-sandbox/sandbox.mj
 import { ApiHarness, type TestUser } from './harness.js';
 import { bearer } from './catalog.testing.js';
 
-// Online payment (spec 001 sections 4, 7 and 8; design.md section 3) against the Razorpay sandbox through the official
+// Online payment (docs/payments.md; docs/decisions.md) against the Razorpay sandbox through the official
 // SDK: the order is priced by the server, paid exactly once whichever report comes first (the checkout's success call,
 // the webhook, the hosted page's return), and only on a valid signature.
 

@@ -4,7 +4,7 @@ import { EmulatorAccounts, type EmulatorAccount } from '@mandi/identity';
 import { ApiHarness, type TestUser } from './harness.js';
 import { bearer, filesIn, multipart, picture, productFields, tempFileStore } from './catalog.testing.js';
 
-// POST /api/products: a seller posts a product with its images (spec 000 sections 5, 7 and 9).
+// POST /api/products: a seller posts a product with its images (docs/catalog.md).
 
 describe('POST /api/products', () => {
   let api: ApiHarness;

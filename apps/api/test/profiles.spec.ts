@@ -2,7 +2,7 @@ import { rmSync } from 'node:fs';
 import { ApiHarness, type TestUser } from './harness.js';
 import { bearer, filesIn, multipart, picture, tempFileStore } from './catalog.testing.js';
 
-// User profiles: seller pages, the profile form and the profile image upload (spec 000 sections 3, 5 and 7).
+// User profiles: seller pages, the profile form and the profile image upload (docs/accounts.md).
 
 describe('user profiles', () => {
   let api: ApiHarness;

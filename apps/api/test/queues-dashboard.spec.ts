@@ -6,7 +6,7 @@ import { signQueuesSession } from '../src/queues-dashboard/queues-session.js';
 import { ApiHarness, type TestUser } from './harness.js';
 import { bearer } from './catalog.testing.js';
 
-// bull-board at /adminpanel/queues (design.md sections 2 and 7), admins only. A browser navigating there sends no
+// bull-board at /adminpanel/queues (docs/deployment.md), admins only. A browser navigating there sends no
 // bearer token: the console first trades the admin's token for a signed cookie that ends 8 hours after the admin
 // signed in, which every dashboard request must carry, and whose user must still be an active admin.
 

@@ -1,7 +1,7 @@
 import { ApiHarness, type TestUser } from './harness.js';
 import { bearer } from './catalog.testing.js';
 
-// POST /api/seller/show-interest (spec 001 sections 2, 4 and 7): a signed-in user records their interest in selling,
+// POST /api/seller/show-interest (docs/accounts.md): a signed-in user records their interest in selling,
 // once; the admin panel lists it.
 
 describe('POST /api/seller/show-interest', () => {

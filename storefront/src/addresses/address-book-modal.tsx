@@ -11,7 +11,7 @@ import { deleteAddress, setDefaultAddress, useRefreshAddresses } from './address
 import styles from './addresses.module.css';
 
 /**
- * The 'Change Delivery Address' modal of 001 section 2: the saved addresses with a radio, a Delete action per address
+ * The 'Change Delivery Address' modal of docs/addresses.md: the saved addresses with a radio, a Delete action per address
  * (after a confirmation) and a 'Change Address' button that makes the chosen one the delivery address. Choosing
  * another address also makes it the default (the setDefaultAddress route), so the next checkout starts there.
  */

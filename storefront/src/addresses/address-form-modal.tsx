@@ -86,11 +86,11 @@ function serverFieldErrors(error: ApiError): Errors {
 }
 
 /**
- * The address form of 001 sections 2, 3 and 5 in a modal: the fields with the contract's rules (messages under each
+ * The address form of docs/addresses.md in a modal: the fields with the contract's rules (messages under each
  * field), a PIN code lookup that fills State, District and Taluk and suggests the area (on 'Get Address' and as soon
  * as 6 digits are typed), no submission until the lookup succeeded for the PIN code in the field, and the server's
  * answer shown in the form: field messages under their fields, the 10-address limit as its popup, anything else as a
- * short message (design.md section 4: the earlier client only logged it).
+ * short message (docs/decisions.md: the earlier client only logged it).
  */
 export function AddressFormModal({
   mode,
@@ -138,7 +138,7 @@ export function AddressFormModal({
     }
     setLookup({ status: 'found', pincode, offices: found.offices });
     if (!fill) return;
-    // State and District from the first post office; the taluk is its Block (001 section 5).
+    // State and District from the first post office; the taluk is its Block (docs/addresses.md).
     const first = found.offices[0]!;
     setValues((current) => ({ ...current, state: first.State, district: first.District, taluk: first.Block }));
     setErrors(({ pincode: _pincode, state: _state, district: _district, taluk: _taluk, ...rest }) => rest);
@@ -239,7 +239,7 @@ export function AddressFormModal({
           else setFormError(error.serverMessage ?? ADDRESS_MESSAGES.saveFailed);
           return;
         }
-        // A network failure or a fault of ours: say so (design.md section 4), the form keeps what was typed.
+        // A network failure or a fault of ours: say so (docs/decisions.md), the form keeps what was typed.
         setFormError(ADDRESS_MESSAGES.saveFailed);
         return;
       }

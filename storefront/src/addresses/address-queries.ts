@@ -5,7 +5,7 @@ import { api } from '../api/api-fetch';
 import type { SavedAddress } from './address';
 
 /*
- * The address calls of the storefront (001 section 7): the address book's key, its query and the calls that change
+ * The address calls of the storefront (docs/addresses.md): the address book's key, its query and the calls that change
  * it. The modals run the changes inside their own single-flight steps (one popup or field message per answer), so
  * the changes are plain calls, followed by a refresh of the book.
  */

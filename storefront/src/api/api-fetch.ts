@@ -5,7 +5,7 @@ import { OfflineError, browserIsOffline, isNetworkFailure } from './offline';
 
 export { OfflineError, isOfflineError } from './offline';
 
-/** The API's one error shape (design.md section 5). */
+/** The API's one error shape (CONTRIBUTING.md). */
 export interface ApiErrorBody {
   statusCode: number;
   error: string;

@@ -3,7 +3,7 @@ import { useSyncExternalStore } from 'react';
 /*
  * Counts requests made outside TanStack Query (sign-out, delete account, contact form...).
  * The earlier client used one boolean that the first finished request cleared; a counter
- * keeps the loading overlay up until the last request is done (design.md section 4).
+ * keeps the loading overlay up until the last request is done (docs/decisions.md).
  */
 let inFlight = 0;
 const listeners = new Set<() => void>();

@@ -2,7 +2,7 @@ import { createContext, useCallback, useContext, useEffect, useMemo, useState, t
 import { api, setTokenSource } from '../api/api-fetch';
 import { firebaseIdentity, type IdentityClient, type IdentityUser } from './identity';
 
-/** The user session of 000 section 3: uid (from the user), role and userId (from our API). */
+/** The user session of docs/accounts.md: uid (from the user), role and userId (from our API). */
 export interface AuthState {
   user: IdentityUser | null;
   /** True until the identity service has said whether someone is signed in. */
@@ -50,7 +50,7 @@ export function AuthProvider({ children, identity }: { children: ReactNode; iden
         setUserId(answer.userId === undefined || answer.userId === null ? null : String(answer.userId));
         setRole(answer.role ?? null);
       })
-      // 000 section 8: a failed user-id call is silently ignored; the user just has no role.
+      // docs/accounts.md: a failed user-id call is silently ignored; the user just has no role.
       .catch(() => undefined);
     return () => {
       current = false;

@@ -25,7 +25,7 @@ function clock(seconds: number): string {
 }
 
 /**
- * The verification page of 000 sections 2 and 4: polls the identity service every 3 s; once the
+ * The verification page of docs/accounts.md: polls the identity service every 3 s; once the
  * address is verified it saves the account (the createUser route, with a fresh token) and
  * sends the user to sign in. After 90 s, or on a failed save, the identity account is deleted.
  */

@@ -31,7 +31,7 @@ const env = import.meta.env;
 
 const projectId = env.VITE_FIREBASE_PROJECT_ID || 'demo-mandi';
 
-/** The 7 client configuration fields of the hosted identity service (000 section 3). */
+/** The 7 client configuration fields of the hosted identity service (docs/accounts.md). */
 export const firebaseConfig: FirebaseOptions = {
   apiKey: env.VITE_FIREBASE_API_KEY || 'demo-key',
   // Google sign-in (popup or redirect) refuses to start without an auth domain, even against the emulator;
@@ -48,7 +48,7 @@ const emulatorUrl: string | undefined = env.VITE_FIREBASE_AUTH_EMULATOR_URL || u
 
 export const firebaseApp: FirebaseApp = initializeApp(firebaseConfig);
 
-/** Sign-in survives reloads: indexedDB first, then local storage, then session storage (000 section 5). */
+/** Sign-in survives reloads: indexedDB first, then local storage, then session storage (docs/accounts.md). */
 export const auth: Auth = initializeAuth(firebaseApp, {
   persistence: [indexedDBLocalPersistence, browserLocalPersistence, browserSessionPersistence],
   popupRedirectResolver: browserPopupRedirectResolver,

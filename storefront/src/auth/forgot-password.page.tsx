@@ -30,7 +30,7 @@ function storeLockEnd(until: number): void {
 }
 
 /**
- * The forgot-password page of 000 sections 2, 4 and 9: the resetPassword route {email}; the
+ * The forgot-password page of docs/accounts.md: the resetPassword route {email}; the
  * button then stays disabled for 120 s, the answer is shown and the page returns to /signin after 5 s.
  */
 export default function ForgotPasswordPage() {

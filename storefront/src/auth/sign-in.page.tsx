@@ -23,7 +23,7 @@ export interface SignInPageState {
   email?: string;
 }
 
-/** The sign-in page of 000 section 2: e-mail and password or Google, then home. */
+/** The sign-in page of docs/accounts.md: e-mail and password or Google, then home. */
 export default function SignInPage() {
   const { t } = useT();
   const text = useAccountText();

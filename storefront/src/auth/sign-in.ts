@@ -2,7 +2,7 @@ import { SIGN_IN_MESSAGES, TERMS_VERSION } from '@mandi/domain';
 import { ApiError, api } from '../api/api-fetch';
 import type { IdentityUser } from './identity';
 
-/** Maps a Firebase Auth error code to the sign-in message of 000 section 8. */
+/** Maps a Firebase Auth error code to the sign-in message of docs/accounts.md. */
 export function signInErrorMessage(code: string | undefined): string {
   switch (code) {
     case 'auth/wrong-password':

@@ -38,7 +38,7 @@ function signUpFailureText(code: string | undefined): string {
 }
 
 /**
- * The sign-up page of 000 sections 2, 4 and 5: the form is checked, the identity account made, the
+ * The sign-up page of docs/accounts.md: the form is checked, the identity account made, the
  * username kept for the verification page, the verification mail asked for, then /check-verification.
  */
 export default function SignUpPage() {

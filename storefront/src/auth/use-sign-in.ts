@@ -14,7 +14,7 @@ import { accountStanding, oauthLogin, signInErrorMessage, signInFailureMessage }
 const googleCancelled = new Set(['auth/popup-closed-by-user', 'auth/cancelled-popup-request', 'auth/user-cancelled']);
 
 /**
- * The sign-in outcomes of 000 sections 4 and 8, for e-mail/password and for Google: an unverified
+ * The sign-in outcomes of docs/accounts.md, for e-mail/password and for Google: an unverified
  * account is deleted, a suspended one signed out with the spec's popup, any other success goes to /.
  * `running` is true while an outcome is being settled, so the page does not redirect on its own meanwhile. `error` is
  * the English text (a domain message or the server's); the page shows it with useAccountText.

@@ -2,7 +2,7 @@ import { AUTH_TIMINGS, checkUsername } from '@mandi/domain';
 import { useCallback, useEffect, useState } from 'react';
 import { ApiError, api } from '../api/api-fetch';
 
-/** The sign-up form's username state (000 section 4): short, invalid or valid, then checking, available or taken. */
+/** The sign-up form's username state (docs/accounts.md): short, invalid or valid, then checking, available or taken. */
 export type UsernameState = 'short' | 'invalid' | 'valid' | 'checking' | 'available' | 'taken';
 
 /** The checkUsername route; a 400 (the server's own username rules) counts as invalid. */

@@ -16,7 +16,7 @@ import { EmptyCart } from './empty-cart';
 import { cartQuery, useRemoveFromCart, useSetCartQuantity, type CartLine } from './cart-queries';
 import styles from './cart.page.module.css';
 
-/** Total = sum of price x quantity (001, "Cart page"), counted in paise so it is right to the paisa. */
+/** Total = sum of price x quantity (docs/cart.md, "Cart page"), counted in paise so it is right to the paisa. */
 function cartTotal(lines: readonly CartLine[], locale: LanguageLocale): string {
   return formatRupees(
     lines.reduce((sum, line) => sum + rupeesToPaise(line.price) * (line.quantity || 1), 0),
@@ -25,7 +25,7 @@ function cartTotal(lines: readonly CartLine[], locale: LanguageLocale): string {
 }
 
 /**
- * The cart of 000 section 2 and 001 "Cart page": lines with their seller, quantity and removal, the total. A line
+ * The cart of docs/cart.md "Cart page": lines with their seller, quantity and removal, the total. A line
  * whose product is sold out, or that asks for more packs than are left, is marked and keeps the cart from checking
  * out until it is removed or lowered (the server would refuse the order).
  */

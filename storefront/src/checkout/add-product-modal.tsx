@@ -11,7 +11,7 @@ import styles from './payment.module.css';
 import { weightText } from './checkout-totals';
 
 /**
- * The '+ Add Product' modal of 001 section 2: the official products (productById of '{brand}-products'); choosing
+ * The '+ Add Product' modal of docs/catalog.md: the official products (productById of '{brand}-products'); choosing
  * one adds it to the order with quantity 1, products already in the order show as added, sold-out ones as sold out.
  */
 export function AddProductModal({

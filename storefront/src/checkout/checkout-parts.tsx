@@ -6,7 +6,7 @@ import panels from '../ui/panels.module.css';
 import styles from './checkout-parts.module.css';
 
 /**
- * How each payment method reads on the checkout (001 section 2: 'Pay Online or Cash on Delivery'), in the visitor's
+ * How each payment method reads on the checkout (docs/payments.md: 'Pay Online or Cash on Delivery'), in the visitor's
  * language; the method sent to the API stays 'online' or 'cod'.
  */
 export function paymentMethodLabels(t: Translator['t']): Record<PaymentMethod, { title: string; hint: string }> {

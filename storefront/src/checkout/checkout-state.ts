@@ -1,7 +1,7 @@
 import { parsePaymentMethod, type PaymentMethod } from '@mandi/domain';
 import type { SavedAddress } from '../addresses/address';
 
-/** The router state checkout step 1 hands to /payment-page (001 section 2). */
+/** The router state checkout step 1 hands to /payment-page (docs/payments.md). */
 export interface CheckoutState {
   /** The Buy Now product; undefined for the whole cart. */
   productId?: string;

@@ -46,7 +46,7 @@ export function checkoutSummary(lines: readonly CheckoutLine[], method: PaymentM
   return { totals, quote: shippingQuote(totals.totalWeightGrams, method) };
 }
 
-/** The billing sent with an order, in rupees (001 section 3 'Billing'). */
+/** The billing sent with an order, in rupees (docs/payments.md 'Billing'). */
 export function billingOf({ totals }: CheckoutSummary): Billing {
   return {
     subtotal: paiseToRupees(totals.subtotal),
@@ -55,7 +55,7 @@ export function billingOf({ totals }: CheckoutSummary): Billing {
   };
 }
 
-/** The order lines sent (001 section 3 'Order line sent'): productId, productName, quantity, price. */
+/** The order lines sent (docs/payments.md 'Order line sent'): productId, productName, quantity, price. */
 export function orderLinesOf(lines: readonly CheckoutLine[]): OrderLine[] {
   return lines.map((line) => ({
     productId: line.id,

@@ -25,7 +25,7 @@ import styles from './checkout.page.module.css';
 const loadAddressForm = () => import('../addresses/address-form-modal');
 const AddressFormModal = lazy(() => loadAddressForm().then((module) => ({ default: module.AddressFormModal })));
 
-/** Checkout step 1 of 001 section 2: one product (Buy Now, /product-checkout/{id}) or the whole cart (/product-checkout). */
+/** Checkout step 1 of docs/payments.md: one product (Buy Now, /product-checkout/{id}) or the whole cart (/product-checkout). */
 export default function CheckoutPage() {
   const { productId } = useParams();
   const { t } = useT();
@@ -59,7 +59,7 @@ function Checkout({ productId }: { productId: string | undefined }) {
   }, []);
 
   const saved = addresses.data ?? [];
-  // The chosen address while it is still saved; otherwise the default (001 section 2: 'shows the default address').
+  // The chosen address while it is still saved; otherwise the default (docs/payments.md: 'shows the default address').
   const selected = saved.find((address) => String(address.id) === selectedId) ?? defaultAddressOf(saved);
 
   const onAddNew = async () => {

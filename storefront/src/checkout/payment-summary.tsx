@@ -8,7 +8,7 @@ import { weightText, type CheckoutSummary } from './checkout-totals';
 import styles from './payment.module.css';
 
 /**
- * The payment summary of 001 section 2: Subtotal, Shipping for the chosen method (with the weight it is charged for
+ * The payment summary of docs/payments.md: Subtotal, Shipping for the chosen method (with the weight it is charged for
  * and, for cash on delivery, the handling part), Grand Total; rupees from libs/domain's figures, en-IN or hi-IN.
  */
 export function PaymentSummary({

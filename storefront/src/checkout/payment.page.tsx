@@ -25,7 +25,7 @@ import { loadRazorpayCheckout } from './razorpay-loader';
 import { usePlaceOrder, type PlacedOrder } from './use-place-order';
 import styles from './payment.module.css';
 
-/** The payment page of 001 section 2; it needs the router state of checkout step 1. */
+/** The payment page of docs/payments.md; it needs the router state of checkout step 1. */
 export default function PaymentPage() {
   const { t } = useT();
   const checkout = readCheckoutState(useLocation().state);
@@ -287,7 +287,7 @@ function OrderLineRow({
   );
 }
 
-/** The success of 001 section 4: the order is placed, the buyer goes to their orders after ORDER_REDIRECT_MS. */
+/** The success of docs/payments.md: the order is placed, the buyer goes to their orders after ORDER_REDIRECT_MS. */
 function PlacedDialog({ placed, onGo }: { placed: PlacedOrder; onGo(): void }) {
   const { t } = useT();
   return (

@@ -12,7 +12,7 @@ import { billingOf, orderLinesOf, type CheckoutSummary } from './checkout-totals
 import { StockRefusal, shortStockItemsOf } from './stock-refusal';
 import { useOfflineNotice } from '../api/use-offline-notice';
 
-/** The brand shown in Razorpay Checkout and its theme (design.md section 8: leaf green). */
+/** The brand shown in Razorpay Checkout and its theme (docs/frontends.md: leaf green). */
 export const CHECKOUT_BRAND = { name: 'Mandi', color: '#2E7D32' } as const;
 
 /** A placed order, for the success dialog and the redirect to /orders/{userId}. */
@@ -28,7 +28,7 @@ function idValue(id: string): string | number {
 }
 
 /**
- * Placing the order of the payment page (001 sections 2, 4, 7, 8): cash on delivery with the placeCodOrder route, or
+ * Placing the order of the payment page (docs/orders.md): cash on delivery with the placeCodOrder route, or
  * online through Razorpay Checkout (placeOnlineOrder, the widget, paymentSuccess). One
  * attempt at a time; a 409 (prices changed, product no longer for sale, not enough stock) shows the server's text,
  * with each short product and how many are left, and reads the items again so the buyer sees the real figures.

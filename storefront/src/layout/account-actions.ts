@@ -5,7 +5,7 @@ import { useAuth } from '../auth/auth-context';
 import { useT } from '../i18n/i18n';
 import { useConfirm } from '../ui/confirm-dialog';
 
-/** The header's guarded links and account actions (000 sections 2, 5 and 8), shared by desktop and mobile. */
+/** The header's guarded links and account actions (docs/accounts.md), shared by desktop and mobile. */
 export function useAccountActions() {
   const { user, userId, signOut } = useAuth();
   const confirm = useConfirm();

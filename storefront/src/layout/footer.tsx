@@ -13,7 +13,7 @@ function nearBottom(): boolean {
   return scrolled >= document.documentElement.scrollHeight - LAYOUT.footerRevealPx;
 }
 
-/** The shared footer of 000 section 2: Connect With Us, Know Us, Buy Now and the copyright line. */
+/** The shared footer of docs/frontends.md: Connect With Us, Know Us, Buy Now and the copyright line. */
 export function Footer() {
   const [revealed, setRevealed] = useState(false);
   const { t } = useT();

@@ -57,7 +57,7 @@ const linkClass =
   ({ isActive }: { isActive: boolean }) =>
     isActive && !item.neverActive ? `${base} ${styles.active}` : base;
 
-/** The header links of 000 section 2, in order, for the current visitor. */
+/** The header links of docs/frontends.md, in order, for the current visitor. */
 function useNavItems(where: 'desktop' | 'mobile'): NavItem[] {
   const { user } = useAuth();
   const isAdmin = useIsAdmin();
@@ -72,7 +72,7 @@ function useNavItems(where: 'desktop' | 'mobile'): NavItem[] {
     { key: 'cart', label: t('header.nav.cart'), to: '/cartpage' },
     { key: 'become-seller', label: t('header.nav.becomeSeller'), to: '/become-seller' },
     isAdmin && { key: 'sell', label: t('header.nav.sell'), to: '/SellPage', onClick: guarded(actions.openSell) },
-    // Desktop shows Profile to admins only (000 section 6); everyone else reaches it from the user menu.
+    // Desktop shows Profile to admins only (docs/frontends.md); everyone else reaches it from the user menu.
     (where === 'desktop' ? isAdmin : Boolean(user)) && {
       key: 'profile',
       label: where === 'desktop' ? t('header.nav.profile') : t('header.nav.yourProfile'),
@@ -281,7 +281,7 @@ function SideMenu({ onClose }: { onClose(): void }) {
   );
 }
 
-/** The fixed shared header of 000 section 2. */
+/** The fixed shared header of docs/frontends.md. */
 export function Header() {
   const scrolledVisible = useVisibleOnScroll();
   const desktopItems = useNavItems('desktop');

@@ -10,7 +10,7 @@ function asFilter(value: string | null): SearchFilter {
   return SEARCH_FILTERS.find((filter) => filter === value) ?? DEFAULT_SEARCH_FILTER;
 }
 
-/** The listing URL of a search: only a non-blank trimmed text goes into it (000 section 5). */
+/** The listing URL of a search: only a non-blank trimmed text goes into it (docs/search.md). */
 export function searchUrl(text: string, filter: SearchFilter): string {
   const params = new URLSearchParams();
   const trimmed = normalizeSearchQuery(text);
@@ -61,7 +61,7 @@ export function SearchBar({ autoFocus = false, onSearched }: { autoFocus?: boole
           setActive(-1);
           setOpen(list.length > 0);
         })
-        // 000 section 8: failed suggestion calls are silently ignored.
+        // docs/search.md: failed suggestion calls are silently ignored.
         .catch(() => undefined);
     }, LAYOUT.suggestionDebounceMs);
     return () => {

@@ -11,7 +11,7 @@ import styles from './orders.module.css';
 
 /**
  * 'Cancel Order': a reason is required (trimmed, 'Missing Reason' otherwise), then PUT cancel-request. A refusal
- * shows the server's message, else 'Error submitting cancellation request' (001 section 8). The reason is sent as the
+ * shows the server's message, else 'Error submitting cancellation request' (docs/orders.md). The reason is sent as the
  * buyer typed it, in whatever language.
  */
 export function CancelOrderModal({

@@ -44,7 +44,7 @@ function saveFile(blob: Blob, fileName: string): void {
 /**
  * The downloadInvoice route with the bearer token, as a file: an invoice or a credit note (both are
  * documents with an invoice_id). The name is the Content-Disposition's, else invoice-{id}.pdf; any failure shows
- * 'Error downloading invoice PDF.' (001 section 8).
+ * 'Error downloading invoice PDF.' (docs/invoices.md).
  */
 export function useDocumentDownload(): (invoiceId: string) => Promise<void> {
   const confirm = useConfirm();

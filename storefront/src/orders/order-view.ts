@@ -48,7 +48,7 @@ const DATE_TIME_FORMATS = dateFormats({
   minute: '2-digit',
 });
 
-/** The instant an order was placed: created_at, else placed_at (001 section 3 names both). */
+/** The instant an order was placed: created_at, else placed_at (docs/orders.md names both). */
 export function placedAt(order: { created_at?: string | null; placed_at?: string | null }): Date | null {
   const text = order.created_at ?? order.placed_at;
   return text ? parseInstant(text) : null;
@@ -102,7 +102,7 @@ export function cardAmount(order: OrderSummary, locale: OrderLocale = 'en-IN'): 
 }
 
 /**
- * Payment methods as the order page names them in English (001 section 2: Cash on Delivery or online); the page
+ * Payment methods as the order page names them in English (docs/orders.md: Cash on Delivery or online); the page
  * shows the catalogue's words for them (paymentMethodNames in order-texts.ts).
  */
 export const PAYMENT_METHOD_NAMES: Record<PaymentMethod, string> = {

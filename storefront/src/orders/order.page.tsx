@@ -26,7 +26,7 @@ import {
 import { useCancelEligibility } from './use-cancel-eligibility';
 import styles from './orders.module.css';
 
-/** Order details of 001 section 2. */
+/** Order details of docs/orders.md. */
 export default function OrderPage() {
   const { orderId = '' } = useParams();
   const { user, userId } = useAuth();

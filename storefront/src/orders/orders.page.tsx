@@ -8,7 +8,7 @@ import { OrderCard } from './order-card';
 import { isForbidden, useMyOrders } from './order-queries';
 import styles from './orders.module.css';
 
-/** My Orders of 001 section 2: the signed-in buyer's orders as cards, newest first. */
+/** My Orders of docs/orders.md: the signed-in buyer's orders as cards, newest first. */
 export default function OrdersPage() {
   const { t } = useT();
   return (

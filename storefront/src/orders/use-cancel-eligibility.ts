@@ -32,7 +32,7 @@ function useClock(everyMs: number): Date {
 
 /**
  * Whether the domain's order process offers the customer its request_cancel move now (availableActions), checked
- * against the clock and rechecked every minute (001 section 4). The window's end is the server's window_closes_at
+ * against the clock and rechecked every minute (docs/orders.md). The window's end is the server's window_closes_at
  * when it sends one (the database clock and configured window), else created_at + 8 h; the server checks again when
  * the request arrives.
  */

@@ -10,7 +10,7 @@ import { useConfirm } from '../ui/confirm-dialog';
 import { productKeys } from './product-queries';
 
 /**
- * Add to cart with the spec's popups (000 section 8): sign-in, already in cart, failure, success; and 'Sold Out' when
+ * Add to cart with the spec's popups (docs/cart.md): sign-in, already in cart, failure, success; and 'Sold Out' when
  * the last pack went since the page was drawn, after which the product's cards and page are read again. Any other
  * refusal (the seller's own product, an unlisted one, a full cart) is shown in the server's words.
  */

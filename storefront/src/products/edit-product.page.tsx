@@ -56,7 +56,7 @@ function EditForm({ productId }: { productId: string }) {
   );
 }
 
-/** The edit-product page of 000 section 2; saving returns to /profilepage. */
+/** The edit-product page of docs/catalog.md; saving returns to /profilepage. */
 export default function EditProductPage() {
   const { productId = '' } = useParams();
   const { t } = useT();

@@ -36,7 +36,7 @@ function useNearViewport(onVisible: () => void, enabled: boolean) {
 }
 
 /**
- * The home listing of 000 section 2: the URL's search and filter, and its browsing (category, price, stock, freshness,
+ * The home listing of docs/catalog.md: the URL's search and filter, and its browsing (category, price, stock, freshness,
  * sort; issue 16), asked of the server a page at a time.
  */
 export default function HomePage() {

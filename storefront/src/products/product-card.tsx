@@ -13,7 +13,7 @@ import { StockNote } from './stock-note';
 const CARD_IMAGE = { width: 480, height: 360 } as const;
 
 /**
- * One product on the listing (000 section 2). The whole card opens /product/{id}; its controls sit above that link.
+ * One product on the listing (docs/catalog.md). The whole card opens /product/{id}; its controls sit above that link.
  * `priority` marks the first row: its pictures load at once with high priority (the page's largest paint).
  * `menu` puts the owner's actions (profile page) in the card's top corner instead of the contact button.
  * A sold-out product keeps its card, greyed, with 'Sold out' in place of the Add button.

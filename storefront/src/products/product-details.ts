@@ -22,7 +22,7 @@ const validUntilFormats = {
   }),
 };
 
-/** The product page's 'Valid Until' value: the date and time in India, or 'N/A' (001 section 2). */
+/** The product page's 'Valid Until' value: the date and time in India, or 'N/A' (docs/catalog.md). */
 export function validUntilText(
   validUntil: string | null | undefined,
   { t, locale }: Pick<Translator, 't' | 'locale'>,

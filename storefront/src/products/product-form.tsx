@@ -33,7 +33,7 @@ import styles from './product-form.module.css';
 export type ProductFormMode = { kind: 'create' } | { kind: 'edit'; productId: string | number; images: string[] };
 
 /**
- * The sell and edit form of 000 sections 2, 5 and 7: every field, the image picker with previews (at most 4 in all,
+ * The sell and edit form of docs/catalog.md: every field, the image picker with previews (at most 4 in all,
  * 5 MB each), the checks of section 5 as the popups of section 8 before anything is sent, one request id per form so
  * a repeated submit cannot make a second product, and a button that stays disabled while the call runs.
  */
@@ -113,7 +113,7 @@ export function ProductForm({
     body.set('uid', user.uid);
     body.set('sellerPhone', normalizePhone(values.sellerPhone));
     body.set('sellerEmail', values.sellerEmail.trim());
-    // official_brand is decided by the server from who the seller is (design.md section 3), so it is not sent.
+    // official_brand is decided by the server from who the seller is (docs/decisions.md), so it is not sent.
     if (weight !== '') body.set('weight', String(weight));
     for (const field of ['length', 'width', 'height'] as const) {
       if (values[field].trim()) body.set(field, values[field].trim());

@@ -13,7 +13,7 @@ export interface NewImage {
 }
 
 /**
- * The product form's photos (001 section 5, at most PRODUCT_LIMITS.imagesMax of at most imageMaxBytes each): the saved
+ * The product form's photos (docs/catalog.md, at most PRODUCT_LIMITS.imagesMax of at most imageMaxBytes each): the saved
  * ones kept, the saved ones removed, and the new ones with their previews. Picking refuses a file too large and what
  * does not fit, with the spec's popups.
  */

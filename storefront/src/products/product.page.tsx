@@ -30,7 +30,7 @@ function useSeller(product: ListedProduct | undefined) {
   );
 }
 
-/** The product page of 001 section 2: the productById route. */
+/** The product page of docs/catalog.md: the productById route. */
 export default function ProductPage() {
   const { productId = '' } = useParams();
   const navigate = useNavigate();

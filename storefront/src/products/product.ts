@@ -2,7 +2,7 @@ import type { MinimalProfile, Product } from '@mandi/contracts';
 import { normalizePhone } from '@mandi/domain';
 
 /*
- * The product as the storefront receives it (000 section 3, libs/contracts productSchema). Only the fields every
+ * The product as the storefront receives it (docs/catalog.md, libs/contracts productSchema). Only the fields every
  * answer carries are required; images sometimes arrive as a JSON string, and the earlier server sent the seller's
  * name and picture beside the product instead of in `seller`.
  */

@@ -3,8 +3,8 @@ import { Page, RequireSignIn } from '../ui/page';
 import { ProductForm } from './product-form';
 
 /**
- * The new-product page of 000 section 2. Only admins see the header's Sell link, but any signed-in user may sell
- * (000 section 6; the server allows it), so the page itself asks only for a signed-in user.
+ * The new-product page of docs/catalog.md. Only admins see the header's Sell link, but any signed-in user may sell
+ * (docs/catalog.md; the server allows it), so the page itself asks only for a signed-in user.
  */
 export default function SellPage() {
   const { t } = useT();

@@ -2,7 +2,7 @@ import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { useT } from '../i18n/i18n';
 import styles from './post-menu.module.css';
 
-/** The owner's menu on one of their posts (000 section 2): Edit and Delete, reachable and movable by keyboard. */
+/** The owner's menu on one of their posts (docs/accounts.md): Edit and Delete, reachable and movable by keyboard. */
 export function PostMenu({ productName, onEdit, onDelete }: { productName: string; onEdit(): void; onDelete(): void }) {
   const [open, setOpen] = useState(false);
   const rootRef = useRef<HTMLDivElement>(null);

@@ -39,7 +39,7 @@ function failure({ serverText }: Pick<Translator, 'serverText'>, message: PopupM
   };
 }
 
-/** The limits of 000 section 5 in the order of the form: the first one broken, or null. */
+/** The limits of docs/accounts.md in the order of the form: the first one broken, or null. */
 function draftProblem(t: Translator['t'], draft: Draft): string | null {
   if (draft.fullName.trim().length > PROFILE_LIMITS.fullNameMax) return t('profiles.fullNameTooLong');
   if (draft.bio.trim().length > PROFILE_LIMITS.bioMax) return t('profiles.bioTooLong');
@@ -301,7 +301,7 @@ function OwnProfile({ uid }: { uid: string }) {
   );
 }
 
-/** The own profile of 000 section 2: view and edit modes, the picture, the post count and the user's posts. */
+/** The own profile of docs/accounts.md: view and edit modes, the picture, the post count and the user's posts. */
 export default function ProfilePage() {
   const { user } = useAuth();
   const { t } = useT();

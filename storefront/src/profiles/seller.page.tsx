@@ -11,7 +11,7 @@ import { PostsGrid } from './posts-grid';
 import { useProfile } from './profile-queries';
 import styles from './profile-card.module.css';
 
-/** A public seller profile of 000 section 2: who they are and what they have posted. */
+/** A public seller profile of docs/accounts.md: who they are and what they have posted. */
 export default function SellerPage() {
   const { uid = '' } = useParams();
   const profile = useProfile(uid);

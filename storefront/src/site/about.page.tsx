@@ -5,7 +5,7 @@ import { LeafIcon, PackageIcon, ShieldIcon, TruckIcon, UserIcon, CartIcon } from
 import { Page } from '../ui/page';
 import styles from './marketing.module.css';
 
-/** The about page of 001 section 2: marketing sections and a way to contact us. */
+/** The about page of docs/frontends.md: marketing sections and a way to contact us. */
 export default function AboutPage() {
   const { t } = useT();
   return (

@@ -10,7 +10,7 @@ import { LeafIcon, ShieldIcon, TruckIcon } from '../ui/icons';
 import { Page } from '../ui/page';
 import styles from './marketing.module.css';
 
-/** The seller interest page of 001 section 2: marketing, three steps and 'Show Interest' (sign-in required). */
+/** The seller interest page of docs/accounts.md: marketing, three steps and 'Show Interest' (sign-in required). */
 export default function BecomeSellerPage() {
   const { t } = useT();
   const { user } = useAuth();

@@ -16,7 +16,7 @@ const EMPTY: ContactForm = { name: '', email: '', message: '' };
 const FIELDS: (keyof ContactForm)[] = ['name', 'email', 'message'];
 
 /**
- * The form checked with the API's own contract (001 section 5: all three required, a valid e-mail): the trimmed
+ * The form checked with the API's own contract (docs/frontends.md: all three required, a valid e-mail): the trimmed
  * body to send, or each failing field's first message (the contract's English, which the API answers too; the page
  * shows it with serverText).
  */
@@ -32,7 +32,7 @@ function validate(form: ContactForm): { body: ContactBody; errors?: never } | { 
   return { errors };
 }
 
-/** The contact page of 001 section 2: the form (the contactUs route) and our contact details. */
+/** The contact page of docs/frontends.md: the form (the contactUs route) and our contact details. */
 export default function ContactPage() {
   const { t, serverText } = useT();
   const [form, setForm] = useState<ContactForm>(EMPTY);

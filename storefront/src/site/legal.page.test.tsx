@@ -2,7 +2,7 @@ import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { renderApp, stubApi } from '../test/render-app';
 
-/** The statements 001 section 2 requires of the terms and privacy pages. */
+/** The statements docs/frontends.md requires of the terms and privacy pages. */
 const REQUIRED = [
   /payment provider, Razorpay/,
   /(never sees or stores your card details|do not collect or store card numbers)/,

@@ -150,7 +150,7 @@ function privacySections(t: Translator['t']): LegalSection[] {
   ];
 }
 
-/** The static privacy page of 001 section 2. */
+/** The static privacy page of docs/frontends.md. */
 export default function PrivacyPage() {
   const { t } = useT();
   return (

@@ -162,7 +162,7 @@ function termsSections(t: Translator['t']): LegalSection[] {
   ];
 }
 
-/** The static terms page of 001 section 2. */
+/** The static terms page of docs/frontends.md. */
 export default function TermsPage() {
   const { t } = useT();
   return (

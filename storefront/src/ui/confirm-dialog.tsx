@@ -12,7 +12,7 @@ import {
 import { useT } from '../i18n/i18n';
 import styles from './confirm-dialog.module.css';
 
-/** What the shared popup shows (000 section 2): with confirm it offers Cancel and OK. */
+/** What the shared popup shows (docs/frontends.md): with confirm it offers Cancel and OK. */
 export interface ConfirmOptions {
   title: string;
   message: ReactNode;

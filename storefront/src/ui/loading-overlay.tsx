@@ -25,7 +25,7 @@ export function useLoading(): boolean {
   return fetching + mutating + counted > 0;
 }
 
-/** The full-screen overlay of 000 section 2, up while the page is loading (useLoading), announced as a status. */
+/** The full-screen overlay of docs/frontends.md, up while the page is loading (useLoading), announced as a status. */
 export function LoadingOverlay() {
   const loading = useLoading();
   const { t } = useT();

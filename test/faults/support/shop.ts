@@ -92,7 +92,7 @@ export async function paidOnlineOrder(stack: FaultStack, buyer: Buyer, product: 
   return order.id;
 }
 
-/** An admin's move of spec 001 (`cancel`, `confirm`, `shipped`, `delivered`, or `payment` to mark it paid). */
+/** An admin's move of docs/faults.md (`cancel`, `confirm`, `shipped`, `delivered`, or `payment` to mark it paid). */
 export function adminMove(
   stack: FaultStack,
   admin: StackUser,

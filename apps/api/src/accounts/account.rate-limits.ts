@@ -35,7 +35,7 @@ export const ACCOUNT_RATE_LIMITS = {
    * behind one shared address, too slow to walk a list of addresses.
    */
   accountLookup: { name: 'account-lookup', limit: 30, windowMs: TEN_MINUTES_MS },
-  /** Password reset: one mail per address per lockout (spec 000: 120 s), the same on the server as on the button. */
+  /** Password reset: one mail per address per lockout (docs/accounts.md: 120 s), the same on the server as on the button. */
   resetPerEmail: {
     name: 'reset-password-email',
     limit: 1,

@@ -19,7 +19,7 @@ import { Endpoint } from '../common/endpoint.decorator.js';
 import { AddressesService } from './addresses.service.js';
 
 /**
- * The address book under /api/addresses (spec 001 section 7). The access guard checks a userId or user_id named in
+ * The address book under /api/addresses (docs/addresses.md). The access guard checks a userId or user_id named in
  * the call; the service checks whose an address named by id is.
  */
 @Controller()

@@ -4,7 +4,7 @@ import { AddressesController } from './addresses.controller.js';
 import { AddressesRepository } from './addresses.repository.js';
 import { AddressesService } from './addresses.service.js';
 
-/** The address book (spec 001 sections 4, 5 and 7), checked against the India Post directory. */
+/** The address book (docs/addresses.md), checked against the India Post directory. */
 @Module({
   imports: [PincodesModule],
   controllers: [AddressesController],

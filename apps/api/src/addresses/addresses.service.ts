@@ -34,7 +34,7 @@ export function toAddress(row: AddressRow): Address {
 }
 
 /**
- * A user's address book (spec 001 sections 4, 5 and 7): at most 10 active addresses, exactly one default while any
+ * A user's address book (docs/addresses.md): at most 10 active addresses, exactly one default while any
  * is left (the first address becomes it; deleting it promotes the first remaining one), soft deletion, and every
  * address's state and district checked against its PIN code in the India Post directory. Each change runs in one
  * transaction that holds the owner's user row, so concurrent changes to one book queue up and nothing is half-written.

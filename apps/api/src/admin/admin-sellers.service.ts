@@ -4,7 +4,7 @@ import { DomainError, PEOPLE_MESSAGES, invitesSentMessage, validateInviteSelecti
 import type { Caller } from '../auth/caller.js';
 import { AdminSellersRepository } from './admin-sellers.repository.js';
 
-/** The console's Interested Sellers tab: the list and bulk invites (spec 001 sections 3, 4 and 5). */
+/** The console's Interested Sellers tab: the list and bulk invites (docs/console.md). */
 @Injectable()
 export class AdminSellersService {
   constructor(private readonly sellers: AdminSellersRepository) {}

@@ -3,6 +3,6 @@ import { CartController } from './cart.controller.js';
 import { CartRepository } from './cart.repository.js';
 import { CartService } from './cart.service.js';
 
-/** The cart (spec 000 section 7). */
+/** The cart (docs/cart.md). */
 @Module({ controllers: [CartController], providers: [CartService, CartRepository] })
 export class CartModule {}

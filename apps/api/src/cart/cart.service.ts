@@ -17,7 +17,7 @@ import { toProduct } from '../products/product-answer.js';
 import { CartRepository } from './cart.repository.js';
 
 /**
- * A user's cart (spec 000 section 7): one line per product, quantity 1 to 15. The access guard has checked that
+ * A user's cart (docs/cart.md): one line per product, quantity 1 to 15. The access guard has checked that
  * the uid is the caller's own (or that the caller is an admin); the cart is the uid's.
  */
 @Injectable()

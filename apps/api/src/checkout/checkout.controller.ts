@@ -11,7 +11,7 @@ import { Endpoint } from '../common/endpoint.decorator.js';
 import { CheckoutService } from './checkout.service.js';
 
 /**
- * Placing an order under /api/payment (spec 001 section 7): cash on delivery, or an online order awaiting its payment.
+ * Placing an order under /api/payment (docs/payments.md): cash on delivery, or an online order awaiting its payment.
  * The buyer's calls name their own userId, which the access guard checks.
  */
 @Controller()

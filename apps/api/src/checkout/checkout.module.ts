@@ -6,7 +6,7 @@ import { CheckoutController } from './checkout.controller.js';
 import { CheckoutRepository } from './checkout.repository.js';
 import { CheckoutService } from './checkout.service.js';
 
-/** Placing orders: server-side pricing, the order with copies of its address and lines (spec 001 sections 4 to 7). */
+/** Placing orders: server-side pricing, the order with copies of its address and lines (docs/payments.md). */
 @Module({
   imports: [PaymentsModule, ProductsModule],
   controllers: [CheckoutController],

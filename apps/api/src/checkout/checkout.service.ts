@@ -64,7 +64,7 @@ interface OrderPayment {
 }
 
 /**
- * Placing orders (spec 001 sections 4 and 7): every order is priced by the server and kept with copies of its address
+ * Placing orders (docs/payments.md): every order is priced by the server and kept with copies of its address
  * and lines; cash on delivery places it at once; an online order waits for its payment (the payments feature).
  */
 @Injectable()

@@ -3,6 +3,6 @@ import { ContactController } from './contact.controller.js';
 import { ContactRepository } from './contact.repository.js';
 import { ContactService } from './contact.service.js';
 
-/** The contact form (spec 001: /contactus). */
+/** The contact form (docs/frontends.md: /contactus). */
 @Module({ controllers: [ContactController], providers: [ContactService, ContactRepository] })
 export class ContactModule {}

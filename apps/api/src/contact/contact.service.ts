@@ -3,7 +3,7 @@ import type { ContactBody, MessageAnswer } from '@mandi/contracts';
 import { CONTACT_MESSAGES } from '@mandi/domain';
 import { ContactRepository } from './contact.repository.js';
 
-/** The contact page's form (spec 001 sections 2, 5 and 8). */
+/** The contact page's form (docs/frontends.md). */
 @Injectable()
 export class ContactService {
   constructor(private readonly messages: ContactRepository) {}

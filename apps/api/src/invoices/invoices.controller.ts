@@ -14,7 +14,7 @@ import { Endpoint } from '../common/endpoint.decorator.js';
 import { InvoicesService } from './invoices.service.js';
 
 /**
- * Invoices and credit notes under /api/invoices (spec 001 section 7). One download route serves both kinds: an
+ * Invoices and credit notes under /api/invoices (docs/invoices.md). One download route serves both kinds: an
  * invoice by its id ('123'), a credit note by 'cn-' and its id ('cn-7'), the ids order details carry as invoice_id.
  */
 @Controller()

@@ -13,7 +13,7 @@ export interface DocumentDownload {
 
 /**
  * Downloads of invoices and credit notes for their buyer or an admin, and the admin's generate and cancel calls of
- * spec 001. The documents themselves are issued by the worker from order.paid and order.cancelled, so generate and
+ * docs/invoices.md. The documents themselves are issued by the worker from order.paid and order.cancelled, so generate and
  * cancel only report where the order's document stands: they are safe to repeat and never number anything.
  */
 @Injectable()

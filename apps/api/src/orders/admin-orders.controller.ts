@@ -18,7 +18,7 @@ import { Endpoint } from '../common/endpoint.decorator.js';
 import { AdminOrdersService } from './admin-orders.service.js';
 
 /**
- * The console's Orders tab under /api/admin/orders (spec 001 section 7). Each move is the route of its action in
+ * The console's Orders tab under /api/admin/orders (docs/orders.md). Each move is the route of its action in
  * ORDER_MOVE_ROUTES, the lookup the console calls too, and answers 200 with a message and the order afterwards, 404
  * for an unknown order, and 409 with the order's current state in `details` when the order process does not allow it
  * now (including losing a race to another admin or to the deadline). The bodies only repeat what the path says

@@ -15,7 +15,7 @@ import { AdminOrdersRepository } from './admin-orders.repository.js';
 import { AdminOrdersService } from './admin-orders.service.js';
 
 // The admin order list against the real database: one query for a page, its buyers, its lines and the count,
-// whatever the page size and whether it searches; one query for a move that succeeds (design.md section 5).
+// whatever the page size and whether it searches; one query for a move that succeeds (CONTRIBUTING.md).
 
 describe('AdminOrdersService against the real database', () => {
   let db: TestDatabase;

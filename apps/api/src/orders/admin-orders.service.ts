@@ -22,7 +22,7 @@ export interface AdminOrderPage {
 }
 
 /**
- * The admin panel's orders (spec 001 sections 3, 4 and 7): the list by time filter and search, and the moves of the
+ * The admin panel's orders (docs/orders.md): the list by time filter and search, and the moves of the
  * order process in libs/domain. Each move is one conditional update; when it matches nothing, the order as it is now
  * and the domain's rule say why (404, or 409 with the current state).
  */

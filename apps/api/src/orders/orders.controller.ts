@@ -17,7 +17,7 @@ import type { Caller } from '../auth/caller.js';
 import { Endpoint } from '../common/endpoint.decorator.js';
 import { OrdersService } from './orders.service.js';
 
-/** The buyer's orders under /api/orders (spec 001 section 7); signed-in callers only. */
+/** The buyer's orders under /api/orders (docs/orders.md); signed-in callers only. */
 @Controller()
 export class OrdersController {
   constructor(private readonly orders: OrdersService) {}

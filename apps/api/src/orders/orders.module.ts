@@ -14,7 +14,7 @@ import { OrdersRepository } from './orders.repository.js';
 import { OrdersService } from './orders.service.js';
 
 /**
- * Orders after checkout, and every move of one: the buyer's My Orders, details and cancellation request (spec 001),
+ * Orders after checkout, and every move of one: the buyer's My Orders, details and cancellation request (docs/orders.md),
  * and the console's list and moves under /api/admin/orders. The SQL of each move is libs/orders'; the payment's
  * confirmation is in order-payment.sql.ts, which the payments feature runs with its capture.
  */

@@ -15,7 +15,7 @@ import { OrdersRepository } from './orders.repository.js';
 import { OrdersService } from './orders.service.js';
 
 // The buyer's order pages against the real database: the query count of My Orders and of the details page stays the
-// same whatever the number of orders and lines (design.md section 5: an N+1 fails here).
+// same whatever the number of orders and lines (CONTRIBUTING.md: an N+1 fails here).
 
 describe('OrdersService reads against the real database', () => {
   let db: TestDatabase;

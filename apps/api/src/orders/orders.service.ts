@@ -22,7 +22,7 @@ export interface BuyerOrderPage {
 }
 
 /**
- * The buyer's orders (spec 001 sections 2 to 5): My Orders, the details page, and the cancellation request, which
+ * The buyer's orders (docs/orders.md): My Orders, the details page, and the cancellation request, which
  * only the buyer may make, only for a pending order, and only while its window is open by the database clock.
  */
 @Injectable()

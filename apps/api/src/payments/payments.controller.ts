@@ -15,7 +15,7 @@ import { Endpoint } from '../common/endpoint.decorator.js';
 import { PaymentsService } from './payments.service.js';
 
 /**
- * Payment of placed orders under /api/payment (spec 001 section 7; placing them is the checkout feature's, under the
+ * Payment of placed orders under /api/payment (docs/payments.md; placing them is the checkout feature's, under the
  * same path). The buyer's success call is checked against the order's owner; the provider's webhook and the hosted
  * page's return prove themselves by signature instead.
  */

@@ -92,7 +92,7 @@ export class PaymentsRepository {
 
   /**
    * Records a successful payment once, however many times it is reported. For the amount the order expects, the
-   * payment becomes captured; the order paid, and confirmed when it was pending (spec 001 section 4, online flow); its
+   * payment becomes captured; the order paid, and confirmed when it was pending (docs/payments.md, online flow); its
    * products leave the cart; payment.captured, order.paid (and order.confirmed) go to the outbox. With `event` (a
    * webhook) the event is recorded in the same statement, and a repeated signed body changes nothing.
    */

@@ -19,7 +19,7 @@ export interface PaymentPageReturn {
 }
 
 /**
- * Payment of online orders (spec 001 sections 4 and 7): an order placed by checkout is paid exactly once, whichever
+ * Payment of online orders (docs/payments.md): an order placed by checkout is paid exactly once, whichever
  * of the checkout's success call, the webhook or the hosted page's return reports the payment first.
  */
 @Injectable()

@@ -5,7 +5,7 @@ import type { ProductCardRow } from './product-card.sql.js';
 
 // A product as the API answers it, from its card row: the listing, the product page, search, the cart.
 
-/** Millimetres in the database, centimetres in the API (spec 000 section 3). */
+/** Millimetres in the database, centimetres in the API (docs/catalog.md). */
 const toCm = (mm: number | null): number | null => (mm === null ? null : mm / 10);
 
 /** Why the shop does not show this product, or null when it does (the columns productVisibleSql reads). */

@@ -31,7 +31,7 @@ import { ProfileViewer } from '../profiles/profile-viewer.js';
 import { ProductReadsService } from './product-reads.service.js';
 import { ProductWritesService, type NewImage } from './product-writes.service.js';
 
-/** GET /api/products/{brand}-products: the official products (spec 001), beside numeric product ids. */
+/** GET /api/products/{brand}-products: the official products (docs/catalog.md), beside numeric product ids. */
 const OFFICIAL_PRODUCTS_PATH = /^[A-Za-z0-9_]+-products$/;
 
 /** The catalog under /api/products. */

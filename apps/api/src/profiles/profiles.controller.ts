@@ -20,7 +20,7 @@ import { checkImages } from '../files/uploaded-image.js';
 import { ProfileViewer } from './profile-viewer.js';
 import { ProfilesService } from './profiles.service.js';
 
-/** The form field of the profile image upload (spec 000 section 7), and its limits, as the route's entry declares them. */
+/** The form field of the profile image upload (docs/accounts.md), and its limits, as the route's entry declares them. */
 const PROFILE_IMAGE_FIELD = 'profileImage' satisfies keyof typeof uploadProfileImage.multipart.files;
 const PROFILE_IMAGE = uploadProfileImage.multipart.files[PROFILE_IMAGE_FIELD];
 

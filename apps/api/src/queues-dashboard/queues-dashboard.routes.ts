@@ -7,7 +7,7 @@ import { errorBody } from '../common/api-error.js';
 import { QueuesDashboard } from './queues-dashboard.service.js';
 import { QUEUES_DASHBOARD_PATH, QUEUES_SESSION_COOKIE, readCookie } from './queues-session.js';
 
-/** 'Unauthorized Access: You are not allowed to access this page.' (001 sections 6 and 8). */
+/** 'Unauthorized Access: You are not allowed to access this page.' (docs/operations.md). */
 const UNAUTHORIZED_TEXT = `${ADMIN_MESSAGES.unauthorized.title}: ${ADMIN_MESSAGES.unauthorized.text}`;
 
 /** The page a browser gets without a valid session: the spec's text and the way back to the console. */

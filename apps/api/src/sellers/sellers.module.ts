@@ -3,6 +3,6 @@ import { SellersController } from './sellers.controller.js';
 import { SellersRepository } from './sellers.repository.js';
 import { SellersService } from './sellers.service.js';
 
-/** Seller interest (spec 001: the become-seller page). */
+/** Seller interest (docs/accounts.md: the become-seller page). */
 @Module({ controllers: [SellersController], providers: [SellersService, SellersRepository] })
 export class SellersModule {}

@@ -10,7 +10,7 @@ export interface InterestOutcome {
   message: string;
 }
 
-/** 'Show Interest' on the become-seller page (spec 001 sections 2 and 4). */
+/** 'Show Interest' on the become-seller page (docs/accounts.md). */
 @Injectable()
 export class SellersService {
   constructor(private readonly sellers: SellersRepository) {}

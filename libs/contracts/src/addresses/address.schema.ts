@@ -17,7 +17,7 @@ export const addressTextsSchema = z.object(
   Object.fromEntries(ADDRESS_FIELDS.map((field) => [field, z.string()])) as Record<AddressField, z.ZodString>,
 );
 
-/** The address form's fields (spec 001 sections 3 and 5), each failure with the spec's or our message. */
+/** The address form's fields (docs/addresses.md), each failure with the spec's or our message. */
 const addressFieldChecks = {
   name: requiredText(ADDRESS_MESSAGES.fullNameRequired, ADDRESS_LIMITS.fullNameMax, ADDRESS_MESSAGES.fullNameTooLong),
   mobile: z
@@ -44,7 +44,7 @@ const addressFieldChecks = {
   ),
 } satisfies Record<AddressField, z.ZodType<string>>;
 
-/** The address form (spec 001 sections 3 and 5): its fields, checked in the form's order, and the default flag. */
+/** The address form (docs/addresses.md): its fields, checked in the form's order, and the default flag. */
 export const addressFieldsSchema = z.object({
   ...addressFieldChecks,
   /** Make this the default address; the first address of a user is the default anyway. */

@@ -37,7 +37,7 @@ export const adminOrdersQuerySchema = z.object({
 /** Type of {@link adminOrdersQuerySchema}. */
 export type AdminOrdersQuery = z.infer<typeof adminOrdersQuerySchema>;
 
-/** An order row of the admin panel (spec 001 section 3). Prices in rupees. */
+/** An order row of the admin panel (docs/console.md). Prices in rupees. */
 export const adminOrderSchema = z.object({
   order_id: idSchema,
   username: z.string(),
@@ -135,7 +135,7 @@ export const interestedSellerListSchema = z.array(interestedSellerSchema);
 /** Most sellers invited in one request (ours). */
 export const BULK_INVITES_MAX = 200;
 
-/** Body of POST /api/admin/send-bulk-invites: at least one seller (spec 001 section 5). */
+/** Body of POST /api/admin/send-bulk-invites: at least one seller (docs/console.md). */
 export const bulkInvitesBodySchema = z.object({
   sellerIds: z
     .array(idSchema, { error: ADMIN_MESSAGES.selectSellers })

@@ -23,7 +23,7 @@ const agreedAt = z.iso.datetime({ offset: true, error: AUTH_FIELD_MESSAGES.agree
 /** The terms version agreed to: only the current one. */
 const termsVersion = z.literal(TERMS_VERSION, { error: AUTH_FIELD_MESSAGES.termsVersion });
 
-/** A username to register: 3 to 15 letters, digits and underscore (spec 000 section 5). */
+/** A username to register: 3 to 15 letters, digits and underscore (docs/accounts.md). */
 export const usernameSchema = z
   .string({ error: SIGN_UP_MESSAGES.incompleteForm.text })
   .max(USERNAME_TEXT_MAX, { error: SIGN_UP_MESSAGES.invalidUsername.text, abort: true })
@@ -39,7 +39,7 @@ const email = emailSchema(SIGN_IN_MESSAGES.invalidEmail);
  */
 const ipAddress = z.string().trim().max(64).optional();
 
-/** Body of POST /api/auth/oauth-login (the OAuth login payload of spec 000 section 3). */
+/** Body of POST /api/auth/oauth-login (the OAuth login payload of docs/accounts.md). */
 export const oauthLoginBodySchema = z.object({
   provider: requiredText(AUTH_FIELD_MESSAGES.providerRequired, 50, AUTH_FIELD_MESSAGES.providerTooLong),
   uid: uidSchema,
@@ -80,7 +80,7 @@ export type SendVerificationBody = z.infer<typeof sendVerificationBodySchema>;
 /** Answer of send-verification: { message } once the mail is queued. */
 export const sendVerificationAnswerSchema = messageAnswerSchema;
 
-/** Body of POST /api/user/create-user (the user creation record of spec 000 section 3); the terms must be agreed. */
+/** Body of POST /api/user/create-user (the user creation record of docs/accounts.md); the terms must be agreed. */
 export const createUserBodySchema = z.object({
   email,
   username: usernameSchema,

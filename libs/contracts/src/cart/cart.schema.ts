@@ -24,7 +24,7 @@ export type UpdateCartQuantityBody = z.infer<typeof updateCartQuantityBodySchema
 /** Path of GET /api/cart/{uid}. */
 export const cartParamsSchema = z.object({ uid: uidSchema });
 
-/** A cart line: the product's fields, its quantity and the seller's card (spec 000 section 3, 001 section 3). */
+/** A cart line: the product's fields, its quantity and the seller's card (docs/cart.md section 3). */
 export const cartItemSchema = productSchema.extend({
   quantity: quantitySchema,
   seller: minimalProfileSchema.optional(),

@@ -2,7 +2,7 @@ import { CONTACT_MESSAGES, CONTACT_MESSAGE_MAX, CONTACT_NAME_MAX } from '@mandi/
 import { z } from 'zod';
 import { emailSchema, requiredText } from '../common/fields.js';
 
-/** Body of POST /api/contact: all three fields required, a valid e-mail (spec 001 section 5). */
+/** Body of POST /api/contact: all three fields required, a valid e-mail (docs/frontends.md). */
 export const contactBodySchema = z.object({
   name: requiredText(
     CONTACT_MESSAGES.nameRequired,

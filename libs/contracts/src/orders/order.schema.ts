@@ -41,7 +41,7 @@ export const orderItemSchema = z.object({
 /** Type of {@link orderItemSchema}. */
 export type OrderItem = z.infer<typeof orderItemSchema>;
 
-/** An order card of My Orders (spec 001 section 3). */
+/** An order card of My Orders (docs/orders.md). */
 export const orderSummarySchema = z.object({
   order_id: idSchema,
   created_at: isoDateTimeSchema,
@@ -73,7 +73,7 @@ export const orderAddressSchema = z.object({
   mobile: address.mobile,
 });
 
-/** Answer of GET /api/orders/details/{orderId} (spec 001 section 3). Money in rupees. */
+/** Answer of GET /api/orders/details/{orderId} (docs/orders.md). Money in rupees. */
 export const orderDetailSchema = z.object({
   order_id: idSchema,
   created_at: isoDateTimeSchema,
@@ -95,7 +95,7 @@ export const orderDetailSchema = z.object({
 /** Type of {@link orderDetailSchema}. */
 export type OrderDetail = z.infer<typeof orderDetailSchema>;
 
-/** Body of PUT /api/orders/cancel-request/{orderId}: a reason, trimmed and non-empty (spec 001 section 5). */
+/** Body of PUT /api/orders/cancel-request/{orderId}: a reason, trimmed and non-empty (docs/orders.md). */
 export const cancelRequestBodySchema = z.object({
   reason: z
     .string({ error: ORDER_MESSAGES.missingReason.text })

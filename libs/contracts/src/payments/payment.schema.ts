@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { idSchema, rupeesSchema } from '../common/fields.js';
 import { quantitySchema } from '../cart/cart.schema.js';
 
-/** The billing the client shows (spec 001 section 3), in rupees; the server recomputes it and answers 409 on a mismatch. */
+/** The billing the client shows (docs/payments.md), in rupees; the server recomputes it and answers 409 on a mismatch. */
 export const billingSchema = z.object({
   subtotal: rupeesSchema,
   shippingCost: rupeesSchema,

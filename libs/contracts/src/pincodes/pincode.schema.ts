@@ -23,7 +23,7 @@ export type PostOffice = z.infer<typeof postOfficeSchema>;
 export const PINCODE_NO_RECORDS_MESSAGE = 'No records found';
 
 /**
- * The lookup answer in the shape the address form reads (spec 001 section 7): Status 'Success' with the post
+ * The lookup answer in the shape the address form reads (docs/addresses.md): Status 'Success' with the post
  * offices, or 'Error' with none (PostOffice null, as India Post's own service answers).
  */
 export const pincodeLookupAnswerSchema = z.object({

@@ -48,7 +48,7 @@ export const productImagesSchema = z.preprocess((value) => {
   }
 }, z.array(z.string()));
 
-/** A product as the API answers it (spec 000 section 3, 001 section 3). */
+/** A product as the API answers it (docs/catalog.md section 3). */
 export const productSchema = z.object({
   id: idSchema,
   uid: z.string(),
@@ -233,7 +233,7 @@ const dimension = (message: string) =>
 
 /**
  * The text fields of POST /api/products (multipart; the files travel beside them). official_brand is read but the
- * server decides it (design.md section 3). Images are counted with the files by the API: existing + new, 1 to 4.
+ * server decides it (docs/decisions.md). Images are counted with the files by the API: existing + new, 1 to 4.
  */
 export const productFormSchema = z.object({
   name: requiredText(PRODUCT_MESSAGES.missingName.text, PRODUCT_LIMITS.nameMax, PRODUCT_MESSAGES.nameTooLong.text),

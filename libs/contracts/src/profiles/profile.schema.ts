@@ -34,7 +34,7 @@ export const minimalProfileSchema = z.object({
 /** Type of {@link minimalProfileSchema}. */
 export type MinimalProfile = z.infer<typeof minimalProfileSchema>;
 
-/** The full profile (spec 000 section 3); role is how the admin pages learn the caller is an admin (001 section 7). */
+/** The full profile (docs/accounts.md); role is how the admin pages learn the caller is an admin (docs/accounts.md). */
 export const userProfileSchema = minimalProfileSchema.extend({
   fullname: z.string().nullable(),
   bio: z.string().nullable(),
@@ -43,7 +43,7 @@ export const userProfileSchema = minimalProfileSchema.extend({
 /** Type of {@link userProfileSchema}. */
 export type UserProfile = z.infer<typeof userProfileSchema>;
 
-/** Body of PUT /api/user-profile/uid/{uid}: full name 50, bio 200, city 30 (spec 000 section 5). */
+/** Body of PUT /api/user-profile/uid/{uid}: full name 50, bio 200, city 30 (docs/accounts.md). */
 export const updateProfileBodySchema = z.object({
   fullName: optionalText(PROFILE_LIMITS.fullNameMax, PROFILE_MESSAGES.fullNameTooLong),
   bio: optionalText(PROFILE_LIMITS.bioMax, PROFILE_MESSAGES.bioTooLong),

@@ -1,13 +1,13 @@
 import { MEGABYTE } from '../products/product.limits.js';
 
-/** Username rules of spec 000 section 5: 3 to 15 characters of letters, digits and underscore. */
+/** Username rules of docs/accounts.md: 3 to 15 characters of letters, digits and underscore. */
 export const USERNAME_LIMITS = { min: 3, max: 15 } as const;
 /** Letters (A-Z, a-z), digits and underscore, 3 to 15 of them. */
 export const USERNAME_PATTERN = /^[A-Za-z0-9_]{3,15}$/;
 /** Longest username text read before the pattern runs (15 characters and the spaces a form may leave around them). */
 export const USERNAME_TEXT_MAX = 64;
 
-/** Limits of the profile form (spec 000 sections 5 and 9). */
+/** Limits of the profile form (docs/accounts.md). */
 export const PROFILE_LIMITS = {
   fullNameMax: 50,
   bioMax: 200,
@@ -21,7 +21,7 @@ export const PASSWORD_MIN_LENGTH = 6;
 /** Version of the terms a user agrees to at sign-up. */
 export const TERMS_VERSION = 'v1.0';
 
-/** Timings of sign-up, verification and password reset (spec 000 sections 4 and 9), in milliseconds. */
+/** Timings of sign-up, verification and password reset (docs/accounts.md), in milliseconds. */
 export const AUTH_TIMINGS = {
   /** The verification page gives up after 90 s. */
   verificationWindowMs: 90_000,

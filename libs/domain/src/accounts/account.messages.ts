@@ -1,6 +1,6 @@
 import { AUTH_TIMINGS, PASSWORD_MIN_LENGTH } from './account.limits.js';
 
-// Texts of spec 000 section 8 (sign-in, sign-up, verification, forgot password, profile, header) character for
+// Texts of docs/accounts.md (sign-in, sign-up, verification, forgot password, profile, header) character for
 // character. Where the spec names only a title (or 'a timeout message'), the text is ours and marked so.
 
 /** Messages of the sign-in page. */
@@ -60,7 +60,7 @@ export const FORGOT_PASSWORD_MESSAGES = {
    * tells nobody which addresses are registered.
    */
   sent: 'If an account exists for this email, a password reset link has been sent.',
-  /** Ours: a second request for the same address inside the lockout (spec 000: 120 s). */
+  /** Ours: a second request for the same address inside the lockout (docs/accounts.md: 120 s). */
   tooSoon: `A reset link was requested for this email moments ago. Please wait ${AUTH_TIMINGS.resetLockoutMs / 60_000} minutes before trying again.`,
 } as const;
 
@@ -69,7 +69,7 @@ export const FORGOT_PASSWORD_MESSAGES = {
  * password rule, the sign-in page's notices and the forgot-password button's countdown.
  */
 export const ACCOUNT_PAGE_TEXTS = {
-  /** The username field's hint for each check state (000 section 4: short, invalid, valid, then available or taken). */
+  /** The username field's hint for each check state (docs/accounts.md: short, invalid, valid, then available or taken). */
   username: {
     short: 'At least 3 characters: letters, digits or underscore.',
     invalid: 'Only letters, digits and underscore, 3 to 15 characters.',
@@ -145,7 +145,7 @@ export const PROFILE_MESSAGES = {
   deleteFailed: { title: 'Delete Failed', text: 'Could not delete the product. Please try again.' },
   uploadFailed: { title: 'Upload Failed', text: 'Could not upload the image. Please try again.' },
   updateFailed: { title: 'Update Failed', text: 'Could not update your profile. Please try again.' },
-  /** Ours: the limits of spec 000 section 5 in words. */
+  /** Ours: the limits of docs/accounts.md in words. */
   fullNameTooLong: 'Full name must be at most 50 characters.',
   bioTooLong: 'Bio must be at most 200 characters.',
   cityTooLong: 'City must be at most 30 characters.',

@@ -9,7 +9,7 @@ import {
 } from './account.messages.js';
 import { PASSWORD_MIN_LENGTH, PROFILE_LIMITS, USERNAME_LIMITS, USERNAME_PATTERN } from './account.limits.js';
 
-/** The sign-up form's username state before availability is known (spec 000 section 4). */
+/** The sign-up form's username state before availability is known (docs/accounts.md). */
 export type UsernameCheck = 'short' | 'invalid' | 'valid';
 
 /** Classifies a typed username: under 3 characters 'short', otherwise 'valid' only for 3-15 letters, digits, underscore. */

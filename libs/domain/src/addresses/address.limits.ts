@@ -1,4 +1,4 @@
-/** Limits of the address form and book (spec 001 sections 5 and 9). */
+/** Limits of the address form and book (docs/addresses.md). */
 export const ADDRESS_LIMITS = {
   fullNameMax: 50,
   flatHouseBuildingMax: 255,

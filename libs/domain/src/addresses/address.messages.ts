@@ -1,4 +1,4 @@
-// Texts of spec 001 section 5 (address form) character for character. The spec gives texts for the mobile,
+// Texts of docs/addresses.md (address form) character for character. The spec gives texts for the mobile,
 // PIN code, unverified pincode and address limit; the required/length texts are ours, named after the
 // form's labels.
 
@@ -21,7 +21,7 @@ export const ADDRESS_MESSAGES = {
   areaRequired: 'Area, Street, Village is required',
   landmarkRequired: 'Landmark is required',
   landmarkTooLong: 'Landmark must be at most 200 characters',
-  /** Ours: design.md shows a short message where the earlier client only logged. */
+  /** Ours: docs/decisions.md shows a short message where the earlier client only logged. */
   saveFailed: 'Could not save the address. Please try again.',
   deleteFailed: 'Could not delete the address. Please try again.',
   notFound: 'Address not found.',

@@ -67,7 +67,7 @@ export function checkAddressLimit(activeAddressCount: number): FieldProblem | nu
 }
 
 /**
- * Which address becomes the default after deleting one (spec 001 section 4): when the default goes, the first
+ * Which address becomes the default after deleting one (docs/addresses.md): when the default goes, the first
  * remaining address in the list; otherwise the default stays. Returns the id of the new default, or null.
  */
 export function defaultAfterDelete<T extends { id: string; is_default: boolean | 0 | 1 }>(

@@ -1,6 +1,6 @@
 import { DAY_MS, HOUR_MS } from '../time/india-time.js';
 
-/** Time filters of the admin order list (spec 001 sections 7 and 9). */
+/** Time filters of the admin order list (docs/console.md). */
 export const ADMIN_ORDER_FILTERS = ['1h', '24h', '7d', '1m', '6m', '1y'] as const;
 
 /** One of {@link ADMIN_ORDER_FILTERS}. */

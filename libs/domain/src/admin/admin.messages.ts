@@ -1,4 +1,4 @@
-// Texts of spec 001 sections 5, 6 and 8 (admin panel), character for character unless marked ours.
+// Texts of docs/console.md (admin panel), character for character unless marked ours.
 
 /** Messages of the admin panel. */
 export const ADMIN_MESSAGES = {

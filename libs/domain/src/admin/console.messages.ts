@@ -1,7 +1,7 @@
 import { ORDER_ACTION_MESSAGES } from '../orders/order.messages.js';
 import { DEAD_JOB_RETRY_WITHIN_MS } from './admin.limits.js';
 
-// Texts of the admin console that the spec leaves to us (001 names only the failure texts, in ADMIN_MESSAGES).
+// Texts of the admin console that the spec leaves to us (docs/console.md names only the failure texts, in ADMIN_MESSAGES).
 
 /**
  * ORDER_ACTION_MESSAGES (one text per move, keyed by its action) under the console's former camelCase names.

@@ -1,5 +1,5 @@
 // Texts of the people side of the admin panel (users, seller invites) and of the seller-interest call. The spec
-// (001 sections 4 and 8) names none of them except where marked; these are ours.
+// (docs/console.md) names none of them except where marked; these are ours.
 
 /** Messages of suspending users, seller interest and seller invites. */
 export const PEOPLE_MESSAGES = {

@@ -1,4 +1,4 @@
-// Texts of spec 000 section 8 and 001 sections 4 and 8, character for character. Where the spec names only a
+// Texts of docs/cart.md sections 4 and 8, character for character. Where the spec names only a
 // popup title, the text is ours and marked so.
 
 /** Messages of the cart and of adding to it. */
@@ -9,7 +9,7 @@ export const CART_MESSAGES = {
   added: { title: 'Success', text: 'Item added to cart!' },
   removeFailed: 'Failed to remove item from cart.',
   updateFailed: 'Failed to update item quantity.',
-  /** Title from spec 001 section 8; the text is ours. */
+  /** Title from docs/cart.md; the text is ours. */
   confirmRemove: { title: 'Remove Item?', text: 'Are you sure you want to remove this item from your cart?' },
   empty: 'No items in your cart.',
   /** Ours: the server's answer to a quantity outside 1..15. */

@@ -1,11 +1,11 @@
-// Texts of spec 001 sections 2, 5 and 8 (checkout and payment), character for character unless marked ours.
+// Texts of docs/payments.md (checkout and payment), character for character unless marked ours.
 
 /** Messages of checkout step 1 and the payment page. */
 export const CHECKOUT_MESSAGES = {
   selectAddress: { title: 'Select Address', text: 'Please select a delivery address to continue.' },
   missingCheckoutInformation: 'Missing checkout information.',
   fetchCheckoutItemsFailed: 'Failed to fetch checkout items.',
-  /** Ours: the server's 409 when the client's totals differ from the server's (design.md section 3). */
+  /** Ours: the server's 409 when the client's totals differ from the server's (docs/decisions.md). */
   totalsChanged: 'Prices or shipping have changed. Please review your order.',
   /** Ours: a product that is gone, unlisted or past its validity cannot be bought through checkout. */
   productUnavailable: 'This product can no longer be ordered.',

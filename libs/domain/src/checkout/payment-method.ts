@@ -4,7 +4,7 @@ export const PAYMENT_METHODS = ['online', 'cod'] as const;
 /** One of {@link PAYMENT_METHODS}. */
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 
-/** The checkout's default choice (spec 001 section 2: 'default online'). */
+/** The checkout's default choice (docs/payments.md: 'default online'). */
 export const DEFAULT_PAYMENT_METHOD: PaymentMethod = 'online';
 
 /** Reads a payment method as clients send it; the earlier client calls online payment 'paynow'. */

@@ -1,4 +1,4 @@
-// Texts of spec 001 section 8 (contact form); the required-field texts are ours.
+// Texts of docs/frontends.md (contact form); the required-field texts are ours.
 
 /** Messages of the contact form. */
 export const CONTACT_MESSAGES = {

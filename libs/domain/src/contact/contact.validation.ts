@@ -7,7 +7,7 @@ export const CONTACT_MESSAGE_MAX = 2000;
 /** Longest name on the contact form (ours, as long as the other full-name fields). */
 export const CONTACT_NAME_MAX = 50;
 
-/** The contact form: all three fields required, e-mail in a valid format (spec 001 section 5). */
+/** The contact form: all three fields required, e-mail in a valid format (docs/frontends.md). */
 export function validateContactInput(input: { name: string; email: string; message: string }): FieldProblem | null {
   if (!input.name || input.name.trim() === '') return problem('name', CONTACT_MESSAGES.nameRequired);
   if (!input.email || input.email.trim() === '') return problem('email', CONTACT_MESSAGES.emailRequired);

@@ -1,4 +1,4 @@
-/** Sizes and timings of the shared header, footer and search bar (spec 000 sections 2 and 9). */
+/** Sizes and timings of the shared header, footer and search bar (docs/frontends.md). */
 export const LAYOUT = {
   /** The header hides when scrolling down past 100 px. */
   headerHideThresholdPx: 100,

@@ -2,7 +2,7 @@ import { sellerHasNoPosts } from '../accounts/account.messages.js';
 import { fileTooLarge } from '../products/product.messages.js';
 import { MESSAGES } from './messages.js';
 
-// Each expected text below is copied by hand from the spec documents (000 and 001, sections 2, 4, 5 and 8).
+// Each expected text below is copied by hand from the spec documents (docs/domain.md, sections 2, 4, 5 and 8).
 describe('MESSAGES carries the spec texts character for character', () => {
   it('cart (000 s8, 001 s4/s8)', () => {
     expect(MESSAGES.cart.signInRequired).toEqual({

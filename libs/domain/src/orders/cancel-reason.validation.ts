@@ -4,7 +4,7 @@ import { ORDER_MESSAGES } from './order.messages.js';
 /** Longest cancellation reason we keep (ours; the spec sets none). */
 export const CANCEL_REASON_MAX = 500;
 
-/** A cancellation reason must be non-empty once trimmed (spec 001 section 5). */
+/** A cancellation reason must be non-empty once trimmed (docs/orders.md). */
 export function validateCancelReason(reason: string | null | undefined): FieldProblem | null {
   if (!reason || reason.trim() === '') return problem('reason', ORDER_MESSAGES.missingReason);
   if (Array.from(reason.trim()).length > CANCEL_REASON_MAX) {

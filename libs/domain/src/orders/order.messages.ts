@@ -1,6 +1,6 @@
 import type { AdminOrderAction } from './order.transitions.js';
 
-// Texts of spec 001 sections 2, 4, 5 and 8 (orders, cancellation, invoices), character for character.
+// Texts of docs/orders.md (orders, cancellation, invoices), character for character.
 
 /** Messages of the order pages, cancellation and invoice downloads. */
 export const ORDER_MESSAGES = {

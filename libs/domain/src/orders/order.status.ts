@@ -1,4 +1,4 @@
-/** Every state an order can be in (spec 001 section 4). */
+/** Every state an order can be in (docs/orders.md). */
 export const ORDER_STATUSES = [
   'pending',
   'confirmed',
@@ -36,7 +36,7 @@ export const PAYMENT_STATUSES = ['paid', 'unpaid'] as const;
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 
 /**
- * Whether a payment status counts as paid: 'paid', the payment provider's 'success' (spec 001 section 4), and
+ * Whether a payment status counts as paid: 'paid', the payment provider's 'success' (docs/orders.md), and
  * Razorpay's 'captured' (money taken).
  */
 export function isPaid(status: string | null | undefined): boolean {

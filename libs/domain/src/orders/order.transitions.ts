@@ -47,7 +47,7 @@ export interface OrderTransition {
 }
 
 /**
- * The order process as data (spec 001 section 4, design.md section 3), and the one source of every order move: the
+ * The order process as data (docs/orders.md, docs/decisions.md), and the one source of every order move: the
  * SQL of each move (libs/orders) and the buttons of both front ends (availableActions) are derived from it. An admin
  * cannot confirm an order whose customer asked to cancel it: the admin cancels it, or the deadline settles it as
  * cancelled.
@@ -93,7 +93,7 @@ export const ORDER_TRANSITIONS = {
   cancel: {
     action: 'cancel',
     actor: 'admin',
-    // Confirmed too: an online payment confirms its order at once (spec 001 section 4), and an admin must still be
+    // Confirmed too: an online payment confirms its order at once (docs/orders.md), and an admin must still be
     // able to cancel it (and so refund it) inside the window, as for any order not yet shipped.
     from: ['pending', 'confirmed', 'cancel_requested'],
     to: 'cancelled',
@@ -115,7 +115,7 @@ export const ORDER_TRANSITIONS = {
   confirm_payment: {
     action: 'confirm_payment',
     actor: 'system',
-    // A captured online payment confirms its order (spec 001 section 4) whenever it arrives before the order is
+    // A captured online payment confirms its order (docs/orders.md) whenever it arrives before the order is
     // settled: the buyer has paid, and a late capture of a cancelled order is refunded instead.
     from: ['pending'],
     to: 'confirmed',
@@ -138,7 +138,7 @@ export type ActionOf<A extends OrderActor> = {
  */
 export type AdminOrderAction = ActionOf<'admin'> | 'mark_paid';
 
-/** Every {@link AdminOrderAction}, in the order of the console's buttons (spec 001 section 4). */
+/** Every {@link AdminOrderAction}, in the order of the console's buttons (docs/orders.md). */
 export const ADMIN_ORDER_ACTIONS = [
   'confirm',
   'mark_paid',
@@ -147,7 +147,7 @@ export const ADMIN_ORDER_ACTIONS = [
   'cancel',
 ] as const satisfies readonly AdminOrderAction[];
 
-/** The reason recorded when the deadline cancels an order nobody confirmed (design.md section 3). */
+/** The reason recorded when the deadline cancels an order nobody confirmed (docs/decisions.md). */
 export const DEADLINE_CANCEL_REASON = 'Not confirmed within 8 hours';
 
 /** The reason recorded when an admin cancels an order whose buyer gave none (ours). */
@@ -240,7 +240,7 @@ export function deadlineCancelReason(from: OrderStatus, customerReason: string |
 
 /**
  * Whether an admin may mark an order as paid: not when it is already paid (the button is disabled once paid,
- * spec 001 section 4) and not when it is cancelled, since a cancelled order is never collected.
+ * docs/orders.md) and not when it is cancelled, since a cancelled order is never collected.
  */
 export function checkMarkPaid(orderStatus: OrderStatus, paymentStatus: string | null | undefined): DomainError | null {
   if (isPaid(paymentStatus)) return new DomainError('invalid_transition', 'This order is already paid.');

@@ -1,7 +1,7 @@
 /** How long after creation a customer may request cancellation and an admin may confirm or cancel: 8 hours. */
 export const ORDER_WINDOW_MS = 8 * 60 * 60 * 1000;
 
-/** How often screens recheck whether an order may still be cancelled: every minute (spec 001 section 4). */
+/** How often screens recheck whether an order may still be cancelled: every minute (docs/orders.md). */
 export const ORDER_ELIGIBILITY_RECHECK_MS = 60 * 1000;
 
 /**

@@ -1,7 +1,7 @@
 /** One megabyte as the upload checks count it (5 MB = 5 x 1024 x 1024 bytes). */
 export const MEGABYTE = 1024 * 1024;
 
-/** Limits of the product forms and cards (spec 000 sections 2, 5 and 9). */
+/** Limits of the product forms and cards (docs/catalog.md). */
 export const PRODUCT_LIMITS = {
   nameMax: 50,
   descriptionMax: 500,
@@ -19,13 +19,13 @@ export const PRODUCT_LIMITS = {
 export const PRODUCT_TEXT_BOUNDS = {
   /** Longest search text (home search, suggestions, by-name): no product name is longer than 50. */
   searchMax: 100,
-  /** Longest phone text a seller may type ('+91 98765-43210' with spacing; spec 000: up to 15 digits). */
+  /** Longest phone text a seller may type ('+91 98765-43210' with spacing; docs/catalog.md: up to 15 digits). */
   phoneTextMax: 32,
   /** Longest URL of a saved image a form may name (ours are far shorter). */
   imageUrlMax: 2048,
 } as const;
 
-/** Units the seller may give the weight in; kilograms are multiplied by 1000 (spec 000 section 7). */
+/** Units the seller may give the weight in; kilograms are multiplied by 1000 (docs/catalog.md). */
 export const WEIGHT_UNITS = ['g', 'kg'] as const;
 
 /** One of {@link WEIGHT_UNITS}. */

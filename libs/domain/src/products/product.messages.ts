@@ -1,4 +1,4 @@
-// Popup titles of spec 000 section 8 (product forms) with their texts. The spec gives texts only for
+// Popup titles of docs/catalog.md (product forms) with their texts. The spec gives texts only for
 // 'Too Many Images' ('Maximum 4 images allowed.') and 'Invalid File Size' ('must be under 5MB'); the other
 // texts are ours, reusing the spec's wording where another screen already has it.
 

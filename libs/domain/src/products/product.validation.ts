@@ -4,7 +4,7 @@ import { parseInstant } from '../time/india-time.js';
 import { PRODUCT_MESSAGES, fileTooLarge } from './product.messages.js';
 import { PRODUCT_LIMITS } from './product.limits.js';
 
-/** What the product forms check before submitting (spec 000 section 5). */
+/** What the product forms check before submitting (docs/catalog.md). */
 export interface ProductInput {
   name: string;
   sellerPhone: string;

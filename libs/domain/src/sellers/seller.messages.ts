@@ -1,4 +1,4 @@
-/** Messages of the become-seller page (spec 001 sections 4 and 8). */
+/** Messages of the become-seller page (docs/accounts.md). */
 export const SELLER_MESSAGES = {
   interestFailed: 'Something went wrong. Please try again later.',
   interestRecorded: 'Interest Recorded',

@@ -12,7 +12,7 @@ export interface PricedLine {
   weightGrams: number;
 }
 
-/** The money of an order, all in paise (spec 001 section 3 'Billing'). */
+/** The money of an order, all in paise (docs/orders.md 'Billing'). */
 export interface OrderTotals {
   /** Sum of unit price x quantity. */
   subtotal: Paise;
@@ -46,7 +46,7 @@ export function orderTotals(lines: readonly PricedLine[], method: PaymentMethod)
   return { subtotal, shipping, grandTotal: subtotal + shipping, totalWeightGrams };
 }
 
-/** The cart page's Total: sum of price x quantity, a missing quantity counting as 1 (spec 001 section 4). */
+/** The cart page's Total: sum of price x quantity, a missing quantity counting as 1 (docs/orders.md). */
 export function cartTotal(items: readonly { pricePaise: Paise; quantity?: number | null }[]): Paise {
   return items.reduce((sum, item) => sum + item.pricePaise * (item.quantity ?? 1), 0);
 }

@@ -1,7 +1,7 @@
 import { DomainError } from '../errors/domain.error.js';
 import { chargeableKg, shippingCharge, shippingQuote } from './shipping.js';
 
-// Expected figures worked by hand from spec 001 section 9 and docs/shipping.md, in rupees:
+// Expected figures worked by hand from docs/shipping.md, in rupees:
 // online: kg 1 = 30; kg 2..10 add 35 each (extra kg 1..9); kg 11+ add 30 each.
 // cod: 75 + 35 x (kg - 1), then + 18% of that.
 describe('shipping charge, online', () => {

@@ -3,7 +3,7 @@ import { DomainError } from '../errors/domain.error.js';
 import type { Paise } from '../money/money.js';
 
 /**
- * Shipping rates of spec 001 section 9, in paise. See docs/shipping.md for the bands.
+ * Shipping rates of docs/shipping.md, in paise. See docs/shipping.md for the bands.
  * Online: kg 1 costs 30, kg 2..10 (extra kg 1..9) cost 35 each, kg 11 and beyond cost 30 each.
  * Cash on delivery: 75 for kg 1 plus 35 for every further kg, then 18% handling on that sum.
  */

@@ -21,7 +21,7 @@ export interface Expiry {
 }
 
 /**
- * The expiry of spec 000 section 4 as a unit and a count. A product is expired from the instant validUntil is
+ * The expiry of docs/domain.md as a unit and a count. A product is expired from the instant validUntil is
  * reached. Before: whole years (365 days) when at least one, else whole days for 2+ days, 'tomorrow' for 24 to 48
  * hours, whole hours, else whole minutes (at least 1: the last minute reads 'Expires in 1 min'). After: the largest
  * whole unit of years, days, hours and minutes, under a minute 'just now'. Returns null when validUntil is missing or
@@ -67,7 +67,7 @@ function unitText({ unit, count }: Expiry): string {
 }
 
 /**
- * The expiry text of spec 000 section 4 ({@link expiryOf} in the spec's English): 'Expires in N years/days/hrs/min',
+ * The expiry text of docs/domain.md ({@link expiryOf} in the spec's English): 'Expires in N years/days/hrs/min',
  * 'Expires tomorrow', 'Expired N year(s)/day(s)/hr(s)/min ago', 'Expired just now'. Returns null when validUntil is
  * missing or unreadable.
  */

@@ -1,6 +1,6 @@
 import { DAY_MS, HOUR_MS, MINUTE_MS, indiaDateParts, monthDayText, parseInstant } from './india-time.js';
 
-/** Shown when a post has no creation time (spec 000 section 4). */
+/** Shown when a post has no creation time (docs/domain.md). */
 export const POSTED_TIME_UNKNOWN = 'Unknown time';
 /** Shown when a post's creation time cannot be read. */
 export const POSTED_TIME_INVALID = 'Invalid date';
@@ -16,7 +16,7 @@ export type PostedAgo =
   | { unit: 'date'; month: number; day: number };
 
 /**
- * The relative posted time of spec 000 section 4 as a unit: under 1 minute 'just now' (also for a time slightly in
+ * The relative posted time of docs/domain.md as a unit: under 1 minute 'just now' (also for a time slightly in
  * the future, from clock skew), under 60 minutes minutes, under 24 hours hours, under 7 days days (whole units,
  * rounded down), otherwise the month and day in India.
  */
@@ -34,7 +34,7 @@ export function postedAgo(createdAt: Date | string | number | null | undefined, 
 }
 
 /**
- * The relative posted time of spec 000 section 4 in the spec's English ({@link postedAgo}): 'Just now', 'N m',
+ * The relative posted time of docs/domain.md in the spec's English ({@link postedAgo}): 'Just now', 'N m',
  * 'N h', 'N d', otherwise month and day in India ('Mar 5'); 'Unknown time' or 'Invalid date' without a readable time.
  */
 export function postedTime(createdAt: Date | string | number | null | undefined, now: Date): string {

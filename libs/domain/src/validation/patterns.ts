@@ -1,4 +1,4 @@
-/** An Indian mobile number: 10 digits, the first 6-9 (spec 000 section 9, 001 section 5). */
+/** An Indian mobile number: 10 digits, the first 6-9 (docs/domain.md section 5). */
 export const INDIAN_MOBILE_PATTERN = /^[6-9]\d{9}$/;
 /** An Indian PIN code: exactly 6 digits. */
 export const PINCODE_PATTERN = /^\d{6}$/;
@@ -13,7 +13,7 @@ export const EMAIL_MAX_LENGTH = 254;
 export const EMAIL_PATTERN = /^[^\s@\x00-\x1f]+@[^\s@.\x00-\x1f]+(?:\.[^\s@.\x00-\x1f]+)+$/;
 /** Country calling code of every phone number on Mandi. */
 export const PHONE_COUNTRY_CODE = '+91';
-/** The phone input accepts at most 15 digits (spec 000 section 5). */
+/** The phone input accepts at most 15 digits (docs/domain.md). */
 export const PHONE_INPUT_MAX_DIGITS = 15;
 /** Digits of an Indian mobile number. */
 export const MOBILE_DIGITS = 10;

@@ -25,7 +25,7 @@ export class ProductSearchService {
    */
   private readonly inFlight = new Map<string, Promise<string[]>>();
 
-  /** Up to 10 product names for the search bar; none for blank text (spec 000 section 5). */
+  /** Up to 10 product names for the search bar; none for blank text (docs/search.md). */
   suggestions(text: string): Promise<string[]> {
     const terms = searchTerms(text);
     if (terms.length === 0) return Promise.resolve([]);

@@ -23,7 +23,7 @@ const actionDone = {
   200: { description: 'Done: a message and the order afterwards', schema: adminOrderActionAnswerSchema },
 } as const satisfies Record<number, RouteAnswer>;
 
-/** The path segment of each console move, PUT /api/admin/orders/{segment}/{id}, as spec 001 section 7 names it. */
+/** The path segment of each console move, PUT /api/admin/orders/{segment}/{id}, as docs/console.md names it. */
 const MOVE_SEGMENTS = {
   confirm: 'confirm',
   mark_paid: 'payment',
