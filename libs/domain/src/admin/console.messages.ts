@@ -1,19 +1,6 @@
-import { ORDER_ACTION_MESSAGES } from '../orders/order.messages.js';
 import { DEAD_JOB_RETRY_WITHIN_MS } from './admin.limits.js';
 
 // Texts of the admin console that the spec leaves to us (docs/console.md names only the failure texts, in ADMIN_MESSAGES).
-
-/**
- * ORDER_ACTION_MESSAGES (one text per move, keyed by its action) under the console's former camelCase names.
- * @deprecated Read ORDER_ACTION_MESSAGES by the move's action; this goes once the console names its moves so.
- */
-export const ORDER_ACTION_DONE = {
-  confirm: ORDER_ACTION_MESSAGES.confirm,
-  markPaid: ORDER_ACTION_MESSAGES.mark_paid,
-  markShipped: ORDER_ACTION_MESSAGES.mark_shipped,
-  markDelivered: ORDER_ACTION_MESSAGES.mark_delivered,
-  cancel: ORDER_ACTION_MESSAGES.cancel,
-} as const;
 
 /** Other texts of the console. */
 export const CONSOLE_MESSAGES = {
