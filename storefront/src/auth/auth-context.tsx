@@ -17,6 +17,11 @@ export interface AuthState {
   refreshAccount(): void;
   /** The identity service itself, for the sign-in, sign-up and verification pages. */
   identity: IdentityClient;
+  /**
+   * The signed-in user once the identity service has said whether there is one: a press made while a saved session is
+   * still being restored (a moment, longer offline) waits for it instead of reading "signed out".
+   */
+  knownUser(): Promise<IdentityUser | null>;
 }
 
 const AuthContext = createContext<AuthState | null>(null);
@@ -28,6 +33,7 @@ export function AuthProvider({ children, identity }: { children: ReactNode; iden
   const [role, setRole] = useState<string | null>(null);
   const [userId, setUserId] = useState<string | null>(null);
   const [accountReads, setAccountReads] = useState(0);
+  const [firstAnswer] = useState(firstAnswerOfService);
 
   useEffect(() => {
     // The service's current user, not the one last reported: right after a sign-up or sign-in resolves, the
@@ -36,10 +42,11 @@ export function AuthProvider({ children, identity }: { children: ReactNode; iden
     return client.onUserChanged((next) => {
       setUser(next);
       setLoading(false);
+      firstAnswer.resolve();
       setRole(null);
       setUserId(null);
     });
-  }, [client]);
+  }, [client, firstAnswer]);
 
   useEffect(() => {
     if (!user) return;
@@ -59,15 +66,27 @@ export function AuthProvider({ children, identity }: { children: ReactNode; iden
 
   const refreshAccount = useCallback(() => setAccountReads((reads) => reads + 1), []);
 
+  const knownUser = useCallback(async () => {
+    await firstAnswer.promise;
+    return client.currentUser();
+  }, [client, firstAnswer]);
+
   const signOut = useCallback(async () => {
     await client.signOut();
   }, [client]);
 
   const value = useMemo<AuthState>(
-    () => ({ user, loading, role, userId, signOut, refreshAccount, identity: client }),
-    [user, loading, role, userId, signOut, refreshAccount, client],
+    () => ({ user, loading, role, userId, signOut, refreshAccount, identity: client, knownUser }),
+    [user, loading, role, userId, signOut, refreshAccount, client, knownUser],
   );
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
+}
+
+/** A promise the first report of the identity service resolves (Promise.withResolvers is newer than our targets). */
+function firstAnswerOfService(): { promise: Promise<void>; resolve: () => void } {
+  let resolve = () => {};
+  const promise = new Promise<void>((settle) => (resolve = settle));
+  return { promise, resolve };
 }
 
 /** The current session; must be used under AuthProvider. */

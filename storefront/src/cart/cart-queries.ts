@@ -22,9 +22,9 @@ export function cartQuery(uid: string) {
 }
 
 /** The addToCart route: one product into the signed-in user's cart (the server answers 409 when it is there). */
-export function useAddToCartCall(uid: string | undefined) {
+export function useAddToCartCall() {
   return useMutation({
-    mutationFn: (productId: string) => api('addToCart', { body: { uid: uid ?? '', productId }, auth: true }),
+    mutationFn: (body: { uid: string; productId: string }) => api('addToCart', { body, auth: true }),
   });
 }
 

@@ -15,22 +15,24 @@ import { productKeys } from './product-queries';
  * refusal (the seller's own product, an unlisted one, a full cart) is shown in the server's words.
  */
 export function useAddToCart() {
-  const { user } = useAuth();
+  const { knownUser } = useAuth();
   const confirm = useConfirm();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const mutation = useAddToCartCall(user?.uid);
+  const mutation = useAddToCartCall();
   const { t, serverText } = useT();
   const explainOffline = useOfflineNotice();
 
   return async (productId: string | number) => {
+    // Pressed while a saved session is still being restored: wait for it rather than ask a signed-in buyer to sign in.
+    const user = await knownUser();
     if (!user) {
       await confirm({ title: t('products.addToCart.signIn.title'), message: t('products.addToCart.signIn.text') });
       navigate('/signin');
       return;
     }
     try {
-      await mutation.mutateAsync(String(productId));
+      await mutation.mutateAsync({ uid: user.uid, productId: String(productId) });
       await confirm({ title: t('products.addToCart.added.title'), message: t('products.addToCart.added.text') });
     } catch (error) {
       // Offline: say that adding needs the network, not that something went wrong.

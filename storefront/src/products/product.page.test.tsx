@@ -180,6 +180,29 @@ describe('product page', () => {
     );
   });
 
+  it('adds for a buyer whose saved session is still being restored when they press Add to Cart, never asking to sign in', async () => {
+    const { calls } = stubApi({
+      [routeKey('getUserId')]: { body: { userId: 5, role: 'user' } },
+      [routeKey('productById', { params: { id: 8 } })]: { body: { ...official, id: 8, official_brand: 0, stock: 5 } },
+      [routeKey('addToCart')]: { status: 201, body: { message: 'Item added to cart' } },
+    });
+    // The identity service reports the restored session only when the test lets it (as a slow restore offline does).
+    const identity = fakeIdentity(identityUser('uid-me', 'me@mandi.test'));
+    let report = () => {};
+    const restored = new Promise<void>((settle) => (report = settle));
+    const onUserChanged = identity.onUserChanged.bind(identity);
+    identity.onUserChanged = (callback) => onUserChanged((user) => void restored.then(() => callback(user)));
+    renderApp('/product/8', { identity });
+    await userEvent.click(await screen.findByRole('button', { name: 'Add to Cart' }));
+
+    expect(screen.queryByRole('dialog', { name: 'Sign In Required' })).not.toBeInTheDocument();
+    report();
+    expect(await screen.findByRole('dialog', { name: 'Success' })).toHaveAccessibleDescription('Item added to cart!');
+    const adds = calls.filter((call) => call.route === 'addToCart');
+    expect(adds.map((call) => JSON.parse(String(call.init?.body)))).toEqual([{ uid: 'uid-me', productId: '8' }]);
+    expect(screen.queryByRole('dialog', { name: 'Sign In Required' })).not.toBeInTheDocument();
+  });
+
   it("tells a seller on their own product's page that they cannot buy it, and offers the edit form", async () => {
     const { calls } = stubApi({
       [routeKey('getUserId')]: { body: { userId: 5, role: 'user' } },
