@@ -44,7 +44,8 @@ export function ProductForm({
   mode: ProductFormMode;
   initial?: ProductFormValues;
 }) {
-  const { user } = useAuth();
+  // A press while a saved session is being restored waits for it (knownUser), never reads it as signed out.
+  const { knownUser } = useAuth();
   const popup = usePopup();
   const { t, number, serverText } = useT();
   const navigate = useNavigate();
@@ -70,6 +71,7 @@ export function ProductForm({
   };
 
   const submit = async () => {
+    const user = await knownUser();
     if (!user) {
       await popup(formPopup(t, 'authenticationRequired'));
       navigate('/signin');

@@ -13,7 +13,8 @@ import styles from './marketing.module.css';
 /** The seller interest page of docs/accounts.md: marketing, three steps and 'Show Interest' (sign-in required). */
 export default function BecomeSellerPage() {
   const { t } = useT();
-  const { user } = useAuth();
+  // A press while a saved session is being restored waits for it (knownUser), never reads it as signed out.
+  const { knownUser } = useAuth();
   const confirm = useConfirm();
   const navigate = useNavigate();
   // There is no call that reads a recorded interest back; a 409 ('already recorded') says the same as a success.
@@ -23,6 +24,7 @@ export default function BecomeSellerPage() {
   });
 
   const showInterest = async () => {
+    const user = await knownUser();
     if (!user) {
       await confirm({
         title: t('site.becomeSeller.signInRequired.title'),
