@@ -1,13 +1,12 @@
-import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import {
   checkRepositoryRows,
   createTestDatabase,
-  repositoriesSendingSql,
+  uncheckedRepositories,
+  asService as service,
+  asTransaction as tx,
   type Db,
-  type PrismaService,
   type TestDatabase,
-  type Transaction,
 } from '@mandi/database';
 import { loadConfig } from '@mandi/config';
 import { AccountsRepository } from './accounts/accounts.repository.js';
@@ -52,11 +51,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await db.drop();
 });
-
-/** The stand-in as the service a repository is made with. */
-const service = (client: Db) => client as unknown as PrismaService;
-/** The stand-in as a transaction. */
-const tx = (client: Db) => client as unknown as Transaction;
 
 const search = { terms: ['tamatar'], text: 'tamatar' };
 const config = loadConfig({ NODE_ENV: 'test' });
@@ -230,11 +224,11 @@ test("every raw query of the API's repositories reads the columns its row declar
 });
 
 test("every repository that sends SQL is called above, and no raw query of the API's sources goes without a row", async () => {
-  const source = fileURLToPath(new URL('./', import.meta.url));
-  const { classes, undeclared } = await repositoriesSendingSql(source);
-  const spec = await readFile(fileURLToPath(import.meta.url), 'utf8');
-  const called = new Set([...spec.matchAll(/new (\w+Repository)\(/g)].map((match) => match[1]));
+  const { uncalled, undeclared } = await uncheckedRepositories(
+    fileURLToPath(new URL('./', import.meta.url)),
+    fileURLToPath(import.meta.url),
+  );
 
-  expect(classes.filter((name) => !called.has(name))).toEqual([]);
+  expect(uncalled).toEqual([]);
   expect(undeclared).toEqual(['health/health.controller.ts']);
 });

@@ -1,14 +1,14 @@
-import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import {
   checkRepositoryRows,
   createTestDatabase,
-  repositoriesSendingSql,
+  uncheckedRepositories,
+  asService as service,
+  asTransaction as tx,
   type Db,
-  type PrismaService,
   type TestDatabase,
-  type Transaction,
 } from '@mandi/database';
+import { ORDER_WINDOW_MS } from '@mandi/domain';
 import { SignupsRepository } from './accounts/signups.repository.js';
 import { InvoicesRepository } from './invoices/invoices.repository.js';
 import { PeopleMailsRepository } from './mail/people-mails.repository.js';
@@ -34,12 +34,7 @@ afterAll(async () => {
   await db.drop();
 });
 
-/** The stand-in as the service a repository is made with. */
-const service = (client: Db) => client as unknown as PrismaService;
-/** The stand-in as a transaction. */
-const tx = (client: Db) => client as unknown as Transaction;
-
-const windowMs = 8 * 60 * 60 * 1000;
+const windowMs = ORDER_WINDOW_MS;
 const slot = { financialYear: 2026, label: '26-27', issuedAt: new Date('2026-12-02T10:00:00Z'), language: 'en' };
 
 const CALLS: Record<string, (client: Db) => Promise<unknown>> = {
@@ -119,11 +114,11 @@ test("every raw query of the worker's repositories reads the columns its row dec
 });
 
 test("every repository that sends SQL is called above, and no raw query of the worker's sources goes without a row", async () => {
-  const source = fileURLToPath(new URL('./', import.meta.url));
-  const { classes, undeclared } = await repositoriesSendingSql(source);
-  const spec = await readFile(fileURLToPath(import.meta.url), 'utf8');
-  const called = new Set([...spec.matchAll(/new (\w+Repository)\(/g)].map((match) => match[1]));
+  const { uncalled, undeclared } = await uncheckedRepositories(
+    fileURLToPath(new URL('./', import.meta.url)),
+    fileURLToPath(import.meta.url),
+  );
 
-  expect(classes.filter((name) => !called.has(name))).toEqual([]);
+  expect(uncalled).toEqual([]);
   expect(undeclared).toEqual([]);
 });

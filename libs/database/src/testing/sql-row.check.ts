@@ -2,7 +2,8 @@ import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import pg from 'pg';
 import { Prisma } from '../generated/prisma/client.js';
-import type { Db } from '../prisma-client.js';
+import type { Db, Transaction } from '../prisma-client.js';
+import type { PrismaService } from '../prisma.service.js';
 import { columnKind, rowOfStatement, type SqlKind, type SqlRow } from '../sql-row.js';
 
 // The check of declared rows (docs/database.md, "Raw queries and their rows"): each statement is prepared against a
@@ -216,3 +217,22 @@ export async function repositoriesSendingSql(sourceDir: string): Promise<{ class
   }
   return { classes: classes.sort(), undeclared: undeclared.sort() };
 }
+
+/**
+ * What an app's check misses: the repositories under `sourceDir` that send SQL but that the check file `specFile` never
+ * constructs (`new XRepository(`), and the files with a `$queryRaw` outside `queryRows`.
+ */
+export async function uncheckedRepositories(
+  sourceDir: string,
+  specFile: string,
+): Promise<{ uncalled: string[]; undeclared: string[] }> {
+  const { classes, undeclared } = await repositoriesSendingSql(sourceDir);
+  const spec = await readFile(specFile, 'utf8');
+  const called = new Set([...spec.matchAll(/new (\w+Repository)\(/g)].map((match) => match[1]));
+  return { uncalled: classes.filter((name) => !called.has(name)), undeclared };
+}
+
+/** The recording stand-in of checkRepositoryRows as the service a repository is made with. */
+export const asService = (client: Db) => client as unknown as PrismaService;
+/** The recording stand-in as a transaction. */
+export const asTransaction = (client: Db) => client as unknown as Transaction;
