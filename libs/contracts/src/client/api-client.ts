@@ -106,7 +106,10 @@ function queryString(query: Readonly<Record<string, QueryValue>> | undefined): s
   return fields.length === 0 ? '' : `?${fields.join('&')}`;
 }
 
-/** application/x-www-form-urlencoded, as URLSearchParams writes it (a space is '+'). */
+/**
+ * application/x-www-form-urlencoded, as URLSearchParams writes it (a space is '+'): written out because libs/contracts
+ * compiles without the DOM's or Node's globals, so URLSearchParams is not there to call.
+ */
 function formEncode(text: string): string {
   return encodeURIComponent(text)
     .replace(/[!'()~]/g, (char) => `%${char.charCodeAt(0).toString(16).toUpperCase()}`)
