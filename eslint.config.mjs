@@ -46,7 +46,16 @@ export default tseslint.config(
   },
   {
     // Tests build odd inputs on purpose (JSON of any shape, forged bodies) and read answers as `any`.
-    files: ['**/*.spec.ts', '**/*.test.ts', '**/*.test.tsx', '**/test/**', '**/testing/**', 'e2e/**', 'bench/**'],
+    files: [
+      '**/*.spec.ts',
+      '**/*.test.ts',
+      '**/*.test.tsx',
+      '**/test/**',
+      '**/testing/**',
+      '**/*.testing.ts',
+      'e2e/**',
+      'bench/**',
+    ],
     rules: { '@typescript-eslint/no-explicit-any': 'off', '@typescript-eslint/no-non-null-assertion': 'off' },
   },
   {

@@ -1,89 +1,29 @@
-// The Razorpay sandbox as its users meet it: the official `razorpay` SDK pointed at it, the checkout script in Debian's
-// Chromium, the hosted page's forms, and webhooks arriving at a real HTTP server and checked with the SDK's own
-// verifiers.
-import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
+// The Razorpay sandbox as its users meet it: the official `razorpay` SDK pointed at it, the hosted page's forms, and
+// webhooks arriving at a real HTTP server and checked with the SDK's own verifiers. The checkout script in Chromium is
+// checkout-dialog.int.spec.ts.
+import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { chromium, type Browser, type Page } from 'playwright-core';
 import Razorpay from 'razorpay';
 import { validatePaymentVerification } from 'razorpay/dist/utils/razorpay-utils.js';
 import { SANDBOX_KEY_ID, SANDBOX_KEY_SECRET, SANDBOX_WEBHOOK_SECRET } from './credentials.mjs';
 import { ensureRazorpaySandbox } from './dev-sandbox.mjs';
-import { startRazorpaySandbox } from './sandbox.mjs';
-
-type Sandbox = Awaited<ReturnType<typeof startRazorpaySandbox>>;
-interface Received {
-  rawBody: string;
-  headers: IncomingHttpHeaders;
-  event: {
-    event: string;
-    contains: string[];
-    payload: Record<string, { entity: Record<string, any> }>;
-    [key: string]: unknown;
-  };
-}
-
-/** A merchant's webhook endpoint: records every delivery; `answer(n)` is the status of the n-th (1-based). */
-async function webhookReceiver(answer: (n: number) => number = () => 200) {
-  const received: Received[] = [];
-  const server: Server = createServer((request, response) => {
-    const chunks: Buffer[] = [];
-    request.on('data', (chunk: Buffer) => chunks.push(chunk));
-    request.on('end', () => {
-      const rawBody = Buffer.concat(chunks).toString('utf8');
-      received.push({ rawBody, headers: request.headers, event: JSON.parse(rawBody) });
-      response.writeHead(answer(received.length), { 'Content-Type': 'application/json' }).end('{"status":"ok"}');
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  return {
-    url: `http://127.0.0.1:${port}/api/payment/webhook`,
-    received,
-    names: () => received.map((r) => r.event.event),
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
-}
-
-/** The SDK as the API uses it, with its base URL moved to the sandbox. */
-function sdk(sandbox: Sandbox, keySecret = SANDBOX_KEY_SECRET) {
-  const instance = new Razorpay({ key_id: SANDBOX_KEY_ID, key_secret: keySecret });
-  (instance.api as unknown as { rq: { defaults: { baseURL: string } } }).rq.defaults.baseURL = sandbox.url;
-  return instance;
-}
-
-async function post(url: string, body: unknown) {
-  const response = await fetch(url, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify(body),
-  });
-  return { status: response.status, body: await response.json() };
-}
-
-/** The SDK rejects with { statusCode, error }; this returns it. */
-async function rejection(promise: Promise<unknown>): Promise<{ statusCode: number; error: Record<string, unknown> }> {
-  try {
-    await promise;
-  } catch (error) {
-    return error as { statusCode: number; error: Record<string, unknown> };
-  }
-  throw new Error('expected the call to fail');
-}
+import type { startRazorpaySandbox } from './sandbox.mjs';
+import {
+  post,
+  rejection,
+  sdk,
+  startSandbox,
+  webhookReceiver,
+  type Sandbox,
+  type WebhookReceiver,
+} from './sandbox.testing.js';
 
 let sandbox: Sandbox;
-let receiver: Awaited<ReturnType<typeof webhookReceiver>>;
+let receiver: WebhookReceiver;
 let razorpay: InstanceType<typeof Razorpay>;
 
 async function start(options: Parameters<typeof startRazorpaySandbox>[0] = {}, answer?: (n: number) => number) {
-  receiver = await webhookReceiver(answer);
-  sandbox = await startRazorpaySandbox({
-    port: 0,
-    webhookUrl: receiver.url,
-    lateMs: 300,
-    retryDelaysMs: [50, 50],
-    ...options,
-  });
-  razorpay = sdk(sandbox);
+  ({ sandbox, receiver, razorpay } = await startSandbox(options, answer));
 }
 
 afterEach(async () => {
@@ -695,175 +635,6 @@ describe('checkout script', () => {
  * policy allows the sandbox in script-src and connect-src only (no inline scripts or styles, no eval), as the API's
  * headers do.
  */
-describe('checkout dialog in a browser', () => {
-  let browser: Browser;
-  let shop: Server;
-  let shopUrl: string;
-
-  beforeAll(async () => {
-    browser = await chromium.launch({
-      executablePath: '/usr/bin/chromium',
-      args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
-    });
-  });
-  afterAll(async () => {
-    await browser?.close();
-  });
-
-  beforeEach(async () => {
-    await start();
-    shop = createServer((request, response) => {
-      const policy = `default-src 'self'; script-src 'self' ${sandbox.url}; connect-src 'self' ${sandbox.url}; style-src 'self'`;
-      response.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8', 'Content-Security-Policy': policy });
-      response.end(`<!doctype html><html lang="en"><head><title>Shop</title><script src="${sandbox.url}/v1/checkout.js"></script></head>
-<body><main><h1>Checkout</h1><button id="buy">Buy</button></main></body></html>`);
-    });
-    await new Promise<void>((resolve) => shop.listen(0, '127.0.0.1', resolve));
-    // localhost vs 127.0.0.1: another origin than the sandbox's, as in development.
-    shopUrl = `http://localhost:${(shop.address() as AddressInfo).port}/checkout`;
-  });
-  afterEach(async () => {
-    await new Promise<void>((resolve) => shop.close(() => resolve()));
-  });
-
-  /** A page of the shop; fails the test on any policy violation or page error. */
-  async function shopPage() {
-    const page = await browser.newPage();
-    const problems: string[] = [];
-    page.on('console', (message) => {
-      if (message.type() === 'error') problems.push(message.text());
-    });
-    page.on('pageerror', (error) => problems.push(error.message));
-    await page.goto(shopUrl);
-    return { page, problems };
-  }
-
-  /** Opens Checkout with `options`; the page records handler answers, payment.failed answers and dismissals. */
-  async function openCheckout(page: Page, options: Record<string, unknown>) {
-    await page.evaluate((given) => {
-      const log = ((window as any).checkoutLog = { paid: [] as unknown[], failed: [] as unknown[], dismissed: 0 });
-      const rzp = new (window as any).Razorpay({
-        ...given,
-        handler: (response: unknown) => log.paid.push(response),
-        modal: { ondismiss: () => (log.dismissed += 1) },
-      });
-      rzp.on('payment.failed', (response: unknown) => log.failed.push(response));
-      rzp.open();
-    }, options);
-    return () =>
-      page.evaluate(
-        () => (window as any).checkoutLog as { paid: Record<string, string>[]; failed: any[]; dismissed: number },
-      );
-  }
-
-  it('pays with the chosen webhook delivery: handler gets a verifiable signature, the dialog closes', async () => {
-    const order = await razorpay.orders.create({ amount: 123456, currency: 'INR' });
-    const { page, problems } = await shopPage();
-    const log = await openCheckout(page, {
-      key: SANDBOX_KEY_ID,
-      amount: 123456,
-      currency: 'INR',
-      name: 'Mandi',
-      description: 'Order of 2 products',
-      order_id: order.id,
-      theme: { color: '#2E7D32' },
-    });
-
-    const dialog = page.getByRole('dialog', { name: 'Razorpay sandbox checkout' });
-    await dialog.waitFor();
-    expect(await dialog.getAttribute('aria-modal')).toBe('true');
-    expect(await dialog.textContent()).toContain('Mandi');
-    expect(await dialog.textContent()).toContain('Order of 2 products');
-    expect(await dialog.textContent()).toContain('₹1,234.56');
-    const pay = dialog.getByRole('button', { name: 'Pay ₹1,234.56' });
-    expect(await pay.evaluate((button) => document.activeElement === button)).toBe(true);
-    expect(
-      await dialog
-        .getByLabel('Webhook delivery')
-        .evaluate((select: HTMLSelectElement) => [...select.options].map((o) => [o.value, o.text])),
-    ).toEqual([
-      ['now', 'now'],
-      ['twice', 'twice'],
-      ['late', 'late (0.3 s)'],
-      ['never', 'never'],
-    ]);
-    await expect(
-      dialog.getByRole('checkbox', { name: 'Also send payment.failed after success' }).isChecked(),
-    ).resolves.toBe(false);
-    await expect(dialog.getByRole('button', { name: 'Fail payment' }).isVisible()).resolves.toBe(true);
-    await expect(dialog.getByRole('button', { name: 'Close' }).isVisible()).resolves.toBe(true);
-
-    await dialog.getByLabel('Webhook delivery').selectOption('twice');
-    await pay.click();
-    await dialog.waitFor({ state: 'detached' });
-    const { paid, failed, dismissed } = await log();
-    expect(paid).toHaveLength(1);
-    expect(paid[0].razorpay_order_id).toBe(order.id);
-    expect(
-      validatePaymentVerification(
-        { order_id: order.id, payment_id: paid[0].razorpay_payment_id },
-        paid[0].razorpay_signature,
-        SANDBOX_KEY_SECRET,
-      ),
-    ).toBe(true);
-    expect([failed.length, dismissed]).toEqual([0, 0]);
-    await sandbox.idle();
-    expect(receiver.names()).toEqual(['payment.captured', 'payment.captured', 'order.paid', 'order.paid']);
-    expect(problems).toEqual([]);
-    await page.close();
-  });
-
-  it('reports a failed payment to payment.failed and stays open; Close calls modal.ondismiss', async () => {
-    const order = await razorpay.orders.create({ amount: 50000, currency: 'INR' });
-    const { page, problems } = await shopPage();
-    const log = await openCheckout(page, { key: SANDBOX_KEY_ID, name: 'Mandi', order_id: order.id });
-    const dialog = page.getByRole('dialog', { name: 'Razorpay sandbox checkout' });
-    // Without options.amount the dialog shows the order's.
-    await dialog.getByRole('button', { name: 'Pay ₹500.00' }).waitFor();
-
-    await dialog.getByRole('button', { name: 'Fail payment' }).click();
-    await dialog.getByRole('status').filter({ hasText: 'Payment failed' }).waitFor();
-    const { failed, paid } = await log();
-    expect(paid).toEqual([]);
-    expect(failed).toEqual([
-      {
-        error: {
-          code: 'BAD_REQUEST_ERROR',
-          description: 'Payment failed',
-          source: 'customer',
-          step: 'payment_authentication',
-          reason: 'payment_failed',
-          metadata: { order_id: order.id, payment_id: expect.stringMatching(/^pay_/) },
-        },
-      },
-    ]);
-    await expect(dialog.isVisible()).resolves.toBe(true);
-
-    await dialog.getByRole('button', { name: 'Close' }).click();
-    await dialog.waitFor({ state: 'detached' });
-    expect((await log()).dismissed).toBe(1);
-    await sandbox.idle();
-    expect(receiver.names()).toEqual(['payment.failed']);
-    expect(problems).toEqual([]);
-    await page.close();
-  });
-
-  it('says so in the dialog when the order is already paid, and Escape dismisses it', async () => {
-    const order = await razorpay.orders.create({ amount: 50000, currency: 'INR' });
-    await sandbox.payOrder(order.id, { delivery: 'never' });
-    const { page, problems } = await shopPage();
-    const log = await openCheckout(page, { key: SANDBOX_KEY_ID, order_id: order.id });
-    const dialog = page.getByRole('dialog', { name: 'Razorpay sandbox checkout' });
-    await dialog.getByRole('status').filter({ hasText: 'already been paid' }).waitFor();
-    await expect(dialog.getByRole('button', { name: /^Pay/ }).isDisabled()).resolves.toBe(true);
-    await page.keyboard.press('Escape');
-    await dialog.waitFor({ state: 'detached' });
-    expect((await log()).dismissed).toBe(1);
-    expect(problems).toEqual([]);
-    await page.close();
-  });
-});
-
 describe('a shared sandbox for several local runs', () => {
   it('reuses a running sandbox and adds, then removes, the second run’s webhook endpoint', async () => {
     await start();
