@@ -2,14 +2,14 @@ import { routeKey } from '@mandi/contracts/client';
 import { EMBEDDED_LISTING_ID, INDIA_TIME_ZONE, parseInstant } from '@mandi/domain';
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { hydrateRoot } from 'react-dom/client';
+import { hydrateRoot, type Root } from 'react-dom/client';
 import { RouterProvider, createMemoryRouter } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AppProviders, createQueryClient } from '../app-providers';
 import { routes } from '../app-routes';
 import { renderHome } from '../entry-server';
 import { testI18n } from '../test/i18n';
-import { renderApp, stubApi } from '../test/render-app';
+import { fakeIdentity, renderApp, stubApi } from '../test/render-app';
 import { setRenderClock } from '../ui/render-clock';
 
 // The storefront in Hindi (issue 18): a Hindi reader's home page, cards, product page and popups, with hi-IN rupees
@@ -123,10 +123,11 @@ describe('the storefront in Hindi', () => {
 
     setRenderClock(renderedAt);
     const router = createMemoryRouter(routes, { initialEntries: ['/'] });
+    let root: Root | undefined;
     await act(async () => {
-      hydrateRoot(
+      root = hydrateRoot(
         container,
-        <AppProviders queryClient={createQueryClient()} i18n={testI18n('hi')}>
+        <AppProviders identity={fakeIdentity(null)} queryClient={createQueryClient()} i18n={testI18n('hi')}>
           <RouterProvider router={router} />
         </AppProviders>,
         { onRecoverableError: recoverable },
@@ -137,6 +138,8 @@ describe('the storefront in Hindi', () => {
     expect(consoleError).not.toHaveBeenCalled();
     // After taking the page over, relative times follow the browser's clock.
     expect(await within(container).findByText('2 घंटे पहले')).toBeInTheDocument();
+    act(() => root?.unmount());
     container.remove();
+    block.remove();
   });
 });
