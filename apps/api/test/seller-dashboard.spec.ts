@@ -233,7 +233,12 @@ describe('the seller dashboard', () => {
       await make('Unlimited Gobi', validFor(3 * DAY), null);
       await newProduct(db, { sellerId: otherSeller.id, name: 'Someone Else’s', stock: 0 });
 
-      const dashboard = sellerDashboardSchema.parse((await get(farmer, `/api/seller-dashboard/${farmer.uid}`)).json());
+      const response = await get(farmer, `/api/seller-dashboard/${farmer.uid}`);
+      expect({ status: response.statusCode, body: response.statusCode === 200 ? 'dashboard' : response.body }).toEqual({
+        status: 200,
+        body: 'dashboard',
+      });
+      const dashboard = sellerDashboardSchema.parse(response.json());
       expect(
         dashboard.products.map((product) => [product.product_id, product.sold_out, product.expiring, product.expired]),
       ).toEqual([
