@@ -6,7 +6,7 @@
 //  1. pauses the mail queue (BullMQ's Queue.pause(): the jobs wait in Redis, as behind a busy worker, and none runs
 //     before the flush, so the backlog is exactly the messages written; the pause lives in Redis and goes with it);
 //  2. writes MESSAGES (default 1,000) contact messages and their contact.message_received events in one statement,
-//     through outboxInsertSql as the contact form does, so each is a real mail.contact-notification job;
+//     through outboxInsertSql as the contact form does, so each is a real mail.contact_notification job;
 //  3. waits until the relay has published them all (no unpublished outbox row, a live pending_jobs row and a job in
 //     the queue for each);
 //  4. deletes every key of the prefix (clearRedisPrefix: to these queues, what FLUSHALL does);

@@ -120,7 +120,7 @@ it(
       const owed = await stack.db.pendingJob.count({ where: { deadAt: null } });
       // A contact mail the worker sent but had not marked when it died is owed, and is sent again (docs/events.md).
       const contactMailsOwed = await stack.db.pendingJob.count({
-        where: { deadAt: null, job: 'mail.contact-notification' },
+        where: { deadAt: null, job: 'mail.contact_notification' },
       });
       // ...and Redis loses them all.
       await stack.redis.flushAll();

@@ -97,7 +97,7 @@ const detail = {
       kind: 'mail_sent',
       label: 'Mailed the buyer: order confirmed',
       actor: 'system',
-      details: { job: 'mail.order-confirmed' },
+      details: { job: 'mail.order_confirmed' },
     },
   ],
 };

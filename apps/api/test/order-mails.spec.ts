@@ -407,15 +407,15 @@ describe('order mails, end to end', () => {
     );
     expect(new Set(mailJobs.map((job) => job.name))).toEqual(
       new Set([
-        'mail.order-placed',
-        'mail.order-confirmed',
-        'mail.order-shipped',
-        'mail.order-delivered',
-        'mail.order-cancelled',
+        'mail.order_placed',
+        'mail.order_confirmed',
+        'mail.order_shipped',
+        'mail.order_delivered',
+        'mail.order_cancelled',
         'mail.invoice',
-        'mail.refund-processed',
-        'mail.seller-order',
-        'mail.seller-order-cancelled',
+        'mail.refund_processed',
+        'mail.seller_order',
+        'mail.seller_order_cancelled',
       ]),
     );
     // Every one of them ran once already.

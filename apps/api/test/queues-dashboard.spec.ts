@@ -117,7 +117,7 @@ describe('the queue dashboard at /adminpanel/queues', () => {
       connection: { url: process.env.REDIS_URL ?? 'redis://127.0.0.1:6379' },
       prefix: api.redisPrefix,
     });
-    await mail.add('mail.seller-invite', { interestedSellerId: 1 }, { jobId: 'mail.seller-invite#1' });
+    await mail.add('mail.seller_invite', { interestedSellerId: 1 }, { jobId: 'mail.seller_invite#1' });
     await mail.close();
 
     const html = await page(session);

@@ -2,11 +2,13 @@ import { AUTH_TIMINGS, ORDER_WINDOW_MS } from '@mandi/domain';
 import { z } from 'zod';
 import { domainEvents } from './events.js';
 import {
+  currentJobName,
   defineJobs,
   defineRoutes,
   eventRoutes,
   jobs,
   jobsForEvent,
+  jobNamePattern,
   jobsWithOrderWindow,
   queueNames,
   type JobDefinitions,
@@ -15,17 +17,32 @@ import {
 describe('the job registry', () => {
   const sample = defineJobs({
     'invoice.render': { queue: 'documents', payload: domainEvents['invoice.issued'].payload },
-    'mail.order-placed': { queue: 'mail', payload: z.object({ orderId: z.number() }) },
+    'mail.order_placed': { queue: 'mail', payload: z.object({ orderId: z.number() }) },
   });
 
   it('refuses job names that cannot be part of a BullMQ job id', () => {
     expect(() => defineJobs({ 'invoice:render': { queue: 'documents', payload: z.object({}) } })).toThrow(
-      "Job name 'invoice:render' must be dotted lower-case words, e.g. 'invoice.render'",
+      "Job name 'invoice:render' must be dotted snake_case words, e.g. 'credit_note.render'",
     );
     expect(() => defineJobs({ render: { queue: 'documents', payload: z.object({}) } })).toThrow(
-      "Job name 'render' must be dotted lower-case words",
+      "Job name 'render' must be dotted snake_case words",
     );
     expect(() => defineJobs({ 'Invoice.Render': { queue: 'documents', payload: z.object({}) } })).toThrow();
+  });
+
+  it('spells every job and event name one way: dotted snake_case words', () => {
+    expect(() => defineJobs({ 'mail.order-placed': { queue: 'mail', payload: z.object({}) } })).toThrow(
+      "Job name 'mail.order-placed' must be dotted snake_case words",
+    );
+    const names = [...Object.keys(jobs), ...Object.keys(domainEvents)];
+    expect(names.filter((name) => !jobNamePattern.test(name))).toEqual([]);
+  });
+
+  it('runs a job queued under its kebab-case name from before the rename under its snake_case one', () => {
+    expect(currentJobName('mail.seller-order-cancelled')).toBe('mail.seller_order_cancelled');
+    expect(currentJobName('credit-note.issue')).toBe('credit_note.issue');
+    expect(currentJobName('invoice.render')).toBe('invoice.render');
+    for (const name of Object.keys(jobs)) expect(currentJobName(name)).toBe(name);
   });
 
   it('accepts a delay of whole milliseconds and refuses any other', () => {
@@ -42,22 +59,22 @@ describe('the job registry', () => {
 
   it('routes an event to the jobs listed for it, and an unlisted event nowhere', () => {
     const routes = defineRoutes(sample, {
-      'order.placed': ['mail.order-placed'],
-      'invoice.issued': ['invoice.render', 'mail.order-placed'],
+      'order.placed': ['mail.order_placed'],
+      'invoice.issued': ['invoice.render', 'mail.order_placed'],
     });
-    expect(jobsForEvent(routes, 'order.placed')).toEqual(['mail.order-placed']);
-    expect(jobsForEvent(routes, 'invoice.issued')).toEqual(['invoice.render', 'mail.order-placed']);
+    expect(jobsForEvent(routes, 'order.placed')).toEqual(['mail.order_placed']);
+    expect(jobsForEvent(routes, 'invoice.issued')).toEqual(['invoice.render', 'mail.order_placed']);
     expect(jobsForEvent(routes, 'order.shipped')).toEqual([]);
   });
 
   it('refuses a route to an unknown job or to one job twice', () => {
-    const unknown = { 'order.placed': ['mail.order-shipped'] } as unknown as Parameters<
+    const unknown = { 'order.placed': ['mail.order_shipped'] } as unknown as Parameters<
       typeof defineRoutes<typeof sample>
     >[1];
     expect(() => defineRoutes(sample, unknown)).toThrow(
-      "Event 'order.placed' routes to unknown job 'mail.order-shipped'",
+      "Event 'order.placed' routes to unknown job 'mail.order_shipped'",
     );
-    expect(() => defineRoutes(sample, { 'order.placed': ['mail.order-placed', 'mail.order-placed'] })).toThrow(
+    expect(() => defineRoutes(sample, { 'order.placed': ['mail.order_placed', 'mail.order_placed'] })).toThrow(
       "Event 'order.placed' lists a job twice",
     );
   });
@@ -84,27 +101,27 @@ describe('the job registry', () => {
   });
 
   it('mails each invited seller their invite and the operators each contact message', () => {
-    expect(jobsForEvent(eventRoutes, 'seller.invited')).toEqual(['mail.seller-invite']);
-    expect(jobs['mail.seller-invite']).toMatchObject({ queue: 'mail' });
-    expect(jobs['mail.seller-invite'].payload.safeParse({ interestedSellerId: 4 }).success).toBe(true);
-    expect(jobsForEvent(eventRoutes, 'contact.message_received')).toEqual(['mail.contact-notification']);
-    expect(jobs['mail.contact-notification']).toMatchObject({ queue: 'mail' });
+    expect(jobsForEvent(eventRoutes, 'seller.invited')).toEqual(['mail.seller_invite']);
+    expect(jobs['mail.seller_invite']).toMatchObject({ queue: 'mail' });
+    expect(jobs['mail.seller_invite'].payload.safeParse({ interestedSellerId: 4 }).success).toBe(true);
+    expect(jobsForEvent(eventRoutes, 'contact.message_received')).toEqual(['mail.contact_notification']);
+    expect(jobs['mail.contact_notification']).toMatchObject({ queue: 'mail' });
     expect(jobsForEvent(eventRoutes, 'seller.interest_recorded')).toEqual([]);
   });
 
   it('mails a password reset and removes the identity of a deleted account', () => {
-    expect(jobsForEvent(eventRoutes, 'account.password_reset_requested')).toEqual(['mail.password-reset']);
-    expect(jobs['mail.password-reset']).toMatchObject({ queue: 'mail' });
-    expect(jobsForEvent(eventRoutes, 'user.deleted')).toEqual(['account.remove-identity']);
-    expect(jobs['account.remove-identity']).toMatchObject({ queue: 'accounts' });
-    expect(jobs['account.remove-identity'].payload.safeParse({ userId: 7 }).success).toBe(true);
+    expect(jobsForEvent(eventRoutes, 'account.password_reset_requested')).toEqual(['mail.password_reset']);
+    expect(jobs['mail.password_reset']).toMatchObject({ queue: 'mail' });
+    expect(jobsForEvent(eventRoutes, 'user.deleted')).toEqual(['account.remove_identity']);
+    expect(jobs['account.remove_identity']).toMatchObject({ queue: 'accounts' });
+    expect(jobs['account.remove_identity'].payload.safeParse({ userId: 7 }).success).toBe(true);
   });
 
   it('settles an order when its window closes: 8 hours, or the window the worker is configured with', () => {
     expect(jobsForEvent(eventRoutes, 'order.placed')).toEqual([
       'order.settle',
-      'mail.order-placed',
-      'mail.seller-order',
+      'mail.order_placed',
+      'mail.seller_order',
     ]);
     expect(jobs['order.settle']).toMatchObject({ queue: 'deadlines', delayMs: ORDER_WINDOW_MS });
     const short = jobsWithOrderWindow(1_500);
@@ -122,27 +139,27 @@ describe('the job registry', () => {
   });
 
   it('mails the buyer at every step of an order and each seller what to pack and what is cancelled, on the mail queue', () => {
-    expect(jobsForEvent(eventRoutes, 'order.confirmed')).toEqual(['mail.order-confirmed']);
-    expect(jobsForEvent(eventRoutes, 'order.shipped')).toEqual(['mail.order-shipped']);
-    expect(jobsForEvent(eventRoutes, 'order.delivered')).toEqual(['mail.order-delivered']);
-    expect(jobsForEvent(eventRoutes, 'refund.processed')).toEqual(['mail.refund-processed']);
+    expect(jobsForEvent(eventRoutes, 'order.confirmed')).toEqual(['mail.order_confirmed']);
+    expect(jobsForEvent(eventRoutes, 'order.shipped')).toEqual(['mail.order_shipped']);
+    expect(jobsForEvent(eventRoutes, 'order.delivered')).toEqual(['mail.order_delivered']);
+    expect(jobsForEvent(eventRoutes, 'refund.processed')).toEqual(['mail.refund_processed']);
     expect(jobsForEvent(eventRoutes, 'order.cancel_requested')).toEqual([]);
     // The seller's 'to pack' mail: cash on delivery at its placing, online once paid; one job decides at both events.
-    expect(jobsForEvent(eventRoutes, 'order.placed')).toContain('mail.seller-order');
-    expect(jobsForEvent(eventRoutes, 'order.paid')).toEqual(['invoice.issue', 'mail.seller-order']);
+    expect(jobsForEvent(eventRoutes, 'order.placed')).toContain('mail.seller_order');
+    expect(jobsForEvent(eventRoutes, 'order.paid')).toEqual(['invoice.issue', 'mail.seller_order']);
     expect(jobsForEvent(eventRoutes, 'order.cancelled')).toEqual(
-      expect.arrayContaining(['mail.order-cancelled', 'mail.seller-order-cancelled']),
+      expect.arrayContaining(['mail.order_cancelled', 'mail.seller_order_cancelled']),
     );
     // The documents' mails go once their PDFs exist; the buyer's cancellation also waits for a credit note's.
     expect(jobsForEvent(eventRoutes, 'invoice.rendered')).toEqual(['mail.invoice']);
-    expect(jobsForEvent(eventRoutes, 'credit_note.rendered')).toEqual(['mail.order-cancelled']);
-    const orderMails = Object.keys(jobs).filter((name) => /^mail\.(order|seller-order|invoice|refund)/.test(name));
+    expect(jobsForEvent(eventRoutes, 'credit_note.rendered')).toEqual(['mail.order_cancelled']);
+    const orderMails = Object.keys(jobs).filter((name) => /^mail\.(order|seller_order|invoice|refund)/.test(name));
     expect(orderMails).toHaveLength(9);
     for (const name of orderMails) expect(jobs[name as keyof typeof jobs].queue).toBe('mail');
     // Both two-event jobs read { orderId } from either event's payload.
-    expect(jobs['mail.order-cancelled'].payload.parse({ creditNoteId: 3, invoiceId: 2, orderId: 7 })).toEqual({
+    expect(jobs['mail.order_cancelled'].payload.parse({ creditNoteId: 3, invoiceId: 2, orderId: 7 })).toEqual({
       orderId: 7,
     });
-    expect(jobs['mail.seller-order'].payload.parse({ orderId: 7 })).toEqual({ orderId: 7 });
+    expect(jobs['mail.seller_order'].payload.parse({ orderId: 7 })).toEqual({ orderId: 7 });
   });
 });

@@ -29,16 +29,25 @@ export interface JobDefinition<S extends z.ZodType = z.ZodType> {
 export type JobDefinitions = Readonly<Record<string, JobDefinition>>;
 
 /**
- * What a job name looks like: dotted lower-case words, e.g. `invoice.render`. A job name is part of
- * the BullMQ job id, and BullMQ forbids ':' there.
+ * What a job name looks like: dotted snake_case words, spelled as event names are (`credit_note.issued` starts
+ * `credit_note.render`). A job name is part of the BullMQ job id, and BullMQ forbids ':' there.
  */
-export const jobNamePattern = /^[a-z][a-z0-9_-]*(\.[a-z][a-z0-9_-]*)+$/;
+export const jobNamePattern = /^[a-z][a-z0-9_]*(\.[a-z][a-z0-9_]*)+$/;
+
+/**
+ * The name a job queued under an older spelling runs as. Job names were kebab-case (`mail.order-placed`) until
+ * migration 20261212090000_snake_case_job_names renamed the stored ones; a job Redis still held from before the
+ * deploy carries the old name, and runs under the new one (docs/events.md, "Renaming a job").
+ */
+export function currentJobName(queuedName: string): string {
+  return queuedName.replaceAll('-', '_');
+}
 
 /** Declares a job registry; throws on a job name BullMQ could not carry, or a delay that is not a whole, positive count of ms. */
 export function defineJobs<const J extends JobDefinitions>(jobs: J): J {
   for (const [name, definition] of Object.entries(jobs)) {
     if (!jobNamePattern.test(name)) {
-      throw new Error(`Job name '${name}' must be dotted lower-case words, e.g. 'invoice.render'`);
+      throw new Error(`Job name '${name}' must be dotted snake_case words, e.g. 'credit_note.render'`);
     }
     const { delayMs } = definition;
     if (delayMs !== undefined && !(Number.isSafeInteger(delayMs) && delayMs > 0)) {
@@ -99,37 +108,37 @@ export const jobs = defineJobs({
     payload: domainEvents['signup.verification_requested'].payload,
     delayMs: SIGNUP_EXPIRY_DELAY_MS,
   },
-  'mail.password-reset': { queue: 'mail', payload: domainEvents['account.password_reset_requested'].payload },
-  'account.remove-identity': { queue: 'accounts', payload: domainEvents['user.deleted'].payload },
+  'mail.password_reset': { queue: 'mail', payload: domainEvents['account.password_reset_requested'].payload },
+  'account.remove_identity': { queue: 'accounts', payload: domainEvents['user.deleted'].payload },
   // Catalog (apps/worker/src/media).
-  'product.image-variants': { queue: 'media', payload: domainEvents['product.created'].payload },
-  'product.remove-files': { queue: 'media', payload: domainEvents['product.deleted'].payload },
+  'product.image_variants': { queue: 'media', payload: domainEvents['product.created'].payload },
+  'product.remove_files': { queue: 'media', payload: domainEvents['product.deleted'].payload },
   // Invoices and credit notes (apps/worker/src/invoices, docs/invoices.md). Issuing numbers and records a document
   // (its outbox event in the same statement); rendering prints its PDF in a job of its own, so a worker that dies
   // while printing leaves a numbered document whose render job is retried. The credit note runs on the cancellation
   // and on the invoice's issue, so whichever comes last issues it: its payload is read loosely as { orderId }.
   'invoice.issue': { queue: 'documents', payload: z.object({ orderId: entityId }) },
   'invoice.render': { queue: 'documents', payload: domainEvents['invoice.issued'].payload },
-  'credit-note.issue': { queue: 'documents', payload: z.object({ orderId: entityId }) },
-  'credit-note.render': { queue: 'documents', payload: domainEvents['credit_note.issued'].payload },
+  'credit_note.issue': { queue: 'documents', payload: z.object({ orderId: entityId }) },
+  'credit_note.render': { queue: 'documents', payload: domainEvents['credit_note.issued'].payload },
   // Sellers and contact (apps/worker/src/mail).
-  'mail.seller-invite': { queue: 'mail', payload: domainEvents['seller.invited'].payload },
-  'mail.contact-notification': { queue: 'mail', payload: domainEvents['contact.message_received'].payload },
+  'mail.seller_invite': { queue: 'mail', payload: domainEvents['seller.invited'].payload },
+  'mail.contact_notification': { queue: 'mail', payload: domainEvents['contact.message_received'].payload },
   // The seller of a product an admin unlisted, with the admin's reason (apps/worker/src/mail, issue 17).
-  'mail.product-unlisted': { queue: 'mail', payload: domainEvents['product.unlisted'].payload },
+  'mail.product_unlisted': { queue: 'mail', payload: domainEvents['product.unlisted'].payload },
   // Order mails (apps/worker/src/mail, docs/mail.md): one job per mail. The buyer's cancellation runs on the
   // cancellation and on the credit note's PDF, the seller's 'to pack' mail on the order's placing and on its payment;
   // each decides from the order and the event's type which of its two events sends it, so it is sent once. Those two
   // read their payload loosely as { orderId }.
-  'mail.order-placed': { queue: 'mail', payload: domainEvents['order.placed'].payload },
-  'mail.order-confirmed': { queue: 'mail', payload: domainEvents['order.confirmed'].payload },
-  'mail.order-shipped': { queue: 'mail', payload: domainEvents['order.shipped'].payload },
-  'mail.order-delivered': { queue: 'mail', payload: domainEvents['order.delivered'].payload },
-  'mail.order-cancelled': { queue: 'mail', payload: z.object({ orderId: entityId }) },
+  'mail.order_placed': { queue: 'mail', payload: domainEvents['order.placed'].payload },
+  'mail.order_confirmed': { queue: 'mail', payload: domainEvents['order.confirmed'].payload },
+  'mail.order_shipped': { queue: 'mail', payload: domainEvents['order.shipped'].payload },
+  'mail.order_delivered': { queue: 'mail', payload: domainEvents['order.delivered'].payload },
+  'mail.order_cancelled': { queue: 'mail', payload: z.object({ orderId: entityId }) },
   'mail.invoice': { queue: 'mail', payload: domainEvents['invoice.rendered'].payload },
-  'mail.refund-processed': { queue: 'mail', payload: domainEvents['refund.processed'].payload },
-  'mail.seller-order': { queue: 'mail', payload: z.object({ orderId: entityId }) },
-  'mail.seller-order-cancelled': { queue: 'mail', payload: domainEvents['order.cancelled'].payload },
+  'mail.refund_processed': { queue: 'mail', payload: domainEvents['refund.processed'].payload },
+  'mail.seller_order': { queue: 'mail', payload: z.object({ orderId: entityId }) },
+  'mail.seller_order_cancelled': { queue: 'mail', payload: domainEvents['order.cancelled'].payload },
   // Orders (apps/worker/src/orders). The settle job is due when the order's decision window closes; the worker runs
   // it at its configured window (ORDER_DECISION_WINDOW_MS, see jobsWithOrderWindow), 8 hours here.
   'order.settle': { queue: 'deadlines', payload: domainEvents['order.placed'].payload, delayMs: ORDER_WINDOW_MS },
@@ -142,26 +151,26 @@ export const jobs = defineJobs({
 /** The product's routes from events to jobs; see docs/events.md for the table. */
 export const eventRoutes: EventRoutes<typeof jobs> = defineRoutes(jobs, {
   'signup.verification_requested': ['mail.verification', 'signup.expire'],
-  'account.password_reset_requested': ['mail.password-reset'],
-  'user.deleted': ['account.remove-identity'],
-  'product.created': ['product.image-variants'],
-  'product.updated': ['product.image-variants'],
-  'product.deleted': ['product.remove-files'],
-  'order.paid': ['invoice.issue', 'mail.seller-order'],
-  'order.cancelled': ['credit-note.issue', 'payment.refund', 'mail.order-cancelled', 'mail.seller-order-cancelled'],
-  'invoice.issued': ['invoice.render', 'credit-note.issue'],
-  'credit_note.issued': ['credit-note.render'],
+  'account.password_reset_requested': ['mail.password_reset'],
+  'user.deleted': ['account.remove_identity'],
+  'product.created': ['product.image_variants'],
+  'product.updated': ['product.image_variants'],
+  'product.deleted': ['product.remove_files'],
+  'order.paid': ['invoice.issue', 'mail.seller_order'],
+  'order.cancelled': ['credit_note.issue', 'payment.refund', 'mail.order_cancelled', 'mail.seller_order_cancelled'],
+  'invoice.issued': ['invoice.render', 'credit_note.issue'],
+  'credit_note.issued': ['credit_note.render'],
   'invoice.rendered': ['mail.invoice'],
-  'credit_note.rendered': ['mail.order-cancelled'],
-  'seller.invited': ['mail.seller-invite'],
-  'contact.message_received': ['mail.contact-notification'],
-  'product.unlisted': ['mail.product-unlisted'],
-  'order.placed': ['order.settle', 'mail.order-placed', 'mail.seller-order'],
-  'order.confirmed': ['mail.order-confirmed'],
-  'order.shipped': ['mail.order-shipped'],
-  'order.delivered': ['mail.order-delivered'],
+  'credit_note.rendered': ['mail.order_cancelled'],
+  'seller.invited': ['mail.seller_invite'],
+  'contact.message_received': ['mail.contact_notification'],
+  'product.unlisted': ['mail.product_unlisted'],
+  'order.placed': ['order.settle', 'mail.order_placed', 'mail.seller_order'],
+  'order.confirmed': ['mail.order_confirmed'],
+  'order.shipped': ['mail.order_shipped'],
+  'order.delivered': ['mail.order_delivered'],
   'payment.captured': ['payment.refund'],
-  'refund.processed': ['mail.refund-processed'],
+  'refund.processed': ['mail.refund_processed'],
 });
 
 /**

@@ -86,7 +86,7 @@ describe('signup.expire', () => {
   });
 });
 
-describe('account.remove-identity', () => {
+describe('account.remove_identity', () => {
   const removeIdentity = (userId: number) => runHandler(world.db, world.app.get(IdentityRemovalHandler), { userId });
 
   it('deletes the Firebase account of a deleted user, so the address cannot sign in again', async () => {

@@ -10,7 +10,7 @@ import { AccountUsersRepository } from './account-users.repository.js';
  * answers. An account that is gone already (the API may have removed it at once) counts as done.
  */
 @Injectable()
-@HandlesJob('account.remove-identity')
+@HandlesJob('account.remove_identity')
 export class IdentityRemovalHandler extends JobHandler<EventPayload<'user.deleted'>> {
   constructor(
     private readonly users: AccountUsersRepository,

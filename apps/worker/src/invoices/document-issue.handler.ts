@@ -29,7 +29,7 @@ export class InvoiceIssueHandler extends DocumentIssueHandler {
  * Started by the cancellation and by the invoice's issue, so it does not matter which of the two comes first.
  */
 @Injectable()
-@HandlesJob('credit-note.issue')
+@HandlesJob('credit_note.issue')
 export class CreditNoteIssueHandler extends DocumentIssueHandler {
   protected readonly kind = 'credit_note';
 }

@@ -34,7 +34,7 @@ export class InvoiceRenderHandler extends DocumentRenderHandler<EventPayload<'in
 
 /** Renders the PDF of an issued credit note into the file store, records its key and publishes 'credit_note.rendered'. */
 @Injectable()
-@HandlesJob('credit-note.render')
+@HandlesJob('credit_note.render')
 export class CreditNoteRenderHandler extends DocumentRenderHandler<EventPayload<'credit_note.issued'>> {
   protected readonly kind = 'credit_note';
 

@@ -101,13 +101,13 @@ async function pdfOf(key: string | null): Promise<Buffer> {
 describe('the jobs and their routes', () => {
   it('issues the invoice when an order is paid and the credit note when it is cancelled or its invoice issued, on the documents queue', () => {
     expect(jobsForEvent(eventRoutes, 'order.paid')).toContain('invoice.issue');
-    expect(jobsForEvent(eventRoutes, 'order.cancelled')).toContain('credit-note.issue');
-    expect(jobsForEvent(eventRoutes, 'invoice.issued')).toEqual(['invoice.render', 'credit-note.issue']);
-    expect(jobsForEvent(eventRoutes, 'credit_note.issued')).toEqual(['credit-note.render']);
-    for (const name of ['invoice.issue', 'invoice.render', 'credit-note.issue', 'credit-note.render'] as const) {
+    expect(jobsForEvent(eventRoutes, 'order.cancelled')).toContain('credit_note.issue');
+    expect(jobsForEvent(eventRoutes, 'invoice.issued')).toEqual(['invoice.render', 'credit_note.issue']);
+    expect(jobsForEvent(eventRoutes, 'credit_note.issued')).toEqual(['credit_note.render']);
+    for (const name of ['invoice.issue', 'invoice.render', 'credit_note.issue', 'credit_note.render'] as const) {
       expect(jobs[name].queue).toBe('documents');
     }
-    expect(jobs['credit-note.issue'].payload.parse({ invoiceId: 4, orderId: 9 })).toEqual({ orderId: 9 });
+    expect(jobs['credit_note.issue'].payload.parse({ invoiceId: 4, orderId: 9 })).toEqual({ orderId: 9 });
   });
 });
 
@@ -309,7 +309,7 @@ describe('invoice.render', () => {
   });
 });
 
-describe('credit-note.issue and credit-note.render', () => {
+describe('credit_note.issue and credit_note.render', () => {
   const creditNoteOf = (orderId: number) => db.prisma.creditNote.findFirst({ where: { orderId } });
 
   it('reverses the invoice of a cancelled order in full, once, naming the invoice, and prints it', async () => {

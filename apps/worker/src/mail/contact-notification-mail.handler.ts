@@ -6,7 +6,7 @@ import { PeopleMailsRepository } from './people-mails.repository.js';
 
 /** Mails each message of the contact page to the operators' inbox (CONTACT_INBOX). */
 @Injectable()
-@HandlesJob('mail.contact-notification')
+@HandlesJob('mail.contact_notification')
 export class ContactNotificationMailHandler extends JobHandler<EventPayload<'contact.message_received'>> {
   constructor(
     private readonly people: PeopleMailsRepository,

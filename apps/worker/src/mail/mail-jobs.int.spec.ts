@@ -79,7 +79,7 @@ describe('mail.verification', () => {
   });
 });
 
-describe('mail.password-reset', () => {
+describe('mail.password_reset', () => {
   const handler = () => world.app.get(PasswordResetMailHandler);
 
   it('mails an active account a reset link that sets a new password', async () => {

@@ -31,28 +31,28 @@ abstract class OrderProgressMailHandler extends JobHandler<{ orderId: number }> 
 
 /** The buyer's summary of a new order: lines and amounts, delivery address, payment, and how to cancel it. */
 @Injectable()
-@HandlesJob('mail.order-placed')
+@HandlesJob('mail.order_placed')
 export class OrderPlacedMailHandler extends OrderProgressMailHandler {
   protected readonly step = 'placed';
 }
 
 /** The buyer's mail that an order is confirmed (by an admin, or by its online payment). */
 @Injectable()
-@HandlesJob('mail.order-confirmed')
+@HandlesJob('mail.order_confirmed')
 export class OrderConfirmedMailHandler extends OrderProgressMailHandler {
   protected readonly step = 'confirmed';
 }
 
 /** The buyer's mail that an order has shipped. */
 @Injectable()
-@HandlesJob('mail.order-shipped')
+@HandlesJob('mail.order_shipped')
 export class OrderShippedMailHandler extends OrderProgressMailHandler {
   protected readonly step = 'shipped';
 }
 
 /** The buyer's mail that an order is delivered. */
 @Injectable()
-@HandlesJob('mail.order-delivered')
+@HandlesJob('mail.order_delivered')
 export class OrderDeliveredMailHandler extends OrderProgressMailHandler {
   protected readonly step = 'delivered';
 }
@@ -63,7 +63,7 @@ export class OrderDeliveredMailHandler extends OrderProgressMailHandler {
  * cancellation (order-mail.rules.ts of libs/domain decides which event sends it, from the order's recorded times).
  */
 @Injectable()
-@HandlesJob('mail.order-cancelled')
+@HandlesJob('mail.order_cancelled')
 export class OrderCancelledMailHandler extends JobHandler<{ orderId: number }> {
   constructor(
     private readonly orders: OrderMailsRepository,
@@ -109,7 +109,7 @@ export class InvoiceMailHandler extends JobHandler<EventPayload<'invoice.rendere
 
 /** The buyer's mail once the refund of a cancelled order is processed at Razorpay. */
 @Injectable()
-@HandlesJob('mail.refund-processed')
+@HandlesJob('mail.refund_processed')
 export class RefundProcessedMailHandler extends JobHandler<EventPayload<'refund.processed'>> {
   constructor(
     private readonly orders: OrderMailsRepository,

@@ -11,7 +11,7 @@ import { AccountMails } from './account-mails.js';
  * nothing, and neither does an address Firebase does not know; the API's answer was the same in every case.
  */
 @Injectable()
-@HandlesJob('mail.password-reset')
+@HandlesJob('mail.password_reset')
 export class PasswordResetMailHandler extends JobHandler<EventPayload<'account.password_reset_requested'>> {
   constructor(
     private readonly users: AccountUsersRepository,

@@ -16,7 +16,7 @@ async function interestedSeller(status: 'interested' | 'invited' | 'onboarded', 
   return world.db.prisma.interestedSeller.create({ data: { userId: user.id, username, email: user.email, status } });
 }
 
-describe('mail.seller-invite', () => {
+describe('mail.seller_invite', () => {
   const handler = () => world.app.get(SellerInviteMailHandler);
 
   it('mails an invited seller the invite with a link to the sell page', async () => {
@@ -54,7 +54,7 @@ describe('mail.seller-invite', () => {
   });
 });
 
-describe('mail.contact-notification', () => {
+describe('mail.contact_notification', () => {
   const handler = () => world.app.get(ContactNotificationMailHandler);
 
   it("mails the message to the operators' inbox with the sender, the address to answer and the time in India", async () => {

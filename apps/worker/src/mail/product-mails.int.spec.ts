@@ -23,7 +23,7 @@ async function unlisted(reason: string, name = 'Desi Tamatar', username = `Selle
   return { seller, product };
 }
 
-describe('mail.product-unlisted', () => {
+describe('mail.product_unlisted', () => {
   it("mails the seller the product's name, the admin's reason and a link to their profile", async () => {
     const { seller, product } = await unlisted(
       'The photos show mangoes, not tomatoes.\nPlease post your own photos.',

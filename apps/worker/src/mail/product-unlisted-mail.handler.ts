@@ -10,7 +10,7 @@ import { ProductMailsRepository } from './product-mails.repository.js';
  * product.unlisted event is one mail: the job runner skips a redelivery.
  */
 @Injectable()
-@HandlesJob('mail.product-unlisted')
+@HandlesJob('mail.product_unlisted')
 export class ProductUnlistedMailHandler extends JobHandler<EventPayload<'product.unlisted'>> {
   constructor(
     private readonly products: ProductMailsRepository,

@@ -9,7 +9,7 @@ import { PeopleMailsRepository } from './people-mails.repository.js';
  * runs (or whose row is gone) gets nothing. Each seller.invited event is one mail: the job runner skips a redelivery.
  */
 @Injectable()
-@HandlesJob('mail.seller-invite')
+@HandlesJob('mail.seller_invite')
 export class SellerInviteMailHandler extends JobHandler<EventPayload<'seller.invited'>> {
   constructor(
     private readonly people: PeopleMailsRepository,

@@ -15,7 +15,7 @@ import { OrderMailsRepository } from './order-mails.repository.js';
  * online order once it is paid (order-mail.rules.ts of libs/domain), so each seller gets it once.
  */
 @Injectable()
-@HandlesJob('mail.seller-order')
+@HandlesJob('mail.seller_order')
 export class SellerOrderMailHandler extends JobHandler<{ orderId: number }> {
   constructor(
     private readonly orders: OrderMailsRepository,
@@ -33,7 +33,7 @@ export class SellerOrderMailHandler extends JobHandler<{ orderId: number }> {
 
 /** Tells each seller who was mailed what to pack for an order that it is cancelled. */
 @Injectable()
-@HandlesJob('mail.seller-order-cancelled')
+@HandlesJob('mail.seller_order_cancelled')
 export class SellerOrderCancelledMailHandler extends JobHandler<EventPayload<'order.cancelled'>> {
   constructor(
     private readonly orders: OrderMailsRepository,

@@ -83,7 +83,7 @@ const photo = (width: number, height: number) =>
 
 const variants = (productId: number) => runHandler(db, app.get(ProductImageVariantsHandler), { productId });
 
-describe('product.image-variants', () => {
+describe('product.image_variants', () => {
   it('makes a 480 px wide card and a 160 px square thumbnail in WebP beside each image, and records them', async () => {
     const { productId, keys } = await productWithImages([await photo(1200, 900), await photo(300, 600)]);
 
@@ -148,7 +148,7 @@ describe('product.image-variants', () => {
   });
 });
 
-describe('product.remove-files', () => {
+describe('product.remove_files', () => {
   const removeFiles = (productId: number) => runHandler(db, app.get(ProductFilesRemovalHandler), { productId });
 
   it("removes a deleted product's folder (a seller's account deletion takes their products), and nothing else", async () => {

@@ -10,7 +10,7 @@ import { ProductImagesRepository } from './product-images.repository.js';
  * its commit and the removal. Product ids are never reused, so the folder of a deleted product is nobody else's.
  */
 @Injectable()
-@HandlesJob('product.remove-files')
+@HandlesJob('product.remove_files')
 export class ProductFilesRemovalHandler extends JobHandler<EventPayload<'product.deleted'>> {
   constructor(
     private readonly images: ProductImagesRepository,

@@ -11,7 +11,7 @@ import { ProductImagesRepository } from './product-images.repository.js';
  * image removed or replaced meanwhile is skipped, and variants made for it in the meantime are deleted again.
  */
 @Injectable()
-@HandlesJob('product.image-variants')
+@HandlesJob('product.image_variants')
 export class ProductImageVariantsHandler extends JobHandler<EventPayload<'product.created'>> {
   private readonly logger = new Logger(ProductImageVariantsHandler.name);
 

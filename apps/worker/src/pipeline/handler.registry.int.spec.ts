@@ -19,7 +19,7 @@ class Noop extends JobHandler<unknown> {
 describe('matching jobs to handlers', () => {
   const jobs = defineJobs({
     'invoice.render': { queue: 'documents', payload: domainEvents['invoice.issued'].payload },
-    'mail.order-placed': { queue: 'mail', payload: domainEvents['order.placed'].payload },
+    'mail.order_placed': { queue: 'mail', payload: domainEvents['order.placed'].payload },
   });
 
   it('pairs each job with its one handler', () => {
@@ -27,11 +27,11 @@ describe('matching jobs to handlers', () => {
     const mail = new Noop();
     const handlers = matchHandlers(jobs, [
       { jobName: 'invoice.render', className: 'InvoiceRenderHandler', instance: render },
-      { jobName: 'mail.order-placed', className: 'OrderPlacedMailHandler', instance: mail },
+      { jobName: 'mail.order_placed', className: 'OrderPlacedMailHandler', instance: mail },
     ]);
     expect([...handlers]).toEqual([
       ['invoice.render', render],
-      ['mail.order-placed', mail],
+      ['mail.order_placed', mail],
     ]);
   });
 
@@ -41,14 +41,14 @@ describe('matching jobs to handlers', () => {
         { jobName: 'invoice.render', className: 'InvoiceRenderHandler', instance: new Noop() },
         { jobName: 'invoice.render', className: 'InvoicePdfHandler', instance: new Noop() },
         { jobName: 'invoice.mail', className: 'InvoiceMailHandler', instance: new Noop() },
-        { jobName: 'mail.order-placed', className: 'PlainClass', instance: {} },
+        { jobName: 'mail.order_placed', className: 'PlainClass', instance: {} },
       ]),
     ).toThrow(
       'Job handlers are miswired: ' +
         "InvoiceMailHandler handles unknown job 'invoice.mail'; " +
-        "PlainClass handles 'mail.order-placed' but does not extend JobHandler; " +
+        "PlainClass handles 'mail.order_placed' but does not extend JobHandler; " +
         "job 'invoice.render' has 2 handlers: InvoiceRenderHandler, InvoicePdfHandler; " +
-        "job 'mail.order-placed' has no handler",
+        "job 'mail.order_placed' has no handler",
     );
   });
 });
@@ -74,7 +74,7 @@ describe('the worker at boot', () => {
     });
     await expect(worker.init()).rejects.toThrow(
       'Job handlers are miswired: ' +
-        "job 'test.record' has 2 handlers: RecordingHandler, SecondRecordingHandler; " +
+        "job 'test.record_effect' has 2 handlers: RecordingHandler, SecondRecordingHandler; " +
         "job 'test.fail' has no handler",
     );
     await worker.close();

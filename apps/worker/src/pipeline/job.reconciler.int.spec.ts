@@ -85,7 +85,7 @@ it('records every enqueued job as pending until its handler commits', async () =
 
   expect(await worker.get(OutboxRelay).relayOnce()).toBe(1);
   expect(await pendingJobs()).toEqual([
-    { eventId, job: 'test.record', queue: 'orders', deadAt: null, error: null, enqueues: 1 },
+    { eventId, job: 'test.record_effect', queue: 'orders', deadAt: null, error: null, enqueues: 1 },
   ]);
 
   const running = await bed.startWorker();
@@ -156,11 +156,11 @@ it('drops the pending row of a job whose handler committed before the relay did'
   const worker = await bed.startWorker();
   const { eventId } = await publishUserEvent('user.created');
   await bed.db.prisma.$executeRaw`UPDATE outbox_events SET published_at = now() WHERE id = ${eventId}`;
-  await bed.db.prisma.processedEvent.create({ data: { eventId, handler: 'test.record' } });
+  await bed.db.prisma.processedEvent.create({ data: { eventId, handler: 'test.record_effect' } });
   await bed.db.prisma.pendingJob.create({
     data: {
       eventId,
-      job: 'test.record',
+      job: 'test.record_effect',
       queue: 'orders',
       dueAt: new Date(Date.now() - 60_000),
       seenAt: new Date(Date.now() - 60_000),
@@ -260,12 +260,12 @@ it('leaves no pending row behind when a job finishes before the relay that enque
   let relayCommitted = false;
   // The relay's transaction: its pending row is written, the job already runs, and only then does the relay commit.
   const relay = bed.db.prisma.$transaction(async (tx) => {
-    await tx.pendingJob.create({ data: { eventId, job: 'test.record', queue: 'orders', dueAt: new Date() } });
+    await tx.pendingJob.create({ data: { eventId, job: 'test.record_effect', queue: 'orders', dueAt: new Date() } });
     await new Promise((resolve) => setTimeout(resolve, 400));
     relayCommitted = true;
   });
   await new Promise((resolve) => setTimeout(resolve, 100));
-  const claimed = await bed.db.prisma.$transaction((tx) => ledger.claim(tx, eventId, 'test.record', 'orders'));
+  const claimed = await bed.db.prisma.$transaction((tx) => ledger.claim(tx, eventId, 'test.record_effect', 'orders'));
   await relay;
 
   // The handler's claim waited for the relay's commit, then removed its row.

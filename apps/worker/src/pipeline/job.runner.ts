@@ -9,6 +9,7 @@ import {
 } from '@nestjs/common';
 import { DiscoveryService, Reflector } from '@nestjs/core';
 import { PrismaService, type Transaction } from '@mandi/database';
+import { currentJobName } from '@mandi/events';
 import { QUEUES_OPTIONS, redisConnection, type QueuesOptions } from '@mandi/queues';
 import { type Job, UnrecoverableError, Worker } from 'bullmq';
 import { WorkerMetrics } from '../metrics/worker-metrics.js';
@@ -87,15 +88,16 @@ export class JobRunner implements OnModuleInit, OnApplicationBootstrap, OnModule
 
   private async run(job: Job<EventJobData, JobOutcome>): Promise<JobOutcome> {
     const started = Date.now();
-    const fields = { queue: job.queueName, job: job.name, jobId: job.id, eventId: job.data.eventId };
+    const name = currentJobName(job.name);
+    const fields = { queue: job.queueName, job: name, jobId: job.id, eventId: job.data.eventId };
     try {
       const outcome = await this.handle(job);
       const ms = Date.now() - started;
-      this.metrics?.observeJob(job.queueName, job.name, outcome, ms / 1000);
+      this.metrics?.observeJob(job.queueName, name, outcome, ms / 1000);
       this.logger.log({ msg: 'job done', ...fields, outcome, attempt: job.attemptsMade + 1, ms });
       return outcome;
     } catch (error) {
-      this.metrics?.observeJob(job.queueName, job.name, 'failed', (Date.now() - started) / 1000);
+      this.metrics?.observeJob(job.queueName, name, 'failed', (Date.now() - started) / 1000);
       // The same rule BullMQ applies right after this throw to decide between retry and failed.
       const attempt = job.attemptsMade + 1;
       const final = error instanceof UnrecoverableError || attempt >= (job.opts.attempts ?? 1);
@@ -107,22 +109,23 @@ export class JobRunner implements OnModuleInit, OnApplicationBootstrap, OnModule
   }
 
   private async handle(job: Job<EventJobData, JobOutcome>): Promise<JobOutcome> {
-    const handler = this.handlers.get(job.name);
-    const definition = this.options.jobs[job.name];
-    if (!handler || !definition) throw new UnrecoverableError(`No handler for job '${job.name}'`);
+    const name = currentJobName(job.name);
+    const handler = this.handlers.get(name);
+    const definition = this.options.jobs[name];
+    if (!handler || !definition) throw new UnrecoverableError(`No handler for job '${name}'`);
     const parsed = definition.payload.safeParse(job.data.payload);
     if (!parsed.success) {
-      throw new UnrecoverableError(`Invalid payload for job '${job.name}': ${parsed.error.message}`);
+      throw new UnrecoverableError(`Invalid payload for job '${name}': ${parsed.error.message}`);
     }
     const eventId = BigInt(job.data.eventId);
-    if (await this.ledger.isHandled(eventId, job.name)) {
-      await this.ledger.forget(this.prisma, eventId, job.name);
+    if (await this.ledger.isHandled(eventId, name)) {
+      await this.ledger.forget(this.prisma, eventId, name);
       return 'duplicate';
     }
     let finished: boolean | undefined;
     const finish = async (record?: (tx: Transaction) => Promise<unknown>): Promise<boolean> => {
-      if (finished !== undefined) throw new Error(`Job '${job.name}' finished twice`);
-      finished = await this.record(eventId, job.name, job.queueName, record);
+      if (finished !== undefined) throw new Error(`Job '${name}' finished twice`);
+      finished = await this.record(eventId, name, job.queueName, record);
       return finished;
     };
     await handler.handle(parsed.data, { eventId, eventType: job.data.event, attempt: job.attemptsMade + 1, finish });
@@ -158,7 +161,7 @@ export class JobRunner implements OnModuleInit, OnApplicationBootstrap, OnModule
       await this.ledger.recordFailure({
         queue: job.queueName,
         jobId: job.id ?? '',
-        name: job.name,
+        name: currentJobName(job.name),
         eventId: BigInt(job.data.eventId),
         data: job.data,
         error: error instanceof Error ? error.message : String(error),

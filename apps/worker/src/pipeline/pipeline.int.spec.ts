@@ -5,6 +5,7 @@ import { newUser } from '@mandi/database';
 import { publish } from '@mandi/events';
 import type { Queue } from 'bullmq';
 import { OutboxRelay, remainingDelayMs } from './outbox.relay.js';
+import { eventJobId } from './pipeline.options.js';
 import {
   CrashingOutboxRepository,
   delayedTestJobs,
@@ -60,12 +61,12 @@ it('delivers an event published with a change to its handler exactly once', asyn
   await pause(300);
 
   expect(await effects()).toEqual([{ event_id: eventId, user_id: userId, attempt: 1 }]);
-  expect(await processed()).toEqual([{ eventId, handler: 'test.record' }]);
+  expect(await processed()).toEqual([{ eventId, handler: 'test.record_effect' }]);
   const row = await bed.db.prisma.outboxEvent.findUniqueOrThrow({ where: { id: eventId } });
   expect(row).toMatchObject({ type: 'user.created', aggregateId: String(userId), payload: { userId } });
   expect(row.publishedAt).toBeInstanceOf(Date);
-  const job = await queue(worker, 'orders').getJob(`test.record#${eventId}`);
-  expect(job?.name).toBe('test.record');
+  const job = await queue(worker, 'orders').getJob(`test.record_effect#${eventId}`);
+  expect(job?.name).toBe('test.record_effect');
   expect(await job?.getState()).toBe('completed');
   expect(job?.returnvalue).toBe('handled');
 });
@@ -165,10 +166,28 @@ it('skips a repeated delivery through processed_events once BullMQ no longer rem
   const orders = queue(second, 'orders');
   await waitFor(async () => (await orders.getJobCounts('completed')).completed === 1);
 
-  const job = await orders.getJob(`test.record#${eventId}`);
+  const job = await orders.getJob(`test.record_effect#${eventId}`);
   expect(job?.returnvalue).toBe('duplicate');
   expect(await effects()).toEqual([{ event_id: eventId, user_id: userId, attempt: 1 }]);
-  expect(await processed()).toEqual([{ eventId, handler: 'test.record' }]);
+  expect(await processed()).toEqual([{ eventId, handler: 'test.record_effect' }]);
+});
+
+it('runs a job queued under its kebab-case name before the rename once, under its snake_case name', async () => {
+  const { eventId, userId } = await createUserWithEvent();
+  const worker = await bed.startWorker();
+  // What the release before the rename left in Redis: the job under its old spelling and its old job id.
+  const oldName = 'test.record-effect';
+  const data = { eventId: String(eventId), event: 'user.created', payload: { userId } };
+  await queue(worker, 'orders').add(oldName, data, { jobId: eventJobId(oldName, eventId) });
+  await waitFor(async () => (await effects()).length === 1);
+  // The relay then enqueues the event under the new name too: processed_events makes it a duplicate.
+  expect(await worker.get(OutboxRelay).relayOnce()).toBe(1);
+  const orders = queue(worker, 'orders');
+  await waitFor(async () => (await orders.getJobCounts('completed')).completed === 2);
+
+  expect((await orders.getJob(eventJobId('test.record_effect', eventId)))?.returnvalue).toBe('duplicate');
+  expect(await effects()).toEqual([{ event_id: eventId, user_id: userId, attempt: 1 }]);
+  expect(await processed()).toEqual([{ eventId, handler: 'test.record_effect' }]);
 });
 
 it('lets two relays run side by side without relaying a row twice', async () => {
@@ -246,8 +265,8 @@ it('fails a job with an invalid payload at once, without retrying', async () => 
   await waitFor(async () => (await bed.db.prisma.failedJob.count()) > 0);
 
   const [failed] = await bed.db.prisma.failedJob.findMany();
-  expect(failed).toMatchObject({ name: 'test.record', attemptsMade: 1 });
-  expect(failed!.error).toMatch(/^Invalid payload for job 'test.record'/);
+  expect(failed).toMatchObject({ name: 'test.record_effect', attemptsMade: 1 });
+  expect(failed!.error).toMatch(/^Invalid payload for job 'test.record_effect'/);
   expect(await effects()).toEqual([]);
 });
 
@@ -278,7 +297,7 @@ it('lets a running job finish, writing through the database, before shutdown com
   bed.workers.splice(bed.workers.indexOf(worker), 1);
 
   expect(await effects()).toEqual([{ event_id: eventId, user_id: userId, attempt: 1 }]);
-  expect(await processed()).toEqual([{ eventId, handler: 'test.record' }]);
+  expect(await processed()).toEqual([{ eventId, handler: 'test.record_effect' }]);
 });
 
 describe('delayed jobs', () => {
@@ -312,7 +331,7 @@ describe('delayed jobs', () => {
     const { eventId, userId } = await createUserWithEvent();
 
     expect(await worker.get(OutboxRelay).relayOnce()).toBe(1);
-    const job = await queue(worker, 'deadlines').getJob(`test.record#${eventId}`);
+    const job = await queue(worker, 'deadlines').getJob(`test.record_effect#${eventId}`);
     expect(await job?.getState()).toBe('delayed');
     expect(job!.opts.delay).toBeLessThanOrEqual(testDelayMs);
     expect(job!.opts.delay).toBeGreaterThan(testDelayMs - 1_000);
@@ -334,7 +353,7 @@ describe('delayed jobs', () => {
     await publishedAgo(eventId, 1_000);
 
     expect(await worker.get(OutboxRelay).relayOnce()).toBe(1);
-    const job = await queue(worker, 'deadlines').getJob(`test.record#${eventId}`);
+    const job = await queue(worker, 'deadlines').getJob(`test.record_effect#${eventId}`);
     expect(job!.opts.delay).toBeLessThanOrEqual(testDelayMs - 1_000);
 
     await waitFor(async () => (await effects()).length > 0);
@@ -354,7 +373,7 @@ describe('delayed jobs', () => {
 
     expect(Date.now() - relayedAt).toBeLessThan(testDelayMs);
     expect(await effects()).toEqual([{ event_id: eventId, user_id: userId, attempt: 1 }]);
-    const job = await queue(worker, 'deadlines').getJob(`test.record#${eventId}`);
+    const job = await queue(worker, 'deadlines').getJob(`test.record_effect#${eventId}`);
     expect(job!.opts.delay ?? 0).toBe(0);
   });
 });

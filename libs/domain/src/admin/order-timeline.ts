@@ -74,15 +74,15 @@ export function isDeadlineCancellation(
 
 /** The order mails (job names of libs/events' registry) and what the timeline says each one was. */
 export const ORDER_MAIL_LABELS: Readonly<Record<string, { to: 'buyer' | 'sellers'; label: string }>> = {
-  'mail.order-placed': { to: 'buyer', label: 'Mailed the buyer: order placed' },
-  'mail.order-confirmed': { to: 'buyer', label: 'Mailed the buyer: order confirmed' },
-  'mail.order-shipped': { to: 'buyer', label: 'Mailed the buyer: order on its way' },
-  'mail.order-delivered': { to: 'buyer', label: 'Mailed the buyer: order delivered' },
-  'mail.order-cancelled': { to: 'buyer', label: 'Mailed the buyer: order cancelled' },
+  'mail.order_placed': { to: 'buyer', label: 'Mailed the buyer: order placed' },
+  'mail.order_confirmed': { to: 'buyer', label: 'Mailed the buyer: order confirmed' },
+  'mail.order_shipped': { to: 'buyer', label: 'Mailed the buyer: order on its way' },
+  'mail.order_delivered': { to: 'buyer', label: 'Mailed the buyer: order delivered' },
+  'mail.order_cancelled': { to: 'buyer', label: 'Mailed the buyer: order cancelled' },
   'mail.invoice': { to: 'buyer', label: 'Mailed the buyer the invoice' },
-  'mail.refund-processed': { to: 'buyer', label: 'Mailed the buyer: refund processed' },
-  'mail.seller-order': { to: 'sellers', label: 'Mailed the sellers what to pack' },
-  'mail.seller-order-cancelled': { to: 'sellers', label: 'Mailed the sellers: order cancelled' },
+  'mail.refund_processed': { to: 'buyer', label: 'Mailed the buyer: refund processed' },
+  'mail.seller_order': { to: 'sellers', label: 'Mailed the sellers what to pack' },
+  'mail.seller_order_cancelled': { to: 'sellers', label: 'Mailed the sellers: order cancelled' },
 };
 
 /** What decides which of its two events a two-event order mail is sent at: how the order is paid and when. */
@@ -90,14 +90,14 @@ export type OrderMailTimes = OrderMailTiming;
 
 /**
  * Whether mail job `job`, recorded as handled at event `eventType`, sent its mail then. Most order mails have one
- * event, and handling it sends the mail; `mail.seller-order` and `mail.order-cancelled` are routed from two events and
+ * event, and handling it sends the mail; `mail.seller_order` and `mail.order_cancelled` are routed from two events and
  * send at one of them, which the worker decides with the rules of order-mail.rules.ts, read here off the same recorded
  * times.
  */
 export function orderMailSentAt(job: string, eventType: string, order: OrderMailTimes): boolean {
-  if (job === 'mail.seller-order') return sellerOrderMailDue(order, eventType);
-  if (job === 'mail.order-cancelled')
+  if (job === 'mail.seller_order') return sellerOrderMailDue(order, eventType);
+  if (job === 'mail.order_cancelled')
     return buyerCancellationMail({ ...order, status: 'cancelled' }, eventType) !== null;
-  if (job === 'mail.seller-order-cancelled') return sellersPack(order);
+  if (job === 'mail.seller_order_cancelled') return sellersPack(order);
   return Object.hasOwn(ORDER_MAIL_LABELS, job);
 }

@@ -29,7 +29,7 @@ export function sellersPack(order: OrderMailTiming): boolean {
 }
 
 /**
- * Whether `eventType` is the event that sends the sellers' 'to pack' mail (`mail.seller-order`, routed from both):
+ * Whether `eventType` is the event that sends the sellers' 'to pack' mail (`mail.seller_order`, routed from both):
  * order.placed for cash on delivery, order.paid for an online order paid while it stood.
  */
 export function sellerOrderMailDue(order: OrderMailTiming, eventType: string): boolean {
@@ -37,11 +37,11 @@ export function sellerOrderMailDue(order: OrderMailTiming, eventType: string): b
   return eventType === 'order.paid' && paidWhileStanding(order);
 }
 
-/** Which cancellation mail the buyer gets at an event of `mail.order-cancelled`, if any. */
+/** Which cancellation mail the buyer gets at an event of `mail.order_cancelled`, if any. */
 export type BuyerCancellationMail = 'with_credit_note' | 'without_credit_note' | null;
 
 /**
- * The buyer's cancellation mail (`mail.order-cancelled`, routed from order.cancelled and credit_note.rendered): an
+ * The buyer's cancellation mail (`mail.order_cancelled`, routed from order.cancelled and credit_note.rendered): an
  * order paid while it stood gets a credit note, so its mail waits for the credit note's PDF and carries it; any other
  * order is told at its cancellation. (A payment after the cancellation also ends in a credit note: that buyer gets the
  * cancellation mail, then a second one with the credit note.)

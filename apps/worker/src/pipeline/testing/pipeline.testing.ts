@@ -16,28 +16,28 @@ import { PipelineModule } from '../pipeline.module.js';
  * 'user.created' records an effect row, 'user.suspended' always fails.
  */
 export const testJobs = defineJobs({
-  'test.record': { queue: 'orders', payload: domainEvents['user.created'].payload },
+  'test.record_effect': { queue: 'orders', payload: domainEvents['user.created'].payload },
   'test.fail': { queue: 'mail', payload: domainEvents['user.suspended'].payload },
 });
 
 /** The routes of {@link testJobs}. */
 export const testRoutes = defineRoutes(testJobs, {
-  'user.created': ['test.record'],
+  'user.created': ['test.record_effect'],
   'user.suspended': ['test.fail'],
 });
 
-/** The delay of 'test.record' in {@link delayedTestJobs}. */
+/** The delay of 'test.record_effect' in {@link delayedTestJobs}. */
 export const testDelayMs = 1_500;
 
-/** The same jobs, with 'test.record' turned into a deadline: it runs {@link testDelayMs} after its event. */
+/** The same jobs, with 'test.record_effect' turned into a deadline: it runs {@link testDelayMs} after its event. */
 export const delayedTestJobs = defineJobs({
-  'test.record': { queue: 'deadlines', payload: domainEvents['user.created'].payload, delayMs: testDelayMs },
+  'test.record_effect': { queue: 'deadlines', payload: domainEvents['user.created'].payload, delayMs: testDelayMs },
   'test.fail': testJobs['test.fail'],
 });
 
 /** The routes of {@link delayedTestJobs}. */
 export const delayedTestRoutes = defineRoutes(delayedTestJobs, {
-  'user.created': ['test.record'],
+  'user.created': ['test.record_effect'],
   'user.suspended': ['test.fail'],
 });
 
@@ -62,7 +62,7 @@ export const createEffectsTable = `
 
 /** Records one effect row per run, through the transaction that finishes the job. */
 @Injectable()
-@HandlesJob<typeof testJobs>('test.record')
+@HandlesJob<typeof testJobs>('test.record_effect')
 export class RecordingHandler extends JobHandler<EventPayload<'user.created'>> {
   async handle({ userId }: EventPayload<'user.created'>, { finish, eventId, attempt }: JobContext): Promise<void> {
     await finish(
@@ -74,7 +74,7 @@ export class RecordingHandler extends JobHandler<EventPayload<'user.created'>> {
 
 /** Records like {@link RecordingHandler}, but takes 300 ms first, long enough to shut down meanwhile. */
 @Injectable()
-@HandlesJob<typeof testJobs>('test.record')
+@HandlesJob<typeof testJobs>('test.record_effect')
 export class SlowRecordingHandler extends RecordingHandler {
   override async handle(payload: EventPayload<'user.created'>, context: JobContext): Promise<void> {
     await new Promise((resolve) => setTimeout(resolve, 300));
@@ -82,9 +82,9 @@ export class SlowRecordingHandler extends RecordingHandler {
   }
 }
 
-/** A second handler for 'test.record', which the boot check must refuse. */
+/** A second handler for 'test.record_effect', which the boot check must refuse. */
 @Injectable()
-@HandlesJob<typeof testJobs>('test.record')
+@HandlesJob<typeof testJobs>('test.record_effect')
 export class SecondRecordingHandler extends RecordingHandler {}
 
 /** Fails every run, noting when each run started. */
