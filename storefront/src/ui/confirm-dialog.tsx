@@ -2,8 +2,8 @@ import {
   createContext,
   useCallback,
   useContext,
-  useEffect,
   useId,
+  useLayoutEffect,
   useRef,
   useState,
   type KeyboardEvent,
@@ -82,7 +82,8 @@ function ConfirmDialog({ pending, onAnswer }: { pending: Pending; onAnswer(value
   const asking = pending.confirm === true;
   const { t } = useT();
 
-  useEffect(() => {
+  // In the commit that shows the popup (as the modal does): a key pressed right after lands on its button.
+  useLayoutEffect(() => {
     const previous = document.activeElement instanceof HTMLElement ? document.activeElement : null;
     okRef.current?.focus();
     return () => previous?.focus();

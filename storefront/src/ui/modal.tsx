@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { useId, useLayoutEffect, useRef, type ReactNode } from 'react';
 import { useT } from '../i18n/i18n';
 import { CloseIcon } from './icons';
 import { FOCUSABLE, keepFocusInside } from './focus-trap';
@@ -38,7 +38,9 @@ export function Modal({
   const onCloseRef = useRef(onClose);
   onCloseRef.current = onClose;
 
-  useEffect(() => {
+  // A layout effect: the focus moves in and the page stops scrolling in the commit that shows the dialog, before the
+  // browser paints it, so nothing typed or pressed in between lands on the page below.
+  useLayoutEffect(() => {
     const dialog = dialogRef.current!;
     const previous = document.activeElement instanceof HTMLElement ? document.activeElement : null;
     const first =
