@@ -3,24 +3,11 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { chromium, type Browser, type Page } from 'playwright-core';
-import type Razorpay from 'razorpay';
 import { validatePaymentVerification } from 'razorpay/dist/utils/razorpay-utils.js';
 import { SANDBOX_KEY_ID, SANDBOX_KEY_SECRET } from './credentials.mjs';
-import type { startRazorpaySandbox } from './sandbox.mjs';
-import { startSandbox, type Sandbox, type WebhookReceiver } from './sandbox.testing.js';
+import { razorpay, receiver, sandbox, start, stopSandbox } from './sandbox.testing.js';
 
-let sandbox: Sandbox;
-let receiver: WebhookReceiver;
-let razorpay: InstanceType<typeof Razorpay>;
-
-async function start(options: Parameters<typeof startRazorpaySandbox>[0] = {}, answer?: (n: number) => number) {
-  ({ sandbox, receiver, razorpay } = await startSandbox(options, answer));
-}
-
-afterEach(async () => {
-  await sandbox?.close();
-  await receiver?.close();
-});
+afterEach(stopSandbox);
 
 describe('checkout dialog in a browser', () => {
   let browser: Browser;

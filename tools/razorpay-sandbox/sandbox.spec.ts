@@ -7,29 +7,19 @@ import Razorpay from 'razorpay';
 import { validatePaymentVerification } from 'razorpay/dist/utils/razorpay-utils.js';
 import { SANDBOX_KEY_ID, SANDBOX_KEY_SECRET, SANDBOX_WEBHOOK_SECRET } from './credentials.mjs';
 import { ensureRazorpaySandbox } from './dev-sandbox.mjs';
-import type { startRazorpaySandbox } from './sandbox.mjs';
 import {
   post,
+  razorpay,
+  receiver,
   rejection,
+  sandbox,
   sdk,
-  startSandbox,
+  start,
+  stopSandbox,
   webhookReceiver,
-  type Sandbox,
-  type WebhookReceiver,
 } from './sandbox.testing.js';
 
-let sandbox: Sandbox;
-let receiver: WebhookReceiver;
-let razorpay: InstanceType<typeof Razorpay>;
-
-async function start(options: Parameters<typeof startRazorpaySandbox>[0] = {}, answer?: (n: number) => number) {
-  ({ sandbox, receiver, razorpay } = await startSandbox(options, answer));
-}
-
-afterEach(async () => {
-  await sandbox?.close();
-  await receiver?.close();
-});
+afterEach(stopSandbox);
 
 describe('REST API through the razorpay SDK', () => {
   beforeEach(() => start());

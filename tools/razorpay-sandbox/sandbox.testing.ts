@@ -1,5 +1,5 @@
 // What the sandbox's specs share (sandbox.spec.ts, checkout-dialog.int.spec.ts): a merchant's webhook endpoint, the
-// official SDK pointed at a sandbox, and one sandbox with its receiver per test.
+// official SDK pointed at a sandbox, and one sandbox with its receiver per test (live bindings, set by start()).
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import Razorpay from 'razorpay';
@@ -71,18 +71,26 @@ export async function rejection(
 /** A merchant's webhook endpoint (webhookReceiver). */
 export type WebhookReceiver = Awaited<ReturnType<typeof webhookReceiver>>;
 
-/** A sandbox that delivers its webhooks to a new receiver quickly (late after 300 ms, retries after 50 ms), and the SDK. */
-export async function startSandbox(
-  options: Parameters<typeof startRazorpaySandbox>[0] = {},
-  answer?: (n: number) => number,
-): Promise<{ sandbox: Sandbox; receiver: WebhookReceiver; razorpay: InstanceType<typeof Razorpay> }> {
-  const receiver = await webhookReceiver(answer);
-  const sandbox = await startRazorpaySandbox({
+/** The running test's sandbox, its webhook receiver and the SDK pointed at it: set by {@link start}. */
+export let sandbox: Sandbox;
+export let receiver: WebhookReceiver;
+export let razorpay: InstanceType<typeof Razorpay>;
+
+/** Starts a sandbox that delivers its webhooks to a new receiver quickly (late after 300 ms, retries after 50 ms). */
+export async function start(options: Parameters<typeof startRazorpaySandbox>[0] = {}, answer?: (n: number) => number) {
+  receiver = await webhookReceiver(answer);
+  sandbox = await startRazorpaySandbox({
     port: 0,
     webhookUrl: receiver.url,
     lateMs: 300,
     retryDelaysMs: [50, 50],
     ...options,
   });
-  return { sandbox, receiver, razorpay: sdk(sandbox) };
+  razorpay = sdk(sandbox);
+}
+
+/** Closes what {@link start} opened; each spec runs it after every test. */
+export async function stopSandbox(): Promise<void> {
+  await sandbox?.close();
+  await receiver?.close();
 }
