@@ -5,7 +5,7 @@ import type { AddressInfo } from 'node:net';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { validatePaymentVerification } from 'razorpay/dist/utils/razorpay-utils.js';
 import { SANDBOX_KEY_ID, SANDBOX_KEY_SECRET } from './credentials.mjs';
-import { razorpay, receiver, sandbox, start, stopSandbox } from './sandbox.testing.js';
+import { paymentFailedError, razorpay, receiver, sandbox, start, stopSandbox } from './sandbox.testing.js';
 
 afterEach(stopSandbox);
 
@@ -141,14 +141,7 @@ describe('checkout dialog in a browser', () => {
     expect(paid).toEqual([]);
     expect(failed).toEqual([
       {
-        error: {
-          code: 'BAD_REQUEST_ERROR',
-          description: 'Payment failed',
-          source: 'customer',
-          step: 'payment_authentication',
-          reason: 'payment_failed',
-          metadata: { order_id: order.id, payment_id: expect.stringMatching(/^pay_/) },
-        },
+        error: paymentFailedError(order.id),
       },
     ]);
     await expect(dialog.isVisible()).resolves.toBe(true);

@@ -8,6 +8,7 @@ import { validatePaymentVerification } from 'razorpay/dist/utils/razorpay-utils.
 import { SANDBOX_KEY_ID, SANDBOX_KEY_SECRET, SANDBOX_WEBHOOK_SECRET } from './credentials.mjs';
 import { ensureRazorpaySandbox } from './dev-sandbox.mjs';
 import {
+  paymentFailedError,
   post,
   razorpay,
   receiver,
@@ -291,14 +292,7 @@ describe('checkout payment', () => {
     expect(failed).toEqual({
       status: 200,
       body: {
-        error: {
-          code: 'BAD_REQUEST_ERROR',
-          description: 'Payment failed',
-          source: 'customer',
-          step: 'payment_authentication',
-          reason: 'payment_failed',
-          metadata: { order_id: order.id, payment_id: expect.stringMatching(/^pay_/) },
-        },
+        error: paymentFailedError(order.id),
       },
     });
     const failedId = failed.body.error.metadata.payment_id;

@@ -68,6 +68,18 @@ export async function rejection(
   throw new Error('expected the call to fail');
 }
 
+/** The error Razorpay answers a failed payment of order `orderId` with, as its API and Checkout's handler both give it. */
+export function paymentFailedError(orderId: string) {
+  return {
+    code: 'BAD_REQUEST_ERROR',
+    description: 'Payment failed',
+    source: 'customer',
+    step: 'payment_authentication',
+    reason: 'payment_failed',
+    metadata: { order_id: orderId, payment_id: expect.stringMatching(/^pay_/) },
+  };
+}
+
 /** A merchant's webhook endpoint (webhookReceiver). */
 export type WebhookReceiver = Awaited<ReturnType<typeof webhookReceiver>>;
 
