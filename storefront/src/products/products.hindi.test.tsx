@@ -140,6 +140,5 @@ describe('the storefront in Hindi', () => {
     expect(await within(container).findByText('2 घंटे पहले')).toBeInTheDocument();
     act(() => root?.unmount());
     container.remove();
-    block.remove();
   });
 });

@@ -88,10 +88,11 @@ export class JobRunner implements OnModuleInit, OnApplicationBootstrap, OnModule
 
   private async run(job: Job<EventJobData, JobOutcome>): Promise<JobOutcome> {
     const started = Date.now();
+    // The name it runs under from here on: a job queued before a rename carries its old spelling.
     const name = currentJobName(job.name);
     const fields = { queue: job.queueName, job: name, jobId: job.id, eventId: job.data.eventId };
     try {
-      const outcome = await this.handle(job);
+      const outcome = await this.handle(job, name);
       const ms = Date.now() - started;
       this.metrics?.observeJob(job.queueName, name, outcome, ms / 1000);
       this.logger.log({ msg: 'job done', ...fields, outcome, attempt: job.attemptsMade + 1, ms });
@@ -103,13 +104,12 @@ export class JobRunner implements OnModuleInit, OnApplicationBootstrap, OnModule
       const final = error instanceof UnrecoverableError || attempt >= (job.opts.attempts ?? 1);
       const msg = final ? 'job failed for good' : 'job failed, will retry';
       this.logger.warn({ msg, ...fields, attempt, err: error });
-      if (final) await this.recordFailure(job, error);
+      if (final) await this.recordFailure(job, name, error);
       throw error;
     }
   }
 
-  private async handle(job: Job<EventJobData, JobOutcome>): Promise<JobOutcome> {
-    const name = currentJobName(job.name);
+  private async handle(job: Job<EventJobData, JobOutcome>, name: string): Promise<JobOutcome> {
     const handler = this.handlers.get(name);
     const definition = this.options.jobs[name];
     if (!handler || !definition) throw new UnrecoverableError(`No handler for job '${name}'`);
@@ -156,12 +156,12 @@ export class JobRunner implements OnModuleInit, OnApplicationBootstrap, OnModule
     }
   }
 
-  private async recordFailure(job: Job<EventJobData, JobOutcome>, error: unknown): Promise<void> {
+  private async recordFailure(job: Job<EventJobData, JobOutcome>, name: string, error: unknown): Promise<void> {
     try {
       await this.ledger.recordFailure({
         queue: job.queueName,
         jobId: job.id ?? '',
-        name: currentJobName(job.name),
+        name,
         eventId: BigInt(job.data.eventId),
         data: job.data,
         error: error instanceof Error ? error.message : String(error),
