@@ -237,7 +237,7 @@ async function main() {
   const redis = new Redis(redisUrl);
   try {
     const stopSampling = sampleMemory({ api: api.pid, worker: worker.pid });
-    watchCpu({ api: api.pid });
+    watchCpu({ api: api.pid, worker: worker.pid });
     console.log(
       `${products} products, ${words} search words; ${connections} connections, ${duration} s per load, ` +
         `load generator on the same ${cpus().length} cores\n`,

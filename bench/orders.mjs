@@ -1,14 +1,16 @@
 // `npm run bench:orders`: placing orders and taking Razorpay webhooks. Needs the built apps; uses the Auth emulator on
 // 127.0.0.1:9099 (a running `npm start`'s, or one it starts and stops). Makes its own database (BENCH_ORDERS_DATABASE_URL, default
-// mandi_bench_orders, emptied on every run) with 600 buyers, each signed in and with an address, and 30 products;
-// starts the API and worker on BENCH_PORT (default 3211); then, at 50 connections (one buyer each) for 10 s each
-// (CONNECTIONS, DURATION override):
-//  - POST /api/payment/cod with 3 different products per order, billing priced as the storefront prices it, each order
-//    from the next buyer in turn (a buyer may place 20 orders in 10 minutes, libs/domain WRITE_RATE_LIMITS, so a
-//    10-second load needs hundreds of buyers to measure orders placed rather than refusals);
+// mandi_bench_orders, emptied on every run) with 1,000 buyers, each signed in and with an address, and 30 products;
+// starts the API and worker on BENCH_PORT (default 3211); then, at 50 connections for 10 s each (CONNECTIONS,
+// DURATION override), each round or order from the next buyer in turn (bench/lib/write-loads.mjs: a buyer may add 120
+// products to the cart and place 20 orders in 10 minutes, libs/domain WRITE_RATE_LIMITS, so a 10-second load needs
+// hundreds of buyers to measure writes rather than refusals):
+//  - the cart: 5 adds (POST /api/cart/add) and 5 removes (DELETE /api/cart/remove) per round;
+//  - POST /api/payment/cod with 3 different products per order, billing priced as the storefront prices it;
 //  - POST /api/payment/webhook with signed payment.captured events, each for a different unpaid online order;
-// printing orders (and events) per second, p50 and p99, the CPU time per request of the APIs, PostgreSQL and Redis,
-// and the peak resident memory of the API and the worker.
+// printing requests per second, p50 and p99, the CPU time per request of the APIs, the workers (whose mail and event
+// jobs run on the same cores during the load, so they are shown beside the API's rather than left out), PostgreSQL and
+// Redis, and the peak resident memory of the API and the worker. BENCH_APPS_ROOT starts another checkout's build.
 // BENCH_STOCK=counted (the default) gives every product 1,000,000 packs, so each order locks and takes stock in its
 // statement (docs/stock.md); BENCH_STOCK=unlimited leaves stock null, as before stock existed. At the end it checks
 // that packs left plus packs ordered is what each product had.
@@ -18,10 +20,10 @@
 import { createHmac } from 'node:crypto';
 import { cpus } from 'node:os';
 import pg from 'pg';
-import { orderTotals, paiseToRupees } from '@mandi/domain';
 import { startAuthEmulator } from '../scripts/lib/emulator.mjs';
-import { emulatorAccount, freshDatabase, startApps } from './lib/apps.mjs';
+import { freshDatabase, startApps } from './lib/apps.mjs';
 import { connections, duration, load, report, reportMemory, sampleMemory, watchCpu } from './lib/measure.mjs';
+import { CART_ROUND_PRODUCTS, cartRequests, codRequests, seedBuyers } from './lib/write-loads.mjs';
 
 const databaseUrl = process.env.BENCH_ORDERS_DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/mandi_bench_orders';
 const port = Number(process.env.BENCH_PORT ?? 3211);
@@ -32,7 +34,7 @@ const stockMode = process.env.BENCH_STOCK ?? 'counted';
 if (!['counted', 'unlimited'].includes(stockMode))
   throw new Error(`BENCH_STOCK=${stockMode}: give counted or unlimited.`);
 const startingStock = stockMode === 'counted' ? 1_000_000 : null;
-const buyerCount = 600;
+const buyerCount = 1000;
 const productCount = 30;
 const webhookOrders = 40_000;
 // The sandbox's secret, which the API uses outside production.
@@ -41,26 +43,7 @@ const runId = Date.now().toString(36);
 
 /** The buyers with an address each, a seller with 30 products, and the unpaid online orders the webhooks pay. */
 async function seedData(client) {
-  const buyers = [];
-  for (let i = 0; i < buyerCount; i += 1) {
-    const email = `bench-buyer-${runId}-${i}@mandi.test`;
-    const { uid, token } = await emulatorAccount(email);
-    const {
-      rows: [user],
-    } = await client.query(
-      `INSERT INTO users (firebase_uid, email, username, agreed_to_terms) VALUES ($1, $2, $3, true) RETURNING id`,
-      [uid, email, `bench_${runId}_${i}`],
-    );
-    const {
-      rows: [address],
-    } = await client.query(
-      `INSERT INTO addresses (user_id, name, mobile, state, district, taluk, flat_house_building, area_or_street_or_village, landmark, pincode, is_default)
-       VALUES ($1, 'Bench Buyer', '9876543210', 'Karnataka', 'Bengaluru', 'Bangalore North', '12, Residency Road', 'MG Road', 'Near the metro', '560001', true)
-       RETURNING id`,
-      [user.id],
-    );
-    buyers.push({ userId: user.id, addressId: address.id, token });
-  }
+  const buyers = await seedBuyers(client, { count: buyerCount, runId });
   const {
     rows: [seller],
   } = await client.query(`INSERT INTO users (firebase_uid, email, username) VALUES ($1, $2, $3) RETURNING id`, [
@@ -93,34 +76,6 @@ async function seedData(client) {
     `SELECT provider_order_id FROM payments WHERE provider = 'razorpay' ORDER BY id`,
   );
   return { buyers, products, providerOrderIds: payable.map((row) => row.provider_order_id) };
-}
-
-/** A cash-on-delivery order of 3 different products, priced as the storefront prices it. */
-function codBody(buyer, products, n) {
-  const picked = [0, 1, 2].map((k) => products[(n * 7 + k * 11) % products.length]);
-  const lines = picked.map((product, k) => ({ product, quantity: 1 + ((n + k) % 3) }));
-  const totals = orderTotals(
-    lines.map(({ product, quantity }) => ({
-      unitPaise: product.price_paise,
-      quantity,
-      weightGrams: product.weight_grams,
-    })),
-    'cod',
-  );
-  return JSON.stringify({
-    userId: buyer.userId,
-    addressId: buyer.addressId,
-    cartItems: lines.map(({ product, quantity }) => ({
-      productId: product.id,
-      quantity,
-      price: paiseToRupees(product.price_paise),
-    })),
-    billing: {
-      subtotal: paiseToRupees(totals.subtotal),
-      shippingCost: paiseToRupees(totals.shipping),
-      grandTotal: paiseToRupees(totals.grandTotal),
-    },
-  });
 }
 
 /** A signed payment.captured webhook for a Razorpay order of ours. */
@@ -183,28 +138,13 @@ async function run() {
       `${buyerCount} buyers, ${productCount} products (stock ${stockMode}), 3-line carts; ${connections} connections${spread}, ${duration} s per load, ` +
         `load generator on the same ${cpus().length} cores\n`,
     );
-    let orderNumber = 0;
     let eventNumber = 0;
     const results = [
-      await load('POST /api/payment/cod (3 lines)', {
+      await load(`cart: ${CART_ROUND_PRODUCTS} adds + ${CART_ROUND_PRODUCTS} removes`, {
         url,
-        requests: [
-          {
-            method: 'POST',
-            path: '/api/payment/cod',
-            // 50 checkouts at once, each from the next of the buyers in turn.
-            setupRequest: (request) => {
-              const buyer = data.buyers[orderNumber % data.buyers.length];
-              orderNumber += 1;
-              return {
-                ...request,
-                headers: { 'content-type': 'application/json', authorization: `Bearer ${buyer.token}` },
-                body: codBody(buyer, data.products, orderNumber),
-              };
-            },
-          },
-        ],
+        requests: cartRequests(data.buyers, data.products),
       }),
+      await load('POST /api/payment/cod (3 lines)', { url, requests: codRequests(data.buyers, data.products) }),
       await load('POST /api/payment/webhook', {
         url,
         requests: [

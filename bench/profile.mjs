@@ -16,7 +16,10 @@
 // speedscope read it) and flamegraph.svg, drawn by this script (hover a frame for its name and share).
 //
 // A route is a path: `/api/products`, `/api/products/suggestions?q=tom`, `/api/health`; `:id` in it is replaced, in
-// turn, by 20 ids of products the shop shows (`/api/products/:id`).
+// turn, by 20 ids of products the shop shows (`/api/products/:id`), and `:fresh` by a text never asked before
+// (`/api/products/suggestions?q=:fresh`: 'tomato' and a number). Or a signed-in write by name: `cart` (5 adds and
+// 5 removes a round) or `cod` (a cash-on-delivery order of 3 lines), by 1,000 buyers made for the run through the
+// Auth emulator (WRITE_SCENARIOS).
 // Options:
 //   --no-profile   CPU per request without the profiler (the figures to compare; nothing is written)
 //   --rate N       N requests a second in all instead of as many as the API takes (the same load before and after)
@@ -34,7 +37,9 @@ import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { clearRedisPrefix } from '../scripts/lib/services.mjs';
-import { benchAppEnv, redisUrl } from './lib/apps.mjs';
+import { startAuthEmulator } from '../scripts/lib/emulator.mjs';
+import { appsRoot, benchAppEnv, redisUrl } from './lib/apps.mjs';
+import { CART_ROUND_PRODUCTS, cartRequests, codRequests, seedBuyers } from './lib/write-loads.mjs';
 
 const repoRoot = fileURLToPath(new URL('..', import.meta.url));
 const databaseUrl = process.env.BENCH_DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/mandi_bench';
@@ -68,10 +73,10 @@ function parseArguments(argv) {
     else if (argument === '--header') {
       const [name, ...value] = argv[(i += 1)].split(':');
       options.headers[name.trim().toLowerCase()] = value.join(':').trim();
-    } else if (argument.startsWith('/')) options.routes.push(argument);
+    } else if (argument.startsWith('/') || argument in WRITE_SCENARIOS) options.routes.push(argument);
     else
       throw new Error(
-        `unknown argument ${argument}: give routes as paths (/api/products) and --no-profile, --rate N, --repeat N, --syscalls, --header 'name: value', --top N, --out DIR, --svg FILE`,
+        `unknown argument ${argument}: give routes as paths (/api/products) or ${Object.keys(WRITE_SCENARIOS).join(', ')}, and --no-profile, --rate N, --repeat N, --syscalls, --header 'name: value', --top N, --out DIR, --svg FILE`,
       );
   }
   if (options.routes.length === 0)
@@ -99,7 +104,7 @@ const appEnv = { ...benchAppEnv({ port, databaseUrl, redisPrefix }), WORKER_METR
 
 function start(args) {
   // The API's log lines go nowhere, as in the other benches: what they cost to write is still in the profile.
-  const child = spawn(process.execPath, args, { cwd: repoRoot, env: appEnv, stdio: ['ignore', 'ignore', 'pipe'] });
+  const child = spawn(process.execPath, args, { cwd: appsRoot, env: appEnv, stdio: ['ignore', 'ignore', 'pipe'] });
   let errors = '';
   child.stderr.on('data', (chunk) => (errors += chunk.toString()));
   child.on('exit', (code) => {
@@ -422,12 +427,61 @@ function flameGraphSvg(folded, title, modules) {
   return parts.join('\n');
 }
 
+/**
+ * The signed-in writes that can be profiled by name instead of a path (bench/lib/write-loads.mjs): the cart's adds and
+ * removes, and cash-on-delivery orders, by buyers made for the run in the bench database (their carts end empty;
+ * their orders stay, taking nothing from counted stock, since the products are unlimited ones).
+ */
+const WRITE_SCENARIOS = {
+  cart: {
+    title: `cart: ${CART_ROUND_PRODUCTS} adds + ${CART_ROUND_PRODUCTS} removes`,
+    requests: ({ buyers, products }) => cartRequests(buyers, products),
+  },
+  cod: { title: 'POST /api/payment/cod (3 lines)', requests: ({ buyers, products }) => codRequests(buyers, products) },
+};
+
+/** Buyers (through the Auth emulator) and 30 unlimited products the shop shows, for {@link WRITE_SCENARIOS}. */
+async function writeData() {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    const buyers = await seedBuyers(client, { count: 1000, runId: `profile-${Date.now().toString(36)}` });
+    const { rows: products } = await client.query(
+      `SELECT id, price_paise, weight_grams FROM products
+        WHERE stock IS NULL AND unlisted_at IS NULL AND NOT seller_suspended AND valid_until > now() + interval '1 day'
+        ORDER BY id LIMIT 30`,
+    );
+    return { buyers, products };
+  } finally {
+    await client.end();
+  }
+}
+
+/** GET requests for a path; `:id` in it becomes each of `ids` in turn, `:fresh` a text never asked before. */
+function readRequests(route, ids, options) {
+  if (route.includes(':fresh')) {
+    let fresh = 0;
+    return [
+      {
+        method: 'GET',
+        headers: options.headers,
+        setupRequest: (request) => {
+          fresh += 1;
+          return { ...request, path: route.replace(':fresh', encodeURIComponent(`tomato ${Date.now()}${fresh}`)) };
+        },
+      },
+    ];
+  }
+  const paths = route.includes(':id') ? ids.map((id) => route.replace(':id', id)) : [route];
+  return paths.map((path) => ({ method: 'GET', path, headers: options.headers }));
+}
+
 // ---- one route -----------------------------------------------------------------------------------------------------
 
-async function profileRoute(route, ids, options) {
+async function profileRoute(route, ids, writes, options) {
   const url = `http://127.0.0.1:${port}`;
-  const paths = route.includes(':id') ? ids.map((id) => route.replace(':id', id)) : [route];
-  const requests = paths.map((path) => ({ method: 'GET', path, headers: options.headers }));
+  const scenario = WRITE_SCENARIOS[route];
+  const requests = scenario ? scenario.requests(writes) : readRequests(route, ids, options);
   const slug =
     route
       .replace(/^\/api\//, '')
@@ -443,9 +497,11 @@ async function profileRoute(route, ids, options) {
   const api = start(args);
   try {
     await waitForHealth(url, api);
-    const check = await fetch(url + requests[0].path, { headers: options.headers });
-    if (check.status !== 200)
-      throw new Error(`GET ${requests[0].path} answers ${check.status}: ${(await check.text()).slice(0, 300)}`);
+    if (!scenario) {
+      const check = await fetch(url + requests[0].path, { headers: options.headers });
+      if (check.status !== 200)
+        throw new Error(`GET ${requests[0].path} answers ${check.status}: ${(await check.text()).slice(0, 300)}`);
+    }
     await runLoad(url, requests, WARMUP_SECONDS, options.rate);
 
     const syscalls = options.syscalls ? countSyscalls(api.pid) : undefined;
@@ -467,7 +523,7 @@ async function profileRoute(route, ids, options) {
     const { result } = median;
     const problems = runs.reduce((sum, { result }) => sum + result.non2xx + result.errors + result.timeouts, 0);
     console.log(
-      `\nGET ${route}: ${result.requests.average.toFixed(0)} req/s, p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms, ` +
+      `\n${scenario ? scenario.title : `GET ${route}`}: ${result.requests.average.toFixed(0)} req/s, p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms, ` +
         `API CPU ${Math.round(median.perRequest)} µs/request${options.profile ? ' (under the profiler)' : ''}` +
         (runs.length > 1
           ? ` (median; least ${Math.round(least.perRequest)}, runs ${runs.map(({ perRequest }) => Math.round(perRequest)).join(', ')})`
@@ -514,7 +570,11 @@ async function profileRoute(route, ids, options) {
     const foldedText = [...analysis.folded].map(([line, count]) => `${line} ${count}`).join('\n') + '\n';
     writeFileSync(join(directory, 'stacks.folded'), foldedText);
     const load = `${options.repeat * duration} s at ${connections} connections${options.rate ? `, ${options.rate} requests a second` : ''}`;
-    const svg = flameGraphSvg(analysis.folded, `GET ${route}: the API's CPU during ${load}`, modules);
+    const svg = flameGraphSvg(
+      analysis.folded,
+      `${scenario ? scenario.title : `GET ${route}`}: the API's CPU during ${load}`,
+      modules,
+    );
     writeFileSync(join(directory, 'flamegraph.svg'), svg);
     if (options.svg) writeFileSync(options.svg, svg);
     console.log(`\n  wrote ${join(directory, file)}, stacks.folded and flamegraph.svg in ${directory}`);
@@ -526,12 +586,22 @@ async function profileRoute(route, ids, options) {
 async function main() {
   const options = parseArguments(process.argv.slice(2));
   const ids = options.routes.some((route) => route.includes(':id')) ? await productIds() : [];
+  const emulator = options.routes.some((route) => route in WRITE_SCENARIOS) ? await startAuthEmulator() : undefined;
+  try {
+    const writes = emulator ? await writeData() : undefined;
+    await profileRoutes(options, ids, writes);
+  } finally {
+    await emulator?.stop();
+  }
+}
+
+async function profileRoutes(options, ids, writes) {
   await clearRedisPrefix(redisUrl, redisPrefix);
   // The worker's heartbeat makes the health check answer 200, as in production; it is not profiled.
   const worker = start(['apps/worker/dist/main.js']);
   try {
     console.log(`${connections} connections, ${WARMUP_SECONDS} s warm-up then ${duration} s per route`);
-    for (const route of options.routes) await profileRoute(route, ids, options);
+    for (const route of options.routes) await profileRoute(route, ids, writes, options);
   } finally {
     await stop(worker);
     await clearRedisPrefix(redisUrl, redisPrefix);

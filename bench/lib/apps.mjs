@@ -8,6 +8,11 @@ import { replicaProcesses } from '../../scripts/lib/replicas.mjs';
 import { clearRedisPrefix } from '../../scripts/lib/services.mjs';
 
 const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
+/**
+ * Whose built apps a bench starts: this checkout's, or BENCH_APPS_ROOT's (another checkout, e.g. a worktree of the
+ * commit before a change, built there), so one bench script measures before and after alternately in one sitting.
+ */
+export const appsRoot = process.env.BENCH_APPS_ROOT ?? repoRoot;
 export const redisUrl = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 const emulatorUrl = process.env.FIREBASE_AUTH_EMULATOR_URL ?? 'http://127.0.0.1:9099';
 
@@ -34,7 +39,7 @@ export async function emulatorAccount(email) {
 }
 
 function start(name, script, env) {
-  const child = spawn(process.execPath, [script], { cwd: repoRoot, env, stdio: ['ignore', 'ignore', 'pipe'] });
+  const child = spawn(process.execPath, [script], { cwd: appsRoot, env, stdio: ['ignore', 'ignore', 'pipe'] });
   let errors = '';
   child.stderr.on('data', (chunk) => (errors += chunk.toString()));
   child.on('exit', (code) => {

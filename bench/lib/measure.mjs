@@ -163,17 +163,25 @@ let cpuWatched = [];
 
 /**
  * From now on, each {@link load} also measures the CPU time these processes use during it, and {@link report} prints
- * it per request: `apis` (name -> pid: the API processes, summed as 'API'), and, when this machine runs them,
+ * it per request: `apis` (name -> pid: the API processes, summed as 'API', and the workers, summed as 'worker'), and,
+ * when this machine runs them,
  * PostgreSQL (every server process) and Redis. CPU per request does not depend on how much of the two cores the load
  * generator takes, unlike requests a second.
  */
 export function watchCpu(apis) {
-  const apiPids = Object.entries(apis)
-    .filter(([name, pid]) => name.startsWith('api') && pid)
-    .map(([, pid]) => pid);
+  const pidsOf = (prefix) =>
+    Object.entries(apis)
+      .filter(([name, pid]) => name.startsWith(prefix) && pid)
+      .map(([, pid]) => pid);
+  const apiPids = pidsOf('api');
+  const workerPids = pidsOf('worker');
   const redisPid = redisServerPid();
   cpuWatched = [
     { name: 'API', read: () => apiPids.reduce((sum, pid) => sum + cpuMicros(pid), 0) },
+    // The worker's mail, PDF and event work runs on the same cores as the API during a load: shown, not hidden.
+    ...(workerPids.length
+      ? [{ name: 'worker', read: () => workerPids.reduce((sum, pid) => sum + cpuMicros(pid), 0) }]
+      : []),
     ...(postgresCpuMicros() === undefined ? [] : [{ name: 'PostgreSQL', read: postgresCpuMicros }]),
     ...(redisPid ? [{ name: 'Redis', read: () => cpuMicros(redisPid) }] : []),
   ];

@@ -119,6 +119,8 @@ const CALLS: Record<string, (client: Db) => Promise<unknown>> = {
   'cart.productStock': (client) => new CartRepository(service(client)).productStock(1),
   'cart.add': (client) => new CartRepository(service(client)).add(1, 2),
   'cart.lines': (client) => new CartRepository(service(client)).lines(1),
+  'cart.remove': (client) => new CartRepository(service(client)).remove(1, 2),
+  'cart.setQuantity': (client) => new CartRepository(service(client)).setQuantity(1, 2, 3),
   'checkout.pricingRows': (client) => new CheckoutRepository(service(client)).pricingRows([1, 2], 3, 4, 'online'),
   'checkout.placeOrder': (client) =>
     new CheckoutRepository(service(client)).placeOrder({

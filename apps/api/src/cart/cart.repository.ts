@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { ID_ROW, Prisma, PrismaService, queryRows, sqlRow, type RowOf } from '@mandi/database';
+import { narrowed, Prisma, PrismaService, queryRows, sqlRow, type RowOf } from '@mandi/database';
 import { CART_LINES_MAX } from '@mandi/domain';
 import { PRODUCT_CARD_COLUMNS, PRODUCT_CARD_JOINS, PRODUCT_CARD_ROW } from '../products/product-card.sql.js';
 import { productVisibleSql } from '../products/product-visibility.sql.js';
@@ -12,11 +12,14 @@ export type CartLineRow = RowOf<typeof CART_LINE_ROW>;
 /** A product's stock and place in the shop, as adding it to a cart checks them. */
 const PRODUCT_STOCK_ROW = sqlRow('product stock', { stock: 'int | null', visible: 'bool', seller_id: 'int' });
 
-/** Whether an add went in, and whether the product is in the cart now. */
-const CART_ADD_ROW = sqlRow('cart add', { added: 'bool', present: 'bool' });
-
 /** How adding a product to a cart went. */
 export type CartAddOutcome = 'added' | 'already_in_cart' | 'cart_full';
+
+/** What cart_add_line answers. */
+const CART_ADD_ROW = sqlRow('cart add', { outcome: narrowed<CartAddOutcome>('text') });
+
+/** A line a write changed. */
+const CART_LINE_CHANGED_ROW = sqlRow('cart line changed', { id: 'int' });
 
 /** Cart lines in cart_items, one per user and product. */
 @Injectable()
@@ -48,29 +51,16 @@ export class CartRepository {
 
   /**
    * Puts the product in the cart with quantity 1, unless it is there already (the unique line decides) or the cart holds
-   * CART_LINES_MAX products. The owner's user row is locked first, as the address book does, so adds to one cart queue
-   * up and each counts the lines the one before it committed: racing adds cannot pass the cap.
+   * CART_LINES_MAX products: one statement, cart_add_line (prisma/sql/functions), which locks the owner's user row
+   * before counting, so racing adds to one cart queue up and cannot pass the cap.
    */
-  add(userId: number, productId: number): Promise<CartAddOutcome> {
-    return this.prisma.$transaction(async (tx) => {
-      await queryRows(tx, ID_ROW, Prisma.sql`SELECT id FROM users WHERE id = ${userId} FOR NO KEY UPDATE`);
-      const [row] = await queryRows(
-        tx,
-        CART_ADD_ROW,
-        Prisma.sql`
-        WITH added AS (
-          INSERT INTO cart_items (user_id, product_id)
-          SELECT ${userId}, ${productId}
-           WHERE (SELECT count(*) FROM cart_items WHERE user_id = ${userId}) < ${CART_LINES_MAX}
-          ON CONFLICT (user_id, product_id) DO NOTHING
-          RETURNING 1
-        )
-        SELECT EXISTS (SELECT 1 FROM added) AS added,
-               EXISTS (SELECT 1 FROM cart_items WHERE user_id = ${userId} AND product_id = ${productId}) AS present`,
-      );
-      if (row!.added) return 'added';
-      return row!.present ? 'already_in_cart' : 'cart_full';
-    });
+  async add(userId: number, productId: number): Promise<CartAddOutcome> {
+    const [row] = await queryRows(
+      this.prisma,
+      CART_ADD_ROW,
+      Prisma.sql`SELECT cart_add_line(${userId}::int, ${productId}::int, ${CART_LINES_MAX}::int) AS outcome`,
+    );
+    return row!.outcome;
   }
 
   /**
@@ -91,13 +81,29 @@ export class CartRepository {
     );
   }
 
+  // Raw SQL for the writes a shopper repeats: a model query costs Prisma's query compiler more CPU than the write costs
+  // PostgreSQL.
+
   /** Removes a line; false when there was none. */
   async remove(userId: number, productId: number): Promise<boolean> {
-    return (await this.prisma.cartItem.deleteMany({ where: { userId, productId } })).count === 1;
+    const rows = await queryRows(
+      this.prisma,
+      CART_LINE_CHANGED_ROW,
+      Prisma.sql`DELETE FROM cart_items WHERE user_id = ${userId} AND product_id = ${productId} RETURNING id`,
+    );
+    return rows.length === 1;
   }
 
   /** Sets a line's quantity; false when there is no such line. */
   async setQuantity(userId: number, productId: number, quantity: number): Promise<boolean> {
-    return (await this.prisma.cartItem.updateMany({ where: { userId, productId }, data: { quantity } })).count === 1;
+    const rows = await queryRows(
+      this.prisma,
+      CART_LINE_CHANGED_ROW,
+      Prisma.sql`
+      UPDATE cart_items SET quantity = ${quantity}, updated_at = now()
+       WHERE user_id = ${userId} AND product_id = ${productId}
+      RETURNING id`,
+    );
+    return rows.length === 1;
   }
 }
