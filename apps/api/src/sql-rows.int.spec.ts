@@ -116,7 +116,6 @@ const CALLS: Record<string, (client: Db) => Promise<unknown>> = {
   'adminSellers.invite': (client) => new AdminSellersRepository(service(client)).invite([1, 2], 3),
   'adminUsers.toggleStatus': (client) => new AdminUsersRepository(service(client)).toggleStatus(1, 2),
   'callers.findByFirebaseUid': (client) => new CallersRepository(service(client)).findByFirebaseUid('uid-1'),
-  'cart.productStock': (client) => new CartRepository(service(client)).productStock(1),
   'cart.add': (client) => new CartRepository(service(client)).add(1, 2),
   'cart.lines': (client) => new CartRepository(service(client)).lines(1),
   'cart.remove': (client) => new CartRepository(service(client)).remove(1, 2),

@@ -9,11 +9,9 @@ const CART_LINE_ROW = sqlRow('cart line', { ...PRODUCT_CARD_ROW.columns, quantit
 /** A row of {@link CART_LINE_ROW}. */
 export type CartLineRow = RowOf<typeof CART_LINE_ROW>;
 
-/** A product's stock and place in the shop, as adding it to a cart checks them. */
-const PRODUCT_STOCK_ROW = sqlRow('product stock', { stock: 'int | null', visible: 'bool', seller_id: 'int' });
-
 /** How adding a product to a cart went. */
-export type CartAddOutcome = 'added' | 'already_in_cart' | 'cart_full';
+export type CartAddOutcome =
+  'added' | 'already_in_cart' | 'cart_full' | 'not_found' | 'not_shown' | 'own_product' | 'sold_out';
 
 /** What cart_add_line answers. */
 const CART_ADD_ROW = sqlRow('cart add', { outcome: narrowed<CartAddOutcome>('text') });
@@ -36,23 +34,10 @@ export class CartRepository {
   }
 
   /**
-   * Product `productId`'s packs left (null: unlimited) and whether the shop shows it, or undefined when there is no
-   * such product.
-   */
-  async productStock(productId: number): Promise<RowOf<typeof PRODUCT_STOCK_ROW> | undefined> {
-    const rows = await queryRows(
-      this.prisma,
-      PRODUCT_STOCK_ROW,
-      Prisma.sql`
-      SELECT p.stock, ${productVisibleSql()} AS visible, p.seller_id FROM products p WHERE p.id = ${productId}`,
-    );
-    return rows[0];
-  }
-
-  /**
-   * Puts the product in the cart with quantity 1, unless it is there already (the unique line decides) or the cart holds
-   * CART_LINES_MAX products: one statement, cart_add_line (prisma/sql/functions), which locks the owner's user row
-   * before counting, so racing adds to one cart queue up and cannot pass the cap.
+   * Puts the product in the cart with quantity 1 unless it cannot be bought (no such product, not shown by the shop,
+   * the owner's own, sold out), is there already (the unique line decides) or the cart holds CART_LINES_MAX
+   * products: one statement, cart_add_line (prisma/sql/functions), which locks the owner's user row before counting,
+   * so racing adds to one cart queue up and cannot pass the cap.
    */
   async add(userId: number, productId: number): Promise<CartAddOutcome> {
     const [row] = await queryRows(

@@ -9,12 +9,24 @@ import {
   PROFILE_MESSAGES,
   STOCK_MESSAGES,
   WRITE_LIMIT_MESSAGES,
-  isSoldOut,
 } from '@mandi/domain';
 import { FILE_STORE, type FileStore } from '@mandi/storage';
 import type { Caller } from '../auth/caller.js';
 import { toProduct } from '../products/product-answer.js';
-import { CartRepository } from './cart.repository.js';
+import { CartRepository, type CartAddOutcome } from './cart.repository.js';
+
+/**
+ * What each refused add answers (all 409 but an unknown product's 404), in the order cart_add_line checks them. A cart
+ * may ask for more than is left (checkout is the truth), but never for what is gone.
+ */
+const ADD_REFUSALS = {
+  not_found: PRODUCT_MESSAGES.notFound,
+  not_shown: PRODUCT_MODERATION_MESSAGES.notAvailable,
+  own_product: CHECKOUT_MESSAGES.ownProduct,
+  sold_out: STOCK_MESSAGES.soldOutCannotAdd,
+  already_in_cart: CART_MESSAGES.alreadyInCart.text,
+  cart_full: WRITE_LIMIT_MESSAGES.cartFull,
+} as const satisfies Record<Exclude<CartAddOutcome, 'added'>, string>;
 
 /**
  * A user's cart (docs/cart.md): one line per product, quantity 1 to 15. The access guard has checked that
@@ -35,15 +47,10 @@ export class CartService {
   async add(caller: Caller, uid: string, productId: string): Promise<MessageAnswer> {
     const userId = await this.userIdOf(caller, uid);
     const id = rowIdOf(productId);
-    const product = id === null ? undefined : await this.cart.productStock(id);
-    if (id === null || !product) throw new DomainError('not_found', PRODUCT_MESSAGES.notFound);
-    // A cart may ask for more than is left (checkout is the truth), but never for what is gone.
-    if (!product.visible) throw new DomainError('conflict', PRODUCT_MODERATION_MESSAGES.notAvailable);
-    if (product.seller_id === userId) throw new DomainError('conflict', CHECKOUT_MESSAGES.ownProduct);
-    if (isSoldOut(product.stock)) throw new DomainError('conflict', STOCK_MESSAGES.soldOutCannotAdd);
-    const outcome = await this.cart.add(userId, id);
-    if (outcome === 'already_in_cart') throw new DomainError('conflict', CART_MESSAGES.alreadyInCart.text);
-    if (outcome === 'cart_full') throw new DomainError('conflict', WRITE_LIMIT_MESSAGES.cartFull);
+    const outcome = id === null ? 'not_found' : await this.cart.add(userId, id);
+    if (outcome !== 'added') {
+      throw new DomainError(outcome === 'not_found' ? 'not_found' : 'conflict', ADD_REFUSALS[outcome]);
+    }
     return { message: CART_MESSAGES.added.text };
   }
 
