@@ -464,6 +464,7 @@ function readRequests(route, ids, options) {
     return [
       {
         method: 'GET',
+        path: route.replace(':fresh', 'tomato'),
         headers: options.headers,
         setupRequest: (request) => {
           fresh += 1;

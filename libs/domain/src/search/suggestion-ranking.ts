@@ -62,6 +62,25 @@ const byCodePoint = (a: string, b: string): number => {
 };
 
 /**
+ * Names whose trigrams this process keeps, about a kilobyte each. The candidates of a meaning are the same names
+ * request after request ('tomato 17', 'tomato 18' ... rank the same 200 names), and working out their trigrams was
+ * the largest part of a new suggestion's CPU (docs/performance.md, "The write path").
+ */
+export const NAME_TRIGRAMS_MAX = 10_000;
+const nameTrigrams = new Map<string, Set<string>>();
+
+/** {@link trigrams} of a candidate name, kept; past NAME_TRIGRAMS_MAX the oldest kept name is forgotten. */
+function trigramsOfName(name: string): Set<string> {
+  let found = nameTrigrams.get(name);
+  if (found) return found;
+  found = trigrams(name);
+  // Maps iterate in insertion order: the first key is the oldest.
+  if (nameTrigrams.size >= NAME_TRIGRAMS_MAX) nameTrigrams.delete(nameTrigrams.keys().next().value!);
+  nameTrigrams.set(name, found);
+  return found;
+}
+
+/**
  * At most `limit` names for the search bar, best first: names with a live product, then names matching every
  * term by an exact or prefix word before those found through a typo correction, then the names closest to the typed
  * `text` (trigram similarity), then the names most products use, then by code point.
@@ -70,7 +89,7 @@ export function rankSuggestions(candidates: readonly RankableName[], text: strin
   const typed = trigrams(text);
   const ranked = candidates.map((candidate) => ({
     candidate,
-    similarity: similarityOf(trigrams(candidate.name), typed),
+    similarity: similarityOf(trigramsOfName(candidate.name), typed),
   }));
   ranked.sort(
     (x, y) =>
