@@ -92,7 +92,7 @@ async function productIds() {
   });
   try {
     const { rows } = await client.query(
-      `SELECT id::text FROM products WHERE unlisted_at IS NULL AND NOT seller_suspended LIMIT 20`,
+      `SELECT id::text FROM products WHERE product_is_shown(unlisted_at, seller_suspended) LIMIT 20`,
     );
     return rows.map(({ id }) => id);
   } finally {
@@ -433,11 +433,8 @@ function flameGraphSvg(folded, title, modules) {
  * their orders stay, taking nothing from counted stock, since the products are unlimited ones).
  */
 const WRITE_SCENARIOS = {
-  cart: {
-    title: `cart: ${CART_ROUND_PRODUCTS} adds + ${CART_ROUND_PRODUCTS} removes`,
-    requests: ({ buyers, products }) => cartRequests(buyers, products),
-  },
-  cod: { title: 'POST /api/payment/cod (3 lines)', requests: ({ buyers, products }) => codRequests(buyers, products) },
+  cart: { title: `cart: ${CART_ROUND_PRODUCTS} adds + ${CART_ROUND_PRODUCTS} removes`, requests: cartRequests },
+  cod: { title: 'POST /api/payment/cod (3 lines)', requests: codRequests },
 };
 
 /** Buyers (through the Auth emulator) and 30 unlimited products the shop shows, for {@link WRITE_SCENARIOS}. */
@@ -448,7 +445,7 @@ async function writeData() {
     const buyers = await seedBuyers(client, { count: 1000, runId: `profile-${Date.now().toString(36)}` });
     const { rows: products } = await client.query(
       `SELECT id, price_paise, weight_grams FROM products
-        WHERE stock IS NULL AND unlisted_at IS NULL AND NOT seller_suspended AND valid_until > now() + interval '1 day'
+        WHERE stock IS NULL AND product_is_shown(unlisted_at, seller_suspended) AND valid_until > now() + interval '1 day'
         ORDER BY id LIMIT 30`,
     );
     return { buyers, products };
@@ -482,7 +479,7 @@ function readRequests(route, ids, options) {
 async function profileRoute(route, ids, writes, options) {
   const url = `http://127.0.0.1:${port}`;
   const scenario = WRITE_SCENARIOS[route];
-  const requests = scenario ? scenario.requests(writes) : readRequests(route, ids, options);
+  const requests = scenario ? scenario.requests(writes.buyers, writes.products) : readRequests(route, ids, options);
   const slug =
     route
       .replace(/^\/api\//, '')

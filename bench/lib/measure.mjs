@@ -163,14 +163,13 @@ let cpuWatched = [];
 
 /**
  * From now on, each {@link load} also measures the CPU time these processes use during it, and {@link report} prints
- * it per request: `apis` (name -> pid: the API processes, summed as 'API', and the workers, summed as 'worker'), and,
- * when this machine runs them,
- * PostgreSQL (every server process) and Redis. CPU per request does not depend on how much of the two cores the load
- * generator takes, unlike requests a second.
+ * it per request: `pids` (name -> pid: the API processes, summed as 'API', and the workers, summed as 'worker'), and,
+ * when this machine runs them, PostgreSQL (every server process) and Redis. CPU per request does not depend on how
+ * much of the two cores the load generator takes, unlike requests a second.
  */
-export function watchCpu(apis) {
+export function watchCpu(pids) {
   const pidsOf = (prefix) =>
-    Object.entries(apis)
+    Object.entries(pids)
       .filter(([name, pid]) => name.startsWith(prefix) && pid)
       .map(([, pid]) => pid);
   const apiPids = pidsOf('api');

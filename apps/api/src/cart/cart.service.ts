@@ -4,6 +4,7 @@ import {
   CART_MESSAGES,
   CHECKOUT_MESSAGES,
   DomainError,
+  type DomainErrorCode,
   PRODUCT_MESSAGES,
   PRODUCT_MODERATION_MESSAGES,
   PROFILE_MESSAGES,
@@ -16,17 +17,17 @@ import { toProduct } from '../products/product-answer.js';
 import { CartRepository, type CartAddOutcome } from './cart.repository.js';
 
 /**
- * What each refused add answers (all 409 but an unknown product's 404), in the order cart_add_line checks them. A cart
- * may ask for more than is left (checkout is the truth), but never for what is gone.
+ * What each refused add answers, in the order cart_add_line checks them. A cart may ask for more than is left
+ * (checkout is the truth), but never for what is gone.
  */
 const ADD_REFUSALS = {
-  not_found: PRODUCT_MESSAGES.notFound,
-  not_shown: PRODUCT_MODERATION_MESSAGES.notAvailable,
-  own_product: CHECKOUT_MESSAGES.ownProduct,
-  sold_out: STOCK_MESSAGES.soldOutCannotAdd,
-  already_in_cart: CART_MESSAGES.alreadyInCart.text,
-  cart_full: WRITE_LIMIT_MESSAGES.cartFull,
-} as const satisfies Record<Exclude<CartAddOutcome, 'added'>, string>;
+  not_found: ['not_found', PRODUCT_MESSAGES.notFound],
+  not_shown: ['conflict', PRODUCT_MODERATION_MESSAGES.notAvailable],
+  own_product: ['conflict', CHECKOUT_MESSAGES.ownProduct],
+  sold_out: ['conflict', STOCK_MESSAGES.soldOutCannotAdd],
+  already_in_cart: ['conflict', CART_MESSAGES.alreadyInCart.text],
+  cart_full: ['conflict', WRITE_LIMIT_MESSAGES.cartFull],
+} as const satisfies Record<Exclude<CartAddOutcome, 'added'>, readonly [DomainErrorCode, string]>;
 
 /**
  * A user's cart (docs/cart.md): one line per product, quantity 1 to 15. The access guard has checked that
@@ -49,7 +50,8 @@ export class CartService {
     const id = rowIdOf(productId);
     const outcome = id === null ? 'not_found' : await this.cart.add(userId, id);
     if (outcome !== 'added') {
-      throw new DomainError(outcome === 'not_found' ? 'not_found' : 'conflict', ADD_REFUSALS[outcome]);
+      const [code, message] = ADD_REFUSALS[outcome];
+      throw new DomainError(code, message);
     }
     return { message: CART_MESSAGES.added.text };
   }
