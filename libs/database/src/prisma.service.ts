@@ -1,7 +1,8 @@
 import { Inject, Injectable, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
 import { PrismaPg } from '@prisma/adapter-pg';
 import pg from 'pg';
-import { PrismaClient } from './generated/prisma/client.js';
+import { DIRECT_TYPES, asPrismaError, directParameter, runDirectQueries } from './direct-query.js';
+import { type Prisma, PrismaClient } from './generated/prisma/client.js';
 
 /** Injection token of the database URL the PrismaService connects to. */
 export const DATABASE_URL = Symbol('DATABASE_URL');
@@ -42,6 +43,21 @@ export class PrismaService extends PrismaClient implements OnModuleInit, OnModul
     pool.on('error', () => undefined);
     super({ adapter: new PrismaPg(pool), transactionOptions: TRANSACTION_OPTIONS });
     this.pool = pool;
+    runDirectQueries(this, (statement) => this.directQuery(statement));
+  }
+
+  /** Runs a raw statement on the pool, past Prisma's client (`queryRows` outside a transaction: direct-query.ts). */
+  private async directQuery(statement: Prisma.Sql): Promise<unknown[]> {
+    try {
+      const result = await this.pool.query({
+        text: statement.text,
+        values: statement.values.map(directParameter),
+        types: DIRECT_TYPES,
+      });
+      return result.rows;
+    } catch (error) {
+      throw asPrismaError(error);
+    }
   }
 
   /** The pool's connections now, for the metrics. */

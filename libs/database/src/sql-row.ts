@@ -4,6 +4,7 @@
 import type { Prisma } from './generated/prisma/client.js';
 import type * as Enums from './generated/prisma/enums.js';
 import type { Db } from './prisma-client.js';
+import { directQueryOf } from './direct-query.js';
 
 /**
  * What each kind of column reads as through Prisma's driver adapter, by the name a row declares it with. A kind
@@ -103,9 +104,14 @@ export function rowOfStatement(statement: Prisma.Sql): SqlRow | undefined {
   return (statement as Prisma.Sql & { [ROW]?: SqlRow })[ROW];
 }
 
-/** Runs `statement` and gives its rows as `row` declares them. */
+/**
+ * Runs `statement` and gives its rows as `row` declares them: on the root client straight through node-postgres
+ * (direct-query.ts), in a transaction through the transaction's client.
+ */
 export function queryRows<R extends SqlRow>(db: Db, row: R, statement: Prisma.Sql): Promise<RowOf<R>[]> {
   (statement as Prisma.Sql & { [ROW]?: SqlRow })[ROW] = row;
+  const direct = directQueryOf(db);
+  if (direct) return direct(statement) as Promise<RowOf<R>[]>;
   return db.$queryRaw<RowOf<R>[]>(statement);
 }
 

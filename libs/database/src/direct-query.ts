@@ -1,0 +1,106 @@
+// A raw statement sent straight to node-postgres, past Prisma's client, for `queryRows` on the root client (not in a
+// transaction): per statement, Prisma's client and query compiler cost more of the API's CPU than the pg driver and
+// PostgreSQL together (docs/performance.md, "The write path"). What the caller gets is what `$queryRaw` gives: the
+// values decoded as Prisma's pg adapter decodes them, and a failure as the same PrismaClientKnownRequestError.
+import pg from 'pg';
+import { Prisma } from './generated/prisma/client.js';
+
+/** Runs a raw statement and answers its rows. */
+export type DirectQuery = (statement: Prisma.Sql) => Promise<unknown[]>;
+
+/**
+ * The clients that run raw statements themselves, by identity. Not a method or a symbol on the client: a transaction's
+ * client is a proxy of the root client that answers every property the root has, so only identity tells them apart.
+ */
+const directClients = new WeakMap<object, DirectQuery>();
+
+/** Makes `client` run `queryRows` statements with `run` (PrismaService does, for itself). */
+export function runDirectQueries(client: object, run: DirectQuery): void {
+  directClients.set(client, run);
+}
+
+/** How `db` runs raw statements itself, or undefined for a transaction (or another) client. */
+export function directQueryOf(db: object): DirectQuery | undefined {
+  return directClients.get(db);
+}
+
+/** PostgreSQL's type ids whose text Prisma's adapter reads otherwise than node-postgres does. */
+const OID = {
+  bytea: 17,
+  int8: 20,
+  date: 1082,
+  timestamp: 1114,
+  numeric: 1700,
+  int8Array: 1016,
+  numericArray: 1231,
+} as const;
+
+const arrayParser = pg.types.arrayParser as unknown as {
+  create<T>(text: string, parse: (element: string) => T): { parse(): T[] };
+};
+const parseArray = <T>(text: string, parse: (element: string) => T): T[] => arrayParser.create(text, parse).parse();
+const parseBytes = pg.types.getTypeParser(OID.bytea, 'text') as (text: string) => Buffer;
+
+/** A calendar day as midnight UTC, as Prisma reads a `date` (node-postgres would take the process's time zone). */
+const utcDay = (text: string): Date => new Date(`${text}T00:00:00Z`);
+
+/** The parsers that differ: int8 as bigint, numeric as Decimal, date and timestamp in UTC, bytea as a Uint8Array. */
+const PARSERS: Record<number, (text: string) => unknown> = {
+  [OID.int8]: (text) => BigInt(text),
+  [OID.numeric]: (text) => new Prisma.Decimal(text),
+  [OID.int8Array]: (text) => parseArray(text, BigInt),
+  [OID.numericArray]: (text) => parseArray(text, (element) => new Prisma.Decimal(element)),
+  [OID.date]: utcDay,
+  [OID.timestamp]: (text) => new Date(`${text.replace(' ', 'T')}Z`),
+  [OID.bytea]: (text) => new Uint8Array(parseBytes(text)),
+};
+
+/** The type parsers of a direct statement. */
+export const DIRECT_TYPES = {
+  getTypeParser: (oid: number, format?: string) =>
+    (format ?? 'text') === 'text' && PARSERS[oid] ? PARSERS[oid] : pg.types.getTypeParser(oid, format as 'text'),
+} as pg.CustomTypesConfig;
+
+/**
+ * A parameter as Prisma sends it: a Date as its ISO instant (node-postgres would write the process's local time), a
+ * Decimal as its digits (node-postgres would send it as a JSON string), arrays element by element.
+ */
+export function directParameter(value: unknown): unknown {
+  if (value instanceof Date) return value.toISOString();
+  if (Prisma.Decimal.isDecimal(value)) return (value as Prisma.Decimal).toFixed();
+  if (Array.isArray(value)) return value.map(directParameter);
+  return value;
+}
+
+/**
+ * A failed direct statement as Prisma reports a failed `$queryRaw`: PrismaClientKnownRequestError P2010 with the
+ * driver adapter's cause (SQLSTATE, message, and for a unique violation the key's columns), so that code which tells
+ * one failure from another (a unique violation, say) sees the same error whichever path ran. Anything but an error
+ * of PostgreSQL's (a lost connection) is left as it is.
+ */
+export function asPrismaError(error: unknown): unknown {
+  if (!(error instanceof pg.DatabaseError) || error.code === undefined) return error;
+  const fields =
+    error.code === '23505'
+      ? error.detail
+          ?.match(/Key \(([^)]+)\)/)
+          ?.at(1)
+          ?.split(', ')
+      : undefined;
+  const cause = {
+    originalCode: error.code,
+    originalMessage: error.message,
+    ...(error.code === '23505'
+      ? { kind: 'UniqueConstraintViolation', constraint: fields ? { fields } : undefined }
+      : { kind: 'postgres', code: error.code, severity: error.severity, message: error.message }),
+  };
+  // As @prisma/driver-adapter-utils' DriverAdapterError is made: named so, its message the cause's, or its kind.
+  const driverAdapterError = Object.assign(new Error('message' in cause ? cause.message : cause.kind), {
+    name: 'DriverAdapterError',
+    cause,
+  });
+  return new Prisma.PrismaClientKnownRequestError(
+    `Raw query failed. Code: \`${error.code}\`. Message: \`${error.message}\``,
+    { code: 'P2010', clientVersion: Prisma.prismaVersion.client, meta: { driverAdapterError } },
+  );
+}
