@@ -38,8 +38,18 @@ export async function emulatorAccount(email) {
   return { uid: body.localId, token: body.idToken };
 }
 
+/**
+ * Node's own flags for the apps a bench starts, from BENCH_NODE_FLAGS (NODE_OPTIONS refuses some): e.g.
+ * `--cpu-prof --cpu-prof-dir=/tmp/profiles` profiles the worker of bench:orders beside its API.
+ */
+const nodeFlags = (process.env.BENCH_NODE_FLAGS ?? '').split(' ').filter(Boolean);
+
 function start(name, script, env) {
-  const child = spawn(process.execPath, [script], { cwd: appsRoot, env, stdio: ['ignore', 'ignore', 'pipe'] });
+  const child = spawn(process.execPath, [...nodeFlags, script], {
+    cwd: appsRoot,
+    env,
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
   let errors = '';
   child.stderr.on('data', (chunk) => (errors += chunk.toString()));
   child.on('exit', (code) => {
