@@ -11,6 +11,7 @@ import {
 import { ORDER_WINDOW_MS } from '@mandi/domain';
 import { SignupsRepository } from './accounts/signups.repository.js';
 import { InvoicesRepository } from './invoices/invoices.repository.js';
+import { OrderMailsRepository, type OrderForMail } from './mail/order-mails.repository.js';
 import { PeopleMailsRepository } from './mail/people-mails.repository.js';
 import { ProductMailsRepository } from './mail/product-mails.repository.js';
 import { OrderDeadlinesRepository } from './orders/order-deadlines.repository.js';
@@ -71,6 +72,11 @@ const CALLS: Record<string, (client: Db) => Promise<unknown>> = {
     new InvoicesRepository().attachPdf(client, 'invoice', 1, 'invoices/1.pdf'),
   'invoices.attachPdf (credit note)': (client) =>
     new InvoicesRepository().attachPdf(client, 'credit_note', 1, 'credit-notes/1.pdf'),
+  'orderMails.order': (client) => new OrderMailsRepository(service(client)).order(1),
+  'orderMails.sellers': (client) =>
+    new OrderMailsRepository(service(client)).sellers({
+      lines: [{ productName: 'Tamatar', quantity: 1, unitPricePaise: 4000, weightGrams: 1000, sellerId: 2 }],
+    } as unknown as OrderForMail),
   'peopleMails.findInvitedSeller': (client) => new PeopleMailsRepository(service(client)).findInvitedSeller(1),
   'peopleMails.findContactMessage': (client) => new PeopleMailsRepository(service(client)).findContactMessage(1),
   'productMails.findUnlisted': (client) => new ProductMailsRepository(service(client)).findUnlisted(1),

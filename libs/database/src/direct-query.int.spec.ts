@@ -1,6 +1,6 @@
 import { Prisma } from './generated/prisma/client.js';
 import { PrismaService } from './prisma.service.js';
-import { queryRows, sqlRow } from './sql-row.js';
+import { executeStatement, queryRows, sqlRow } from './sql-row.js';
 import { createTestDatabase, type TestDatabase } from './testing/test-database.js';
 
 // queryRows on the root client goes past Prisma's client straight to node-postgres (direct-query.ts); in a
@@ -132,4 +132,17 @@ test("in a transaction, queryRows runs on the transaction's connection", async (
     return { inside, outside };
   });
   expect(seen).toEqual({ inside: [{ id: 10 }], outside: [] });
+});
+
+test('executeStatement answers the rows changed, direct as through Prisma', async () => {
+  await prisma.$executeRaw`INSERT INTO parcels (id, label) VALUES (20, 'a'), (21, 'b'), (22, 'c')`;
+  const relabel = (label: string) => Prisma.sql`UPDATE parcels SET label = label || ${label} WHERE id >= 20`;
+  expect(await executeStatement(prisma, relabel('!'))).toBe(3);
+  expect(await prisma.$transaction((tx) => executeStatement(tx, relabel('?')))).toBe(3);
+  const labels = await queryRows(
+    prisma,
+    sqlRow('label', { label: 'text' }),
+    Prisma.sql`SELECT label FROM parcels WHERE id >= 20 ORDER BY id`,
+  );
+  expect(labels.map((row) => row.label)).toEqual(['a!?', 'b!?', 'c!?']);
 });

@@ -1,12 +1,18 @@
-// A raw statement sent straight to node-postgres, past Prisma's client, for `queryRows` on the root client (not in a
-// transaction): per statement, Prisma's client and query compiler cost more of the API's CPU than the pg driver and
+// A raw statement sent straight to node-postgres, past Prisma's client, for `queryRows` and `executeStatement` on the
+// root client (not in a transaction): per statement, Prisma's client and query compiler cost more of the API's CPU than the pg driver and
 // PostgreSQL together (docs/performance.md, "The write path"). What the caller gets is what `$queryRaw` gives: the
 // values decoded as Prisma's pg adapter decodes them, and a failure as the same PrismaClientKnownRequestError.
 import pg from 'pg';
 import { Prisma } from './generated/prisma/client.js';
 
-/** Runs a raw statement and answers its rows. */
-export type DirectQuery = (statement: Prisma.Sql) => Promise<unknown[]>;
+/** What a direct statement answers: its rows, and how many rows it changed (or read). */
+export interface DirectResult {
+  rows: unknown[];
+  rowCount: number;
+}
+
+/** Runs a raw statement. */
+export type DirectQuery = (statement: Prisma.Sql) => Promise<DirectResult>;
 
 /**
  * The clients that run raw statements themselves, by identity. Not a method or a symbol on the client: a transaction's
@@ -14,7 +20,7 @@ export type DirectQuery = (statement: Prisma.Sql) => Promise<unknown[]>;
  */
 const directClients = new WeakMap<object, DirectQuery>();
 
-/** Makes `client` run `queryRows` statements with `run` (PrismaService does, for itself). */
+/** Makes `client` run the statements of `queryRows` and `executeStatement` with `run` (PrismaService does, for itself). */
 export function runDirectQueries(client: object, run: DirectQuery): void {
   directClients.set(client, run);
 }

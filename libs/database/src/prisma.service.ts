@@ -1,7 +1,7 @@
 import { Inject, Injectable, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
 import { PrismaPg } from '@prisma/adapter-pg';
 import pg from 'pg';
-import { DIRECT_TYPES, asPrismaError, directParameter, runDirectQueries } from './direct-query.js';
+import { DIRECT_TYPES, asPrismaError, directParameter, runDirectQueries, type DirectResult } from './direct-query.js';
 import { type Prisma, PrismaClient } from './generated/prisma/client.js';
 
 /** Injection token of the database URL the PrismaService connects to. */
@@ -46,15 +46,15 @@ export class PrismaService extends PrismaClient implements OnModuleInit, OnModul
     runDirectQueries(this, (statement) => this.directQuery(statement));
   }
 
-  /** Runs a raw statement on the pool, past Prisma's client (`queryRows` outside a transaction: direct-query.ts). */
-  private async directQuery(statement: Prisma.Sql): Promise<unknown[]> {
+  /** Runs a raw statement on the pool, past Prisma's client (outside a transaction: direct-query.ts). */
+  private async directQuery(statement: Prisma.Sql): Promise<DirectResult> {
     try {
       const result = await this.pool.query({
         text: statement.text,
         values: statement.values.map(directParameter),
         types: DIRECT_TYPES,
       });
-      return result.rows;
+      return { rows: result.rows, rowCount: result.rowCount ?? 0 };
     } catch (error) {
       throw asPrismaError(error);
     }

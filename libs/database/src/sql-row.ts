@@ -111,8 +111,18 @@ export function rowOfStatement(statement: Prisma.Sql): SqlRow | undefined {
 export function queryRows<R extends SqlRow>(db: Db, row: R, statement: Prisma.Sql): Promise<RowOf<R>[]> {
   (statement as Prisma.Sql & { [ROW]?: SqlRow })[ROW] = row;
   const direct = directQueryOf(db);
-  if (direct) return direct(statement) as Promise<RowOf<R>[]>;
+  if (direct) return direct(statement).then((result) => result.rows as RowOf<R>[]);
   return db.$queryRaw<RowOf<R>[]>(statement);
+}
+
+/**
+ * Runs `statement` for its effect and answers how many rows it changed, as `$executeRaw` does: on the root client
+ * straight through node-postgres, in a transaction through the transaction's client.
+ */
+export function executeStatement(db: Db, statement: Prisma.Sql): Promise<number> {
+  const direct = directQueryOf(db);
+  if (direct) return direct(statement).then((result) => result.rowCount);
+  return db.$executeRaw(statement);
 }
 
 /** A row of one integer `id`: a row locked with `SELECT id ... FOR UPDATE`, an id taken or found. */

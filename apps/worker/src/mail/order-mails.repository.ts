@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { PrismaService } from '@mandi/database';
+import { narrowed, Prisma, PrismaService, queryRows, sqlRow } from '@mandi/database';
 import {
   DEFAULT_LANGUAGE,
   isLanguage,
@@ -87,54 +87,70 @@ export interface RefundForMail {
   readonly paymentMethod: string | null;
 }
 
+/** An order with its buyer's columns, its address copy and its lines, as {@link OrderMailsRepository.order} reads it. */
+const ORDER_FOR_MAIL_ROW = sqlRow('order for mail', {
+  id: 'int',
+  status: narrowed<OrderStatus>('order_status'),
+  paymentMethod: narrowed<PaymentMethod>('payment_method'),
+  paymentStatus: narrowed<'paid' | 'unpaid'>('order_payment_status'),
+  subtotalPaise: 'int',
+  shippingPaise: 'int',
+  totalPaise: 'int',
+  createdAt: 'timestamptz',
+  paidAt: 'timestamptz | null',
+  cancelledAt: 'timestamptz | null',
+  cancelReason: 'text | null',
+  buyerEmail: 'text',
+  buyerUsername: 'text',
+  buyerLanguage: 'text',
+  buyerDeleted: 'bool',
+  address: narrowed<AddressInput>('json'),
+  lines: narrowed<OrderMailLine[]>('json'),
+});
+
+/** A seller to mail, by {@link OrderMailsRepository.sellers}. */
+const SELLER_RECIPIENT_ROW = sqlRow('seller recipient', {
+  id: 'int',
+  email: 'text',
+  username: 'text',
+  language: 'text',
+});
+
 /** What the order mails read: the order, its sellers, its documents and refunds. Reads only; the mails write nothing. */
 @Injectable()
 export class OrderMailsRepository {
   constructor(private readonly prisma: PrismaService) {}
 
-  /** The order with its buyer and lines, or null when there is none. */
+  /** The order with its buyer and lines, or null when there is none: one statement, as every order mail starts here. */
   async order(orderId: number): Promise<OrderForMail | null> {
-    const order = await this.prisma.order.findUnique({
-      where: { id: orderId },
-      include: {
-        user: { select: { email: true, username: true, language: true, deletedAt: true } },
-        items: { orderBy: { id: 'asc' } },
-      },
-    });
+    const [order] = await queryRows(
+      this.prisma,
+      ORDER_FOR_MAIL_ROW,
+      Prisma.sql`
+      SELECT o.id, o.status, o.payment_method AS "paymentMethod", o.payment_status AS "paymentStatus",
+             o.subtotal_paise AS "subtotalPaise", o.shipping_paise AS "shippingPaise", o.total_paise AS "totalPaise",
+             o.created_at AS "createdAt", o.paid_at AS "paidAt", o.cancelled_at AS "cancelledAt",
+             o.cancel_reason AS "cancelReason",
+             u.email::text AS "buyerEmail", u.username::text AS "buyerUsername", u.language AS "buyerLanguage",
+             u.deleted_at IS NOT NULL AS "buyerDeleted",
+             json_build_object('name', o.address_name, 'mobile', o.address_mobile, 'state', o.address_state,
+                               'district', o.address_district, 'taluk', o.address_taluk,
+                               'flat_house_building', o.address_flat_house_building,
+                               'area_or_street_or_village', o.address_area_or_street_or_village,
+                               'landmark', o.address_landmark, 'pincode', o.address_pincode) AS address,
+             (SELECT coalesce(json_agg(json_build_object('productName', i.product_name, 'quantity', i.quantity,
+                                                         'unitPricePaise', i.unit_price_paise,
+                                                         'weightGrams', i.weight_grams, 'sellerId', i.seller_id)
+                                       ORDER BY i.id), '[]'::json)
+                FROM order_items i WHERE i.order_id = o.id) AS lines
+        FROM orders o JOIN users u ON u.id = o.user_id
+       WHERE o.id = ${orderId}`,
+    );
     if (!order) return null;
+    const { buyerEmail, buyerUsername, buyerLanguage, buyerDeleted, ...rest } = order;
     return {
-      id: order.id,
-      status: order.status,
-      paymentMethod: order.paymentMethod,
-      paymentStatus: order.paymentStatus,
-      subtotalPaise: order.subtotalPaise,
-      shippingPaise: order.shippingPaise,
-      totalPaise: order.totalPaise,
-      createdAt: order.createdAt,
-      paidAt: order.paidAt,
-      cancelledAt: order.cancelledAt,
-      cancelReason: order.cancelReason,
-      buyer: order.user.deletedAt
-        ? null
-        : { email: order.user.email, username: order.user.username, language: languageOf(order.user.language) },
-      address: {
-        name: order.addressName,
-        mobile: order.addressMobile,
-        state: order.addressState,
-        district: order.addressDistrict,
-        taluk: order.addressTaluk,
-        flat_house_building: order.addressFlatHouseBuilding,
-        area_or_street_or_village: order.addressAreaOrStreetOrVillage,
-        landmark: order.addressLandmark,
-        pincode: order.addressPincode,
-      },
-      lines: order.items.map((item) => ({
-        productName: item.productName,
-        quantity: item.quantity,
-        unitPricePaise: item.unitPricePaise,
-        weightGrams: item.weightGrams,
-        sellerId: item.sellerId,
-      })),
+      ...rest,
+      buyer: buyerDeleted ? null : { email: buyerEmail, username: buyerUsername, language: languageOf(buyerLanguage) },
     };
   }
 
@@ -145,11 +161,14 @@ export class OrderMailsRepository {
   async sellers(order: OrderForMail): Promise<OrderSeller[]> {
     const ids = [...new Set(order.lines.flatMap((line) => (line.sellerId === null ? [] : [line.sellerId])))];
     if (ids.length === 0) return [];
-    const users = await this.prisma.user.findMany({
-      where: { id: { in: ids }, deletedAt: null },
-      select: { id: true, email: true, username: true, language: true },
-      orderBy: { id: 'asc' },
-    });
+    const users = await queryRows(
+      this.prisma,
+      SELLER_RECIPIENT_ROW,
+      Prisma.sql`
+      SELECT id, email::text AS email, username::text AS username, language FROM users
+       WHERE id = ANY(${ids}::int[]) AND deleted_at IS NULL
+       ORDER BY id`,
+    );
     return users.map((user) => ({
       sellerId: user.id,
       email: user.email,

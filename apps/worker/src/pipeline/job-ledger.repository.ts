@@ -1,5 +1,14 @@
 import { Injectable } from '@nestjs/common';
-import { Prisma, PrismaService, queryRows, sqlRow, type Db, type RowOf, type Transaction } from '@mandi/database';
+import {
+  executeStatement,
+  Prisma,
+  PrismaService,
+  queryRows,
+  sqlRow,
+  type Db,
+  type RowOf,
+  type Transaction,
+} from '@mandi/database';
 
 /** A job that used up its attempts (or could never succeed), as failed_jobs keeps it. */
 export interface FailedJobRecord {
@@ -60,18 +69,22 @@ export class JobLedgerRepository {
   }
 
   /**
-   * Records that job `job` has handled event `eventId`, in the transaction that writes the job's outcome, and drops
-   * its pending row. False when a committed delivery already did; a concurrent one waits on the primary key until the
-   * first commits or rolls back, so two deliveries can never both get true.
+   * Records that job `job` has handled event `eventId`, in the transaction that writes the job's outcome (or on its
+   * own, for a job that writes nothing: the mark is then one statement), and drops its pending row. False when a
+   * committed delivery already did; a concurrent one waits on the primary key until the first commits or rolls back,
+   * so two deliveries can never both get true.
    */
-  async claim(tx: Transaction, eventId: bigint, job: string, queue: string): Promise<boolean> {
+  async claim(db: Db, eventId: bigint, job: string, queue: string): Promise<boolean> {
     // A job can finish before the relay that enqueued it has committed its pending row. Inserting the same row waits
     // for that commit (the unique key), so the delete below, a statement of its own, sees the row and removes it.
-    await tx.$executeRaw`
+    await executeStatement(
+      db,
+      Prisma.sql`
       INSERT INTO pending_jobs (event_id, job, queue, due_at) VALUES (${eventId}, ${job}, ${queue}, now())
-      ON CONFLICT (event_id, job) DO NOTHING`;
+      ON CONFLICT (event_id, job) DO NOTHING`,
+    );
     const [row] = await queryRows(
-      tx,
+      db,
       CLAIMED_ROW,
       Prisma.sql`
       WITH marked AS (

@@ -133,18 +133,23 @@ export class JobRunner implements OnModuleInit, OnApplicationBootstrap, OnModule
     return finished ? 'handled' : 'duplicate';
   }
 
-  /** Commits a job's writes with its processed_events mark; false, writing nothing, when a delivery did first. */
+  /**
+   * Commits a job's writes with its processed_events mark; false, writing nothing, when a delivery did first. A job
+   * with no writes of its own (a mail) needs no interactive transaction: the mark is a statement of its own, and its
+   * pending row's insert before it only waits for the relay's commit (JobLedgerRepository.claim).
+   */
   private async record(
     eventId: bigint,
     jobName: string,
     queue: string,
     record?: (tx: Transaction) => Promise<unknown>,
   ): Promise<boolean> {
+    if (!record) return this.ledger.claim(this.prisma, eventId, jobName, queue);
     try {
       return await this.prisma.$transaction(
         async (tx) => {
           if (!(await this.ledger.claim(tx, eventId, jobName, queue))) throw ALREADY_HANDLED;
-          await record?.(tx);
+          await record(tx);
           return true;
         },
         // Waiting for a pooled connection under load is better than failing the attempt.

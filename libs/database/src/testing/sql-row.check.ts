@@ -202,7 +202,7 @@ export async function checkRepositoryRows(
 }
 
 /**
- * The repository classes under `sourceDir` that send SQL of their own (`queryRows`, `$executeRaw`), by file: what an
+ * The repository classes under `sourceDir` that send SQL of their own (`queryRows`, `executeStatement`, `$executeRaw`), by file: what an
  * app's check must call. `$queryRaw` outside `queryRows` is listed too, under `undeclared`.
  */
 export async function repositoriesSendingSql(sourceDir: string): Promise<{ classes: string[]; undeclared: string[] }> {
@@ -212,7 +212,7 @@ export async function repositoriesSendingSql(sourceDir: string): Promise<{ class
     if (!entry.endsWith('.ts') || entry.endsWith('.spec.ts')) continue;
     const text = await readFile(path.join(sourceDir, entry), 'utf8');
     if (/\$queryRaw\b/.test(text)) undeclared.push(entry);
-    if (!entry.endsWith('.repository.ts') || !/queryRows\(|\$executeRaw\b/.test(text)) continue;
+    if (!entry.endsWith('.repository.ts') || !/queryRows\(|executeStatement\(|\$executeRaw\b/.test(text)) continue;
     classes.push(...[...text.matchAll(/export class (\w+Repository)\b/g)].map((match) => match[1]!));
   }
   return { classes: classes.sort(), undeclared: undeclared.sort() };
