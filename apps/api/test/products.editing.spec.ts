@@ -186,6 +186,25 @@ describe('products: read, edit, delete', () => {
       expect(outbox.map((event) => event.type)).toEqual(['product.created', 'product.updated']);
     });
 
+    it('suggests a word new to the catalog at once, after posting and after renaming, though it was asked before', async () => {
+      const suggest = async (q: string) =>
+        (await api.request({ method: 'GET', url: `/api/products/suggestions?q=${q}` })).json();
+      // The vocabulary of the search bar is read before the word exists: 'kiwano' means nothing yet.
+      expect(await suggest('kiwano')).toEqual([]);
+      const product = await posted(seller, 1, { name: 'Kiwano Melon' });
+      expect(await suggest('kiwano')).toEqual(['Kiwano Melon']);
+      expect(await suggest('kiwan')).toEqual(['Kiwano Melon']);
+
+      const renamed = await put(
+        seller,
+        product.id,
+        productFields(seller, { name: 'Rambutan Melon', existingImages: JSON.stringify(product.images) }),
+      );
+      expect(renamed.statusCode).toBe(200);
+      expect(await suggest('rambutan')).toEqual(['Rambutan Melon']);
+      expect(await suggest('kiwano')).toEqual([]);
+    });
+
     it('applies the 4-image rule to existing minus removed plus new', async () => {
       const product = await posted(seller, 3);
       const existing = JSON.stringify(product.images);

@@ -79,6 +79,7 @@ export * from './i18n/language.js';
 export * from './search/synonyms.js';
 export * from './search/search-terms.js';
 export * from './search/suggestion-ranking.js';
+export * from './search/search-vocabulary.js';
 
 export * from './write-limits/write.limits.js';
 export * from './write-limits/write-limits.messages.js';

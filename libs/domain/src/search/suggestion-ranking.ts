@@ -50,7 +50,7 @@ export function trigramSimilarity(a: string, b: string): number {
 }
 
 /** Compares by Unicode code point, as PostgreSQL's C collation (and byte order of UTF-8) does. */
-const byCodePoint = (a: string, b: string): number => {
+export const byCodePoint = (a: string, b: string): number => {
   for (let i = 0, j = 0; i < a.length && j < b.length;) {
     const x = a.codePointAt(i)!;
     const y = b.codePointAt(j)!;

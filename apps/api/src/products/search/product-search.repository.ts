@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { PrismaService, queryRows } from '@mandi/database';
-import { rankSuggestions } from '@mandi/domain';
+import { rankSuggestions, type VocabularySynonym, type VocabularyWord } from '@mandi/domain';
 import { PRODUCT_CARD_ROW, type ProductCardRow } from '../product-card.sql.js';
 import {
   searchPageSql,
@@ -8,6 +8,10 @@ import {
   suggestionCandidatesOfMeaningsSql,
   suggestionCandidatesSql,
   TERM_MEANING_ROW,
+  VOCABULARY_SYNONYM_ROW,
+  VOCABULARY_WORD_ROW,
+  vocabularySynonymsSql,
+  vocabularyWordsSql,
   termMeaningsSql,
   type SearchInput,
   type SuggestionCandidate,
@@ -31,6 +35,18 @@ export class ProductSearchRepository {
     const byTerm = new Map<string, TermMeaning[]>();
     for (const { term, word, best } of rows) byTerm.set(term, [...(byTerm.get(term) ?? []), { word, best }]);
     return byTerm;
+  }
+
+  /**
+   * The catalog's words and the synonyms list for SearchVocabulary, or null when there are more than `wordsMax` words
+   * (the terms are then looked up in SQL, one statement per new term).
+   */
+  async vocabulary(wordsMax: number): Promise<{ words: VocabularyWord[]; synonyms: VocabularySynonym[] } | null> {
+    const [words, synonyms] = await Promise.all([
+      queryRows(this.prisma, VOCABULARY_WORD_ROW, vocabularyWordsSql(wordsMax + 1)),
+      queryRows(this.prisma, VOCABULARY_SYNONYM_ROW, vocabularySynonymsSql),
+    ]);
+    return words.length > wordsMax ? null : { words, synonyms };
   }
 
   /** The names the search bar ranks for terms with these meanings (each term's, none of them empty). */

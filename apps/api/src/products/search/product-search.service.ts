@@ -43,10 +43,20 @@ export class ProductSearchService {
    * matches.
    */
   private async lookUpSuggestions(terms: string[]): Promise<string[]> {
-    const meanings = (await this.meanings.of(terms)).filter((ofTerm) => ofTerm.length > 0);
-    if (meanings.length === 0) return [];
-    const cached = await this.cache.read(terms, meanings);
+    let meanings = await this.meaningsOf(terms);
+    let cached = await this.cache.read(terms, meanings);
     if (cached.names) return cached.names;
+    // The version the cache was read under tells whether the vocabulary is current: a word posted since is looked
+    // up again, and the cache asked for the candidates of what the terms mean now.
+    if (await this.meanings.refreshFor(cached.version)) {
+      const now = await this.meaningsOf(terms);
+      if (JSON.stringify(now) !== JSON.stringify(meanings)) {
+        meanings = now;
+        cached = await this.cache.read(terms, meanings);
+        if (cached.names) return cached.names;
+      }
+    }
+    if (meanings.length === 0) return [];
     const text = terms.join(' ');
     const candidates = cached.candidates ?? (await this.search.suggestionCandidates(meanings));
     const names = rankSuggestions(candidates, text, SEARCH_LIMITS.suggestionsMax);
@@ -54,6 +64,11 @@ export class ProductSearchService {
       await this.cache.set(cached.version, terms, names, cached.candidates ? undefined : { meanings, candidates });
     }
     return names;
+  }
+
+  /** The meanings of the terms that mean something. */
+  private async meaningsOf(terms: string[]) {
+    return (await this.meanings.of(terms)).filter((ofTerm) => ofTerm.length > 0);
   }
 
   /**

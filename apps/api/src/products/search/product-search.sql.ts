@@ -1,5 +1,5 @@
 import { Prisma, sqlRow, type RowOf } from '@mandi/database';
-import type { ProductSort } from '@mandi/domain';
+import type { ProductSort, TermMeaning } from '@mandi/domain';
 import { browseConditions, sortOrder, type ProductBrowseFilter } from '../product-browse.sql.js';
 import { PRODUCT_CARD_COLUMNS, PRODUCT_CARD_JOINS } from '../product-card.sql.js';
 import { productVisibleSql } from '../product-visibility.sql.js';
@@ -27,6 +27,8 @@ export interface SearchInput {
  *   singular ('potatoes' brings 'aloo'), with the plurals of the group's words that listings use ('aloo' brings
  *   'potatoes').
  * A term's meanings depend on that term alone, which is what lets {@link TermMeanings} keep them per term.
+ * libs/domain's SearchVocabulary works out the same meanings in the API for the search bar's suggestions;
+ * term-meanings.int.spec.ts holds the two to each other.
  * Terms hold letters, digits and single spaces only (searchTerms), so they are safe inside LIKE and tsquery text.
  */
 function termMeanings(terms: string[]): Prisma.Sql {
@@ -90,11 +92,7 @@ function termMeanings(terms: string[]): Prisma.Sql {
     )`;
 }
 
-/** One meaning of one term: a word (or a synonyms name of several words) and whether it is an exact or prefix word. */
-export interface TermMeaning {
-  word: string;
-  best: boolean;
-}
+export type { TermMeaning } from '@mandi/domain';
 
 /** `meanings (pos, word, best)` from meanings already known, per term in the terms' order (see {@link termMeanings}). */
 function givenMeanings(meanings: readonly (readonly TermMeaning[])[]): Prisma.Sql {
@@ -123,6 +121,17 @@ const searchQueries = Prisma.sql`
              END AS best,
              to_tsquery('simple', (SELECT string_agg(e, ' & ') FROM (SELECT '(' || string_agg(expr, ' | ') || ')' AS e FROM alternatives GROUP BY pos) b)) AS anything
     )`;
+
+/** The catalog's words and the synonyms list, as SearchVocabulary takes them. */
+export const VOCABULARY_WORD_ROW = sqlRow('vocabulary word', { word: 'text', productCount: 'int' });
+export const VOCABULARY_SYNONYM_ROW = sqlRow('vocabulary synonym', { term: 'text', canonical: 'text' });
+
+/** Every search word, or `limit` of them (the caller asks for one more than it keeps to know there are more). */
+export function vocabularyWordsSql(limit: number): Prisma.Sql {
+  return Prisma.sql`SELECT word, product_count AS "productCount" FROM search_words LIMIT ${limit}`;
+}
+
+export const vocabularySynonymsSql = Prisma.sql`SELECT term, canonical FROM synonyms`;
 
 /** A term with one of its meanings, a row of {@link termMeaningsSql}. */
 export const TERM_MEANING_ROW = sqlRow('term meaning', { term: 'text', word: 'text', best: 'bool' });

@@ -1,20 +1,36 @@
 import { Injectable } from '@nestjs/common';
 import { LRUCache } from 'lru-cache';
+import { SearchVocabulary, type TermMeaning } from '@mandi/domain';
 import { SUGGESTIONS_TTL_SECONDS } from './suggestions.cache.js';
 import { ProductSearchRepository } from './product-search.repository.js';
-import type { TermMeaning } from './product-search.sql.js';
 
 /** Terms whose meanings this process keeps (a few hundred bytes each). */
 export const TERM_MEANINGS_MAX = 20_000;
 
 /**
- * What each search term means (its words, prefix completions, typo corrections and synonyms; product-search.sql.ts),
- * kept in this process for as long as a suggestions list: a term's meanings come from search_words and the synonyms
- * alone, which change only when a new word is posted, so buyers typing 'tom', 'toma', 'tomat' ask PostgreSQL once per
- * new prefix, not once per keystroke of every buyer.
+ * Most words and synonyms terms the vocabulary holds in this process: about 100 bytes each with their trigrams, so
+ * at most some 20 MB. A catalog with more words looks new terms up in SQL instead, one statement per new term.
+ */
+export const VOCABULARY_WORDS_MAX = 200_000;
+
+/** The vocabulary as loaded, and under which catalog version (null: Redis did not say). */
+interface Loaded {
+  vocabulary: SearchVocabulary | null;
+  version: string | null;
+  at: number;
+}
+
+/**
+ * What each search term means (its words, prefix completions, typo corrections and synonyms; SearchVocabulary),
+ * worked out in this process from the catalog's words and the synonyms list, so a text never typed before costs no
+ * statement. The vocabulary is read again when the catalog version moves (every product change moves it after its
+ * commit, so a word just posted is known to the next suggestion), or, while Redis cannot say the version, once it is
+ * older than a suggestions list. Terms already worked out are kept until the vocabulary changes.
  */
 @Injectable()
 export class TermMeanings {
+  private loaded: Loaded | null = null;
+  private loading: Promise<Loaded> | null = null;
   private readonly known = new LRUCache<string, TermMeaning[]>({
     max: TERM_MEANINGS_MAX,
     ttl: SUGGESTIONS_TTL_SECONDS * 1000,
@@ -22,13 +38,50 @@ export class TermMeanings {
 
   constructor(private readonly search: ProductSearchRepository) {}
 
-  /** The meanings of each term, in order (empty for a term that means nothing); unknown terms in one statement. */
+  /** The meanings of each term, in order (empty for a term that means nothing), by the vocabulary loaded now. */
   async of(terms: string[]): Promise<TermMeaning[][]> {
+    const { vocabulary } = this.loaded ?? (await this.load(null));
     const unknown = terms.filter((term) => !this.known.has(term));
     if (unknown.length > 0) {
-      const found = await this.search.termMeanings(unknown);
+      // A catalog too large for the vocabulary: the terms' statement, as before the vocabulary.
+      const found = vocabulary
+        ? new Map(unknown.map((term) => [term, vocabulary.meaningsOf(term)]))
+        : await this.search.termMeanings(unknown);
       for (const term of unknown) this.known.set(term, found.get(term) ?? []);
     }
     return terms.map((term) => this.known.get(term) ?? []);
+  }
+
+  /**
+   * Reads the vocabulary again when it is older than catalog version `version` (null: Redis is unavailable, then by
+   * age); true when it did, so meanings worked out before may have changed.
+   */
+  async refreshFor(version: string | null): Promise<boolean> {
+    const loaded = this.loaded;
+    // Without a vocabulary (too many words) or a version, only age tells: reading 200,000 words is not for every change.
+    const byAge = version === null || loaded?.vocabulary === null;
+    if (loaded && (byAge ? Date.now() - loaded.at < SUGGESTIONS_TTL_SECONDS * 1000 : loaded.version === version))
+      return false;
+    await this.load(version);
+    return true;
+  }
+
+  /** Loads the vocabulary once for everyone asking at the same moment. */
+  private load(version: string | null): Promise<Loaded> {
+    this.loading ??= this.search
+      .vocabulary(VOCABULARY_WORDS_MAX)
+      .then((read) => {
+        this.loaded = {
+          vocabulary: read ? new SearchVocabulary(read.words, read.synonyms) : null,
+          version,
+          at: Date.now(),
+        };
+        this.known.clear();
+        return this.loaded;
+      })
+      .finally(() => {
+        this.loading = null;
+      });
+    return this.loading;
   }
 }
