@@ -62,7 +62,13 @@ export class TermMeanings {
     const byAge = version === null || loaded?.vocabulary === null;
     if (loaded && (byAge ? Date.now() - loaded.at < SUGGESTIONS_TTL_SECONDS * 1000 : loaded.version === version))
       return false;
-    await this.load(version);
+    try {
+      await this.load(version);
+    } catch (error) {
+      // PostgreSQL unavailable: the vocabulary held still answers (what the cache holds needs no statement).
+      if (loaded) return false;
+      throw error;
+    }
     return true;
   }
 
