@@ -78,6 +78,15 @@ export function directParameter(value: unknown): unknown {
   return value;
 }
 
+/** The columns of a unique violation's detail ('Key (seller_id, request_id)=(...) already exists.'). */
+function keyColumns(detail: string | undefined): string[] | undefined {
+  // A string search, not a regular expression: the detail holds values a caller sent.
+  const open = 'Key (';
+  const start = detail?.indexOf(open) ?? -1;
+  const end = start < 0 ? -1 : detail!.indexOf(')', start + open.length);
+  return end > start + open.length ? detail!.slice(start + open.length, end).split(', ') : undefined;
+}
+
 /**
  * A failed direct statement as Prisma reports a failed `$queryRaw`: PrismaClientKnownRequestError P2010 with the
  * driver adapter's cause (SQLSTATE, message, and for a unique violation the key's columns), so that code which tells
@@ -86,13 +95,7 @@ export function directParameter(value: unknown): unknown {
  */
 export function asPrismaError(error: unknown): unknown {
   if (!(error instanceof pg.DatabaseError) || error.code === undefined) return error;
-  const fields =
-    error.code === '23505'
-      ? error.detail
-          ?.match(/Key \(([^)]+)\)/)
-          ?.at(1)
-          ?.split(', ')
-      : undefined;
+  const fields = error.code === '23505' ? keyColumns(error.detail) : undefined;
   const cause = {
     originalCode: error.code,
     originalMessage: error.message,

@@ -126,12 +126,15 @@ const searchQueries = Prisma.sql`
 export const VOCABULARY_WORD_ROW = sqlRow('vocabulary word', { word: 'text', productCount: 'int' });
 export const VOCABULARY_SYNONYM_ROW = sqlRow('vocabulary synonym', { term: 'text', canonical: 'text' });
 
-/** Every search word, or `limit` of them (the caller asks for one more than it keeps to know there are more). */
+/**
+ * Every search word, or `limit` of them (the caller asks for one more than it keeps to know there are more), in their
+ * primary key's order, so two reads of the same words compare equal row by row.
+ */
 export function vocabularyWordsSql(limit: number): Prisma.Sql {
-  return Prisma.sql`SELECT word, product_count AS "productCount" FROM search_words LIMIT ${limit}`;
+  return Prisma.sql`SELECT word, product_count AS "productCount" FROM search_words ORDER BY word LIMIT ${limit}`;
 }
 
-export const vocabularySynonymsSql = Prisma.sql`SELECT term, canonical FROM synonyms`;
+export const vocabularySynonymsSql = Prisma.sql`SELECT term, canonical FROM synonyms ORDER BY term`;
 
 /** A term with one of its meanings, a row of {@link termMeaningsSql}. */
 export const TERM_MEANING_ROW = sqlRow('term meaning', { term: 'text', word: 'text', best: 'bool' });

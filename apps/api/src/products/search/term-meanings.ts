@@ -13,11 +13,26 @@ export const TERM_MEANINGS_MAX = 20_000;
  */
 export const VOCABULARY_WORDS_MAX = 200_000;
 
-/** The vocabulary as loaded, and under which catalog version (null: Redis did not say). */
+/** What the vocabulary is built from: the catalog's words and the synonyms list. */
+type VocabularyRows = NonNullable<Awaited<ReturnType<ProductSearchRepository['vocabulary']>>>;
+
+/** The vocabulary as loaded, what from, and under which catalog version (null: Redis did not say). */
 interface Loaded {
   vocabulary: SearchVocabulary | null;
+  rows: VocabularyRows | null;
   version: string | null;
   at: number;
+}
+
+/** The same words with the same product counts, and the same synonyms (both read in the same order). */
+function sameRows(a: VocabularyRows | null, b: VocabularyRows | null): boolean {
+  if (!a || !b) return a === b;
+  return (
+    a.words.length === b.words.length &&
+    a.synonyms.length === b.synonyms.length &&
+    a.words.every((row, i) => row.word === b.words[i]!.word && row.productCount === b.words[i]!.productCount) &&
+    a.synonyms.every((row, i) => row.term === b.synonyms[i]!.term && row.canonical === b.synonyms[i]!.canonical)
+  );
 }
 
 /**
@@ -76,13 +91,17 @@ export class TermMeanings {
   private load(version: string | null): Promise<Loaded> {
     this.loading ??= this.search
       .vocabulary(VOCABULARY_WORDS_MAX)
-      .then((read) => {
+      .then((rows) => {
+        // Most versions move for a product whose words did not change (its stock, its price): then the vocabulary
+        // and the terms worked out with it stay, and only the version it is current with moves.
+        const kept = this.loaded && sameRows(this.loaded.rows, rows) ? this.loaded.vocabulary : undefined;
+        if (kept === undefined) this.known.clear();
         this.loaded = {
-          vocabulary: read ? new SearchVocabulary(read.words, read.synonyms) : null,
+          vocabulary: kept !== undefined ? kept : rows ? new SearchVocabulary(rows.words, rows.synonyms) : null,
+          rows,
           version,
           at: Date.now(),
         };
-        this.known.clear();
         return this.loaded;
       })
       .finally(() => {
