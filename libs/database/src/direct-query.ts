@@ -1,7 +1,8 @@
 // A raw statement sent straight to node-postgres, past Prisma's client, for `queryRows` and `executeStatement` on the
-// root client (not in a transaction): per statement, Prisma's client and query compiler cost more of the API's CPU than the pg driver and
-// PostgreSQL together (docs/performance.md, "The write path"). What the caller gets is what `$queryRaw` gives: the
-// values decoded as Prisma's pg adapter decodes them, and a failure as the same PrismaClientKnownRequestError.
+// root client (not in a transaction): per statement, Prisma's client and query compiler cost more of the API's CPU
+// than the pg driver and PostgreSQL together (docs/performance.md, "The write path"). What the caller gets is what
+// `$queryRaw` gives: the values decoded as Prisma's pg adapter decodes them, and a failure as the same
+// PrismaClientKnownRequestError.
 import pg from 'pg';
 import { Prisma } from './generated/prisma/client.js';
 
