@@ -94,10 +94,10 @@ export class TermMeanings {
       .then((rows) => {
         // Most versions move for a product whose words did not change (its stock, its price): then the vocabulary
         // and the terms worked out with it stay, and only the version it is current with moves.
-        const kept = this.loaded && sameRows(this.loaded.rows, rows) ? this.loaded.vocabulary : undefined;
-        if (kept === undefined) this.known.clear();
+        const same = this.loaded !== null && sameRows(this.loaded.rows, rows);
+        if (!same) this.known.clear();
         this.loaded = {
-          vocabulary: kept !== undefined ? kept : rows ? new SearchVocabulary(rows.words, rows.synonyms) : null,
+          vocabulary: same ? this.loaded!.vocabulary : rows && new SearchVocabulary(rows.words, rows.synonyms),
           rows,
           version,
           at: Date.now(),
