@@ -21,6 +21,17 @@ beforeAll(async () => {
 
 afterAll(() => stack?.stop(), 60_000);
 
+/** Sends `name` to each of `pids` still running. */
+function signal(pids: readonly number[], name: NodeJS.Signals): void {
+  for (const pid of pids) {
+    try {
+      process.kill(pid, name);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'ESRCH') throw error;
+    }
+  }
+}
+
 async function everyJobRun(): Promise<void> {
   await waitUntil(async () => (await unprocessedJobs(stack)).filter((job) => job.job !== 'order.settle').length === 0, {
     timeoutMs: RECOVERY_MS,
@@ -33,15 +44,28 @@ it(
   'prints exactly one PDF of an invoice whose worker was killed while Chromium printed it',
   () =>
     stack.explained(async () => {
+      // Chromium is stopped (SIGSTOP) before the order, so the render hangs mid-print however fast the machine is: a
+      // kill timed by polling alone came after a warm Chromium had already printed (CI, stop 38).
+      await waitUntil(async () => stack.worker.descendants().length > 0, {
+        timeoutMs: 20_000,
+        what: "the worker's Chromium started",
+      });
+      const chromium = stack.worker.descendants();
+      signal(chromium, 'SIGSTOP');
       const [product] = await newProducts(stack, 1);
       const orderId = await paidOnlineOrder(stack, await newBuyer(stack), product!);
 
-      // The invoice is numbered; its render job is running: kill the worker before the PDF is recorded.
+      // The invoice is numbered; its render job is running, stuck in Chromium: kill the worker, then its Chromium.
       await waitUntil(async () => (await stack.db.invoice.count({ where: { orderId } })) === 1, {
         timeoutMs: 20_000,
         what: 'the invoice numbered',
       });
+      await waitUntil(async () => (await stack.activeJobs('documents')).includes('invoice.render'), {
+        timeoutMs: 20_000,
+        what: 'the invoice being printed',
+      });
       await stack.worker.kill('SIGKILL');
+      signal(chromium, 'SIGKILL');
       expect((await stack.db.invoice.findUniqueOrThrow({ where: { orderId } })).pdfFileKey).toBeNull();
 
       await stack.worker.start();

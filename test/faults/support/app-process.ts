@@ -1,4 +1,4 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { waitUntil } from './wait.js';
 
@@ -52,6 +52,22 @@ export class AppProcess {
   /** The running process's pid, or undefined. */
   get pid(): number | undefined {
     return this.isRunning ? this.child?.pid : undefined;
+  }
+
+  /** The pids of every process the running one started, and theirs (the worker's Chromium), from `ps`. */
+  descendants(): number[] {
+    const root = this.pid;
+    if (root === undefined) return [];
+    const children = new Map<number, number[]>();
+    for (const line of execFileSync('ps', ['-e', '-o', 'pid=,ppid='], { encoding: 'utf8' }).trim().split('\n')) {
+      const [pid, ppid] = line.trim().split(/\s+/).map(Number) as [number, number];
+      children.set(ppid, [...(children.get(ppid) ?? []), pid]);
+    }
+    const found: number[] = [];
+    for (let next = [root]; next.length > 0; next = next.flatMap((pid) => children.get(pid) ?? [])) {
+      if (next[0] !== root) found.push(...next);
+    }
+    return found;
   }
 
   get isRunning(): boolean {

@@ -237,16 +237,25 @@ export class FaultStack {
   }
 
   /** BullMQ's counts of one queue of the stack (waiting, active, delayed, completed, failed...). */
-  async jobCounts(queue: string): Promise<Record<string, number>> {
-    let handle = this.queues.get(queue);
+  jobCounts(queue: string): Promise<Record<string, number>> {
+    return this.queue(queue).getJobCounts();
+  }
+
+  /** The names of the jobs a worker is running now in one queue of the stack ('invoice.render'). */
+  async activeJobs(queue: string): Promise<string[]> {
+    return (await this.queue(queue).getActive()).map((job) => job.name);
+  }
+
+  private queue(name: string): Queue {
+    let handle = this.queues.get(name);
     if (!handle) {
-      handle = new Queue(queue, {
+      handle = new Queue(name, {
         connection: { host: '127.0.0.1', port: this.redis.port, maxRetriesPerRequest: null },
         prefix: REDIS_PREFIX,
       });
-      this.queues.set(queue, handle);
+      this.queues.set(name, handle);
     }
-    return handle.getJobCounts();
+    return handle;
   }
 
   /**

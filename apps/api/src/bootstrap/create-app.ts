@@ -21,6 +21,7 @@ import { serveQueuesDashboard } from '../queues-dashboard/queues-dashboard.route
 import { QueuesDashboard } from '../queues-dashboard/queues-dashboard.service.js';
 import { serveFrontEnds } from '../web/front-ends.js';
 import { HomePage } from '../web/home-page.js';
+import { answerClientError } from './client-error.js';
 import { httpServerOptions } from './http-server-options.js';
 import { securityHeaderValues, securityHeaders } from './security-headers.js';
 
@@ -50,6 +51,8 @@ export async function createApp(): Promise<NestFastifyApplication> {
     genReqId: requestId,
     // Time limits on a client: a slow one is cut off (http-server-options.ts).
     ...httpServerOptions(config),
+    // A request Node cannot parse is answered so that the client can read the answer (client-error.ts).
+    clientErrorHandler: answerClientError,
     // The router refuses a malformed URL (400) or an over-long path parameter (414) before Nest sees the request;
     // those answers too leave in the one error shape, with the security headers.
     frameworkErrors: (error: FastifyError, _request: unknown, reply: FastifyReply) => {
