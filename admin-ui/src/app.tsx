@@ -17,6 +17,7 @@ import { RefusalContext } from './layout/refusal-context';
 import { theme } from './layout/theme';
 import orders from './orders';
 import products from './products';
+import sellerReviews from './seller-reviews';
 import users from './users';
 
 // Pages loaded when opened, so the console's first load does not carry them (docs/console.md, Size).
@@ -66,6 +67,7 @@ export function App({ identity, store: givenStore, leave }: AppProps) {
             <Resource name="orders" {...orders} />
             <Resource name="users" {...users} />
             <Resource name="interested-sellers" {...interestedSellers} />
+            <Resource name="seller-reviews" {...sellerReviews} />
             <Resource name="dead-jobs" {...deadJobs} />
             <Resource name="products" {...products} />
             <Resource name="audit" {...audit} />

@@ -49,9 +49,9 @@ describe('the console', () => {
     expect(push.mock.calls.length).toBeLessThanOrEqual(2);
   });
 
-  it('shows the tabs Orders, Users and Interested Sellers, with the queue dashboard and system health', async () => {
+  it('shows the tabs Orders, Users, Interested Sellers and Seller reviews, with the queue dashboard and system health', async () => {
     renderConsole('/orders', { [ORDERS({ filter: '24h' })]: { body: [] } });
-    for (const name of ['Orders', 'Users', 'Interested Sellers', 'System health']) {
+    for (const name of ['Orders', 'Users', 'Interested Sellers', 'Seller reviews', 'System health']) {
       expect(await screen.findByRole('menuitem', { name })).toBeInTheDocument();
     }
     expect(screen.getByRole('menuitem', { name: 'Queues' })).toBeInTheDocument();

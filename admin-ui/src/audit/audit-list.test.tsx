@@ -1,5 +1,6 @@
 import { routeKey, routeUrl } from '@mandi/contracts/client';
-import { screen, waitFor, within } from '@testing-library/react';
+import { AUDIT_ACTIONS } from '@mandi/domain';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { renderConsole } from '../test/console';
 
@@ -69,5 +70,51 @@ describe('the Audit trail', () => {
         ),
       ).toBe(true),
     );
+  });
+
+  it("names a seller's profile and its actions by their labels, and reads its review states", async () => {
+    // A profile is named by its seller's user id.
+    const seller = { object_type: 'seller_profile', object_id: '12' };
+    renderConsole('/audit', {
+      [routeKey('auditTrail', { query: { page: 1, perPage: 25 } })]: {
+        body: [
+          entry('6', {
+            ...seller,
+            action: 'seller_profile.reject',
+            label: AUDIT_ACTIONS['seller_profile.reject'].label,
+            before: { status: 'pending' },
+            after: { status: 'rejected', reason: 'The PAN card photo is blurred.' },
+          }),
+          entry('5', {
+            ...seller,
+            action: 'seller_profile.read',
+            label: AUDIT_ACTIONS['seller_profile.read'].label,
+            before: null,
+            after: null,
+          }),
+        ],
+        headers: { 'X-Total-Count': '2' },
+      },
+      [routeKey('adminUsers')]: { body: [] },
+    });
+    const named = await screen.findAllByText('Seller profile #12');
+    expect(named).toHaveLength(2);
+    const rejected = named[0]!.closest('tr')!;
+    expect(within(rejected).getByText(AUDIT_ACTIONS['seller_profile.reject'].label)).toBeTruthy();
+    expect(within(rejected).getByText('status: Pending → Rejected')).toBeTruthy();
+    expect(within(rejected).getByText('reason: The PAN card photo is blurred.')).toBeTruthy();
+    const read = named[1]!.closest('tr')!;
+    expect(within(read).getByText(AUDIT_ACTIONS['seller_profile.read'].label)).toBeTruthy();
+    expect(within(read).getByText('—')).toBeTruthy();
+
+    // The filters offer them by their words.
+    fireEvent.mouseDown(screen.getByRole('combobox', { name: /Object type/ }));
+    expect(await screen.findByRole('option', { name: 'Seller profile' })).toBeTruthy();
+    fireEvent.keyDown(screen.getByRole('listbox'), { key: 'Escape' });
+    await waitFor(() => expect(screen.queryByRole('listbox')).toBeNull());
+    fireEvent.mouseDown(screen.getByRole('combobox', { name: /Action/ }));
+    for (const action of ['seller_profile.read', 'seller_profile.approve', 'seller_profile.reject'] as const) {
+      expect(await screen.findByRole('option', { name: AUDIT_ACTIONS[action].label })).toBeTruthy();
+    }
   });
 });

@@ -13,13 +13,13 @@ import {
 } from 'react-admin';
 import { IndiaTime } from '../layout/india-time';
 import { EmptyList, ListError, ListPagination, QUIET_ERRORS } from '../layout/states';
-import { AuditAdmin, AuditChange, AuditObject } from './audit-fields';
+import { AuditAdmin, AuditChange, AuditObject, auditObjectName } from './audit-fields';
 
 /** The audit trail's texts. */
 export const AUDIT_TEXTS = { fetchFailed: 'Failed to fetch the audit trail' } as const;
 
 const actionChoices = Object.entries(AUDIT_ACTIONS).map(([id, { label }]) => ({ id, name: label }));
-const objectChoices = AUDIT_OBJECT_TYPES.map((id) => ({ id, name: id.replace(/_/g, ' ') }));
+const objectChoices = AUDIT_OBJECT_TYPES.map((id) => ({ id, name: auditObjectName(id) }));
 
 const filters = [
   <ReferenceInput key="adminId" source="adminId" reference="users" filter={{ role: 'admin' }} alwaysOn>
@@ -55,7 +55,7 @@ function AuditCards() {
           <Card
             variant="outlined"
             component="article"
-            aria-label={`${entry.label}: ${entry.object_type} #${entry.object_id}`}
+            aria-label={`${entry.label}: ${auditObjectName(entry.object_type)} #${entry.object_id}`}
           >
             <CardContent>
               <Stack direction="row" sx={{ justifyContent: 'space-between', gap: 1, alignItems: 'flex-start' }}>

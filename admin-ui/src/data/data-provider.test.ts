@@ -216,6 +216,79 @@ describe('dataProvider', () => {
     ]);
   });
 
+  it("reads sellers' profiles in the review state asked (pending unless asked), keyed by uid, and one whole profile", async () => {
+    const row = (uid: string, status: string, submitted_at: string) => ({
+      uid,
+      username: uid,
+      email: `${uid}@mandi.test`,
+      legal_name: `Legal ${uid}`,
+      business_kind: 'proprietor',
+      gst_registered: false,
+      state: 'Karnataka',
+      status,
+      submitted_at,
+      reviewed_at: null,
+    });
+    const calls = stubFetch({
+      [routeKey('adminSellerProfiles', { query: { status: 'pending' } })]: {
+        body: [
+          row('uid-b', 'pending', '2026-11-24T00:00:00.000Z'),
+          row('uid-a', 'pending', '2026-11-20T00:00:00.000Z'),
+        ],
+      },
+      [routeKey('adminSellerProfiles', { query: { status: 'rejected' } })]: {
+        body: [row('uid-c', 'rejected', '2026-11-01T00:00:00.000Z')],
+      },
+      [routeKey('adminSellerProfile', { params: { uid: 'uid-a' } })]: { body: { uid: 'uid-a', pan: '******234F' } },
+    });
+    const provider = createDataProvider(token);
+    const sort = { field: 'submitted_at', order: 'ASC' } as const;
+
+    const pending = await provider.getList('seller-reviews', { filter: {}, pagination: page, sort });
+    await provider.getList('seller-reviews', { filter: { status: 'everyone' }, pagination: page, sort });
+    const rejected = await provider.getList('seller-reviews', {
+      filter: { status: 'rejected' },
+      pagination: page,
+      sort,
+    });
+    const one = await provider.getOne('seller-reviews', { id: 'uid-a' });
+
+    expect(pending.data.map((profile) => profile.id)).toEqual(['uid-a', 'uid-b']);
+    expect(pending.total).toBe(2);
+    expect(rejected.data.map((profile) => profile.id)).toEqual(['uid-c']);
+    expect(one.data).toEqual({ uid: 'uid-a', pan: '******234F', id: 'uid-a' });
+    expect(calls.map(({ url, authorization }) => `${url} ${authorization}`)).toEqual([
+      `${routeUrl('adminSellerProfiles', { query: { status: 'pending' } })} Bearer admin-token`,
+      `${routeUrl('adminSellerProfiles', { query: { status: 'pending' } })} Bearer admin-token`,
+      `${routeUrl('adminSellerProfiles', { query: { status: 'rejected' } })} Bearer admin-token`,
+      `${routeUrl('adminSellerProfile', { params: { uid: 'uid-a' } })} Bearer admin-token`,
+    ]);
+  });
+
+  it('approves a profile with no body and rejects one with its reason', async () => {
+    const uid = 'uid/with space';
+    const calls = stubFetch({
+      [routeKey('approveSellerProfile', { params: { uid } })]: { body: { uid, status: 'approved' } },
+      [routeKey('rejectSellerProfile', { params: { uid } })]: {
+        status: 409,
+        body: { statusCode: 409, error: 'Conflict', message: 'This profile is not waiting for a review' },
+      },
+    });
+    const provider = createDataProvider(token);
+
+    await expect(provider.approveSellerProfile(uid)).resolves.toMatchObject({ status: 'approved' });
+    await expect(provider.rejectSellerProfile(uid, 'Blurred PAN')).rejects.toMatchObject({
+      status: 409,
+      message: 'This profile is not waiting for a review',
+    });
+    expect(calls.map(({ method, url, body }) => ({ method, url, body }))).toEqual([
+      { method: 'POST', url: routeUrl('approveSellerProfile', { params: { uid } }), body: undefined },
+      { method: 'POST', url: routeUrl('rejectSellerProfile', { params: { uid } }), body: { reason: 'Blurred PAN' } },
+    ]);
+    // The uid is one path segment, however it is spelled.
+    expect(calls.every(({ url }) => url.includes('/uid%2Fwith%20space/'))).toBe(true);
+  });
+
   it('offers no generic edits: status changes go through the transition endpoints', async () => {
     const calls = stubFetch({});
     const provider = createDataProvider(token);

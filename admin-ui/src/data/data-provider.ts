@@ -9,6 +9,7 @@ import {
 import { DEFAULT_ADMIN_ORDER_FILTER, isAdminOrderFilter, type AdminOrderAction } from '@mandi/domain';
 import { HttpError, type DataProvider, type GetListParams, type RaRecord } from 'react-admin';
 import { productsListQuery } from '../products/products-query';
+import { reviewStatusOf } from '../seller-reviews/review-labels';
 import { apiDownload } from './api-download';
 import { apiCall, apiFetch, type TokenSource } from './api-fetch';
 
@@ -20,6 +21,7 @@ export const RESOURCES = {
   orders: { route: 'adminOrders', id: 'order_id', paged: true },
   users: { route: 'adminUsers', id: 'id', paged: false },
   'interested-sellers': { route: 'interestedSellers', id: 'id', paged: false },
+  'seller-reviews': { route: 'adminSellerProfiles', id: 'uid', paged: false },
   'dead-jobs': { route: 'deadJobs', id: 'id', paged: true },
   audit: { route: 'auditTrail', id: 'id', paged: true },
   products: { route: 'adminProducts', id: 'id', paged: true },
@@ -66,6 +68,12 @@ export interface ConsoleDataProvider extends DataProvider {
   unlistProduct(id: string | number, reason: string): Promise<AnswerOf<'unlistProduct'>>;
   /** The relistProduct route: lists an unlisted product again. */
   relistProduct(id: string | number): Promise<AnswerOf<'relistProduct'>>;
+  /** The adminSellerProfile route: one seller's business profile, identifiers masked; the read is audited. */
+  sellerProfile(uid: string | number): Promise<AnswerOf<'adminSellerProfile'>>;
+  /** The approveSellerProfile route: approves a pending profile (409 once it is not pending). */
+  approveSellerProfile(uid: string | number): Promise<AnswerOf<'approveSellerProfile'>>;
+  /** The rejectSellerProfile route {reason}: rejects a pending profile; its seller is mailed the reason. */
+  rejectSellerProfile(uid: string | number, reason: string): Promise<AnswerOf<'rejectSellerProfile'>>;
   /** The adminOrderDetail route: the order page's order, with its timeline. */
   orderDetail(id: string | number): Promise<AnswerOf<'adminOrderDetail'>>;
   /** A file route (an invoice's PDF, the orders' CSV) fetched with the bearer token, and the name it comes with. */
@@ -79,8 +87,8 @@ function resourceOf(name: string): (typeof RESOURCES)[ResourceName] {
 }
 
 /**
- * The query a paged list is read with. Orders are filtered (1h..1y, default 24h), searched and paged by the server;
- * dead jobs are paged by the server.
+ * The query a list is read with. Orders are filtered (1h..1y, default 24h), searched and paged by the server; dead
+ * jobs are paged by the server; sellers' profiles come whole, in the review state chosen (pending unless chosen).
  */
 export function listQuery(
   resource: string,
@@ -101,6 +109,7 @@ export function listQuery(
         query[name] = String(value).trim();
     }
   }
+  if (resource === 'seller-reviews') query.status = reviewStatusOf(filter.status);
   if (pagination) {
     query.page = pagination.page;
     query.perPage = pagination.perPage;
@@ -163,8 +172,7 @@ export function createDataProvider(getToken: TokenSource): ConsoleDataProvider {
   const read = (resource: string, query: Record<string, QueryValue> = {}) =>
     apiCall(resourceOf(resource).route, getToken, { query });
   const load = async (resource: string, filter?: Record<string, unknown>): Promise<RaRecord[]> => {
-    const { paged } = resourceOf(resource);
-    return keyed(resource, rowsOf((await read(resource, paged ? listQuery(resource, filter) : {})).body));
+    return keyed(resource, rowsOf((await read(resource, listQuery(resource, filter))).body));
   };
 
   return {
@@ -188,6 +196,11 @@ export function createDataProvider(getToken: TokenSource): ConsoleDataProvider {
       return shapeList(await load(resource, params.filter), params) as never;
     },
     async getOne(resource, params) {
+      if (resource === 'seller-reviews') {
+        // The whole profile, not the list's row (which has no identifier at all).
+        const profile = await apiFetch('adminSellerProfile', getToken, { params: { uid: params.id } });
+        return { data: { ...profile, id: profile.uid } } as never;
+      }
       const rows = await load(resource, params.meta?.filter);
       const found = rows.find((row) => String(row.id) === String(params.id));
       if (!found) throw new HttpError('Not found', 404);
@@ -227,6 +240,15 @@ export function createDataProvider(getToken: TokenSource): ConsoleDataProvider {
     },
     relistProduct(id) {
       return apiFetch('relistProduct', getToken, { params: { id } });
+    },
+    sellerProfile(uid) {
+      return apiFetch('adminSellerProfile', getToken, { params: { uid } });
+    },
+    approveSellerProfile(uid) {
+      return apiFetch('approveSellerProfile', getToken, { params: { uid } });
+    },
+    rejectSellerProfile(uid, reason) {
+      return apiFetch('rejectSellerProfile', getToken, { params: { uid }, body: { reason } });
     },
     orderDetail(id) {
       return apiFetch('adminOrderDetail', getToken, { params: { id } });

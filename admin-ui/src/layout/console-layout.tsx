@@ -2,18 +2,46 @@ import Insights from '@mui/icons-material/Insights';
 import MonitorHeart from '@mui/icons-material/MonitorHeart';
 import ReceiptLong from '@mui/icons-material/ReceiptLong';
 import { useEffect, type ReactNode } from 'react';
-import { AppBar, Layout, Menu, UserMenu, useGetIdentity, useStore, type AppBarProps } from 'react-admin';
+import {
+  AppBar,
+  Layout,
+  Menu,
+  UserMenu,
+  useGetIdentity,
+  useResourceDefinitions,
+  useStore,
+  type AppBarProps,
+} from 'react-admin';
 import { Navigate, useLocation } from 'react-router-dom';
 import { SessionWatcher } from '../auth/session-watcher';
 import { QueuesMenuItem } from '../queues/queues-menu-item';
+import { SellerReviewsMenuItem } from '../seller-reviews/pending-reviews';
 import { CONSOLE_TABS, TAB_STORE_KEY, tabOfPath, type ConsoleTab } from './console-tabs';
+
+/** The resources' entries in the order of app.tsx; Seller reviews carries how many sellers wait for one. */
+function ResourceItems() {
+  const resources = useResourceDefinitions();
+  return (
+    <>
+      {Object.keys(resources)
+        .filter((name) => resources[name]?.hasList)
+        .map((name) =>
+          name === 'seller-reviews' ? (
+            <SellerReviewsMenuItem key={name} />
+          ) : (
+            <Menu.ResourceItem key={name} name={name} />
+          ),
+        )}
+    </>
+  );
+}
 
 /** The sidebar: the three tabs, then the queue dashboard and the system health page. */
 export function ConsoleMenu() {
   return (
     <Menu>
       <Menu.Item to="/dashboard" primaryText="Dashboard" leftIcon={<Insights />} />
-      <Menu.ResourceItems />
+      <ResourceItems />
       <QueuesMenuItem />
       <Menu.Item to="/health" primaryText="System health" leftIcon={<MonitorHeart />} />
       <Menu.Item to="/gst-returns" primaryText="GST returns" leftIcon={<ReceiptLong />} />

@@ -4,6 +4,7 @@ export const CONSOLE_TABS = [
   'orders',
   'users',
   'interested-sellers',
+  'seller-reviews',
   'dead-jobs',
   'audit',
   'products',

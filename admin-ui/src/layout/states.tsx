@@ -85,6 +85,8 @@ const TONES: Record<string, 'default' | 'success' | 'warning' | 'error' | 'info'
   suspended: 'error',
   invited: 'info',
   onboarded: 'success',
+  approved: 'success',
+  rejected: 'error',
   admin: 'primary',
 };
 

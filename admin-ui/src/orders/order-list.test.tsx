@@ -209,7 +209,7 @@ describe('the Orders tab', () => {
     expect(screen.getByRole('button', { name: '7 days' })).toHaveAttribute('aria-pressed', 'true');
     fireEvent.change(screen.getByRole('textbox', { name: 'Search orders' }), { target: { value: 'asha' } });
     await rowOf(15);
-    expect(calls.filter((call) => call.method === 'GET').map((call) => call.url)).toEqual([
+    expect(calls.filter((call) => call.route === 'adminOrders').map((call) => call.url)).toEqual([
       routeUrl('adminOrders', { query: { filter: '24h', page: 1, perPage: 25 } }),
       routeUrl('adminOrders', { query: { filter: '7d', page: 1, perPage: 25 } }),
       routeUrl('adminOrders', { query: { filter: '7d', search: 'asha', page: 1, perPage: 25 } }),

@@ -59,7 +59,12 @@ export function renderConsole(
   }: { account?: { uid: string; email: string } | null; role?: string; store?: Store } = {},
 ) {
   window.history.pushState({}, '', `/adminpanel${path}`);
-  const calls = stubFetch({ [routeKey('getUserId')]: { body: { userId: 1, role } }, ...answers });
+  const calls = stubFetch({
+    [routeKey('getUserId')]: { body: { userId: 1, role } },
+    // Every page's menu shows how many sellers wait for a review; none unless a test says otherwise.
+    [routeKey('adminSellerProfiles', { query: { status: 'pending' } })]: { body: [] },
+    ...answers,
+  });
   const identity = signedIn(account);
   const leave = vi.fn();
   const view = render(<App identity={identity} store={store} leave={leave} />);

@@ -33,6 +33,7 @@ import { RateLimitGuard } from './rate-limit/rate-limit.guard.js';
 import { RedisModule } from './redis/redis.module.js';
 import { SellersModule } from './sellers/sellers.module.js';
 import { SellerDashboardModule } from './seller-dashboard/seller-dashboard.module.js';
+import { SellerProfilesModule } from './seller-profiles/seller-profiles.module.js';
 
 @Module({
   imports: [
@@ -92,6 +93,7 @@ import { SellerDashboardModule } from './seller-dashboard/seller-dashboard.modul
     AdminModule,
     SellersModule,
     SellerDashboardModule,
+    SellerProfilesModule,
     ContactModule,
     QueuesDashboardModule,
     AdminPipelineModule,

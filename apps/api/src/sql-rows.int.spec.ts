@@ -35,6 +35,7 @@ import { ProductsRepository } from './products/products.repository.js';
 import { ProductSearchRepository } from './products/search/product-search.repository.js';
 import { ProfilesRepository } from './profiles/profiles.repository.js';
 import { SellerDashboardRepository } from './seller-dashboard/seller-dashboard.repository.js';
+import { SellerProfilesRepository } from './seller-profiles/seller-profiles.repository.js';
 import { SellersRepository } from './sellers/sellers.repository.js';
 
 // Every raw query of the API's repositories declares its row (sqlRow of @mandi/database), and each is prepared against
@@ -214,6 +215,29 @@ const CALLS: Record<string, (client: Db) => Promise<unknown>> = {
   'sellerDashboard.sales': (client) => new SellerDashboardRepository(service(client)).sales(1),
   'sellerDashboard.attention': (client) => new SellerDashboardRepository(service(client)).attention(1),
   'sellerDashboard.attentionProduct': (client) => new SellerDashboardRepository(service(client)).attentionProduct(1, 2),
+  'sellerProfiles.find': (client) => new SellerProfilesRepository(service(client)).find('uid-1'),
+  'sellerProfiles.find (audited)': (client) => new SellerProfilesRepository(service(client)).find('uid-1', 2),
+  'sellerProfiles.save': (client) =>
+    new SellerProfilesRepository(service(client)).save(1, {
+      legalName: 'Asha Patil',
+      businessKind: 'individual_farmer',
+      panSealed: new Uint8Array([1]),
+      panLast4: '234F',
+      gstinSealed: null,
+      gstinLast4: null,
+      fssaiNumber: null,
+      pickup: address,
+      bankAccountHolder: 'Asha Patil',
+      bankAccountSealed: new Uint8Array([2]),
+      bankAccountLast4: '9012',
+      ifsc: 'SBIN0001234',
+      bankName: 'State Bank of India',
+    }),
+  'sellerProfiles.list': (client) => new SellerProfilesRepository(service(client)).list('pending'),
+  'sellerProfiles.list (reviewed)': (client) => new SellerProfilesRepository(service(client)).list('approved'),
+  'sellerProfiles.review (approve)': (client) => new SellerProfilesRepository(service(client)).review('uid-1', 2, null),
+  'sellerProfiles.review (reject)': (client) =>
+    new SellerProfilesRepository(service(client)).review('uid-1', 2, 'PAN card unreadable'),
   'sellers.account': (client) => new SellersRepository(service(client)).account(1),
   'sellers.record': (client) => new SellersRepository(service(client)).record(1),
 };

@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { Redis } from 'ioredis';
@@ -153,6 +153,7 @@ export function productionEnv(overrides: Record<string, string> = {}): Record<st
     RAZORPAY_KEY_SECRET: secret(),
     RAZORPAY_WEBHOOK_SECRET: secret(),
     QUEUES_SESSION_SECRET: secret(),
+    SELLER_DATA_KEY: randomBytes(32).toString('base64'),
     OFFICIAL_SELLER_UID: `official-${randomUUID()}`,
     PUBLIC_URL: 'https://mandi.example.in',
     // The attacks come from one address; the public limit must not answer them before the defence under test does.

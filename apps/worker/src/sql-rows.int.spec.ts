@@ -78,6 +78,8 @@ const CALLS: Record<string, (client: Db) => Promise<unknown>> = {
       lines: [{ productName: 'Tamatar', quantity: 1, unitPricePaise: 4000, weightGrams: 1000, sellerId: 2 }],
     } as unknown as OrderForMail),
   'peopleMails.findInvitedSeller': (client) => new PeopleMailsRepository(service(client)).findInvitedSeller(1),
+  'peopleMails.findReviewedSeller': (client) =>
+    new PeopleMailsRepository(service(client)).findReviewedSeller(1, 'rejected'),
   'peopleMails.findContactMessage': (client) => new PeopleMailsRepository(service(client)).findContactMessage(1),
   'productMails.findUnlisted': (client) => new ProductMailsRepository(service(client)).findUnlisted(1),
   'orderDeadlines.settle': (client) => new OrderDeadlinesRepository(service(client)).settle(tx(client), 1, windowMs),
@@ -110,6 +112,8 @@ const CALLS: Record<string, (client: Db) => Promise<unknown>> = {
   'retention.deleteProcessedMarks': (client) => new RetentionRepository(service(client)).deleteProcessedMarks(30, 500),
   'retention.deleteProcessedProviderEvents': (client) =>
     new RetentionRepository(service(client)).deleteProcessedProviderEvents(30, 500),
+  'retention.deleteExpiredSellerTaxRecords': (client) =>
+    new RetentionRepository(service(client)).deleteExpiredSellerTaxRecords(500),
 };
 
 test("every raw query of the worker's repositories reads the columns its row declares", async () => {

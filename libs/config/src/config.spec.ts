@@ -3,6 +3,7 @@ import { loadConfig } from './config.js';
 import {
   DEMO_OFFICIAL_SELLER_UID,
   DEV_QUEUES_SESSION_SECRET,
+  DEV_SELLER_DATA_KEY,
   SANDBOX_KEY_ID,
   SANDBOX_KEY_SECRET,
   SANDBOX_WEBHOOK_SECRET,
@@ -21,6 +22,7 @@ const production = {
   RAZORPAY_KEY_SECRET: 'a-live-key-secret-of-the-account',
   RAZORPAY_WEBHOOK_SECRET: 'whsec-of-the-account',
   QUEUES_SESSION_SECRET: 'a-queue-dashboard-secret-of-our-own-0123456789',
+  SELLER_DATA_KEY: 'q0ZcK1N2yq3Q1m1bq2VwX9v0rYb2T0p3h5c7kQ9u1Wg=',
   OFFICIAL_SELLER_UID: 'Xq3dLr8aPzTnO1vWm2Yk7sJb9cE4',
 } as const;
 
@@ -68,6 +70,7 @@ describe('loadConfig', () => {
         'RAZORPAY_KEY_SECRET',
         'RAZORPAY_WEBHOOK_SECRET',
         'QUEUES_SESSION_SECRET',
+        'SELLER_DATA_KEY',
       ]) {
         expect(message).toContain(`${name}: `);
       }
@@ -116,6 +119,7 @@ describe('loadConfig', () => {
       RAZORPAY_KEY_SECRET: SANDBOX_KEY_SECRET,
       RAZORPAY_WEBHOOK_SECRET: SANDBOX_WEBHOOK_SECRET,
       QUEUES_SESSION_SECRET: DEV_QUEUES_SESSION_SECRET,
+      SELLER_DATA_KEY: DEV_SELLER_DATA_KEY,
       OFFICIAL_SELLER_UID: DEMO_OFFICIAL_SELLER_UID,
     });
     expect(
@@ -128,6 +132,7 @@ describe('loadConfig', () => {
         'FIREBASE_PROJECT_ID',
         'MAIL_TRANSPORT',
         'QUEUES_SESSION_SECRET',
+        'SELLER_DATA_KEY',
         'RAZORPAY_KEY_ID',
         'RAZORPAY_KEY_SECRET',
         'RAZORPAY_WEBHOOK_SECRET',

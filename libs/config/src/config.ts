@@ -5,6 +5,7 @@ import {
   DEMO_FIREBASE_PROJECT_ID,
   DEMO_OFFICIAL_SELLER_UID,
   DEV_QUEUES_SESSION_SECRET,
+  DEV_SELLER_DATA_KEY,
   SANDBOX_KEY_ID,
   SANDBOX_KEY_SECRET,
   SANDBOX_WEBHOOK_SECRET,
@@ -117,6 +118,16 @@ export const configSchema = z.object({
    * characters. Production must set its own: the development default is public.
    */
   QUEUES_SESSION_SECRET: z.string().min(32).optional(),
+  /**
+   * Key of sellers' PAN, GSTIN and bank account numbers at rest (AES-256-GCM, docs/sellers.md): 32 random bytes in
+   * base64 (`openssl rand -base64 32`). Production must set its own: the development default is public.
+   */
+  SELLER_DATA_KEY: z
+    .string()
+    .refine((value) => Buffer.from(value, 'base64').length === 32 && /^[A-Za-z0-9+/]{43}=$/.test(value), {
+      message: 'must be 32 random bytes in base64 (openssl rand -base64 32)',
+    })
+    .optional(),
   /** Built front ends served by the API at / and /adminpanel. */
   STOREFRONT_DIST: z.string().default('storefront/dist'),
   /** The storefront's server renderer of the home page (`vite build --ssr`); without it the page renders in the browser. */
@@ -197,6 +208,7 @@ const DEVELOPMENT_DEFAULTS = {
   FIREBASE_PROJECT_ID: DEMO_FIREBASE_PROJECT_ID,
   PUBLIC_URL: 'http://localhost:3000',
   QUEUES_SESSION_SECRET: DEV_QUEUES_SESSION_SECRET,
+  SELLER_DATA_KEY: DEV_SELLER_DATA_KEY,
   RAZORPAY_KEY_ID: SANDBOX_KEY_ID,
   RAZORPAY_KEY_SECRET: SANDBOX_KEY_SECRET,
   RAZORPAY_WEBHOOK_SECRET: SANDBOX_WEBHOOK_SECRET,
@@ -219,6 +231,7 @@ export type AppConfig = Omit<
   FIREBASE_PROJECT_ID: string;
   PUBLIC_URL: string;
   QUEUES_SESSION_SECRET: string;
+  SELLER_DATA_KEY: string;
   RAZORPAY_KEY_ID: string;
   RAZORPAY_KEY_SECRET: string;
   RAZORPAY_WEBHOOK_SECRET: string;
@@ -288,6 +301,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     FIREBASE_PROJECT_ID: setting('FIREBASE_PROJECT_ID')!,
     PUBLIC_URL: setting('PUBLIC_URL')!,
     QUEUES_SESSION_SECRET: setting('QUEUES_SESSION_SECRET')!,
+    SELLER_DATA_KEY: setting('SELLER_DATA_KEY')!,
     RAZORPAY_KEY_ID: setting('RAZORPAY_KEY_ID')!,
     RAZORPAY_KEY_SECRET: setting('RAZORPAY_KEY_SECRET')!,
     RAZORPAY_WEBHOOK_SECRET: setting('RAZORPAY_WEBHOOK_SECRET')!,

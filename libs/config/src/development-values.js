@@ -10,6 +10,8 @@ export const SANDBOX_KEY_SECRET = 'mandi_sandbox_key_secret';
 export const SANDBOX_WEBHOOK_SECRET = 'mandi_sandbox_webhook_secret';
 /** The development key of the queue dashboard's session cookie. */
 export const DEV_QUEUES_SESSION_SECRET = 'mandi-dev-queues-session-secret-change-me';
+/** The development key of sellers' PAN, GSTIN and bank accounts at rest (32 bytes in base64, AES-256-GCM). */
+export const DEV_SELLER_DATA_KEY = 'bWFuZGktZGV2LXNlbGxlci1kYXRhLWtleS0zMmJ5dGU=';
 /** The Firebase project of the Auth emulator; a 'demo-' project exists only in the emulator. */
 export const DEMO_FIREBASE_PROJECT_ID = 'demo-mandi';
 /** The Firebase uid the seed gives the demo admin in the Auth emulator: the official seller of development. */

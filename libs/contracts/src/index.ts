@@ -26,6 +26,7 @@ export * from './admin/admin-products.schema.js';
 export * from './admin/admin-order-detail.schema.js';
 export * from './admin/audit.schema.js';
 export * from './sellers/seller.schema.js';
+export * from './sellers/seller-profile.schema.js';
 export * from './seller-dashboard/seller-dashboard.schema.js';
 export * from './contact/contact.schema.js';
 export * from './accounts/account-language.schema.js';

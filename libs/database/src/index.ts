@@ -8,3 +8,4 @@ export * from './testing/query-counter.js';
 export * from './pool-gauge.js';
 export * from './sql-row.js';
 export * from './testing/sql-row.check.js';
+export * from './sealed-text.js';

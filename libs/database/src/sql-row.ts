@@ -35,6 +35,8 @@ export interface SqlKinds {
   invoice_kind: Enums.InvoiceKind;
   document_kind: Enums.DocumentKind;
   interested_seller_status: Enums.InterestedSellerStatus;
+  business_kind: Enums.BusinessKind;
+  seller_review_status: Enums.SellerReviewStatus;
 }
 
 /** A kind of {@link SqlKinds}, or an array of one (`text[]`). */

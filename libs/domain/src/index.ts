@@ -46,6 +46,10 @@ export * from './products/product.category.js';
 export * from './products/product.stock.js';
 export * from './products/product.browse.js';
 export * from './sellers/seller-dashboard.js';
+export * from './sellers/seller-profile.limits.js';
+export * from './sellers/seller-profile.messages.js';
+export * from './sellers/seller-profile.js';
+export * from './sellers/seller-records.js';
 
 export * from './accounts/account.limits.js';
 export * from './accounts/account.messages.js';

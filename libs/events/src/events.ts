@@ -67,6 +67,9 @@ export const domainEvents = {
   // Sellers and contact.
   'seller.interest_recorded': event({ interestedSellerId: entityId }, 'interestedSellerId'),
   'seller.invited': event({ interestedSellerId: entityId }, 'interestedSellerId'),
+  // An admin reviewed a seller's business profile (issue 31); the seller is mailed the outcome.
+  'seller_profile.approved': event({ userId: entityId }, 'userId'),
+  'seller_profile.rejected': event({ userId: entityId }, 'userId'),
   'contact.message_received': event({ contactMessageId: entityId }, 'contactMessageId'),
 } as const;
 

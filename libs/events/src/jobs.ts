@@ -123,6 +123,8 @@ export const jobs = defineJobs({
   'credit_note.render': { queue: 'documents', payload: domainEvents['credit_note.issued'].payload },
   // Sellers and contact (apps/worker/src/mail).
   'mail.seller_invite': { queue: 'mail', payload: domainEvents['seller.invited'].payload },
+  'mail.seller_profile_approved': { queue: 'mail', payload: domainEvents['seller_profile.approved'].payload },
+  'mail.seller_profile_rejected': { queue: 'mail', payload: domainEvents['seller_profile.rejected'].payload },
   'mail.contact_notification': { queue: 'mail', payload: domainEvents['contact.message_received'].payload },
   // The seller of a product an admin unlisted, with the admin's reason (apps/worker/src/mail, issue 17).
   'mail.product_unlisted': { queue: 'mail', payload: domainEvents['product.unlisted'].payload },
@@ -163,6 +165,8 @@ export const eventRoutes: EventRoutes<typeof jobs> = defineRoutes(jobs, {
   'invoice.rendered': ['mail.invoice'],
   'credit_note.rendered': ['mail.order_cancelled'],
   'seller.invited': ['mail.seller_invite'],
+  'seller_profile.approved': ['mail.seller_profile_approved'],
+  'seller_profile.rejected': ['mail.seller_profile_rejected'],
   'contact.message_received': ['mail.contact_notification'],
   'product.unlisted': ['mail.product_unlisted'],
   'order.placed': ['order.settle', 'mail.order_placed', 'mail.seller_order'],

@@ -19,14 +19,17 @@ export function defaultAddressOf(addresses: readonly SavedAddress[]): SavedAddre
 }
 
 /** The street part of an address on one line: flat, area, landmark. */
-export function streetLine(address: SavedAddress, t: Translator['t']): string {
+export function streetLine(
+  address: Pick<SavedAddress, 'flat_house_building' | 'area_or_street_or_village' | 'landmark'>,
+  t: Translator['t'],
+): string {
   return [address.flat_house_building, address.area_or_street_or_village, landmarkText(address.landmark, t)]
     .filter(Boolean)
     .join(', ');
 }
 
 /** The region part of an address on one line: taluk, district, state – pincode. */
-export function regionLine(address: SavedAddress): string {
+export function regionLine(address: Pick<SavedAddress, 'taluk' | 'district' | 'state' | 'pincode'>): string {
   const places = [address.taluk, address.district, address.state].filter(Boolean);
   // A taluk named like its district (Nashik, Nashik) is said once.
   const unique = places.filter((place, index) => places.indexOf(place) === index);

@@ -1,13 +1,14 @@
-import type { SellerOrdersQuery } from '@mandi/contracts';
+import type { IfscLookup, SellerOrdersQuery, SellerProfile, SellerProfileBody } from '@mandi/contracts';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '../api/api-fetch';
+import { ApiError, api } from '../api/api-fetch';
 import { useAuth } from '../auth/auth-context';
 import { productKeys } from '../products/product-queries';
 
 /*
  * The seller dashboard's calls (libs/contracts seller-dashboard, imported as types only so zod stays out of the
  * page): its query keys, fetchers and hooks. Both product actions refresh the dashboard and every product list,
- * since they are product edits.
+ * since they are product edits. The business profile (libs/contracts seller-profile) has a key of its own, outside
+ * the dashboard's: a product action does not read it again (an admin's every read of it is audited).
  */
 
 /** The filters and page of the order list, as the URL carries them. */
@@ -73,5 +74,61 @@ export function useProductAction(uid: string) {
         queryClient.invalidateQueries({ queryKey: sellerDashboardKeys.of(uid) }),
         queryClient.invalidateQueries({ queryKey: productKeys.all }),
       ]),
+  });
+}
+
+/** The query key of a seller's business profile. */
+export const sellerProfileKey = (uid: string) => ['seller-profile', uid] as const;
+
+/** The query key of an IFSC's bank. */
+export const ifscKey = (ifsc: string) => ['ifsc', ifsc] as const;
+
+const isNotFound = (error: unknown) => error instanceof ApiError && error.statusCode === 404;
+
+/** The sellerProfile route: the seller's business profile and its review, or null when there is none yet (404). */
+export function useSellerProfile(uid: string) {
+  const { user } = useAuth();
+  return useQuery({
+    queryKey: sellerProfileKey(uid),
+    queryFn: async ({ signal }): Promise<SellerProfile | null> => {
+      try {
+        return await api('sellerProfile', { params: { uid }, auth: true, signal });
+      } catch (error) {
+        if (isNotFound(error)) return null;
+        throw error;
+      }
+    },
+    enabled: user !== null && uid !== '',
+    staleTime: 0,
+  });
+}
+
+/** The saveSellerProfile route: the whole profile, sent for review; the answer is the profile shown from then on. */
+export function useSaveSellerProfile(uid: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: SellerProfileBody) => api('saveSellerProfile', { params: { uid }, body, auth: true }),
+    onSuccess: (profile) => queryClient.setQueryData(sellerProfileKey(uid), profile),
+  });
+}
+
+/**
+ * The ifscLookup route for a well-formed IFSC (null asks nothing): its bank, or null when no branch has it (404).
+ * In the background, without the loading overlay; an IFSC's bank does not change while the page is open.
+ */
+export function useIfscLookup(ifsc: string | null) {
+  const { user } = useAuth();
+  return useQuery({
+    queryKey: ifscKey(ifsc ?? ''),
+    queryFn: async ({ signal }): Promise<IfscLookup | null> => {
+      try {
+        return await api('ifscLookup', { params: { ifsc: ifsc! }, auth: true, silent: true, signal });
+      } catch (error) {
+        if (isNotFound(error)) return null;
+        throw error;
+      }
+    },
+    enabled: user !== null && ifsc !== null,
+    staleTime: Infinity,
   });
 }

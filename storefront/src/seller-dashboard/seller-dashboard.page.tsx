@@ -9,10 +9,14 @@ import panels from '../ui/panels.module.css';
 import { useSellerDashboard } from './seller-dashboard-queries';
 import styles from './seller-dashboard.module.css';
 import { Attention } from './attention-panel';
+import { BusinessProfile } from './business-profile-panel';
 import { Orders } from './orders-panel';
 import { Sales } from './sales-panel';
 
-/** The seller's dashboard (issue 16): their sales, the products that need them, and the orders to pack. */
+/**
+ * The seller's dashboard (issue 16): their sales, their business profile and its review (issue 31), the products
+ * that need them, and the orders to pack.
+ */
 export default function SellerDashboardPage() {
   const { t } = useT();
   return (
@@ -64,6 +68,7 @@ function Dashboard() {
       )}
       <div className={styles.dashboard}>
         <Sales dashboard={overview.data} />
+        <BusinessProfile uid={uid} someoneElses={someoneElses} />
         <Attention uid={uid} products={overview.data.products} />
         <Orders uid={uid} />
       </div>

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { ID_ROW, Prisma, PrismaService, queryRows, sqlRow, type Db, type Transaction } from '@mandi/database';
-import { deletedAccountPlaceholders } from '@mandi/domain';
+import { deletedAccountPlaceholders, sellerRecordsKeptUntil } from '@mandi/domain';
 
 /** A user row as the account calls need it. */
 export interface AccountRecord {
@@ -203,7 +203,10 @@ export class AccountsRepository {
    * credit notes refer to it) with its e-mail and username replaced, its addresses of IP cleared and deleted_at
    * set; profile, cart, saved addresses, interest in selling, any sign-up reservation and the user's products go.
    * Orders keep their own copy of the address (orders.address_id becomes null) and of each line (order_items
-   * .product_id becomes null). Returns null when the user is already deleted.
+   * .product_id becomes null). A seller's business profile goes too: its bank account, pickup address and FSSAI
+   * number at once, its tax identity (legal name, PAN, GSTIN, still sealed) into seller_tax_records for as long as the
+   * law makes Mandi keep it, when the seller sold anything through Mandi (docs/sellers.md, "Deleting a seller").
+   * Returns null when the user is already deleted.
    */
   async deleteAccount(tx: Transaction, userId: number, firebaseUid: string): Promise<DeletedAccount | null> {
     const placeholders = deletedAccountPlaceholders(userId);
@@ -221,6 +224,32 @@ export class AccountsRepository {
     await tx.address.deleteMany({ where: { userId } });
     await tx.interestedSeller.deleteMany({ where: { userId } });
     await tx.signup.deleteMany({ where: { firebaseUid } });
+    await this.eraseSellerProfile(tx, userId);
     return { productIds: products.map((product) => product.id) };
+  }
+
+  /** Removes the seller's business profile, keeping its tax identity when they have sold (see deleteAccount). */
+  private async eraseSellerProfile(tx: Transaction, userId: number): Promise<void> {
+    const [lastSale] = await queryRows(
+      tx,
+      sqlRow('last sale', { at: 'timestamptz | null' }),
+      Prisma.sql`SELECT max(o.created_at) AS at FROM order_items i JOIN orders o ON o.id = i.order_id
+                  WHERE i.seller_id = ${userId}`,
+    );
+    const keepUntil = lastSale?.at ? sellerRecordsKeptUntil(lastSale.at) : null;
+    await queryRows(
+      tx,
+      sqlRow('erased seller profile', { kept: 'int' }),
+      Prisma.sql`
+      WITH erased AS (DELETE FROM seller_profiles WHERE user_id = ${userId} RETURNING *),
+      kept AS (
+        INSERT INTO seller_tax_records (user_id, legal_name, business_kind, pan_sealed, pan_last4, gstin_sealed,
+                                        gstin_last4, keep_until)
+        SELECT user_id, legal_name, business_kind, pan_sealed, pan_last4, gstin_sealed, gstin_last4, ${keepUntil}::date
+          FROM erased WHERE ${keepUntil}::date IS NOT NULL
+        ON CONFLICT (user_id) DO UPDATE SET keep_until = GREATEST(seller_tax_records.keep_until, EXCLUDED.keep_until)
+        RETURNING 1)
+      SELECT count(*)::int AS kept FROM kept`,
+    );
   }
 }

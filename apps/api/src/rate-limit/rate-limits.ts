@@ -28,6 +28,9 @@ export const RATE_LIMIT_RULES: { readonly [N in RateLimitName]: readonly [RateLi
   imageUploads: [perUser(WRITE_RATE_LIMITS.imageUploads, WRITE_LIMIT_MESSAGES.tooManyImageUploads)],
   addressWrites: [perUser(WRITE_RATE_LIMITS.addressWrites, WRITE_LIMIT_MESSAGES.tooManyAddressChanges)],
   cartAdds: [perUser(WRITE_RATE_LIMITS.cartAdds, WRITE_LIMIT_MESSAGES.tooManyCartAdds)],
+  sellerProfileWrites: [
+    perUser(WRITE_RATE_LIMITS.sellerProfileWrites, WRITE_LIMIT_MESSAGES.tooManySellerProfileWrites),
+  ],
   accountLookup: [ACCOUNT_RATE_LIMITS.accountLookup],
   // Per client address first, then per e-mail: a client past its budget does not spend the address's one mail.
   passwordReset: [ACCOUNT_RATE_LIMITS.resetPerClient, ACCOUNT_RATE_LIMITS.resetPerEmail],

@@ -69,6 +69,7 @@ describe.each(Object.entries(APPS))('the %s refuses an unsafe production boot', 
       'PUBLIC_URL',
       'SMTP_URL',
       'QUEUES_SESSION_SECRET',
+      'SELLER_DATA_KEY',
       'RAZORPAY_KEY_ID',
       'RAZORPAY_KEY_SECRET',
       'RAZORPAY_WEBHOOK_SECRET',
@@ -138,6 +139,7 @@ describe('docker-compose.yml, the production-shaped stack', () => {
       'RAZORPAY_KEY_SECRET',
       'RAZORPAY_WEBHOOK_SECRET',
       'QUEUES_SESSION_SECRET',
+      'SELLER_DATA_KEY',
     ]) {
       // Unset stays unset (empty counts as unset), so the apps refuse to start naming it.
       expect(compose).toContain(`  ${secret}: \${${secret}:-}`);

@@ -68,6 +68,7 @@ describe('GET /api/openapi.json and /api/docs in production mode', () => {
       'RAZORPAY_KEY_SECRET',
       'RAZORPAY_WEBHOOK_SECRET',
       'QUEUES_SESSION_SECRET',
+      'SELLER_DATA_KEY',
       'DATABASE_URL',
     ] as const) {
       const value = name === 'DATABASE_URL' ? api.db.url : env[name]!;

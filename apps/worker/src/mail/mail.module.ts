@@ -13,6 +13,7 @@ import { ProductMails } from './product-mails.js';
 import { ProductMailsRepository } from './product-mails.repository.js';
 import { ProductUnlistedMailHandler } from './product-unlisted-mail.handler.js';
 import { SellerInviteMailHandler } from './seller-invite-mail.handler.js';
+import { SellerProfileApprovedMailHandler, SellerProfileRejectedMailHandler } from './seller-profile-mail.handlers.js';
 import { VerificationMailHandler } from './verification-mail.handler.js';
 
 export { MAIL_TEMPLATES_DIR } from './mail-texts.js';
@@ -34,6 +35,9 @@ export { MAIL_TEMPLATES_DIR } from './mail-texts.js';
     PeopleMailsRepository,
     SellerInviteMailHandler,
     ContactNotificationMailHandler,
+    // The seller's mail when an admin approves or rejects their business profile (issue 31).
+    SellerProfileApprovedMailHandler,
+    SellerProfileRejectedMailHandler,
     // The seller's mail when an admin unlists their product (issue 17).
     ProductMails,
     ProductMailsRepository,

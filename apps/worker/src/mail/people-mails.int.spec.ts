@@ -4,6 +4,7 @@ import { runHandler, TEST_PUBLIC_URL, useAccountJobs } from '../accounts/testing
 import { ContactNotificationMailHandler } from './contact-notification-mail.handler.js';
 import { PEOPLE_MAIL_SUBJECTS } from './people-mails.js';
 import { SellerInviteMailHandler } from './seller-invite-mail.handler.js';
+import { SellerProfileApprovedMailHandler, SellerProfileRejectedMailHandler } from './seller-profile-mail.handlers.js';
 
 // The seller-invite and contact mails against the real database and the capture transport: who gets what, and
 // nothing a person typed can become markup.
@@ -87,5 +88,76 @@ describe('mail.contact_notification', () => {
     const before = (await mailsTo(world.config.CONTACT_INBOX)).length;
     await runHandler(world.db, handler(), { contactMessageId: 99_999_999 });
     expect(await mailsTo(world.config.CONTACT_INBOX)).toHaveLength(before);
+  });
+});
+
+describe('mail.seller_profile_approved and mail.seller_profile_rejected', () => {
+  /** A seller whose business profile an admin reviewed as `status`; sealed values are never read by the mails. */
+  async function reviewedSeller(status: 'approved' | 'rejected', language = 'en') {
+    const user = await newUser(world.db.prisma, { language });
+    const admin = await newUser(world.db.prisma, { role: 'admin' });
+    await world.db.prisma.sellerProfile.create({
+      data: {
+        userId: user.id,
+        legalName: 'Asha <b>Rao</b> Farms',
+        businessKind: 'individual_farmer',
+        panSealed: Buffer.from([1]),
+        panLast4: '234F',
+        pickupName: 'Asha Rao',
+        pickupMobile: '9876543210',
+        pickupFlatHouseBuilding: 'Survey No. 12',
+        pickupAreaOrStreetOrVillage: 'Hesaraghatta',
+        pickupLandmark: 'Near the dairy',
+        pickupTaluk: 'Bangalore North',
+        pickupDistrict: 'Bangalore',
+        pickupState: 'Karnataka',
+        pickupPincode: '560001',
+        bankAccountHolder: 'Asha Rao',
+        bankAccountSealed: Buffer.from([2]),
+        bankAccountLast4: '9012',
+        ifsc: 'SBIN0000001',
+        bankName: 'State Bank of India',
+        status,
+        rejectionReason: status === 'rejected' ? 'The PAN card photo is blurred.' : null,
+        reviewedAt: new Date(),
+        reviewedBy: admin.id,
+      },
+    });
+    return user;
+  }
+  const approvedHandler = () => world.app.get(SellerProfileApprovedMailHandler);
+  const rejectedHandler = () => world.app.get(SellerProfileRejectedMailHandler);
+
+  it('tells an approved seller they are verified, with the link to their dashboard, naming no identifier', async () => {
+    const seller = await reviewedSeller('approved');
+    await runHandler(world.db, approvedHandler(), { userId: seller.id });
+    const [mail, ...more] = await mailsTo(seller.email);
+    expect(more).toEqual([]);
+    expect(mail!.subject).toBe('Mandi has verified your seller profile');
+    expect(mail!.html).toContain('<strong>Asha &lt;b&gt;Rao&lt;/b&gt; Farms</strong>');
+    expect(mail!.html).toContain(`<a href="${TEST_PUBLIC_URL}/seller-dashboard" target="_blank"`);
+    expect(mail!.text).toContain('the business profile of Asha <b>Rao</b> Farms and approved it');
+    expect(`${mail!.html}${mail!.text}`).not.toMatch(/234F|9012/);
+  });
+
+  it('tells a rejected seller why, in their language', async () => {
+    const seller = await reviewedSeller('rejected', 'hi');
+    await runHandler(world.db, rejectedHandler(), { userId: seller.id });
+    const [mail] = await mailsTo(seller.email);
+    expect(mail!.subject).toBe('मंडी पर आपकी विक्रेता प्रोफ़ाइल में सुधार चाहिए');
+    expect(mail!.html).toContain('The PAN card photo is blurred.');
+    expect(mail!.text).toContain('हमारी बताई वजह:\n\nThe PAN card photo is blurred.');
+  });
+
+  it('mails nothing once the seller has sent the profile again, or for the other outcome', async () => {
+    const resent = await reviewedSeller('rejected');
+    await world.db.prisma.sellerProfile.update({
+      where: { userId: resent.id },
+      data: { status: 'pending', rejectionReason: null, reviewedAt: null, reviewedBy: null },
+    });
+    await runHandler(world.db, rejectedHandler(), { userId: resent.id });
+    const approved = await reviewedSeller('approved');
+    await runHandler(world.db, rejectedHandler(), { userId: approved.id });
+    expect([...(await mailsTo(resent.email)), ...(await mailsTo(approved.email))]).toEqual([]);
   });
 });

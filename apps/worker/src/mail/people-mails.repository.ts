@@ -13,6 +13,23 @@ export interface InvitedSeller {
 /** An invited seller as stored, the language as its column holds it. */
 const INVITED_SELLER_ROW = sqlRow('invited seller', { email: 'text', username: 'text', language: 'text' });
 
+/** A seller whose business profile an admin reviewed: where the mail goes, and what it says. */
+export interface ReviewedSeller extends InvitedSeller {
+  readonly uid: string;
+  readonly legalName: string;
+  /** The admin's reason, for a rejection. */
+  readonly reason: string | null;
+}
+
+const REVIEWED_SELLER_ROW = sqlRow('reviewed seller', {
+  uid: 'text',
+  email: 'text',
+  username: 'text',
+  language: 'text',
+  legal_name: 'text',
+  rejection_reason: 'text | null',
+});
+
 /** A message of the contact page, as the operators read it. */
 const CONTACT_MESSAGE_ROW = sqlRow('contact message', {
   name: 'text',
@@ -40,6 +57,31 @@ export class PeopleMailsRepository {
     );
     const seller = rows[0];
     return seller ? { ...seller, language: languageOf(seller.language) } : null;
+  }
+
+  /**
+   * The seller of a profile still as the review left it (`status`); null when the seller sent it again since (the
+   * dashboard then shows the new state, and the old outcome's mail would mislead) or the account is gone.
+   */
+  async findReviewedSeller(userId: number, status: 'approved' | 'rejected'): Promise<ReviewedSeller | null> {
+    const [row] = await queryRows(
+      this.prisma,
+      REVIEWED_SELLER_ROW,
+      Prisma.sql`
+      SELECT u.firebase_uid AS uid, u.email::text AS email, u.username::text AS username, u.language,
+             p.legal_name, p.rejection_reason
+        FROM seller_profiles p JOIN users u ON u.id = p.user_id
+       WHERE p.user_id = ${userId} AND p.status = ${status}::seller_review_status AND u.deleted_at IS NULL`,
+    );
+    if (!row) return null;
+    return {
+      uid: row.uid,
+      email: row.email,
+      username: row.username,
+      language: languageOf(row.language),
+      legalName: row.legal_name,
+      reason: row.rejection_reason,
+    };
   }
 
   /** The contact message, or null when it is gone. */

@@ -3,7 +3,7 @@ import { APP_CONFIG, type AppConfig } from '@mandi/config';
 import { formatIndiaDateTime } from '@mandi/domain';
 import { Mailer, MailTemplates, type SentMail } from '@mandi/mail';
 import { englishMailTexts } from './mail-texts.js';
-import type { ContactMessageRow, InvitedSeller } from './people-mails.repository.js';
+import type { ContactMessageRow, InvitedSeller, ReviewedSeller } from './people-mails.repository.js';
 
 /** The English subject line of each people mail; the contact one names the sender. */
 export const PEOPLE_MAIL_SUBJECTS = {
@@ -33,6 +33,16 @@ export class PeopleMails {
     const t = this.templates.translator(seller.language);
     const body = this.templates.render('seller-invite', { username: seller.username, link: this.sellPageUrl }, t);
     return this.mailer.send({ to: seller.email, subject: t.t('mail.subject.sellerInvite'), ...body });
+  }
+
+  /** Tells a seller how the review of their business profile went: approved, or rejected with the admin's reason. */
+  async sendSellerProfileReview(seller: ReviewedSeller, outcome: 'approved' | 'rejected'): Promise<SentMail> {
+    const t = this.templates.translator(seller.language);
+    const link = `${this.config.PUBLIC_URL}/seller-dashboard`;
+    const view = { username: seller.username, legalName: seller.legalName, reason: seller.reason, link };
+    const body = this.templates.render(`seller-profile-${outcome}`, view, t);
+    const subject = t.t(outcome === 'approved' ? 'mail.subject.sellerApproved' : 'mail.subject.sellerRejected');
+    return this.mailer.send({ to: seller.email, subject, ...body });
   }
 
   /** Hands a contact message to the operators' inbox (CONTACT_INBOX), with the sender's address to answer to. */

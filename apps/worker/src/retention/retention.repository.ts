@@ -36,6 +36,20 @@ export class RetentionRepository {
            FOR UPDATE SKIP LOCKED)`;
   }
 
+  /**
+   * Deleted sellers' tax identities past the day the law made Mandi keep them (keep_until, libs/domain's
+   * sellerRecordsKeptUntil), read on India's calendar.
+   */
+  deleteExpiredSellerTaxRecords(limit: number): Promise<number> {
+    return this.prisma.$executeRaw`
+      DELETE FROM seller_tax_records WHERE user_id IN (
+        SELECT user_id FROM seller_tax_records
+         WHERE keep_until < (now() AT TIME ZONE 'Asia/Kolkata')::date
+         ORDER BY keep_until
+         LIMIT ${limit}
+           FOR UPDATE SKIP LOCKED)`;
+  }
+
   /** Payment provider (webhook) events processed and received more than `days` ago; unprocessed ones stay. */
   deleteProcessedProviderEvents(days: number, limit: number): Promise<number> {
     return this.prisma.$executeRaw`

@@ -1,6 +1,6 @@
 import { rmSync } from 'node:fs';
 import { Test, type TestingModule } from '@nestjs/testing';
-import { createTestDatabase, DatabaseModule, type TestDatabase } from '@mandi/database';
+import { createTestDatabase, DatabaseModule, newUser, type TestDatabase } from '@mandi/database';
 import { testWorkerConfig } from '../accounts/testing/account-jobs.testing.js';
 import { deleteKeys, uniquePrefix, waitFor } from '../pipeline/testing/pipeline.testing.js';
 import { WorkerModule } from '../worker.module.js';
@@ -61,6 +61,25 @@ const processedMarks = async () =>
 const webhookEventIds = async () =>
   (await db.prisma.paymentProviderEvent.findMany({ orderBy: { eventId: 'asc' } })).map((row) => row.eventId);
 
+it("deletes a deleted seller's tax identity the day after the law stops making Mandi keep it", async () => {
+  const keptUntil = async (keepUntil: string) => {
+    const seller = await newUser(db.prisma);
+    await db.prisma.$executeRaw`
+      INSERT INTO seller_tax_records (user_id, legal_name, business_kind, pan_sealed, pan_last4, keep_until)
+      VALUES (${seller.id}, 'Asha Patil', 'individual_farmer', '\\x01'::bytea, '234F', ${keepUntil}::date)`;
+    return seller.id;
+  };
+  const today = await db.prisma.$queryRaw<{ day: string }[]>`
+    SELECT to_char((now() AT TIME ZONE 'Asia/Kolkata')::date, 'YYYY-MM-DD') AS day`;
+  await keptUntil('2019-12-31');
+  const lastDay = await keptUntil(today[0]!.day);
+  const later = await keptUntil('2033-12-31');
+
+  expect((await sweep.pruneOnce()).sellerTaxRecords).toBe(1);
+  const left = await db.prisma.sellerTaxRecord.findMany({ orderBy: { userId: 'asc' } });
+  expect(left.map((row) => row.userId)).toEqual([lastDay, later]);
+});
+
 it('deletes old published events and old marks, and keeps recent, unpublished and unprocessed ones', async () => {
   const old = EVENT_RETENTION_DAYS + 1;
   await outboxRow(old, old); // published long ago: goes
@@ -73,7 +92,12 @@ it('deletes old published events and old marks, and keeps recent, unpublished an
   await webhookEvent('evt_kept', EVENT_RETENTION_DAYS + 1, true); // past the events' retention, not the webhooks'
   await webhookEvent('evt_unprocessed', PAYMENT_EVENT_RETENTION_DAYS * 2, false);
 
-  expect(await sweep.pruneOnce()).toEqual({ outboxEvents: 1, processedEvents: 1, paymentProviderEvents: 1 });
+  expect(await sweep.pruneOnce()).toEqual({
+    outboxEvents: 1,
+    processedEvents: 1,
+    paymentProviderEvents: 1,
+    sellerTaxRecords: 0,
+  });
 
   expect(await outboxIds()).toEqual([recent, stuck, lateRelay]);
   expect(await processedMarks()).toEqual(['recent.handler']);
@@ -87,7 +111,12 @@ it('changes nothing when run again', async () => {
   await processedMark(kept, 'recent.handler', 1);
   await sweep.pruneOnce();
 
-  expect(await sweep.pruneOnce()).toEqual({ outboxEvents: 0, processedEvents: 0, paymentProviderEvents: 0 });
+  expect(await sweep.pruneOnce()).toEqual({
+    outboxEvents: 0,
+    processedEvents: 0,
+    paymentProviderEvents: 0,
+    sellerTaxRecords: 0,
+  });
   expect(await outboxIds()).toEqual([kept]);
   expect(await processedMarks()).toEqual(['recent.handler']);
 });

@@ -13,6 +13,7 @@ export interface PruneCounts {
   outboxEvents: number;
   processedEvents: number;
   paymentProviderEvents: number;
+  sellerTaxRecords: number;
 }
 
 /**
@@ -46,7 +47,7 @@ export class RetentionSweep implements OnApplicationBootstrap, OnModuleDestroy {
     await this.task.stop();
   }
 
-  /** One sweep over the three tables; returns how many rows each lost. */
+  /** One sweep over the four tables; returns how many rows each lost. */
   async pruneOnce(batch = RETENTION_BATCH): Promise<PruneCounts> {
     return {
       outboxEvents: await drain((limit) => this.retention.deletePublishedEvents(EVENT_RETENTION_DAYS, limit), batch),
@@ -55,6 +56,7 @@ export class RetentionSweep implements OnApplicationBootstrap, OnModuleDestroy {
         (limit) => this.retention.deleteProcessedProviderEvents(PAYMENT_EVENT_RETENTION_DAYS, limit),
         batch,
       ),
+      sellerTaxRecords: await drain((limit) => this.retention.deleteExpiredSellerTaxRecords(limit), batch),
     };
   }
 }

@@ -44,6 +44,9 @@ const addressFieldChecks = {
   ),
 } satisfies Record<AddressField, z.ZodType<string>>;
 
+/** An address's fields as a form sends them, checked in the form's order (a seller's pickup address too). */
+export const addressFormSchema = z.object(addressFieldChecks);
+
 /** The address form (docs/addresses.md): its fields, checked in the form's order, and the default flag. */
 export const addressFieldsSchema = z.object({
   ...addressFieldChecks,

@@ -16,6 +16,7 @@ export const RATE_LIMIT_NAMES = [
   'imageUploads',
   'addressWrites',
   'cartAdds',
+  'sellerProfileWrites',
   'accountLookup',
   'passwordReset',
   'sendVerification',

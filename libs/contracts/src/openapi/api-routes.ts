@@ -11,6 +11,7 @@ import * as gstReportRoutes from './routes/gst-reports.routes.js';
 import * as operationsRoutes from './routes/operations.routes.js';
 import * as referenceRoutes from './routes/reference.routes.js';
 import * as sellerDashboardRoutes from './routes/seller-dashboard.routes.js';
+import * as sellerProfileRoutes from './routes/seller-profiles.routes.js';
 
 /**
  * Every route the API serves under /api, by name: each routes file exports its routes and nothing else, so a route is
@@ -30,6 +31,7 @@ export const ROUTES = {
   ...referenceRoutes,
   ...operationsRoutes,
   ...sellerDashboardRoutes,
+  ...sellerProfileRoutes,
 };
 
 /** The name of a route of the registry ('addToCart'). */

@@ -17,3 +17,4 @@ export * from './routes/gst-reports.routes.js';
 export * from './routes/operations.routes.js';
 export * from './routes/reference.routes.js';
 export * from './routes/seller-dashboard.routes.js';
+export * from './routes/seller-profiles.routes.js';

@@ -10,8 +10,9 @@ export const ROUTE_TAGS = {
   Checkout: 'Pricing and placing an order: cash on delivery, Razorpay orders, payment confirmation and webhooks.',
   Orders: "The buyer's orders, their details and the cancellation request.",
   Invoices: 'Tax invoices, bills of supply and credit notes: issuing them and downloading their PDFs.',
-  'Seller dashboard': "A seller's own sales, products, stock and validity.",
-  Admin: 'The console: orders and their moves, users, interested sellers, products, the audit trail, GST returns.',
+  'Seller dashboard': "A seller's own sales, products, stock and validity, and their business profile (KYC).",
+  Admin:
+    "The console: orders and their moves, users, interested sellers and sellers' reviews, products, the audit trail, GST returns.",
   Reference: 'The India Post PIN code directory and this reference itself.',
   Health: 'Whether the API, PostgreSQL and Redis answer (for load balancers and the console).',
   Operations: 'Prometheus metrics and the event pipeline, for operators.',

@@ -15,11 +15,21 @@ export const AUDIT_ACTIONS = {
   'product.relist': { object: 'product', label: 'Listed the product again' },
   'seller.invite': { object: 'interested_seller', label: 'Invited the seller' },
   'job.retry': { object: 'job', label: 'Retried the dead job' },
+  'seller_profile.read': { object: 'seller_profile', label: "Read the seller's business profile" },
+  'seller_profile.approve': { object: 'seller_profile', label: "Approved the seller's business profile" },
+  'seller_profile.reject': { object: 'seller_profile', label: "Rejected the seller's business profile" },
 } as const satisfies Readonly<Record<string, { object: AuditObjectType; label: string }>>;
 
 /** What an audited action is done to. */
-export type AuditObjectType = 'order' | 'user' | 'product' | 'interested_seller' | 'job';
-export const AUDIT_OBJECT_TYPES: readonly AuditObjectType[] = ['order', 'user', 'product', 'interested_seller', 'job'];
+export type AuditObjectType = 'order' | 'user' | 'product' | 'interested_seller' | 'job' | 'seller_profile';
+export const AUDIT_OBJECT_TYPES: readonly AuditObjectType[] = [
+  'order',
+  'user',
+  'product',
+  'interested_seller',
+  'job',
+  'seller_profile',
+];
 
 export type AuditAction = keyof typeof AUDIT_ACTIONS;
 export const AUDIT_ACTION_NAMES = Object.keys(AUDIT_ACTIONS) as AuditAction[];

@@ -16,6 +16,8 @@ export const WRITE_LIMIT_MESSAGES = {
   tooManyAddressChanges: 'You have changed your addresses many times in a short time. Please wait a few minutes.',
   /** 429 past WRITE_RATE_LIMITS.cartAdds. */
   tooManyCartAdds: 'You have added many products in a short time. Please wait a few minutes.',
+  /** 429 past WRITE_RATE_LIMITS.sellerProfileWrites. */
+  tooManySellerProfileWrites: 'You have sent your seller profile many times in the last hour. Please try again later.',
   /** 409 at OPEN_ONLINE_ORDERS_MAX. */
   tooManyUnpaidOrders: `You have ${OPEN_ONLINE_ORDERS_MAX} online orders waiting for payment. Please pay for one of them, or wait until unpaid orders lapse 8 hours after they were placed, before placing another.`,
   /** 409 at CART_LINES_MAX. */

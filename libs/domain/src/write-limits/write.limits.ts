@@ -29,6 +29,11 @@ export const WRITE_RATE_LIMITS = {
   addressWrites: { name: 'address-writes', limit: 30, windowMs: 10 * MINUTE_MS },
   /** Products added to the cart: 120 per 10 minutes. A cart holds at most 50 products. */
   cartAdds: { name: 'cart-adds', limit: 120, windowMs: 10 * MINUTE_MS },
+  /**
+   * Seller business profiles sent (refused ones count too): 30 an hour. A seller fixing a form field by field sends
+   * it a dozen times at most; a script trying PANs or account numbers is stopped.
+   */
+  sellerProfileWrites: { name: 'seller-profile-writes', limit: 30, windowMs: 60 * MINUTE_MS },
 } as const satisfies Record<string, WriteRateLimit>;
 
 /**
