@@ -289,6 +289,25 @@ describe('dataProvider', () => {
     expect(calls.every(({ url }) => url.includes('/uid%2Fwith%20space/'))).toBe(true);
   });
 
+  it("reads an order's shipments from orderShipments with the bearer token, and passes a refusal's message", async () => {
+    const parts = [{ shipment_id: '21', order_id: '101', status: 'packed', order_item_ids: ['1'] }];
+    const calls = stubFetch({
+      [routeKey('orderShipments', { params: { orderId: 101 } })]: { body: parts },
+      [routeKey('orderShipments', { params: { orderId: 999 } })]: {
+        status: 404,
+        body: { statusCode: 404, error: 'Not Found', message: 'Order not found.' },
+      },
+    });
+    const provider = createDataProvider(token);
+
+    await expect(provider.orderShipments(101)).resolves.toEqual(parts);
+    await expect(provider.orderShipments('999')).rejects.toMatchObject({ status: 404, message: 'Order not found.' });
+    expect(calls.map(({ method, url, authorization }) => `${method} ${url} ${authorization}`)).toEqual([
+      `GET ${routeUrl('orderShipments', { params: { orderId: 101 } })} Bearer admin-token`,
+      `GET ${routeUrl('orderShipments', { params: { orderId: 999 } })} Bearer admin-token`,
+    ]);
+  });
+
   it('offers no generic edits: status changes go through the transition endpoints', async () => {
     const calls = stubFetch({});
     const provider = createDataProvider(token);

@@ -76,6 +76,8 @@ export interface ConsoleDataProvider extends DataProvider {
   rejectSellerProfile(uid: string | number, reason: string): Promise<AnswerOf<'rejectSellerProfile'>>;
   /** The adminOrderDetail route: the order page's order, with its timeline. */
   orderDetail(id: string | number): Promise<AnswerOf<'adminOrderDetail'>>;
+  /** The orderShipments route: the order's parts, one per seller, with their state and tracking (docs/shipments.md). */
+  orderShipments(orderId: string | number): Promise<AnswerOf<'orderShipments'>>;
   /** A file route (an invoice's PDF, the orders' CSV) fetched with the bearer token, and the name it comes with. */
   download<N extends FileRouteName>(name: N, ...args: RouteArgs<N>): Promise<{ blob: Blob; fileName: string | null }>;
 }
@@ -252,6 +254,9 @@ export function createDataProvider(getToken: TokenSource): ConsoleDataProvider {
     },
     orderDetail(id) {
       return apiFetch('adminOrderDetail', getToken, { params: { id } });
+    },
+    orderShipments(orderId) {
+      return apiFetch('orderShipments', getToken, { params: { orderId } });
     },
     download(name, ...args) {
       return apiDownload(name, getToken, ...args);

@@ -42,7 +42,7 @@ export function Section({ title, children, action }: { title: string; children: 
 }
 
 /** A quiet line saying a section has nothing to show. */
-const Nothing = ({ children }: { children: ReactNode }) => (
+export const Nothing = ({ children }: { children: ReactNode }) => (
   <Typography variant="body2" color="text.secondary">
     {children}
   </Typography>
@@ -180,7 +180,7 @@ export function OrderPeople({ order }: { order: AdminOrderDetail }) {
 }
 
 /** One labelled value of a record. */
-const Field = ({ label, children }: { label: string; children: ReactNode }) => (
+export const Field = ({ label, children }: { label: string; children: ReactNode }) => (
   <Box>
     <Typography variant="caption" color="text.secondary" component="p">
       {label}

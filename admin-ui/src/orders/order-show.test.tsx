@@ -161,6 +161,197 @@ describe('the order page', () => {
   });
 });
 
+const DETAIL = routeKey('adminOrderDetail', { params: { id: 101 } });
+const SHIPMENTS = routeKey('orderShipments', { params: { orderId: 101 } });
+
+/** The order of two sellers: kolar_farms's two lines and mysuru_greens's one. */
+const twoSellers = {
+  ...detail,
+  status: 'confirmed',
+  lines: [
+    detail.lines[0],
+    { ...detail.lines[0], order_item_id: '2', product_id: '10', product_name: 'Nati Eggs', quantity: 1 },
+    {
+      ...detail.lines[0],
+      order_item_id: '3',
+      product_id: '11',
+      product_name: 'Mysore Pak',
+      quantity: 3,
+      seller: { id: '6', username: 'mysuru_greens' },
+    },
+  ],
+};
+
+const part = (overrides: Record<string, unknown>) => ({
+  shipment_id: '21',
+  order_id: '101',
+  status: 'to_pack',
+  carrier: null,
+  tracking_number: null,
+  self_delivery: false,
+  packed_at: null,
+  handed_over_at: null,
+  seller: { uid: 'uid-kolar', username: 'kolar_farms' },
+  order_item_ids: ['1', '2'],
+  ...overrides,
+});
+
+/** The labelled values of a part ('Packed', 'Carrier', ...) as label → value. */
+function fieldsOf(group: HTMLElement): Record<string, string> {
+  const fields: Record<string, string> = {};
+  for (const label of group.querySelectorAll('p.MuiTypography-caption')) {
+    fields[label.textContent ?? ''] = label.nextElementSibling?.textContent ?? '';
+  }
+  return fields;
+}
+
+describe("the order page's shipments", () => {
+  beforeEach(() => localStorage.clear());
+
+  it("shows each seller's part with its lines, its state, when it was packed and handed over, and its tracking", async () => {
+    const { calls } = renderConsole('/orders/101/show', {
+      [DETAIL]: { body: twoSellers },
+      [SHIPMENTS]: {
+        body: [
+          part({
+            status: 'handed_over',
+            carrier: 'Delhivery',
+            tracking_number: 'DLV-12345678',
+            packed_at: '2026-11-25T06:00:00.000Z',
+            handed_over_at: '2026-11-25T08:15:00.000Z',
+          }),
+          part({
+            shipment_id: 22,
+            status: 'packed',
+            packed_at: '2026-11-25T07:00:00.000Z',
+            seller: { uid: 'uid-mysuru', username: 'mysuru_greens' },
+            order_item_ids: [3],
+          }),
+        ],
+      },
+    });
+    const section = await screen.findByRole('region', { name: 'Shipments' });
+    const kolar = await within(section).findByRole('group', { name: 'Part of kolar_farms' });
+    expect(
+      within(within(kolar).getByRole('list', { name: 'Lines of kolar_farms' }))
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['Desi Tamatar × 2', 'Nati Eggs × 1']);
+    expect(within(kolar).getByText('Handed over', { selector: '.MuiChip-label' })).toBeInTheDocument();
+    expect(fieldsOf(kolar)).toEqual({
+      Packed: '25 Nov 2026, 11:30 am IST',
+      'Handed over': '25 Nov 2026, 1:45 pm IST',
+      Carrier: 'Delhivery',
+      'Tracking number': 'DLV-12345678',
+    });
+
+    // Ids match whether the server sends them as numbers or as text.
+    const mysuru = within(section).getByRole('group', { name: 'Part of mysuru_greens' });
+    expect(within(mysuru).getByRole('listitem').textContent).toBe('Mysore Pak × 3');
+    expect(within(mysuru).getByText('Packed', { selector: '.MuiChip-label' })).toBeInTheDocument();
+    expect(fieldsOf(mysuru)).toEqual({
+      Packed: '25 Nov 2026, 12:30 pm IST',
+      'Handed over': '—',
+      Carrier: '—',
+      'Tracking number': '—',
+    });
+    // The server's order is kept (Mandi's own part first, then by seller).
+    expect(
+      within(section)
+        .getAllByRole('group')
+        .map((group) => group.getAttribute('aria-label')),
+    ).toEqual(['Part of kolar_farms', 'Part of mysuru_greens']);
+
+    // Read with the order, by its route and the bearer token; the admin's buttons are the row's, as before.
+    expect(calls.find((call) => call.route === 'orderShipments')).toMatchObject({
+      method: 'GET',
+      url: routeUrl('orderShipments', { params: { orderId: 101 } }),
+      authorization: 'Bearer token-uid-admin',
+    });
+    for (const name of ['Confirm', 'Mark as Paid', 'Mark as Shipped', 'Mark as Delivered', 'Cancel'])
+      expect(screen.getByRole('button', { name })).toBeInTheDocument();
+  });
+
+  it('says a part the seller delivers themself, and labels a part waiting to be packed', async () => {
+    renderConsole('/orders/101/show', {
+      [DETAIL]: { body: twoSellers },
+      [SHIPMENTS]: {
+        body: [
+          part({
+            status: 'handed_over',
+            self_delivery: true,
+            packed_at: '2026-11-25T06:00:00.000Z',
+            handed_over_at: '2026-11-25T06:30:00.000Z',
+          }),
+          part({
+            shipment_id: '22',
+            seller: { uid: 'uid-mysuru', username: 'mysuru_greens' },
+            order_item_ids: ['3'],
+          }),
+        ],
+      },
+    });
+    const kolar = await screen.findByRole('group', { name: 'Part of kolar_farms' });
+    expect(fieldsOf(kolar)).toEqual({
+      Packed: '25 Nov 2026, 11:30 am IST',
+      'Handed over': '25 Nov 2026, 12:00 pm IST',
+      Carrier: 'Delivered by the seller',
+    });
+    expect(within(kolar).queryByText('Tracking number')).not.toBeInTheDocument();
+    const mysuru = screen.getByRole('group', { name: 'Part of mysuru_greens' });
+    expect(within(mysuru).getByText('To pack', { selector: '.MuiChip-label' })).toBeInTheDocument();
+  });
+
+  it('names a cancelled part, and a line the order does not list by its id', async () => {
+    renderConsole('/orders/101/show', {
+      [DETAIL]: { body: twoSellers },
+      [SHIPMENTS]: { body: [part({ status: 'cancelled', order_item_ids: ['1', '99'] })] },
+    });
+    const kolar = await screen.findByRole('group', { name: 'Part of kolar_farms' });
+    expect(within(kolar).getByText('Cancelled', { selector: '.MuiChip-label' })).toBeInTheDocument();
+    expect(
+      within(kolar)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['Desi Tamatar × 2', 'Line #99']);
+  });
+
+  it('keeps the order page working when the shipments cannot be read, and reads them again on Try again', async () => {
+    let answered = 0;
+    const { calls } = renderConsole('/orders/101/show', {
+      [DETAIL]: { body: twoSellers },
+      [SHIPMENTS]: () =>
+        ++answered === 1
+          ? { status: 500, body: { statusCode: 500, error: 'Internal Server Error', message: 'Database is busy.' } }
+          : { body: [part({ status: 'packed', packed_at: '2026-11-25T06:00:00.000Z' })] },
+    });
+    const section = await screen.findByRole('region', { name: 'Shipments' });
+    const alert = await within(section).findByRole('alert');
+    expect(alert.textContent).toContain('Failed to fetch the shipments: Database is busy.');
+    // The rest of the page is all there, with the row's buttons.
+    expect(screen.getByRole('heading', { level: 1, name: 'Order #101' })).toBeInTheDocument();
+    expect(within(screen.getByRole('region', { name: 'Items' })).getByText('Mysore Pak')).toBeInTheDocument();
+    expect(screen.getByRole('region', { name: 'Payments and refunds' })).toBeInTheDocument();
+    expect(screen.getByRole('region', { name: 'Invoice and credit notes' })).toBeInTheDocument();
+    expect(screen.getByRole('list', { name: 'Timeline' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Cancel' })).toBeInTheDocument();
+    expect(screen.getAllByRole('alert')).toEqual([alert]);
+
+    fireEvent.click(within(section).getByRole('button', { name: 'Try again' }));
+    expect(await within(section).findByRole('group', { name: 'Part of kolar_farms' })).toBeInTheDocument();
+    expect(within(section).queryByRole('alert')).not.toBeInTheDocument();
+    expect(calls.filter((call) => call.route === 'orderShipments')).toHaveLength(2);
+    expect(calls.filter((call) => call.route === 'adminOrderDetail')).toHaveLength(1);
+  });
+
+  it('keeps the order page working when the network fails for the shipments', async () => {
+    renderConsole('/orders/101/show', { [DETAIL]: { body: twoSellers }, [SHIPMENTS]: 'down' });
+    const section = await screen.findByRole('region', { name: 'Shipments' });
+    expect((await within(section).findByRole('alert')).textContent).toContain('Failed to fetch the shipments');
+    expect(screen.getByRole('heading', { level: 1, name: 'Order #101' })).toBeInTheDocument();
+  });
+});
+
 describe('Export CSV', () => {
   beforeEach(() => {
     localStorage.clear();

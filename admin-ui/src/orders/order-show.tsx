@@ -11,6 +11,7 @@ import { formatIndiaTime } from '../layout/format';
 import { StatusChip } from '../layout/states';
 import { OrderActionButtons, type OrderRow } from './order-action-buttons';
 import { OrderDocuments, OrderLines, OrderMoney, OrderPeople, OrderTimeline } from './order-detail-sections';
+import { OrderShipments, useOrderShipments } from './order-shipments';
 
 /** The order page's order as the row buttons take it (the list's row shape). */
 export function orderRowOf(order: AdminOrderDetail): OrderRow {
@@ -46,9 +47,9 @@ const BackToOrders = () => (
 );
 
 /**
- * The console's order page (docs/console.md, "The order page"): the order with its lines, amounts, address, payments,
- * refunds and documents, its timeline, and the same action buttons as its row in the list. Read again every 60 s and
- * after every action (the actions refresh every query).
+ * The console's order page (docs/console.md, "The order page"): the order with its lines, its parts (one per seller,
+ * read beside it), amounts, address, payments, refunds and documents, its timeline, and the same action buttons as
+ * its row in the list. Read again every 60 s and after every action (the actions refresh every query).
  */
 export function OrderShow() {
   const { id = '' } = useParams();
@@ -60,6 +61,8 @@ export function OrderShow() {
     refetchInterval: ADMIN_REFRESH_MS,
     retry: false,
   });
+  // The order's parts, read beside the order; their failure stays in their section.
+  const shipments = useOrderShipments(id);
 
   if (query.isPending) {
     return (
@@ -126,6 +129,7 @@ export function OrderShow() {
         >
           <Stack spacing={2} sx={{ minWidth: 0 }}>
             <OrderLines order={order} narrow={narrow} />
+            <OrderShipments query={shipments} lines={order.lines} />
             <OrderMoney order={order} />
             <OrderDocuments order={order} />
           </Stack>

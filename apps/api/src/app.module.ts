@@ -34,6 +34,7 @@ import { RedisModule } from './redis/redis.module.js';
 import { SellersModule } from './sellers/sellers.module.js';
 import { SellerDashboardModule } from './seller-dashboard/seller-dashboard.module.js';
 import { SellerProfilesModule } from './seller-profiles/seller-profiles.module.js';
+import { ShipmentsModule } from './shipments/shipments.module.js';
 
 @Module({
   imports: [
@@ -94,6 +95,7 @@ import { SellerProfilesModule } from './seller-profiles/seller-profiles.module.j
     SellersModule,
     SellerDashboardModule,
     SellerProfilesModule,
+    ShipmentsModule,
     ContactModule,
     QueuesDashboardModule,
     AdminPipelineModule,

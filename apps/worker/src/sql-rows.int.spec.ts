@@ -18,6 +18,7 @@ import { OrderDeadlinesRepository } from './orders/order-deadlines.repository.js
 import { RefundsRepository } from './orders/refunds.repository.js';
 import { JobLedgerRepository } from './pipeline/job-ledger.repository.js';
 import { OutboxRepository } from './pipeline/outbox.repository.js';
+import { ShipmentMailsRepository } from './mail/shipment-mails.repository.js';
 import { RetentionRepository } from './retention/retention.repository.js';
 
 // Every raw query of the worker's repositories declares its row (sqlRow of @mandi/database), and each statement is
@@ -80,6 +81,7 @@ const CALLS: Record<string, (client: Db) => Promise<unknown>> = {
   'peopleMails.findInvitedSeller': (client) => new PeopleMailsRepository(service(client)).findInvitedSeller(1),
   'peopleMails.findReviewedSeller': (client) =>
     new PeopleMailsRepository(service(client)).findReviewedSeller(1, 'rejected'),
+  'shipmentMails.find': (client) => new ShipmentMailsRepository(service(client)).find(1),
   'peopleMails.findContactMessage': (client) => new PeopleMailsRepository(service(client)).findContactMessage(1),
   'productMails.findUnlisted': (client) => new ProductMailsRepository(service(client)).findUnlisted(1),
   'orderDeadlines.settle': (client) => new OrderDeadlinesRepository(service(client)).settle(tx(client), 1, windowMs),

@@ -28,6 +28,7 @@ export * from './admin/audit.schema.js';
 export * from './sellers/seller.schema.js';
 export * from './sellers/seller-profile.schema.js';
 export * from './seller-dashboard/seller-dashboard.schema.js';
+export * from './shipments/shipment.schema.js';
 export * from './contact/contact.schema.js';
 export * from './accounts/account-language.schema.js';
 export * from './openapi/index.js';

@@ -37,6 +37,7 @@ export interface SqlKinds {
   interested_seller_status: Enums.InterestedSellerStatus;
   business_kind: Enums.BusinessKind;
   seller_review_status: Enums.SellerReviewStatus;
+  shipment_status: Enums.ShipmentStatus;
 }
 
 /** A kind of {@link SqlKinds}, or an array of one (`text[]`). */

@@ -12,6 +12,7 @@ export * from './checkout/checkout.messages.js';
 
 export * from './shipping/shipping.js';
 export * from './shipping/order-totals.js';
+export * from './shipments/shipment.js';
 
 export * from './orders/order.status.js';
 export * from './orders/order.window.js';

@@ -51,6 +51,10 @@ export const domainEvents = {
   'order.shipped': event({ orderId: entityId }, 'orderId'),
   'order.delivered': event({ orderId: entityId }, 'orderId'),
 
+  // A seller's part of an order (issue 31, docs/shipments.md).
+  'shipment.packed': event({ shipmentId: entityId, orderId: entityId }, 'shipmentId'),
+  'shipment.handed_over': event({ shipmentId: entityId, orderId: entityId }, 'shipmentId'),
+
   // Money.
   'payment.captured': event({ paymentId: entityId, orderId: entityId }, 'paymentId'),
   'payment.failed': event({ paymentId: entityId, orderId: entityId }, 'paymentId'),

@@ -141,6 +141,11 @@ export const jobs = defineJobs({
   'mail.refund_processed': { queue: 'mail', payload: domainEvents['refund.processed'].payload },
   'mail.seller_order': { queue: 'mail', payload: z.object({ orderId: entityId }) },
   'mail.seller_order_cancelled': { queue: 'mail', payload: domainEvents['order.cancelled'].payload },
+  // Each step of a seller's shipment, to the buyer and to the seller (one job per mail, docs/shipments.md).
+  'mail.buyer_shipment_packed': { queue: 'mail', payload: domainEvents['shipment.packed'].payload },
+  'mail.seller_shipment_packed': { queue: 'mail', payload: domainEvents['shipment.packed'].payload },
+  'mail.buyer_shipment_handed_over': { queue: 'mail', payload: domainEvents['shipment.handed_over'].payload },
+  'mail.seller_shipment_handed_over': { queue: 'mail', payload: domainEvents['shipment.handed_over'].payload },
   // Orders (apps/worker/src/orders). The settle job is due when the order's decision window closes; the worker runs
   // it at its configured window (ORDER_DECISION_WINDOW_MS, see jobsWithOrderWindow), 8 hours here.
   'order.settle': { queue: 'deadlines', payload: domainEvents['order.placed'].payload, delayMs: ORDER_WINDOW_MS },
@@ -173,6 +178,8 @@ export const eventRoutes: EventRoutes<typeof jobs> = defineRoutes(jobs, {
   'order.confirmed': ['mail.order_confirmed'],
   'order.shipped': ['mail.order_shipped'],
   'order.delivered': ['mail.order_delivered'],
+  'shipment.packed': ['mail.buyer_shipment_packed', 'mail.seller_shipment_packed'],
+  'shipment.handed_over': ['mail.buyer_shipment_handed_over', 'mail.seller_shipment_handed_over'],
   'payment.captured': ['payment.refund'],
   'refund.processed': ['mail.refund_processed'],
 });

@@ -110,7 +110,8 @@ export interface OrderMove {
  * `moved` holds the orders that moved (none when the rule refused it), as they are afterwards; read it to answer.
  */
 export function orderMoveSql(move: OrderMove): Prisma.Sql {
-  const restock = transitionOf(move.action).to === 'cancelled' ? Prisma.sql`, ${restockSql('moved')}` : Prisma.empty;
+  const cancels = transitionOf(move.action).to === 'cancelled';
+  const restock = cancels ? Prisma.sql`, ${restockSql('moved')}, ${cancelShipmentsSql('moved')}` : Prisma.empty;
   return Prisma.sql`moved AS (
       UPDATE orders o SET ${moveSetSql(move.action, move.reason)}, updated_at = now()
        WHERE ${move.orders} AND ${moveAllowedSql(move.action, 'o', move.windowMs)}
@@ -142,6 +143,21 @@ export function restockSql(cancelled: string): Prisma.Sql {
         FROM restock_lines r JOIN restock_locked l ON l.id = r.product_id
        WHERE p.id = r.product_id AND p.stock IS NOT NULL
       RETURNING p.id, p.stock
+    )`;
+}
+
+/**
+ * `cancelled_shipments AS (...)`: cancels every shipment of the orders in the CTE `cancelled` that is not cancelled
+ * yet (docs/shipments.md). Like the restock, it rides in the cancelling move's statement, so it happens exactly when
+ * the move does.
+ */
+export function cancelShipmentsSql(cancelled: string): Prisma.Sql {
+  const from = sqlIdentifier(cancelled);
+  return Prisma.sql`cancelled_shipments AS (
+      UPDATE shipments s SET status = 'cancelled', cancelled_at = now(), updated_at = now()
+        FROM ${from} c
+       WHERE s.order_id = c.id AND s.status <> 'cancelled'
+      RETURNING s.id
     )`;
 }
 

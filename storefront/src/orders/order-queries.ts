@@ -7,6 +7,7 @@ import { placedAt } from './order-view';
 /** Cache keys of the order calls. */
 export const ordersKey = (userId: string) => ['orders', 'of', userId] as const;
 export const orderKey = (orderId: string) => ['orders', 'one', orderId] as const;
+export const orderShipmentsKey = (orderId: string) => ['orders', 'one', orderId, 'shipments'] as const;
 
 /** True for the API's 'this is not yours' (403) answer. */
 export const isForbidden = (error: unknown) => error instanceof ApiError && error.statusCode === 403;
@@ -39,6 +40,22 @@ export function useOrderDetail(orderId: string) {
     queryKey: orderKey(orderId),
     queryFn: ({ signal }) => api('orderDetails', { params: { orderId }, auth: true, signal }),
     enabled: user !== null && orderId !== '',
+    staleTime: 0,
+  });
+}
+
+/**
+ * The orderShipments route: the order's parts, one per seller, with their state and tracking. Asked beside the order
+ * itself and in the background (no loading overlay): the page is whole without it, so a slow or failing answer only
+ * leaves the parts out.
+ */
+export function useOrderShipments(orderId: string) {
+  const { user } = useAuth();
+  return useQuery({
+    queryKey: orderShipmentsKey(orderId),
+    queryFn: ({ signal }) => api('orderShipments', { params: { orderId }, auth: true, silent: true, signal }),
+    enabled: user !== null && orderId !== '',
+    meta: { silent: true },
     staleTime: 0,
   });
 }

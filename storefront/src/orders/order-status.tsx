@@ -1,6 +1,7 @@
-import type { OrderStatus } from '@mandi/domain';
+import type { OrderStatus, ShipmentStatus } from '@mandi/domain';
+import type { ReactNode } from 'react';
 import { useT } from '../i18n/i18n';
-import { orderStatusLabels } from './order-texts';
+import { orderStatusLabels, shipmentStatusLabels } from './order-texts';
 import { FULFILMENT_STEPS } from './order-view';
 import styles from './orders.module.css';
 
@@ -18,6 +19,27 @@ export function OrderStatusBadge({ status }: { status: OrderStatus }) {
   const { t } = useT();
   return (
     <span className={`${styles.badge} ${BADGE_TONE[status] ?? ''}`}>{orderStatusLabels(t)[status] ?? status}</span>
+  );
+}
+
+/** A shipment's state in the tone of the order state it leads to: to pack waits, packed is ready, handed over travels. */
+const SHIPMENT_TONE: Record<ShipmentStatus, string> = {
+  to_pack: styles.tonePending!,
+  packed: styles.toneConfirmed!,
+  handed_over: styles.toneShipped!,
+  cancelled: styles.toneCancelled!,
+};
+
+/**
+ * A seller's part of an order as a coloured label: its state in a word ('Packed'), or a longer phrase of the same
+ * state given as `children` ('Handed over to India Post · EK123456789IN'), which may wrap.
+ */
+export function ShipmentStatusBadge({ status, children }: { status: ShipmentStatus; children?: ReactNode }) {
+  const { t } = useT();
+  return (
+    <span className={`${styles.badge} ${children ? styles.badgeLong : ''} ${SHIPMENT_TONE[status] ?? ''}`}>
+      {children ?? shipmentStatusLabels(t)[status] ?? status}
+    </span>
   );
 }
 

@@ -1,4 +1,10 @@
-import { ADMIN_CANCEL_REASON, DEADLINE_CANCEL_REASON, type OrderStatus, type PaymentMethod } from '@mandi/domain';
+import {
+  ADMIN_CANCEL_REASON,
+  DEADLINE_CANCEL_REASON,
+  type OrderStatus,
+  type PaymentMethod,
+  type ShipmentStatus,
+} from '@mandi/domain';
 import type { Translator } from '../i18n/i18n';
 
 /*
@@ -17,6 +23,16 @@ export function orderStatusLabels(t: T): Record<OrderStatus, string> {
     delivered: t('orders.status.delivered'),
     cancel_requested: t('orders.status.cancelRequested'),
     cancelled: t('orders.status.cancelled'),
+  };
+}
+
+/** Each state of a seller's part of an order (a shipment) in a word, as the buyer and the seller read it ('Packed'). */
+export function shipmentStatusLabels(t: T): Record<ShipmentStatus, string> {
+  return {
+    to_pack: t('orders.shipment.status.to_pack'),
+    packed: t('orders.shipment.status.packed'),
+    handed_over: t('orders.shipment.status.handed_over'),
+    cancelled: t('orders.shipment.status.cancelled'),
   };
 }
 

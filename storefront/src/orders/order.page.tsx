@@ -1,4 +1,4 @@
-import type { OrderDetail } from '@mandi/contracts';
+import type { OrderDetail, OrderShipment } from '@mandi/contracts';
 import { Trans } from '@lingui/react';
 import { useId, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
@@ -10,7 +10,8 @@ import { EmptyState, LoadFailed, Page, RequireSignIn } from '../ui/page';
 import panels from '../ui/panels.module.css';
 import { CancelOrderModal } from './cancel-order-modal';
 import { useDocumentDownload } from './invoice-download';
-import { isForbidden, isNotFound, useOrderDetail } from './order-queries';
+import { isForbidden, isNotFound, useOrderDetail, useOrderShipments } from './order-queries';
+import { OrderShipments } from './order-shipments';
 import { OrderProgress, OrderStatusBadge } from './order-status';
 import { ORDER_WINDOW_HOURS } from './order-policy';
 import { cancelReasonText, paymentMethodNames } from './order-texts';
@@ -43,6 +44,8 @@ export default function OrderPage() {
 
 function OrderDetails({ orderId, ordersPath }: { orderId: string; ordersPath: string | undefined }) {
   const order = useOrderDetail(orderId);
+  // Asked beside the order, not after it; a failure leaves only the parts out.
+  const shipments = useOrderShipments(orderId);
   const { t } = useT();
   // Someone else's order reads as unknown: the page does not tell whether it exists.
   if (isNotFound(order.error) || isForbidden(order.error)) {
@@ -68,10 +71,12 @@ function OrderDetails({ orderId, ordersPath }: { orderId: string; ordersPath: st
     );
   }
   if (!order.data) return <div className={panels.pending} aria-busy="true" aria-label={t('orders.order.loading')} />;
-  return <OrderView order={order.data} />;
+  return <OrderView order={order.data} parts={shipments.data ?? NO_PARTS} />;
 }
 
-function OrderView({ order }: { order: OrderDetail }) {
+const NO_PARTS: readonly OrderShipment[] = [];
+
+function OrderView({ order, parts }: { order: OrderDetail; parts: readonly OrderShipment[] }) {
   const orderId = String(order.order_id);
   const { t, locale } = useT();
   const download = useDocumentDownload();
@@ -159,6 +164,8 @@ function OrderView({ order }: { order: OrderDetail }) {
             </p>
           )}
         </section>
+
+        <OrderShipments order={order} parts={parts} />
 
         <section className={panels.card} aria-labelledby="order-items-title">
           <h2 id="order-items-title" className={panels.cardTitle}>

@@ -15,6 +15,12 @@ import dashboard from './seller-dashboard.module.css';
 // The form brings the PIN code lookup (and zod with the contract's address schema): loaded when it is opened.
 const BusinessProfileForm = lazy(() => import('./business-profile-form'));
 
+/**
+ * The panel's element id: the order cards point here when a shipment move needs an approved profile (and focus the
+ * panel, which takes the focus for that alone).
+ */
+export const BUSINESS_PROFILE_ID = 'business-profile';
+
 /** A profile's review state, 'none' before there is one. */
 type ProfileState = SellerReviewStatus | 'none';
 
@@ -123,7 +129,12 @@ export function BusinessProfile({ uid, someoneElses }: { uid: string; someoneEls
   })();
 
   return (
-    <section className={`${panels.card} ${dashboard.profile}`} aria-labelledby={titleId}>
+    <section
+      id={BUSINESS_PROFILE_ID}
+      className={`${panels.card} ${dashboard.profile}`}
+      aria-labelledby={titleId}
+      tabIndex={-1}
+    >
       <div className={styles.head}>
         <h2 id={titleId} className={`${panels.cardTitle} ${styles.title}`}>
           <ShieldIcon size={20} /> {t('sellerDashboard.profile.title')}

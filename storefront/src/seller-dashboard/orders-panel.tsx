@@ -21,6 +21,7 @@ import { useSellerOrders, type SellerOrderFilters } from './seller-dashboard-que
 import { periodFilterLabels, windowLeftLabel } from './seller-dashboard-texts';
 import styles from './seller-dashboard.module.css';
 import { useMinuteClock } from './minute-clock';
+import { SellerShipment } from './shipment-part';
 
 /** The order list's filters and page from the URL; anything unknown reads as the default. */
 function useOrderFilters(): [SellerOrderFilters, (change: Partial<SellerOrderFilters>) => void] {
@@ -46,8 +47,11 @@ function useOrderFilters(): [SellerOrderFilters, (change: Partial<SellerOrderFil
   return [filters, change];
 }
 
-/** The orders with the seller's products: filters, the cards of one page, and the pager. */
-export function Orders({ uid }: { uid: string }) {
+/**
+ * The orders with the seller's products: filters, the cards of one page, and the pager. On the seller's own dashboard
+ * each card carries the moves of the seller's part (pack, hand over); someone else's (an admin's view) shows its state.
+ */
+export function Orders({ uid, someoneElses }: { uid: string; someoneElses: boolean }) {
   const titleId = useId();
   const { t } = useT();
   const filterLabels = periodFilterLabels(t);
@@ -131,7 +135,9 @@ export function Orders({ uid }: { uid: string }) {
             {page.orders.map((order) => (
               <li key={order.order_id}>
                 <SellerOrderCard
+                  uid={uid}
                   order={order}
+                  canMove={!someoneElses}
                   leftMs={order.window_left_ms - Math.max(0, now.getTime() - orders.dataUpdatedAt)}
                 />
               </li>
@@ -166,8 +172,21 @@ export function Orders({ uid }: { uid: string }) {
   );
 }
 
-/** One order: number, date, status and window; the seller's lines; where it goes and, once confirmed, to whom. */
-function SellerOrderCard({ order, leftMs }: { order: SellerOrder; leftMs: number }) {
+/**
+ * One order: number, date, status and window; the seller's lines; where it goes and, once confirmed, to whom; then
+ * their part's state and its next move.
+ */
+function SellerOrderCard({
+  uid,
+  order,
+  canMove,
+  leftMs,
+}: {
+  uid: string;
+  order: SellerOrder;
+  canMove: boolean;
+  leftMs: number;
+}) {
   const titleId = useId();
   const { t, rupees, locale } = useT();
   const placed = new Date(order.created_at);
@@ -235,6 +254,8 @@ function SellerOrderCard({ order, leftMs }: { order: SellerOrder; leftMs: number
           <strong>{rupees(order.amount)}</strong>
         </div>
       </footer>
+
+      <SellerShipment uid={uid} order={order} canMove={canMove} describedBy={titleId} />
     </article>
   );
 }

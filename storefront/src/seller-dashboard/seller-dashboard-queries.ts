@@ -1,4 +1,12 @@
-import type { IfscLookup, SellerOrdersQuery, SellerProfile, SellerProfileBody } from '@mandi/contracts';
+import type {
+  HandOverBody,
+  IfscLookup,
+  SellerOrderPage,
+  SellerOrdersQuery,
+  SellerProfile,
+  SellerProfileBody,
+  Shipment,
+} from '@mandi/contracts';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ApiError, api } from '../api/api-fetch';
 import { useAuth } from '../auth/auth-context';
@@ -7,7 +15,8 @@ import { productKeys } from '../products/product-queries';
 /*
  * The seller dashboard's calls (libs/contracts seller-dashboard, imported as types only so zod stays out of the
  * page): its query keys, fetchers and hooks. Both product actions refresh the dashboard and every product list,
- * since they are product edits. The business profile (libs/contracts seller-profile) has a key of its own, outside
+ * since they are product edits. A shipment move (pack, hand over) shows the moved shipment on its card at once and
+ * reads the order list again (the last part handed over ships the order). The business profile (libs/contracts seller-profile) has a key of its own, outside
  * the dashboard's: a product action does not read it again (an admin's every read of it is audited).
  */
 
@@ -18,6 +27,8 @@ export type SellerOrderFilters = Pick<SellerOrdersQuery, 'status' | 'period' | '
 export const sellerDashboardKeys = {
   of: (uid: string) => ['seller-dashboard', uid] as const,
   overview: (uid: string) => ['seller-dashboard', uid, 'overview'] as const,
+  /** Every page and filter of the order list. */
+  allOrders: (uid: string) => ['seller-dashboard', uid, 'orders'] as const,
   orders: (uid: string, filters: SellerOrderFilters) => ['seller-dashboard', uid, 'orders', filters] as const,
 };
 
@@ -74,6 +85,59 @@ export function useProductAction(uid: string) {
         queryClient.invalidateQueries({ queryKey: sellerDashboardKeys.of(uid) }),
         queryClient.invalidateQueries({ queryKey: productKeys.all }),
       ]),
+  });
+}
+
+/** Reads every page of the seller's order list again. */
+export function useRefreshSellerOrders(uid: string) {
+  const queryClient = useQueryClient();
+  return () => queryClient.invalidateQueries({ queryKey: sellerDashboardKeys.allOrders(uid) });
+}
+
+/** Puts a moved shipment on its order in every page of the list kept, then reads the list again. */
+function showMoved(queryClient: ReturnType<typeof useQueryClient>, uid: string, shipment: Shipment) {
+  queryClient.setQueriesData<SellerOrderPage>({ queryKey: sellerDashboardKeys.allOrders(uid) }, (page) =>
+    page
+      ? {
+          ...page,
+          orders: page.orders.map((order) =>
+            order.shipment.shipment_id === shipment.shipment_id ? { ...order, shipment } : order,
+          ),
+        }
+      : page,
+  );
+  return queryClient.invalidateQueries({ queryKey: sellerDashboardKeys.allOrders(uid) });
+}
+
+/**
+ * The packShipment route: the seller's part of a confirmed order is packed. The list is read again after a refusal
+ * too: a 409 means the order or the part changed meanwhile.
+ */
+export function usePackShipment(uid: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (shipmentId: string) => api('packShipment', { params: { uid, shipmentId }, auth: true }),
+    onSuccess: (shipment) => showMoved(queryClient, uid, shipment),
+    onError: () => void queryClient.invalidateQueries({ queryKey: sellerDashboardKeys.allOrders(uid) }),
+  });
+}
+
+/** What a hand-over sends: which part, and to which courier with its tracking number or delivered by the seller. */
+export interface HandOverRequest {
+  shipmentId: string;
+  body: HandOverBody;
+}
+
+/**
+ * The handOverShipment route ({carrier, tracking_number, self_delivery}). A refusal does not read the list again
+ * while the form is open (the card, and the form in it, could leave the list): the form's owner does on closing it.
+ */
+export function useHandOverShipment(uid: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ shipmentId, body }: HandOverRequest) =>
+      api('handOverShipment', { params: { uid, shipmentId }, body, auth: true }),
+    onSuccess: (shipment) => showMoved(queryClient, uid, shipment),
   });
 }
 

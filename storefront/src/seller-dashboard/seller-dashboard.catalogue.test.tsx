@@ -15,6 +15,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { CATALOGUES_DIR } from '../../vite-catalogues';
 import { buyer, buyerAnswers } from '../test/checkout-fixtures';
+import { shipment } from '../test/shipment-fixtures';
 import { testI18n } from '../test/i18n';
 import { renderApp, stubApi } from '../test/render-app';
 import {
@@ -148,6 +149,7 @@ describe('the seller dashboard in Hindi', () => {
               packs: 2,
               window_closes_at: '2026-03-05T03:30:00.000Z',
               window_left_ms: 7 * HOUR + 5 * 60_000,
+              shipment: shipment(71042, 1042),
             },
           ],
           total: 1,
@@ -174,6 +176,9 @@ describe('the seller dashboard in Hindi', () => {
     expect(card).toHaveTextContent('5 मार्च 2026');
     expect(card).toHaveTextContent('7 घंटे 05 मिनट बाकी');
     expect(card).toHaveTextContent('ऑर्डर की पुष्टि होने के बाद खरीदार की जानकारी दिखेगी।');
+    expect(within(card).getByRole('group', { name: 'आपका पार्सल' })).toHaveTextContent(
+      'आपका पार्सलपैक होना बाकीऑर्डर की पुष्टि होने के बाद आप इसे पैक कर सकते हैं।',
+    );
     expect(within(card).getByRole('list', { name: 'ऑर्डर #1042 में आपके प्रोडक्ट' })).toHaveTextContent(
       'Desi Tamatar× 2₹81.00',
     );

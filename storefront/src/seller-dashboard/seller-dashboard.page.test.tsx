@@ -4,6 +4,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { buyer as signedIn, buyerAnswers } from '../test/checkout-fixtures';
+import { shipment } from '../test/shipment-fixtures';
 import { fakeIdentity, identityUser, renderApp, stubApi } from '../test/render-app';
 
 type Answers = Parameters<typeof stubApi>[0];
@@ -76,6 +77,7 @@ function order(id: number, change: Partial<SellerOrder> = {}): SellerOrder {
     packs: 5,
     window_closes_at: '2026-03-05T03:30:00.000Z',
     window_left_ms: 7 * HOUR + 5 * 60_000,
+    shipment: shipment(`7${id}`, id),
     ...change,
   };
 }

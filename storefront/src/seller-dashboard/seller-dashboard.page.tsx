@@ -15,7 +15,7 @@ import { Sales } from './sales-panel';
 
 /**
  * The seller's dashboard (issue 16): their sales, their business profile and its review (issue 31), the products
- * that need them, and the orders to pack.
+ * that need them, and the orders to pack and hand over (issue 31).
  */
 export default function SellerDashboardPage() {
   const { t } = useT();
@@ -70,7 +70,7 @@ function Dashboard() {
         <Sales dashboard={overview.data} />
         <BusinessProfile uid={uid} someoneElses={someoneElses} />
         <Attention uid={uid} products={overview.data.products} />
-        <Orders uid={uid} />
+        <Orders uid={uid} someoneElses={someoneElses} />
       </div>
     </>
   );

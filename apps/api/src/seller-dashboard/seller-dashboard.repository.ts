@@ -13,6 +13,7 @@ import {
 } from '@mandi/domain';
 import { windowClosesAtSql, windowRuleSql } from '@mandi/orders';
 import { ORDER_ADDRESS_JSON } from '../orders/order-address.sql.js';
+import { shipmentJsonSql, type ShipmentJson } from '../shipments/shipment-row.js';
 
 /** The seller whose dashboard it is: an active (not deleted) user. */
 const SELLER_ROW = sqlRow('seller', { id: 'int', uid: 'text', username: 'text' });
@@ -42,6 +43,8 @@ export interface SellerOrderRow {
   /** The delivery address copy, only for the states in which the seller may see it. */
   buyer: AddressInput | null;
   lines: SellerLineRow[];
+  /** The seller's part of the order. */
+  shipment: ShipmentJson;
 }
 
 /** The seller's sales over one period: their lines' total in paise, orders and packs. */
@@ -145,7 +148,9 @@ export class SellerDashboardRepository {
                         (SELECT json_agg(json_build_object('id', i.id, 'product_id', i.product_id, 'name', i.product_name,
                                                            'image_key', i.image_key, 'quantity', i.quantity,
                                                            'unit_price_paise', i.unit_price_paise) ORDER BY i.id)
-                           FROM order_items i WHERE i.order_id = o.id AND i.seller_id = ${sellerId}) AS lines
+                           FROM order_items i WHERE i.order_id = o.id AND i.seller_id = ${sellerId}) AS lines,
+                        (SELECT ${shipmentJsonSql('s')} FROM shipments s
+                          WHERE s.order_id = o.id AND s.seller_id = ${sellerId}) AS shipment
                    FROM page p JOIN orders o ON o.id = p.id
                ) r), '[]'::json) AS orders`,
     );

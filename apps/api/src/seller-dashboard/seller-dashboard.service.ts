@@ -30,6 +30,7 @@ import {
   type SellerOrderRow,
   type SellerRow,
 } from './seller-dashboard.repository.js';
+import { toShipment } from '../shipments/shipment-row.js';
 
 /**
  * The seller's dashboard (issue 16): their orders (only their own lines, the buyer's details once confirmed), their
@@ -128,6 +129,7 @@ export class SellerDashboardService {
       packs: row.lines.reduce((sum, line) => sum + line.quantity, 0),
       window_closes_at: new Date(row.window_closes_at).toISOString(),
       window_left_ms: Math.max(0, Number(row.window_left_ms)),
+      shipment: toShipment(row.shipment),
     };
   }
 

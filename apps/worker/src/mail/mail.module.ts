@@ -14,6 +14,7 @@ import { ProductMailsRepository } from './product-mails.repository.js';
 import { ProductUnlistedMailHandler } from './product-unlisted-mail.handler.js';
 import { SellerInviteMailHandler } from './seller-invite-mail.handler.js';
 import { SellerProfileApprovedMailHandler, SellerProfileRejectedMailHandler } from './seller-profile-mail.handlers.js';
+import { SHIPMENT_MAIL_PROVIDERS } from './shipment-mail.handlers.js';
 import { VerificationMailHandler } from './verification-mail.handler.js';
 
 export { MAIL_TEMPLATES_DIR } from './mail-texts.js';
@@ -38,6 +39,8 @@ export { MAIL_TEMPLATES_DIR } from './mail-texts.js';
     // The seller's mail when an admin approves or rejects their business profile (issue 31).
     SellerProfileApprovedMailHandler,
     SellerProfileRejectedMailHandler,
+    // Each step of a seller's shipment, to the buyer and the seller (issue 31).
+    ...SHIPMENT_MAIL_PROVIDERS,
     // The seller's mail when an admin unlists their product (issue 17).
     ProductMails,
     ProductMailsRepository,

@@ -12,6 +12,7 @@ import * as operationsRoutes from './routes/operations.routes.js';
 import * as referenceRoutes from './routes/reference.routes.js';
 import * as sellerDashboardRoutes from './routes/seller-dashboard.routes.js';
 import * as sellerProfileRoutes from './routes/seller-profiles.routes.js';
+import * as shipmentRoutes from './routes/shipments.routes.js';
 
 /**
  * Every route the API serves under /api, by name: each routes file exports its routes and nothing else, so a route is
@@ -32,6 +33,7 @@ export const ROUTES = {
   ...operationsRoutes,
   ...sellerDashboardRoutes,
   ...sellerProfileRoutes,
+  ...shipmentRoutes,
 };
 
 /** The name of a route of the registry ('addToCart'). */

@@ -18,3 +18,4 @@ export * from './routes/operations.routes.js';
 export * from './routes/reference.routes.js';
 export * from './routes/seller-dashboard.routes.js';
 export * from './routes/seller-profiles.routes.js';
+export * from './routes/shipments.routes.js';

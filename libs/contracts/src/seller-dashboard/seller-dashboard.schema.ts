@@ -12,6 +12,7 @@ import { z } from 'zod';
 import { idSchema, isoDateTimeSchema, uidSchema } from '../common/fields.js';
 import { pageQuerySchema, pageSizeQuerySchema } from '../common/paging.js';
 import { orderAddressSchema } from '../orders/order.schema.js';
+import { shipmentSchema } from '../shipments/shipment.schema.js';
 
 /** Path of the dashboard's reads: whose dashboard (a seller's own uid, or any seller's for an admin). */
 export const sellerDashboardParamsSchema = z.object({ uid: uidSchema });
@@ -76,6 +77,8 @@ export const sellerOrderSchema = z.object({
   window_closes_at: isoDateTimeSchema,
   /** Milliseconds until the window closes, 0 once it has. */
   window_left_ms: z.number().int().nonnegative(),
+  /** The seller's own part of the order, which they pack and hand over (docs/shipments.md). */
+  shipment: shipmentSchema,
 });
 /** Type of {@link sellerOrderSchema}. */
 export type SellerOrder = z.infer<typeof sellerOrderSchema>;

@@ -82,7 +82,7 @@ export type NewOrderOptions = Partial<Omit<Prisma.OrderUncheckedCreateInput, 'it
 /**
  * A pending, unpaid online order with a copy of a new address and one line of a new product unless
  * told otherwise. Totals follow the lines: subtotal = sum of price x quantity, shipping defaults to
- * Rs 30.00 (online, first kg), total = subtotal + shipping.
+ * Rs 30.00 (online, first kg), total = subtotal + shipping. Like checkout, it makes one shipment per seller.
  */
 export async function newOrder(db: Db, options: NewOrderOptions = {}): Promise<Order> {
   const { lines = [{}], ...overrides } = options;
@@ -126,6 +126,21 @@ export async function newOrder(db: Db, options: NewOrderOptions = {}): Promise<O
       shippingPaise,
       totalPaise: overrides.totalPaise ?? subtotalPaise + shippingPaise,
       items: { create: items },
+      // One part per seller, as checkout makes them (docs/shipments.md); cancelled with a cancelled order.
+      shipments: {
+        create: [...new Set(items.map((item) => item.sellerId))].flatMap((sellerId) =>
+          typeof sellerId === 'number'
+            ? [
+                {
+                  sellerId,
+                  ...(overrides.status === 'cancelled'
+                    ? { status: 'cancelled' as const, cancelledAt: new Date() }
+                    : {}),
+                },
+              ]
+            : [],
+        ),
+      },
     },
   });
 }
