@@ -62,7 +62,8 @@ describe('the Seller reviews tab', () => {
     expect(screen.queryByRole('columnheader', { name: /Reviewed/ })).toBeNull();
 
     // Who waits is obvious from anywhere: the menu entry and the filter carry the count.
-    expect(await screen.findByRole('menuitem', { name: 'Seller reviews, 2 waiting' })).toBeInTheDocument();
+    // The hidden words are a block of their own to the name's algorithm, hence the space it may put before the comma.
+    expect(await screen.findByRole('menuitem', { name: /^Seller reviews ?, 2 waiting$/ })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Pending (2)' })).toHaveAttribute('aria-pressed', 'true');
     expect(calls.filter((call) => call.route === 'adminSellerProfiles').map((call) => call.url)).toContain(
       routeUrl('adminSellerProfiles', { query: { status: 'pending' } }),

@@ -1,4 +1,4 @@
-import { newAddress, newProduct } from '@mandi/database';
+import { newAddress, newOrder, newProduct, newSellerProfile } from '@mandi/database';
 import { orderShipmentListSchema, routeUrl, shipmentSchema } from '@mandi/contracts';
 import { ACCESS_MESSAGES, SELLER_PROFILE_MESSAGES, SHIPMENT_MESSAGES } from '@mandi/domain';
 import { bearer } from './catalog.testing.js';
@@ -17,34 +17,8 @@ describe("sellers' shipments", () => {
   let admin: TestUser;
 
   /** Gives `seller` a business profile in `status`, as an admin's review leaves it. */
-  async function profile(seller: TestUser, status: 'approved' | 'pending'): Promise<void> {
-    await api.db.prisma.sellerProfile.create({
-      data: {
-        userId: seller.id,
-        legalName: `Legal ${seller.id}`,
-        businessKind: 'individual_farmer',
-        panSealed: Buffer.from([1]),
-        panLast4: '234F',
-        pickupName: 'Asha Rao',
-        pickupMobile: '9876543210',
-        pickupFlatHouseBuilding: 'Survey No. 12',
-        pickupAreaOrStreetOrVillage: 'Hesaraghatta',
-        pickupLandmark: 'Near the dairy',
-        pickupTaluk: 'Bangalore North',
-        pickupDistrict: 'Bangalore',
-        pickupState: 'Karnataka',
-        pickupPincode: '560001',
-        bankAccountHolder: 'Asha Rao',
-        bankAccountSealed: Buffer.from([2]),
-        bankAccountLast4: '9012',
-        ifsc: 'SBIN0000001',
-        bankName: 'State Bank of India',
-        status,
-        reviewedAt: status === 'pending' ? null : new Date(),
-        reviewedBy: status === 'pending' ? null : admin.id,
-      },
-    });
-  }
+  const profile = (seller: TestUser, status: 'approved' | 'pending') =>
+    newSellerProfile(api.db.prisma, seller.id, { status, reviewedBy: status === 'pending' ? null : admin.id });
 
   beforeAll(async () => {
     api = await ApiHarness.start();
@@ -119,6 +93,16 @@ describe("sellers' shipments", () => {
     expect((await call('GET', routeUrl('orderShipments', { params: { orderId: 99_999_999 } }), buyer)).statusCode).toBe(
       404,
     );
+  });
+
+  it('gives an order written line by line, as the demo seed writes one, its parts in its own state', async () => {
+    const product = await newProduct(api.db.prisma, { sellerId: farmer.id });
+    for (const status of ['shipped', 'cancelled', 'confirmed'] as const) {
+      const placed = await newOrder(api.db.prisma, { userId: buyer.id, status, lines: [{ product }, {}] });
+      const parts = await api.db.prisma.shipment.findMany({ where: { orderId: placed.id }, orderBy: { id: 'asc' } });
+      const expected = { shipped: 'handed_over', cancelled: 'cancelled', confirmed: 'to_pack' }[status];
+      expect(parts.map((part) => part.status)).toEqual([expected, expected]);
+    }
   });
 
   it('moves nothing of an order that is not confirmed, and never another seller’s part', async () => {

@@ -31,6 +31,7 @@ export * from './invoices/invoice-format.js';
 export * from './invoices/invoice.messages.js';
 export * from './invoices/gstr1.js';
 export * from './invoices/gstr1-portal.js';
+export * from './invoices/tcs.js';
 
 export * from './time/india-time.js';
 export * from './time/expiry-text.js';

@@ -93,11 +93,6 @@ BEGIN
       FROM placed, unnest(p_product_ids, p_seller_ids, p_product_names, p_image_keys, p_unit_prices_paise, p_quantities,
                           p_weights_grams, p_categories, p_hsn_codes, p_gst_rates_percent) AS line
     RETURNING 1
-  ), parts AS (
-    -- One shipment per seller of the order, their lines (docs/shipments.md).
-    INSERT INTO shipments (order_id, seller_id)
-    SELECT DISTINCT placed.id, seller FROM placed, unnest(p_seller_ids) AS seller
-    RETURNING 1
   ), payment AS (
     INSERT INTO payments (order_id, provider, provider_order_id, amount_paise)
     SELECT placed.id, p_provider, p_provider_order_id, p_total_paise FROM placed

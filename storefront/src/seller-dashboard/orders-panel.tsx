@@ -263,7 +263,7 @@ function SellerOrderCard({
 function OrdersLoading() {
   const { t } = useT();
   return (
-    <div className={styles.orderList} aria-busy="true" aria-label={t('sellerDashboard.orders.loading')}>
+    <div className={styles.orderList} role="status" aria-busy="true" aria-label={t('sellerDashboard.orders.loading')}>
       {[0, 1].map((index) => (
         <div key={index} className={`${panels.surface} ${styles.orderCard} ${styles.skeleton}`} aria-hidden="true" />
       ))}

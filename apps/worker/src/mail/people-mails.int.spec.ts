@@ -1,4 +1,4 @@
-import { newUser } from '@mandi/database';
+import { newSellerProfile, newUser } from '@mandi/database';
 import { readCapturedMails } from '@mandi/mail';
 import { runHandler, TEST_PUBLIC_URL, useAccountJobs } from '../accounts/testing/account-jobs.testing.js';
 import { ContactNotificationMailHandler } from './contact-notification-mail.handler.js';
@@ -96,32 +96,11 @@ describe('mail.seller_profile_approved and mail.seller_profile_rejected', () => 
   async function reviewedSeller(status: 'approved' | 'rejected', language = 'en') {
     const user = await newUser(world.db.prisma, { language });
     const admin = await newUser(world.db.prisma, { role: 'admin' });
-    await world.db.prisma.sellerProfile.create({
-      data: {
-        userId: user.id,
-        legalName: 'Asha <b>Rao</b> Farms',
-        businessKind: 'individual_farmer',
-        panSealed: Buffer.from([1]),
-        panLast4: '234F',
-        pickupName: 'Asha Rao',
-        pickupMobile: '9876543210',
-        pickupFlatHouseBuilding: 'Survey No. 12',
-        pickupAreaOrStreetOrVillage: 'Hesaraghatta',
-        pickupLandmark: 'Near the dairy',
-        pickupTaluk: 'Bangalore North',
-        pickupDistrict: 'Bangalore',
-        pickupState: 'Karnataka',
-        pickupPincode: '560001',
-        bankAccountHolder: 'Asha Rao',
-        bankAccountSealed: Buffer.from([2]),
-        bankAccountLast4: '9012',
-        ifsc: 'SBIN0000001',
-        bankName: 'State Bank of India',
-        status,
-        rejectionReason: status === 'rejected' ? 'The PAN card photo is blurred.' : null,
-        reviewedAt: new Date(),
-        reviewedBy: admin.id,
-      },
+    await newSellerProfile(world.db.prisma, user.id, {
+      legalName: 'Asha <b>Rao</b> Farms',
+      status,
+      rejectionReason: status === 'rejected' ? 'The PAN card photo is blurred.' : null,
+      reviewedBy: admin.id,
     });
     return user;
   }

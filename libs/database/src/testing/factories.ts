@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { Address, Order, Prisma, Product, User } from '../generated/prisma/client.js';
+import type { Address, Order, Prisma, Product, SellerProfile, User } from '../generated/prisma/client.js';
 import type { Db } from '../prisma-client.js';
 
 const HOUR_MS = 60 * 60 * 1000;
@@ -82,7 +82,7 @@ export type NewOrderOptions = Partial<Omit<Prisma.OrderUncheckedCreateInput, 'it
 /**
  * A pending, unpaid online order with a copy of a new address and one line of a new product unless
  * told otherwise. Totals follow the lines: subtotal = sum of price x quantity, shipping defaults to
- * Rs 30.00 (online, first kg), total = subtotal + shipping. Like checkout, it makes one shipment per seller.
+ * Rs 30.00 (online, first kg), total = subtotal + shipping. Its lines get their shipments from the database's trigger.
  */
 export async function newOrder(db: Db, options: NewOrderOptions = {}): Promise<Order> {
   const { lines = [{}], ...overrides } = options;
@@ -126,21 +126,44 @@ export async function newOrder(db: Db, options: NewOrderOptions = {}): Promise<O
       shippingPaise,
       totalPaise: overrides.totalPaise ?? subtotalPaise + shippingPaise,
       items: { create: items },
-      // One part per seller, as checkout makes them (docs/shipments.md); cancelled with a cancelled order.
-      shipments: {
-        create: [...new Set(items.map((item) => item.sellerId))].flatMap((sellerId) =>
-          typeof sellerId === 'number'
-            ? [
-                {
-                  sellerId,
-                  ...(overrides.status === 'cancelled'
-                    ? { status: 'cancelled' as const, cancelledAt: new Date() }
-                    : {}),
-                },
-              ]
-            : [],
-        ),
-      },
+    },
+  });
+}
+
+/**
+ * A seller's business profile (issue 31) with placeholder sealed values, in `status`: for tests of what a profile
+ * unlocks or mails, not of the profile itself (its own spec fills it in through the API). A reviewed one names
+ * `reviewedBy` as its reviewer.
+ */
+export function newSellerProfile(
+  db: Db,
+  userId: number,
+  overrides: Partial<Prisma.SellerProfileUncheckedCreateInput> = {},
+): Promise<SellerProfile> {
+  const reviewed = overrides.status !== undefined && overrides.status !== 'pending';
+  return db.sellerProfile.create({
+    data: {
+      userId,
+      legalName: `Legal name ${userId}`,
+      businessKind: 'individual_farmer',
+      panSealed: Buffer.from([1]),
+      panLast4: '234F',
+      pickupName: 'Asha Rao',
+      pickupMobile: '9876543210',
+      pickupFlatHouseBuilding: 'Survey No. 12',
+      pickupAreaOrStreetOrVillage: 'Hesaraghatta',
+      pickupLandmark: 'Near the dairy',
+      pickupTaluk: 'Bangalore North',
+      pickupDistrict: 'Bangalore',
+      pickupState: 'Karnataka',
+      pickupPincode: '560001',
+      bankAccountHolder: 'Asha Rao',
+      bankAccountSealed: Buffer.from([2]),
+      bankAccountLast4: '9012',
+      ifsc: 'SBIN0000001',
+      bankName: 'State Bank of India',
+      reviewedAt: reviewed ? new Date() : null,
+      ...overrides,
     },
   });
 }
