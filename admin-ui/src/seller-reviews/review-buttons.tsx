@@ -1,5 +1,5 @@
 import type { SellerProfile } from '@mandi/contracts';
-import { SELLER_PROFILE_LIMITS, SELLER_PROFILE_MESSAGES } from '@mandi/domain';
+import { SELLER_PROFILE_LIMITS, SELLER_PROFILE_MESSAGES, rejectionReasonProblem } from '@mandi/domain';
 import Check from '@mui/icons-material/Check';
 import Close from '@mui/icons-material/Close';
 import {
@@ -141,12 +141,7 @@ function RejectDialog({ profile, pending, onClose, onConfirm }: DialogProps & { 
   const titleId = useId();
   const textId = useId();
   const given = reason.trim();
-  const problem =
-    given === ''
-      ? SELLER_PROFILE_MESSAGES.rejectionReasonRequired
-      : given.length > REASON_MAX
-        ? SELLER_PROFILE_MESSAGES.rejectionReasonTooLong
-        : null;
+  const problem = rejectionReasonProblem(reason);
   const submit = () => {
     setTouched(true);
     if (!problem) onConfirm(given);

@@ -13,6 +13,7 @@ import {
   DomainError,
   SELLER_PROFILE_MESSAGES,
   addressFieldsOf,
+  fieldsRefused,
   lastFour,
   maskedIdentifier,
   matchDirectory,
@@ -20,7 +21,6 @@ import {
   tidyIdentifier,
   tidySellerProfile,
   IFSC_PATTERN,
-  type FieldProblem,
 } from '@mandi/domain';
 import type { Caller } from '../auth/caller.js';
 import { PincodesService } from '../pincodes/pincodes.service.js';
@@ -30,13 +30,6 @@ import { SellerProfilesRepository, type SellerProfileRow } from './seller-profil
 /** The columns holding sealed values; each value's context is its column and its row, so it opens nowhere else. */
 type SealedColumn = 'pan' | 'gstin' | 'bank_account';
 const contextOf = (column: SealedColumn, userId: number) => `seller_profiles.${column}:${userId}`;
-
-/** A 400 naming every field refused, its text the first one's. */
-function refused(problems: readonly FieldProblem[]): DomainError {
-  return new DomainError('invalid_data', problems[0]!.text, {
-    fields: Object.fromEntries(problems.map((found) => [found.field, found.text])),
-  });
-}
 
 /**
  * Sellers' business profiles (issue 31, docs/sellers.md). A seller fills in their own from the dashboard, checked as
@@ -74,13 +67,13 @@ export class SellerProfilesService {
     if (caller.uid !== uid) throw new DomainError('not_allowed', ACCESS_MESSAGES.notYours);
     const input = tidySellerProfile({ ...body, pickup_address: addressFieldsOf(body.pickup_address) });
     const problems = sellerProfileProblems(input);
-    if (problems.length > 0) throw refused(problems);
+    if (problems.length > 0) throw fieldsRefused(problems);
 
     const pickup = input.pickup_address;
     const place = matchDirectory(pickup, await this.pincodes.offices(pickup.pincode));
-    if (!place.ok) throw refused([{ ...place.problem, field: `pickup_address.${place.problem.field}` }]);
+    if (!place.ok) throw fieldsRefused([{ ...place.problem, field: `pickup_address.${place.problem.field}` }]);
     const bankName = this.ifsc.bankOf(input.ifsc);
-    if (bankName === null) throw refused([{ field: 'ifsc', text: SELLER_PROFILE_MESSAGES.ifscUnknown }]);
+    if (bankName === null) throw fieldsRefused([{ field: 'ifsc', text: SELLER_PROFILE_MESSAGES.ifscUnknown }]);
 
     const seal = (column: SealedColumn, value: string) => this.sealer.seal(value, contextOf(column, caller.id));
     const row = await this.profiles.save(caller.id, {

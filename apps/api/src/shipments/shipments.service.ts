@@ -8,6 +8,7 @@ import {
   SELLER_PROFILE_MESSAGES,
   SHIPMENT_MESSAGES,
   SHIPMENT_MOVES,
+  fieldsRefused,
   handOverProblems,
   type ShipmentMove,
 } from '@mandi/domain';
@@ -38,10 +39,7 @@ export class ShipmentsService {
   /** 'Handed over': from packed, to a courier with its tracking number or by the seller themself. */
   async handOver(caller: Caller, uid: string, shipmentId: string, body: HandOverBody): Promise<Shipment> {
     const problems = handOverProblems(body);
-    if (problems.length > 0)
-      throw new DomainError('invalid_data', problems[0]!.text, {
-        fields: Object.fromEntries(problems.map((found) => [found.field, found.text])),
-      });
+    if (problems.length > 0) throw fieldsRefused(problems);
     const id = await this.movable(caller, uid, shipmentId);
     const moved = await this.shipments.handOver(id, caller.id, body, this.config.ORDER_DECISION_WINDOW_MS);
     if (!moved) throw await this.refusal(caller, id, 'hand_over');

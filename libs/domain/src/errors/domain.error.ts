@@ -1,3 +1,4 @@
+import type { FieldProblem } from '../messages/popup-message.js';
 /** Every kind of failure a business rule can report; the API maps each to one HTTP status. */
 export const DOMAIN_ERROR_CODES = [
   'not_found',
@@ -53,4 +54,11 @@ export function isDomainError(value: unknown): value is DomainError {
       value.name === 'DomainError' &&
       (DOMAIN_ERROR_CODES as readonly string[]).includes((value as { code?: unknown }).code as string))
   );
+}
+
+/** A 400 naming every field of `problems` (field -> text, at least one), its message the first problem's text. */
+export function fieldsRefused(problems: readonly FieldProblem[]): DomainError {
+  return new DomainError('invalid_data', problems[0]?.text ?? 'Invalid data', {
+    fields: Object.fromEntries(problems.map((found) => [found.field, found.text])),
+  });
 }

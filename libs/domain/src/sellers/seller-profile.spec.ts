@@ -3,6 +3,7 @@ import { SELLER_PROFILE_MESSAGES as M } from './seller-profile.messages.js';
 import {
   lastFour,
   maskedIdentifier,
+  rejectionReasonProblem,
   sellerProfileProblems,
   tidySellerProfile,
   type SellerProfileInput,
@@ -103,5 +104,13 @@ describe("a deleted seller's tax records", () => {
     // 31 March 2027, 23:00 IST, is still FY 2026-27; an hour later it is 2027-28.
     expect(sellerRecordsKeptUntil(new Date('2027-03-31T17:30:00Z'))).toBe('2033-12-31');
     expect(sellerRecordsKeptUntil(new Date('2027-03-31T18:30:00Z'))).toBe('2034-12-31');
+  });
+});
+
+describe("an admin's reason to reject a profile", () => {
+  it('is required and at most 500 characters once trimmed', () => {
+    expect(rejectionReasonProblem('  ')).toBe(M.rejectionReasonRequired);
+    expect(rejectionReasonProblem(` ${'a'.repeat(500)} `)).toBeNull();
+    expect(rejectionReasonProblem('a'.repeat(501))).toBe(M.rejectionReasonTooLong);
   });
 });

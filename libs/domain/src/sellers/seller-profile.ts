@@ -140,3 +140,14 @@ export function lastFour(value: string): string {
 export function maskedIdentifier(last4: string): string {
   return `******${last4}`;
 }
+
+/**
+ * What is wrong with an admin's reason to reject a profile, or null: required, and at most 500 characters once
+ * trimmed (the console's dialog; the API's body schema has the same limits).
+ */
+export function rejectionReasonProblem(reason: string): string | null {
+  const given = reason.trim();
+  if (given === '') return SELLER_PROFILE_MESSAGES.rejectionReasonRequired;
+  if (given.length > SELLER_PROFILE_LIMITS.rejectionReasonMax) return SELLER_PROFILE_MESSAGES.rejectionReasonTooLong;
+  return null;
+}
