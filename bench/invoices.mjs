@@ -1,19 +1,26 @@
 // `npm run bench:invoices`: invoice PDFs. Needs the built apps (npm run build:server) and Debian's Chromium; uses the
 // Auth emulator on 127.0.0.1:9099 (a running `npm start`'s, or one it starts and stops).
 //  1. In-process, through the worker's own renderer (one warm Chromium, the pool of 4 pages): RENDERS (default 200)
-//     invoices one after another (p50, p99, per second), then the same number 4 at a time (per second).
+//     orders of three documents each (Mandi's own invoice, a registered seller's, a farmer's bill of supply: issue 31)
+//     one order after another (p50, p99 per order, documents per second), then the same number 4 at a time.
+//     SAVE_PDFS=<folder> keeps the first order's three PDFs; BENCH_LANGUAGE=hi prints them in Hindi.
 //  2. End to end, with the API and the worker on their own database (BENCH_INVOICES_DATABASE_URL, default
 //     mandi_bench_invoices, emptied on every run) and port (BENCH_PORT, default 3212): an admin marks an order paid
 //     (PUT /api/admin/orders/payment/{id}), and the clock stops when the invoice downloads as a PDF
 //     (POST /api/invoices/generate says pdf_ready, then GET /api/invoices/{id}/download answers 200). First ORDERS
 //     (default 30) orders one at a time, then a burst of BURST (default 50) marked paid at once.
 // Prints the figures and the peak resident memory of the API, the worker, and the worker with its Chromium.
-import { readFileSync, readdirSync } from 'node:fs';
+import { readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
 import pg from 'pg';
 import { loadConfig } from '@mandi/config';
-import { computeInvoice } from '@mandi/domain';
-import { invoiceView, sellerFromConfig } from '../apps/worker/dist/invoices/invoice-document.js';
+import { splitOrderDocuments } from '@mandi/domain';
+import {
+  computeDocument,
+  invoiceView,
+  mandiSupplier,
+  sellerFromConfig,
+} from '../apps/worker/dist/invoices/invoice-document.js';
 import { InvoiceTemplates } from '../apps/worker/dist/invoices/invoice-templates.js';
 import { PdfRenderer } from '../apps/worker/dist/invoices/pdf-renderer.js';
 import { startAuthEmulator } from '../scripts/lib/emulator.mjs';
@@ -47,15 +54,43 @@ function summary(title, times) {
   );
 }
 
-/** Renders through the worker's PdfRenderer and template, as invoice.render does, without the database. */
+/** The three suppliers of an in-process order: Mandi's own ghee, a registered seller's pickle, a farmer's potatoes. */
+const SUPPLIERS = [
+  { key: 'mandi', lines: [0] },
+  {
+    key: 'seller-2',
+    lines: [2],
+    supplier: {
+      name: 'Kaveri Farmer Producer Company Limited',
+      address: 'Survey No. 41, Srirangapatna, Mandya, Karnataka 571438',
+      state: 'Karnataka',
+      gstin: '29AAFCK1234L1ZQ',
+    },
+  },
+  {
+    key: 'seller-3',
+    lines: [1],
+    supplier: {
+      name: 'रमेश गौड़ा (Ramesh Gowda)',
+      address: 'Hosahalli, Hassan, Karnataka 573201',
+      state: 'Karnataka',
+      gstin: null,
+    },
+  },
+];
+
+/**
+ * Renders through the worker's PdfRenderer and template, as invoice.render does, without the database: each order's
+ * three documents (docs/invoices.md, "Suppliers"), each a PDF. SAVE_PDFS=<folder> keeps the first order's three.
+ */
 async function renderInProcess() {
   const config = loadConfig({ NODE_ENV: 'development', ...process.env, LOG_LEVEL: 'silent' });
-  const seller = sellerFromConfig(config);
+  const mandi = sellerFromConfig(config);
   /** @type {import('../apps/worker/dist/invoices/invoices.repository.js').OrderForDocuments} */
   const order = {
     id: 1042,
-    // The buyer's language names the document's texts (docs/i18n.md): the bench renders the English one.
-    buyerLanguage: 'en',
+    // The buyer's language names the document's texts (docs/i18n.md): BENCH_LANGUAGE, English by default.
+    buyerLanguage: process.env.BENCH_LANGUAGE ?? 'en',
     status: 'confirmed',
     paymentStatus: 'paid',
     paymentMethod: 'cod',
@@ -73,7 +108,9 @@ async function renderInProcess() {
       state: 'Karnataka',
       pincode: '560038',
     },
-    lines: LINES.map((l) => ({
+    lines: LINES.map((l, i) => ({
+      id: i + 1,
+      sellerId: null,
       productName: l.name,
       hsnCode: l.hsn,
       quantity: l.quantity,
@@ -81,37 +118,56 @@ async function renderInProcess() {
       gstRatePercent: l.rate,
     })),
   };
-  const computation = computeInvoice({
-    lines: LINES.map((l) => ({
-      description: l.name,
-      hsn: l.hsn,
-      quantity: l.quantity,
-      unitPaise: l.unitPaise,
-      ratePercent: l.rate,
-    })),
-    shippingPaise: SHIPPING_PAISE,
-    sellerState: seller.state,
-    placeOfSupply: order.address.state,
+  // One part per supplier, with its share of shipping, as the worker's issue job splits an order.
+  const parts = splitOrderDocuments(
+    SUPPLIERS.flatMap(({ key, lines }) =>
+      lines.map((i) => ({ ...order.lines[i], supplierKey: key, grossPaise: LINES[i].unitPaise * LINES[i].quantity })),
+    ),
+    SHIPPING_PAISE,
+  );
+  const documents = parts.map((part) => {
+    const { supplier } = SUPPLIERS.find((s) => s.key === part.supplierKey);
+    const named = supplier ? { ...supplier, operator: mandi } : mandiSupplier(mandi);
+    const computation = computeDocument(
+      { state: named.state, registered: named.gstin !== null },
+      part,
+      order.address.state,
+    );
+    return { part, named, computation };
   });
   const templates = new InvoiceTemplates();
   const renderer = new PdfRenderer(config);
+  const saveTo = process.env.SAVE_PDFS;
   const renderOne = async (n) => {
     const started = performance.now();
-    /** @type {import('../apps/worker/dist/invoices/invoices.repository.js').InvoiceRow} */
-    const invoice = {
-      id: n,
-      orderId: order.id,
-      kind: computation.kind,
-      number: `INV/26-27/${String(n).padStart(6, '0')}`,
-      placeOfSupply: order.address.state,
-      ...computation.totals,
-      issuedAt: new Date(),
-      pdfFileKey: null,
-      language: order.buyerLanguage,
-    };
-    const view = invoiceView(seller, order, invoice);
-    const pdf = await renderer.render(templates.html(view), view.footer);
-    if (pdf.subarray(0, 5).toString() !== '%PDF-') throw new Error('not a PDF');
+    for (const [d, { part, named, computation }] of documents.entries()) {
+      /** @type {import('../apps/worker/dist/invoices/invoices.repository.js').InvoiceRow} */
+      const invoice = {
+        id: n * 3 + d,
+        orderId: order.id,
+        supplierKey: part.supplierKey,
+        sellerId: part.supplierKey === 'mandi' ? null : d + 1,
+        supplierName: null,
+        supplierAddress: null,
+        supplierState: null,
+        supplierGstinSealed: null,
+        orderItemIds: part.lines.map((line) => line.id),
+        kind: computation.kind,
+        number: `INV/26-27/${String(n + 1).padStart(6, '0')}`,
+        placeOfSupply: order.address.state,
+        ...computation.totals,
+        tcsCgstPaise: 0,
+        tcsSgstPaise: 0,
+        tcsIgstPaise: 0,
+        issuedAt: new Date(),
+        pdfFileKey: null,
+        language: order.buyerLanguage,
+      };
+      const view = invoiceView(named, order, invoice);
+      const pdf = await renderer.render(templates.html(view), view.footer, view.pageOf);
+      if (pdf.subarray(0, 5).toString() !== '%PDF-') throw new Error('not a PDF');
+      if (saveTo && n === 0) writeFileSync(`${saveTo}/${part.supplierKey}-${computation.kind}.pdf`, pdf);
+    }
     return performance.now() - started;
   };
   try {
@@ -122,8 +178,10 @@ async function renderInProcess() {
     const seqStarted = performance.now();
     for (let n = 1; n <= renders; n += 1) sequential.push(await renderOne(n));
     const seqSeconds = (performance.now() - seqStarted) / 1000;
-    summary(`${renders} PDFs one at a time (warm browser)`, sequential);
-    console.log(`  -> ${(renders / seqSeconds).toFixed(1)} invoices/s one at a time`);
+    summary(`${renders} orders of 3 documents, one at a time`, sequential);
+    console.log(
+      `  -> ${((3 * renders) / seqSeconds).toFixed(1)} documents/s, ${(renders / seqSeconds).toFixed(1)} orders/s one at a time`,
+    );
     const poolStarted = performance.now();
     let next = renders + 1;
     const parallel = [];
@@ -133,8 +191,10 @@ async function renderInProcess() {
       }),
     );
     const poolSeconds = (performance.now() - poolStarted) / 1000;
-    summary(`${renders} PDFs 4 at a time (the page pool)`, parallel);
-    console.log(`  -> ${(renders / poolSeconds).toFixed(1)} invoices/s 4 at a time`);
+    summary(`${renders} orders of 3 documents, 4 at a time`, parallel);
+    console.log(
+      `  -> ${((3 * renders) / poolSeconds).toFixed(1)} documents/s, ${(renders / poolSeconds).toFixed(1)} orders/s 4 at a time`,
+    );
   } finally {
     await renderer.onApplicationShutdown();
   }

@@ -22,6 +22,7 @@ import users from './users';
 
 // Pages loaded when opened, so the console's first load does not carry them (docs/console.md, Size).
 const GstReturnsPage = lazy(async () => ({ default: (await import('./reports/gst-returns-page')).GstReturnsPage }));
+const Gstr8Page = lazy(async () => ({ default: (await import('./reports/gstr8-page')).Gstr8Page }));
 
 /** What the console is built from; tests hand in their own identity, store and departure. */
 export interface AppProps {
@@ -75,6 +76,7 @@ export function App({ identity, store: givenStore, leave }: AppProps) {
               <Route path="/dashboard" element={<BusinessDashboardRoute getToken={getToken} />} />
               <Route path="/health" element={<Dashboard getToken={getToken} />} />
               <Route path="/gst-returns" element={<GstReturnsPage getToken={getToken} />} />
+              <Route path="/gstr8" element={<Gstr8Page getToken={getToken} />} />
             </CustomRoutes>
           </Admin>
         </BrowserRouter>

@@ -66,19 +66,19 @@ it(
       });
       await stack.worker.kill('SIGKILL');
       signal(chromium, 'SIGKILL');
-      expect((await stack.db.invoice.findUniqueOrThrow({ where: { orderId } })).pdfFileKey).toBeNull();
+      expect((await stack.db.invoice.findFirstOrThrow({ where: { orderId } })).pdfFileKey).toBeNull();
 
       await stack.worker.start();
       await everyJobRun();
       await waitUntil(
-        async () => (await stack.db.invoice.findUniqueOrThrow({ where: { orderId } })).pdfFileKey !== null,
+        async () => (await stack.db.invoice.findFirstOrThrow({ where: { orderId } })).pdfFileKey !== null,
         {
           timeoutMs: RECOVERY_MS,
           what: 'the invoice printed',
         },
       );
 
-      const invoice = await stack.db.invoice.findUniqueOrThrow({ where: { orderId } });
+      const invoice = await stack.db.invoice.findFirstOrThrow({ where: { orderId } });
       expect(await stack.db.invoice.count({ where: { orderId } })).toBe(1);
       // One document, and the PDF it records is in the file store. (A render cut short after storing its file leaves
       // that file unrecorded: never served, never a second document.)

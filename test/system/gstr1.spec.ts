@@ -1,4 +1,4 @@
-import { computeInvoice, financialYearOf, GSTR1_MESSAGES, type DocumentKind } from '@mandi/domain';
+import { computeInvoice, financialYearOf, GSTR1_MESSAGES, NO_TCS, type DocumentKind } from '@mandi/domain';
 import type { Gstr1ReportAnswer } from '@mandi/contracts';
 import type { Order } from '@mandi/database';
 import { InvoicesRepository } from '../../apps/worker/src/invoices/invoices.repository.js';
@@ -54,17 +54,19 @@ describe('GET /api/admin/reports/gstr1', () => {
   async function issue(kind: DocumentKind, order: Order, issuedAt: Date): Promise<void> {
     const { startYear, label } = financialYearOf(issuedAt);
     const slot = { financialYear: startYear, label, issuedAt, language: 'en' };
-    await invoices.openSeries(api.db.prisma, kind, startYear);
+    await invoices.openSeries(api.db.prisma, kind, 'mandi', startYear);
     const recorded = await api.db.prisma.$transaction(async (tx) => {
       if (kind === 'credit_note') {
         await tx.order.update({ where: { id: order.id }, data: { status: 'cancelled' } });
-        const invoice = (await invoices.invoiceOfOrder(tx, order.id))!;
+        const [invoice] = await invoices.invoicesOfOrder(tx, order.id);
         return invoices.record(tx, 'credit_note', {
           ...slot,
           orderId: order.id,
-          invoiceId: invoice.id,
+          invoiceId: invoice!.id,
+          supplierKey: 'mandi',
+          sellerId: null,
           reason: 'Ordered by mistake',
-          totalPaise: invoice.totalPaise,
+          totalPaise: invoice!.totalPaise,
         });
       }
       const full = (await invoices.order(tx, order.id))!;
@@ -83,6 +85,11 @@ describe('GET /api/admin/reports/gstr1', () => {
       return invoices.record(tx, 'invoice', {
         ...slot,
         orderId: order.id,
+        supplierKey: 'mandi',
+        sellerId: null,
+        seller: null,
+        orderItemIds: full.lines.map((line) => line.id),
+        tcs: NO_TCS,
         kind: computation.kind,
         placeOfSupply: full.address.state,
         totals: computation.totals,
@@ -454,7 +461,10 @@ describe('GET /api/admin/reports/gstr1', () => {
 
     const g = await orderWith(api.db.prisma, { lines: [OIL], shippingPaise: 0, state: 'Kerala' });
     await issue('invoice', g, IST('2026-06-10T12:00:00'));
-    await api.db.prisma.invoice.update({ where: { orderId: g.id }, data: { igstPaise: 9_001, taxablePaise: 49_999 } });
+    await api.db.prisma.invoice.update({
+      where: { orderId_supplierKey: { orderId: g.id, supplierKey: 'mandi' } },
+      data: { igstPaise: 9_001, taxablePaise: 49_999 },
+    });
     const refused = await month('2026-06');
     expect(refused.statusCode).toBe(409);
     expect(refused.json().message).toBe(

@@ -1,6 +1,7 @@
 import Insights from '@mui/icons-material/Insights';
 import MonitorHeart from '@mui/icons-material/MonitorHeart';
 import ReceiptLong from '@mui/icons-material/ReceiptLong';
+import RequestQuote from '@mui/icons-material/RequestQuote';
 import { useEffect, type ReactNode } from 'react';
 import {
   AppBar,
@@ -36,7 +37,7 @@ function ResourceItems() {
   );
 }
 
-/** The sidebar: the three tabs, then the queue dashboard and the system health page. */
+/** The sidebar: the three tabs, then the queue dashboard, the system health page and the GST returns (GSTR-1, GSTR-8). */
 export function ConsoleMenu() {
   return (
     <Menu>
@@ -45,6 +46,7 @@ export function ConsoleMenu() {
       <QueuesMenuItem />
       <Menu.Item to="/health" primaryText="System health" leftIcon={<MonitorHeart />} />
       <Menu.Item to="/gst-returns" primaryText="GST returns" leftIcon={<ReceiptLong />} />
+      <Menu.Item to="/gstr8" primaryText="GSTR-8 (TCS)" leftIcon={<RequestQuote />} />
     </Menu>
   );
 }

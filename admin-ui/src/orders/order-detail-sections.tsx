@@ -262,7 +262,7 @@ export function OrderDocuments({ order }: { order: AdminOrderDetail }) {
     onError: (error) => say(serverMessage(error) ?? 'Could not download the document. Please try again.', 'error'),
   });
   return (
-    <Section title="Invoice and credit notes">
+    <Section title="Invoices and credit notes">
       {order.documents.length === 0 && <Nothing>No invoice yet: one is issued when the order is paid.</Nothing>}
       <Stack spacing={1}>
         {order.documents.map((document) => (
@@ -276,7 +276,8 @@ export function OrderDocuments({ order }: { order: AdminOrderDetail }) {
                 {document.number}
               </Typography>
               <Typography variant="caption" color="text.secondary">
-                {DOCUMENT_KINDS[document.kind]} · {rupees(document.total)} · {formatIndiaTime(document.issued_at)}
+                {DOCUMENT_KINDS[document.kind]} · {document.supplier ?? 'Mandi'} · {rupees(document.total)} ·{' '}
+                {formatIndiaTime(document.issued_at)}
               </Typography>
             </Box>
             <Button

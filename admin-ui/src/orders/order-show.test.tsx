@@ -81,6 +81,17 @@ const detail = {
       issued_at: '2026-11-25T05:00:01.000Z',
       download_url: routeUrl('downloadInvoice', { params: { invoiceId: 7 } }),
       pdf_ready: true,
+      supplier: null,
+    },
+    {
+      id: '8',
+      kind: 'tax_invoice',
+      number: 'INV/26-27/000001',
+      total: 120,
+      issued_at: '2026-11-25T05:00:01.000Z',
+      download_url: routeUrl('downloadInvoice', { params: { invoiceId: 8 } }),
+      pdf_ready: true,
+      supplier: 'Ramesh Farms',
     },
   ],
   timeline: [
@@ -332,7 +343,7 @@ describe("the order page's shipments", () => {
     expect(screen.getByRole('heading', { level: 1, name: 'Order #101' })).toBeInTheDocument();
     expect(within(screen.getByRole('region', { name: 'Items' })).getByText('Mysore Pak')).toBeInTheDocument();
     expect(screen.getByRole('region', { name: 'Payments and refunds' })).toBeInTheDocument();
-    expect(screen.getByRole('region', { name: 'Invoice and credit notes' })).toBeInTheDocument();
+    expect(screen.getByRole('region', { name: 'Invoices and credit notes' })).toBeInTheDocument();
     expect(screen.getByRole('list', { name: 'Timeline' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Cancel' })).toBeInTheDocument();
     expect(screen.getAllByRole('alert')).toEqual([alert]);

@@ -18,6 +18,7 @@ import { Title, useNotify } from 'react-admin';
 import { apiFetch, type TokenSource } from '../data/api-fetch';
 import { formatIndiaTime, rupees } from '../layout/format';
 import { downloadGstFile, type GstDownload } from './gst-download';
+import { GstReturnNav } from './gst-return-nav';
 import { GstTable, type GstColumn } from './gst-table';
 
 /** The register rows the page shows; the CSV has them all. */
@@ -124,6 +125,7 @@ export function GstReturnsPage({ getToken, now = () => new Date() }: { getToken:
   return (
     <Box sx={{ mt: 2, mb: 4, minWidth: 0 }}>
       <Title title="GST returns" />
+      <GstReturnNav />
       <Stack
         direction={{ xs: 'column', sm: 'row' }}
         spacing={2}

@@ -154,7 +154,10 @@ const CALLS: Record<string, (client: Db) => Promise<unknown>> = {
     new ContactRepository(service(client)).store({ name: 'Asha', email: 'asha@mandi.test', message: 'Hello' }),
   'databaseConnections.byState': (client) => new DatabaseConnectionsRepository(service(client)).byState(),
   'gstReports.fingerprint': (client) => new GstReportsRepository(service(client)).fingerprint(from, to),
-  'gstReports.documentsIssued': (client) => new GstReportsRepository(service(client)).documentsIssued(from, to),
+  'gstReports.documentsIssued': (client) =>
+    new GstReportsRepository(service(client)).documentsIssued(from, to, 'mandi'),
+  'gstReports.tcsDocuments': (client) => new GstReportsRepository(service(client)).tcsDocuments(from, to),
+  'gstReports.sellerOf': (client) => new GstReportsRepository(service(client)).sellerOf('uid-1'),
   'invoices.document': (client) => new InvoicesRepository(service(client)).document({ kind: 'invoice', id: 1 }),
   'invoices.document (credit note)': (client) =>
     new InvoicesRepository(service(client)).document({ kind: 'credit_note', id: 1 }),

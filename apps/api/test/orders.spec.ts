@@ -147,6 +147,7 @@ describe('the buyer’s orders', () => {
         items: [{ order_item_id: expect.any(String), name: 'Kolar Ragi', images: [], quantity: 3, price: 123.45 }],
         invoice: null,
         creditNote: null,
+        documents: [],
         cancel_reason: null,
         window_closes_at: new Date(order.createdAt.getTime() + 8 * 60 * MINUTE).toISOString(),
       });

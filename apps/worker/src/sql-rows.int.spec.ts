@@ -42,11 +42,16 @@ const slot = { financialYear: 2026, label: '26-27', issuedAt: new Date('2026-12-
 const CALLS: Record<string, (client: Db) => Promise<unknown>> = {
   'signups.findOpen': (client) => new SignupsRepository(service(client)).findOpen(1),
   'signups.findForExpiry': (client) => new SignupsRepository(service(client)).findForExpiry(1),
-  'invoices.openSeries': (client) => new InvoicesRepository().openSeries(client, 'invoice', 2026),
+  'invoices.openSeries': (client) => new InvoicesRepository().openSeries(client, 'invoice', 'mandi', 2026),
   'invoices.record (invoice)': (client) =>
     new InvoicesRepository().record(tx(client), 'invoice', {
       ...slot,
       orderId: 1,
+      supplierKey: 'seller-2',
+      sellerId: 2,
+      seller: { legalName: 'Ramesh Farms', address: 'Mandya, Karnataka 571401', state: 'Karnataka', gstinSealed: null },
+      orderItemIds: [1, 2],
+      tcs: { cgstPaise: 10, sgstPaise: 10, igstPaise: 0 },
       kind: 'tax_invoice',
       placeOfSupply: '29-Karnataka',
       totals: {
@@ -66,6 +71,8 @@ const CALLS: Record<string, (client: Db) => Promise<unknown>> = {
       ...slot,
       orderId: 1,
       invoiceId: 2,
+      supplierKey: 'mandi',
+      sellerId: null,
       reason: 'Order cancelled',
       totalPaise: 4000,
     }),

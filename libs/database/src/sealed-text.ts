@@ -45,3 +45,13 @@ export class SealedText {
     ]).toString('utf8');
   }
 }
+
+/** The sealed columns of a seller's profile. */
+export type SellerSealedColumn = 'pan' | 'gstin' | 'bank_account';
+
+/**
+ * The context a seller profile's value is sealed under: its column and its row, so it opens nowhere else. A document
+ * that keeps a copy of the seller's GSTIN (invoices.supplier_gstin_sealed) keeps the sealed bytes and opens them the same.
+ */
+export const sellerProfileSealContext = (column: SellerSealedColumn, userId: number): string =>
+  `seller_profiles.${column}:${userId}`;

@@ -32,6 +32,8 @@ export * from './invoices/invoice.messages.js';
 export * from './invoices/gstr1.js';
 export * from './invoices/gstr1-portal.js';
 export * from './invoices/tcs.js';
+export * from './invoices/order-documents.js';
+export * from './invoices/gstr8.js';
 
 export * from './time/india-time.js';
 export * from './time/expiry-text.js';

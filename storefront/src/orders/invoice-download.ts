@@ -27,8 +27,8 @@ export function fileNameFromDisposition(header: string | null): string | null {
   return safe ? safe : null;
 }
 
-/** Hands a downloaded file to the browser under `fileName`. */
-function saveFile(blob: Blob, fileName: string): void {
+/** Hands a downloaded file to the browser under `fileName` (the order page's documents, the seller's GST tables). */
+export function saveFile(blob: Blob, fileName: string): void {
   const url = URL.createObjectURL(blob);
   const link = document.createElement('a');
   link.href = url;

@@ -10,6 +10,7 @@ import { EmptyState, LoadFailed, Page, RequireSignIn } from '../ui/page';
 import panels from '../ui/panels.module.css';
 import { CancelOrderModal } from './cancel-order-modal';
 import { useDocumentDownload } from './invoice-download';
+import { OrderDocuments } from './order-documents';
 import { isForbidden, isNotFound, useOrderDetail, useOrderShipments } from './order-queries';
 import { OrderShipments } from './order-shipments';
 import { OrderProgress, OrderStatusBadge } from './order-status';
@@ -96,6 +97,8 @@ function OrderView({ order, parts }: { order: OrderDetail; parts: readonly Order
         ? t('orders.cancelHint.windowClosed', { hours: ORDER_WINDOW_HOURS })
         : t('orders.cancelHint.tooLate', { status: order.status });
   const showCancel = order.status !== 'cancelled';
+  // Every document of the order, one per supplier (docs/invoices.md, "Suppliers"), when the answer lists them.
+  const documents = order.documents;
 
   return (
     <div className={panels.layout}>
@@ -128,7 +131,8 @@ function OrderView({ order, parts }: { order: OrderDetail; parts: readonly Order
           )}
 
           <div className={styles.actions}>
-            {order.invoice && (
+            {/* An answer without `documents` (the spec's) offers its one invoice and credit note here. */}
+            {!documents && order.invoice && (
               <button
                 type="button"
                 className="btn btn-primary"
@@ -137,7 +141,7 @@ function OrderView({ order, parts }: { order: OrderDetail; parts: readonly Order
                 {t('orders.order.downloadInvoice')}
               </button>
             )}
-            {order.creditNote && (
+            {!documents && order.creditNote && (
               <button
                 type="button"
                 className="btn btn-outline"
@@ -164,6 +168,8 @@ function OrderView({ order, parts }: { order: OrderDetail; parts: readonly Order
             </p>
           )}
         </section>
+
+        {documents && <OrderDocuments documents={documents} onDownload={(invoiceId) => void download(invoiceId)} />}
 
         <OrderShipments order={order} parts={parts} />
 

@@ -12,10 +12,11 @@ import { Attention } from './attention-panel';
 import { BusinessProfile } from './business-profile-panel';
 import { Orders } from './orders-panel';
 import { Sales } from './sales-panel';
+import { Supplies } from './supplies-panel';
 
 /**
- * The seller's dashboard (issue 16): their sales, their business profile and its review (issue 31), the products
- * that need them, and the orders to pack and hand over (issue 31).
+ * The seller's dashboard (issue 16): their sales, their business profile and its review (issue 31), their GST
+ * supplies for their own GSTR-1, the products that need them, and the orders to pack and hand over (issue 31).
  */
 export default function SellerDashboardPage() {
   const { t } = useT();
@@ -66,9 +67,11 @@ function Dashboard() {
           />
         </p>
       )}
-      <div className={styles.dashboard}>
+      <div className={`${styles.dashboard} ${someoneElses ? '' : styles.withSupplies}`}>
         <Sales dashboard={overview.data} />
         <BusinessProfile uid={uid} someoneElses={someoneElses} />
+        {/* The seller's own GSTR-1 tables: the API gives them to that seller alone. */}
+        {!someoneElses && <Supplies uid={overview.data.seller.uid} />}
         <Attention uid={uid} products={overview.data.products} />
         <Orders uid={uid} someoneElses={someoneElses} />
       </div>

@@ -76,7 +76,8 @@ export async function deadJobs(stack: FaultStack): Promise<unknown[]> {
 
 /**
  * The documents and refunds each order must have, checked against what happened to it: one invoice (with its PDF) per
- * paid order and none otherwise; one credit note (with its PDF) per cancelled invoiced order and none otherwise;
+ * supplier of a paid order (each line on exactly one) and none otherwise; one credit note (with its PDF) per invoice of
+ * a cancelled order and none otherwise;
  * numbers without gaps; one processed refund per captured online payment of a cancelled order, and exactly one refund
  * at the sandbox for it; one order.cancelled event per cancelled order and none for the others.
  */
@@ -84,6 +85,8 @@ export async function wrongEffects(stack: FaultStack): Promise<unknown[]> {
   const orders = await stack.db.$queryRaw<unknown[]>`
     SELECT o.id, o.status::text AS status, o.payment_status::text AS payment_status,
            (SELECT count(*)::int FROM invoices i WHERE i.order_id = o.id) AS invoices,
+           (SELECT count(*)::int FROM invoices i CROSS JOIN unnest(i.order_item_ids) WHERE i.order_id = o.id) AS invoiced_lines,
+           (SELECT count(*)::int FROM order_items oi WHERE oi.order_id = o.id) AS lines,
            (SELECT count(*)::int FROM invoices i WHERE i.order_id = o.id AND i.pdf_file_key IS NULL) AS invoices_unprinted,
            (SELECT count(*)::int FROM credit_notes c WHERE c.order_id = o.id) AS credit_notes,
            (SELECT count(*)::int FROM credit_notes c WHERE c.order_id = o.id AND c.pdf_file_key IS NULL) AS credit_notes_unprinted,
@@ -94,12 +97,12 @@ export async function wrongEffects(stack: FaultStack): Promise<unknown[]> {
       FROM orders o`;
   const wrong: unknown[] = orders.filter((row: any) => {
     const cancelled = row.status === 'cancelled';
-    const invoiced = row.payment_status === 'paid' ? 1 : 0;
+    const paid = row.payment_status === 'paid';
     const owedRefunds = cancelled ? row.paid_online : 0;
     return (
-      row.invoices !== invoiced ||
+      (paid ? row.invoices < 1 || row.invoiced_lines !== row.lines : row.invoices !== 0) ||
       row.invoices_unprinted !== 0 ||
-      row.credit_notes !== (cancelled ? invoiced : 0) ||
+      row.credit_notes !== (cancelled ? row.invoices : 0) ||
       row.credit_notes_unprinted !== 0 ||
       row.cancelled_events !== (cancelled ? 1 : 0) ||
       row.refunds !== owedRefunds ||
@@ -109,9 +112,12 @@ export async function wrongEffects(stack: FaultStack): Promise<unknown[]> {
 
   // Gap-free numbering: each series' counter equals the documents it numbered.
   const series = await stack.db.$queryRaw<unknown[]>`
-    SELECT s.kind::text AS kind, s.financial_year, s.last_value,
-           CASE s.kind::text WHEN 'invoice' THEN (SELECT count(*)::int FROM invoices i WHERE i.financial_year = s.financial_year)
-                             ELSE (SELECT count(*)::int FROM credit_notes c WHERE c.financial_year = s.financial_year) END AS documents
+    SELECT s.kind::text AS kind, s.supplier_key, s.financial_year, s.last_value,
+           CASE s.kind::text
+             WHEN 'invoice' THEN (SELECT count(*)::int FROM invoices i
+                                   WHERE i.supplier_key = s.supplier_key AND i.financial_year = s.financial_year)
+             ELSE (SELECT count(*)::int FROM credit_notes c
+                    WHERE c.supplier_key = s.supplier_key AND c.financial_year = s.financial_year) END AS documents
       FROM document_sequences s`;
   wrong.push(...series.filter((row: any) => row.last_value !== row.documents).map((row) => ({ gap: row })));
 

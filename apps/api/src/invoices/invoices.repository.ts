@@ -7,6 +7,8 @@ const DOWNLOADABLE_DOCUMENT_ROW = sqlRow('downloadable document', {
   number: 'text',
   pdf_file_key: 'text | null',
   user_id: 'int',
+  /** The seller who is its supplier; null on Mandi's own. */
+  seller_id: 'int | null',
 });
 /** A row of {@link DOWNLOADABLE_DOCUMENT_ROW}. */
 export type DownloadableDocument = RowOf<typeof DOWNLOADABLE_DOCUMENT_ROW>;
@@ -38,18 +40,21 @@ export class InvoicesRepository {
             this.prisma,
             DOWNLOADABLE_DOCUMENT_ROW,
             Prisma.sql`
-            SELECT i.number, i.pdf_file_key, o.user_id FROM invoices i JOIN orders o ON o.id = i.order_id WHERE i.id = ${document.id}`,
+            SELECT i.number, i.pdf_file_key, o.user_id, i.seller_id FROM invoices i JOIN orders o ON o.id = i.order_id WHERE i.id = ${document.id}`,
           )
         : await queryRows(
             this.prisma,
             DOWNLOADABLE_DOCUMENT_ROW,
             Prisma.sql`
-            SELECT c.number, c.pdf_file_key, o.user_id FROM credit_notes c JOIN orders o ON o.id = c.order_id WHERE c.id = ${document.id}`,
+            SELECT c.number, c.pdf_file_key, o.user_id, c.seller_id FROM credit_notes c JOIN orders o ON o.id = c.order_id WHERE c.id = ${document.id}`,
           );
     return rows[0] ?? null;
   }
 
-  /** An order's payment and status with its invoice and the credit note reversing it, in one query; null when unknown. */
+  /**
+   * An order's payment and status with its invoice (Mandi's own when there is one, else the first issued: the one the
+   * spec's calls name) and the credit note reversing it, in one query; null when unknown.
+   */
   async orderDocuments(orderId: number): Promise<OrderDocuments | null> {
     const rows = await queryRows(
       this.prisma,
@@ -61,7 +66,8 @@ export class InvoicesRepository {
              CASE WHEN c.id IS NULL THEN NULL
                   ELSE jsonb_build_object('id', c.id, 'number', c.number, 'pdf_ready', c.pdf_file_key IS NOT NULL) END AS credit_note
         FROM orders o
-        LEFT JOIN invoices i ON i.order_id = o.id
+        LEFT JOIN LATERAL (SELECT * FROM invoices v WHERE v.order_id = o.id
+                            ORDER BY v.seller_id IS NOT NULL, v.id LIMIT 1) i ON true
         LEFT JOIN credit_notes c ON c.invoice_id = i.id
        WHERE o.id = ${orderId}`,
     );

@@ -23,12 +23,12 @@ export class InvoicesService {
     @Inject(FILE_STORE) private readonly files: FileStore,
   ) {}
 
-  /** The PDF of invoice '123' or credit note 'cn-7', for the buyer of its order or an admin. */
+  /** The PDF of invoice '123' or credit note 'cn-7', for the buyer of its order, the seller it is issued by, or an admin. */
   async download(caller: Caller, downloadId: string): Promise<DocumentDownload> {
     const id = parseDocumentDownloadId(downloadId);
     const document = id && (await this.invoices.document(id));
     if (!document) throw new DomainError('not_found', INVOICE_MESSAGES.notFound);
-    if (caller.role !== 'admin' && document.user_id !== caller.id)
+    if (caller.role !== 'admin' && document.user_id !== caller.id && document.seller_id !== caller.id)
       throw new DomainError('not_allowed', INVOICE_MESSAGES.notYours);
     // Numbered but not printed yet: the worker's render job is on it (or retrying).
     if (!document.pdf_file_key) throw new DomainError('conflict', INVOICE_MESSAGES.pdfPending);

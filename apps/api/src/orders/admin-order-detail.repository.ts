@@ -53,6 +53,7 @@ interface AdminOrderDetailJson {
     issued_at: Instant;
     pdf_ready: boolean;
     reason: string | null;
+    supplier: string | null;
   }[];
   /** The order's outbox events that the retention sweep has not removed yet (payload names the order). */
   events: { id: string; type: string; at: Instant; payload: Record<string, number> }[];
@@ -164,11 +165,12 @@ export class AdminOrderDetailRepository {
                 FROM refunds r JOIN payments p ON p.id = r.payment_id WHERE p.order_id = o.id) AS refunds,
              (SELECT coalesce(json_agg(d ORDER BY d.issued_at, d.kind), '[]'::json) FROM (
                 SELECT v.kind::text AS kind, v.id, v.number, v.total_paise, v.issued_at,
-                       v.pdf_file_key IS NOT NULL AS pdf_ready, NULL::text AS reason
+                       v.pdf_file_key IS NOT NULL AS pdf_ready, NULL::text AS reason, v.supplier_name AS supplier
                   FROM invoices v WHERE v.order_id = o.id
                 UNION ALL
-                SELECT 'credit_note', c.id, c.number, c.total_paise, c.issued_at, c.pdf_file_key IS NOT NULL, c.reason
-                  FROM credit_notes c WHERE c.order_id = o.id) d) AS documents,
+                SELECT 'credit_note', c.id, c.number, c.total_paise, c.issued_at, c.pdf_file_key IS NOT NULL, c.reason,
+                       v.supplier_name
+                  FROM credit_notes c JOIN invoices v ON v.id = c.invoice_id WHERE c.order_id = o.id) d) AS documents,
              (SELECT coalesce(json_agg(json_build_object('id', e.id::text, 'type', e.type, 'at', e.created_at,
                                                          'payload', e.payload) ORDER BY e.id), '[]'::json)
                 FROM events e) AS events,

@@ -100,6 +100,7 @@ export function toAdminOrderDetail(row: AdminOrderDetailRow): AdminOrderDetail {
         issued_at: iso(document.issued_at),
         download_url: `/api/invoices/${id}/download`,
         pdf_ready: document.pdf_ready,
+        supplier: document.supplier,
       };
     }),
     timeline: orderTimeline(row),

@@ -42,11 +42,35 @@ const ORDER_DETAIL_ROW = sqlRow('order detail', {
   address: narrowed<AddressInput>('json'),
   cancel_reason: 'text | null',
   items: narrowed<OrderLineRow[]>('json'),
-  /** The order's invoice once its PDF can be downloaded. */
-  invoice: narrowed<{ id: number; number: string } | null>('json'),
-  /** The credit note reversing it once its PDF can be downloaded. */
-  credit_note: narrowed<{ id: number; number: string } | null>('json'),
+  /** The order's documents whose PDF can be downloaded: invoices (Mandi's first), then credit notes. */
+  documents: narrowed<OrderDocumentRow[]>('json'),
 });
+
+/** One downloadable document of an order. */
+export interface OrderDocumentRow {
+  id: number;
+  kind: 'tax_invoice' | 'bill_of_supply' | 'credit_note';
+  number: string;
+  /** The seller's legal name; null on Mandi's own. */
+  supplier: string | null;
+  issued_at: string;
+  /** For a credit note, the invoice it reverses. */
+  invoice_id: number | null;
+}
+
+/**
+ * The downloadable documents of the order `o`, as JSON: its invoices, Mandi's own first, then credit notes, each in
+ * the order issued.
+ */
+const ORDER_DOCUMENTS_JSON = Prisma.sql`
+  (SELECT coalesce(json_agg(d ORDER BY d.credit, d.mandi DESC, d.id), '[]'::json) FROM (
+     SELECT v.id, v.kind::text AS kind, v.number, v.supplier_name AS supplier, v.issued_at, NULL::int AS invoice_id,
+            false AS credit, v.seller_id IS NULL AS mandi
+       FROM invoices v WHERE v.order_id = o.id AND v.pdf_file_key IS NOT NULL
+     UNION ALL
+     SELECT c.id, 'credit_note', c.number, v.supplier_name, c.issued_at, c.invoice_id, true, c.seller_id IS NULL
+       FROM credit_notes c JOIN invoices v ON v.id = c.invoice_id
+      WHERE c.order_id = o.id AND c.pdf_file_key IS NOT NULL) d)`;
 /** A row of {@link ORDER_DETAIL_ROW}. */
 export type OrderDetailRow = RowOf<typeof ORDER_DETAIL_ROW>;
 
@@ -108,11 +132,7 @@ export class OrdersRepository {
                                                          'quantity', i.quantity, 'unit_price_paise', i.unit_price_paise)
                                        ORDER BY i.id), '[]'::json)
                 FROM order_items i WHERE i.order_id = o.id) AS items,
-             (SELECT json_build_object('id', v.id, 'number', v.number)
-                FROM invoices v WHERE v.order_id = o.id AND v.pdf_file_key IS NOT NULL) AS invoice,
-             (SELECT json_build_object('id', c.id, 'number', c.number)
-                FROM credit_notes c WHERE c.order_id = o.id AND c.pdf_file_key IS NOT NULL
-               ORDER BY c.id DESC LIMIT 1) AS credit_note
+             ${ORDER_DOCUMENTS_JSON} AS documents
         FROM orders o
        WHERE o.id = ${id}`,
     );

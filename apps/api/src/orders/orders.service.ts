@@ -13,7 +13,7 @@ import { DomainError, ORDER_MESSAGES, paiseToRupees, type AddressInput } from '@
 import { FILE_STORE, urlOfKeyOrUrl, type FileStore } from '@mandi/storage';
 import type { Caller } from '../auth/caller.js';
 import { moveRefusal, orderRefusal } from './order-refusal.js';
-import { OrdersRepository, type OrderLineRow } from './orders.repository.js';
+import { OrdersRepository, type OrderDocumentRow, type OrderLineRow } from './orders.repository.js';
 
 /** A page of a buyer's orders and how many there are in all. */
 export interface BuyerOrderPage {
@@ -76,17 +76,32 @@ export class OrdersService {
       shippingCost: paiseToRupees(order.shipping_paise),
       total_amount: paiseToRupees(order.total_paise),
       items: order.items.map((line) => this.item(line)),
-      invoice: order.invoice
-        ? { invoice_id: documentDownloadId({ kind: 'invoice', id: order.invoice.id }), number: order.invoice.number }
-        : null,
-      creditNote: order.credit_note
-        ? {
-            invoice_id: documentDownloadId({ kind: 'credit_note', id: order.credit_note.id }),
-            number: order.credit_note.number,
-          }
-        : null,
+      ...this.documents(order.documents),
       cancel_reason: order.cancel_reason,
       window_closes_at: order.window_closes_at.toISOString(),
+    };
+  }
+
+  /**
+   * The spec's `invoice` and `creditNote` (one invoice: Mandi's own when there is one, else the first issued; and the
+   * credit note reversing it) and our `documents`, every downloadable one.
+   */
+  private documents(rows: OrderDocumentRow[]): Pick<OrderDetail, 'invoice' | 'creditNote' | 'documents'> {
+    const ref = (row: OrderDocumentRow) => ({
+      invoice_id: documentDownloadId({ kind: row.kind === 'credit_note' ? 'credit_note' : 'invoice', id: row.id }),
+      number: row.number,
+    });
+    const invoice = rows.find((row) => row.kind !== 'credit_note');
+    const creditNote = invoice && rows.find((row) => row.kind === 'credit_note' && row.invoice_id === invoice.id);
+    return {
+      invoice: invoice ? ref(invoice) : null,
+      creditNote: creditNote ? ref(creditNote) : null,
+      documents: rows.map((row) => ({
+        ...ref(row),
+        kind: row.kind,
+        supplier: row.supplier ?? this.config.SELLER_LEGAL_NAME,
+        issued_at: new Date(row.issued_at).toISOString(),
+      })),
     };
   }
 

@@ -7,7 +7,7 @@ import type {
   SellerProfileSummary,
   SellerProfilesQuery,
 } from '@mandi/contracts';
-import { SealedText } from '@mandi/database';
+import { SealedText, sellerProfileSealContext, type SellerSealedColumn } from '@mandi/database';
 import {
   ACCESS_MESSAGES,
   DomainError,
@@ -27,9 +27,7 @@ import { PincodesService } from '../pincodes/pincodes.service.js';
 import { IfscDirectory } from './ifsc-directory.js';
 import { SellerProfilesRepository, type SellerProfileRow } from './seller-profiles.repository.js';
 
-/** The columns holding sealed values; each value's context is its column and its row, so it opens nowhere else. */
-type SealedColumn = 'pan' | 'gstin' | 'bank_account';
-const contextOf = (column: SealedColumn, userId: number) => `seller_profiles.${column}:${userId}`;
+const contextOf = sellerProfileSealContext;
 
 /**
  * Sellers' business profiles (issue 31, docs/sellers.md). A seller fills in their own from the dashboard, checked as
@@ -75,7 +73,7 @@ export class SellerProfilesService {
     const bankName = this.ifsc.bankOf(input.ifsc);
     if (bankName === null) throw fieldsRefused([{ field: 'ifsc', text: SELLER_PROFILE_MESSAGES.ifscUnknown }]);
 
-    const seal = (column: SealedColumn, value: string) => this.sealer.seal(value, contextOf(column, caller.id));
+    const seal = (column: SellerSealedColumn, value: string) => this.sealer.seal(value, contextOf(column, caller.id));
     const row = await this.profiles.save(caller.id, {
       legalName: input.legal_name,
       businessKind: input.business_kind,
@@ -134,7 +132,7 @@ export class SellerProfilesService {
 
   /** A row as an answer: sealed values opened for their owner (`whole`), masked for anyone else. */
   private answer(row: SellerProfileRow, whole: boolean): SellerProfile {
-    const shown = (column: SealedColumn, sealed: Uint8Array, last4: string) =>
+    const shown = (column: SellerSealedColumn, sealed: Uint8Array, last4: string) =>
       whole ? this.sealer.open(sealed, contextOf(column, row.user_id)) : maskedIdentifier(last4);
     return {
       uid: row.uid,

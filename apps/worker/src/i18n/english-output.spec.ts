@@ -4,7 +4,13 @@ import { join } from 'node:path';
 import { loadConfig, type AppConfig } from '@mandi/config';
 import { Mailer, MailTemplates, readCapturedMails } from '@mandi/mail';
 import { LocalFileStore } from '@mandi/storage';
-import { computeOrderInvoice, creditNoteView, invoiceView, type Seller } from '../invoices/invoice-document.js';
+import {
+  computeOrderInvoice,
+  creditNoteView,
+  invoiceView,
+  mandiSupplier,
+  type Seller,
+} from '../invoices/invoice-document.js';
 import { InvoiceTemplates } from '../invoices/invoice-templates.js';
 import type { CreditNoteRow, InvoiceRow, OrderForDocuments } from '../invoices/invoices.repository.js';
 import { AccountMails } from '../mail/account-mails.js';
@@ -146,18 +152,16 @@ async function renderMails(): Promise<Record<string, { subject: string; html: st
     shippedOnlineUnpaid: () => orders.sendProgress('shipped', onlineUnpaid, buyer),
     delivered: () => orders.sendProgress('delivered', paidCod, buyer),
     cancelledUnpaid: () =>
-      orders.sendCancelled(order({ status: 'cancelled', cancelReason: 'Ordered "twice" <oops>' }), buyer, null),
+      orders.sendCancelled(order({ status: 'cancelled', cancelReason: 'Ordered "twice" <oops>' }), buyer, []),
     cancelledCodPaid: async () =>
-      orders.sendCancelled(
-        { ...paidCod, status: 'cancelled', cancelledAt: new Date('2026-11-25T05:00:00Z') },
-        buyer,
+      orders.sendCancelled({ ...paidCod, status: 'cancelled', cancelledAt: new Date('2026-11-25T05:00:00Z') }, buyer, [
         creditNote,
-      ),
+      ]),
     cancelledOnlinePaid: async () =>
       orders.sendCancelled(
         { ...onlinePaid, status: 'cancelled', cancelledAt: new Date('2026-11-25T05:00:00Z') },
         buyer,
-        creditNote,
+        [creditNote],
       ),
     cancelledOnlinePaidLate: async () =>
       orders.sendCancelled(
@@ -168,7 +172,7 @@ async function renderMails(): Promise<Record<string, { subject: string; html: st
           cancelledAt: new Date('2026-11-25T05:00:00Z'),
         },
         buyer,
-        creditNote,
+        [creditNote],
       ),
     invoice: async () =>
       orders.sendInvoice(onlinePaid, buyer, { ...invoice, kind: 'tax_invoice', pdfFileKey: await pdfKey('inv') }),
@@ -213,8 +217,13 @@ const SELLER: Seller = {
   state: 'Karnataka',
   gstin: '29AAHCM4321K1ZA',
 };
+const MANDI = mandiSupplier(SELLER);
 
-function documentOrder(lines: OrderForDocuments['lines'], state = 'Karnataka'): OrderForDocuments {
+function documentOrder(
+  given: Omit<OrderForDocuments['lines'][number], 'id' | 'sellerId'>[],
+  state = 'Karnataka',
+): OrderForDocuments {
+  const lines = given.map((line, i) => ({ id: i + 1, sellerId: null, ...line }));
   const shippingPaise = 3_000;
   const total = lines.reduce((sum, line) => sum + line.unitPricePaise * line.quantity, 0) + shippingPaise;
   const { mobile: _mobile, ...rest } = address;
@@ -238,6 +247,16 @@ function recorded(o: OrderForDocuments): InvoiceRow {
   return {
     id: 5,
     orderId: o.id,
+    supplierKey: 'mandi',
+    sellerId: null,
+    supplierName: null,
+    supplierAddress: null,
+    supplierState: null,
+    supplierGstinSealed: null,
+    orderItemIds: o.lines.map((line) => line.id),
+    tcsCgstPaise: 0,
+    tcsSgstPaise: 0,
+    tcsIgstPaise: 0,
     kind: computeOrderInvoice(SELLER, o).kind,
     number: 'INV/26-27/000123',
     placeOfSupply: o.address.state,
@@ -285,6 +304,8 @@ function renderDocuments(): Record<string, { html: string; footer: string }> {
     id: 7,
     invoiceId: invoice.id,
     orderId: o.id,
+    supplierKey: 'mandi',
+    sellerId: null,
     number: 'CN/26-27/000007',
     reason,
     totalPaise: invoice.totalPaise,
@@ -293,12 +314,12 @@ function renderDocuments(): Record<string, { html: string; footer: string }> {
     language: 'en',
   });
   const views = {
-    taxInvoiceMixed: invoiceView(SELLER, mixed, recorded(mixed)),
-    taxInvoiceIgst: invoiceView(SELLER, igst, recorded(igst)),
-    billOfSupply: invoiceView(SELLER, exempt, { ...recorded(exempt), pdfFileKey: null }),
-    creditNote: creditNoteView(SELLER, mixed, recorded(mixed), note(mixed, recorded(mixed), 'Buyer asked <to> cancel')),
+    taxInvoiceMixed: invoiceView(MANDI, mixed, recorded(mixed)),
+    taxInvoiceIgst: invoiceView(MANDI, igst, recorded(igst)),
+    billOfSupply: invoiceView(MANDI, exempt, { ...recorded(exempt), pdfFileKey: null }),
+    creditNote: creditNoteView(MANDI, mixed, recorded(mixed), note(mixed, recorded(mixed), 'Buyer asked <to> cancel')),
     creditNoteOfBill: creditNoteView(
-      SELLER,
+      MANDI,
       exempt,
       recorded(exempt),
       note(exempt, recorded(exempt), 'Order cancelled'),

@@ -83,9 +83,9 @@ const bare = (text: string) => text.replace(/\s+/g, '');
 /** Runs the invoice's two jobs, as order.paid and invoice.issued start them. */
 async function invoiceOf(order: Order) {
   await run(InvoiceIssueHandler, { orderId: order.id });
-  const invoice = await db.prisma.invoice.findUniqueOrThrow({ where: { orderId: order.id } });
+  const invoice = await db.prisma.invoice.findFirstOrThrow({ where: { orderId: order.id } });
   await run(InvoiceRenderHandler, { invoiceId: invoice.id, orderId: order.id });
-  return db.prisma.invoice.findUniqueOrThrow({ where: { orderId: order.id } });
+  return db.prisma.invoice.findFirstOrThrow({ where: { orderId: order.id } });
 }
 
 /** English words a Hindi document or mail must not fall back to. */
@@ -149,9 +149,9 @@ describe('a buyer who reads Hindi', () => {
     await run(InvoiceIssueHandler, { orderId: order.id });
     // The buyer switches to English after the invoice is numbered, before (or while) it is printed.
     await speaks(buyer.id, 'en');
-    const issued = await db.prisma.invoice.findUniqueOrThrow({ where: { orderId: order.id } });
+    const issued = await db.prisma.invoice.findFirstOrThrow({ where: { orderId: order.id } });
     await run(InvoiceRenderHandler, { invoiceId: issued.id, orderId: order.id });
-    const invoice = await db.prisma.invoice.findUniqueOrThrow({ where: { orderId: order.id } });
+    const invoice = await db.prisma.invoice.findFirstOrThrow({ where: { orderId: order.id } });
     expect(invoice.language).toBe('hi');
 
     const text = pdfWords((await store.get(invoice.pdfFileKey!))!.bytes);

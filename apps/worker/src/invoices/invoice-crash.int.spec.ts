@@ -59,13 +59,13 @@ it('a worker killed while printing leaves a numbered invoice whose PDF the resta
   await waitFor(async () => (await db.prisma.invoice.count({ where: { orderId: order.id } })) === 1, 30_000);
   first.kill('SIGKILL');
   await new Promise((resolve) => first.once('exit', resolve));
-  const recorded = (await db.prisma.invoice.findUnique({ where: { orderId: order.id } }))!;
+  const recorded = (await db.prisma.invoice.findFirst({ where: { orderId: order.id } }))!;
   expect(recorded.pdfFileKey).toBeNull();
 
   // BullMQ gives the dead worker's job back once its lock (30 s) has run out.
   const second = startWorker();
   await waitFor(
-    async () => (await db.prisma.invoice.findUnique({ where: { orderId: order.id } }))?.pdfFileKey !== null,
+    async () => (await db.prisma.invoice.findFirst({ where: { orderId: order.id } }))?.pdfFileKey !== null,
     90_000,
   );
   const invoices = await db.prisma.invoice.findMany({ where: { orderId: order.id } });

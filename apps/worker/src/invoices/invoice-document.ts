@@ -17,12 +17,42 @@ import type { CreditNoteRow, InvoiceRow, OrderForDocuments } from './invoices.re
 /** The reason a credit note records when its order was cancelled without one (printed in the document's language). */
 export const DEFAULT_CREDIT_NOTE_REASON = 'Order cancelled';
 
-/** The seller every document names (GST rule 46(a)), from configuration. */
+/** Mandi as the supplier of its own documents (GST rule 46(a)), from configuration. */
 export interface Seller {
   name: string;
   address: string;
   state: string;
   gstin: string;
+}
+
+/**
+ * The supplier a document names: Mandi itself, or a seller supplying through Mandi (then `operator` is Mandi, the
+ * e-commerce operator, and `gstin` is null when the seller is not registered under GST).
+ */
+export interface Supplier {
+  name: string;
+  address: string;
+  state: string;
+  gstin: string | null;
+  operator: Seller | null;
+}
+
+/** Mandi as the supplier of its own documents. */
+export const mandiSupplier = (mandi: Seller): Supplier => ({ ...mandi, operator: null });
+
+/** What a document covers of its order: its lines and its share of the shipping charge. */
+export interface DocumentPart {
+  lines: OrderForDocuments['lines'];
+  shippingPaise: number;
+}
+
+/** The part of `order` a recorded invoice covers. */
+export function partOf(
+  order: OrderForDocuments,
+  invoice: Pick<InvoiceRow, 'orderItemIds' | 'shippingPaise'>,
+): DocumentPart {
+  const ids = new Set(invoice.orderItemIds);
+  return { lines: order.lines.filter((line) => ids.has(line.id)), shippingPaise: invoice.shippingPaise };
 }
 
 /**
@@ -92,7 +122,8 @@ export interface DocumentView {
   taxColumns: boolean;
   /** CGST + SGST columns when true, IGST when false. */
   intraState: boolean;
-  seller: { name: string; address: string; gstin: string; state: string };
+  /** The supplier; `registration` says when they have no GSTIN, `operator` names Mandi when a seller supplies through it. */
+  seller: { name: string; address: string; gstin: string; registration: string; state: string; operator: string };
   buyer: { name: string; lines: string[] };
   placeOfSupply: string;
   meta: { label: string; value: string }[];
@@ -223,8 +254,8 @@ function tables(
 }
 
 /** Works the invoice of `order` out again and checks it against what was recorded. */
-function computeRecorded(seller: Seller, order: OrderForDocuments, invoice: InvoiceRow): InvoiceComputation {
-  const computation = computeOrderInvoice(seller, order, invoice.placeOfSupply);
+function computeRecorded(supplier: Supplier, order: OrderForDocuments, invoice: InvoiceRow): InvoiceComputation {
+  const computation = computeDocument(taxRulesOf(supplier), partOf(order, invoice), invoice.placeOfSupply);
   const t = computation.totals;
   const recorded = [
     invoice.kind,
@@ -254,31 +285,64 @@ function computeRecorded(seller: Seller, order: OrderForDocuments, invoice: Invo
   return computation;
 }
 
-/** The invoice of an order as libs/domain works it out, for `placeOfSupply` (the delivery state). */
-export function computeOrderInvoice(
-  seller: Seller,
-  order: OrderForDocuments,
-  placeOfSupply = order.address.state,
+/** What decides a supplier's tax: their registered state (or the pickup state), and whether they are registered at all. */
+export interface SupplierTaxRules {
+  state: string;
+  registered: boolean;
+}
+
+const taxRulesOf = (supplier: Supplier): SupplierTaxRules => ({
+  state: supplier.state,
+  registered: supplier.gstin !== null,
+});
+
+/** A supplier's document for `part` of an order as libs/domain works it out, for `placeOfSupply` (the delivery state). */
+export function computeDocument(
+  supplier: SupplierTaxRules,
+  part: DocumentPart,
+  placeOfSupply: string,
 ): InvoiceComputation {
   return computeInvoice({
-    lines: order.lines.map((line) => ({
+    lines: part.lines.map((line) => ({
       description: line.productName,
       hsn: line.hsnCode,
       quantity: line.quantity,
       unitPaise: line.unitPricePaise,
       ratePercent: line.gstRatePercent,
     })),
-    shippingPaise: order.shippingPaise,
-    sellerState: seller.state,
+    shippingPaise: part.shippingPaise,
+    sellerState: supplier.state,
     placeOfSupply,
+    supplierRegistered: supplier.registered,
   });
 }
 
+/** Mandi's invoice of a whole order (every line its own), as before sellers supplied: the view tests' shorthand. */
+export function computeOrderInvoice(
+  seller: Seller,
+  order: OrderForDocuments,
+  placeOfSupply = order.address.state,
+): InvoiceComputation {
+  return computeDocument(
+    { state: seller.state, registered: true },
+    { lines: order.lines, shippingPaise: order.shippingPaise },
+    placeOfSupply,
+  );
+}
+
 /** What every document prints in the language of `t`: the parties, the place of supply and the running footer's pages. */
-function common(t: Translator, seller: Seller, order: OrderForDocuments, placeOfSupply: string) {
+function common(t: Translator, supplier: Supplier, order: OrderForDocuments, placeOfSupply: string) {
+  const { operator } = supplier;
   return {
     language: t.language,
-    seller: { name: seller.name, address: seller.address, gstin: seller.gstin, state: placeOfSupplyText(seller.state) },
+    seller: {
+      name: supplier.name,
+      address: supplier.address,
+      gstin: supplier.gstin ?? '',
+      registration: supplier.gstin === null ? t.t('invoice.unregistered') : '',
+      state: placeOfSupplyText(supplier.state),
+      operator: operator ? t.t('invoice.operator', { name: operator.name, gstin: operator.gstin }) : '',
+    },
     buyer: { name: order.address.name, lines: addressLines(t, order) },
     placeOfSupply: placeOfSupplyText(placeOfSupply),
     copyLabel: t.t('invoice.copy'),
@@ -290,18 +354,24 @@ function common(t: Translator, seller: Seller, order: OrderForDocuments, placeOf
  * What the PDF of an invoice (or bill of supply) prints, its labels in the language recorded with it when it was
  * issued (English for a document recorded before languages were), so every rendering of it reads the same.
  */
-export function invoiceView(seller: Seller, order: OrderForDocuments, invoice: InvoiceRow): DocumentView {
+export function invoiceView(supplier: Supplier, order: OrderForDocuments, invoice: InvoiceRow): DocumentView {
   const t = invoiceTexts(invoice.language);
-  const computation = computeRecorded(seller, order, invoice);
+  const computation = computeRecorded(supplier, order, invoice);
   const parts = tables(t, computation, t.t('invoice.total.total'));
   const title = t.t(`invoice.title.${invoice.kind}`);
   const notes = [
-    t.t(parts.taxColumns ? 'invoice.note.pricesIncludeGst' : 'invoice.note.billOfSupply'),
+    t.t(
+      parts.taxColumns
+        ? 'invoice.note.pricesIncludeGst'
+        : supplier.gstin === null
+          ? 'invoice.note.unregistered'
+          : 'invoice.note.billOfSupply',
+    ),
     t.t('invoice.note.reverseCharge'),
   ];
   if (parts.taxColumns && computation.totals.exemptPaise > 0) notes.push(t.t('invoice.note.mixed'));
   return {
-    ...common(t, seller, order, invoice.placeOfSupply),
+    ...common(t, supplier, order, invoice.placeOfSupply),
     ...parts,
     title,
     isCreditNote: false,
@@ -327,13 +397,13 @@ export function invoiceView(seller: Seller, order: OrderForDocuments, invoice: I
  * in the language recorded with the credit note.
  */
 export function creditNoteView(
-  seller: Seller,
+  supplier: Supplier,
   order: OrderForDocuments,
   invoice: InvoiceRow,
   creditNote: CreditNoteRow,
 ): DocumentView {
   const t = invoiceTexts(creditNote.language);
-  const computation = computeRecorded(seller, order, invoice);
+  const computation = computeRecorded(supplier, order, invoice);
   if (creditNote.totalPaise !== invoice.totalPaise) {
     throw new DocumentMismatchError(
       `Credit note ${creditNote.number} reverses ${creditNote.totalPaise} of invoice ${invoice.number}'s ${invoice.totalPaise}`,
@@ -347,7 +417,7 @@ export function creditNoteView(
   const reason =
     creditNote.reason === DEFAULT_CREDIT_NOTE_REASON ? t.t('invoice.creditNote.defaultReason') : creditNote.reason;
   return {
-    ...common(t, seller, order, invoice.placeOfSupply),
+    ...common(t, supplier, order, invoice.placeOfSupply),
     ...parts,
     title,
     isCreditNote: true,

@@ -76,10 +76,13 @@ function run<P>(handler: JobHandler<P>, payload: P): Promise<void> {
 
 const issueInvoice = (orderId: number) => run(app.get(InvoiceIssueHandler), { orderId });
 const issueCreditNote = (orderId: number) => run(app.get(CreditNoteIssueHandler), { orderId });
-const invoiceOf = (orderId: number) => db.prisma.invoice.findUnique({ where: { orderId } });
+const invoiceOf = (orderId: number) => db.prisma.invoice.findFirst({ where: { orderId } });
 const seriesValue = async (kind: 'invoice' | 'credit_note', financialYear = 2026) =>
-  (await db.prisma.documentSequence.findUnique({ where: { kind_financialYear: { kind, financialYear } } }))
-    ?.lastValue ?? 0;
+  (
+    await db.prisma.documentSequence.findUnique({
+      where: { kind_supplierKey_financialYear: { kind, supplierKey: 'mandi', financialYear } },
+    })
+  )?.lastValue ?? 0;
 const outbox = (type: string, aggregateId: number) =>
   db.prisma.outboxEvent.findMany({ where: { type, aggregateId: String(aggregateId) } });
 

@@ -1,12 +1,19 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { PrismaService, type Transaction } from '@mandi/database';
+import { APP_CONFIG, type AppConfig } from '@mandi/config';
+import { PrismaService, SealedText, sellerProfileSealContext, type Transaction } from '@mandi/database';
 import { DOCUMENT_SEQUENCE_MAX, financialYearOf, type DocumentKind } from '@mandi/domain';
 import { FILE_STORE, newFileKey, type FileStore } from '@mandi/storage';
 import { UnrecoverableError } from 'bullmq';
-import { documentKinds, type DocumentKinds, type IssueOutcome } from './document-kinds.js';
-import { DocumentMismatchError, type DocumentView, type Seller } from './invoice-document.js';
+import { documentKinds, type DocumentKinds, type IssueOutcome, type RecordedDocument } from './document-kinds.js';
+import {
+  DocumentMismatchError,
+  mandiSupplier,
+  type DocumentView,
+  type Seller,
+  type Supplier,
+} from './invoice-document.js';
 import { InvoiceTemplates } from './invoice-templates.js';
-import { InvoicesRepository, type DocumentDrafts, type DocumentSlot } from './invoices.repository.js';
+import { InvoicesRepository, type DocumentDrafts, type DocumentSlot, type InvoiceRow } from './invoices.repository.js';
 import type { JobContext } from '../pipeline/job.handler.js';
 import { PdfRenderer } from './pdf-renderer.js';
 
@@ -43,14 +50,33 @@ export class InvoicesService {
     @Inject(FILE_STORE) private readonly files: FileStore,
     @Inject(SELLER) seller: Seller,
     @Inject(DOCUMENT_CLOCK) private readonly clock: DocumentClock,
+    @Inject(APP_CONFIG) config: AppConfig,
   ) {
-    this.kinds = documentKinds(repository, seller);
+    const mandi = mandiSupplier(seller);
+    const sealer = new SealedText(config.SELLER_DATA_KEY);
+    this.kinds = documentKinds(repository, {
+      mandi,
+      officialSellerUid: config.OFFICIAL_SELLER_UID,
+      supplierOf: (invoice: InvoiceRow): Supplier =>
+        invoice.sellerId === null
+          ? mandi
+          : {
+              name: invoice.supplierName ?? '',
+              address: invoice.supplierAddress ?? '',
+              state: invoice.supplierState ?? '',
+              gstin: invoice.supplierGstinSealed
+                ? sealer.open(invoice.supplierGstinSealed, sellerProfileSealContext('gstin', invoice.sellerId))
+                : null,
+              operator: seller,
+            },
+    });
   }
 
   /**
-   * Issues the document of `kind` of an order, once: the invoice of a paid order, the credit note reversing the
-   * invoice of a cancelled one. A second call answers the document the first recorded. In the job's transaction: the
-   * number's series stays locked until it commits.
+   * Issues the documents of `kind` of an order, once each: the invoices of a paid order (one per supplier), the credit
+   * notes reversing each invoice of a cancelled one. A second call records nothing more. In the job's transaction:
+   * each number's series stays locked until it commits; series are locked in their key's order, so two jobs never
+   * wait on each other's.
    */
   async issue<K extends DocumentKind>(tx: Transaction, kind: K, orderId: number): Promise<IssueOutcome> {
     const order = await this.repository.order(tx, orderId);
@@ -58,7 +84,14 @@ export class InvoicesService {
     const steps: DocumentKinds[K] = this.kinds[kind];
     const prepared = await steps.prepare(tx, order, () => this.slot());
     if ('outcome' in prepared) return prepared.outcome;
-    return this.record(tx, kind, prepared.draft, () => steps.explain(tx, prepared.draft));
+    const drafts = [...prepared.drafts].sort((a, b) => (a.supplierKey < b.supplierKey ? -1 : 1));
+    const recorded: RecordedDocument[] = [];
+    for (const draft of drafts) {
+      const outcome = await this.record(tx, kind, draft, () => steps.explain(tx, draft));
+      if (outcome.kind === 'skipped') return outcome;
+      if (outcome.kind === 'recorded') recorded.push(...outcome.documents);
+    }
+    return { kind: 'recorded', documents: recorded };
   }
 
   /**
@@ -111,7 +144,7 @@ export class InvoicesService {
 
   /**
    * Records a draft (InvoicesRepository.record); when it records nothing, `explain` says why (null: no reason found).
-   * The one reason handled here is a financial year whose series had no row when it ran: the row is created (or was,
+   * The one reason handled here is a supplier's financial year whose series had no row when it ran: the row is created (or was,
    * by a job issuing at the same moment, as the seed's two paid orders do on a first start) and it runs again.
    */
   private async record<K extends DocumentKind>(
@@ -120,23 +153,23 @@ export class InvoicesService {
     draft: DocumentDrafts[K],
     explain: () => Promise<IssueOutcome | null>,
   ): Promise<IssueOutcome> {
-    const { financialYear } = draft;
+    const { financialYear, supplierKey } = draft;
     for (let attempt = 1; attempt <= 3; attempt += 1) {
       const recorded = await this.repository.record(tx, kind, draft);
       if (recorded) {
-        this.logger.log({ msg: `${kind} issued`, id: recorded.id, number: recorded.number });
-        return { kind: 'recorded', ...recorded };
+        this.logger.log({ msg: `${kind} issued`, id: recorded.id, number: recorded.number, supplier: supplierKey });
+        return { kind: 'recorded', documents: [recorded] };
       }
       const reason = await explain();
       if (reason) return reason;
-      const last = await this.repository.seriesLastValue(tx, kind, financialYear);
+      const last = await this.repository.seriesLastValue(tx, kind, supplierKey, financialYear);
       if (last === null) {
-        await this.repository.openSeries(tx, kind, financialYear);
+        await this.repository.openSeries(tx, kind, supplierKey, financialYear);
         continue;
       }
       if (last >= DOCUMENT_SEQUENCE_MAX) {
         throw new UnrecoverableError(
-          `The ${kind} series of ${financialYear} has used all ${DOCUMENT_SEQUENCE_MAX} numbers`,
+          `The ${kind} series of ${supplierKey} in ${financialYear} has used all ${DOCUMENT_SEQUENCE_MAX} numbers`,
         );
       }
       if (attempt > 1) break;

@@ -3,7 +3,7 @@ import { buyerCancellationMail } from '@mandi/domain';
 import type { EventPayload } from '@mandi/events';
 import { HandlesJob, JobHandler, type JobContext } from '../pipeline/job.handler.js';
 import { OrderMails, type OrderProgress } from './order-mails.js';
-import { OrderMailsRepository } from './order-mails.repository.js';
+import { OrderMailsRepository, type MailCreditNote } from './order-mails.repository.js';
 
 // The buyer's order mails. Each job sends one mail: it reads the order as it is now, skips a buyer whose account is
 // deleted (nobody to mail), and sends last, after every check; the job runner then records it (processed_events), so
@@ -77,13 +77,14 @@ export class OrderCancelledMailHandler extends JobHandler<{ orderId: number }> {
     if (!order?.buyer) return;
     const mail = buyerCancellationMail(order, eventType);
     if (mail === null) return;
-    let creditNote = null;
+    let creditNotes: MailCreditNote[] = [];
     if (mail === 'with_credit_note') {
-      creditNote = await this.orders.renderedCreditNoteOfOrder(orderId);
-      // credit_note.rendered is published with the PDF's key: without it the event is not what it says.
-      if (!creditNote) throw new Error(`Order ${orderId} has no rendered credit note`);
+      creditNotes = await this.orders.renderedCreditNotesOfOrder(orderId);
+      // credit_note.rendered is published by the last of the order's credit notes to get its PDF: without them all
+      // the event is not what it says.
+      if (creditNotes.length === 0) throw new Error(`Order ${orderId} has no rendered credit notes`);
     }
-    await this.mails.sendCancelled(order, order.buyer, creditNote);
+    await this.mails.sendCancelled(order, order.buyer, creditNotes);
   }
 }
 

@@ -179,19 +179,20 @@ export function cancelledView(
   settings: OrderMailSettings,
   order: OrderForMail,
   username: string,
-  creditNote: MailCreditNote | null,
+  creditNotes: readonly MailCreditNote[],
 ) {
   return {
     ...buyerOrderView(t, settings, order, username),
     itemsLabel: t.t('mail.order.cancelledItems'),
     reason: order.cancelReason?.trim() || t.t('mail.cancelled.defaultReason'),
     moneyNote: cancelledMoneyNote(t, order),
-    creditNote: creditNote && {
+    // One per supplier's invoice (docs/invoices.md, "Suppliers").
+    creditNotes: creditNotes.map((creditNote) => ({
       number: creditNote.number,
       invoiceNumber: creditNote.invoiceNumber,
       total: t.rupees(creditNote.totalPaise),
       issuedOn: t.date(creditNote.issuedAt),
-    },
+    })),
   };
 }
 

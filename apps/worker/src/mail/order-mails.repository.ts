@@ -186,11 +186,14 @@ export class OrderMailsRepository {
     });
   }
 
-  /** The credit note of an order whose PDF is rendered, with the number of the invoice it reverses; or null. */
-  async renderedCreditNoteOfOrder(orderId: number): Promise<MailCreditNote | null> {
-    const note = await this.prisma.creditNote.findFirst({
-      where: { orderId, pdfFileKey: { not: null } },
-      orderBy: { id: 'desc' },
+  /**
+   * The credit notes of an order, each with the number of the invoice it reverses, once every one has its PDF (one
+   * per supplier's invoice, announced together by the last printed); empty while any is still being printed.
+   */
+  async renderedCreditNotesOfOrder(orderId: number): Promise<MailCreditNote[]> {
+    const notes = await this.prisma.creditNote.findMany({
+      where: { orderId },
+      orderBy: { id: 'asc' },
       select: {
         id: true,
         orderId: true,
@@ -201,9 +204,8 @@ export class OrderMailsRepository {
         invoice: { select: { number: true } },
       },
     });
-    if (!note) return null;
-    const { invoice, ...rest } = note;
-    return { ...rest, kind: 'credit_note', invoiceNumber: invoice.number };
+    if (notes.some((note) => note.pdfFileKey === null)) return [];
+    return notes.map(({ invoice, ...rest }) => ({ ...rest, kind: 'credit_note', invoiceNumber: invoice.number }));
   }
 
   /** A refund with how its payment was made, or null. */

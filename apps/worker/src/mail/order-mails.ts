@@ -89,10 +89,14 @@ export class OrderMails {
   }
 
   /** The buyer's cancellation mail, with the credit note's PDF when the order was paid. */
-  async sendCancelled(order: OrderForMail, buyer: MailRecipient, creditNote: MailCreditNote | null): Promise<SentMail> {
+  async sendCancelled(
+    order: OrderForMail,
+    buyer: MailRecipient,
+    creditNotes: readonly MailCreditNote[],
+  ): Promise<SentMail> {
     const t = this.textsOf(buyer);
-    const view = cancelledView(t, this.settings, order, buyer.username, creditNote);
-    const attachments = creditNote ? [await this.pdf(creditNote)] : [];
+    const view = cancelledView(t, this.settings, order, buyer.username, creditNotes);
+    const attachments = await Promise.all(creditNotes.map((creditNote) => this.pdf(creditNote)));
     return this.send(
       t,
       buyer,

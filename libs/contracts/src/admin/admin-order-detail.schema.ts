@@ -61,6 +61,8 @@ export const adminOrderDocumentSchema = z.object({
   /** GET with the bearer token: the PDF, once `pdf_ready`. */
   download_url: z.string(),
   pdf_ready: z.boolean(),
+  /** The seller it is issued by; null for Mandi's own (docs/invoices.md, "Suppliers"). */
+  supplier: z.string().nullable(),
 });
 
 /** One thing that happened to the order. */

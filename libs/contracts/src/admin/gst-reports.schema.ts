@@ -116,3 +116,38 @@ export const gstr1ReportSchema = z.object({
 });
 /** Type of {@link gstr1ReportSchema}. */
 export type Gstr1ReportAnswer = z.infer<typeof gstr1ReportSchema>;
+
+/**
+ * GSTR-8 Table 3 (docs/gst-returns.md, "GSTR-8"): one registered seller's supplies made through Mandi in the month, to
+ * unregistered buyers (B2C), and the TCS Mandi collected on them. Rupees; the returned value and TCS of credit notes
+ * issued in the month are subtracted.
+ */
+export const gstr8RowSchema = z.object({
+  /** The seller's GSTIN, as printed on their documents. */
+  gstin: z.string(),
+  name: z.string(),
+  invoices: z.number().int(),
+  creditNotes: z.number().int(),
+  /** Taxable value of the month's invoices (GST excluded; exempt goods are not taxable supplies). */
+  supplied: rupees,
+  /** Taxable value of the invoices the month's credit notes reverse. */
+  returned: rupees,
+  /** supplied - returned: what TCS is collected on. */
+  net: rupees,
+  igst: rupees,
+  cgst: rupees,
+  sgst: rupees,
+});
+
+/** Answer of GET /api/admin/reports/gstr8: the month's GSTR-8 of Mandi as e-commerce operator. */
+export const gstr8ReportSchema = z.object({
+  period: z.object({ month: z.string(), fp: z.string(), from: isoDateTimeSchema, to: isoDateTimeSchema }),
+  operator: z.object({ name: z.string(), gstin: z.string() }),
+  rows: z.array(gstr8RowSchema),
+  totals: gstr8RowSchema.omit({ gstin: true, name: true }),
+});
+/** Type of {@link gstr8ReportSchema}. */
+export type Gstr8ReportAnswer = z.infer<typeof gstr8ReportSchema>;
+
+/** Path of GET /api/seller-dashboard/{uid}/supplies: the seller's own uid. */
+export { sellerDashboardParamsSchema as sellerSuppliesParamsSchema } from '../seller-dashboard/seller-dashboard.schema.js';

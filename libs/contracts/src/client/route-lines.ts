@@ -50,6 +50,9 @@ export const ROUTE_LINES = {
   gstr1Csv: { method: 'GET', path: '/api/admin/reports/gstr1/csv', body: 'none', answer: 'text' },
   gstr1Portal: { method: 'GET', path: '/api/admin/reports/gstr1/portal', body: 'none', answer: 'json' },
   gstr1Report: { method: 'GET', path: '/api/admin/reports/gstr1', body: 'none', answer: 'json' },
+  gstr8Csv: { method: 'GET', path: '/api/admin/reports/gstr8/csv', body: 'none', answer: 'text' },
+  gstr8Portal: { method: 'GET', path: '/api/admin/reports/gstr8/portal', body: 'none', answer: 'json' },
+  gstr8Report: { method: 'GET', path: '/api/admin/reports/gstr8', body: 'none', answer: 'json' },
   handOverShipment: {
     method: 'POST',
     path: '/api/seller-dashboard/{uid}/shipments/{shipmentId}/hand-over',
@@ -108,6 +111,7 @@ export const ROUTE_LINES = {
   sellerDashboard: { method: 'GET', path: '/api/seller-dashboard/{uid}', body: 'none', answer: 'json' },
   sellerOrders: { method: 'GET', path: '/api/seller-dashboard/{uid}/orders', body: 'none', answer: 'json' },
   sellerProfile: { method: 'GET', path: '/api/seller-dashboard/{uid}/profile', body: 'none', answer: 'json' },
+  sellerSupplies: { method: 'GET', path: '/api/seller-dashboard/{uid}/supplies', body: 'none', answer: 'text' },
   sendBulkInvites: { method: 'POST', path: '/api/admin/send-bulk-invites', body: 'json', answer: 'json' },
   sendVerification: { method: 'POST', path: '/api/auth/send-verification', body: 'json', answer: 'json' },
   setAccountLanguage: { method: 'PUT', path: '/api/account/language', body: 'json', answer: 'none' },

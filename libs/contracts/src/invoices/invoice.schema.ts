@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idSchema } from '../common/fields.js';
+import { idSchema, isoDateTimeSchema } from '../common/fields.js';
 import { rowIdOf } from '../common/ids.js';
 
 /** Body of POST /api/invoices/generate and POST /api/invoices/cancel. */
@@ -19,6 +19,22 @@ export const documentRefSchema = z.object({
 });
 /** Type of {@link documentRefSchema}. */
 export type DocumentRef = z.infer<typeof documentRefSchema>;
+
+/** What a document is: a tax invoice, a bill of supply, or the credit note reversing one. */
+export const ORDER_DOCUMENT_KINDS = ['tax_invoice', 'bill_of_supply', 'credit_note'] as const;
+
+/**
+ * One downloadable document of an order, as order details list them (`documents`): an order carries one invoice (or
+ * bill of supply) per supplier, Mandi's own and each seller's, and a credit note against each when cancelled.
+ */
+export const orderDocumentSchema = documentRefSchema.extend({
+  kind: z.enum(ORDER_DOCUMENT_KINDS),
+  /** The supplier named on it: Mandi's legal name, or the seller's. */
+  supplier: z.string().max(100),
+  issued_at: isoDateTimeSchema,
+});
+/** Type of {@link orderDocumentSchema}. */
+export type OrderDocument = z.infer<typeof orderDocumentSchema>;
 
 /** Type of {@link invoiceDownloadParamsSchema}. */
 export type InvoiceDownloadParams = z.infer<typeof invoiceDownloadParamsSchema>;

@@ -10,7 +10,7 @@ import { z } from 'zod';
 import { addressTextsSchema } from '../addresses/address.schema.js';
 import { idSchema, isoDateTimeSchema } from '../common/fields.js';
 import { pageQuerySchema, pageSizeQuerySchema } from '../common/paging.js';
-import { documentRefSchema } from '../invoices/invoice.schema.js';
+import { documentRefSchema, orderDocumentSchema } from '../invoices/invoice.schema.js';
 import { productImagesSchema } from '../products/product.schema.js';
 
 /** Path of GET /api/orders/{userId}. */
@@ -86,8 +86,12 @@ export const orderDetailSchema = z.object({
   shippingCost: z.number(),
   total_amount: z.number(),
   items: z.array(orderItemSchema),
+  /** The spec's one invoice: Mandi's own when the order has one, else the first issued. */
   invoice: documentRefSchema.nullable(),
+  /** The credit note reversing that invoice. */
   creditNote: documentRefSchema.nullable(),
+  /** Ours: every document of the order that can be downloaded, invoices first (docs/invoices.md, "Suppliers"). */
+  documents: z.array(orderDocumentSchema).optional(),
   cancel_reason: z.string().nullable().optional(),
   /** When the 8-hour window closes, so the page can enable 'Cancel Order' without guessing the rule. */
   window_closes_at: isoDateTimeSchema.optional(),

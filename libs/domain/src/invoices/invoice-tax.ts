@@ -1,6 +1,7 @@
 import { DomainError } from '../errors/domain.error.js';
 import { assertPaise, type Paise } from '../money/money.js';
 import { isSameGstState } from './gst-states.js';
+import { shareByWeight } from './order-documents.js';
 
 /**
  * GST on an order, as its invoice shows it. The rules (docs/invoices.md):
@@ -99,6 +100,11 @@ export interface InvoiceInput {
   sellerState: string;
   /** Place of supply: the delivery state. */
   placeOfSupply: string;
+  /**
+   * False for a supplier not registered under GST (a farmer selling their own produce, CGST Act s. 23(1)(b)): they
+   * charge no tax, so every line is untaxed and the document is a bill of supply. Default true.
+   */
+  supplierRegistered?: boolean;
 }
 
 /** CGST + SGST when the goods are delivered in the seller's own state, IGST otherwise. */
@@ -139,19 +145,13 @@ export function apportionShipping(
   const rates = [...byRate.keys()].sort((a, b) => b - a);
   const shares = new Map<number, Paise>();
   if (shippingPaise === 0 || rates.length === 0) return shares;
-  const value = [...byRate.values()].reduce((sum, paise) => sum + paise, 0);
-  if (value === 0) return shares.set(rates[0]!, shippingPaise);
-  const parts = rates.map((rate) => {
-    const exact = shippingPaise * byRate.get(rate)!;
-    return { rate, share: Math.floor(exact / value), remainder: exact % value };
+  // Highest rate first, so a tie of remainders goes to it.
+  shareByWeight(
+    shippingPaise,
+    rates.map((rate) => byRate.get(rate)!),
+  ).forEach((share, i) => {
+    if (share > 0) shares.set(rates[i]!, share);
   });
-  let left = shippingPaise - parts.reduce((sum, part) => sum + part.share, 0);
-  for (const part of [...parts].sort((a, b) => b.remainder - a.remainder || b.rate - a.rate)) {
-    if (left === 0) break;
-    part.share += 1;
-    left -= 1;
-  }
-  for (const { rate, share } of parts) if (share > 0) shares.set(rate, share);
   return shares;
 }
 
@@ -161,12 +161,14 @@ export function computeInvoice(input: InvoiceInput): InvoiceComputation {
   assertPaise(input.shippingPaise);
   if (input.shippingPaise < 0) throw new DomainError('invalid_data', 'An amount on an invoice cannot be negative.');
   const supply = supplyType(input.sellerState, input.placeOfSupply);
+  const registered = input.supplierRegistered ?? true;
   const lines = input.lines.map((line): InvoiceLine => {
     if (!Number.isSafeInteger(line.quantity) || line.quantity < 1) {
       throw new DomainError('invalid_data', 'A quantity on an invoice must be a whole number of 1 or more.');
     }
     assertPaise(line.unitPaise);
-    return { ...line, ...splitTax(line.unitPaise * line.quantity, line.ratePercent, supply) };
+    const ratePercent = registered ? line.ratePercent : 0;
+    return { ...line, ...splitTax(line.unitPaise * line.quantity, ratePercent, supply) };
   });
   const shipping = [...apportionShipping(input.shippingPaise, lines)]
     .sort(([a], [b]) => a - b)

@@ -49,7 +49,7 @@ function share(valuePaise: Paise, basisPoints: number): Paise {
 
 /**
  * The TCS on `netTaxablePaise` of supplies made under `rate`: CGST and SGST within a state, IGST across. A negative
- * net value (more returned than supplied in a month) gives a negative TCS, which GSTR-8 carries as an amendment.
+ * value (a credit note's) gives the negative of the same TCS, halves rounding away from zero both ways.
  */
 export function tcsOn(netTaxablePaise: Paise, supply: SupplyType, rate: TcsRate): TcsAmount {
   if (supply === 'intra_state')

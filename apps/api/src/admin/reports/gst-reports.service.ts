@@ -1,8 +1,17 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '@mandi/config';
-import type { Gstr1ReportAnswer } from '@mandi/contracts';
+import type { Gstr1ReportAnswer, Gstr8ReportAnswer } from '@mandi/contracts';
+import { SealedText, sellerProfileSealContext } from '@mandi/database';
 import {
   buildGstr1,
+  buildGstr8,
+  DomainError,
+  gstr8PortalJson,
+  MANDI_SUPPLIER_KEY,
+  SELLER_DASHBOARD_MESSAGES,
+  supplierKeyOf,
+  type Gstr8Amounts,
+  type Gstr8Report,
   documentTitle,
   gstStateCode,
   gstr1PortalJson,
@@ -16,7 +25,9 @@ import {
   type ReturnPeriod,
 } from '@mandi/domain';
 import { GstReportsRepository } from './gst-reports.repository.js';
+import type { Caller } from '../../auth/caller.js';
 import { gstr1Csv } from './gstr1-csv.js';
+import { gstr8Csv } from './gstr8-csv.js';
 
 /** A download: its file name and body. */
 export interface Gstr1Download {
@@ -34,6 +45,12 @@ const taxes = (row: Gstr1Amounts) => ({
   cess: rupees(row.cessPaise),
 });
 
+/** Whose GSTR-1 a return is: Mandi's own supplies, or one seller's made through Mandi, and their state. */
+interface ReturnOf {
+  supplierKey: string;
+  state: string;
+}
+
 /** A month's return as last worked out, with what its documents were then and the JSON answer once written. */
 interface PreparedReturn {
   fingerprint: string;
@@ -46,9 +63,12 @@ interface PreparedReturn {
 const PREPARED_MONTHS = 4;
 
 /**
- * GSTR-1 of a month for the seller of record (SELLER_GSTIN, SELLER_STATE): the tables as the console shows them, each
- * as CSV, and the whole return in the portal's JSON layout. All three come from one read of the month's documents and
- * one pass of libs/domain's buildGstr1, which refuses (409) when a document disagrees with its order.
+ * GST returns from the month's documents (docs/gst-returns.md):
+ * - GSTR-1 of Mandi's own supplies (SELLER_GSTIN, SELLER_STATE): the tables as the console shows them, each as CSV, and
+ *   the whole return in the portal's JSON layout, from one read of the month's documents and one pass of libs/domain's
+ *   buildGstr1, which refuses (409) when a document disagrees with its order. Each seller downloads the same tables of
+ *   their own supplies through Mandi, for their own GSTR-1.
+ * - GSTR-8 of Mandi as e-commerce operator: the TCS on registered sellers' supplies, as JSON, CSV and the portal's JSON.
  */
 @Injectable()
 export class GstReportsService {
@@ -59,15 +79,20 @@ export class GstReportsService {
    * megabytes for a busy month, cheap to work out again in another replica, and private.
    */
   private readonly prepared = new Map<string, PreparedReturn>();
+  private readonly sealer: SealedText;
+  private readonly mandi: ReturnOf;
 
   constructor(
     private readonly repository: GstReportsRepository,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
-  ) {}
+  ) {
+    this.sealer = new SealedText(config.SELLER_DATA_KEY);
+    this.mandi = { supplierKey: MANDI_SUPPLIER_KEY, state: config.SELLER_STATE };
+  }
 
   /** The JSON answer of GET /api/admin/reports/gstr1, as text: written once per version of the month. */
   async gstr1Json(month: string): Promise<string> {
-    const prepared = await this.prepare(month);
+    const prepared = await this.prepare(month, this.mandi);
     prepared.answer ??= JSON.stringify(this.answerOf(prepared));
     return prepared.answer;
   }
@@ -180,7 +205,7 @@ export class GstReportsService {
 
   /** One table as CSV, named `GSTR1-2026-11-b2cs.csv`. */
   async csv(month: string, table: Gstr1CsvTable): Promise<Gstr1Download> {
-    const { period, report } = await this.prepare(month);
+    const { period, report } = await this.prepare(month, this.mandi);
     return {
       fileName: `GSTR1-${period.month}-${table}.csv`,
       contentType: 'text/csv; charset=utf-8',
@@ -190,7 +215,7 @@ export class GstReportsService {
 
   /** The whole return in the GST portal's JSON layout, named `GSTR1-2026-11.json`. */
   async portal(month: string): Promise<Gstr1Download> {
-    const { period, report } = await this.prepare(month);
+    const { period, report } = await this.prepare(month, this.mandi);
     const json = gstr1PortalJson(report, period, this.config.SELLER_GSTIN);
     return {
       fileName: `GSTR1-${period.month}.json`,
@@ -199,19 +224,105 @@ export class GstReportsService {
     };
   }
 
-  private async prepare(month: string): Promise<PreparedReturn> {
+  /**
+   * One table of seller `uid`'s own GSTR-1 for a month, from the documents issued in their name through Mandi, as CSV
+   * named `SUPPLIES-2026-11-b2cs.csv`: for the seller themself or an admin (403 for anyone else, 404 for no such user).
+   */
+  async sellerSuppliesCsv(caller: Caller, uid: string, month: string, table: Gstr1CsvTable): Promise<Gstr1Download> {
+    if (caller.role !== 'admin' && caller.uid !== uid)
+      throw new DomainError('not_allowed', SELLER_DASHBOARD_MESSAGES.notYours);
+    const seller = await this.repository.sellerOf(uid);
+    if (!seller) throw new DomainError('not_found', SELLER_DASHBOARD_MESSAGES.sellerNotFound);
+    const whose = { supplierKey: supplierKeyOf(seller.id), state: seller.state ?? this.config.SELLER_STATE };
+    const { period, report } = await this.prepare(month, whose);
+    return {
+      fileName: `SUPPLIES-${period.month}-${table}.csv`,
+      contentType: 'text/csv; charset=utf-8',
+      body: gstr1Csv(report, table),
+    };
+  }
+
+  /** The month's GSTR-8 as the console shows it. */
+  async gstr8Json(month: string): Promise<Gstr8ReportAnswer> {
+    const { period, report } = await this.prepare8(month);
+    const amounts = (row: Gstr8Amounts) => ({
+      invoices: row.invoices,
+      creditNotes: row.creditNotes,
+      supplied: rupees(row.suppliedPaise),
+      returned: rupees(row.returnedPaise),
+      net: rupees(row.netPaise),
+      igst: rupees(row.igstPaise),
+      cgst: rupees(row.cgstPaise),
+      sgst: rupees(row.sgstPaise),
+    });
+    return {
+      period: { month: period.month, fp: period.fp, from: period.from.toISOString(), to: period.to.toISOString() },
+      operator: { name: this.config.SELLER_LEGAL_NAME, gstin: this.config.SELLER_GSTIN },
+      rows: report.rows.map((row) => ({ gstin: row.gstin, name: row.sellerName, ...amounts(row) })),
+      totals: amounts(report.totals),
+    };
+  }
+
+  /** The month's GSTR-8 as CSV, named `GSTR8-2026-11.csv`. */
+  async gstr8Csv(month: string): Promise<Gstr1Download> {
+    const { period, report } = await this.prepare8(month);
+    return { fileName: `GSTR8-${period.month}.csv`, contentType: 'text/csv; charset=utf-8', body: gstr8Csv(report) };
+  }
+
+  /** The month's GSTR-8 in the GST portal's JSON layout, named `GSTR8-2026-11.json`. */
+  async gstr8Portal(month: string): Promise<Gstr1Download> {
+    const { period, report } = await this.prepare8(month);
+    return {
+      fileName: `GSTR8-${period.month}.json`,
+      contentType: 'application/json; charset=utf-8',
+      body: JSON.stringify(gstr8PortalJson(report, period, this.config.SELLER_GSTIN)),
+    };
+  }
+
+  /**
+   * The month's GSTR-8 from its registered sellers' documents, each seller's GSTIN opened once from the sealed copy
+   * its documents keep (the GSTIN printed on them, whatever the profile says now).
+   */
+  private async prepare8(month: string): Promise<{ period: ReturnPeriod; report: Gstr8Report }> {
     const period = returnPeriod(month, new Date());
-    const fingerprint = await this.repository.fingerprint(period.from, period.to);
-    const known = this.prepared.get(period.month);
-    this.prepared.delete(period.month);
+    const rows = await this.repository.tcsDocuments(period.from, period.to);
+    const opened = new Map<string, string>();
+    const gstinOf = (sellerId: number, sealed: Uint8Array) => {
+      const key = `${sellerId}:${Buffer.from(sealed).toString('base64')}`;
+      let gstin = opened.get(key);
+      if (gstin === undefined) {
+        gstin = this.sealer.open(sealed, sellerProfileSealContext('gstin', sellerId));
+        opened.set(key, gstin);
+      }
+      return gstin;
+    };
+    const report = buildGstr8(
+      rows.map((row) => ({
+        type: row.type,
+        number: row.number,
+        gstin: gstinOf(row.seller_id, row.gstin_sealed),
+        sellerName: row.seller_name,
+        taxablePaise: row.taxable_paise,
+        tcs: { cgstPaise: row.tcs_cgst_paise, sgstPaise: row.tcs_sgst_paise, igstPaise: row.tcs_igst_paise },
+      })),
+    );
+    return { period, report };
+  }
+
+  private async prepare(month: string, whose: ReturnOf): Promise<PreparedReturn> {
+    const period = returnPeriod(month, new Date());
+    const fingerprint = await this.repository.fingerprint(period.from, period.to, whose.supplierKey);
+    const cacheKey = `${whose.supplierKey} ${whose.state} ${period.month}`;
+    const known = this.prepared.get(cacheKey);
+    this.prepared.delete(cacheKey);
     if (known?.fingerprint === fingerprint) {
-      this.prepared.set(period.month, known);
+      this.prepared.set(cacheKey, known);
       return known;
     }
-    const documents = await this.repository.documentsIssued(period.from, period.to);
+    const documents = await this.repository.documentsIssued(period.from, period.to, whose.supplierKey);
     // buildGstr1 refuses (409) a month whose documents disagree with their orders: nothing is kept then.
-    const prepared: PreparedReturn = { fingerprint, period, report: buildGstr1(documents, this.config.SELLER_STATE) };
-    this.prepared.set(period.month, prepared);
+    const prepared: PreparedReturn = { fingerprint, period, report: buildGstr1(documents, whose.state) };
+    this.prepared.set(cacheKey, prepared);
     if (this.prepared.size > PREPARED_MONTHS) this.prepared.delete(this.prepared.keys().next().value!);
     return prepared;
   }

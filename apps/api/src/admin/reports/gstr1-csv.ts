@@ -22,9 +22,11 @@ function cellText(cell: Cell): string {
   return /[",\r\n]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
 }
 
-const csv = (rows: readonly (readonly Cell[])[]): string =>
+/** Rows as CSV (RFC 4180, CRLF), every text cell guarded. */
+export const csv = (rows: readonly (readonly Cell[])[]): string =>
   rows.map((row) => row.map(cellText).join(',')).join('\r\n') + '\r\n';
-const money = (paise: Paise) => ({ paise });
+/** An amount cell, written with two decimals. */
+export const money = (paise: Paise) => ({ paise });
 const date = (instant: Date): string => formatInvoiceDate(instant);
 
 /** One table of the month's GSTR-1 as CSV (RFC 4180, CRLF), with a total row where the table has sums. */

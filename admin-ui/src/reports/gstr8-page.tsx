@@ -1,0 +1,156 @@
+import { previousReturnMonth } from '@mandi/domain';
+import Download from '@mui/icons-material/Download';
+import { Alert, Box, Button, LinearProgress, Stack, TextField, Typography } from '@mui/material';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Title, useNotify } from 'react-admin';
+import { apiFetch, type TokenSource } from '../data/api-fetch';
+import { rupees } from '../layout/format';
+import { downloadGstr8File, type Gstr8Download } from './gst-download';
+import { GstReturnNav } from './gst-return-nav';
+import { GstTable } from './gst-table';
+
+const MONTH = /^\d{4}-(0[1-9]|1[0-2])$/;
+const MONTH_NAME = new Intl.DateTimeFormat('en-IN', { month: 'long', year: 'numeric', timeZone: 'UTC' });
+
+/** '2026-10' -> 'October 2026'. */
+export function monthLabel(month: string): string {
+  return MONTH.test(month) ? MONTH_NAME.format(new Date(`${month}-01T00:00:00Z`)) : month;
+}
+
+function DownloadButton({
+  label,
+  month,
+  download,
+  getToken,
+  primary,
+}: {
+  label: string;
+  month: string;
+  download: Gstr8Download;
+  getToken: TokenSource;
+  primary?: boolean;
+}) {
+  const notify = useNotify();
+  const [busy, setBusy] = useState(false);
+  return (
+    <Button
+      size="small"
+      variant={primary ? 'contained' : 'outlined'}
+      startIcon={<Download />}
+      disabled={busy || !MONTH.test(month)}
+      onClick={() => {
+        setBusy(true);
+        downloadGstr8File(month, download, getToken)
+          .catch((error: Error) => notify(error.message || 'Download failed', { type: 'error' }))
+          .finally(() => setBusy(false));
+      }}
+    >
+      {label}
+    </Button>
+  );
+}
+
+/**
+ * The console's GSTR-8 page: the return Mandi files as e-commerce operator for a chosen month (last month unless
+ * chosen), from the gstr8Report route: Table 3, one row per registered seller's GSTIN with the value of their supplies
+ * through Mandi, the value returned (credit notes issued in the month), the net value and the TCS collected on it
+ * (section 52), with the month's totals; and the return as CSV and in the GST portal's JSON layout.
+ */
+export function Gstr8Page({ getToken, now = () => new Date() }: { getToken: TokenSource; now?: () => Date }) {
+  const [month, setMonth] = useState(() => previousReturnMonth(now()));
+  const thisMonth = new Date(now().getTime() + 330 * 60_000).toISOString().slice(0, 7);
+  const report = useQuery({
+    queryKey: ['console', 'gstr8', month],
+    queryFn: () => apiFetch('gstr8Report', getToken, { query: { month } }),
+    retry: false,
+    enabled: MONTH.test(month),
+  });
+  const data = report.data;
+  const totals = data?.totals;
+  const tcs = totals ? totals.igst + totals.cgst + totals.sgst : 0;
+
+  return (
+    <Box sx={{ mt: 2, mb: 4, minWidth: 0 }}>
+      <Title title="GSTR-8" />
+      <GstReturnNav />
+      <Box sx={{ mb: 2 }}>
+        <Typography variant="h5" component="h1" fontWeight={800} color="primary.dark">
+          GSTR-8 · TCS
+        </Typography>
+        <Typography variant="body2" color="text.secondary" sx={{ maxWidth: '80ch' }}>
+          GSTR-8 of {data ? monthLabel(data.period.month) : 'the month'} for{' '}
+          {data ? `${data.operator.name}, GSTIN ${data.operator.gstin}` : 'Mandi'} as e-commerce operator: the tax
+          collected at source (section 52) on registered sellers&apos; supplies through Mandi, from the invoices and
+          credit notes issued in their names (India time).
+        </Typography>
+      </Box>
+      {/* The month and the downloads on one line, wrapping on a phone (gaps, not margins, so a wrapped line aligns). */}
+      <Stack direction="row" useFlexGap spacing={1} sx={{ mb: 2, alignItems: 'center', flexWrap: 'wrap' }}>
+        <TextField
+          label="Return period"
+          type="month"
+          size="small"
+          value={month}
+          onChange={(event) => setMonth(event.target.value)}
+          slotProps={{ inputLabel: { shrink: true }, htmlInput: { max: thisMonth, min: '2017-07' } }}
+          sx={{ width: { xs: '100%', sm: '13rem' } }}
+        />
+        <DownloadButton label="Download CSV" month={month} download="csv" getToken={getToken} />
+        <DownloadButton label="Download portal JSON" month={month} download="portal" getToken={getToken} primary />
+      </Stack>
+
+      {report.isFetching && <LinearProgress aria-label="Loading the return" sx={{ mb: 2 }} />}
+      {report.isError && (
+        <Alert
+          severity="error"
+          action={<Button onClick={() => void report.refetch()}>Try again</Button>}
+          sx={{ mb: 2 }}
+        >
+          {report.error.message || 'Failed to fetch the GSTR-8 return'}
+        </Alert>
+      )}
+
+      {data && totals && (
+        <GstTable
+          title="Table 3 · Supplies through Mandi"
+          caption={`Each registered seller's taxable supplies to unregistered buyers, less the month's returns; TCS collected ${rupees(tcs)} (IGST, CGST and SGST columns).`}
+          rows={data.rows}
+          empty="No registered seller supplied through Mandi this month."
+          columns={[
+            { label: 'GSTIN', cell: (row) => row.gstin },
+            {
+              label: 'Seller',
+              // A long legal name wraps rather than pushing the tax columns out of sight.
+              cell: (row) => (
+                <Box component="span" sx={{ display: 'inline-block', minWidth: '10rem', whiteSpace: 'normal' }}>
+                  {row.name}
+                </Box>
+              ),
+            },
+            { label: 'Invoices', cell: (row) => row.invoices, numeric: true },
+            { label: 'Credit notes', cell: (row) => row.creditNotes, numeric: true },
+            { label: 'Supplied', cell: (row) => rupees(row.supplied), numeric: true },
+            { label: 'Returned', cell: (row) => rupees(row.returned), numeric: true },
+            { label: 'Net', cell: (row) => rupees(row.net), numeric: true },
+            { label: 'IGST', cell: (row) => rupees(row.igst), numeric: true },
+            { label: 'CGST', cell: (row) => rupees(row.cgst), numeric: true },
+            { label: 'SGST', cell: (row) => rupees(row.sgst), numeric: true },
+          ]}
+          total={[
+            'Total',
+            '',
+            totals.invoices,
+            totals.creditNotes,
+            rupees(totals.supplied),
+            rupees(totals.returned),
+            rupees(totals.net),
+            rupees(totals.igst),
+            rupees(totals.cgst),
+            rupees(totals.sgst),
+          ]}
+        />
+      )}
+    </Box>
+  );
+}
