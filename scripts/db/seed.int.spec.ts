@@ -118,6 +118,7 @@ test('an empty database gets the three demo accounts, the catalog and the buyer 
     ['pending', 'cod', 'unpaid'],
     ['confirmed', 'online', 'paid'],
     ['shipped', 'cod', 'unpaid'],
+    ['delivered', 'online', 'paid'],
     ['delivered', 'cod', 'paid'],
   ]);
   expect(orders[0]).toMatchObject({
@@ -130,9 +131,28 @@ test('an empty database gets the three demo accounts, the catalog and the buyer 
     ['Desi Tamatar', 2, '0709'],
     ['Bhindi', 1, '0709'],
   ]);
-  expect(orders.map((order) => order.payments[0]!.status)).toEqual(['created', 'captured', 'created', 'captured']);
+  expect(orders.map((order) => order.payments[0]!.status)).toEqual([
+    'created',
+    'captured',
+    'created',
+    'captured',
+    'captured',
+  ]);
+  // One cart of three suppliers: Mandi's own ghee, a registered seller's pepper, a farmer's greens.
+  expect(orders[3]!.items.map((item) => [item.productName, item.sellerId])).toEqual([
+    ['A2 Cow Ghee', admin!.id],
+    ['Malabar Kali Mirch', expect.any(Number)],
+    ['Sarson ka Saag', expect.any(Number)],
+  ]);
   // The worker issues the paid orders' invoices from their order.paid events.
-  expect(await db.prisma.outboxEvent.count({ where: { type: 'order.paid' } })).toBe(2);
+  expect(await db.prisma.outboxEvent.count({ where: { type: 'order.paid' } })).toBe(3);
+  // The farmers' business profiles, approved and sealed: Anjali registered in Kerala, Gurpreet without a GSTIN.
+  const profiles = await db.prisma.sellerProfile.findMany({ orderBy: { legalName: 'asc' } });
+  expect(profiles.map((p) => [p.legalName, p.status, p.pickupState, p.gstinLast4 !== null, p.panLast4])).toEqual([
+    ['Anjali Nair', 'approved', 'Kerala', true, '821Q'],
+    ['Gurpreet Singh Sandhu', 'approved', 'Punjab', false, '315K'],
+  ]);
+  expect(Buffer.from(profiles[0]!.panSealed).toString('latin1')).not.toContain('AKLPN4821Q');
 });
 
 test('a database with users is left alone', async () => {

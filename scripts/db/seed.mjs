@@ -676,6 +676,19 @@ const DEMO_ORDERS = [
   },
   { ago: 2 * DAY, method: 'cod', status: 'shipped', paid: false, lines: [['Basmati Chawal', 1]] },
   {
+    // One cart of three suppliers (docs/invoices.md, "Suppliers"): Mandi's own ghee, Anjali's pepper (registered) and
+    // Gurpreet's greens (a farmer without a GSTIN): the worker issues a document in each one's name.
+    ago: 4 * DAY,
+    method: 'online',
+    status: 'delivered',
+    paid: true,
+    lines: [
+      ['A2 Cow Ghee', 1],
+      ['Malabar Kali Mirch', 2],
+      ['Sarson ka Saag', 1],
+    ],
+  },
+  {
     ago: 6 * DAY,
     method: 'cod',
     status: 'delivered',
@@ -686,6 +699,92 @@ const DEMO_ORDERS = [
     ],
   },
 ];
+
+/**
+ * The demo farmers' business profiles, approved (docs/sellers.md): Anjali is registered under GST in Kerala, Gurpreet
+ * sells his own produce without a GSTIN. PAN, GSTIN and account number are sealed as the API seals them, with the
+ * configuration's SELLER_DATA_KEY (the development key unless one is set).
+ */
+const DEMO_PROFILES = {
+  kerala: {
+    legalName: 'Anjali Nair',
+    businessKind: 'proprietor',
+    pan: 'AKLPN4821Q',
+    gstinState: '32',
+    fssai: '11322016000457',
+    pickup: [
+      'Anjali Nair',
+      '9447012345',
+      'Malabar Estate, Muttil',
+      'Kalpetta Road',
+      'Near the church',
+      'Vythiri',
+      'Wayanad',
+      'Kerala',
+      '673122',
+    ],
+    account: ['Anjali Nair', '50100234567812', 'HDFC0001234', 'HDFC Bank'],
+  },
+  punjab: {
+    legalName: 'Gurpreet Singh Sandhu',
+    businessKind: 'individual_farmer',
+    pan: 'BQWPS7315K',
+    gstinState: null,
+    fssai: null,
+    pickup: [
+      'Gurpreet Singh',
+      '9814012345',
+      'Sandhu Farm, Village Bhari',
+      'Samrala Road',
+      'Near the gurdwara',
+      'Samrala',
+      'Ludhiana',
+      'Punjab',
+      '141114',
+    ],
+    account: ['Gurpreet Singh Sandhu', '32145698712', 'PUNB0012300', 'Punjab National Bank'],
+  },
+};
+
+async function insertDemoProfiles(client, { userIds, adminId, now }) {
+  const { SealedText, sellerProfileSealContext } = await import('@mandi/database');
+  const { gstinCheckCharacter } = await import('@mandi/domain');
+  const { DEV_SELLER_DATA_KEY } = await import('../../libs/config/src/development-values.js');
+  const sealer = new SealedText(process.env.SELLER_DATA_KEY || DEV_SELLER_DATA_KEY);
+  for (const [key, profile] of Object.entries(DEMO_PROFILES)) {
+    const userId = userIds[key];
+    const seal = (column, value) => Buffer.from(sealer.seal(value, sellerProfileSealContext(column, userId)));
+    const body = profile.gstinState && `${profile.gstinState}${profile.pan}1Z`;
+    const gstin = body && `${body}${gstinCheckCharacter(body)}`;
+    const [holder, account, ifsc, bank] = profile.account;
+    await client.query(
+      `INSERT INTO seller_profiles (user_id, legal_name, business_kind, pan_sealed, pan_last4, gstin_sealed, gstin_last4,
+         fssai_number, pickup_name, pickup_mobile, pickup_flat_house_building, pickup_area_or_street_or_village,
+         pickup_landmark, pickup_taluk, pickup_district, pickup_state, pickup_pincode, bank_account_holder,
+         bank_account_sealed, bank_account_last4, ifsc, bank_name, status, submitted_at, reviewed_at, reviewed_by)
+       VALUES ($1, $2, $3::business_kind, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20,
+               $21, $22, 'approved', $23, $23, $24)`,
+      [
+        userId,
+        profile.legalName,
+        profile.businessKind,
+        seal('pan', profile.pan),
+        profile.pan.slice(-4),
+        gstin ? seal('gstin', gstin) : null,
+        gstin ? gstin.slice(-4) : null,
+        profile.fssai,
+        ...profile.pickup,
+        holder,
+        seal('bank_account', account),
+        account.slice(-4),
+        ifsc,
+        bank,
+        new Date(now.getTime() - 20 * DAY),
+        adminId,
+      ],
+    );
+  }
+}
 
 /**
  * Writes the demo orders as checkout does: priced by libs/domain (built by then: npm start, the tests and the e2e
@@ -897,6 +996,8 @@ export async function seedDatabase(
         DEMO_ADDRESS.pincode,
       ],
     );
+    // Before the orders: the worker issues their documents in the name of whoever is approved when they are paid.
+    await insertDemoProfiles(client, { userIds, adminId: userIds.admin, now });
     await insertDemoOrders(client, { buyerId: userIds.buyer, products: seededProducts, now });
     // The buyer has asked to sell, so the console's Interested Sellers tab has someone to invite.
     const buyer = DEMO_ACCOUNTS.find((account) => account.key === 'buyer');

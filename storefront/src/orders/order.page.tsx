@@ -97,8 +97,10 @@ function OrderView({ order, parts }: { order: OrderDetail; parts: readonly Order
         ? t('orders.cancelHint.windowClosed', { hours: ORDER_WINDOW_HOURS })
         : t('orders.cancelHint.tooLate', { status: order.status });
   const showCancel = order.status !== 'cancelled';
-  // Every document of the order, one per supplier (docs/invoices.md, "Suppliers"), when the answer lists them.
-  const documents = order.documents;
+  // Every document of the order, listed when more than one supplier issued them (docs/invoices.md, "Suppliers"); the
+  // spec's buttons below always offer its one invoice and credit note.
+  const documents = order.documents ?? [];
+  const severalSuppliers = new Set(documents.map((document) => document.supplier)).size > 1;
 
   return (
     <div className={panels.layout}>
@@ -131,8 +133,7 @@ function OrderView({ order, parts }: { order: OrderDetail; parts: readonly Order
           )}
 
           <div className={styles.actions}>
-            {/* An answer without `documents` (the spec's) offers its one invoice and credit note here. */}
-            {!documents && order.invoice && (
+            {order.invoice && (
               <button
                 type="button"
                 className="btn btn-primary"
@@ -141,7 +142,7 @@ function OrderView({ order, parts }: { order: OrderDetail; parts: readonly Order
                 {t('orders.order.downloadInvoice')}
               </button>
             )}
-            {!documents && order.creditNote && (
+            {order.creditNote && (
               <button
                 type="button"
                 className="btn btn-outline"
@@ -169,7 +170,9 @@ function OrderView({ order, parts }: { order: OrderDetail; parts: readonly Order
           )}
         </section>
 
-        {documents && <OrderDocuments documents={documents} onDownload={(invoiceId) => void download(invoiceId)} />}
+        {severalSuppliers && (
+          <OrderDocuments documents={documents} onDownload={(invoiceId) => void download(invoiceId)} />
+        )}
 
         <OrderShipments order={order} parts={parts} />
 
