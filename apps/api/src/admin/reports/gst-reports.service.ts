@@ -51,16 +51,18 @@ interface ReturnOf {
   state: string;
 }
 
-/** A month's return as last worked out, with what its documents were then and the JSON answer once written. */
+/** A month's return as last worked out, with the JSON answer once written. */
 interface PreparedReturn {
-  fingerprint: string;
   period: ReturnPeriod;
   report: Gstr1Report;
   answer?: string;
 }
 
-/** How many months' returns a process keeps worked out: the months an accountant goes back and forth between. */
-const PREPARED_MONTHS = 4;
+/**
+ * How many returns a process keeps worked out: the months an accountant goes back and forth between, of GSTR-1 and
+ * GSTR-8, and the sellers' own months as they download them.
+ */
+const PREPARED_RETURNS = 12;
 
 /**
  * GST returns from the month's documents (docs/gst-returns.md):
@@ -73,12 +75,12 @@ const PREPARED_MONTHS = 4;
 @Injectable()
 export class GstReportsService {
   /**
-   * The months worked out in this process, by month, most recently used last. An entry is used only while the month's
+   * The returns worked out in this process, by return and month, most recently used last. An entry is used only while the month's
    * documents are what they were (the fingerprint, read every time), so it is never stale: a month still being
    * invoiced is worked out again after each new document, a closed month once. In memory, not Redis: a return is
    * megabytes for a busy month, cheap to work out again in another replica, and private.
    */
-  private readonly prepared = new Map<string, PreparedReturn>();
+  private readonly prepared = new Map<string, { fingerprint: string; value: unknown }>();
   private readonly sealer: SealedText;
   private readonly mandi: ReturnOf;
 
@@ -285,6 +287,15 @@ export class GstReportsService {
    */
   private async prepare8(month: string): Promise<{ period: ReturnPeriod; report: Gstr8Report }> {
     const period = returnPeriod(month, new Date());
+    // Every seller's documents (supplier null): a new one is the only way the month's GSTR-8 can change.
+    const fingerprint = await this.repository.fingerprint(period.from, period.to, null);
+    return this.kept(`gstr8 ${period.month}`, fingerprint, async () => ({
+      period,
+      report: await this.gstr8Of(period),
+    }));
+  }
+
+  private async gstr8Of(period: ReturnPeriod): Promise<Gstr8Report> {
     const rows = await this.repository.tcsDocuments(period.from, period.to);
     const opened = new Map<string, string>();
     const gstinOf = (sellerId: number, sealed: Uint8Array) => {
@@ -296,7 +307,7 @@ export class GstReportsService {
       }
       return gstin;
     };
-    const report = buildGstr8(
+    return buildGstr8(
       rows.map((row) => ({
         type: row.type,
         number: row.number,
@@ -306,24 +317,32 @@ export class GstReportsService {
         tcs: { cgstPaise: row.tcs_cgst_paise, sgstPaise: row.tcs_sgst_paise, igstPaise: row.tcs_igst_paise },
       })),
     );
-    return { period, report };
   }
 
   private async prepare(month: string, whose: ReturnOf): Promise<PreparedReturn> {
     const period = returnPeriod(month, new Date());
     const fingerprint = await this.repository.fingerprint(period.from, period.to, whose.supplierKey);
-    const cacheKey = `${whose.supplierKey} ${whose.state} ${period.month}`;
-    const known = this.prepared.get(cacheKey);
-    this.prepared.delete(cacheKey);
+    return this.kept(`gstr1 ${whose.supplierKey} ${whose.state} ${period.month}`, fingerprint, async () => {
+      const documents = await this.repository.documentsIssued(period.from, period.to, whose.supplierKey);
+      // buildGstr1 refuses (409) a month whose documents disagree with their orders: nothing is kept then.
+      return { period, report: buildGstr1(documents, whose.state) };
+    });
+  }
+
+  /**
+   * The return kept under `key` while its documents are what they were (`fingerprint`), else `work` done again and
+   * kept, most recently used last, the oldest dropped beyond PREPARED_RETURNS.
+   */
+  private async kept<T>(key: string, fingerprint: string, work: () => Promise<T>): Promise<T> {
+    const known = this.prepared.get(key);
+    this.prepared.delete(key);
     if (known?.fingerprint === fingerprint) {
-      this.prepared.set(cacheKey, known);
-      return known;
+      this.prepared.set(key, known);
+      return known.value as T;
     }
-    const documents = await this.repository.documentsIssued(period.from, period.to, whose.supplierKey);
-    // buildGstr1 refuses (409) a month whose documents disagree with their orders: nothing is kept then.
-    const prepared: PreparedReturn = { fingerprint, period, report: buildGstr1(documents, whose.state) };
-    this.prepared.set(cacheKey, prepared);
-    if (this.prepared.size > PREPARED_MONTHS) this.prepared.delete(this.prepared.keys().next().value!);
-    return prepared;
+    const value = await work();
+    this.prepared.set(key, { fingerprint, value });
+    if (this.prepared.size > PREPARED_RETURNS) this.prepared.delete(this.prepared.keys().next().value!);
+    return value;
   }
 }
