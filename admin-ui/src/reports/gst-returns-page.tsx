@@ -1,5 +1,4 @@
 import { previousReturnMonth } from '@mandi/domain';
-import Download from '@mui/icons-material/Download';
 import {
   Alert,
   Box,
@@ -14,10 +13,11 @@ import {
 } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Title, useNotify } from 'react-admin';
+import { Title } from 'react-admin';
 import { apiFetch, type TokenSource } from '../data/api-fetch';
 import { formatIndiaTime, rupees } from '../layout/format';
 import { downloadGstFile, type GstDownload } from './gst-download';
+import { GstDownloadButton } from './gst-download-button';
 import { GstReturnNav } from './gst-return-nav';
 import { GstTable, type GstColumn } from './gst-table';
 
@@ -46,39 +46,6 @@ const TAX_HEADINGS: [keyof TaxAmounts, string][] = [
 const taxColumns = <Row extends TaxAmounts>(): GstColumn<Row>[] =>
   TAX_HEADINGS.map(([field, label]) => ({ label, cell: (row: Row) => rupees(row[field]), numeric: true }));
 const taxTotals = (totals: TaxAmounts) => TAX_HEADINGS.map(([field]) => rupees(totals[field]));
-
-function DownloadButton({
-  label,
-  month,
-  download,
-  getToken,
-  primary,
-}: {
-  label: string;
-  month: string;
-  download: GstDownload;
-  getToken: TokenSource;
-  primary?: boolean;
-}) {
-  const notify = useNotify();
-  const [busy, setBusy] = useState(false);
-  return (
-    <Button
-      size="small"
-      variant={primary ? 'contained' : 'outlined'}
-      startIcon={<Download />}
-      disabled={busy}
-      onClick={() => {
-        setBusy(true);
-        downloadGstFile(month, download, getToken)
-          .catch((error: Error) => notify(error.message || 'Download failed', { type: 'error' }))
-          .finally(() => setBusy(false));
-      }}
-    >
-      {label}
-    </Button>
-  );
-}
 
 function Figure({ label, value, note }: { label: string; value: string; note?: string }) {
   return (
@@ -118,7 +85,7 @@ export function GstReturnsPage({ getToken, now = () => new Date() }: { getToken:
   });
   const data = report.data;
   const csv = (table: Extract<GstDownload, { kind: 'csv' }>['table']) => (
-    <DownloadButton label="CSV" month={month} download={{ kind: 'csv', table }} getToken={getToken} />
+    <GstDownloadButton label="CSV" save={() => downloadGstFile(month, { kind: 'csv', table }, getToken)} />
   );
   const net = data?.register.totals.net;
 
@@ -150,7 +117,11 @@ export function GstReturnsPage({ getToken, now = () => new Date() }: { getToken:
             onChange={(event) => setMonth(event.target.value)}
             slotProps={{ inputLabel: { shrink: true }, htmlInput: { max: thisMonth, min: '2017-07' } }}
           />
-          <DownloadButton label="Portal JSON" month={month} download={{ kind: 'portal' }} getToken={getToken} primary />
+          <GstDownloadButton
+            label="Portal JSON"
+            save={() => downloadGstFile(month, { kind: 'portal' }, getToken)}
+            primary
+          />
         </Stack>
       </Stack>
 

@@ -1,12 +1,12 @@
 import { previousReturnMonth } from '@mandi/domain';
-import Download from '@mui/icons-material/Download';
 import { Alert, Box, Button, LinearProgress, Stack, TextField, Typography } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Title, useNotify } from 'react-admin';
+import { Title } from 'react-admin';
 import { apiFetch, type TokenSource } from '../data/api-fetch';
 import { rupees } from '../layout/format';
-import { downloadGstr8File, type Gstr8Download } from './gst-download';
+import { downloadGstr8File } from './gst-download';
+import { GstDownloadButton } from './gst-download-button';
 import { GstReturnNav } from './gst-return-nav';
 import { GstTable } from './gst-table';
 
@@ -16,39 +16,6 @@ const MONTH_NAME = new Intl.DateTimeFormat('en-IN', { month: 'long', year: 'nume
 /** '2026-10' -> 'October 2026'. */
 export function monthLabel(month: string): string {
   return MONTH.test(month) ? MONTH_NAME.format(new Date(`${month}-01T00:00:00Z`)) : month;
-}
-
-function DownloadButton({
-  label,
-  month,
-  download,
-  getToken,
-  primary,
-}: {
-  label: string;
-  month: string;
-  download: Gstr8Download;
-  getToken: TokenSource;
-  primary?: boolean;
-}) {
-  const notify = useNotify();
-  const [busy, setBusy] = useState(false);
-  return (
-    <Button
-      size="small"
-      variant={primary ? 'contained' : 'outlined'}
-      startIcon={<Download />}
-      disabled={busy || !MONTH.test(month)}
-      onClick={() => {
-        setBusy(true);
-        downloadGstr8File(month, download, getToken)
-          .catch((error: Error) => notify(error.message || 'Download failed', { type: 'error' }))
-          .finally(() => setBusy(false));
-      }}
-    >
-      {label}
-    </Button>
-  );
 }
 
 /**
@@ -96,8 +63,17 @@ export function Gstr8Page({ getToken, now = () => new Date() }: { getToken: Toke
           slotProps={{ inputLabel: { shrink: true }, htmlInput: { max: thisMonth, min: '2017-07' } }}
           sx={{ width: { xs: '100%', sm: '13rem' } }}
         />
-        <DownloadButton label="Download CSV" month={month} download="csv" getToken={getToken} />
-        <DownloadButton label="Download portal JSON" month={month} download="portal" getToken={getToken} primary />
+        <GstDownloadButton
+          label="Download CSV"
+          save={() => downloadGstr8File(month, 'csv', getToken)}
+          disabled={!MONTH.test(month)}
+        />
+        <GstDownloadButton
+          label="Download portal JSON"
+          save={() => downloadGstr8File(month, 'portal', getToken)}
+          disabled={!MONTH.test(month)}
+          primary
+        />
       </Stack>
 
       {report.isFetching && <LinearProgress aria-label="Loading the return" sx={{ mb: 2 }} />}
