@@ -1,16 +1,5 @@
 import { previousReturnMonth } from '@mandi/domain';
-import {
-  Alert,
-  Box,
-  Button,
-  Card,
-  CardContent,
-  Grid,
-  LinearProgress,
-  Stack,
-  TextField,
-  Typography,
-} from '@mui/material';
+import { Alert, Box, Card, CardContent, Grid, Stack, TextField, Typography } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Title } from 'react-admin';
@@ -18,6 +7,7 @@ import { apiFetch, type TokenSource } from '../data/api-fetch';
 import { formatIndiaTime, rupees } from '../layout/format';
 import { downloadGstFile, type GstDownload } from './gst-download';
 import { GstDownloadButton } from './gst-download-button';
+import { GstReturnState } from './gst-return-state';
 import { GstReturnNav } from './gst-return-nav';
 import { GstTable, type GstColumn } from './gst-table';
 
@@ -125,16 +115,7 @@ export function GstReturnsPage({ getToken, now = () => new Date() }: { getToken:
         </Stack>
       </Stack>
 
-      {report.isFetching && <LinearProgress aria-label="Loading the return" sx={{ mb: 2 }} />}
-      {report.isError && (
-        <Alert
-          severity="error"
-          action={<Button onClick={() => void report.refetch()}>Try again</Button>}
-          sx={{ mb: 2 }}
-        >
-          {report.error.message || 'Failed to fetch the GST return'}
-        </Alert>
-      )}
+      <GstReturnState report={report} what="GST" />
 
       {data && net && (
         <>

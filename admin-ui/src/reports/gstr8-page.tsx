@@ -1,5 +1,5 @@
 import { previousReturnMonth } from '@mandi/domain';
-import { Alert, Box, Button, LinearProgress, Stack, TextField, Typography } from '@mui/material';
+import { Box, Stack, TextField, Typography } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Title } from 'react-admin';
@@ -7,6 +7,7 @@ import { apiFetch, type TokenSource } from '../data/api-fetch';
 import { rupees } from '../layout/format';
 import { downloadGstr8File } from './gst-download';
 import { GstDownloadButton } from './gst-download-button';
+import { GstReturnState } from './gst-return-state';
 import { GstReturnNav } from './gst-return-nav';
 import { GstTable } from './gst-table';
 
@@ -76,16 +77,7 @@ export function Gstr8Page({ getToken, now = () => new Date() }: { getToken: Toke
         />
       </Stack>
 
-      {report.isFetching && <LinearProgress aria-label="Loading the return" sx={{ mb: 2 }} />}
-      {report.isError && (
-        <Alert
-          severity="error"
-          action={<Button onClick={() => void report.refetch()}>Try again</Button>}
-          sx={{ mb: 2 }}
-        >
-          {report.error.message || 'Failed to fetch the GSTR-8 return'}
-        </Alert>
-      )}
+      <GstReturnState report={report} what="GSTR-8" />
 
       {data && totals && (
         <GstTable
