@@ -14,6 +14,7 @@
 // BENCH_STOCK=counted (the default) gives every product 1,000,000 packs, so each order locks and takes stock in its
 // statement (docs/stock.md); BENCH_STOCK=unlimited leaves stock null, as before stock existed. At the end it checks
 // that packs left plus packs ordered is what each product had.
+// BENCH_DISABLE_TRIGGERS=order_items:order_items_commission_insert leaves a trigger out (a before for its after).
 // BENCH_REPLICAS=2 runs two APIs (BENCH_PORT and the next port) and two workers on the same database and Redis prefix,
 // as `MANDI_REPLICAS=2 npm start` does, and spreads the same 50 connections over the APIs (autocannon deals its
 // connections to the URLs in turn); the memory of every process is printed.
@@ -123,6 +124,13 @@ async function run() {
   let data;
   try {
     data = await seedData(client);
+    // BENCH_DISABLE_TRIGGERS=table:trigger[,...] measures the path without those triggers: a trigger's before and after
+    // in one sitting, on the same build.
+    for (const pair of (process.env.BENCH_DISABLE_TRIGGERS ?? '').split(',').filter(Boolean)) {
+      const [table, trigger] = pair.split(':');
+      await client.query(`ALTER TABLE ${pg.escapeIdentifier(table)} DISABLE TRIGGER ${pg.escapeIdentifier(trigger)}`);
+      console.log(`without the trigger ${trigger} on ${table}`);
+    }
   } finally {
     await client.end();
   }

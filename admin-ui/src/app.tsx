@@ -23,6 +23,9 @@ import users from './users';
 // Pages loaded when opened, so the console's first load does not carry them (docs/console.md, Size).
 const GstReturnsPage = lazy(async () => ({ default: (await import('./reports/gst-returns-page')).GstReturnsPage }));
 const Gstr8Page = lazy(async () => ({ default: (await import('./reports/gstr8-page')).Gstr8Page }));
+const CommissionsPage = lazy(async () => ({
+  default: (await import('./commissions/commissions-page')).CommissionsPage,
+}));
 
 /** What the console is built from; tests hand in their own identity, store and departure. */
 export interface AppProps {
@@ -77,6 +80,7 @@ export function App({ identity, store: givenStore, leave }: AppProps) {
               <Route path="/health" element={<Dashboard getToken={getToken} />} />
               <Route path="/gst-returns" element={<GstReturnsPage getToken={getToken} />} />
               <Route path="/gstr8" element={<Gstr8Page getToken={getToken} />} />
+              <Route path="/commissions" element={<CommissionsPage getToken={getToken} />} />
             </CustomRoutes>
           </Admin>
         </BrowserRouter>

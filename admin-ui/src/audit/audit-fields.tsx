@@ -12,6 +12,7 @@ export const AUDIT_OBJECT_NAMES: Record<AuditObjectType, string> = {
   interested_seller: 'Interested seller',
   job: 'Job',
   seller_profile: 'Seller profile',
+  commission_rule: 'Commission rule',
 };
 
 /**

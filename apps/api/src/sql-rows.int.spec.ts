@@ -18,6 +18,7 @@ import { AdminPipelineRepository } from './admin/admin-pipeline.repository.js';
 import { AdminProductsRepository } from './admin/admin-products.repository.js';
 import { AdminSellersRepository } from './admin/admin-sellers.repository.js';
 import { AdminUsersRepository } from './admin/admin-users.repository.js';
+import { CommissionsRepository } from './admin/commissions/commissions.repository.js';
 import { GstReportsRepository } from './admin/reports/gst-reports.repository.js';
 import { CallersRepository } from './auth/callers.repository.js';
 import { CartRepository } from './cart/cart.repository.js';
@@ -237,6 +238,11 @@ const CALLS: Record<string, (client: Db) => Promise<unknown>> = {
       ifsc: 'SBIN0001234',
       bankName: 'State Bank of India',
     }),
+  'commissions.rules': (client) => new CommissionsRepository(service(client)).rules(),
+  'commissions.setCategory': (client) =>
+    new CommissionsRepository(service(client)).setCategory('fresh_produce', 600, 0, 1),
+  'commissions.setSeller': (client) => new CommissionsRepository(service(client)).setSeller('uid-1', 600, 100, 1),
+  'commissions.clearSeller': (client) => new CommissionsRepository(service(client)).clearSeller('uid-1', 1),
   'sellerProfiles.list': (client) => new SellerProfilesRepository(service(client)).list('pending'),
   'sellerProfiles.list (reviewed)': (client) => new SellerProfilesRepository(service(client)).list('approved'),
   'sellerProfiles.review (approve)': (client) => new SellerProfilesRepository(service(client)).review('uid-1', 2, null),

@@ -17,6 +17,7 @@ export * from './payments/payment.schema.js';
 export * from './invoices/invoice.schema.js';
 export * from './orders/order.schema.js';
 export * from './admin/admin.schema.js';
+export * from './admin/commissions.schema.js';
 export * from './admin/queues-session.schema.js';
 export * from './admin/pipeline.schema.js';
 export * from './admin/admin-dashboard.schema.js';

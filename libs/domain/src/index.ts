@@ -92,3 +92,4 @@ export * from './search/search-vocabulary.js';
 export * from './write-limits/write.limits.js';
 export * from './write-limits/write-limits.messages.js';
 export * from './admin/order-timeline.js';
+export * from './commissions/commission.js';

@@ -1,3 +1,4 @@
+import { CommissionsModule } from './commissions/commissions.module.js';
 import { Module } from '@nestjs/common';
 import { AdminAuditModule } from './admin-audit.module.js';
 import { ProductsModule } from '../products/products.module.js';
@@ -15,7 +16,7 @@ import { GstReportsModule } from './reports/gst-reports.module.js';
 
 /** The console's calls under /api/admin about people (admin role only); the order moves live in OrdersModule. */
 @Module({
-  imports: [ProductsModule, AdminDashboardModule, AdminAuditModule, GstReportsModule],
+  imports: [ProductsModule, AdminDashboardModule, AdminAuditModule, GstReportsModule, CommissionsModule],
   controllers: [AdminUsersController, AdminSellersController, AdminProductsController],
   providers: [
     AdminUsersService,

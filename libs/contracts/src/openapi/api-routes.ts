@@ -7,6 +7,7 @@ import * as adminProductRoutes from './routes/admin-products.routes.js';
 import * as adminRoutes from './routes/admin.routes.js';
 import * as catalogRoutes from './routes/catalog.routes.js';
 import * as checkoutRoutes from './routes/checkout.routes.js';
+import * as commissionRoutes from './routes/commissions.routes.js';
 import * as gstReportRoutes from './routes/gst-reports.routes.js';
 import * as operationsRoutes from './routes/operations.routes.js';
 import * as referenceRoutes from './routes/reference.routes.js';
@@ -29,6 +30,7 @@ export const ROUTES = {
   ...adminDashboardRoutes,
   ...adminProductRoutes,
   ...gstReportRoutes,
+  ...commissionRoutes,
   ...referenceRoutes,
   ...operationsRoutes,
   ...sellerDashboardRoutes,

@@ -19,3 +19,4 @@ export * from './routes/reference.routes.js';
 export * from './routes/seller-dashboard.routes.js';
 export * from './routes/seller-profiles.routes.js';
 export * from './routes/shipments.routes.js';
+export * from './routes/commissions.routes.js';

@@ -18,10 +18,14 @@ export const AUDIT_ACTIONS = {
   'seller_profile.read': { object: 'seller_profile', label: "Read the seller's business profile" },
   'seller_profile.approve': { object: 'seller_profile', label: "Approved the seller's business profile" },
   'seller_profile.reject': { object: 'seller_profile', label: "Rejected the seller's business profile" },
+  'commission.set_category': { object: 'commission_rule', label: "Set a category's commission" },
+  'commission.set_seller': { object: 'commission_rule', label: "Set a seller's own commission" },
+  'commission.clear_seller': { object: 'commission_rule', label: "Removed a seller's own commission" },
 } as const satisfies Readonly<Record<string, { object: AuditObjectType; label: string }>>;
 
 /** What an audited action is done to. */
-export type AuditObjectType = 'order' | 'user' | 'product' | 'interested_seller' | 'job' | 'seller_profile';
+export type AuditObjectType =
+  'order' | 'user' | 'product' | 'interested_seller' | 'job' | 'seller_profile' | 'commission_rule';
 export const AUDIT_OBJECT_TYPES: readonly AuditObjectType[] = [
   'order',
   'user',
@@ -29,6 +33,7 @@ export const AUDIT_OBJECT_TYPES: readonly AuditObjectType[] = [
   'interested_seller',
   'job',
   'seller_profile',
+  'commission_rule',
 ];
 
 export type AuditAction = keyof typeof AUDIT_ACTIONS;
