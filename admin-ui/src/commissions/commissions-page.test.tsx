@@ -1,6 +1,6 @@
 import type { CategoryCommission, CommissionRules } from '@mandi/contracts';
 import { routeKey, routeUrl } from '@mandi/contracts/client';
-import { COMMISSION_MESSAGES } from '@mandi/domain';
+import { COMMISSION_MESSAGES, SELLER_DASHBOARD_MESSAGES } from '@mandi/domain';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderConsole } from '../test/console';
@@ -215,7 +215,7 @@ describe('the Commissions page', () => {
       [RULES_KEY]: () => ({ body: rules }),
       [routeKey('setSellerCommission', { params: { uid: 'uid-nobody' } })]: {
         status: 404,
-        body: { statusCode: 404, error: 'Not Found', message: COMMISSION_MESSAGES.sellerNotFound },
+        body: { statusCode: 404, error: 'Not Found', message: SELLER_DASHBOARD_MESSAGES.sellerNotFound },
       },
       [routeKey('setSellerCommission', NEW_SELLER)]: (body) => {
         const saved = {
@@ -235,7 +235,7 @@ describe('the Commissions page', () => {
     fireEvent.change(uid, { target: { value: 'uid-nobody' } });
     fireEvent.change(within(dialog).getByRole('textbox', { name: /^Commission/ }), { target: { value: '6' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
-    expect(await within(dialog).findByText(COMMISSION_MESSAGES.sellerNotFound)).toBeInTheDocument();
+    expect(await within(dialog).findByText(SELLER_DASHBOARD_MESSAGES.sellerNotFound)).toBeInTheDocument();
     expect(uid).toHaveAttribute('aria-invalid', 'true');
 
     fireEvent.change(uid, { target: { value: ' uid-seller-nandi ' } });

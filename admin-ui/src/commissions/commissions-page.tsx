@@ -1,5 +1,5 @@
 import type { CategoryCommission, SellerCommission } from '@mandi/contracts';
-import { COMMISSION_MESSAGES } from '@mandi/domain';
+import { SELLER_DASHBOARD_MESSAGES } from '@mandi/domain';
 import Add from '@mui/icons-material/Add';
 import DeleteOutline from '@mui/icons-material/DeleteOutline';
 import Edit from '@mui/icons-material/Edit';
@@ -84,7 +84,8 @@ export function CommissionsPage({ getToken }: { getToken: TokenSource }) {
     },
     onError: (error, { adding }) => {
       // No such seller: said under the uid typed; an edited seller gone meanwhile is said, and the rules read again.
-      if (notFound(error) && adding) setErrors({ uid: serverMessage(error) ?? COMMISSION_MESSAGES.sellerNotFound });
+      if (notFound(error) && adding)
+        setErrors({ uid: serverMessage(error) ?? SELLER_DASHBOARD_MESSAGES.sellerNotFound });
       else if (notFound(error)) {
         say(serverMessage(error) ?? COMMISSION_TEXTS.saveFailed, 'error');
         close();

@@ -1,4 +1,4 @@
-import { previousReturnMonth } from '@mandi/domain';
+import { currentReturnMonth, GST_START_MONTH, isMonthText, previousReturnMonth } from '@mandi/domain';
 import { Alert, Box, Card, CardContent, Grid, Stack, TextField, Typography } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -66,12 +66,12 @@ function Figure({ label, value, note }: { label: string; value: string; note?: s
  */
 export function GstReturnsPage({ getToken, now = () => new Date() }: { getToken: TokenSource; now?: () => Date }) {
   const [month, setMonth] = useState(() => previousReturnMonth(now()));
-  const thisMonth = new Date(now().getTime() + 330 * 60_000).toISOString().slice(0, 7);
+  const thisMonth = currentReturnMonth(now());
   const report = useQuery({
     queryKey: ['console', 'gstr1', month],
     queryFn: () => apiFetch('gstr1Report', getToken, { query: { month } }),
     retry: false,
-    enabled: /^\d{4}-\d{2}$/.test(month),
+    enabled: isMonthText(month),
   });
   const data = report.data;
   const csv = (table: Extract<GstDownload, { kind: 'csv' }>['table']) => (
@@ -105,7 +105,7 @@ export function GstReturnsPage({ getToken, now = () => new Date() }: { getToken:
             size="small"
             value={month}
             onChange={(event) => setMonth(event.target.value)}
-            slotProps={{ inputLabel: { shrink: true }, htmlInput: { max: thisMonth, min: '2017-07' } }}
+            slotProps={{ inputLabel: { shrink: true }, htmlInput: { max: thisMonth, min: GST_START_MONTH } }}
           />
           <GstDownloadButton
             label="Portal JSON"

@@ -5,7 +5,13 @@ import { renderConsole } from '../test/console';
 
 /** The API's answer for October 2026: two registered sellers, one with a credit note. */
 const REPORT = {
-  period: { month: '2026-10', fp: '102026', from: '2026-09-30T18:30:00.000Z', to: '2026-10-31T18:30:00.000Z' },
+  period: {
+    month: '2026-10',
+    fp: '102026',
+    label: 'October 2026',
+    from: '2026-09-30T18:30:00.000Z',
+    to: '2026-10-31T18:30:00.000Z',
+  },
   operator: { name: 'Mandi Fresh Private Limited', gstin: '29AAHCM4321K1ZA' },
   rows: [
     {
@@ -84,7 +90,7 @@ describe('the GSTR-8 page', () => {
       [august]: {
         body: {
           ...REPORT,
-          period: { ...REPORT.period, month: '2026-08' },
+          period: { ...REPORT.period, month: '2026-08', label: 'August 2026' },
           rows: [],
           totals: { invoices: 0, creditNotes: 0, supplied: 0, returned: 0, net: 0, igst: 0, cgst: 0, sgst: 0 },
         },

@@ -1,4 +1,4 @@
-import { previousReturnMonth } from '@mandi/domain';
+import { currentReturnMonth, GST_START_MONTH, isMonthText, previousReturnMonth } from '@mandi/domain';
 import { Box, Stack, TextField, Typography } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -11,14 +11,6 @@ import { GstReturnState } from './gst-return-state';
 import { GstReturnNav } from './gst-return-nav';
 import { GstTable } from './gst-table';
 
-const MONTH = /^\d{4}-(0[1-9]|1[0-2])$/;
-const MONTH_NAME = new Intl.DateTimeFormat('en-IN', { month: 'long', year: 'numeric', timeZone: 'UTC' });
-
-/** '2026-10' -> 'October 2026'. */
-export function monthLabel(month: string): string {
-  return MONTH.test(month) ? MONTH_NAME.format(new Date(`${month}-01T00:00:00Z`)) : month;
-}
-
 /**
  * The console's GSTR-8 page: the return Mandi files as e-commerce operator for a chosen month (last month unless
  * chosen), from the gstr8Report route: Table 3, one row per registered seller's GSTIN with the value of their supplies
@@ -27,12 +19,12 @@ export function monthLabel(month: string): string {
  */
 export function Gstr8Page({ getToken, now = () => new Date() }: { getToken: TokenSource; now?: () => Date }) {
   const [month, setMonth] = useState(() => previousReturnMonth(now()));
-  const thisMonth = new Date(now().getTime() + 330 * 60_000).toISOString().slice(0, 7);
+  const thisMonth = currentReturnMonth(now());
   const report = useQuery({
     queryKey: ['console', 'gstr8', month],
     queryFn: () => apiFetch('gstr8Report', getToken, { query: { month } }),
     retry: false,
-    enabled: MONTH.test(month),
+    enabled: isMonthText(month),
   });
   const data = report.data;
   const totals = data?.totals;
@@ -47,7 +39,7 @@ export function Gstr8Page({ getToken, now = () => new Date() }: { getToken: Toke
           GSTR-8 · TCS
         </Typography>
         <Typography variant="body2" color="text.secondary" sx={{ maxWidth: '80ch' }}>
-          GSTR-8 of {data ? monthLabel(data.period.month) : 'the month'} for{' '}
+          GSTR-8 of {data ? data.period.label : 'the month'} for{' '}
           {data ? `${data.operator.name}, GSTIN ${data.operator.gstin}` : 'Mandi'} as e-commerce operator: the tax
           collected at source (section 52) on registered sellers&apos; supplies through Mandi, from the invoices and
           credit notes issued in their names (India time).
@@ -61,18 +53,18 @@ export function Gstr8Page({ getToken, now = () => new Date() }: { getToken: Toke
           size="small"
           value={month}
           onChange={(event) => setMonth(event.target.value)}
-          slotProps={{ inputLabel: { shrink: true }, htmlInput: { max: thisMonth, min: '2017-07' } }}
+          slotProps={{ inputLabel: { shrink: true }, htmlInput: { max: thisMonth, min: GST_START_MONTH } }}
           sx={{ width: { xs: '100%', sm: '13rem' } }}
         />
         <GstDownloadButton
           label="Download CSV"
           save={() => downloadGstr8File(month, 'csv', getToken)}
-          disabled={!MONTH.test(month)}
+          disabled={!isMonthText(month)}
         />
         <GstDownloadButton
           label="Download portal JSON"
           save={() => downloadGstr8File(month, 'portal', getToken)}
-          disabled={!MONTH.test(month)}
+          disabled={!isMonthText(month)}
           primary
         />
       </Stack>

@@ -1,4 +1,10 @@
-import { GST_START_MONTH, indiaDateParts, previousReturnMonth, type Gstr1CsvTable } from '@mandi/domain';
+import {
+  currentReturnMonth,
+  GST_START_MONTH,
+  isMonthText,
+  previousReturnMonth,
+  type Gstr1CsvTable,
+} from '@mandi/domain';
 import { useId, useState, type FormEvent } from 'react';
 import { ApiError, apiCall } from '../api/api-fetch';
 import { useT, type Translator } from '../i18n/i18n';
@@ -26,14 +32,6 @@ export function suppliesTableLabels(t: Translator['t']): Record<Gstr1CsvTable, s
   };
 }
 
-const MONTH = /^\d{4}-(0[1-9]|1[0-2])$/;
-
-/** The month `now` falls in, in India ('2026-11'): the latest a return can cover. */
-function indiaMonth(now: Date): string {
-  const { year, month } = indiaDateParts(now);
-  return `${year}-${String(month).padStart(2, '0')}`;
-}
-
 type Outcome = { kind: 'done'; file: string } | { kind: 'failed'; message: string } | null;
 
 /**
@@ -56,7 +54,7 @@ export function Supplies({ uid, now = () => new Date() }: { uid: string; now?: (
   const download = async (event: FormEvent) => {
     event.preventDefault();
     if (busy) return;
-    if (!MONTH.test(month)) {
+    if (!isMonthText(month)) {
       setOutcome({ kind: 'failed', message: t('sellerDashboard.supplies.chooseMonth') });
       return;
     }
@@ -95,7 +93,7 @@ export function Supplies({ uid, now = () => new Date() }: { uid: string; now?: (
             type="month"
             value={month}
             min={GST_START_MONTH}
-            max={indiaMonth(now())}
+            max={currentReturnMonth(now())}
             required
             onChange={(event) => {
               setMonth(event.target.value);

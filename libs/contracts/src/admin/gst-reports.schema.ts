@@ -141,7 +141,13 @@ export const gstr8RowSchema = z.object({
 
 /** Answer of GET /api/admin/reports/gstr8: the month's GSTR-8 of Mandi as e-commerce operator. */
 export const gstr8ReportSchema = z.object({
-  period: z.object({ month: z.string(), fp: z.string(), from: isoDateTimeSchema, to: isoDateTimeSchema }),
+  period: z.object({
+    month: z.string(),
+    fp: z.string(),
+    label: z.string(),
+    from: isoDateTimeSchema,
+    to: isoDateTimeSchema,
+  }),
   operator: z.object({ name: z.string(), gstin: z.string() }),
   rows: z.array(gstr8RowSchema),
   totals: gstr8RowSchema.omit({ gstin: true, name: true }),

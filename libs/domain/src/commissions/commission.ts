@@ -22,7 +22,6 @@ export interface CommissionRuleInput {
 export const COMMISSION_MESSAGES = {
   percentInvalid: `The commission must be a percentage from 0 to ${COMMISSION_LIMITS.maxBasisPoints / 100}, with at most two decimals.`,
   feeInvalid: `The fixed fee must be an amount from ₹0 to ₹${COMMISSION_LIMITS.maxFixedFeePaise / 100}, in rupees and paise.`,
-  sellerNotFound: 'Seller not found.',
   noOverride: 'This seller has no commission of their own.',
 } as const;
 

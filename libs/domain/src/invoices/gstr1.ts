@@ -81,8 +81,7 @@ export function returnPeriod(month: string, now: Date): ReturnPeriod {
   const year = Number(match[1]);
   const m = Number(match[2]);
   if (month < GST_START_MONTH) throw new DomainError('invalid_data', GSTR1_MESSAGES.beforeGst);
-  const today = indiaDateParts(now);
-  if (month > monthText(today.year, today.month)) throw new DomainError('invalid_data', GSTR1_MESSAGES.futureMonth);
+  if (month > currentReturnMonth(now)) throw new DomainError('invalid_data', GSTR1_MESSAGES.futureMonth);
   const next = m === 12 ? [year + 1, 1] : [year, m + 1];
   return {
     month,
@@ -91,6 +90,17 @@ export function returnPeriod(month: string, now: Date): ReturnPeriod {
     from: indiaMidnight(year, m),
     to: indiaMidnight(next[0]!, next[1]!),
   };
+}
+
+/** Whether `text` is a calendar month written 'YYYY-MM', the shape a return period is asked for in. */
+export function isMonthText(text: string): boolean {
+  return MONTH_PATTERN.test(text);
+}
+
+/** The month `now` falls in, in India ('2026-12'): the latest a return can be prepared for (a draft). */
+export function currentReturnMonth(now: Date): string {
+  const { year, month } = indiaDateParts(now);
+  return monthText(year, month);
 }
 
 /** The month before the one `now` falls in, in India: the period a return is usually prepared for. */

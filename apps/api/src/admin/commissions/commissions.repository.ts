@@ -16,9 +16,11 @@ const RULE_ROW = sqlRow('commission rule', {
 /** A row of {@link RULE_ROW}. */
 export type CommissionRuleRow = RowOf<typeof RULE_ROW>;
 
-/** The rule's columns with who set it, from the CTE or table `r`. */
-const RULE_COLUMNS = Prisma.sql`r.category, s.firebase_uid AS uid, s.username::text AS username,
-  r.percent_basis_points, r.fixed_fee_paise, r.updated_at, a.username::text AS updated_by`;
+/** The rules of `from` (the table, or a CTE of the rows a write returned) as {@link RULE_ROW}s: with whose and who set them. */
+const ruleRows = (from: 'commission_rules' | 'r') => Prisma.sql`
+  SELECT r.category, s.firebase_uid AS uid, s.username::text AS username,
+         r.percent_basis_points, r.fixed_fee_paise, r.updated_at, a.username::text AS updated_by
+    FROM ${Prisma.raw(from)} r LEFT JOIN users s ON s.id = r.seller_id LEFT JOIN users a ON a.id = r.updated_by`;
 
 /** A rule's figures, as the audit trail records them before and after a change. */
 const figures = (alias: string) =>
@@ -38,12 +40,7 @@ export class CommissionsRepository {
     return queryRows(
       this.prisma,
       RULE_ROW,
-      Prisma.sql`
-      SELECT ${RULE_COLUMNS}
-        FROM commission_rules r
-        LEFT JOIN users s ON s.id = r.seller_id
-        LEFT JOIN users a ON a.id = r.updated_by
-       ORDER BY r.seller_id IS NOT NULL, r.category, s.username`,
+      Prisma.sql`${ruleRows('commission_rules')} ORDER BY r.seller_id IS NOT NULL, r.category, s.username`,
     );
   }
 
@@ -75,7 +72,7 @@ export class CommissionsRepository {
         before: Prisma.sql`changed.was`,
         after: Prisma.sql`changed.now`,
       })})
-      SELECT ${RULE_COLUMNS} FROM r LEFT JOIN users s ON s.id = r.seller_id LEFT JOIN users a ON a.id = r.updated_by`,
+      ${ruleRows('r')}`,
     );
     return row!;
   }
@@ -112,7 +109,7 @@ export class CommissionsRepository {
         before: Prisma.sql`changed.was`,
         after: Prisma.sql`changed.now`,
       })})
-      SELECT ${RULE_COLUMNS} FROM r LEFT JOIN users s ON s.id = r.seller_id LEFT JOIN users a ON a.id = r.updated_by`,
+      ${ruleRows('r')}`,
     );
     return row ?? null;
   }

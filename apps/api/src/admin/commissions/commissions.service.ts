@@ -7,6 +7,7 @@ import {
   DomainError,
   fieldsRefused,
   paiseToRupees,
+  SELLER_DASHBOARD_MESSAGES,
   type ProductCategory,
 } from '@mandi/domain';
 import type { Caller } from '../../auth/caller.js';
@@ -33,7 +34,7 @@ export class CommissionsService {
   async setSeller(caller: Caller, uid: string, body: CommissionRuleBody): Promise<SellerCommission> {
     const rule = this.checked(body);
     const row = await this.commissions.setSeller(uid, rule.basisPoints, rule.fixedFeePaise, caller.id);
-    if (!row) throw new DomainError('not_found', COMMISSION_MESSAGES.sellerNotFound);
+    if (!row) throw new DomainError('not_found', SELLER_DASHBOARD_MESSAGES.sellerNotFound);
     return this.seller(row);
   }
 

@@ -258,7 +258,13 @@ export class GstReportsService {
       sgst: rupees(row.sgstPaise),
     });
     return {
-      period: { month: period.month, fp: period.fp, from: period.from.toISOString(), to: period.to.toISOString() },
+      period: {
+        month: period.month,
+        fp: period.fp,
+        label: period.label,
+        from: period.from.toISOString(),
+        to: period.to.toISOString(),
+      },
       operator: { name: this.config.SELLER_LEGAL_NAME, gstin: this.config.SELLER_GSTIN },
       rows: report.rows.map((row) => ({ gstin: row.gstin, name: row.sellerName, ...amounts(row) })),
       totals: amounts(report.totals),
