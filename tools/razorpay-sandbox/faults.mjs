@@ -1,6 +1,7 @@
-// Fault injection: the sandbox's REST API (/v1) made slow or failing on purpose, switched on and off while it runs,
-// so a test (or a developer) sees what the app does when Razorpay is slow, down, or loses its answer after acting.
-// Only the REST API is affected; the checkout script, the hosted page, webhooks and the control API never are.
+// Fault injection: the sandbox's REST API (/v1, and Route's /v2) made slow or failing on purpose, switched on and off
+// while it runs, so a test (or a developer) sees what the app does when Razorpay is slow, down, or loses its answer
+// after acting. Only the REST API is affected; the checkout script, the hosted page, webhooks and the control API
+// never are.
 import { SandboxError } from './ledger.mjs';
 
 /** What Razorpay answers when it fails on its side (its documented SERVER_ERROR shape). */
@@ -15,7 +16,7 @@ const SERVER_ERROR = {
  * @typedef {object} FaultRule what to do to the calls it matches
  * @property {string} [method] only calls with this HTTP method (any when absent)
  * @property {string} [path] only calls whose path matches, `:name` standing for one segment
- *   (e.g. `/v1/payments/:id/refund`); every /v1 call when absent
+ *   (e.g. `/v1/payments/:id/refund`, `/v2/accounts`); every REST call when absent
  * @property {number} [delayMs] wait this long before acting and answering (a slow Razorpay)
  * @property {number} [status] answer this status (5xx, or 429) with Razorpay's error body instead of the real answer
  * @property {boolean} [afterEffect] with `status`: act first (the refund is made, the order created) and then answer
@@ -114,8 +115,8 @@ function checkRule(given) {
   if (rule.delayMs === undefined && rule.status === undefined) {
     throw new SandboxError(400, 'a fault needs delay_ms, status or both', { field: 'status' });
   }
-  if (rule.path !== undefined && !rule.path.startsWith('/v1/')) {
-    throw new SandboxError(400, 'path must be a REST API path under /v1/', { field: 'path' });
+  if (rule.path !== undefined && !rule.path.startsWith('/v1/') && !rule.path.startsWith('/v2/')) {
+    throw new SandboxError(400, 'path must be a REST API path under /v1/ or /v2/', { field: 'path' });
   }
   return rule;
 }

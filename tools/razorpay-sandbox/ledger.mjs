@@ -1,9 +1,13 @@
 // The sandbox's books: orders, payments, refunds and payment links, shaped like Razorpay's entities
-// (https://razorpay.com/docs/api/), with the rules of Razorpay's API that our code depends on. Memory only; nothing
-// here does I/O, so the HTTP layer and the tests read the same state.
+// (https://razorpay.com/docs/api/), with the rules of Razorpay's API that our code depends on, and the merchant's
+// balance that Route's transfers draw on (route.mjs). Memory only; nothing here does I/O, so the HTTP layer and the
+// tests read the same state.
 import { randomInt } from 'node:crypto';
 
 /** A Razorpay entity (order, payment, refund, payment link) as JSON. @typedef {Record<string, any>} Entity */
+
+/** The merchant's own account id, as webhooks (`account_id`) and direct transfers (`source`) name it. */
+export const MERCHANT_ACCOUNT_ID = 'acc_sandbox';
 
 const ID_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
 
@@ -56,12 +60,12 @@ export class SandboxError extends Error {
  * @param {string} field
  * @param {string} description
  */
-function invalid(field, description) {
+export function invalid(field, description) {
   return new SandboxError(400, description, { field });
 }
 
 /** Razorpay answers an unknown id with 400, not 404. */
-function unknownId() {
+export function unknownId() {
   return new SandboxError(400, 'The id provided does not exist', { field: 'id' });
 }
 
@@ -70,7 +74,7 @@ function unknownId() {
  * @param {unknown} value
  * @returns {number}
  */
-function amountOf(value, field = 'amount') {
+export function amountOf(value, field = 'amount') {
   if (value === undefined || value === null || value === '') throw invalid(field, `The ${field} field is required.`);
   const amount = typeof value === 'string' && /^\d+$/.test(value) ? Number(value) : value;
   if (typeof amount !== 'number' || !Number.isInteger(amount)) throw invalid(field, `The ${field} must be an integer.`);
@@ -83,7 +87,7 @@ function amountOf(value, field = 'amount') {
  * @param {unknown} value
  * @returns {string}
  */
-function currencyOf(value) {
+export function currencyOf(value) {
   const currency = value ?? 'INR';
   if (currency !== 'INR')
     throw invalid('currency', `The currency ${String(currency)} is not supported by the sandbox; use INR.`);
@@ -97,7 +101,7 @@ function currencyOf(value) {
  * @param {number} max
  * @returns {string | null}
  */
-function textOf(value, field, max) {
+export function textOf(value, field, max) {
   if (value === undefined || value === null) return null;
   if (typeof value !== 'string') throw invalid(field, `The ${field} must be a string.`);
   if (value.length > max) throw invalid(field, `The ${field} may not be greater than ${max} characters.`);
@@ -109,7 +113,7 @@ function textOf(value, field, max) {
  * @param {unknown} value
  * @returns {Record<string, unknown> | never[]}
  */
-function notesOf(value) {
+export function notesOf(value) {
   if (value === undefined || value === null || (Array.isArray(value) && value.length === 0)) return [];
   if (typeof value !== 'object' || Array.isArray(value))
     throw invalid('notes', 'The notes must be an object of key-value pairs.');
@@ -138,7 +142,7 @@ function feeOf(amount) {
  * @param {Entity} entity
  * @returns {Entity}
  */
-const copy = (entity) => structuredClone(entity);
+export const copy = (entity) => structuredClone(entity);
 
 /**
  * What a payment attempt or capture changed: the payment, its order and the order's payment link, as snapshots.
@@ -162,12 +166,19 @@ export class Ledger {
   #linkOfOrder = new Map();
 
   /**
-   * @param {{ autoCapture?: boolean, shortUrl: (linkId: string) => string }} options autoCapture: payments are
-   *   captured at once (Razorpay's automatic capture setting), otherwise they stay authorized until captured.
+   * @param {{ autoCapture?: boolean, shortUrl: (linkId: string) => string, balance?: number }} options autoCapture:
+   *   payments are captured at once (Razorpay's automatic capture setting), otherwise they stay authorized until
+   *   captured; balance: the merchant's balance at start, in paise.
    */
-  constructor({ autoCapture = true, shortUrl }) {
+  constructor({ autoCapture = true, shortUrl, balance = 0 }) {
     this.autoCapture = autoCapture;
     this.shortUrl = shortUrl;
+    /**
+     * The merchant's balance in paise, what Route's transfers draw on: a captured payment adds its amount less
+     * Razorpay's fee, a refund takes its amount (never refused for it: the sandbox lets it go below zero), transfers
+     * take their amount and fees, reversals give back (route.mjs).
+     */
+    this.balance = balance;
   }
 
   /**
@@ -349,6 +360,7 @@ export class Ledger {
       speed_requested: speed,
     };
     this.refunds.set(refund.id, refund);
+    this.balance -= amount;
     payment.amount_refunded += amount;
     payment.refund_status = payment.amount_refunded === payment.amount ? 'full' : 'partial';
     if (payment.refund_status === 'full') payment.status = 'refunded';
@@ -484,6 +496,7 @@ export class Ledger {
    */
   #capture(payment, order) {
     Object.assign(payment, { status: 'captured', captured: true, ...feeOf(payment.amount) });
+    this.balance += payment.amount - payment.fee;
     if (!order) return;
     Object.assign(order, { status: 'paid', amount_paid: payment.amount, amount_due: 0 });
     const link = this.#linkOf(order);

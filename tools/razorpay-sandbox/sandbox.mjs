@@ -1,8 +1,9 @@
 // The Razorpay sandbox: a stand-in for Razorpay in development and tests (docs/decisions.md), never part of the
-// production build. It answers the official SDK's Orders, Payments, Refunds and Payment Links calls under /v1 with
-// Razorpay's shapes, serves a checkout script with Checkout's `new Razorpay(options).open()` interface and a hosted
-// payment page for links, signs results with the key secret and sends signed webhooks. Production points the same
-// code at Razorpay by configuration only. docs/razorpay-sandbox.md describes it for people.
+// production build. It answers the official SDK's Orders, Payments, Refunds and Payment Links calls under /v1, and
+// Route's linked accounts (/v2), transfers, reversals and settlements (route.mjs), with Razorpay's shapes, serves a
+// checkout script with Checkout's `new Razorpay(options).open()` interface and a hosted payment page for links, signs
+// results with the key secret and sends signed webhooks. Production points the same code at Razorpay by
+// configuration only. docs/razorpay-sandbox.md describes it for people.
 import { timingSafeEqual } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
@@ -11,6 +12,7 @@ import { SANDBOX_KEY_ID, SANDBOX_KEY_SECRET, SANDBOX_PORT, SANDBOX_WEBHOOK_SECRE
 import { Faults, injectedError } from './faults.mjs';
 import { Ledger, SandboxError } from './ledger.mjs';
 import { missingLinkPage, paidPage, paymentPage, returnUrl } from './payment-page.mjs';
+import { Route, booleanOf } from './route.mjs';
 import { DELIVERY_MODES, Webhooks, hmacHex } from './webhooks.mjs';
 
 const checkoutScript = readFileSync(new URL('./checkout.js', import.meta.url), 'utf8');
@@ -35,6 +37,9 @@ const CROSS_ORIGIN = {
  * @typedef {{ outcome?: Outcome | string, delivery?: Delivery | string, failedAfterSuccess?: boolean, wait?: boolean,
  *   email?: string, contact?: string, notes?: object, description?: string }} PayOptions
  *
+ * @typedef {{ account_id: string, settlement: Entity, transfer_ids: string[] }} SettlementRun a settlement a run
+ *   made: whose it is (a linked account's id or the merchant's) and the transfers it pays out
+ *
  * @typedef {Record<string, any>} PayAnswer what Checkout hands its handler (razorpay_payment_id, razorpay_order_id,
  *   razorpay_signature; a payment link's fields and callback_url), or on failure its `error`
  *
@@ -44,13 +49,19 @@ const CROSS_ORIGIN = {
  * @property {string} keyId
  * @property {string} keySecret
  * @property {string} webhookSecret
- * @property {Ledger} state orders, payments, refunds and paymentLinks (Maps by id)
+ * @property {Ledger} state orders, payments, refunds and paymentLinks (Maps by id); `balance`, the merchant's
+ * @property {Route} route Route's accounts, stakeholders, products, transfers, reversals, settlements (Maps by id),
+ *   accountBalances (what each linked account holds unsettled) and failRules
  * @property {Webhooks} webhooks events (Map by id), deliveries (log of attempts), endpoints
  * @property {Faults} faults slow or failing REST answers on purpose: add(rule), clear(id?), list() (faults.mjs)
  * @property {(orderId: string, options?: PayOptions) => Promise<PayAnswer>} payOrder what Checkout's Pay or Fail button does
  * @property {(linkId: string, options?: PayOptions) => Promise<PayAnswer>} payLink what the hosted page's buttons do
  * @property {(url: string, secret?: string) => void} addWebhookEndpoint
  * @property {(url: string) => void} removeWebhookEndpoint
+ * @property {(options?: { merchant?: boolean, wait?: boolean }) => Promise<SettlementRun[]>} runSettlements the
+ *   settlement run: pays released transfers out to their linked accounts (and with `merchant` the merchant's balance)
+ * @property {(options?: { account?: string, times?: number }) => void} failNextTransfer the next transfers (to
+ *   `account` only, when given) fail
  * @property {() => Promise<void>} idle resolves once no webhook is in flight or scheduled
  * @property {() => Promise<void>} close
  */
@@ -58,10 +69,12 @@ const CROSS_ORIGIN = {
 /**
  * Starts a sandbox. `port: 0` picks a free port (tests). Webhooks go to `webhookUrl` when given (more endpoints can
  * be added); `lateMs` is the wait of the `late` delivery mode; `retryDelaysMs` the waits between attempts of a
- * failed delivery; `autoCapture: false` leaves checkout payments authorized until POST /v1/payments/:id/capture.
+ * failed delivery; `autoCapture: false` leaves checkout payments authorized until POST /v1/payments/:id/capture;
+ * `balance` is the merchant's balance at start (paise); `settleEveryMs` runs Route's settlement by itself that often
+ * (off by default: POST /sandbox/settlements/run does it).
  * @param {{ port?: number, host?: string, keyId?: string, keySecret?: string, webhookSecret?: string,
  *   webhookUrl?: string | null, lateMs?: number, retryDelaysMs?: number[], webhookTimeoutMs?: number,
- *   autoCapture?: boolean, log?: (line: string) => void }} [options]
+ *   autoCapture?: boolean, balance?: number, settleEveryMs?: number | null, log?: (line: string) => void }} [options]
  * @returns {Promise<RazorpaySandbox>}
  */
 export async function startRazorpaySandbox({
@@ -75,10 +88,13 @@ export async function startRazorpaySandbox({
   retryDelaysMs,
   webhookTimeoutMs,
   autoCapture = true,
+  balance = 0,
+  settleEveryMs = null,
   log = () => {},
 } = {}) {
   let baseUrl = '';
-  const ledger = new Ledger({ autoCapture, shortUrl: (id) => `${baseUrl}/pay/${id}` });
+  const ledger = new Ledger({ autoCapture, balance, shortUrl: (id) => `${baseUrl}/pay/${id}` });
+  const razorpayRoute = new Route(ledger);
   const faults = new Faults();
   /** Ends the waits of slowed calls when the sandbox closes. */
   const closing = new AbortController();
@@ -204,6 +220,40 @@ export async function startRazorpaySandbox({
     );
   }
 
+  // ----- Route: the webhooks of transfers, settlements and activations -----
+
+  /**
+   * Sends transfer.processed or transfer.failed for each transfer just processed.
+   * @param {import('./route.mjs').Processed[]} processed
+   */
+  function transferEvents(processed) {
+    const events = processed.map(({ transfer, failed }) =>
+      webhooks.record(failed ? 'transfer.failed' : 'transfer.processed', { transfer }),
+    );
+    for (const { transfer } of processed) {
+      log(`${transfer.source}: ${transfer.id} of ${transfer.amount} paise to ${transfer.recipient} ${transfer.status}`);
+    }
+    void webhooks.dispatch(events);
+  }
+
+  /** @type {RazorpaySandbox['runSettlements']} */
+  async function runSettlements({ merchant = false, wait = false } = {}) {
+    const made = razorpayRoute.settle({ merchant });
+    const events = made.map(({ settlement, owner }) =>
+      webhooks.record('settlement.processed', { settlement }, { accountId: owner }),
+    );
+    for (const { settlement, owner } of made)
+      log(`settlement ${settlement.id}: ${settlement.amount} paise to ${owner}`);
+    const sent = webhooks.dispatch(events);
+    if (wait) await sent;
+    return made.map(({ settlement, owner, transfers }) => ({ account_id: owner, settlement, transfer_ids: transfers }));
+  }
+
+  /** @type {RazorpaySandbox['failNextTransfer']} */
+  function failNextTransfer({ account, times } = {}) {
+    razorpayRoute.failNext({ account, times });
+  }
+
   // ----- HTTP -----
 
   /**
@@ -242,9 +292,16 @@ export async function startRazorpaySandbox({
       return result.payment;
     }),
     route('POST', '/v1/payments/:id/refund', async ({ params, body }) => {
-      const { refund, payment } = ledger.refund(params.id, await body());
+      const given = await body();
+      // Route: `reverse_all` takes back what the payment's transfers gave the linked accounts.
+      const reverseAll = booleanOf(given.reverse_all, 'reverse_all') === true;
+      if (reverseAll) razorpayRoute.checkReverseAll(params.id);
+      const { reverse_all: _reverseAll, ...refundBody } = given;
+      const { refund, payment } = ledger.refund(params.id, refundBody);
+      const reversals = reverseAll ? razorpayRoute.reverseAll(payment.id, refund.id) : [];
       void webhooks.dispatch([webhooks.record('refund.processed', { refund, payment })]);
-      log(`${payment.id}: refunded ${refund.amount} paise (${refund.id})`);
+      const reversed = reversals.length > 0 ? `, ${reversals.length} transfer(s) reversed` : '';
+      log(`${payment.id}: refunded ${refund.amount} paise (${refund.id})${reversed}`);
       return refund;
     }),
     route('GET', '/v1/payments/:id/refunds', ({ params }) => ledger.refundsOfPayment(params.id)),
@@ -252,6 +309,76 @@ export async function startRazorpaySandbox({
     route('GET', '/v1/refunds/:id', ({ params }) => ledger.refundById(params.id)),
     route('POST', '/v1/payment_links', async ({ body }) => ledger.createPaymentLink(await body())),
     route('GET', '/v1/payment_links/:id', ({ params }) => ledger.paymentLink(params.id)),
+
+    // Route: linked accounts, their stakeholders and product configuration (/v2, as the SDK calls them).
+    route('POST', '/v2/accounts', async ({ body }) => razorpayRoute.createAccount(await body())),
+    route('GET', '/v2/accounts/:id', ({ params }) => razorpayRoute.account(params.id)),
+    route('PATCH', '/v2/accounts/:id', async ({ params, body }) => razorpayRoute.editAccount(params.id, await body())),
+    route('DELETE', '/v2/accounts/:id', ({ params }) => razorpayRoute.deleteAccount(params.id)),
+    route('POST', '/v2/accounts/:id/stakeholders', async ({ params, body }) =>
+      razorpayRoute.createStakeholder(params.id, await body()),
+    ),
+    route('GET', '/v2/accounts/:id/stakeholders', ({ params }) => razorpayRoute.stakeholdersOf(params.id)),
+    route('GET', '/v2/accounts/:id/stakeholders/:stakeholderId', ({ params }) =>
+      razorpayRoute.stakeholder(params.id, params.stakeholderId),
+    ),
+    route('PATCH', '/v2/accounts/:id/stakeholders/:stakeholderId', async ({ params, body }) =>
+      razorpayRoute.editStakeholder(params.id, params.stakeholderId, await body()),
+    ),
+    route('POST', '/v2/accounts/:id/products', async ({ params, body }) =>
+      razorpayRoute.requestProduct(params.id, await body()),
+    ),
+    route('GET', '/v2/accounts/:id/products/:productId', ({ params }) =>
+      razorpayRoute.product(params.id, params.productId),
+    ),
+    route('PATCH', '/v2/accounts/:id/products/:productId', async ({ params, body }) => {
+      const { product, activated } = razorpayRoute.editProduct(params.id, params.productId, await body());
+      if (activated) {
+        const { id, account_id: accountId, activation_status: status } = product;
+        const event = webhooks.record(
+          'product.route.activated',
+          { merchant_product: { id, merchant_id: accountId, activation_status: status } },
+          { accountId, extra: { merchant_product: { data: [] } } },
+        );
+        void webhooks.dispatch([event]);
+        log(`${accountId}: Route activated (${id})`);
+      }
+      return product;
+    }),
+
+    // Route: transfers, reversals, settlements.
+    route('POST', '/v1/payments/:id/transfers', async ({ params, body }) => {
+      const { answer, processed } = razorpayRoute.transferFromPayment(params.id, await body());
+      transferEvents(processed);
+      return answer;
+    }),
+    route('GET', '/v1/payments/:id/transfers', ({ params, query }) =>
+      razorpayRoute.transfersOfPayment(params.id, query),
+    ),
+    route('POST', '/v1/transfers', async ({ body }) => {
+      const processed = razorpayRoute.directTransfer(await body());
+      transferEvents([processed]);
+      return processed.transfer;
+    }),
+    route('GET', '/v1/transfers', ({ query, headers }) =>
+      razorpayRoute.transfersList(query, razorpayRoute.viewer(headers['x-razorpay-account'])),
+    ),
+    route('GET', '/v1/transfers/:id', ({ params }) => razorpayRoute.transfer(params.id)),
+    route('PATCH', '/v1/transfers/:id', async ({ params, body }) =>
+      razorpayRoute.editTransfer(params.id, await body()),
+    ),
+    route('POST', '/v1/transfers/:id/reversals', async ({ params, body }) => {
+      const { reversal } = razorpayRoute.reverse(params.id, await body());
+      log(`${reversal.transfer_id}: reversed ${reversal.amount} paise (${reversal.id})`);
+      return reversal;
+    }),
+    route('GET', '/v1/transfers/:id/reversals', ({ params }) => razorpayRoute.reversalsOf(params.id)),
+    route('GET', '/v1/settlements', ({ query, headers }) =>
+      razorpayRoute.settlementsList(query, razorpayRoute.viewer(headers['x-razorpay-account'])),
+    ),
+    route('GET', '/v1/settlements/:id', ({ params, headers }) =>
+      razorpayRoute.settlement(params.id, razorpayRoute.viewer(headers['x-razorpay-account'])),
+    ),
   ];
 
   const checkout = [
@@ -326,6 +453,24 @@ export async function startRazorpaySandbox({
         wait: truthy(given.wait),
       });
     }),
+    route('POST', '/sandbox/settlements/run', async ({ body }) => {
+      const { merchant, wait } = await body();
+      return { settlements: await runSettlements({ merchant: truthy(merchant), wait: truthy(wait) }) };
+    }),
+    route('POST', '/sandbox/transfers/fail_next', async ({ body }) => ({
+      fail_next: razorpayRoute.failNext(await body()),
+    })),
+    route('GET', '/sandbox/balance', () => ({
+      balance: ledger.balance,
+      currency: 'INR',
+      linked_accounts: Object.fromEntries(razorpayRoute.accountBalances),
+    })),
+    route('POST', '/sandbox/balance', async ({ body }) => {
+      const { amount } = await body();
+      if (!Number.isInteger(Number(amount))) throw new SandboxError(400, 'amount must be paise', { field: 'amount' });
+      ledger.balance += Number(amount);
+      return { balance: ledger.balance, currency: 'INR' };
+    }),
     route('POST', '/sandbox/payment_links/:id/pay', async ({ params, body }) => {
       const given = await body();
       return payLink(params.id, {
@@ -374,7 +519,7 @@ export async function startRazorpaySandbox({
   async function handle(request, response) {
     const url = new URL(request.url ?? '/', 'http://sandbox');
     const path = url.pathname.length > 1 ? url.pathname.replace(/\/+$/, '') : url.pathname;
-    const restApi = path.startsWith('/v1/') && path !== '/v1/checkout.js';
+    const restApi = (path.startsWith('/v1/') || path.startsWith('/v2/')) && path !== '/v1/checkout.js';
 
     if (request.method === 'OPTIONS') {
       const headers = restApi
@@ -416,7 +561,12 @@ export async function startRazorpaySandbox({
     for (const candidate of table) {
       const params = candidate.match(request.method, path);
       if (!params) continue;
-      const result = await candidate.handler({ params, query: url.searchParams, body: () => readBody(request) });
+      const result = await candidate.handler({
+        params,
+        query: url.searchParams,
+        headers: request.headers,
+        body: () => readBody(request),
+      });
       if (fault?.status !== undefined) throw injectedError(fault.status);
       return sendJson(response, 200, result, !restApi);
     }
@@ -426,7 +576,7 @@ export async function startRazorpaySandbox({
   const server = createServer((request, response) => {
     handle(request, response).catch((error) => {
       if (closing.signal.aborted) return void response.destroy();
-      const restApi = (request.url ?? '').startsWith('/v1/');
+      const restApi = /^\/v[12]\//.test(request.url ?? '');
       if (error instanceof SandboxError) return sendJson(response, error.status, error.body, !restApi);
       log(`error on ${request.method} ${request.url}: ${error?.stack ?? error}`);
       sendJson(
@@ -448,6 +598,8 @@ export async function startRazorpaySandbox({
   const urlHost = host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host.includes(':') ? `[${host}]` : host;
   baseUrl = `http://${urlHost}:${address.port}`;
   log(`Razorpay sandbox on ${baseUrl} (key ${keyId}); webhooks to ${webhookUrl ?? 'no endpoint yet'}`);
+  const settling = settleEveryMs ? setInterval(() => void runSettlements(), settleEveryMs) : null;
+  settling?.unref();
 
   return {
     url: baseUrl,
@@ -456,14 +608,18 @@ export async function startRazorpaySandbox({
     keySecret,
     webhookSecret,
     state: ledger,
+    route: razorpayRoute,
     webhooks,
     faults,
     payOrder,
     payLink,
     addWebhookEndpoint: (url, secret = webhookSecret) => webhooks.addEndpoint({ url, secret }),
     removeWebhookEndpoint: (url) => webhooks.removeEndpoint(url),
+    runSettlements,
+    failNextTransfer,
     idle: () => webhooks.idle(),
     close: () => {
+      if (settling) clearInterval(settling);
       closing.abort();
       webhooks.close();
       return new Promise((resolve) => {
@@ -478,7 +634,8 @@ export async function startRazorpaySandbox({
  * A route: `pattern` with `:name` segments; match() answers the params or null.
  * @param {string} method
  * @param {string} pattern
- * @param {(request: { params: Record<string, string>, query: URLSearchParams, body: () => Promise<any> }) => any} handler
+ * @param {(request: { params: Record<string, string>, query: URLSearchParams,
+ *   headers: import('node:http').IncomingHttpHeaders, body: () => Promise<any> }) => any} handler
  */
 function route(method, pattern, handler) {
   /** @type {string[]} */

@@ -3,7 +3,7 @@
 // retries with backoff while the endpoint fails. The delivery modes let a developer or a test reproduce what real
 // Razorpay does now and then: duplicates, late arrivals, no webhook at all.
 import { createHmac } from 'node:crypto';
-import { newId, unixNow } from './ledger.mjs';
+import { MERCHANT_ACCOUNT_ID, newId, unixNow } from './ledger.mjs';
 
 /** How a batch of events is delivered. */
 export const DELIVERY_MODES = /** @type {const} */ (['now', 'twice', 'late', 'never']);
@@ -28,14 +28,21 @@ export function hmacHex(data, secret) {
 }
 
 /**
+ * What an event may add to its body: the account it is about (`account_id`, the merchant's by default; a linked
+ * account's for Route's settlement.processed) and fields beside an entity (`payload.<name>.data`).
+ * @typedef {{ accountId?: string, extra?: Record<string, object> }} EventOptions
+ */
+
+/**
  * The event body: `contains` lists the entities in the order given, each under payload.<name>.entity.
  * @param {string} name
  * @param {Record<string, object>} entities
+ * @param {EventOptions} options
  */
-function eventBody(name, entities) {
+function eventBody(name, entities, { accountId = MERCHANT_ACCOUNT_ID, extra = {} }) {
   const contains = Object.keys(entities);
-  const payload = Object.fromEntries(contains.map((key) => [key, { entity: entities[key] }]));
-  return { entity: 'event', account_id: 'acc_sandbox', event: name, contains, payload, created_at: unixNow() };
+  const payload = Object.fromEntries(contains.map((key) => [key, { entity: entities[key], ...extra[key] }]));
+  return { entity: 'event', account_id: accountId, event: name, contains, payload, created_at: unixNow() };
 }
 
 /** Records events and delivers them to every registered endpoint. */
@@ -93,10 +100,11 @@ export class Webhooks {
    * of it will send.
    * @param {string} name
    * @param {Record<string, object>} entities
+   * @param {EventOptions} [options]
    * @returns {StoredEvent}
    */
-  record(name, entities) {
-    const body = eventBody(name, entities);
+  record(name, entities, options = {}) {
+    const body = eventBody(name, entities, options);
     const event = { id: newId('evt'), event: name, body: JSON.stringify(body), created_at: body.created_at };
     this.events.set(event.id, event);
     return event;
