@@ -20,6 +20,9 @@ import { JobLedgerRepository } from './pipeline/job-ledger.repository.js';
 import { OutboxRepository } from './pipeline/outbox.repository.js';
 import { ShipmentMailsRepository } from './mail/shipment-mails.repository.js';
 import { RetentionRepository } from './retention/retention.repository.js';
+import { LedgerCheckRepository } from './ledger/ledger-check.repository.js';
+import { LedgerRepository } from './ledger/ledger.repository.js';
+import { PayoutsRepository } from './payouts/payouts.repository.js';
 
 // Every raw query of the worker's repositories declares its row (sqlRow of @mandi/database), and each statement is
 // prepared against the migrated database here: a column renamed, dropped or of another type than the row says fails
@@ -121,6 +124,28 @@ const CALLS: Record<string, (client: Db) => Promise<unknown>> = {
   'retention.deleteProcessedMarks': (client) => new RetentionRepository(service(client)).deleteProcessedMarks(30, 500),
   'retention.deleteProcessedProviderEvents': (client) =>
     new RetentionRepository(service(client)).deleteProcessedProviderEvents(30, 500),
+  'ledger.lockOrder': (client) => new LedgerRepository().lockOrder(tx(client), 1),
+  'ledger.lockSeller': (client) => new LedgerRepository().lockSeller(tx(client), 1),
+  'ledger.book': (client) =>
+    new LedgerRepository().book(tx(client), {
+      kind: 'receipt',
+      sourceKey: 'payment:1',
+      orderId: 1,
+      sellerId: null,
+      financialYear: 2026,
+      lines: [
+        { account: 'razorpay_balance', sellerId: null, amountPaise: 100 },
+        { account: 'buyer_funds', sellerId: null, amountPaise: -100 },
+      ],
+    }),
+  'ledgerCheck.breaks': (client) => new LedgerCheckRepository(service(client)).breaks(900),
+  'payouts.lease': (client) => new PayoutsRepository(service(client)).lease(1, ['to_transfer'], 35_000),
+  'payouts.recordTransfer': (client) => new PayoutsRepository(service(client)).recordTransfer(tx(client), 1, 'trf_1'),
+  'payouts.recordReversal': (client) => new PayoutsRepository(service(client)).recordReversal(tx(client), 1, 'trf_1'),
+  'payouts.recordFailure': (client) =>
+    new PayoutsRepository(service(client)).recordFailure(tx(client), 'trf_1', 'transfer failed'),
+  'payouts.resumeWaiting': (client) => new PayoutsRepository(service(client)).resumeWaiting(500),
+  'payouts.markDue': (client) => new PayoutsRepository(service(client)).markDue(500),
   'retention.deleteExpiredSellerTaxRecords': (client) =>
     new RetentionRepository(service(client)).deleteExpiredSellerTaxRecords(500),
 };

@@ -9,11 +9,13 @@ import { AccountsModule } from './accounts/accounts.module.js';
 import { WorkerConfigModule } from './config/worker-config.module.js';
 import { HeartbeatModule } from './heartbeat/heartbeat.module.js';
 import { InvoicesModule } from './invoices/invoices.module.js';
+import { LedgerModule } from './ledger/ledger.module.js';
 import { MailModule } from './mail/mail.module.js';
 import { OrderMailsModule } from './mail/order-mails.module.js';
 import { MediaModule } from './media/media.module.js';
 import { WorkerMetricsModule } from './metrics/worker-metrics.module.js';
 import { OrdersModule } from './orders/orders.module.js';
+import { PayoutsModule } from './payouts/payouts.module.js';
 import { pipelineSettingsFor } from './pipeline/pipeline.options.js';
 import { PipelineModule } from './pipeline/pipeline.module.js';
 import { RetentionModule } from './retention/retention.module.js';
@@ -55,6 +57,8 @@ export class WorkerModule {
         MediaModule,
         InvoicesModule,
         OrdersModule,
+        LedgerModule,
+        PayoutsModule,
         RetentionModule,
       ],
     };

@@ -182,6 +182,12 @@ export const configSchema = z.object({
   /** How often the worker sweeps for orders past their deadline whose deadline job was lost; 0 turns the sweep off. */
   ORDER_DEADLINE_SWEEP_MS: z.coerce.number().int().min(0).default(60_000),
   /**
+   * How often the worker's payout sweep runs (docs/payouts.md): payouts whose settle-after period has passed become
+   * due, waiting ones move once the seller's Route account is activated, released ones are followed to their
+   * settlement; 0 turns it off.
+   */
+  PAYOUT_SWEEP_MS: z.coerce.number().int().min(0).default(60_000),
+  /**
    * How long a job may be missing from Redis, after it was due and after it was last seen there, before the worker's
    * reconciler enqueues it again (docs/events.md, "Delivery guarantee"). The reconciler looks every sixth of it, at
    * most every 10 s.

@@ -93,3 +93,6 @@ export * from './write-limits/write.limits.js';
 export * from './write-limits/write-limits.messages.js';
 export * from './admin/order-timeline.js';
 export * from './commissions/commission.js';
+export * from './ledger/ledger.js';
+export * from './ledger/payout-taxes.js';
+export * from './ledger/payouts.js';

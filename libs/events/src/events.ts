@@ -61,6 +61,12 @@ export const domainEvents = {
   'refund.requested': event({ refundId: entityId, paymentId: entityId, orderId: entityId }, 'refundId'),
   'refund.processed': event({ refundId: entityId, paymentId: entityId, orderId: entityId }, 'refundId'),
 
+  // Paying sellers (issue 32, docs/payouts.md): a payout (one seller's share of one document) can be transferred on hold,
+  // is due for release (or its direct transfer), or must be reversed; each starts the job that asks Razorpay Route.
+  'payout.ready': event({ payoutId: entityId, orderId: entityId }, 'payoutId'),
+  'payout.due': event({ payoutId: entityId, orderId: entityId }, 'payoutId'),
+  'payout.reversal_requested': event({ payoutId: entityId, orderId: entityId }, 'payoutId'),
+
   // Tax documents.
   'invoice.issued': event({ invoiceId: entityId, orderId: entityId }, 'invoiceId'),
   'credit_note.issued': event({ creditNoteId: entityId, invoiceId: entityId, orderId: entityId }, 'creditNoteId'),

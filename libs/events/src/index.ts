@@ -3,3 +3,4 @@ export * from './jobs.js';
 export * from './publish.js';
 export * from './outbox.sql.js';
 export * from './audit.sql.js';
+export * from './ledger.sql.js';

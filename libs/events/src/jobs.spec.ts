@@ -142,11 +142,11 @@ describe('the job registry', () => {
     expect(jobsForEvent(eventRoutes, 'order.confirmed')).toEqual(['mail.order_confirmed']);
     expect(jobsForEvent(eventRoutes, 'order.shipped')).toEqual(['mail.order_shipped']);
     expect(jobsForEvent(eventRoutes, 'order.delivered')).toEqual(['mail.order_delivered']);
-    expect(jobsForEvent(eventRoutes, 'refund.processed')).toEqual(['mail.refund_processed']);
+    expect(jobsForEvent(eventRoutes, 'refund.processed')).toEqual(['mail.refund_processed', 'ledger.book']);
     expect(jobsForEvent(eventRoutes, 'order.cancel_requested')).toEqual([]);
     // The seller's 'to pack' mail: cash on delivery at its placing, online once paid; one job decides at both events.
     expect(jobsForEvent(eventRoutes, 'order.placed')).toContain('mail.seller_order');
-    expect(jobsForEvent(eventRoutes, 'order.paid')).toEqual(['invoice.issue', 'mail.seller_order']);
+    expect(jobsForEvent(eventRoutes, 'order.paid')).toEqual(['invoice.issue', 'mail.seller_order', 'ledger.book']);
     expect(jobsForEvent(eventRoutes, 'order.cancelled')).toEqual(
       expect.arrayContaining(['mail.order_cancelled', 'mail.seller_order_cancelled']),
     );
@@ -161,5 +161,19 @@ describe('the job registry', () => {
       orderId: 7,
     });
     expect(jobs['mail.seller_order'].payload.parse({ orderId: 7 })).toEqual({ orderId: 7 });
+  });
+});
+
+describe('the ledger and payouts', () => {
+  it('books an order at every event that moves its money, and pays sellers on the payments queue', () => {
+    for (const event of ['payment.captured', 'order.paid', 'invoice.issued', 'credit_note.issued', 'refund.processed'])
+      expect(jobsForEvent(eventRoutes, event)).toContain('ledger.book');
+    expect(jobs['ledger.book'].payload.parse({ invoiceId: 2, orderId: 7 })).toEqual({ orderId: 7 });
+    expect(jobsForEvent(eventRoutes, 'seller_profile.approved')).toContain('route_account.create');
+    expect(jobsForEvent(eventRoutes, 'payout.ready')).toEqual(['payout.transfer']);
+    expect(jobsForEvent(eventRoutes, 'payout.due')).toEqual(['payout.release']);
+    expect(jobsForEvent(eventRoutes, 'payout.reversal_requested')).toEqual(['payout.reverse']);
+    for (const name of ['ledger.book', 'route_account.create', 'payout.transfer', 'payout.release', 'payout.reverse'])
+      expect(jobs[name as keyof typeof jobs].queue).toBe('payments');
   });
 });

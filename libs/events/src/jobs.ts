@@ -153,6 +153,15 @@ export const jobs = defineJobs({
   // the order was cancelled (a late payment); it does nothing for an order with no captured online payment. The
   // payload is read loosely so both events' payloads reach it as { orderId }.
   'payment.refund': { queue: 'payments', payload: z.object({ orderId: entityId }) },
+  // The seller ledger (apps/worker/src/ledger, docs/ledger.md): books whatever of an order's money is not booked yet
+  // (a payment's receipt, each document's sale, each credit note's reversal, each refund), so every event that moves
+  // money starts the same job; the payload is read loosely as { orderId }.
+  'ledger.book': { queue: 'payments', payload: z.object({ orderId: entityId }) },
+  // Payouts through Razorpay Route (apps/worker/src/payouts, docs/payouts.md).
+  'route_account.create': { queue: 'payments', payload: domainEvents['seller_profile.approved'].payload },
+  'payout.transfer': { queue: 'payments', payload: domainEvents['payout.ready'].payload },
+  'payout.release': { queue: 'payments', payload: domainEvents['payout.due'].payload },
+  'payout.reverse': { queue: 'payments', payload: domainEvents['payout.reversal_requested'].payload },
 });
 
 /** The product's routes from events to jobs; see docs/events.md for the table. */
@@ -163,14 +172,14 @@ export const eventRoutes: EventRoutes<typeof jobs> = defineRoutes(jobs, {
   'product.created': ['product.image_variants'],
   'product.updated': ['product.image_variants'],
   'product.deleted': ['product.remove_files'],
-  'order.paid': ['invoice.issue', 'mail.seller_order'],
+  'order.paid': ['invoice.issue', 'mail.seller_order', 'ledger.book'],
   'order.cancelled': ['credit_note.issue', 'payment.refund', 'mail.order_cancelled', 'mail.seller_order_cancelled'],
-  'invoice.issued': ['invoice.render', 'credit_note.issue'],
-  'credit_note.issued': ['credit_note.render'],
+  'invoice.issued': ['invoice.render', 'credit_note.issue', 'ledger.book'],
+  'credit_note.issued': ['credit_note.render', 'ledger.book'],
   'invoice.rendered': ['mail.invoice'],
   'credit_note.rendered': ['mail.order_cancelled'],
   'seller.invited': ['mail.seller_invite'],
-  'seller_profile.approved': ['mail.seller_profile_approved'],
+  'seller_profile.approved': ['mail.seller_profile_approved', 'route_account.create'],
   'seller_profile.rejected': ['mail.seller_profile_rejected'],
   'contact.message_received': ['mail.contact_notification'],
   'product.unlisted': ['mail.product_unlisted'],
@@ -180,8 +189,11 @@ export const eventRoutes: EventRoutes<typeof jobs> = defineRoutes(jobs, {
   'order.delivered': ['mail.order_delivered'],
   'shipment.packed': ['mail.buyer_shipment_packed', 'mail.seller_shipment_packed'],
   'shipment.handed_over': ['mail.buyer_shipment_handed_over', 'mail.seller_shipment_handed_over'],
-  'payment.captured': ['payment.refund'],
-  'refund.processed': ['mail.refund_processed'],
+  'payment.captured': ['payment.refund', 'ledger.book'],
+  'refund.processed': ['mail.refund_processed', 'ledger.book'],
+  'payout.ready': ['payout.transfer'],
+  'payout.due': ['payout.release'],
+  'payout.reversal_requested': ['payout.reverse'],
 });
 
 /**

@@ -31,3 +31,18 @@ export interface WorkerDocumentsDown {
   readonly reason: string;
   readonly at: string;
 }
+
+/**
+ * The Redis key where the worker's periodic ledger check (docs/ledger.md) leaves its last outcome, for the console's
+ * health page: {@link LedgerCheckOutcome} as JSON, kept until the next check replaces it.
+ */
+export function ledgerCheckKey(prefix: string): string {
+  return `${prefix}:ledger:check`;
+}
+
+/** The JSON value of {@link ledgerCheckKey}: when the check ran, how many breaks it found, and the first of them. */
+export interface LedgerCheckOutcome {
+  readonly checkedAt: string;
+  readonly breaks: number;
+  readonly sample: readonly { rule: string; subject: string; detail: string }[];
+}

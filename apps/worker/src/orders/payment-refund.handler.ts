@@ -1,6 +1,7 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { HandlesJob, JobHandler } from '../pipeline/job.handler.js';
-import { RAZORPAY_TIMEOUT_MS, RazorpayRefundsGateway, type ProviderRefund } from './razorpay-refunds.gateway.js';
+import { RazorpayRefundsGateway, type ProviderRefund } from './razorpay-refunds.gateway.js';
+import { providerErrorText, RAZORPAY_TIMEOUT_MS } from './razorpay-sdk.js';
 import { RefundsRepository, type RefundRow } from './refunds.repository.js';
 
 /**
@@ -64,11 +65,4 @@ export class PaymentRefundHandler extends JobHandler<{ orderId: number }> {
       throw error;
     }
   }
-}
-
-/** A readable line from what the SDK throws (Razorpay's { error: { description } }, or a network error). */
-function providerErrorText(error: unknown): string {
-  const described = (error as { error?: { description?: unknown } })?.error?.description;
-  if (typeof described === 'string') return described;
-  return error instanceof Error ? error.message : String(error);
 }

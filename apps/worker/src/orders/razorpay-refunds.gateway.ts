@@ -1,10 +1,9 @@
 import { Inject, Injectable } from '@nestjs/common';
-import Razorpay from 'razorpay';
+import type Razorpay from 'razorpay';
 import { APP_CONFIG, type AppConfig } from '@mandi/config';
-import { razorpayErrors } from '../metrics/worker-metrics.js';
+import { counted, razorpayClient } from './razorpay-sdk.js';
 
-/** Longest one call to the provider may take before it fails the attempt (the SDK itself never gives up). */
-export const RAZORPAY_TIMEOUT_MS = 15_000;
+export { RAZORPAY_TIMEOUT_MS } from './razorpay-sdk.js';
 
 /** A refund as the provider reports it. */
 export interface ProviderRefund {
@@ -23,12 +22,7 @@ export class RazorpayRefundsGateway {
   private readonly razorpay: Razorpay;
 
   constructor(@Inject(APP_CONFIG) config: AppConfig) {
-    this.razorpay = new Razorpay({ key_id: config.RAZORPAY_KEY_ID, key_secret: config.RAZORPAY_KEY_SECRET });
-    // The SDK fixes Razorpay's host in its constructor; its axios instance is where another base URL goes.
-    const { defaults } = (this.razorpay.api as unknown as { rq: { defaults: { baseURL: string; timeout: number } } })
-      .rq;
-    defaults.baseURL = config.RAZORPAY_API_URL;
-    defaults.timeout = RAZORPAY_TIMEOUT_MS;
+    this.razorpay = razorpayClient(config);
   }
 
   /**
@@ -56,16 +50,6 @@ export class RazorpayRefundsGateway {
       }),
     );
     return toProviderRefund(refund);
-  }
-}
-
-/** Runs one SDK call, counting its failure in mandi_razorpay_errors_total under `operation`; the error goes on as it was. */
-async function counted<T>(operation: string, call: () => Promise<T>): Promise<T> {
-  try {
-    return await call();
-  } catch (error) {
-    razorpayErrors.inc({ operation });
-    throw error;
   }
 }
 

@@ -3,6 +3,7 @@ import * as accountRoutes from './routes/accounts.routes.js';
 import * as adminDashboardRoutes from './routes/admin-dashboard.routes.js';
 import * as adminJobRoutes from './routes/admin-jobs.routes.js';
 import * as adminOrderDetailRoutes from './routes/admin-order-detail.routes.js';
+import * as adminPayoutRoutes from './routes/admin-payouts.routes.js';
 import * as adminProductRoutes from './routes/admin-products.routes.js';
 import * as adminRoutes from './routes/admin.routes.js';
 import * as catalogRoutes from './routes/catalog.routes.js';
@@ -12,6 +13,7 @@ import * as gstReportRoutes from './routes/gst-reports.routes.js';
 import * as operationsRoutes from './routes/operations.routes.js';
 import * as referenceRoutes from './routes/reference.routes.js';
 import * as sellerDashboardRoutes from './routes/seller-dashboard.routes.js';
+import * as sellerPayoutRoutes from './routes/seller-payouts.routes.js';
 import * as sellerProfileRoutes from './routes/seller-profiles.routes.js';
 import * as shipmentRoutes from './routes/shipments.routes.js';
 
@@ -31,9 +33,11 @@ export const ROUTES = {
   ...adminProductRoutes,
   ...gstReportRoutes,
   ...commissionRoutes,
+  ...adminPayoutRoutes,
   ...referenceRoutes,
   ...operationsRoutes,
   ...sellerDashboardRoutes,
+  ...sellerPayoutRoutes,
   ...sellerProfileRoutes,
   ...shipmentRoutes,
 };
