@@ -66,6 +66,8 @@ export const domainEvents = {
   'payout.ready': event({ payoutId: entityId, orderId: entityId }, 'payoutId'),
   'payout.due': event({ payoutId: entityId, orderId: entityId }, 'payoutId'),
   'payout.reversal_requested': event({ payoutId: entityId, orderId: entityId }, 'payoutId'),
+  // Razorpay's transfer.failed webhook named the payout's transfer; the worker asks Razorpay and books it back.
+  'payout.transfer_failed': event({ payoutId: entityId, orderId: entityId }, 'payoutId'),
 
   // Tax documents.
   'invoice.issued': event({ invoiceId: entityId, orderId: entityId }, 'invoiceId'),

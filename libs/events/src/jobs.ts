@@ -162,6 +162,7 @@ export const jobs = defineJobs({
   'payout.transfer': { queue: 'payments', payload: domainEvents['payout.ready'].payload },
   'payout.release': { queue: 'payments', payload: domainEvents['payout.due'].payload },
   'payout.reverse': { queue: 'payments', payload: domainEvents['payout.reversal_requested'].payload },
+  'payout.fail': { queue: 'payments', payload: domainEvents['payout.transfer_failed'].payload },
 });
 
 /** The product's routes from events to jobs; see docs/events.md for the table. */
@@ -194,6 +195,7 @@ export const eventRoutes: EventRoutes<typeof jobs> = defineRoutes(jobs, {
   'payout.ready': ['payout.transfer'],
   'payout.due': ['payout.release'],
   'payout.reversal_requested': ['payout.reverse'],
+  'payout.transfer_failed': ['payout.fail'],
 });
 
 /**

@@ -186,6 +186,30 @@ export class PaymentsRepository {
     return result!.fresh;
   }
 
+  /**
+   * Records a transfer.failed webhook once and, for a transfer of one of our payouts still out with the seller,
+   * publishes payout.transfer_failed in the same statement; false when the event was recorded before.
+   */
+  async transferFailed(transferId: string, event: ProviderEvent): Promise<boolean> {
+    const [result] = await queryRows(
+      this.prisma,
+      FRESH_EVENT_ROW,
+      Prisma.sql`
+      WITH ${eventCte(event)},
+      failed AS (
+        SELECT p.id, p.order_id FROM seller_payouts p
+         WHERE p.razorpay_transfer_id = ${transferId} AND p.status NOT IN ('reversed', 'cancelled')
+           AND EXISTS (SELECT 1 FROM event)
+      ), events AS (${outboxInsertSql({
+        type: 'payout.transfer_failed',
+        from: 'failed',
+        ids: { payoutId: 'id', orderId: 'order_id' },
+      })})
+      SELECT EXISTS (SELECT 1 FROM event) AS fresh`,
+    );
+    return result!.fresh;
+  }
+
   /** Records webhook `event` once per signed body, with nothing else to do; false when it was recorded before. */
   async record(event: ProviderEvent): Promise<boolean> {
     const [result] = await queryRows(

@@ -163,6 +163,9 @@ export class PaymentsService {
         received,
       );
     }
+    // A Route transfer to a seller failed (docs/payouts.md): the worker asks Razorpay and books the money back.
+    const transfer = event.payload.transfer?.entity;
+    if (transfer && event.event === 'transfer.failed') return this.payments.transferFailed(transfer.id, received);
     return this.payments.record(received);
   }
 

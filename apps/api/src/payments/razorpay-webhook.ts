@@ -21,6 +21,9 @@ const refundEntity = z.object({
   status: z.string(),
 });
 
+/** A Route transfer (docs/payouts.md): the API only needs its id to name our payout. */
+const transferEntity = z.object({ id: z.string().min(1).max(64), status: z.string() });
+
 /** A webhook event: its name and the entities it carries. */
 export const webhookEventSchema = z.object({
   event: z.string().min(1).max(64),
@@ -30,6 +33,7 @@ export const webhookEventSchema = z.object({
       order: z.object({ entity: z.object({ id: z.string() }) }).optional(),
       payment_link: z.object({ entity: z.object({ id: z.string() }) }).optional(),
       refund: z.object({ entity: refundEntity }).optional(),
+      transfer: z.object({ entity: transferEntity }).optional(),
     })
     .default({}),
 });

@@ -1,6 +1,6 @@
 import { Injectable, Logger } from '@nestjs/common';
 import type { PayoutStatus } from '@mandi/domain';
-import { HandlesJob, JobHandler } from '../pipeline/job.handler.js';
+import { HandlesJob, JobHandler, type JobContext } from '../pipeline/job.handler.js';
 import { providerErrorText, RAZORPAY_TIMEOUT_MS } from '../orders/razorpay-sdk.js';
 import { PrismaService } from '@mandi/database';
 import { RazorpayRouteGateway, type RouteTransfer } from './razorpay-route.gateway.js';
@@ -49,7 +49,7 @@ abstract class PayoutJob extends JobHandler<Payload> {
 
   /** A transfer Razorpay reports failed: the payout failed and its money booked back, in one transaction. */
   protected async failed(transfer: RouteTransfer): Promise<void> {
-    await this.prisma.$transaction((tx) => this.payouts.recordFailure(tx, transfer.id, `transfer ${transfer.status}`));
+    await this.prisma.$transaction((tx) => this.payouts.recordFailure(tx, transfer.id, 'Razorpay failed the transfer'));
   }
 }
 
@@ -108,5 +108,29 @@ export class PayoutReverseHandler extends PayoutJob {
     if (left > 0) await this.route.reverse(transfer.id, left, payout.id);
     await this.prisma.$transaction((tx) => this.payouts.recordReversal(tx, payout.id, transfer.id));
     this.logger.log({ msg: 'payout reversed', payoutId: payout.id, transferId: transfer.id, reversedPaise: left });
+  }
+}
+
+/**
+ * `payout.fail` (Razorpay's transfer.failed webhook, through the API): asks Razorpay about the payout's transfer and,
+ * when it did fail, records the payout failed with its money booked back, in the job's finish transaction; an admin
+ * retries it from the console. A transfer that did not fail (a stale or stray report) changes nothing.
+ */
+@Injectable()
+@HandlesJob('payout.fail')
+export class PayoutFailHandler extends JobHandler<Payload> {
+  constructor(
+    private readonly payouts: PayoutsRepository,
+    private readonly route: RazorpayRouteGateway,
+  ) {
+    super();
+  }
+
+  async handle({ payoutId }: Payload, { finish }: JobContext): Promise<void> {
+    const payout = await this.payouts.payout(payoutId);
+    if (!payout?.razorpayTransferId) return;
+    const transfer = await this.route.transfer(payout.razorpayTransferId);
+    if (transfer.status !== 'failed') return;
+    await finish((tx) => this.payouts.recordFailure(tx, transfer.id, 'Razorpay failed the transfer'));
   }
 }

@@ -62,7 +62,7 @@ export class PayoutSweep implements OnApplicationBootstrap, OnModuleDestroy {
         const transfer = await this.route.transfer(payout.razorpayTransferId!);
         if (!transfer.recipientSettlementId) continue;
         const settlement = await this.route.settlement(transfer.recipientSettlementId);
-        if (settlement.status !== 'processed') continue;
+        if (settlement?.status !== 'processed') continue;
         await this.payouts.recordSettled(payout.id, settlement.id, settlement.utr);
         settled += 1;
       } catch (error) {

@@ -1,5 +1,10 @@
 import { Module } from '@nestjs/common';
-import { PayoutReleaseHandler, PayoutReverseHandler, PayoutTransferHandler } from './payout-jobs.handlers.js';
+import {
+  PayoutFailHandler,
+  PayoutReleaseHandler,
+  PayoutReverseHandler,
+  PayoutTransferHandler,
+} from './payout-jobs.handlers.js';
 import { PayoutSweep } from './payout.sweep.js';
 import { PayoutsRepository } from './payouts.repository.js';
 import { RazorpayRouteGateway } from './razorpay-route.gateway.js';
@@ -17,6 +22,7 @@ import { RouteAccountHandler } from './route-account.handler.js';
     PayoutTransferHandler,
     PayoutReleaseHandler,
     PayoutReverseHandler,
+    PayoutFailHandler,
     PayoutSweep,
   ],
   exports: [PayoutsRepository, PayoutSweep],

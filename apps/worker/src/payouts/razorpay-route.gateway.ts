@@ -194,14 +194,20 @@ export class RazorpayRouteGateway {
     return (reversal as { id: string }).id;
   }
 
-  /** The settlement (its UTR) that paid a settled transfer out to the seller's bank. */
-  async settlement(settlementId: string): Promise<{ id: string; utr: string | null; status: string }> {
-    const settlement = (await counted('settlements.fetch', () => this.razorpay.settlements.fetch(settlementId))) as {
-      id: string;
-      utr?: string | null;
-      status: string;
-    };
-    return { id: settlement.id, utr: settlement.utr ?? null, status: settlement.status };
+  /**
+   * The settlement (its UTR) that paid a settled transfer out to the seller's bank. A linked account's settlement is
+   * read through its transfers with `expand[]=recipient_settlement`, as Route documents (the settlements API shows
+   * only Mandi's own without the linked account's header, which the SDK's settlements.fetch cannot send).
+   */
+  async settlement(settlementId: string): Promise<{ id: string; utr: string | null; status: string } | null> {
+    const { items } = (await counted('transfers.all(recipient_settlement)', () =>
+      this.razorpay.api.get({
+        url: '/transfers',
+        data: { recipient_settlement_id: settlementId, 'expand[]': 'recipient_settlement', count: 1 },
+      }),
+    )) as { items: { recipient_settlement?: { id: string; utr?: string | null; status: string } | null }[] };
+    const settlement = items[0]?.recipient_settlement;
+    return settlement ? { id: settlement.id, utr: settlement.utr ?? null, status: settlement.status } : null;
   }
 }
 
