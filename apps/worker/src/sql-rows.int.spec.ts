@@ -125,7 +125,7 @@ const CALLS: Record<string, (client: Db) => Promise<unknown>> = {
   'retention.deleteProcessedProviderEvents': (client) =>
     new RetentionRepository(service(client)).deleteProcessedProviderEvents(30, 500),
   'ledger.lockOrder': (client) => new LedgerRepository().lockOrder(tx(client), 1),
-  'ledger.lockSeller': (client) => new LedgerRepository().lockSeller(tx(client), 1),
+  'ledger.addYearGross': (client) => new LedgerRepository().addYearGross(tx(client), 1, 2026, 1000),
   'ledger.book': (client) =>
     new LedgerRepository().book(tx(client), {
       kind: 'receipt',

@@ -47,6 +47,15 @@ CREATE TABLE "ledger_entries" (
 );
 
 -- CreateTable
+CREATE TABLE "seller_tax_years" (
+    "seller_id" INTEGER NOT NULL,
+    "financial_year" INTEGER NOT NULL,
+    "gross_paise" INTEGER NOT NULL DEFAULT 0,
+
+    CONSTRAINT "seller_tax_years_pkey" PRIMARY KEY ("seller_id","financial_year")
+);
+
+-- CreateTable
 CREATE TABLE "seller_payouts" (
     "id" SERIAL NOT NULL,
     "order_id" INTEGER NOT NULL,

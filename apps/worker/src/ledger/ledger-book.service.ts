@@ -39,6 +39,9 @@ export interface OrderBooking {
  */
 @Injectable()
 export class LedgerBookService {
+  /** The official seller's id once found: a user row's id never changes. */
+  private officialSeller: number | undefined;
+
   constructor(
     private readonly ledger: LedgerRepository,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
@@ -152,7 +155,15 @@ export class LedgerBookService {
           financialYear: financialYearOf(note.issuedAt).startYear,
           lines: reversed(sale.lines),
         });
-        if (id !== null) await this.withdrawPayout(tx, sale.id);
+        if (id === null) continue;
+        if (sale.sellerId !== null && sale.tdsBasePaise !== 0)
+          await this.ledger.addYearGross(
+            tx,
+            sale.sellerId,
+            financialYearOf(note.issuedAt).startYear,
+            -sale.tdsBasePaise,
+          );
+        await this.withdrawPayout(tx, sale.id);
       }
     }
 
@@ -176,12 +187,16 @@ export class LedgerBookService {
     return outcome;
   }
 
-  /** Mandi's official seller's user id (their lines are Mandi's own), or null when none is configured. */
+  /** Mandi's official seller's user id (their lines are Mandi's own), or null when none is configured (or signed up yet). */
   private async officialSellerId(tx: Transaction): Promise<number | null> {
     const uid = this.config.OFFICIAL_SELLER_UID;
     if (uid === null) return null;
-    const user = await tx.user.findUnique({ where: { firebaseUid: uid }, select: { id: true } });
-    return user?.id ?? null;
+    if (this.officialSeller === undefined) {
+      const user = await tx.user.findUnique({ where: { firebaseUid: uid }, select: { id: true } });
+      if (!user) return null;
+      this.officialSeller = user.id;
+    }
+    return this.officialSeller;
   }
 
   /**
@@ -252,17 +267,18 @@ export class LedgerBookService {
     );
     const result: SellerPart[] = [];
     for (const sellerId of sellerIds) {
-      // In id order, so two documents locking the same sellers never wait on each other in a circle.
-      await this.ledger.lockSeller(tx, sellerId);
       const profile = profiles.get(sellerId);
+      const part = parts.get(sellerId)!;
+      // In id order, so two documents locking the same sellers' years never wait on each other in a circle.
+      const yearGrossBeforePaise = await this.ledger.addYearGross(tx, sellerId, invoice.financialYear, part.valuePaise);
       const approved = profile?.status === 'approved';
       result.push({
-        ...parts.get(sellerId)!,
+        ...part,
         state: profile?.pickupState ?? null,
         payee: {
           hasPan: approved,
           individual: approved && INDIVIDUAL_KINDS.has(profile?.businessKind ?? ''),
-          yearGrossBeforePaise: await this.ledger.yearGross(tx, sellerId, invoice.financialYear),
+          yearGrossBeforePaise,
         },
       });
     }

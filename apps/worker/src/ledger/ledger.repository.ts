@@ -1,7 +1,10 @@
 import { Injectable } from '@nestjs/common';
-import { executeStatement, ID_ROW, Prisma, queryRows, type Transaction } from '@mandi/database';
+import { ID_ROW, Prisma, queryRows, sqlRow, type Transaction } from '@mandi/database';
 import type { LedgerKind, LedgerLine } from '@mandi/domain';
 import { bookLedgerTransaction, type LedgerTransactionDraft } from '@mandi/events';
+
+/** A seller's gross amount of a year before a sale added to it. */
+const YEAR_GROSS_ROW = sqlRow('year gross', { before: 'int' });
 
 /** A booked transaction, as a reversal reads it back. */
 export interface BookedTransaction {
@@ -56,19 +59,20 @@ export class LedgerRepository {
   }
 
   /**
-   * Holds the seller's ledger until the transaction ends, so two sales of one seller (in different orders) read and
-   * add to their year's gross one after the other: the income-tax threshold counts each sale once.
+   * Adds `grossPaise` (negative for a reversal) to the seller's gross amount of the financial year and answers what it
+   * was before. The upsert locks the seller's row until the transaction ends, so two sales of one seller (in different
+   * orders) count one after the other and the income-tax threshold sees each once.
    */
-  async lockSeller(tx: Transaction, sellerId: number): Promise<void> {
-    await executeStatement(tx, Prisma.sql`SELECT pg_advisory_xact_lock(hashtext('ledger-seller'), ${sellerId})`);
-  }
-
-  /** The gross amount (s. 194-O) booked for a seller in a financial year, net of reversals. */
-  async yearGross(tx: Transaction, sellerId: number, financialYear: number): Promise<number> {
-    const { _sum } = await tx.ledgerTransaction.aggregate({
-      where: { sellerId, financialYear, kind: { in: ['sale', 'sale_reversal'] } },
-      _sum: { tdsBasePaise: true },
-    });
-    return _sum.tdsBasePaise ?? 0;
+  async addYearGross(tx: Transaction, sellerId: number, financialYear: number, grossPaise: number): Promise<number> {
+    const [row] = await queryRows(
+      tx,
+      YEAR_GROSS_ROW,
+      Prisma.sql`
+      INSERT INTO seller_tax_years AS y (seller_id, financial_year, gross_paise)
+      VALUES (${sellerId}, ${financialYear}, ${grossPaise})
+      ON CONFLICT (seller_id, financial_year) DO UPDATE SET gross_paise = y.gross_paise + excluded.gross_paise
+      RETURNING y.gross_paise - ${grossPaise} AS before`,
+    );
+    return row!.before;
   }
 }
