@@ -18,6 +18,8 @@ const SERVER_ERROR = {
  * @property {string} [path] only calls whose path matches, `:name` standing for one segment
  *   (e.g. `/v1/payments/:id/refund`, `/v2/accounts`); every REST call when absent
  * @property {number} [delayMs] wait this long before acting and answering (a slow Razorpay)
+ * @property {number} [answerDelayMs] act at once, then hold the answer this long: the window in which a caller that
+ *   dies has had its call made but not heard the answer (the fault tests kill the worker in it)
  * @property {number} [status] answer this status (5xx, or 429) with Razorpay's error body instead of the real answer
  * @property {boolean} [afterEffect] with `status`: act first (the refund is made, the order created) and then answer
  *   the error, as when Razorpay's answer is lost on the way back; without it the call changes nothing
@@ -102,6 +104,7 @@ function checkRule(given) {
     method: given.method === undefined ? undefined : String(given.method).toUpperCase(),
     path: given.path === undefined ? undefined : String(given.path),
     delayMs: number(given.delayMs ?? given.delay_ms, 'delay_ms'),
+    answerDelayMs: number(given.answerDelayMs ?? given.answer_delay_ms, 'answer_delay_ms'),
     status: number(given.status, 'status'),
     afterEffect: given.afterEffect === true || given.after_effect === true,
     times: number(given.times, 'times'),
@@ -112,8 +115,8 @@ function checkRule(given) {
   if (rule.afterEffect && rule.status === undefined) {
     throw new SandboxError(400, 'after_effect needs a status to answer', { field: 'after_effect' });
   }
-  if (rule.delayMs === undefined && rule.status === undefined) {
-    throw new SandboxError(400, 'a fault needs delay_ms, status or both', { field: 'status' });
+  if (rule.delayMs === undefined && rule.status === undefined && rule.answerDelayMs === undefined) {
+    throw new SandboxError(400, 'a fault needs delay_ms, answer_delay_ms, status or more', { field: 'status' });
   }
   if (rule.path !== undefined && !rule.path.startsWith('/v1/') && !rule.path.startsWith('/v2/')) {
     throw new SandboxError(400, 'path must be a REST API path under /v1/ or /v2/', { field: 'path' });

@@ -567,6 +567,7 @@ export async function startRazorpaySandbox({
         headers: request.headers,
         body: () => readBody(request),
       });
+      if (fault?.answerDelayMs) await sleep(fault.answerDelayMs, undefined, { signal: closing.signal });
       if (fault?.status !== undefined) throw injectedError(fault.status);
       return sendJson(response, 200, result, !restApi);
     }

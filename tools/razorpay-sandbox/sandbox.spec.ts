@@ -420,6 +420,19 @@ describe('fault injection', () => {
     expect(sandbox.faults.list()).toEqual([expect.objectContaining({ status: 502, afterEffect: true, hits: 1 })]);
   });
 
+  it('acts at once and holds the answer with answer_delay_ms, so a caller that gives up meanwhile finds it done', async () => {
+    const paymentId = await capturedPayment();
+    sandbox.faults.add({ method: 'POST', path: '/v1/payments/:id/refund', answerDelayMs: 400, times: 1 });
+    const started = performance.now();
+    const answer = razorpay.payments.refund(paymentId, { notes: { mandi_refund_id: '8' } });
+    await new Promise((resolve) => setTimeout(resolve, 150));
+    // The refund is made before the answer leaves.
+    const { items } = await razorpay.payments.fetchMultipleRefund(paymentId, {});
+    expect(items).toEqual([expect.objectContaining({ status: 'processed', notes: { mandi_refund_id: '8' } })]);
+    await expect(answer).resolves.toMatchObject({ status: 'processed' });
+    expect(performance.now() - started).toBeGreaterThanOrEqual(390);
+  });
+
   it('answers slowly while a delay is in force, and at once when it is cleared over the control API', async () => {
     const paymentId = await capturedPayment();
     const added = await post(`${sandbox.url}/sandbox/faults`, { path: '/v1/payments/:id', delay_ms: 400 });

@@ -185,7 +185,8 @@ const CALLS: Record<string, (client: Db) => Promise<unknown>> = {
       event,
     ),
   'payments.record': (client) => new PaymentsRepository(service(client), config).record(event),
-  'payments.transferFailed': (client) => new PaymentsRepository(service(client), config).transferFailed('trf_1', event),
+  'payments.transferFailed': (client) =>
+    new PaymentsRepository(service(client), config).transferFailed('trf_1', 1, event),
   'pincodes.offices': (client) => new PincodesRepository(service(client)).offices('560001'),
   'products.listPage': (client) =>
     new ProductsRepository(service(client)).listPage({ officialOnly: true, skip: 0, take: 24, sort: 'price_asc' }),

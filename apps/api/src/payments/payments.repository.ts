@@ -187,10 +187,11 @@ export class PaymentsRepository {
   }
 
   /**
-   * Records a transfer.failed webhook once and, for a transfer of one of our payouts still out with the seller,
-   * publishes payout.transfer_failed in the same statement; false when the event was recorded before.
+   * Records a transfer.failed webhook once and, for the payout whose transfer it is (by the transfer's id, or the payout
+   * its notes name when the worker has not recorded the transfer yet), publishes payout.transfer_failed in the same
+   * statement; false when the event was recorded before.
    */
-  async transferFailed(transferId: string, event: ProviderEvent): Promise<boolean> {
+  async transferFailed(transferId: string, payoutId: number | null, event: ProviderEvent): Promise<boolean> {
     const [result] = await queryRows(
       this.prisma,
       FRESH_EVENT_ROW,
@@ -198,7 +199,8 @@ export class PaymentsRepository {
       WITH ${eventCte(event)},
       failed AS (
         SELECT p.id, p.order_id FROM seller_payouts p
-         WHERE p.razorpay_transfer_id = ${transferId} AND p.status NOT IN ('reversed', 'cancelled')
+         WHERE (p.razorpay_transfer_id = ${transferId} OR p.id = ${payoutId})
+           AND p.status NOT IN ('reversed', 'cancelled', 'failed')
            AND EXISTS (SELECT 1 FROM event)
       ), events AS (${outboxInsertSql({
         type: 'payout.transfer_failed',

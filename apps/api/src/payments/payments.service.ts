@@ -165,7 +165,10 @@ export class PaymentsService {
     }
     // A Route transfer to a seller failed (docs/payouts.md): the worker asks Razorpay and books the money back.
     const transfer = event.payload.transfer?.entity;
-    if (transfer && event.event === 'transfer.failed') return this.payments.transferFailed(transfer.id, received);
+    if (transfer && event.event === 'transfer.failed') {
+      const payoutId = Array.isArray(transfer.notes) ? undefined : transfer.notes?.mandi_payout_id;
+      return this.payments.transferFailed(transfer.id, payoutId === undefined ? null : Number(payoutId), received);
+    }
     return this.payments.record(received);
   }
 

@@ -21,8 +21,25 @@ const refundEntity = z.object({
   status: z.string(),
 });
 
-/** A Route transfer (docs/payouts.md): the API only needs its id to name our payout. */
-const transferEntity = z.object({ id: z.string().min(1).max(64), status: z.string() });
+/**
+ * A Route transfer (docs/payouts.md): its id, and the payout its notes name (our transfers carry mandi_payout_id), so
+ * a failure reported before the worker recorded the transfer still finds its payout.
+ */
+const transferEntity = z.object({
+  id: z.string().min(1).max(64),
+  status: z.string(),
+  notes: z
+    .union([
+      z.object({
+        mandi_payout_id: z
+          .string()
+          .regex(/^\d{1,9}$/)
+          .optional(),
+      }),
+      z.array(z.unknown()),
+    ])
+    .optional(),
+});
 
 /** A webhook event: its name and the entities it carries. */
 export const webhookEventSchema = z.object({

@@ -66,6 +66,7 @@ export class PayoutTransferHandler extends PayoutJob {
       (await this.route.transferOfPayment(payout.providerPaymentId, payout.id)) ??
       (await this.route.transferFromPayment(payout.providerPaymentId, payout.account, payout.amountPaise, payout.id));
     const status = await this.prisma.$transaction((tx) => this.payouts.recordTransfer(tx, payout.id, transfer.id));
+    if (transfer.status === 'failed') return this.failed(transfer);
     this.logger.log({ msg: 'payout transferred on hold', payoutId: payout.id, transferId: transfer.id, status });
   }
 }
@@ -128,7 +129,14 @@ export class PayoutFailHandler extends JobHandler<Payload> {
 
   async handle({ payoutId }: Payload, { finish }: JobContext): Promise<void> {
     const payout = await this.payouts.payout(payoutId);
-    if (!payout?.razorpayTransferId) return;
+    if (!payout) return;
+    // Razorpay's report can overtake the record of the transfer it is about: come back once it is recorded.
+    if (!payout.razorpayTransferId) {
+      if (payout.status === 'to_transfer' || payout.status === 'to_release')
+        throw new Error(`payout ${payoutId}'s transfer is not recorded yet; looking again later`);
+      return;
+    }
+    // The payout's own transfer as Razorpay has it now, whichever transfer the report named (a stale one changes nothing).
     const transfer = await this.route.transfer(payout.razorpayTransferId);
     if (transfer.status !== 'failed') return;
     await finish((tx) => this.payouts.recordFailure(tx, transfer.id, 'Razorpay failed the transfer'));

@@ -15,6 +15,13 @@ const BUSINESS_TYPES = {
   company: 'private_limited',
 } as const;
 
+/** `name` with every character but letters and spaces made a space, as Razorpay's contact names must be. */
+const lettersAndSpaces = (name: string) =>
+  name
+    .replace(/[^\p{L}\p{M} ]/gu, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
+
 /** A co-operative (PAN holder A) registers as a society; an LLP (F) as one. */
 const BY_PAN_HOLDER: Partial<Record<string, string>> = { A: 'society', F: 'llp' };
 
@@ -75,7 +82,8 @@ export class RouteAccountHandler extends JobHandler<{ userId: number }> {
         state: profile.pickupState,
         postalCode: profile.pickupPincode,
       },
-      contactName: profile.bankAccountHolder,
+      // Razorpay takes only letters and spaces in a contact's name ('M/s. Rao & Sons' is 'M s Rao Sons').
+      contactName: lettersAndSpaces(profile.bankAccountHolder),
       stakeholderPan: individual ? pan : null,
       bank: {
         accountNumber: open('bank_account', profile.bankAccountSealed),
