@@ -110,6 +110,10 @@ try {
     firebaseAuthEmulatorHost: emulatorHost,
     projectId: emulatorProjectId,
     fileStoreDir: e2eFileDir,
+    razorpay:
+      env.RAZORPAY_API_URL === razorpaySandboxUrl
+        ? { url: env.RAZORPAY_API_URL, keyId: env.RAZORPAY_KEY_ID, keySecret: env.RAZORPAY_KEY_SECRET }
+        : null,
     log: say,
   });
   say(`e2e database ${e2eDatabaseName} ready; starting the API on port ${e2ePort} and the worker`);

@@ -102,16 +102,6 @@ async function main() {
   // The emulator keeps its accounts in var/ between runs, so the seeded demo accounts outlive a restart.
   await startAuthEmulator({ dataDir: join(repoRoot, 'var', 'firebase-emulator'), onSpawn: (p) => owned.push(p) });
 
-  const seeded = await seed(env.DATABASE_URL, {
-    firebaseAuthEmulatorHost: emulatorHost,
-    projectId: emulatorProjectId,
-    log: say,
-  });
-  // A new database numbers its events from 1 again: the queues kept for an earlier one would swallow their jobs.
-  const stale = seeded ? await clearRedisPrefix(env.REDIS_URL, env.REDIS_PREFIX) : 0;
-  if (stale > 0) say(`cleared ${stale} Redis keys left by an earlier database under '${env.REDIS_PREFIX}:'`);
-  if (leaving) return;
-
   if (usesRazorpaySandbox) {
     const sandbox = await ensureRazorpaySandbox({
       port: razorpaySandboxPort,
@@ -123,6 +113,21 @@ async function main() {
     });
     stopRazorpaySandbox = sandbox.stop;
   }
+
+  if (leaving) return;
+
+  // After the sandbox: the demo's online orders are paid there, so their sellers' payouts can be transferred.
+  const seeded = await seed(env.DATABASE_URL, {
+    firebaseAuthEmulatorHost: emulatorHost,
+    projectId: emulatorProjectId,
+    razorpay: usesRazorpaySandbox
+      ? { url: env.RAZORPAY_API_URL, keyId: env.RAZORPAY_KEY_ID, keySecret: env.RAZORPAY_KEY_SECRET }
+      : null,
+    log: say,
+  });
+  // A new database numbers its events from 1 again: the queues kept for an earlier one would swallow their jobs.
+  const stale = seeded ? await clearRedisPrefix(env.REDIS_URL, env.REDIS_PREFIX) : 0;
+  if (stale > 0) say(`cleared ${stale} Redis keys left by an earlier database under '${env.REDIS_PREFIX}:'`);
   if (leaving) return;
 
   for (const app of apps) {

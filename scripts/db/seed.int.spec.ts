@@ -146,6 +146,8 @@ test('an empty database gets the three demo accounts, the catalog and the buyer 
   ]);
   // The worker issues the paid orders' invoices from their order.paid events.
   expect(await db.prisma.outboxEvent.count({ where: { type: 'order.paid' } })).toBe(3);
+  // Their approvals, announced as a review does: the worker opens the two farmers' Route linked accounts.
+  expect(await db.prisma.outboxEvent.count({ where: { type: 'seller_profile.approved' } })).toBe(2);
   // The farmers' business profiles, approved and sealed: Anjali registered in Kerala, Gurpreet without a GSTIN.
   const profiles = await db.prisma.sellerProfile.findMany({ orderBy: { legalName: 'asc' } });
   expect(profiles.map((p) => [p.legalName, p.status, p.pickupState, p.gstinLast4 !== null, p.panLast4])).toEqual([

@@ -787,10 +787,35 @@ async function insertDemoProfiles(client, { userIds, adminId, now }) {
 }
 
 /**
+ * A captured payment of `amountPaise` at the local Razorpay sandbox (`razorpay`: its URL and keys): a Razorpay order
+ * made through the REST API and paid with the sandbox's control API, its webhooks held back (the seeded order is paid
+ * already). Answers Razorpay's order and payment ids.
+ * @param {{ url: string, keyId: string, keySecret: string }} razorpay
+ */
+async function sandboxPayment(razorpay, amountPaise, orderId) {
+  const authorization = `Basic ${Buffer.from(`${razorpay.keyId}:${razorpay.keySecret}`).toString('base64')}`;
+  const created = await fetch(`${razorpay.url}/v1/orders`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', Authorization: authorization },
+    body: JSON.stringify({ amount: amountPaise, currency: 'INR', receipt: `demo-${orderId}` }),
+  });
+  if (!created.ok) throw new Error(`The Razorpay sandbox refused a demo order (${created.status})`);
+  const { id } = /** @type {{ id: string }} */ (await created.json());
+  const paid = await fetch(`${razorpay.url}/sandbox/orders/${id}/pay`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ outcome: 'success', delivery: 'never' }),
+  });
+  if (!paid.ok) throw new Error(`The Razorpay sandbox refused to pay a demo order (${paid.status})`);
+  const { razorpay_payment_id: paymentId } = /** @type {{ razorpay_payment_id: string }} */ (await paid.json());
+  return { orderId: id, paymentId };
+}
+
+/**
  * Writes the demo orders as checkout does: priced by libs/domain (built by then: npm start, the tests and the e2e
  * server build first), with copies of the address and lines, a payment each, and the outbox events the worker acts on.
  */
-async function insertDemoOrders(client, { buyerId, products, now }) {
+async function insertDemoOrders(client, { buyerId, products, now, razorpay }) {
   const { CATEGORY_TAX, gstRatePercent, orderTotals } = await import('@mandi/domain');
   for (const order of DEMO_ORDERS) {
     const lines = order.lines.map(([name, quantity]) => ({ product: products.get(name), quantity }));
@@ -856,6 +881,15 @@ async function insertDemoOrders(client, { buyerId, products, now }) {
       );
     }
     const online = order.method === 'online';
+    // A paid online order's payment is a real one of the local Razorpay sandbox when it runs (npm start, the e2e
+    // server), so the payouts of its sellers can be transferred from it (docs/payouts.md); made up otherwise.
+    const provider =
+      online && order.paid && razorpay
+        ? await sandboxPayment(razorpay, totals.grandTotal, orderId)
+        : {
+            orderId: `order_demo${randomBytes(5).toString('hex')}`,
+            paymentId: `pay_demo${randomBytes(5).toString('hex')}`,
+          };
     await client.query(
       `INSERT INTO payments (order_id, provider, provider_order_id, provider_payment_id, amount_paise, status,
          signature_verified, method, captured_at, created_at)
@@ -863,8 +897,8 @@ async function insertDemoOrders(client, { buyerId, products, now }) {
       [
         orderId,
         online ? 'razorpay' : 'cod',
-        online ? `order_demo${randomBytes(5).toString('hex')}` : null,
-        online ? `pay_demo${randomBytes(5).toString('hex')}` : null,
+        online ? provider.orderId : null,
+        online ? provider.paymentId : null,
         totals.grandTotal,
         order.paid ? 'captured' : 'created',
         online,
@@ -892,7 +926,7 @@ async function insertDemoOrders(client, { buyerId, products, now }) {
 export async function seedDatabase(
   databaseUrl,
   uids,
-  { now = new Date(), fileStoreDir = process.env.FILE_STORE_DIR || 'var/files' } = {},
+  { now = new Date(), fileStoreDir = process.env.FILE_STORE_DIR || 'var/files', razorpay = null } = {},
 ) {
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
@@ -998,7 +1032,13 @@ export async function seedDatabase(
     );
     // Before the orders: the worker issues their documents in the name of whoever is approved when they are paid.
     await insertDemoProfiles(client, { userIds, adminId: userIds.admin, now });
-    await insertDemoOrders(client, { buyerId: userIds.buyer, products: seededProducts, now });
+    // Approved, as an admin's review announces it: the worker opens each farmer's Route linked account (docs/payouts.md).
+    for (const key of Object.keys(DEMO_PROFILES))
+      await client.query(
+        `INSERT INTO outbox_events (type, aggregate_id, payload) VALUES ('seller_profile.approved', $1, $2)`,
+        [String(userIds[key]), { userId: userIds[key] }],
+      );
+    await insertDemoOrders(client, { buyerId: userIds.buyer, products: seededProducts, now, razorpay });
     // The buyer has asked to sell, so the console's Interested Sellers tab has someone to invite.
     const buyer = DEMO_ACCOUNTS.find((account) => account.key === 'buyer');
     await client.query(
@@ -1021,12 +1061,12 @@ export async function seedDatabase(
  * the buyer's address, and the photos into the local file store (FILE_STORE_DIR unless `fileStoreDir` is given).
  * Does nothing when the database has users. Returns whether it seeded.
  * @param {string} databaseUrl
- * @param {{ firebaseAuthEmulatorHost?: string, projectId?: string, fileStoreDir?: string, log?: (message: string) => void }} [options]
+ * @param {{ firebaseAuthEmulatorHost?: string, projectId?: string, fileStoreDir?: string, razorpay?: { url: string, keyId: string, keySecret: string } | null, log?: (message: string) => void }} [options]
  * @returns {Promise<boolean>}
  */
 export async function seed(
   databaseUrl,
-  { firebaseAuthEmulatorHost, projectId = 'demo-mandi', fileStoreDir, log = () => {} } = {},
+  { firebaseAuthEmulatorHost, projectId = 'demo-mandi', fileStoreDir, razorpay = null, log = () => {} } = {},
 ) {
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
@@ -1047,7 +1087,7 @@ export async function seed(
     log('Database has users already: not seeding (demo sign-ins checked in the Auth emulator)');
     return false;
   }
-  const seeded = await seedDatabase(databaseUrl, uids, { fileStoreDir });
+  const seeded = await seedDatabase(databaseUrl, uids, { fileStoreDir, razorpay });
   log(
     seeded
       ? `Seeded ${DEMO_ACCOUNTS.length} demo accounts, ${DEMO_FARMERS.length} more farmers and ${DEMO_PRODUCTS.length} products with photos`

@@ -3,6 +3,11 @@
 // process; a run that finds one already there adds its API's webhook endpoint to it and removes it when done.
 import { startRazorpaySandbox } from './sandbox.mjs';
 
+/** Mandi's Razorpay balance when a local sandbox starts: Rs 10,00,000. */
+const DEV_BALANCE_PAISE = 10_00_000_00;
+/** How often a local sandbox settles released transfers to the sellers' banks. */
+const DEV_SETTLE_EVERY_MS = 15_000;
+
 /**
  * The sandbox's health answer, or null when nothing (or something else) answers at `url`.
  * @param {string} url
@@ -57,6 +62,18 @@ export async function ensureRazorpaySandbox({
     };
     return { url, reused: true, stop };
   }
-  const sandbox = await startRazorpaySandbox({ port, host, keyId, keySecret, webhookSecret, webhookUrl, log });
+  // Mandi's balance starts at Rs 10 lakh, so cash-on-delivery payouts (direct transfers from it) go through, and
+  // released transfers settle to the sellers' banks every 15 s, as Razorpay's settlement cycle would in days.
+  const sandbox = await startRazorpaySandbox({
+    port,
+    host,
+    keyId,
+    keySecret,
+    webhookSecret,
+    webhookUrl,
+    log,
+    balance: DEV_BALANCE_PAISE,
+    settleEveryMs: DEV_SETTLE_EVERY_MS,
+  });
   return { url: sandbox.url, reused: false, stop: () => sandbox.close() };
 }
