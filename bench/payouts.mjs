@@ -176,7 +176,8 @@ function print(title, times, elapsedMs, cpu) {
 const emulator = await startAuthEmulator();
 const sandbox = await startRazorpaySandbox({ port: 0, balance: 10_000_000_000 });
 const razorpay = new Razorpay({ key_id: sandbox.keyId, key_secret: sandbox.keySecret });
-razorpay.api.rq.defaults.baseURL = sandbox.url;
+// The SDK fixes Razorpay's host in its constructor; its axios instance is where the sandbox's URL goes.
+/** @type {any} */ (razorpay.api).rq.defaults.baseURL = sandbox.url;
 await freshDatabase(databaseUrl);
 const client = new pg.Client({ connectionString: databaseUrl });
 await client.connect();
