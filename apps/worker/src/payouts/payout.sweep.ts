@@ -60,12 +60,17 @@ export class PayoutSweep implements OnApplicationBootstrap, OnModuleDestroy {
     for (const payout of await this.payouts.released(SETTLEMENT_CHECKS)) {
       try {
         const transfer = await this.route.transfer(payout.razorpayTransferId!);
-        if (!transfer.recipientSettlementId) continue;
-        const settlement = await this.route.settlement(transfer.recipientSettlementId);
-        if (settlement?.status !== 'processed') continue;
+        const settlement = transfer.recipientSettlementId
+          ? await this.route.settlement(transfer.recipientSettlementId)
+          : null;
+        if (settlement?.status !== 'processed') {
+          await this.payouts.checked(payout.id);
+          continue;
+        }
         await this.payouts.recordSettled(payout.id, settlement.id, settlement.utr);
         settled += 1;
       } catch (error) {
+        await this.payouts.checked(payout.id);
         this.logger.warn({
           msg: 'could not read a transfer’s settlement',
           payoutId: payout.id,

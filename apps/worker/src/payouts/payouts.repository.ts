@@ -274,14 +274,22 @@ export class PayoutsRepository {
     return Number(row?.moved ?? 0);
   }
 
-  /** Released payouts not known to be settled yet, oldest first: the settlement step asks Razorpay about them. */
+  /**
+   * Released payouts not known to be settled yet, the longest unasked first: the settlement step asks Razorpay about
+   * them and marks each asked (`checked`), so a transfer that takes days to settle does not keep the others waiting.
+   */
   released(limit: number): Promise<{ id: number; razorpayTransferId: string | null }[]> {
     return this.prisma.sellerPayout.findMany({
       where: { status: 'released', razorpayTransferId: { not: null } },
       select: { id: true, razorpayTransferId: true },
-      orderBy: { releasedAt: 'asc' },
+      orderBy: { updatedAt: 'asc' },
       take: limit,
     });
+  }
+
+  /** A released payout asked about and not settled yet: to the back of the settlement step's line. */
+  async checked(id: number): Promise<void> {
+    await this.prisma.sellerPayout.updateMany({ where: { id, status: 'released' }, data: { updatedAt: new Date() } });
   }
 
   /** Records that a released payout reached the seller's bank, with the settlement's UTR. */
