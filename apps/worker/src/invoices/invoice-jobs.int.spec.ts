@@ -105,8 +105,9 @@ describe('the jobs and their routes', () => {
   it('issues the invoice when an order is paid and the credit note when it is cancelled or its invoice issued, on the documents queue', () => {
     expect(jobsForEvent(eventRoutes, 'order.paid')).toContain('invoice.issue');
     expect(jobsForEvent(eventRoutes, 'order.cancelled')).toContain('credit_note.issue');
-    expect(jobsForEvent(eventRoutes, 'invoice.issued')).toEqual(['invoice.render', 'credit_note.issue']);
-    expect(jobsForEvent(eventRoutes, 'credit_note.issued')).toEqual(['credit_note.render']);
+    // The ledger books each document's sale, and each credit note's reversal (docs/ledger.md).
+    expect(jobsForEvent(eventRoutes, 'invoice.issued')).toEqual(['invoice.render', 'credit_note.issue', 'ledger.book']);
+    expect(jobsForEvent(eventRoutes, 'credit_note.issued')).toEqual(['credit_note.render', 'ledger.book']);
     for (const name of ['invoice.issue', 'invoice.render', 'credit_note.issue', 'credit_note.render'] as const) {
       expect(jobs[name].queue).toBe('documents');
     }
