@@ -23,6 +23,8 @@ import { RetentionRepository } from './retention/retention.repository.js';
 import { LedgerCheckRepository } from './ledger/ledger-check.repository.js';
 import { LedgerRepository } from './ledger/ledger.repository.js';
 import { PayoutsRepository } from './payouts/payouts.repository.js';
+import { CommissionInvoicesRepository } from './statements/commission-invoices.repository.js';
+import { StatementsRepository } from './statements/statements.repository.js';
 
 // Every raw query of the worker's repositories declares its row (sqlRow of @mandi/database), and each statement is
 // prepared against the migrated database here: a column renamed, dropped or of another type than the row says fails
@@ -148,6 +150,49 @@ const CALLS: Record<string, (client: Db) => Promise<unknown>> = {
   'payouts.markDue': (client) => new PayoutsRepository(service(client)).markDue(500),
   'retention.deleteExpiredSellerTaxRecords': (client) =>
     new RetentionRepository(service(client)).deleteExpiredSellerTaxRecords(500),
+  'statements.dueWeeks': (client) => new StatementsRepository(service(client)).dueWeeks(new Date(), 50),
+  'statements.payableBefore': (client) => new StatementsRepository(service(client)).payableBefore(1, new Date()),
+  'statements.weekTransactions': (client) =>
+    new StatementsRepository(service(client)).weekTransactions(1, new Date('2026-11-22T18:30:00Z'), new Date()),
+  'statements.record': (client) =>
+    new StatementsRepository(service(client)).record(
+      {
+        sellerId: 1,
+        weekStart: '2026-11-23',
+        figures: { openingPaise: 0, salesNetPaise: 8710, paidOutPaise: 8710, adjustedPaise: 0, closingPaise: 0 },
+        pdfFileKey: 'statements/1/2026-11-23-a.pdf',
+        csvFileKey: 'statements/1/2026-11-23-a.csv',
+      },
+      new Date(),
+    ),
+  'statements.lockUnmailed': (client) => new StatementsRepository(service(client)).lockUnmailed(tx(client), [1]),
+  'commissionInvoices.dueMonths': (client) =>
+    new CommissionInvoicesRepository(service(client)).dueMonths(new Date(), 50),
+  'commissionInvoices.openSeries': (client) =>
+    new CommissionInvoicesRepository(service(client)).openSeries(client, 2026),
+  'commissionInvoices.record': (client) =>
+    new CommissionInvoicesRepository(service(client)).record(tx(client), {
+      sellerId: 1,
+      monthStart: '2026-11-01',
+      financialYear: 2026,
+      label: '26-27',
+      issuedAt: new Date('2026-12-01T04:30:00Z'),
+      seller: { name: 'Ramesh Farms', address: 'Mandya, Karnataka 571401', state: 'Karnataka', gstinSealed: null },
+      figures: {
+        supply: 'intra_state',
+        commissionPaise: 1000,
+        cgstPaise: 90,
+        sgstPaise: 90,
+        igstPaise: 0,
+        totalPaise: 1180,
+        ratePercent: 18,
+        sac: '998599',
+      },
+    }),
+  'commissionInvoices.attachPdf': (client) =>
+    new CommissionInvoicesRepository(service(client)).attachPdf(1, 'commission-invoices/1/a.pdf'),
+  'commissionInvoices.lockUnmailed': (client) =>
+    new CommissionInvoicesRepository(service(client)).lockUnmailed(tx(client), []),
 };
 
 test("every raw query of the worker's repositories reads the columns its row declares", async () => {

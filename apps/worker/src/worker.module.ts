@@ -19,6 +19,7 @@ import { PayoutsModule } from './payouts/payouts.module.js';
 import { pipelineSettingsFor } from './pipeline/pipeline.options.js';
 import { PipelineModule } from './pipeline/pipeline.module.js';
 import { RetentionModule } from './retention/retention.module.js';
+import { StatementsModule } from './statements/statements.module.js';
 
 /**
  * The worker process: the outbox relay, one BullMQ worker per queue with jobs, the heartbeat, the metrics port and the
@@ -60,6 +61,7 @@ export class WorkerModule {
         LedgerModule,
         PayoutsModule,
         RetentionModule,
+        StatementsModule,
       ],
     };
   }

@@ -188,6 +188,11 @@ export const configSchema = z.object({
    */
   PAYOUT_SWEEP_MS: z.coerce.number().int().min(0).default(60_000),
   /**
+   * How often the worker's statements sweep runs (docs/payouts.md): each seller's weekly settlement statement for every
+   * completed India week with ledger activity, and Mandi's monthly commission invoice to each seller; 0 turns it off.
+   */
+  STATEMENT_SWEEP_MS: z.coerce.number().int().min(0).default(3_600_000),
+  /**
    * How long a job may be missing from Redis, after it was due and after it was last seen there, before the worker's
    * reconciler enqueues it again (docs/events.md, "Delivery guarantee"). The reconciler looks every sixth of it, at
    * most every 10 s.

@@ -96,3 +96,5 @@ export * from './commissions/commission.js';
 export * from './ledger/ledger.js';
 export * from './ledger/payout-taxes.js';
 export * from './ledger/payouts.js';
+export * from './ledger/statement.js';
+export * from './ledger/commission-invoice.js';
