@@ -147,6 +147,9 @@ CREATE UNIQUE INDEX "ledger_transactions_source_key_key" ON "ledger_transactions
 CREATE INDEX "ledger_transactions_seller_id_created_at_idx" ON "ledger_transactions"("seller_id", "created_at");
 
 -- CreateIndex
+CREATE INDEX "ledger_transactions_seller_id_kind_idx" ON "ledger_transactions"("seller_id", "kind");
+
+-- CreateIndex
 CREATE INDEX "ledger_transactions_order_id_idx" ON "ledger_transactions"("order_id");
 
 -- CreateIndex
@@ -166,6 +169,9 @@ CREATE UNIQUE INDEX "seller_payouts_razorpay_transfer_id_key" ON "seller_payouts
 
 -- CreateIndex
 CREATE INDEX "seller_payouts_seller_id_created_at_idx" ON "seller_payouts"("seller_id", "created_at");
+
+-- CreateIndex
+CREATE INDEX "seller_payouts_seller_id_status_amount_paise_idx" ON "seller_payouts"("seller_id", "status", "amount_paise");
 
 -- CreateIndex
 CREATE INDEX "seller_payouts_order_id_idx" ON "seller_payouts"("order_id");
