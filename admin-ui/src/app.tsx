@@ -26,6 +26,7 @@ const Gstr8Page = lazy(async () => ({ default: (await import('./reports/gstr8-pa
 const CommissionsPage = lazy(async () => ({
   default: (await import('./commissions/commissions-page')).CommissionsPage,
 }));
+const PayoutsPage = lazy(async () => ({ default: (await import('./payouts/payouts-page')).PayoutsPage }));
 
 /** What the console is built from; tests hand in their own identity, store and departure. */
 export interface AppProps {
@@ -81,6 +82,7 @@ export function App({ identity, store: givenStore, leave }: AppProps) {
               <Route path="/gst-returns" element={<GstReturnsPage getToken={getToken} />} />
               <Route path="/gstr8" element={<Gstr8Page getToken={getToken} />} />
               <Route path="/commissions" element={<CommissionsPage getToken={getToken} />} />
+              <Route path="/payouts/*" element={<PayoutsPage getToken={getToken} />} />
             </CustomRoutes>
           </Admin>
         </BrowserRouter>

@@ -13,6 +13,7 @@ export const AUDIT_OBJECT_NAMES: Record<AuditObjectType, string> = {
   job: 'Job',
   seller_profile: 'Seller profile',
   commission_rule: 'Commission rule',
+  payout: 'Payout',
 };
 
 /**

@@ -81,6 +81,7 @@ function dashboard(overrides: Partial<AdminDashboardAnswer> = {}): AdminDashboar
       outbox: { unpublished: 5, oldestAgeSeconds: 75 },
       worker: { alive: true, lastBeatAt: new Date().toISOString(), documents: 'up', documentsProblem: null },
       queuesDashboardUrl: '/adminpanel/queues/',
+      ledger: null,
       readAt: new Date().toISOString(),
     },
     readAt: '2026-11-24T04:00:00.000Z',

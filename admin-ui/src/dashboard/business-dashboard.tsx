@@ -33,6 +33,7 @@ import { useSay } from '../layout/use-say';
 import { ChartsSkeleton, DashboardSkeleton } from './business-skeleton';
 import { orderPagePath } from '../orders/order-link';
 import { closesIn, longDay, share, wholeNumber } from './business-format';
+import { LedgerHealth } from './ledger-health';
 import { OUTBOX_LAG_WARNING_SECONDS, formatWait } from './pipeline-format';
 
 // The charts library is a chunk of its own, fetched when this page renders, never by the other tabs.
@@ -226,6 +227,7 @@ function TopTable({
 
 /** The pipeline's health from the dashboard's answer (the adminPipeline route's), with the ways to act on it. */
 function PipelineHealth({ pipeline }: { pipeline: AdminDashboardAnswer['pipeline'] }) {
+  const now = useNow(30_000);
   const dataProvider = useDataProvider<ConsoleDataProvider>();
   const say = useSay();
   const openQueues = useMutation({
@@ -292,6 +294,7 @@ function PipelineHealth({ pipeline }: { pipeline: AdminDashboardAnswer['pipeline
           </Box>
         ))}
       </Box>
+      <LedgerHealth ledger={pipeline.ledger} now={now} />
       <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }}>
         <Button
           component={RouterLink}

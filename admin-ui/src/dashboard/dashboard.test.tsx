@@ -30,6 +30,7 @@ function pipeline(overrides: Partial<AdminPipelineAnswer> = {}): AdminPipelineAn
     outbox: { unpublished: 0, oldestAgeSeconds: null },
     worker: { alive: true, lastBeatAt: new Date().toISOString(), documents: 'up', documentsProblem: null },
     queuesDashboardUrl: '/adminpanel/queues/',
+    ledger: null,
     readAt: '2026-11-25T04:00:00.000Z',
     ...overrides,
   };

@@ -26,6 +26,7 @@ import { formatIndiaTime } from '../layout/format';
 import { useNow } from '../layout/use-now';
 import { useSay } from '../layout/use-say';
 import { OUTBOX_LAG_WARNING_SECONDS, formatAgo, formatWait } from './pipeline-format';
+import { LedgerHealth } from './ledger-health';
 import { PipelineSkeleton } from './pipeline-skeleton';
 import { DASHBOARD_REFRESH_MS } from './refresh';
 
@@ -198,6 +199,8 @@ export default function PipelinePanel({
                 }
               />
             </Grid>
+
+            <LedgerHealth ledger={answer.ledger} now={now} />
 
             {/* Its width never widens the page: past the screen's, the table scrolls sideways. */}
             <TableContainer sx={{ contain: 'inline-size' }}>

@@ -33,6 +33,7 @@ import { RateLimitGuard } from './rate-limit/rate-limit.guard.js';
 import { RedisModule } from './redis/redis.module.js';
 import { SellersModule } from './sellers/sellers.module.js';
 import { SellerDashboardModule } from './seller-dashboard/seller-dashboard.module.js';
+import { SellerPayoutsModule } from './seller-payouts/seller-payouts.module.js';
 import { SellerProfilesModule } from './seller-profiles/seller-profiles.module.js';
 import { ShipmentsModule } from './shipments/shipments.module.js';
 
@@ -94,6 +95,7 @@ import { ShipmentsModule } from './shipments/shipments.module.js';
     AdminModule,
     SellersModule,
     SellerDashboardModule,
+    SellerPayoutsModule,
     SellerProfilesModule,
     ShipmentsModule,
     ContactModule,

@@ -19,6 +19,8 @@ import { AdminProductsRepository } from './admin/admin-products.repository.js';
 import { AdminSellersRepository } from './admin/admin-sellers.repository.js';
 import { AdminUsersRepository } from './admin/admin-users.repository.js';
 import { CommissionsRepository } from './admin/commissions/commissions.repository.js';
+import { AdminPayoutsRepository } from './admin/payouts/admin-payouts.repository.js';
+import { PayoutReconciliationRepository } from './admin/payouts/payout-reconciliation.repository.js';
 import { GstReportsRepository } from './admin/reports/gst-reports.repository.js';
 import { CallersRepository } from './auth/callers.repository.js';
 import { CartRepository } from './cart/cart.repository.js';
@@ -36,6 +38,7 @@ import { ProductsRepository } from './products/products.repository.js';
 import { ProductSearchRepository } from './products/search/product-search.repository.js';
 import { ProfilesRepository } from './profiles/profiles.repository.js';
 import { SellerDashboardRepository } from './seller-dashboard/seller-dashboard.repository.js';
+import { SellerPayoutsRepository } from './seller-payouts/seller-payouts.repository.js';
 import { SellerProfilesRepository } from './seller-profiles/seller-profiles.repository.js';
 import { SellersRepository } from './sellers/sellers.repository.js';
 import { ShipmentsRepository } from './shipments/shipments.repository.js';
@@ -222,6 +225,11 @@ const CALLS: Record<string, (client: Db) => Promise<unknown>> = {
   'sellerDashboard.sales': (client) => new SellerDashboardRepository(service(client)).sales(1),
   'sellerDashboard.attention': (client) => new SellerDashboardRepository(service(client)).attention(1),
   'sellerDashboard.attentionProduct': (client) => new SellerDashboardRepository(service(client)).attentionProduct(1, 2),
+  'sellerPayouts.findSeller': (client) => new SellerPayoutsRepository(service(client)).findSeller('uid-1'),
+  'sellerPayouts.standings': (client) =>
+    new SellerPayoutsRepository(service(client)).standings(1, ['on_hold', 'failed'], windowMs),
+  'sellerPayouts.adjustmentsPaise': (client) => new SellerPayoutsRepository(service(client)).adjustmentsPaise(1),
+  'sellerPayouts.page': (client) => new SellerPayoutsRepository(service(client)).page(1, 2, 20, windowMs),
   'sellerProfiles.find': (client) => new SellerProfilesRepository(service(client)).find('uid-1'),
   'sellerProfiles.find (audited)': (client) => new SellerProfilesRepository(service(client)).find('uid-1', 2),
   'sellerProfiles.save': (client) =>
@@ -245,6 +253,24 @@ const CALLS: Record<string, (client: Db) => Promise<unknown>> = {
     new CommissionsRepository(service(client)).setCategory('fresh_produce', 600, 0, 1),
   'commissions.setSeller': (client) => new CommissionsRepository(service(client)).setSeller('uid-1', 600, 100, 1),
   'commissions.clearSeller': (client) => new CommissionsRepository(service(client)).clearSeller('uid-1', 1),
+  'adminPayouts.summary': (client) => new AdminPayoutsRepository(service(client)).summary(1),
+  'adminPayouts.page': (client) =>
+    new AdminPayoutsRepository(service(client)).page({ status: 'failed', sellerId: 1 }, 20),
+  'adminPayouts.count': (client) => new AdminPayoutsRepository(service(client)).count({ status: null, sellerId: null }),
+  'adminPayouts.payout': (client) => new AdminPayoutsRepository(service(client)).payout(1),
+  'adminPayouts.retry': (client) => new AdminPayoutsRepository(service(client)).retry(1, 1),
+  'adminPayouts.seller': (client) => new AdminPayoutsRepository(service(client)).seller('uid-1'),
+  'adminPayouts.balance': (client) => new AdminPayoutsRepository(service(client)).balance(1),
+  'adminPayouts.routeAccount': (client) => new AdminPayoutsRepository(service(client)).routeAccount(1),
+  'adminPayouts.transactions': (client) => new AdminPayoutsRepository(service(client)).transactions(1, 0),
+  'adminPayouts.transaction': (client) => new AdminPayoutsRepository(service(client)).transaction(1),
+  'adminPayouts.transactionCount': (client) => new AdminPayoutsRepository(service(client)).transactionCount(1),
+  'adminPayouts.adjust': (client) => new AdminPayoutsRepository(service(client)).adjust(1, 25_000, 'Short delivery', 2),
+  'adminPayouts.setSettleAfter': (client) => new AdminPayoutsRepository(service(client)).setSettleAfter('uid-1', 24, 2),
+  'payoutReconciliation.payoutsOf': (client) =>
+    new PayoutReconciliationRepository(service(client)).payoutsOf(['trf_1'], [1]),
+  'payoutReconciliation.transferredBetween': (client) =>
+    new PayoutReconciliationRepository(service(client)).transferredBetween(from, to, 0, 1000),
   'sellerProfiles.list': (client) => new SellerProfilesRepository(service(client)).list('pending'),
   'sellerProfiles.list (reviewed)': (client) => new SellerProfilesRepository(service(client)).list('approved'),
   'sellerProfiles.review (approve)': (client) => new SellerProfilesRepository(service(client)).review('uid-1', 2, null),

@@ -96,5 +96,8 @@ export * from './commissions/commission.js';
 export * from './ledger/ledger.js';
 export * from './ledger/payout-taxes.js';
 export * from './ledger/payouts.js';
+export * from './ledger/adjustment.js';
+export * from './ledger/reconciliation.js';
+export * from './ledger/payout.messages.js';
 export * from './ledger/statement.js';
 export * from './ledger/commission-invoice.js';

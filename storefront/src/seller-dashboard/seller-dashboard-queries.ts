@@ -30,6 +30,9 @@ export const sellerDashboardKeys = {
   /** Every page and filter of the order list. */
   allOrders: (uid: string) => ['seller-dashboard', uid, 'orders'] as const,
   orders: (uid: string, filters: SellerOrderFilters) => ['seller-dashboard', uid, 'orders', filters] as const,
+  /** A page of the payouts, with the balances. */
+  payouts: (uid: string, page: number) => ['seller-dashboard', uid, 'payouts', page] as const,
+  statements: (uid: string) => ['seller-dashboard', uid, 'statements'] as const,
 };
 
 /** The sellerDashboard route: sales and the products that need attention. */
@@ -57,6 +60,29 @@ export function useSellerOrders(uid: string, filters: SellerOrderFilters) {
       }),
     enabled: user !== null && uid !== '',
     placeholderData: keepPreviousData,
+    staleTime: 0,
+  });
+}
+
+/** The sellerPayouts route (page): the balances and a page of payouts; the previous page stays on screen while the next loads. */
+export function useSellerPayouts(uid: string, page: number) {
+  const { user } = useAuth();
+  return useQuery({
+    queryKey: sellerDashboardKeys.payouts(uid, page),
+    queryFn: ({ signal }) => api('sellerPayouts', { params: { uid }, query: { page }, auth: true, signal }),
+    enabled: user !== null && uid !== '',
+    placeholderData: keepPreviousData,
+    staleTime: 0,
+  });
+}
+
+/** The sellerStatements route: the weekly statements and monthly commission invoices. */
+export function useSellerStatements(uid: string) {
+  const { user } = useAuth();
+  return useQuery({
+    queryKey: sellerDashboardKeys.statements(uid),
+    queryFn: ({ signal }) => api('sellerStatements', { params: { uid }, auth: true, signal }),
+    enabled: user !== null && uid !== '',
     staleTime: 0,
   });
 }

@@ -11,12 +11,15 @@ import styles from './seller-dashboard.module.css';
 import { Attention } from './attention-panel';
 import { BusinessProfile } from './business-profile-panel';
 import { Orders } from './orders-panel';
+import { Payouts } from './payouts-panel';
+import { DashboardTabs, tabId, tabPanelId, useDashboardTab } from './payouts-tabs';
 import { Sales } from './sales-panel';
 import { Supplies } from './supplies-panel';
 
 /**
  * The seller's dashboard (issue 16): their sales, their business profile and its review (issue 31), their GST
- * supplies for their own GSTR-1, the products that need them, and the orders to pack and hand over (issue 31).
+ * supplies for their own GSTR-1, the products that need them, and the orders to pack and hand over (issue 31); and in
+ * a second tab their payouts, statements and commission invoices (issue 32).
  */
 export default function SellerDashboardPage() {
   const { t } = useT();
@@ -38,6 +41,7 @@ function Dashboard() {
   // /seller-dashboard is the caller's own; /seller-dashboard/{uid} is any seller's for an admin (the API decides).
   const uid = pathUid ?? user?.uid ?? '';
   const overview = useSellerDashboard(uid);
+  const [tab, openTab] = useDashboardTab();
 
   if (isStatus(overview.error, 403)) return <NotYours />;
   if (isStatus(overview.error, 404)) {
@@ -67,14 +71,26 @@ function Dashboard() {
           />
         </p>
       )}
-      <div className={`${styles.dashboard} ${someoneElses ? '' : styles.withSupplies}`}>
-        <Sales dashboard={overview.data} />
-        <BusinessProfile uid={uid} someoneElses={someoneElses} />
-        {/* The seller's own GSTR-1 tables: the API gives them to that seller alone. */}
-        {!someoneElses && <Supplies uid={overview.data.seller.uid} />}
-        <Attention uid={uid} products={overview.data.products} />
-        <Orders uid={uid} someoneElses={someoneElses} />
-      </div>
+      <DashboardTabs tab={tab} onChange={openTab} />
+      {tab === 'payouts' ? (
+        <div role="tabpanel" id={tabPanelId('payouts')} aria-labelledby={tabId('payouts')}>
+          <Payouts uid={uid} />
+        </div>
+      ) : (
+        <div
+          className={`${styles.dashboard} ${someoneElses ? '' : styles.withSupplies}`}
+          role="tabpanel"
+          id={tabPanelId('overview')}
+          aria-labelledby={tabId('overview')}
+        >
+          <Sales dashboard={overview.data} />
+          <BusinessProfile uid={uid} someoneElses={someoneElses} />
+          {/* The seller's own GSTR-1 tables: the API gives them to that seller alone. */}
+          {!someoneElses && <Supplies uid={overview.data.seller.uid} />}
+          <Attention uid={uid} products={overview.data.products} />
+          <Orders uid={uid} someoneElses={someoneElses} />
+        </div>
+      )}
     </>
   );
 }

@@ -4,10 +4,11 @@ import { QueuesDashboardModule } from '../queues-dashboard/queues-dashboard.modu
 import { AdminPipelineController } from './admin-pipeline.controller.js';
 import { AdminPipelineRepository } from './admin-pipeline.repository.js';
 import { AdminPipelineService } from './admin-pipeline.service.js';
+import { AdminPayoutsModule } from './payouts/admin-payouts.module.js';
 
 /** GET /api/admin/pipeline (admins only), and the pipeline's state for the metrics. */
 @Module({
-  imports: [HealthModule, QueuesDashboardModule],
+  imports: [HealthModule, QueuesDashboardModule, AdminPayoutsModule],
   controllers: [AdminPipelineController],
   providers: [AdminPipelineRepository, AdminPipelineService],
   exports: [AdminPipelineService],

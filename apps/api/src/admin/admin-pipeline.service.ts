@@ -5,6 +5,7 @@ import { WorkerStatusReader } from '../health/worker-status.reader.js';
 import { QUEUES_DASHBOARD_PATH } from '../queues-dashboard/queues-session.js';
 import { QueuesDashboard } from '../queues-dashboard/queues-dashboard.service.js';
 import { AdminPipelineRepository, type OutboxBacklog } from './admin-pipeline.repository.js';
+import { LedgerCheckReader } from './payouts/ledger-check.reader.js';
 
 /** How long Redis may take to count a queue's jobs before the counts are shown as unknown. */
 export const QUEUE_COUNT_TIMEOUT_MS = 1_000;
@@ -16,7 +17,8 @@ const UNKNOWN_COUNTS: QueueJobCounts = { waiting: null, active: null, delayed: n
 
 /**
  * The event pipeline at a glance, for the console's dashboard and the metrics: each queue's jobs in BullMQ (through the
- * queue dashboard's queues) and dead jobs in PostgreSQL, the outbox backlog, and the workers' state.
+ * queue dashboard's queues) and dead jobs in PostgreSQL, the outbox backlog, the workers' state and the worker's last
+ * ledger check.
  */
 @Injectable()
 export class AdminPipelineService {
@@ -24,14 +26,16 @@ export class AdminPipelineService {
     private readonly repository: AdminPipelineRepository,
     private readonly dashboard: QueuesDashboard,
     private readonly workers: WorkerStatusReader,
+    private readonly ledgerCheck: LedgerCheckReader,
   ) {}
 
   async snapshot(): Promise<AdminPipelineAnswer> {
-    const [counts, dead, outbox, workers] = await Promise.all([
+    const [counts, dead, outbox, workers, ledger] = await Promise.all([
       this.jobCounts(),
       this.repository.deadJobsByQueue(),
       this.repository.outboxBacklog(),
       this.workers.read().catch(() => null),
+      this.ledgerCheck.read().catch(() => null),
     ]);
     const queues = [...counts].map(([name, jobs]) => ({ name, ...jobs, dead: dead.get(name) ?? 0 }));
     const alive = workers?.alive ?? false;
@@ -48,6 +52,7 @@ export class AdminPipelineService {
         documentsProblem: documentsDown ? `${documentsDown.worker}: ${documentsDown.reason}` : null,
       },
       queuesDashboardUrl: `${QUEUES_DASHBOARD_PATH}/`,
+      ledger,
       readAt: new Date().toISOString(),
     };
   }

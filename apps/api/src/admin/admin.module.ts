@@ -1,4 +1,5 @@
 import { CommissionsModule } from './commissions/commissions.module.js';
+import { AdminPayoutsModule } from './payouts/admin-payouts.module.js';
 import { Module } from '@nestjs/common';
 import { AdminAuditModule } from './admin-audit.module.js';
 import { ProductsModule } from '../products/products.module.js';
@@ -16,7 +17,14 @@ import { GstReportsModule } from './reports/gst-reports.module.js';
 
 /** The console's calls under /api/admin about people (admin role only); the order moves live in OrdersModule. */
 @Module({
-  imports: [ProductsModule, AdminDashboardModule, AdminAuditModule, GstReportsModule, CommissionsModule],
+  imports: [
+    ProductsModule,
+    AdminDashboardModule,
+    AdminAuditModule,
+    GstReportsModule,
+    CommissionsModule,
+    AdminPayoutsModule,
+  ],
   controllers: [AdminUsersController, AdminSellersController, AdminProductsController],
   providers: [
     AdminUsersService,

@@ -3,6 +3,7 @@ import { ApiHarness, productionEnv, type TestUser } from '../harness.js';
 import type { FuzzOperation, KnownValues } from './fuzz-cases.js';
 import { describeFindings, operationsOf, runFuzzPass, type FuzzCaller, type FuzzReport } from './fuzz-run.js';
 import { RowChangeWatch } from './row-changes.js';
+import { startRazorpaySandbox } from '../../../../tools/razorpay-sandbox/sandbox.mjs';
 
 // The fuzz pass of issue 13: every route of /api/openapi.json attacked with malformed, oversized, wrong-typed and
 // boundary params, query strings, headers and bodies, as anonymous, another user, the owner (and an admin on admin
@@ -42,9 +43,19 @@ describe('fuzz pass over every route of the OpenAPI document', () => {
     let victim: TestUser;
     let known: KnownValues;
     let ids: { product: number; address: number; order: number };
+    let sandbox: Awaited<ReturnType<typeof startRazorpaySandbox>>;
 
     beforeAll(async () => {
-      api = await ApiHarness.start({ RATE_LIMIT_PUBLIC_PER_MINUTE: '1000000' });
+      // A Razorpay that answers (the sandbox), as everywhere a user meets it: the console's reconciliation asks it on
+      // every well-formed call, and an unreachable provider is a 502, which is the provider's fault, not the input's.
+      sandbox = await startRazorpaySandbox({ port: 0 });
+      api = await ApiHarness.start({
+        RATE_LIMIT_PUBLIC_PER_MINUTE: '1000000',
+        RAZORPAY_API_URL: sandbox.url,
+        RAZORPAY_KEY_ID: sandbox.keyId,
+        RAZORPAY_KEY_SECRET: sandbox.keySecret,
+        RAZORPAY_WEBHOOK_SECRET: sandbox.webhookSecret,
+      });
       [owner, other, admin, victim] = await Promise.all([
         api.newUser(),
         api.newUser(),
@@ -82,6 +93,7 @@ describe('fuzz pass over every route of the OpenAPI document', () => {
     afterAll(async () => {
       await watch?.close();
       await api?.stop();
+      await sandbox?.close();
     });
 
     it('answers every attack without a 5xx, a leak, another error shape or a changed row', async () => {

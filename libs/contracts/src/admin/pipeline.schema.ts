@@ -37,6 +37,17 @@ export const adminPipelineAnswerSchema = z.object({
     documentsProblem: z.string().nullable(),
   }),
   queuesDashboardUrl: z.string(),
+  /**
+   * The worker's last check of the ledger's invariants (docs/ledger.md): when it ran, how many breaks it found and the
+   * first of them; null before any check (or when Redis did not answer).
+   */
+  ledger: z
+    .object({
+      checked_at: isoDateTimeSchema,
+      breaks: count,
+      sample: z.array(z.object({ rule: z.string(), subject: z.string(), detail: z.string() })),
+    })
+    .nullable(),
   readAt: isoDateTimeSchema,
 });
 /** Type of {@link adminPipelineAnswerSchema}. */

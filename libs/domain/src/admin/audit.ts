@@ -21,11 +21,14 @@ export const AUDIT_ACTIONS = {
   'commission.set_category': { object: 'commission_rule', label: "Set a category's commission" },
   'commission.set_seller': { object: 'commission_rule', label: "Set a seller's own commission" },
   'commission.clear_seller': { object: 'commission_rule', label: "Removed a seller's own commission" },
+  'payout.retry': { object: 'payout', label: 'Retried the failed payout' },
+  'payout.adjust': { object: 'user', label: "Adjusted the seller's balance" },
+  'payout.set_settle_after': { object: 'user', label: "Set the seller's settle-after period" },
 } as const satisfies Readonly<Record<string, { object: AuditObjectType; label: string }>>;
 
 /** What an audited action is done to. */
 export type AuditObjectType =
-  'order' | 'user' | 'product' | 'interested_seller' | 'job' | 'seller_profile' | 'commission_rule';
+  'order' | 'user' | 'product' | 'interested_seller' | 'job' | 'seller_profile' | 'commission_rule' | 'payout';
 export const AUDIT_OBJECT_TYPES: readonly AuditObjectType[] = [
   'order',
   'user',
@@ -34,6 +37,7 @@ export const AUDIT_OBJECT_TYPES: readonly AuditObjectType[] = [
   'job',
   'seller_profile',
   'commission_rule',
+  'payout',
 ];
 
 export type AuditAction = keyof typeof AUDIT_ACTIONS;
