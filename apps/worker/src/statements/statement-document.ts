@@ -50,11 +50,6 @@ export function statementFileKey(sellerId: number, weekStart: string, extension:
   return `statements/${sellerId}/${weekStart}-${randomBytes(12).toString('hex')}.${extension}`;
 }
 
-/** The name a statement's file is attached under: `mandi-statement-2026-11-23.pdf`. */
-export function statementFileName(weekStart: string, extension: 'pdf' | 'csv'): string {
-  return `mandi-statement-${weekStart}.${extension}`;
-}
-
 /** The seller as a statement names them. */
 export interface StatementSeller {
   sellerId: number;

@@ -1,11 +1,17 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '@mandi/config';
-import { commissionMonthStarting, DEFAULT_LANGUAGE, isLanguage, statementWeekStarting } from '@mandi/domain';
+import {
+  commissionMonthStarting,
+  DEFAULT_LANGUAGE,
+  isLanguage,
+  statementFileName,
+  statementWeekStarting,
+} from '@mandi/domain';
 import { Mailer, MailTemplates, type MailAttachment, type SentMail, type Translator } from '@mandi/mail';
 import { FILE_STORE, type FileStore } from '@mandi/storage';
 import { commissionInvoiceFileName } from './commission-invoice-document.js';
 import type { CommissionInvoiceRow } from './commission-invoices.repository.js';
-import { monthLabel, periodLabel, statementFileName, statementMailFigures } from './statement-document.js';
+import { monthLabel, periodLabel, statementMailFigures } from './statement-document.js';
 import type { SellerParty, UnmailedStatement } from './statements.repository.js';
 
 /** The subject of each mail, in the language of `t` (the mail catalogues'). */
