@@ -1,8 +1,7 @@
 import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
 import { ledgerCheckKey, QUEUES_OPTIONS, type LedgerCheckOutcome, type QueuesOptions } from '@mandi/queues';
 import { Redis } from 'ioredis';
-import { Gauge } from 'prom-client';
-import { workerRegistry } from '../metrics/worker-metrics.js';
+import { ledgerBreaks } from '../metrics/worker-metrics.js';
 import { PeriodicTask } from '../pipeline/periodic-task.js';
 import { LedgerCheckRepository } from './ledger-check.repository.js';
 
@@ -12,12 +11,6 @@ export const LEDGER_CHECK_EVERY_MS = 5 * 60_000;
 export const LEDGER_CHECK_GRACE_SECONDS = 15 * 60;
 /** Breaks kept in the outcome for the health page; the count covers them all. */
 const SAMPLE = 20;
-
-const ledgerBreaks = new Gauge({
-  name: 'mandi_ledger_breaks',
-  help: "Breaks of the ledger's invariants the last check found (0 is a ledger that accounts for every paisa)",
-  registers: [workerRegistry],
-});
 
 /**
  * Every LEDGER_CHECK_EVERY_MS, checks the ledger's invariants (LedgerCheckRepository) and reports what it found: the

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { Counter, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 
 /**
  * The worker's metrics, one registry per process (docs/operations.md lists each). Observations are made where the work
@@ -34,6 +34,13 @@ export const razorpayErrors = new Counter({
   name: 'mandi_razorpay_errors_total',
   help: 'Razorpay calls that failed (an error answer or no answer), by operation',
   labelNames: ['operation'] as const,
+  registers: [workerRegistry],
+});
+
+/** Breaks of the ledger's invariants the last periodic check found (apps/worker/src/ledger/ledger-check.sweep.ts). */
+export const ledgerBreaks = new Gauge({
+  name: 'mandi_ledger_breaks',
+  help: "Breaks of the ledger's invariants the last check found (0 is a ledger that accounts for every paisa)",
   registers: [workerRegistry],
 });
 
