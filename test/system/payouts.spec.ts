@@ -338,3 +338,49 @@ test('two sellers and Mandi, online and cash on delivery: held, released after d
     [Math.max(asha.id, ravi.id), 'reversed', 1],
   ]);
 }, 240_000);
+
+test('a refund after release: the released transfers are reversed before Razorpay settles them, and the books end balanced', async () => {
+  // Mandi refunds only what a cancellation cancels, and cancels only before shipping (docs/payouts.md), so a refund
+  // after release has no button: here the order, delivered and its shares released, is cancelled by the database (as
+  // a support correction would be) with its order.cancelled event, and everything after it runs as in production.
+  const orderId = await placeAndPayOnline([
+    { productId: pickle.id, productName: pickle.name, quantity: 1, price: pickle.pricePaise / 100 },
+    { productId: potatoes.id, productName: potatoes.name, quantity: 1, price: potatoes.pricePaise / 100 },
+  ]);
+  await eventually(() => payoutsIn(orderId, 'on_hold'), 'the shares transferred on hold');
+  await move('shipped', orderId);
+  await move('delivered', orderId);
+  await twoDaysLater(orderId);
+  const released = await eventually(() => payoutsIn(orderId, 'released'), 'the shares released');
+
+  await api.db.prisma.$transaction([
+    api.db.prisma.order.update({
+      where: { id: orderId },
+      data: { status: 'cancelled', cancelledAt: new Date(), cancelReason: 'Produce arrived spoiled' },
+    }),
+    api.db.prisma.outboxEvent.create({
+      data: { type: 'order.cancelled', aggregateId: String(orderId), payload: { orderId } },
+    }),
+  ]);
+  await eventually(() => payoutsIn(orderId, 'reversed'), 'the released transfers reversed');
+  for (const payout of released)
+    expect(sandbox.route.transfer(payout.razorpayTransferId!)).toMatchObject({ amount_reversed: payout.amountPaise });
+  await eventually(
+    async () => ((await heldForBuyer(orderId)) === 0 ? true : undefined),
+    'the buyer refunded and the refund booked',
+  );
+  expect(await api.db.prisma.refund.count({ where: { payment: { orderId }, status: 'processed' } })).toBe(1);
+  // Each seller's payout came back exactly once: one payout and one reversal in the ledger each.
+  for (const payout of released) {
+    const moves = await api.db.prisma.ledgerTransaction.groupBy({
+      by: ['kind'],
+      where: { payoutId: payout.id },
+      _count: true,
+    });
+    expect(moves.map((row) => [row.kind, row._count]).sort()).toEqual([
+      ['payout', 1],
+      ['payout_reversal', 1],
+    ]);
+  }
+  await eventually(async () => ((await ledgerBreaks()).length === 0 ? true : undefined), 'a ledger with no break');
+}, 180_000);
