@@ -19,20 +19,19 @@ import {
   type DueMonth,
 } from './commission-invoices.repository.js';
 import { STATEMENT_CLOCK, type StatementClock } from './statement-clock.js';
+import { DUE_BATCH, workDuePeriods } from './due-periods.js';
 import { StatementMails } from './statement-mails.js';
 import { StatementTemplates } from './statement-templates.js';
 import { MAIL_TRANSACTION_OPTIONS } from './statements.service.js';
 import { StatementsRepository } from './statements.repository.js';
 
-/** Seller-months read per statement of the due list, and invoices rendered per pass. */
-const BATCH = 50;
+/** Invoices rendered per pass. */
+const BATCH = DUE_BATCH;
 
 /** The folder of a seller's commission invoices in the file store: `commission-invoices/<seller id>/<random>.pdf`. */
 export function commissionInvoiceFolder(sellerId: number): string {
   return `commission-invoices/${sellerId}`;
 }
-
-const monthKey = (month: DueMonth) => `${month.sellerId}:${month.monthStart}`;
 
 /**
  * Mandi's monthly commission invoices to sellers (docs/payouts.md, "Commission invoices"), in three steps that each
@@ -67,22 +66,13 @@ export class CommissionInvoicesService {
    */
   async issueDue(): Promise<number> {
     const closedBefore = commissionMonthsClosedBefore(this.clock());
-    const failed = new Set<string>();
-    let issued = 0;
-    for (;;) {
-      const due = (await this.invoices.dueMonths(closedBefore, BATCH + failed.size)).filter(
-        (month) => !failed.has(monthKey(month)),
-      );
-      for (const month of due) {
-        try {
-          if (await this.issue(month)) issued += 1;
-        } catch (error) {
-          failed.add(monthKey(month));
-          this.logger.error({ msg: 'commission invoice not issued; the next pass tries again', ...month, err: error });
-        }
-      }
-      if (due.length < BATCH) return issued;
-    }
+    return workDuePeriods({
+      due: (limit) => this.invoices.dueMonths(closedBefore, limit),
+      key: (month) => `${month.sellerId}:${month.monthStart}`,
+      work: (month) => this.issue(month),
+      logger: this.logger,
+      failure: 'commission invoice not issued; the next pass tries again',
+    });
   }
 
   /**

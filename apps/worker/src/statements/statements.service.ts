@@ -8,20 +8,16 @@ import { SELLER } from '../invoices/invoices.service.js';
 import { PdfRenderer } from '../invoices/pdf-renderer.js';
 import { STATEMENT_CLOCK, type StatementClock } from './statement-clock.js';
 import { statementCsv, statementFileKey, statementView } from './statement-document.js';
+import { workDuePeriods } from './due-periods.js';
 import { StatementMails } from './statement-mails.js';
 import { statementTexts, StatementTemplates } from './statement-templates.js';
 import { StatementsRepository, type DueWeek, type SellerParty } from './statements.repository.js';
-
-/** Seller-weeks read per statement of the due list. */
-const BATCH = 50;
 
 /**
  * How long the transaction that locks a document for its mail may stay open: the mail is sent while its row is
  * locked (under PostgreSQL's minute of idle_in_transaction_session_timeout).
  */
 export const MAIL_TRANSACTION_OPTIONS = { maxWait: 20_000, timeout: 45_000 } as const;
-
-const weekKey = (week: DueWeek) => `${week.sellerId}:${week.weekStart}`;
 
 /**
  * The sellers' weekly settlement statements (docs/payouts.md, "Statements"). For every seller with ledger activity in
@@ -56,22 +52,13 @@ export class StatementsService {
    */
   async makeDue(): Promise<number> {
     const closedBefore = statementWeeksClosedBefore(this.clock());
-    const failed = new Set<string>();
-    let made = 0;
-    for (;;) {
-      const due = (await this.statements.dueWeeks(closedBefore, BATCH + failed.size)).filter(
-        (week) => !failed.has(weekKey(week)),
-      );
-      for (const week of due) {
-        try {
-          if (await this.make(week)) made += 1;
-        } catch (error) {
-          failed.add(weekKey(week));
-          this.logger.error({ msg: 'statement not made; the next pass tries again', ...week, err: error });
-        }
-      }
-      if (due.length < BATCH) return made;
-    }
+    return workDuePeriods({
+      due: (limit) => this.statements.dueWeeks(closedBefore, limit),
+      key: (week) => `${week.sellerId}:${week.weekStart}`,
+      work: (week) => this.make(week),
+      logger: this.logger,
+      failure: 'statement not made; the next pass tries again',
+    });
   }
 
   /**
