@@ -9,6 +9,11 @@ import {
   SANDBOX_KEY_ID,
   SANDBOX_KEY_SECRET,
   SANDBOX_WEBHOOK_SECRET,
+  DEV_ONDC_ENCRYPTION_PRIVATE_KEY,
+  DEV_ONDC_REGISTRY_URL,
+  DEV_ONDC_SIGNING_PRIVATE_KEY,
+  DEV_ONDC_SUBSCRIBER_ID,
+  DEV_ONDC_UNIQUE_KEY_ID,
 } from './development-values.js';
 
 /** Environment settings shared by the API and the worker, validated once at boot. */
@@ -199,6 +204,23 @@ export const configSchema = z.object({
    */
   JOB_LOST_AFTER_MS: z.coerce.number().int().min(1_000).default(60_000),
   /**
+   * Mandi on ONDC as a seller node (docs/ondc.md): its subscriber id (the domain the registry knows it by), the unique
+   * key id of its registered keys, its ed25519 signing key (base64 of libsodium's 64 bytes) and its X25519 encryption
+   * key (PKCS#8 DER, base64; the registry's on_subscribe challenge is encrypted for it). All four or none: unset in
+   * production, /ondc answers 404 and nothing is sent to the network. Development and tests use public keys that the
+   * local registry (tools/ondc-registry) knows.
+   */
+  ONDC_SUBSCRIBER_ID: z.string().trim().min(3).max(255).optional(),
+  ONDC_UNIQUE_KEY_ID: z.string().trim().min(1).max(100).optional(),
+  ONDC_SIGNING_PRIVATE_KEY: z.string().trim().min(40).optional(),
+  ONDC_ENCRYPTION_PRIVATE_KEY: z.string().trim().min(40).optional(),
+  /** ONDC's registry: lookups of buyer apps' keys, and subscription. The local registry in development and tests. */
+  ONDC_REGISTRY_URL: z
+    .string()
+    .url()
+    .transform((url) => url.replace(/\/+$/, ''))
+    .optional(),
+  /**
    * The bearer token Prometheus scrapes with (`Authorization: Bearer <token>`), for GET /api/metrics and the worker's
    * metrics port; at least 32 characters. When set, every scrape must carry it; unset, production serves no metrics
    * (404) while development and tests serve them to anyone (docs/operations.md).
@@ -248,7 +270,29 @@ export type AppConfig = Omit<
   RAZORPAY_WEBHOOK_SECRET: string;
   /** Null when no account is the official seller. */
   OFFICIAL_SELLER_UID: string | null;
+  /** Mandi's seller node on ONDC; null when it is not on the network (production without the ONDC_ settings). */
+  ondc: OndcSettings | null;
 };
+
+/** Mandi's identity on ONDC and where the registry is (docs/ondc.md). */
+export interface OndcSettings {
+  subscriberId: string;
+  uniqueKeyId: string;
+  signingPrivateKey: string;
+  encryptionPrivateKey: string;
+  registryUrl: string;
+}
+
+/** The four settings Mandi's ONDC identity needs together. */
+const ONDC_IDENTITY = [
+  'ONDC_SUBSCRIBER_ID',
+  'ONDC_UNIQUE_KEY_ID',
+  'ONDC_SIGNING_PRIVATE_KEY',
+  'ONDC_ENCRYPTION_PRIVATE_KEY',
+] as const;
+
+/** ONDC's production registry, where a live seller node looks buyer apps up. */
+export const ONDC_PRODUCTION_REGISTRY_URL = 'https://prod.registry.ondc.org';
 
 /** A configuration the process must not start with; its message names every bad variable, on one line. */
 export class ConfigError extends Error {
@@ -287,6 +331,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       problems.set('S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY', 'set both or neither');
     }
   }
+  const ondcGiven = ONDC_IDENTITY.filter((name) => given[name]);
+  if (ondcGiven.length > 0 && ondcGiven.length < ONDC_IDENTITY.length) {
+    problems.set(
+      ONDC_IDENTITY.filter((name) => !given[name]).join(', '),
+      'set all four ONDC_ identity settings or none',
+    );
+  }
   if (isProduction) {
     productionProblems(
       given,
@@ -311,6 +362,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     // Production checked above that each of these is set.
     FIREBASE_PROJECT_ID: setting('FIREBASE_PROJECT_ID')!,
     PUBLIC_URL: setting('PUBLIC_URL')!,
+    ondc: ondcSettings(config, isProduction),
     QUEUES_SESSION_SECRET: setting('QUEUES_SESSION_SECRET')!,
     SELLER_DATA_KEY: setting('SELLER_DATA_KEY')!,
     RAZORPAY_KEY_ID: setting('RAZORPAY_KEY_ID')!,
@@ -344,4 +396,25 @@ export function metricsScrapeAccess(
   const expected = createHash('sha256').update(token).digest();
   const offered = createHash('sha256').update(given).digest();
   return scheme?.toLowerCase() === 'bearer' && timingSafeEqual(expected, offered) ? 'allowed' : 'refused';
+}
+
+/** The ONDC identity given, or development's public one; none in production unless all four are set. */
+function ondcSettings(config: z.infer<typeof configSchema>, isProduction: boolean): OndcSettings | null {
+  if (config.ONDC_SUBSCRIBER_ID) {
+    return {
+      subscriberId: config.ONDC_SUBSCRIBER_ID,
+      uniqueKeyId: config.ONDC_UNIQUE_KEY_ID!,
+      signingPrivateKey: config.ONDC_SIGNING_PRIVATE_KEY!,
+      encryptionPrivateKey: config.ONDC_ENCRYPTION_PRIVATE_KEY!,
+      registryUrl: config.ONDC_REGISTRY_URL ?? (isProduction ? ONDC_PRODUCTION_REGISTRY_URL : DEV_ONDC_REGISTRY_URL),
+    };
+  }
+  if (isProduction) return null;
+  return {
+    subscriberId: DEV_ONDC_SUBSCRIBER_ID,
+    uniqueKeyId: DEV_ONDC_UNIQUE_KEY_ID,
+    signingPrivateKey: DEV_ONDC_SIGNING_PRIVATE_KEY,
+    encryptionPrivateKey: DEV_ONDC_ENCRYPTION_PRIVATE_KEY,
+    registryUrl: config.ONDC_REGISTRY_URL ?? DEV_ONDC_REGISTRY_URL,
+  };
 }

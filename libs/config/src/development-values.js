@@ -16,3 +16,16 @@ export const DEV_SELLER_DATA_KEY = 'bWFuZGktZGV2LXNlbGxlci1kYXRhLWtleS0zMmJ5dGU=
 export const DEMO_FIREBASE_PROJECT_ID = 'demo-mandi';
 /** The Firebase uid the seed gives the demo admin in the Auth emulator: the official seller of development. */
 export const DEMO_OFFICIAL_SELLER_UID = 'mandi-demo-official-seller';
+/** Mandi's subscriber id on the ONDC network in development and tests (docs/ondc.md); production sets its own domain. */
+export const DEV_ONDC_SUBSCRIBER_ID = 'seller.mandi.test';
+/** The unique key id the local registry knows Mandi's development keys by. */
+export const DEV_ONDC_UNIQUE_KEY_ID = 'mandi-dev-key-1';
+/** Mandi's development ed25519 signing key (libsodium's 64 bytes, base64); its public key is below. */
+export const DEV_ONDC_SIGNING_PRIVATE_KEY =
+  'ovxnFwZM2XkMY+lpYFnfpS31Q5aT3GXwMSQpxsjJOufjezFarAIHOTiDKfLue7pDFrJKhe/6affBVe/g3rKqNw==';
+export const DEV_ONDC_SIGNING_PUBLIC_KEY = '43sxWqwCBzk4gyny7nu6QxaySoXv+mn3wVXv4N6yqjc=';
+/** Mandi's development X25519 encryption key (PKCS#8 DER, base64), for the registry's on_subscribe challenge. */
+export const DEV_ONDC_ENCRYPTION_PRIVATE_KEY = 'MC4CAQAwBQYDK2VuBCIEIKC4I8k7eVYyxcW8jl2KXjwuJu4CRQn/3gdNts5VuWNt';
+export const DEV_ONDC_ENCRYPTION_PUBLIC_KEY = 'MCowBQYDK2VuAyEAkA5Elk2aXjAKeCZV7BEOdcXBdYeZYkfm6cB1QUvmCnU=';
+/** The local ONDC registry of development and tests (tools/ondc-registry). */
+export const DEV_ONDC_REGISTRY_URL = 'http://127.0.0.1:9400';

@@ -6,6 +6,8 @@ import {
   SANDBOX_KEY_ID,
   SANDBOX_KEY_SECRET,
   SANDBOX_WEBHOOK_SECRET,
+  DEV_ONDC_ENCRYPTION_PRIVATE_KEY,
+  DEV_ONDC_SIGNING_PRIVATE_KEY,
 } from './development-values.js';
 
 /** Problems found in a configuration, one message per variable name, in the order found. */
@@ -20,6 +22,8 @@ const PUBLIC_VALUES = new Set<string>([
   DEV_SELLER_DATA_KEY,
   DEMO_OFFICIAL_SELLER_UID,
   DEMO_FIREBASE_PROJECT_ID,
+  DEV_ONDC_SIGNING_PRIVATE_KEY,
+  DEV_ONDC_ENCRYPTION_PRIVATE_KEY,
 ]);
 
 /** Variables whose value decides who is trusted: a public value in any of them is refused. */
@@ -33,6 +37,8 @@ const SECRET_SETTINGS = [
   'FIREBASE_PROJECT_ID',
   'S3_ACCESS_KEY_ID',
   'S3_SECRET_ACCESS_KEY',
+  'ONDC_SIGNING_PRIVATE_KEY',
+  'ONDC_ENCRYPTION_PRIVATE_KEY',
 ] as const;
 
 /** A value left as a template's placeholder: `set-your-...`, `set-a-...`, anything with `change-me`. */

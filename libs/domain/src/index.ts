@@ -101,3 +101,4 @@ export * from './ledger/reconciliation.js';
 export * from './ledger/payout.messages.js';
 export * from './ledger/statement.js';
 export * from './ledger/commission-invoice.js';
+export * from './ondc/ondc-protocol.js';

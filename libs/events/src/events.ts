@@ -76,6 +76,11 @@ export const domainEvents = {
   'invoice.rendered': event({ invoiceId: entityId, orderId: entityId }, 'invoiceId'),
   'credit_note.rendered': event({ creditNoteId: entityId, invoiceId: entityId, orderId: entityId }, 'creditNoteId'),
 
+  // ONDC (issue 33, docs/ondc.md): a buyer app's call was verified and recorded (ondc_calls), and the worker answers it;
+  // a callback is recorded and the worker sends it, signed, until the buyer app acknowledges it.
+  'ondc.request_received': event({ callId: entityId }, 'callId'),
+  'ondc.callback_ready': event({ callId: entityId }, 'callId'),
+
   // Sellers and contact.
   'seller.interest_recorded': event({ interestedSellerId: entityId }, 'interestedSellerId'),
   'seller.invited': event({ interestedSellerId: entityId }, 'interestedSellerId'),

@@ -19,6 +19,9 @@ export const LEDGER_ACCOUNTS = {
   buyer_funds:
     "Buyers' money Mandi holds that no sale has taken: paid for an order not yet invoiced, or given back by a cancellation until it is refunded",
   adjustments: "Mandi's side of an admin's adjustment to a seller's balance",
+  network_receivable:
+    'What ONDC buyer apps owe Mandi for network orders they collected the payment of, less their finder fee (docs/ondc.md)',
+  finder_fees: "ONDC buyer apps' finder fees on network orders, Mandi's cost of the sale (docs/ondc.md)",
 } as const;
 
 /** The name of a ledger account. */

@@ -1,0 +1,3 @@
+// The public surface of @mandi/ondc: how Mandi talks to the ONDC network (docs/ondc.md). Node only.
+
+export * from './signing.js';
