@@ -28,7 +28,8 @@ export const UNIT_SPECS_UNDER_TEST = '<rootDir>/test/docs/';
 /** What both tiers share. */
 export const base = {
   testEnvironment: 'node',
-  // tools/razorpay-sandbox only: tools/firebase holds its own node_modules, which jest need not crawl.
+  // tools/razorpay-sandbox and tools/ondc-registry only: tools/firebase holds its own node_modules, which jest need
+  // not crawl.
   roots: [
     '<rootDir>/apps',
     '<rootDir>/libs',
@@ -36,6 +37,7 @@ export const base = {
     '<rootDir>/scripts',
     '<rootDir>/test',
     '<rootDir>/tools/razorpay-sandbox',
+    '<rootDir>/tools/ondc-registry',
   ],
   testPathIgnorePatterns: ['/node_modules/', '/dist/'],
   extensionsToTreatAsEsm: ['.ts'],

@@ -1,9 +1,9 @@
 // `npm start`: the whole marketplace on this machine (issue 3 item 9). Finds or starts PostgreSQL and Redis,
 // installs Chromium and its fonts for invoice PDFs when they are missing (or says which package to install),
 // migrates the database, builds what is out of date, starts the Auth emulator, seeds the demo accounts on an empty
-// database, starts the Razorpay sandbox, runs the API and the worker (MANDI_REPLICAS=N: N of each, the APIs on
-// consecutive ports), and prints where everything is. Ctrl-C stops what this script started (APIs, workers, sandbox,
-// emulator) and nothing else.
+// database, starts the Razorpay sandbox and the local ONDC registry, runs the API and the worker (MANDI_REPLICAS=N: N of
+// each, the APIs on consecutive ports), and prints where everything is. Ctrl-C stops what this script started (APIs,
+// workers, sandbox, registry, emulator) and nothing else.
 import { join } from 'node:path';
 import { ensureSupportedNode } from './lib/node-version.mjs';
 import { migrate } from './db/migrate.mjs';
@@ -17,6 +17,8 @@ import { isListening, repoRoot, run, startProcess, waitForHttp } from './lib/pro
 import { REPLICAS_VARIABLE, replicaCount, replicaProcesses } from './lib/replicas.mjs';
 import { clearRedisPrefix, ensureServices } from './lib/services.mjs';
 import { ensureRazorpaySandbox } from '../tools/razorpay-sandbox/dev-sandbox.mjs';
+import { ensureOndcRegistry } from '../tools/ondc-registry/dev-registry.mjs';
+import { DEV_ONDC_REGISTRY_URL } from '../libs/config/src/development-values.js';
 
 ensureSupportedNode();
 const startedAt = performance.now();
@@ -26,6 +28,9 @@ const env = localEnvironment({ NODE_ENV: 'development', HOST: process.env.HOST |
 const baseUrl = `http://localhost:${env.PORT}`;
 /** The local Razorpay sandbox runs unless the caller pointed RAZORPAY_API_URL at Razorpay itself. */
 const usesRazorpaySandbox = env.RAZORPAY_API_URL === razorpaySandboxUrl;
+/** The ONDC registry the apps look buyer apps up in: the local one (tools/ondc-registry) unless it is ONDC's. */
+const ondcRegistryUrl = new URL(env.ONDC_REGISTRY_URL || DEV_ONDC_REGISTRY_URL);
+const usesLocalOndcRegistry = ['127.0.0.1', 'localhost'].includes(ondcRegistryUrl.hostname);
 
 /** The APIs and workers to run (MANDI_REPLICAS of each), read in main() so a bad value ends with its message. */
 let apps = [];
@@ -34,6 +39,8 @@ let apps = [];
 const owned = [];
 /** Stops the Razorpay sandbox (it runs in this process), or takes our webhook endpoint off one we reused. */
 let stopRazorpaySandbox = async () => {};
+/** Stops the local ONDC registry if this run started it (in this process); one it reused keeps running. */
+let stopOndcRegistry = async () => {};
 let leaving = false;
 
 async function leave(code, why) {
@@ -44,7 +51,11 @@ async function leave(code, why) {
   if (running.length > 0) say(`stopping ${running.map((p) => p.name).join(', ')}`);
   // The apps first (they drain their work), then the emulator and the sandbox they talk to.
   await Promise.all(running.filter((p) => p.name !== 'auth').map((p) => p.stop()));
-  await Promise.all([...running.filter((p) => p.name === 'auth').map((p) => p.stop()), stopRazorpaySandbox()]);
+  await Promise.all([
+    ...running.filter((p) => p.name === 'auth').map((p) => p.stop()),
+    stopRazorpaySandbox(),
+    stopOndcRegistry(),
+  ]);
   say('stopped. PostgreSQL and Redis are system services and keep running.');
   process.exit(code);
 }
@@ -112,6 +123,16 @@ async function main() {
       log: (line) => process.stdout.write(`${paint('blue', 'razorpay')} ${line}\n`),
     });
     stopRazorpaySandbox = sandbox.stop;
+  }
+  // Buyer apps' keys are looked up there; it knows Mandi's development record at PUBLIC_URL/ondc.
+  if (usesLocalOndcRegistry) {
+    const registry = await ensureOndcRegistry({
+      port: Number(ondcRegistryUrl.port || 80),
+      host: ondcRegistryUrl.hostname === 'localhost' ? '127.0.0.1' : ondcRegistryUrl.hostname,
+      mandiUrl: env.PUBLIC_URL,
+      log: (line) => process.stdout.write(`${paint('blue', 'ondc')} ${line}\n`),
+    });
+    stopOndcRegistry = registry.stop;
   }
 
   if (leaving) return;
@@ -188,11 +209,15 @@ function banner() {
           `${razorpaySandboxUrl} sandbox (checkout ${env.RAZORPAY_CHECKOUT_URL}, docs/razorpay-sandbox.md)`,
         )
       : row('Razorpay', `${env.RAZORPAY_API_URL} (key ${env.RAZORPAY_KEY_ID})`),
+    row(
+      'ONDC',
+      `${env.PUBLIC_URL}/ondc, registry ${usesLocalOndcRegistry ? `${ondcRegistryUrl.origin} (local, docs/ondc.md)` : ondcRegistryUrl.href}`,
+    ),
     '',
     `  Demo accounts, password ${paint('bold', DEMO_PASSWORD)}:`,
     ...DEMO_ACCOUNTS.map((account) => `    ${account.email.padEnd(20)}${demoRoles[account.key] ?? account.role}`),
     '',
-    `Ctrl-C stops the ${ports.length === 1 ? 'API, the worker' : 'APIs, the workers'}, the Razorpay sandbox and the Auth emulator ` +
+    `Ctrl-C stops the ${ports.length === 1 ? 'API, the worker' : 'APIs, the workers'}, the Razorpay sandbox, the ONDC registry and the Auth emulator ` +
       'this started. PostgreSQL and Redis keep running.',
     '',
   ];
