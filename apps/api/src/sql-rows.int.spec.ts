@@ -19,6 +19,7 @@ import { AdminProductsRepository } from './admin/admin-products.repository.js';
 import { AdminSellersRepository } from './admin/admin-sellers.repository.js';
 import { AdminUsersRepository } from './admin/admin-users.repository.js';
 import { CommissionsRepository } from './admin/commissions/commissions.repository.js';
+import { AdminOndcRepository } from './admin/ondc/admin-ondc.repository.js';
 import { AdminPayoutsRepository } from './admin/payouts/admin-payouts.repository.js';
 import { PayoutReconciliationRepository } from './admin/payouts/payout-reconciliation.repository.js';
 import { GstReportsRepository } from './admin/reports/gst-reports.repository.js';
@@ -271,6 +272,29 @@ const CALLS: Record<string, (client: Db) => Promise<unknown>> = {
     new PayoutReconciliationRepository(service(client)).payoutsOf(['trf_1'], [1]),
   'payoutReconciliation.transferredBetween': (client) =>
     new PayoutReconciliationRepository(service(client)).transferredBetween(from, to, 0, 1000),
+  'adminOndc.orders': (client) =>
+    new AdminOndcRepository(service(client)).orders({ bapId: 'buyer.example.in', transactionId: 'txn-1' }, 20),
+  'adminOndc.orderCount': (client) =>
+    new AdminOndcRepository(service(client)).orderCount({ bapId: null, transactionId: null }),
+  'adminOndc.order': (client) => new AdminOndcRepository(service(client)).order(1),
+  'adminOndc.transactionCalls': (client) => new AdminOndcRepository(service(client)).transactionCalls('txn-1'),
+  'adminOndc.transactionCallCount': (client) => new AdminOndcRepository(service(client)).transactionCallCount('txn-1'),
+  'adminOndc.calls': (client) =>
+    new AdminOndcRepository(service(client)).calls(
+      { transactionId: 'txn-1', action: 'on_confirm', direction: 'outbound', ack: 'NACK', bapId: 'b', late: true },
+      20,
+    ),
+  'adminOndc.callCount': (client) =>
+    new AdminOndcRepository(service(client)).callCount({
+      transactionId: null,
+      action: null,
+      direction: null,
+      ack: 'pending',
+      bapId: null,
+      late: false,
+    }),
+  'adminOndc.call': (client) => new AdminOndcRepository(service(client)).call('1'),
+  'adminOndc.summary': (client) => new AdminOndcRepository(service(client)).summary(),
   'sellerProfiles.list': (client) => new SellerProfilesRepository(service(client)).list('pending'),
   'sellerProfiles.list (reviewed)': (client) => new SellerProfilesRepository(service(client)).list('approved'),
   'sellerProfiles.review (approve)': (client) => new SellerProfilesRepository(service(client)).review('uid-1', 2, null),

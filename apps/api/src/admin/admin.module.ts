@@ -1,5 +1,6 @@
 import { CommissionsModule } from './commissions/commissions.module.js';
 import { AdminPayoutsModule } from './payouts/admin-payouts.module.js';
+import { AdminOndcModule } from './ondc/admin-ondc.module.js';
 import { Module } from '@nestjs/common';
 import { AdminAuditModule } from './admin-audit.module.js';
 import { ProductsModule } from '../products/products.module.js';
@@ -24,6 +25,7 @@ import { GstReportsModule } from './reports/gst-reports.module.js';
     GstReportsModule,
     CommissionsModule,
     AdminPayoutsModule,
+    AdminOndcModule,
   ],
   controllers: [AdminUsersController, AdminSellersController, AdminProductsController],
   providers: [

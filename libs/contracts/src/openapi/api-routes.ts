@@ -2,6 +2,7 @@ import type { ApiRoute } from './api-route.js';
 import * as accountRoutes from './routes/accounts.routes.js';
 import * as adminDashboardRoutes from './routes/admin-dashboard.routes.js';
 import * as adminJobRoutes from './routes/admin-jobs.routes.js';
+import * as adminOndcRoutes from './routes/admin-ondc.routes.js';
 import * as adminOrderDetailRoutes from './routes/admin-order-detail.routes.js';
 import * as adminPayoutRoutes from './routes/admin-payouts.routes.js';
 import * as adminProductRoutes from './routes/admin-products.routes.js';
@@ -34,6 +35,7 @@ export const ROUTES = {
   ...gstReportRoutes,
   ...commissionRoutes,
   ...adminPayoutRoutes,
+  ...adminOndcRoutes,
   ...referenceRoutes,
   ...operationsRoutes,
   ...sellerDashboardRoutes,

@@ -21,4 +21,5 @@ export * from './routes/seller-profiles.routes.js';
 export * from './routes/shipments.routes.js';
 export * from './routes/commissions.routes.js';
 export * from './routes/admin-payouts.routes.js';
+export * from './routes/admin-ondc.routes.js';
 export * from './routes/seller-payouts.routes.js';
