@@ -21,6 +21,7 @@ import { AppConfigModule } from './config/app-config.js';
 import { HealthModule } from './health/health.module.js';
 import { InvoicesModule } from './invoices/invoices.module.js';
 import { MetricsModule } from './metrics/metrics.module.js';
+import { OndcModule } from './ondc/ondc.module.js';
 import { OpenApiModule } from './openapi/openapi.module.js';
 import { OrdersModule } from './orders/orders.module.js';
 import { PaymentsModule } from './payments/payments.module.js';
@@ -103,6 +104,7 @@ import { ShipmentsModule } from './shipments/shipments.module.js';
     AdminPipelineModule,
     AdminJobsModule,
     MetricsModule,
+    OndcModule,
     OpenApiModule,
   ],
   providers: [

@@ -29,6 +29,7 @@ import { CheckoutRepository } from './checkout/checkout.repository.js';
 import { ContactRepository } from './contact/contact.repository.js';
 import { InvoicesRepository } from './invoices/invoices.repository.js';
 import { DatabaseConnectionsRepository } from './metrics/database-connections.repository.js';
+import { OndcCallsRepository } from './ondc/ondc-calls.repository.js';
 import { AdminOrderDetailRepository } from './orders/admin-order-detail.repository.js';
 import { AdminOrdersExportRepository } from './orders/admin-orders-export.repository.js';
 import { AdminOrdersRepository } from './orders/admin-orders.repository.js';
@@ -167,6 +168,16 @@ const CALLS: Record<string, (client: Db) => Promise<unknown>> = {
   'invoices.document (credit note)': (client) =>
     new InvoicesRepository(service(client)).document({ kind: 'credit_note', id: 1 }),
   'invoices.orderDocuments': (client) => new InvoicesRepository(service(client)).orderDocuments(1),
+  'ondcCalls.recordInbound': (client) =>
+    new OndcCallsRepository(service(client)).recordInbound({
+      action: 'select',
+      transactionId: 'txn-1',
+      messageId: 'msg-1',
+      bapId: 'buyer.example.in',
+      bapUri: 'https://buyer.example.in/ondc',
+      body: '{"context":{},"message":{}}',
+      dueBy: from,
+    }),
   'orders.ofBuyer': (client) => new OrdersRepository(service(client)).ofBuyer(1, 1, 10),
   'orders.detail': (client) => new OrdersRepository(service(client)).detail(1, windowMs),
   'orders.requestCancel': (client) =>

@@ -221,6 +221,18 @@ export const configSchema = z.object({
     .transform((url) => url.replace(/\/+$/, ''))
     .optional(),
   /**
+   * The registry's X25519 encryption public key (SPKI DER, base64), which with Mandi's encryption key decrypts its
+   * on_subscribe challenge. Unset: ONDC's published production key for its production registry, the local
+   * registry's key in development and tests.
+   */
+  ONDC_REGISTRY_ENCRYPTION_PUBLIC_KEY: z.string().trim().min(40).max(200).optional(),
+  /**
+   * The request_id of Mandi's subscribe request to the registry while one is under way: GET
+   * /ondc-site-verification.html shows it signed with Mandi's signing key, which the registry checks (developer-docs
+   * registry/Onboarding of Participants.md). Unset: that page answers 404.
+   */
+  ONDC_SUBSCRIBE_REQUEST_ID: z.string().trim().min(1).max(200).optional(),
+  /**
    * The bearer token Prometheus scrapes with (`Authorization: Bearer <token>`), for GET /api/metrics and the worker's
    * metrics port; at least 32 characters. When set, every scrape must carry it; unset, production serves no metrics
    * (404) while development and tests serve them to anyone (docs/operations.md).
@@ -281,6 +293,10 @@ export interface OndcSettings {
   signingPrivateKey: string;
   encryptionPrivateKey: string;
   registryUrl: string;
+  /** The registry's encryption public key for on_subscribe; null when none is known for a registry set by URL. */
+  registryEncryptionPublicKey: string | null;
+  /** The request_id of a subscription under way, for the site verification page; null when none is. */
+  subscribeRequestId: string | null;
 }
 
 /** The four settings Mandi's ONDC identity needs together. */
@@ -293,6 +309,11 @@ const ONDC_IDENTITY = [
 
 /** ONDC's production registry, where a live seller node looks buyer apps up. */
 export const ONDC_PRODUCTION_REGISTRY_URL = 'https://prod.registry.ondc.org';
+/** Its encryption public key, as ONDC publishes it (developer-docs registry/Onboarding of Participants.md, step 6). */
+export const ONDC_PRODUCTION_REGISTRY_ENCRYPTION_PUBLIC_KEY =
+  'MCowBQYDK2VuAyEAvVEyZY91O2yV8w8/CAwVDAnqIZDJJUPdLUUKwLo3K0M=';
+/** The local registry's (tools/ondc-registry/credentials.mjs, REGISTRY_ENCRYPTION_PUBLIC_KEY): public, like its key. */
+const DEV_ONDC_REGISTRY_ENCRYPTION_PUBLIC_KEY = 'MCowBQYDK2VuAyEAE4fYVtQPI3Io8H1SXFeKVeJnbJNvznMb+Oa7SoVisTM=';
 
 /** A configuration the process must not start with; its message names every bad variable, on one line. */
 export class ConfigError extends Error {
@@ -400,21 +421,34 @@ export function metricsScrapeAccess(
 
 /** The ONDC identity given, or development's public one; none in production unless all four are set. */
 function ondcSettings(config: z.infer<typeof configSchema>, isProduction: boolean): OndcSettings | null {
+  if (!config.ONDC_SUBSCRIBER_ID && isProduction) return null;
+  const registryUrl = config.ONDC_REGISTRY_URL ?? (isProduction ? ONDC_PRODUCTION_REGISTRY_URL : DEV_ONDC_REGISTRY_URL);
+  const registryEncryptionPublicKey =
+    config.ONDC_REGISTRY_ENCRYPTION_PUBLIC_KEY ??
+    (registryUrl === ONDC_PRODUCTION_REGISTRY_URL
+      ? ONDC_PRODUCTION_REGISTRY_ENCRYPTION_PUBLIC_KEY
+      : isProduction
+        ? null
+        : DEV_ONDC_REGISTRY_ENCRYPTION_PUBLIC_KEY);
+  const common = {
+    registryUrl,
+    registryEncryptionPublicKey,
+    subscribeRequestId: config.ONDC_SUBSCRIBE_REQUEST_ID ?? null,
+  };
   if (config.ONDC_SUBSCRIBER_ID) {
     return {
       subscriberId: config.ONDC_SUBSCRIBER_ID,
       uniqueKeyId: config.ONDC_UNIQUE_KEY_ID!,
       signingPrivateKey: config.ONDC_SIGNING_PRIVATE_KEY!,
       encryptionPrivateKey: config.ONDC_ENCRYPTION_PRIVATE_KEY!,
-      registryUrl: config.ONDC_REGISTRY_URL ?? (isProduction ? ONDC_PRODUCTION_REGISTRY_URL : DEV_ONDC_REGISTRY_URL),
+      ...common,
     };
   }
-  if (isProduction) return null;
   return {
     subscriberId: DEV_ONDC_SUBSCRIBER_ID,
     uniqueKeyId: DEV_ONDC_UNIQUE_KEY_ID,
     signingPrivateKey: DEV_ONDC_SIGNING_PRIVATE_KEY,
     encryptionPrivateKey: DEV_ONDC_ENCRYPTION_PRIVATE_KEY,
-    registryUrl: config.ONDC_REGISTRY_URL ?? DEV_ONDC_REGISTRY_URL,
+    ...common,
   };
 }

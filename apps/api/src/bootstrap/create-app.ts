@@ -3,18 +3,20 @@ import type { IncomingMessage } from 'node:http';
 import zlib from 'node:zlib';
 import compress from '@fastify/compress';
 import multipart from '@fastify/multipart';
+import { RequestMethod } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { FastifyError, FastifyReply } from 'fastify';
 import { Logger } from 'nestjs-pino';
 import { loadConfig, type AppConfig } from '@mandi/config';
-import { productListQuerySchema } from '@mandi/contracts';
+import { API_ROUTES, outsideApiPrefix, productListQuerySchema } from '@mandi/contracts';
 import { PRODUCT_LIMITS } from '@mandi/domain';
 import { FILE_STORE, type FileStore } from '@mandi/storage';
 import { AppModule } from '../app.module.js';
 import { errorBody } from '../common/api-error.js';
 import { devMailEnabled, serveDevMail } from '../dev-mail/dev-mail.routes.js';
 import { serveFiles } from '../files/files.routes.js';
+import { answerNetworkRefusalsAsNacks } from '../ondc/network-refusals.js';
 import { refuseOversizedMultipart } from '../files/multipart-limits.js';
 import { ProductReadsService } from '../products/product-reads.service.js';
 import { serveQueuesDashboard } from '../queues-dashboard/queues-dashboard.routes.js';
@@ -65,7 +67,13 @@ export async function createApp(): Promise<NestFastifyApplication> {
   // rawBody: Razorpay signs its webhooks over the exact bytes it sent.
   const app = await NestFactory.create<NestFastifyApplication>(AppModule, adapter, { bufferLogs: true, rawBody: true });
   app.useLogger(app.get(Logger));
-  app.setGlobalPrefix('api');
+  // The registry's paths outside /api (ONDC's subscriber URL PUBLIC_URL/ondc, its site verification page) stay put.
+  app.setGlobalPrefix('api', {
+    exclude: API_ROUTES.filter((route) => outsideApiPrefix(route.path)).map((route) => ({
+      path: route.path.slice(1),
+      method: RequestMethod[route.method],
+    })),
+  });
   app.enableShutdownHooks();
 
   const fastify = app.getHttpAdapter().getInstance();
@@ -75,6 +83,8 @@ export async function createApp(): Promise<NestFastifyApplication> {
     void reply.headers(security).header('x-request-id', request.id);
     done();
   });
+  // The ONDC network's calls are refused in ONDC's NACK bodies, whatever refuses them (network-refusals.ts).
+  answerNetworkRefusalsAsNacks(fastify);
   // JSON answers over 1 kB leave compressed (a page of products shrinks about sixfold): Brotli at a quality cheap
   // enough for every request, gzip for older clients. Pre-compressed front-end files are sent as they are.
   // An answer held in memory up to 64 kB is compressed in one call: the plugin's default on two cores (8 kB) sent a

@@ -2,7 +2,7 @@ import 'reflect-metadata';
 import { applyDecorators, HttpCode, RequestMapping, RequestMethod, SetMetadata, UsePipes } from '@nestjs/common';
 import { ROUTE_ARGS_METADATA } from '@nestjs/common/constants.js';
 import { RouteParamtypes } from '@nestjs/common/internal';
-import type { ApiRoute } from '@mandi/contracts';
+import { outsideApiPrefix, type ApiRoute } from '@mandi/contracts';
 import { RouteInputPipe } from './route-input.pipe.js';
 
 /** Where @Endpoint keeps a handler's registry entry: what the access, rate-limit and body-rule guards read. */
@@ -46,10 +46,14 @@ export function routeEntryOf(handler: object): ApiRoute | undefined {
   return Reflect.getMetadata(ROUTE_ENTRY_KEY, handler) as ApiRoute | undefined;
 }
 
-/** The registry's '/api/cart/{uid}' as a Nest path under the global prefix: 'cart/:uid'. */
+/**
+ * The registry's '/api/cart/{uid}' as a Nest path under the global prefix: 'cart/:uid'. A path the registry serves
+ * outside the prefix (the ONDC network's '/ondc/search', which create-app.ts excludes from it) stays where it is.
+ */
 export function nestPath(path: string): string {
-  if (path !== PREFIX && !path.startsWith(`${PREFIX}/`)) throw new Error(`${path} is not under ${PREFIX}`);
-  return path.slice(PREFIX.length + 1).replace(/\{(\w+)\}/g, ':$1');
+  const outside = outsideApiPrefix(path);
+  if (!outside && path !== PREFIX && !path.startsWith(`${PREFIX}/`)) throw new Error(`${path} is not under ${PREFIX}`);
+  return path.slice(outside ? 1 : PREFIX.length + 1).replace(/\{(\w+)\}/g, ':$1');
 }
 
 /**

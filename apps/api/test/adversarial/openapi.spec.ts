@@ -1,6 +1,7 @@
 import { Validator } from '@seriousme/openapi-schema-validator';
 import puppeteer from 'puppeteer-core';
 import { API_ROUTES, ROUTES, buildOpenApiDocument, type ApiRoute } from '@mandi/contracts';
+import { ONDC_ACTIONS } from '@mandi/domain';
 import { ApiHarness, productionEnv } from '../harness.js';
 import { registeredRoutes } from './registered-routes.js';
 
@@ -30,8 +31,12 @@ describe('The route registry and the OpenAPI document', () => {
         .filter((part) => route?.[part] !== undefined && !reads.includes(part))
         .map((part) => `${key(route!)} ${part}`),
     );
-    // The webhook reads the raw bytes Razorpay signed and parses them itself once the signature verifies.
-    expect(unread).toEqual(['POST /api/payment/webhook body']);
+    // The webhook reads the raw bytes Razorpay signed and parses them itself once the signature verifies; so do the
+    // ONDC network's calls, which answer a bad body with ONDC's NACK naming the field (docs/ondc.md).
+    expect(unread).toEqual([
+      'POST /api/payment/webhook body',
+      ...ONDC_ACTIONS.map((action) => `POST /ondc/${action} body`),
+    ]);
   });
 
   it('declares each path parameter a route has, and answers and errors for every route', () => {

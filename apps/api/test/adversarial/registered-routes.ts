@@ -2,7 +2,7 @@ import 'reflect-metadata';
 import { RequestMethod, type Type } from '@nestjs/common';
 import { METHOD_METADATA, MODULE_METADATA, PATH_METADATA, ROUTE_ARGS_METADATA } from '@nestjs/common/constants.js';
 import { RouteParamtypes } from '@nestjs/common/internal';
-import type { ApiRoute } from '@mandi/contracts';
+import { outsideApiPrefix, type ApiRoute } from '@mandi/contracts';
 import { AppModule } from '../../src/app.module.js';
 import { routeEntryOf } from '../../src/common/endpoint.decorator.js';
 
@@ -48,7 +48,7 @@ export function registeredRoutes(): RegisteredRoute[] {
           routes.push({
             handler: `${controller.name}.${name}`,
             method,
-            path: openApiPath([PREFIX, prefix, path]),
+            path: openApiPath([outsideApiPrefix(openApiPath([prefix, path])) ? '' : PREFIX, prefix, path]),
             route: routeEntryOf(handler),
             reads,
           });

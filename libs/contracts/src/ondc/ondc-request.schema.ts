@@ -7,6 +7,7 @@ import { ONDC_ACTIONS, ONDC_CORE_VERSION, ONDC_COUNTRY, ONDC_DOMAIN, type OndcAc
 import { z } from 'zod';
 
 const text = z.string().min(1);
+const urlSchema = z.url({ error: 'must be a URL' }).max(500);
 
 /** An ISO-8601 duration as ONDC writes a ttl ("PT30S", "P1D"). */
 export const ondcDurationSchema = z.iso.duration({ error: 'must be an ISO-8601 duration, e.g. PT30S' });
@@ -46,12 +47,13 @@ export const ondcContextSchema = z.looseObject({
   city: text,
   action: z.enum(ONDC_ACTIONS),
   core_version: z.literal(ONDC_CORE_VERSION, { error: `must be ${ONDC_CORE_VERSION}` }),
-  bap_id: text,
-  bap_uri: z.url({ error: 'must be a URL' }),
-  bpp_id: text.optional(),
-  bpp_uri: z.url({ error: 'must be a URL' }).optional(),
-  transaction_id: text,
-  message_id: text,
+  // The lengths ondc_calls keeps (prisma/schema.prisma).
+  bap_id: text.max(255),
+  bap_uri: urlSchema,
+  bpp_id: text.max(255).optional(),
+  bpp_uri: urlSchema.optional(),
+  transaction_id: text.max(100),
+  message_id: text.max(100),
   timestamp: ondcTimestampSchema,
   /** Optional in the contract (update names none); ONDC_DEFAULT_TTL then applies. */
   ttl: ondcDurationSchema.optional(),
@@ -65,7 +67,7 @@ function contextOf<A extends OndcAction>(action: A) {
     action: z.literal(action, { error: `must be "${action}", the action of the URL` }),
   });
   // A search goes to every seller node through the gateway; every other call names the seller node it is for.
-  return action === 'search' ? pinned : pinned.extend({ bpp_id: text, bpp_uri: z.url({ error: 'must be a URL' }) });
+  return action === 'search' ? pinned : pinned.extend({ bpp_id: text.max(255), bpp_uri: urlSchema });
 }
 
 const addressSchema = z.looseObject({

@@ -1,8 +1,12 @@
 import type { ZodType } from 'zod';
 import type { RouteTag } from './route-tags.js';
 
-/** Who may call a route: anyone, a verified Firebase identity without an account yet, a signed-in user, an admin. */
-export type RouteAccess = 'public' | 'identity' | 'user' | 'admin';
+/**
+ * Who may call a route: anyone, a verified Firebase identity without an account yet, a signed-in user, an admin, or
+ * a participant of the ONDC network whose Authorization header verifies against its key in ONDC's registry (the
+ * route checks it itself, and answers in ONDC's ACK/NACK bodies rather than the API's error shape: docs/ondc.md).
+ */
+export type RouteAccess = 'public' | 'identity' | 'user' | 'admin' | 'network';
 
 /**
  * The limits a route may take instead of the default one, by name; the API's rate-limit guard says each one's rules
@@ -94,9 +98,20 @@ export function routeRateLimit(route: Pick<ApiRoute, 'access' | 'rateLimit'>): R
   return route.rateLimit ?? (route.access === 'public' ? 'public' : null);
 }
 
+/**
+ * Whether a registry path is one of those served outside the /api prefix, at the path as it is: the ONDC network's
+ * calls at Mandi's subscriber URL PUBLIC_URL/ondc, and the registry's site verification page at the root (ONDC
+ * fixes both; docs/ondc.md). Every other path starts with /api.
+ */
+export function outsideApiPrefix(path: string): boolean {
+  return path.startsWith('/ondc/') || path === '/ondc-site-verification.html';
+}
+
 /** Every error status a route can answer: the ones named, plus those its inputs, access and rate limit imply. */
 export function routeErrorStatuses(route: ApiRoute): number[] {
   const statuses = new Set(route.errors);
+  // A network call's refusals are ONDC's NACK bodies, each declared among its answers.
+  if (route.access === 'network') return [...statuses].sort((a, b) => a - b);
   if (route.params || route.query || route.headers || route.body || route.multipart) statuses.add(400);
   if (route.access !== 'public') {
     statuses.add(401);

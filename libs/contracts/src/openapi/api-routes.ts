@@ -11,6 +11,7 @@ import * as catalogRoutes from './routes/catalog.routes.js';
 import * as checkoutRoutes from './routes/checkout.routes.js';
 import * as commissionRoutes from './routes/commissions.routes.js';
 import * as gstReportRoutes from './routes/gst-reports.routes.js';
+import * as ondcRoutes from './routes/ondc.routes.js';
 import * as operationsRoutes from './routes/operations.routes.js';
 import * as referenceRoutes from './routes/reference.routes.js';
 import * as sellerDashboardRoutes from './routes/seller-dashboard.routes.js';
@@ -42,6 +43,7 @@ export const ROUTES = {
   ...sellerPayoutRoutes,
   ...sellerProfileRoutes,
   ...shipmentRoutes,
+  ...ondcRoutes,
 };
 
 /** The name of a route of the registry ('addToCart'). */

@@ -23,3 +23,4 @@ export * from './routes/commissions.routes.js';
 export * from './routes/admin-payouts.routes.js';
 export * from './routes/admin-ondc.routes.js';
 export * from './routes/seller-payouts.routes.js';
+export * from './routes/ondc.routes.js';

@@ -20,7 +20,16 @@ const ACCESS_TEXT: Record<RouteAccess, string> = {
   identity: 'A verified Firebase ID token, before the account exists.',
   user: 'A signed-in, active user; ids named in the call must be their own unless they are an admin.',
   admin: 'An admin (the role stored in our database).',
+  network:
+    "A participant of the ONDC network: ONDC's Authorization header, verified against the sender's key in ONDC's " +
+    'registry. Answers are Beckn ACK/NACK bodies (docs/ondc.md).',
 };
+
+/** How a route's caller proves who it is, by its access. */
+function securityOf(access: RouteAccess): JsonSchema[] {
+  if (access === 'public') return [];
+  return access === 'network' ? [{ ondcSignature: [] }] : [{ firebaseIdToken: [] }];
+}
 
 /**
  * A zod schema as JSON Schema 2020-12 (OpenAPI 3.1's dialect): requests as the API reads them (before transforms),
@@ -118,7 +127,7 @@ function operation(route: ApiRoute): JsonSchema {
     'x-mandi-access': route.access,
     // Which limit counts the route: 'public' (per client address) or a limit of its own, by name.
     ...(rateLimit ? { 'x-mandi-rate-limit': rateLimit } : {}),
-    security: route.access === 'public' ? [] : [{ firebaseIdToken: [] }],
+    security: securityOf(route.access),
     parameters: [
       ...parameters(route.params, 'path'),
       ...parameters(route.query, 'query'),
@@ -171,6 +180,14 @@ export function buildOpenApiDocument(info: OpenApiInfo, routes: readonly ApiRout
           scheme: 'bearer',
           bearerFormat: 'JWT',
           description: 'A Firebase Authentication ID token of the signed-in user.',
+        },
+        ondcSignature: {
+          type: 'apiKey',
+          in: 'header',
+          name: 'Authorization',
+          description:
+            'Signature keyId="<subscriber id>|<unique key id>|ed25519",algorithm="ed25519",created,expires,' +
+            'headers="(created) (expires) digest",signature: ed25519 over the BLAKE2b-512 digest of the exact body.',
         },
       },
     },

@@ -16,6 +16,7 @@ export const ROUTE_TAGS = {
   Reference: 'The India Post PIN code directory and this reference itself.',
   Health: 'Whether the API, PostgreSQL and Redis answer (for load balancers and the console).',
   Operations: 'Prometheus metrics and the event pipeline, for operators.',
+  ONDC: "Mandi's seller node on the ONDC network: the calls of buyer apps (RET10, 1.2.0) and the registry's.",
 } as const;
 
 /** A group of the API reference. */
