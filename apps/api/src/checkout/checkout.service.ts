@@ -29,7 +29,7 @@ import {
   realFigures,
   type ClientFigures,
   type PricedOrder,
-} from './checkout-pricing.js';
+} from '@mandi/orders';
 import {
   CheckoutRepository,
   type AddressOwner,

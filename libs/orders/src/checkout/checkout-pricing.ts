@@ -1,3 +1,6 @@
+// Checkout's pricing, pure: the storefront's checkout (apps/api) and the ONDC seller node's quotes and confirm
+// (apps/worker/src/ondc/orders) price every order with these same functions, so a network order costs what a Mandi
+// order costs to the paisa.
 import {
   ACCESS_MESSAGES,
   ADDRESS_MESSAGES,
@@ -13,8 +16,14 @@ import {
   type OrderTotals,
   type PaymentMethod,
 } from '@mandi/domain';
-import type { Billing, OrderLine } from '@mandi/contracts';
-import type { AddressOwner, CheckoutProductRow, OrderLineCopy, ShortLine } from './checkout.repository.js';
+import type {
+  AddressOwner,
+  CheckoutProductRow,
+  ClientBilling,
+  OrderLineCopy,
+  PricingLine,
+  ShortLine,
+} from './checkout-rows.js';
 
 /** An order priced by the server: its totals and a copy of each line as bought. */
 export interface PricedOrder {
@@ -24,7 +33,7 @@ export interface PricedOrder {
 
 /** What the client believed the order costs: its billing (cart variant) or its grand total (widget variant). */
 export interface ClientFigures {
-  billing?: Billing;
+  billing?: ClientBilling;
   /** Grand total in rupees. */
   amount?: number;
 }
@@ -46,7 +55,7 @@ export function checkAddress<Address extends AddressOwner>(address: Address | nu
  */
 export function priceOrder(
   buyerId: number,
-  lines: readonly OrderLine[],
+  lines: readonly PricingLine[],
   products: readonly CheckoutProductRow[],
   method: PaymentMethod,
 ): PricedOrder {
@@ -118,7 +127,7 @@ export function notEnoughStock(
  */
 export function assertClientFigures(
   priced: PricedOrder,
-  clientLines: readonly OrderLine[],
+  clientLines: readonly PricingLine[],
   client: ClientFigures,
 ): void {
   const { totals } = priced;
