@@ -60,6 +60,8 @@ export class LedgerBookService {
           select: { id: true, provider: true, providerPaymentId: true, amountPaise: true, capturedAt: true },
         },
         invoices: { orderBy: { id: 'asc' } },
+        status: true,
+        ondcOrder: { select: { finderFeePaise: true } },
         creditNotes: { select: { id: true, invoiceId: true, issuedAt: true }, orderBy: { id: 'asc' } },
       },
     });
@@ -87,6 +89,23 @@ export class LedgerBookService {
           { account: 'buyer_funds', sellerId: null, amountPaise: -payment.amountPaise },
         ],
       });
+    // A prepaid network order's money is with the buyer app (docs/ondc.md, "Network orders"): it owes Mandi the sale
+    // amount less its finder fee, Mandi's cost of the sale.
+    const finderFee = order.ondcOrder?.finderFeePaise ?? 0;
+    const network = order.payments.filter((payment) => payment.provider === 'ondc' && payment.capturedAt !== null);
+    for (const payment of network)
+      await book({
+        kind: 'receipt',
+        sourceKey: `payment:${payment.id}`,
+        orderId,
+        sellerId: null,
+        financialYear: year,
+        lines: [
+          { account: 'network_receivable', sellerId: null, amountPaise: payment.amountPaise - finderFee },
+          { account: 'finder_fees', sellerId: null, amountPaise: finderFee },
+          { account: 'buyer_funds', sellerId: null, amountPaise: -payment.amountPaise },
+        ],
+      });
     if (order.paymentMethod === 'cod' && order.paymentStatus === 'paid')
       await book({
         kind: 'receipt',
@@ -97,6 +116,20 @@ export class LedgerBookService {
         lines: [
           { account: 'cod_cash', sellerId: null, amountPaise: order.totalPaise },
           { account: 'buyer_funds', sellerId: null, amountPaise: -order.totalPaise },
+        ],
+      });
+    // A cash-on-delivery network order's cash is Mandi's: Mandi owes the buyer app its finder fee.
+    if (order.ondcOrder && order.paymentMethod === 'cod' && order.paymentStatus === 'paid')
+      await book({
+        kind: 'receipt',
+        sourceKey: `finder_fee:${orderId}`,
+        orderId,
+        sellerId: null,
+        financialYear: year,
+        reason: "The buyer app's finder fee on a cash-on-delivery network order",
+        lines: [
+          { account: 'finder_fees', sellerId: null, amountPaise: finderFee },
+          { account: 'network_receivable', sellerId: null, amountPaise: -finderFee },
         ],
       });
 
@@ -184,6 +217,22 @@ export class LedgerBookService {
           { account: 'razorpay_balance', sellerId: null, amountPaise: -refund.amountPaise },
         ],
       });
+    // A cancelled prepaid network order: the buyer app gives the buyer their money back and keeps no fee, so what it
+    // owes Mandi for the order goes to nothing.
+    if (order.status === 'cancelled')
+      for (const payment of network)
+        await book({
+          kind: 'refund',
+          sourceKey: `network_refund:${payment.id}`,
+          orderId,
+          sellerId: null,
+          financialYear: year,
+          lines: [
+            { account: 'buyer_funds', sellerId: null, amountPaise: payment.amountPaise },
+            { account: 'network_receivable', sellerId: null, amountPaise: -(payment.amountPaise - finderFee) },
+            { account: 'finder_fees', sellerId: null, amountPaise: -finderFee },
+          ],
+        });
     return outcome;
   }
 

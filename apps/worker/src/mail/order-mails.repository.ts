@@ -45,7 +45,7 @@ export interface OrderForMail {
   readonly paidAt: Date | null;
   readonly cancelledAt: Date | null;
   readonly cancelReason: string | null;
-  /** The buyer, or null when their account is deleted: nobody to mail. */
+  /** The buyer, or null when their account is deleted or the order is a network order's: nobody to mail. */
   readonly buyer: MailRecipient | null;
   /** The delivery address copied at checkout; only the buyer's own mails show all of it. */
   readonly address: AddressInput;
@@ -132,7 +132,8 @@ export class OrderMailsRepository {
              o.created_at AS "createdAt", o.paid_at AS "paidAt", o.cancelled_at AS "cancelledAt",
              o.cancel_reason AS "cancelReason",
              u.email::text AS "buyerEmail", u.username::text AS "buyerUsername", u.language AS "buyerLanguage",
-             u.deleted_at IS NOT NULL AS "buyerDeleted",
+             -- A network order's buyer hears from their buyer app, not from Mandi (docs/ondc.md): nobody to mail.
+             (u.deleted_at IS NOT NULL OR EXISTS (SELECT 1 FROM ondc_orders n WHERE n.order_id = o.id)) AS "buyerDeleted",
              json_build_object('name', o.address_name, 'mobile', o.address_mobile, 'state', o.address_state,
                                'district', o.address_district, 'taluk', o.address_taluk,
                                'flat_house_building', o.address_flat_house_building,

@@ -48,7 +48,7 @@ export class ShipmentMailsRepository {
              coalesce(p.legal_name, v.username::text) AS seller_name,
              (SELECT json_agg(json_build_object('name', i.product_name, 'quantity', i.quantity) ORDER BY i.id)
                 FROM order_items i WHERE i.order_id = s.order_id AND i.seller_id = s.seller_id) AS lines,
-             CASE WHEN b.deleted_at IS NULL THEN b.email::text END AS buyer_email, b.username::text AS buyer_username,
+             CASE WHEN b.deleted_at IS NULL AND NOT EXISTS (SELECT 1 FROM ondc_orders n WHERE n.order_id = s.order_id) THEN b.email::text END AS buyer_email, b.username::text AS buyer_username,
              b.language AS buyer_language,
              CASE WHEN v.deleted_at IS NULL THEN v.email::text END AS seller_email, v.username::text AS seller_username,
              v.language AS seller_language
