@@ -89,10 +89,16 @@ export function authorizationHeader(
 /** The parts of an Authorization header, or null when it is not one ONDC's shape allows. */
 export function parseAuthorizationHeader(header: string | undefined): AuthorizationParts | null {
   if (!header || header.length > 2048) return null;
-  const match = /^Signature\s+(.*)$/s.exec(header.trim());
-  if (!match) return null;
+  const trimmed = header.trim();
+  if (!trimmed.startsWith('Signature ')) return null;
+  // name="value" pairs separated by commas; no value ONDC puts here holds a comma or a quote.
   const fields = new Map<string, string>();
-  for (const part of match[1]!.matchAll(/([a-zA-Z]+)="([^"]*)"/g)) fields.set(part[1]!, part[2]!);
+  for (const pair of trimmed.slice('Signature '.length).split(',')) {
+    const equals = pair.indexOf('=');
+    const value = pair.slice(equals + 1).trim();
+    if (equals < 1 || value.length < 2 || !value.startsWith('"') || !value.endsWith('"')) return null;
+    fields.set(pair.slice(0, equals).trim(), value.slice(1, -1));
+  }
   const keyId = fields.get('keyId')?.split('|');
   const created = Number(fields.get('created'));
   const expires = Number(fields.get('expires'));
