@@ -25,6 +25,9 @@ import { LedgerRepository } from './ledger/ledger.repository.js';
 import { PayoutsRepository } from './payouts/payouts.repository.js';
 import { CommissionInvoicesRepository } from './statements/commission-invoices.repository.js';
 import { StatementsRepository } from './statements/statements.repository.js';
+import { recordCallback } from './ondc/callbacks/callback-record.repository.js';
+import { OndcCallsRepository } from './ondc/callbacks/ondc-calls.repository.js';
+import { OndcCatalogRepository } from './ondc/catalog/catalog.repository.js';
 
 // Every raw query of the worker's repositories declares its row (sqlRow of @mandi/database), and each statement is
 // prepared against the migrated database here: a column renamed, dropped or of another type than the row says fails
@@ -193,6 +196,35 @@ const CALLS: Record<string, (client: Db) => Promise<unknown>> = {
     new CommissionInvoicesRepository(service(client)).attachPdf(1, 'commission-invoices/1/a.pdf'),
   'commissionInvoices.lockUnmailed': (client) =>
     new CommissionInvoicesRepository(service(client)).lockUnmailed(tx(client), []),
+  'ondc callbacks.recordCallback': (client) =>
+    recordCallback(tx(client), {
+      action: 'on_search',
+      transactionId: 't-1',
+      messageId: 'm-1',
+      bapId: 'buyer.test',
+      bapUri: 'https://buyer.test/ondc',
+      body: { context: {}, message: {} },
+      replyToId: 1n,
+      unsolicitedKey: null,
+      orderId: null,
+      dueBy: new Date(),
+    }),
+  'ondcCalls.recordAnswer': (client) =>
+    new OndcCallsRepository(service(client)).recordAnswer(tx(client), 1n, {
+      kind: 'nack',
+      code: '30016',
+      message: 'Invalid signature',
+    }),
+  'ondcCatalog.sellers (with products on sale)': (client) =>
+    new OndcCatalogRepository(service(client)).sellers('official-uid'),
+  'ondcCatalog.sellers (of products)': (client) => new OndcCatalogRepository(service(client)).sellers(null, [1, 2]),
+  'ondcCatalog.products (on sale)': (client) =>
+    new OndcCatalogRepository(service(client)).products([1], { kind: 'on_sale' }),
+  'ondcCatalog.products (changed)': (client) =>
+    new OndcCatalogRepository(service(client)).products([1], { kind: 'changed', from: new Date(0), to: new Date() }),
+  'ondcCatalog.products (one)': (client) =>
+    new OndcCatalogRepository(service(client)).products([1], { kind: 'one', productId: 1 }),
+  'ondcCatalog.directoryPlace': (client) => new OndcCatalogRepository(service(client)).directoryPlace('560001'),
 };
 
 test("every raw query of the worker's repositories reads the columns its row declares", async () => {

@@ -14,6 +14,7 @@ import { MailModule } from './mail/mail.module.js';
 import { OrderMailsModule } from './mail/order-mails.module.js';
 import { MediaModule } from './media/media.module.js';
 import { WorkerMetricsModule } from './metrics/worker-metrics.module.js';
+import { OndcModule } from './ondc/ondc.module.js';
 import { OrdersModule } from './orders/orders.module.js';
 import { PayoutsModule } from './payouts/payouts.module.js';
 import { pipelineSettingsFor } from './pipeline/pipeline.options.js';
@@ -62,6 +63,7 @@ export class WorkerModule {
         PayoutsModule,
         RetentionModule,
         StatementsModule,
+        OndcModule,
       ],
     };
   }

@@ -102,3 +102,6 @@ export * from './ledger/payout.messages.js';
 export * from './ledger/statement.js';
 export * from './ledger/commission-invoice.js';
 export * from './ondc/ondc-protocol.js';
+export * from './ondc/catalog.js';
+export * from './ondc/catalog-places.js';
+export * from './ondc/catalog-search.js';

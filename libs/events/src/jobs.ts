@@ -9,7 +9,16 @@ import { domainEvents, entityId, type EventPayload, type EventType } from './eve
  */
 
 /** The BullMQ queues; each is worked by the worker, scaled by running more workers. */
-export const queueNames = ['orders', 'payments', 'documents', 'mail', 'media', 'deadlines', 'accounts'] as const;
+export const queueNames = [
+  'orders',
+  'payments',
+  'documents',
+  'mail',
+  'media',
+  'deadlines',
+  'accounts',
+  'ondc',
+] as const;
 
 /** The name of a queue. */
 export type QueueName = (typeof queueNames)[number];
@@ -23,6 +32,17 @@ export interface JobDefinition<S extends z.ZodType = z.ZodType> {
    * Counted from the event, so a relay that runs late does not push the deadline further.
    */
   readonly delayMs?: number;
+  /**
+   * Runs and first backoff of this job when the pipeline's (8 runs, 5 s doubling) would be too slow: a callback that
+   * must reach an ONDC buyer app within the request's ttl.
+   */
+  readonly retry?: JobRetry;
+}
+
+/** How often a job runs at most (first run included) and how long before its first retry; each later one doubles. */
+export interface JobRetry {
+  readonly attempts: number;
+  readonly backoffDelayMs: number;
 }
 
 /** A registry of jobs by name. */
@@ -49,12 +69,21 @@ export function defineJobs<const J extends JobDefinitions>(jobs: J): J {
     if (!jobNamePattern.test(name)) {
       throw new Error(`Job name '${name}' must be dotted snake_case words, e.g. 'credit_note.render'`);
     }
-    const { delayMs } = definition;
+    const { delayMs, retry } = definition;
     if (delayMs !== undefined && !(Number.isSafeInteger(delayMs) && delayMs > 0)) {
       throw new Error(`Job '${name}' has delayMs ${delayMs}; it must be a whole number of milliseconds above 0`);
     }
+    if (retry && !(isCount(retry.attempts) && isCount(retry.backoffDelayMs))) {
+      throw new Error(
+        `Job '${name}' has retry ${JSON.stringify(retry)}; attempts and backoffDelayMs must be whole and above 0`,
+      );
+    }
   }
   return jobs;
+}
+
+function isCount(value: number): boolean {
+  return Number.isSafeInteger(value) && value > 0;
 }
 
 /** The names of the jobs of `J` whose payload schema accepts the payload of event `E`. */
@@ -88,6 +117,13 @@ export function defineRoutes<J extends JobDefinitions>(jobs: J, routes: EventRou
 export function jobsForEvent(routes: AnyEventRoutes, type: string): readonly string[] {
   return (routes as Partial<Record<string, readonly string[]>>)[type] ?? [];
 }
+
+/**
+ * The retries of a job that talks to an ONDC buyer app within a request's ttl (PT30S by default): the first after
+ * 300 ms, doubling, 9 runs over about 77 s, so most of them fall inside the ttl and a buyer app back within a minute
+ * still gets its callback (a late one is recorded as late, docs/ondc.md).
+ */
+export const ONDC_CALLBACK_RETRY: JobRetry = { attempts: 9, backoffDelayMs: 300 };
 
 /**
  * How long after the verification mail was asked for a sign-up that did not finish is removed: the 90 s window
@@ -163,6 +199,18 @@ export const jobs = defineJobs({
   'payout.release': { queue: 'payments', payload: domainEvents['payout.due'].payload },
   'payout.reverse': { queue: 'payments', payload: domainEvents['payout.reversal_requested'].payload },
   'payout.fail': { queue: 'payments', payload: domainEvents['payout.transfer_failed'].payload },
+  // Mandi on ONDC (apps/worker/src/ondc, docs/ondc.md). A buyer app's call is answered (its callback recorded with
+  // whatever the action changes), then the callback is sent, signed, until the buyer app answers it. A product change
+  // pushes an incremental catalogue to the subscribed buyer apps; an order's or shipment's step sends a network
+  // order's unsolicited callbacks. Those two read their payload loosely, as { productId } and { orderId }.
+  'ondc.respond': { queue: 'ondc', payload: domainEvents['ondc.request_received'].payload, retry: ONDC_CALLBACK_RETRY },
+  'ondc.send_callback': {
+    queue: 'ondc',
+    payload: domainEvents['ondc.callback_ready'].payload,
+    retry: ONDC_CALLBACK_RETRY,
+  },
+  'ondc.catalog_push': { queue: 'ondc', payload: z.object({ productId: entityId }) },
+  'ondc.order_progress': { queue: 'ondc', payload: z.object({ orderId: entityId }), retry: ONDC_CALLBACK_RETRY },
 });
 
 /** The product's routes from events to jobs; see docs/events.md for the table. */
@@ -170,11 +218,18 @@ export const eventRoutes: EventRoutes<typeof jobs> = defineRoutes(jobs, {
   'signup.verification_requested': ['mail.verification', 'signup.expire'],
   'account.password_reset_requested': ['mail.password_reset'],
   'user.deleted': ['account.remove_identity'],
-  'product.created': ['product.image_variants'],
-  'product.updated': ['product.image_variants'],
-  'product.deleted': ['product.remove_files'],
+  'product.created': ['product.image_variants', 'ondc.catalog_push'],
+  'product.updated': ['product.image_variants', 'ondc.catalog_push'],
+  'product.deleted': ['product.remove_files', 'ondc.catalog_push'],
   'order.paid': ['invoice.issue', 'mail.seller_order', 'ledger.book'],
-  'order.cancelled': ['credit_note.issue', 'payment.refund', 'mail.order_cancelled', 'mail.seller_order_cancelled'],
+  'order.cancelled': [
+    'credit_note.issue',
+    'payment.refund',
+    'mail.order_cancelled',
+    'mail.seller_order_cancelled',
+    'ondc.order_progress',
+  ],
+  'order.cancel_requested': ['ondc.order_progress'],
   'invoice.issued': ['invoice.render', 'credit_note.issue', 'ledger.book'],
   'credit_note.issued': ['credit_note.render', 'ledger.book'],
   'invoice.rendered': ['mail.invoice'],
@@ -183,19 +238,26 @@ export const eventRoutes: EventRoutes<typeof jobs> = defineRoutes(jobs, {
   'seller_profile.approved': ['mail.seller_profile_approved', 'route_account.create'],
   'seller_profile.rejected': ['mail.seller_profile_rejected'],
   'contact.message_received': ['mail.contact_notification'],
-  'product.unlisted': ['mail.product_unlisted'],
+  'product.unlisted': ['mail.product_unlisted', 'ondc.catalog_push'],
+  'product.relisted': ['ondc.catalog_push'],
   'order.placed': ['order.settle', 'mail.order_placed', 'mail.seller_order'],
-  'order.confirmed': ['mail.order_confirmed'],
-  'order.shipped': ['mail.order_shipped'],
-  'order.delivered': ['mail.order_delivered'],
-  'shipment.packed': ['mail.buyer_shipment_packed', 'mail.seller_shipment_packed'],
-  'shipment.handed_over': ['mail.buyer_shipment_handed_over', 'mail.seller_shipment_handed_over'],
+  'order.confirmed': ['mail.order_confirmed', 'ondc.order_progress'],
+  'order.shipped': ['mail.order_shipped', 'ondc.order_progress'],
+  'order.delivered': ['mail.order_delivered', 'ondc.order_progress'],
+  'shipment.packed': ['mail.buyer_shipment_packed', 'mail.seller_shipment_packed', 'ondc.order_progress'],
+  'shipment.handed_over': [
+    'mail.buyer_shipment_handed_over',
+    'mail.seller_shipment_handed_over',
+    'ondc.order_progress',
+  ],
   'payment.captured': ['payment.refund', 'ledger.book'],
   'refund.processed': ['mail.refund_processed', 'ledger.book'],
   'payout.ready': ['payout.transfer'],
   'payout.due': ['payout.release'],
   'payout.reversal_requested': ['payout.reverse'],
   'payout.transfer_failed': ['payout.fail'],
+  'ondc.request_received': ['ondc.respond'],
+  'ondc.callback_ready': ['ondc.send_callback'],
 });
 
 /**

@@ -44,6 +44,34 @@ export const ledgerBreaks = new Gauge({
   registers: [workerRegistry],
 });
 
+/**
+ * Mandi's callbacks to ONDC buyer apps (docs/ondc.md), by callback (`on_search`, ...) and how each post ended: `ack`
+ * and `nack` are the buyer app's answers, `failed` a post it did not answer (down, timed out, an error status), retried.
+ */
+export const ondcCallbacks = new Counter({
+  name: 'mandi_ondc_callbacks_total',
+  help: 'Callbacks posted to ONDC buyer apps, by action and outcome (ack, nack, failed)',
+  labelNames: ['action', 'outcome'] as const,
+  registers: [workerRegistry],
+});
+
+/** Callbacks a buyer app answered after the request's ttl had run out, by callback. */
+export const ondcLateCallbacks = new Counter({
+  name: 'mandi_ondc_late_callbacks_total',
+  help: "Callbacks answered after their request's ttl, by action",
+  labelNames: ['action'] as const,
+  registers: [workerRegistry],
+});
+
+/** Seconds from a buyer app's request reaching the API to its callback's ACK, by callback. The ttl is 30 s. */
+export const ondcCallbackSeconds = new Histogram({
+  name: 'mandi_ondc_callback_seconds',
+  help: "Seconds from a buyer app's request to the ACK of Mandi's callback, by action",
+  labelNames: ['action'] as const,
+  buckets: [0.05, 0.1, 0.25, 0.5, 1, 2, 5, 10, 20, 30, 60],
+  registers: [workerRegistry],
+});
+
 /** How one run of a job ended: its handler ran, it had run before (skipped), or it threw. */
 export type JobRunOutcome = 'handled' | 'duplicate' | 'failed';
 

@@ -57,7 +57,9 @@ export class EventJobQueues {
   }
 
   private jobOptions(job: EventJob): JobsOptions {
-    const { attempts, backoffDelayMs, keepCompletedSeconds, keepFailedSeconds } = this.options.settings;
+    const { keepCompletedSeconds, keepFailedSeconds } = this.options.settings;
+    // A job with retries of its own (an ONDC callback, due within the request's ttl) keeps them in every deployment.
+    const { attempts, backoffDelayMs } = this.options.jobs[job.name]?.retry ?? this.options.settings;
     return {
       jobId: eventJobId(job.name, job.eventId),
       ...(job.delayMs > 0 && { delay: job.delayMs }),
