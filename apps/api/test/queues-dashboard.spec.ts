@@ -146,6 +146,7 @@ describe('the queue dashboard at /adminpanel/queues', () => {
       'documents',
       'mail',
       'media',
+      'ondc',
       'orders',
       'payments',
     ]);
