@@ -305,6 +305,7 @@ const CALLS: Record<string, (client: Db) => Promise<unknown>> = {
       late: false,
     }),
   'adminOndc.call': (client) => new AdminOndcRepository(service(client)).call('1'),
+  'adminOndc.callBody': (client) => new AdminOndcRepository(service(client)).callBody('1'),
   'adminOndc.summary': (client) => new AdminOndcRepository(service(client)).summary(),
   'sellerProfiles.list': (client) => new SellerProfilesRepository(service(client)).list('pending'),
   'sellerProfiles.list (reviewed)': (client) => new SellerProfilesRepository(service(client)).list('approved'),

@@ -135,6 +135,11 @@ describe('the network in the console', () => {
     ok<AdminOndcCallList>(routeUrl('adminOndcCalls', { query }));
   const idsOf = (list: { calls: AdminOndcCall[] }) => list.calls.map((call) => call.id);
   const ids = (...names: string[]) => names.map((name) => String(calls[name]));
+  /** The size of a call's body as the database writes it out (its jsonb text). */
+  const storedBytes = async (id: bigint) => {
+    const [row] = await db().$queryRaw<{ text: string }[]>`SELECT body::text AS text FROM ondc_calls WHERE id = ${id}`;
+    return Buffer.byteLength(row!.text);
+  };
 
   /** A Mandi order that came from the network, as the worker's confirm makes one. */
   async function networkOrder(
@@ -234,6 +239,7 @@ describe('the network in the console', () => {
         routeUrl('adminOndcOrder', { params: { orderId: String(made.prepaid!.orderId) } }),
         routeUrl('adminOndcCalls'),
         routeUrl('adminOndcCall', { params: { callId: String(calls.select) } }),
+        routeUrl('adminOndcCallBody', { params: { callId: String(calls.select) } }),
         routeUrl('adminOndcSummary'),
       ];
       for (const url of urls) {
@@ -458,6 +464,9 @@ describe('the network in the console', () => {
       });
       expect(request.body).toEqual(stored.body);
       expect((request.body as { message: { note: string } }).message.note).toBe('confirm नमूना');
+      expect(request.context).toEqual((stored.body as { context: unknown }).context);
+      // Its size as the download gives it (the database's JSON text).
+      expect(request.body_bytes).toBe(await storedBytes(calls.confirm!));
 
       const callback = await ok<AdminOndcCallDetail>(
         routeUrl('adminOndcCall', { params: { callId: String(calls.onStatus) } }),
@@ -469,14 +478,48 @@ describe('the network in the console', () => {
       });
     });
 
+    it('leaves out a body too large to show, with its size and context, and downloads it whole as a JSON file', async () => {
+      // A full catalogue's on_search: thousands of items.
+      const items = Array.from({ length: 3_000 }, (_, index) => ({
+        id: `item-${index}`,
+        descriptor: { name: `टमाटर ${index}`, short_desc: 'Desi tamatar from Kolar, 1 kg' },
+        price: { currency: 'INR', value: '40.00' },
+      }));
+      const id = await newCall('outbound', 'on_search', 'txn-catalogue', PINCODE, at(30 * MINUTE), { ack: 'ACK' });
+      const stored = await db().ondcCall.update({
+        where: { id },
+        data: { body: { context: { action: 'on_search', transaction_id: 'txn-catalogue' }, message: { items } } },
+      });
+      const text = JSON.stringify(stored.body);
+      expect(Buffer.byteLength(text)).toBeGreaterThan(ADMIN_ONDC_LIMITS.bodyShownBytes);
+
+      const detail = await ok<AdminOndcCallDetail>(routeUrl('adminOndcCall', { params: { callId: String(id) } }));
+      expect(detail).toMatchObject({
+        body: null,
+        context: { action: 'on_search', transaction_id: 'txn-catalogue' },
+        body_bytes: await storedBytes(id),
+      });
+
+      const file = await get(routeUrl('adminOndcCallBody', { params: { callId: String(id) } }));
+      expect(file.statusCode).toBe(200);
+      expect(file.headers['content-type']).toBe('application/json; charset=utf-8');
+      expect(file.headers['content-disposition']).toBe(`attachment; filename="ondc-call-${id}-on_search.json"`);
+      expect(file.json()).toEqual(stored.body);
+      expect(Buffer.byteLength(file.body)).toBe(detail.body_bytes);
+      await db().ondcCall.delete({ where: { id } });
+    });
+
     it('answers 404 for a call that does not exist and for a path that names none', async () => {
       for (const callId of ['999999', '0', 'abc', '9'.repeat(19), '-1']) {
-        const response = await get(routeUrl('adminOndcCall', { params: { callId } }));
-        expect([callId, response.statusCode, response.json().message]).toEqual([
-          callId,
-          404,
-          ADMIN_ONDC_MESSAGES.callNotFound,
-        ]);
+        for (const route of ['adminOndcCall', 'adminOndcCallBody'] as const) {
+          const response = await get(routeUrl(route, { params: { callId } }));
+          expect([route, callId, response.statusCode, response.json().message]).toEqual([
+            route,
+            callId,
+            404,
+            ADMIN_ONDC_MESSAGES.callNotFound,
+          ]);
+        }
       }
     });
   });

@@ -15,10 +15,11 @@ const optional = <T extends z.ZodType>(schema: T) =>
 const count = z.number().int().min(0);
 
 /**
- * The console's limits on the network's lists: calls and orders a page, the calls a network order's page lists, and
- * how far the calls list counts (the table takes every search the network broadcasts; a filter narrows it).
+ * The console's limits on the network's lists: calls and orders a page, the calls a network order's page lists, how
+ * far the calls list counts (the table takes every search the network broadcasts; a filter narrows it), and the
+ * largest body a call's page carries (a full catalogue's on_search is megabytes: it is downloaded instead).
  */
-export const ADMIN_ONDC_LIMITS = { page: 20, orderCalls: 200, callsCounted: 10_000 } as const;
+export const ADMIN_ONDC_LIMITS = { page: 20, orderCalls: 200, callsCounted: 10_000, bodyShownBytes: 256_000 } as const;
 
 /** The console's refusals on the network's routes (their 404s). */
 export const ADMIN_ONDC_MESSAGES = {
@@ -157,14 +158,21 @@ export type AdminOndcCallList = z.infer<typeof adminOndcCallListSchema>;
 /** Path of GET /api/admin/ondc/calls/{callId}. */
 export const adminOndcCallParamsSchema = z.object({ callId: idSchema });
 
-/** One call with what it carried: its body exactly as received or sent, and the calls it is linked with. */
+/**
+ * One call with what it carried: its body as recorded (null when it is larger than ADMIN_ONDC_LIMITS.bodyShownBytes:
+ * GET /api/admin/ondc/calls/{callId}/body downloads it), its context either way, and the calls it is linked with.
+ */
 export const adminOndcCallDetailSchema = adminOndcCallSchema.extend({
   bap_uri: z.string(),
   /** An unsolicited callback's reason (`order:12:status:Packed:shipment:5`). */
   unsolicited_key: z.string().nullable(),
   /** The callback answering this call, once there is one. */
   callback_id: idSchema.nullable(),
-  body: z.unknown(),
+  /** The size of the body as JSON text, in bytes. */
+  body_bytes: count,
+  body: z.unknown().nullable(),
+  /** The body's `context` (ids, action, times), shown even when the body is too large to be. */
+  context: z.unknown().nullable(),
 });
 /** Type of {@link adminOndcCallDetailSchema}. */
 export type AdminOndcCallDetail = z.infer<typeof adminOndcCallDetailSchema>;

@@ -15,6 +15,7 @@ export const ROUTE_LINES = {
   },
   adminDashboard: { method: 'GET', path: '/api/admin/dashboard', body: 'none', answer: 'json' },
   adminOndcCall: { method: 'GET', path: '/api/admin/ondc/calls/{callId}', body: 'none', answer: 'json' },
+  adminOndcCallBody: { method: 'GET', path: '/api/admin/ondc/calls/{callId}/body', body: 'none', answer: 'json' },
   adminOndcCalls: { method: 'GET', path: '/api/admin/ondc/calls', body: 'none', answer: 'json' },
   adminOndcOrder: { method: 'GET', path: '/api/admin/ondc/orders/{orderId}', body: 'none', answer: 'json' },
   adminOndcOrders: { method: 'GET', path: '/api/admin/ondc/orders', body: 'none', answer: 'json' },

@@ -1,6 +1,8 @@
-import { Controller, Param, Query } from '@nestjs/common';
+import { Controller, Param, Query, Res } from '@nestjs/common';
+import type { FastifyReply } from 'fastify';
 import {
   adminOndcCall,
+  adminOndcCallBody,
   adminOndcCalls,
   adminOndcOrder,
   adminOndcOrders,
@@ -39,6 +41,17 @@ export class AdminOndcController {
   @Endpoint(adminOndcCall)
   call(@Param() params: { callId: string }): Promise<AdminOndcCallDetail> {
     return this.ondc.call(params.callId);
+  }
+
+  /** The whole body as an attachment, to read in an editor or feed to ONDC's log validator. */
+  @Endpoint(adminOndcCallBody)
+  async callBody(@Param() params: { callId: string }, @Res() reply: FastifyReply): Promise<void> {
+    const file = await this.ondc.callBody(params.callId);
+    await reply
+      .header('content-type', 'application/json; charset=utf-8')
+      .header('content-disposition', `attachment; filename="${file.fileName}"`)
+      .header('cache-control', 'private, no-store')
+      .send(file.body);
   }
 
   @Endpoint(adminOndcSummary)

@@ -45,16 +45,23 @@ const CALL_ROW = sqlRow('admin ondc call', {
 /** A row of {@link CALL_ROW}. */
 export type AdminOndcCallRow = RowOf<typeof CALL_ROW>;
 
-/** A call with what it carried and its callback. */
+/** A call with what it carried (its body only up to ADMIN_ONDC_LIMITS.bodyShownBytes) and its callback. */
 const CALL_DETAIL_ROW = sqlRow('admin ondc call detail', {
   ...CALL_ROW.columns,
   bap_uri: 'text',
   unsolicited_key: 'text | null',
   callback_id: 'text | null',
-  body: 'json',
+  body_bytes: 'int',
+  body: 'json | null',
+  context: 'json | null',
 });
 /** A row of {@link CALL_DETAIL_ROW}. */
 export type AdminOndcCallDetailRow = RowOf<typeof CALL_DETAIL_ROW>;
+
+/** A call's body as JSON text, and its action for the file's name. */
+const CALL_BODY_ROW = sqlRow('admin ondc call body', { action: 'text', body: 'text' });
+/** A row of {@link CALL_BODY_ROW}. */
+export type AdminOndcCallBodyRow = RowOf<typeof CALL_BODY_ROW>;
 
 const COUNT_ROW = sqlRow('admin ondc count', { total: 'int' });
 
@@ -196,14 +203,31 @@ export class AdminOndcRepository {
     return row!.total;
   }
 
-  /** Call `id` with its body and the callback answering it, or null. */
+  /**
+   * Call `id` with the callback answering it, its body's size and context, and the body itself when it is no larger
+   * than ADMIN_ONDC_LIMITS.bodyShownBytes; or null.
+   */
   async call(id: string): Promise<AdminOndcCallDetailRow | null> {
     const [row] = await queryRows(
       this.prisma,
       CALL_DETAIL_ROW,
-      Prisma.sql`SELECT ${callColumns}, c.bap_uri, c.unsolicited_key, r.id::text AS callback_id, c.body
-        FROM ondc_calls c LEFT JOIN ondc_calls r ON r.reply_to_id = c.id
+      Prisma.sql`SELECT ${callColumns}, c.bap_uri, c.unsolicited_key, r.id::text AS callback_id, size.bytes AS body_bytes,
+             CASE WHEN size.bytes <= ${ADMIN_ONDC_LIMITS.bodyShownBytes} THEN c.body END AS body,
+             c.body -> 'context' AS context
+        FROM ondc_calls c
+        CROSS JOIN LATERAL (SELECT octet_length(c.body::text) AS bytes) AS size
+        LEFT JOIN ondc_calls r ON r.reply_to_id = c.id
        WHERE c.id = ${id}::bigint`,
+    );
+    return row ?? null;
+  }
+
+  /** Call `id`'s whole body as JSON text, or null. */
+  async callBody(id: string): Promise<AdminOndcCallBodyRow | null> {
+    const [row] = await queryRows(
+      this.prisma,
+      CALL_BODY_ROW,
+      Prisma.sql`SELECT c.action, c.body::text AS body FROM ondc_calls c WHERE c.id = ${id}::bigint`,
     );
     return row ?? null;
   }

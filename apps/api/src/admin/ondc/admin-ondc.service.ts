@@ -23,6 +23,12 @@ import {
 
 const iso = (date: Date | null) => date?.toISOString() ?? null;
 
+/** A call's body as a file: its name and the JSON text. */
+export interface OndcCallBodyFile {
+  fileName: string;
+  body: string;
+}
+
 /** A call's id as the path gives it: the table's key is a bigint, so up to 18 digits, never 0. */
 const CALL_ID = /^[1-9]\d{0,17}$/;
 
@@ -77,11 +83,18 @@ export class AdminOndcService {
     };
   }
 
-  /** One call with its body; 404 for no such call (and for a path that names none). */
+  /** One call with its body (unless too large to show); 404 for no such call (and for a path that names none). */
   async call(callId: string): Promise<AdminOndcCallDetail> {
     const row = CALL_ID.test(callId) ? await this.ondc.call(callId) : null;
     if (!row) throw new DomainError('not_found', ADMIN_ONDC_MESSAGES.callNotFound);
     return callDetailOf(row);
+  }
+
+  /** One call's whole body as a JSON file, named by the call; 404 as for the call. */
+  async callBody(callId: string): Promise<OndcCallBodyFile> {
+    const row = CALL_ID.test(callId) ? await this.ondc.callBody(callId) : null;
+    if (!row) throw new DomainError('not_found', ADMIN_ONDC_MESSAGES.callNotFound);
+    return { fileName: `ondc-call-${callId}-${row.action.replace(/[^a-z_]/g, '')}.json`, body: row.body };
   }
 
   async summary(): Promise<AdminOndcSummary> {
@@ -144,6 +157,8 @@ function callDetailOf(row: AdminOndcCallDetailRow): AdminOndcCallDetail {
     bap_uri: row.bap_uri,
     unsolicited_key: row.unsolicited_key,
     callback_id: row.callback_id,
+    body_bytes: row.body_bytes,
     body: row.body,
+    context: row.context,
   };
 }

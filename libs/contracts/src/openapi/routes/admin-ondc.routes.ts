@@ -63,6 +63,24 @@ export const adminOndcCall = {
   errors: [404],
 } satisfies ApiRoute;
 
+export const adminOndcCallBody = {
+  method: 'GET',
+  path: '/api/admin/ondc/calls/{callId}/body',
+  tag: 'Admin',
+  summary: "One ONDC call's body as a JSON file, however large (a full catalogue's on_search is megabytes)",
+  access: 'admin',
+  params: adminOndcCallParamsSchema,
+  answers: {
+    200: {
+      description: 'The body as the database keeps it (jsonb: its own key order)',
+      contentType: 'application/json',
+      headers: { 'Content-Disposition': 'attachment; filename="ondc-call-<id>-<action>.json"' },
+    },
+  },
+  // 404: no such call.
+  errors: [404],
+} satisfies ApiRoute;
+
 export const adminOndcSummary = {
   method: 'GET',
   path: '/api/admin/ondc/summary',
