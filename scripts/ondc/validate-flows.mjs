@@ -7,6 +7,10 @@
 //   --dir <path>        where the flows are (default var/ondc-flows)
 //   --as <flow id>      check every folder as this validator flow (e.g. 2 for the cash-on-delivery run, 2A, which
 //                       the validator's 1.2.0 rules do not check); by default a folder's name up to its first '-'
+//   --as-network        post each call as it reads on the network, where a participant's URIs are
+//                       https://<subscriber id>/...: a local run's bap_uri and bpp_uri (http://127.0.0.1:<port>/...,
+//                       which the validator's url format refuses and which do not contain the ids) and Mandi's own
+//                       links under them are rewritten in what is posted, never in the files
 // Exits non-zero when a flow is not valid or cannot be checked.
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -41,6 +45,40 @@ export async function validationRequest(dir, flowId) {
 }
 
 /**
+ * A call as it reads on the network: every `http://127.0.0.1:<port>` or `http://localhost:<port>` origin of the run's
+ * bap_uri and bpp_uri replaced by `https://<bap_id>` and `https://<bpp_id>`, everywhere in the body.
+ * @param {any} body
+ * @param {Record<string, string>} origins local origin -> network origin
+ */
+export function asOnNetwork(body, origins) {
+  let text = JSON.stringify(body);
+  for (const [local, network] of Object.entries(origins)) text = text.replaceAll(local, network);
+  return JSON.parse(text);
+}
+
+/**
+ * The network origins of a flow's local ones, from its calls' contexts: bap_uri's origin is the bap_id's site,
+ * bpp_uri's the bpp_id's.
+ * @param {Record<string, any>} payload
+ */
+export function networkOrigins(payload) {
+  /** @type {Record<string, string>} */
+  const origins = {};
+  for (const body of Object.values(payload)) {
+    const context = body?.context ?? {};
+    for (const [uri, id] of [
+      [context.bap_uri, context.bap_id],
+      [context.bpp_uri, context.bpp_id],
+    ]) {
+      if (typeof uri !== 'string' || typeof id !== 'string' || !URL.canParse(uri)) continue;
+      const { origin, hostname } = new URL(uri);
+      if (hostname === '127.0.0.1' || hostname === 'localhost') origins[origin] = `https://${id}`;
+    }
+  }
+  return origins;
+}
+
+/**
  * The validator's flow id of a folder: its name up to the first '-' (`4-mandi` is checked as flow 4).
  * @param {string} folder
  */
@@ -51,7 +89,7 @@ export function flowIdOf(folder) {
 async function main() {
   const { values, positionals } = parseArgs({
     allowPositionals: true,
-    options: { dir: { type: 'string' }, as: { type: 'string' } },
+    options: { dir: { type: 'string' }, as: { type: 'string' }, 'as-network': { type: 'boolean', default: false } },
   });
   const [validatorUrl, ...flows] = positionals;
   if (!validatorUrl || !URL.canParse(validatorUrl)) {
@@ -68,6 +106,10 @@ async function main() {
   for (const folder of folders.sort()) {
     const flowId = values.as ?? flowIdOf(folder);
     const request = await validationRequest(path.join(root, folder), flowId);
+    if (values['as-network']) {
+      const origins = networkOrigins(request.payload);
+      for (const [name, body] of Object.entries(request.payload)) request.payload[name] = asOnNetwork(body, origins);
+    }
     const response = await fetch(`${validatorUrl.replace(/\/+$/, '')}/api/validate`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },

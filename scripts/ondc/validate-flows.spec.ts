@@ -3,7 +3,7 @@
 import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { flowIdOf, validationRequest } from './validate-flows.mjs';
+import { asOnNetwork, flowIdOf, networkOrigins, validationRequest } from './validate-flows.mjs';
 
 describe('validate-flows.mjs', () => {
   it('keys each call by its file name and takes the ids from the calls', async () => {
@@ -26,6 +26,33 @@ describe('validate-flows.mjs', () => {
     mkdirSync(join(root, 'empty'));
     await expect(validationRequest(join(root, 'empty'), '2')).rejects.toThrow('has no calls');
     rmSync(root, { recursive: true, force: true });
+  });
+
+  it('can post the calls as they read on the network, the local origins made the participants’ own', () => {
+    const search = {
+      context: { bap_id: 'buyer.test', bap_uri: 'http://127.0.0.1:4100/bap' },
+      message: {},
+    };
+    const onSearch = {
+      context: { ...search.context, bpp_id: 'seller.mandi.test', bpp_uri: 'http://127.0.0.1:3000/ondc' },
+      message: { catalog: { 'bpp/descriptor': { symbol: 'http://127.0.0.1:3000/logo.png' } } },
+    };
+    const origins = networkOrigins({ search, onSearch });
+    expect(origins).toEqual({
+      'http://127.0.0.1:4100': 'https://buyer.test',
+      'http://127.0.0.1:3000': 'https://seller.mandi.test',
+    });
+    expect(asOnNetwork(onSearch, origins)).toEqual({
+      context: {
+        bap_id: 'buyer.test',
+        bap_uri: 'https://buyer.test/bap',
+        bpp_id: 'seller.mandi.test',
+        bpp_uri: 'https://seller.mandi.test/ondc',
+      },
+      message: { catalog: { 'bpp/descriptor': { symbol: 'https://seller.mandi.test/logo.png' } } },
+    });
+    // Public URIs stay as they are.
+    expect(networkOrigins({ a: { context: { bap_id: 'b.in', bap_uri: 'https://b.in/x' } } })).toEqual({});
   });
 
   it('checks a folder as the flow its name starts with', () => {

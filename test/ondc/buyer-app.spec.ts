@@ -369,8 +369,8 @@ describe('the calls it builds', () => {
     ]);
     expect(cancelMessage('BAP-1')).toEqual({
       order_id: 'BAP-1',
-      cancellation_reason_id: '012',
-      descriptor: { name: 'fulfillment', short_desc: '012' },
+      cancellation_reason_id: '010',
+      descriptor: { name: 'fulfillment', short_desc: '010' },
     });
   });
 });

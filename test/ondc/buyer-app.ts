@@ -229,7 +229,7 @@ export class TestBuyerApp {
       ...(action === 'search' ? {} : { bpp_id: this.sellerId, bpp_uri: this.sellerUrl ?? undefined }),
       transaction_id: transactionId,
       message_id: randomUUID(),
-      timestamp: this.timestamp(),
+      timestamp: this.nextTimestamp(),
       ttl: REQUEST_TTL,
       ...overrides,
     };
@@ -347,8 +347,11 @@ export class TestBuyerApp {
     return (await response.json()) as any[];
   }
 
-  /** A timestamp later than every one this buyer app gave or received, as the validator wants them in order. */
-  private timestamp(): string {
+  /**
+   * A timestamp later than every one this buyer app gave or received, as the validator wants them in order: the next
+   * call's, unless a context override names another (confirm's order created_at is its context's timestamp).
+   */
+  nextTimestamp(): string {
     this.clock = Math.max(Date.now(), this.clock + 1);
     return new Date(this.clock).toISOString();
   }
@@ -506,8 +509,15 @@ export function catalogItems(onSearch: any): CatalogItem[] {
   );
 }
 
-/** select of `lines` (items of one provider, from the catalogue) for delivery to the buyer. */
-export function selectMessage(lines: Array<{ item: CatalogItem; count: number }>, buyer: Buyer = BENGALURU_BUYER) {
+/**
+ * select of `lines` (items of one provider, from the catalogue) for delivery to the buyer; `payment` says how the
+ * buyer will pay when it is cash on delivery (ON-FULFILLMENT), which the delivery charge may depend on.
+ */
+export function selectMessage(
+  lines: Array<{ item: CatalogItem; count: number }>,
+  buyer: Buyer = BENGALURU_BUYER,
+  payment?: 'ON-ORDER' | 'ON-FULFILLMENT',
+) {
   const provider = lines[0]!.item;
   return {
     order: {
@@ -518,6 +528,7 @@ export function selectMessage(lines: Array<{ item: CatalogItem; count: number }>
         quantity: { count },
       })),
       fulfillments: [{ end: { location: { gps: buyer.gps, address: { area_code: buyer.address.area_code } } } }],
+      ...(payment ? { payment: { type: payment } } : {}),
     },
   };
 }
@@ -654,8 +665,11 @@ export function trackMessage(orderId: string) {
   return { order_id: orderId };
 }
 
-/** cancel of an order by the buyer app, with one of ONDC's buyer reason codes. */
-export function cancelMessage(orderId: string, reasonId = '012') {
+/**
+ * cancel of an order by the buyer app, with one of ONDC's buyer reason codes (the validator takes 010, 051, 052, 053
+ * and 999 from a buyer app: constants/index.ts buyerCancellationRid).
+ */
+export function cancelMessage(orderId: string, reasonId = '010') {
   return {
     order_id: orderId,
     cancellation_reason_id: reasonId,
