@@ -28,6 +28,7 @@ import { StatementsRepository } from './statements/statements.repository.js';
 import { recordCallback } from './ondc/callbacks/callback-record.repository.js';
 import { OndcCallsRepository } from './ondc/callbacks/ondc-calls.repository.js';
 import { OndcCatalogRepository } from './ondc/catalog/catalog.repository.js';
+import { NetworkOrdersRepository } from './ondc/orders/network-orders.repository.js';
 
 // Every raw query of the worker's repositories declares its row (sqlRow of @mandi/database), and each statement is
 // prepared against the migrated database here: a column renamed, dropped or of another type than the row says fails
@@ -225,6 +226,32 @@ const CALLS: Record<string, (client: Db) => Promise<unknown>> = {
   'ondcCatalog.products (one)': (client) =>
     new OndcCatalogRepository(service(client)).products([1], { kind: 'one', productId: 1 }),
   'ondcCatalog.directoryPlace': (client) => new OndcCatalogRepository(service(client)).directoryPlace('560001'),
+  'networkOrders.products': (client) => new NetworkOrdersRepository(service(client)).products([1, 2]),
+  'networkOrders.place': (client) => new NetworkOrdersRepository(service(client)).place('560001'),
+  'networkOrders.networkBuyer': (client) =>
+    new NetworkOrdersRepository(service(client)).networkBuyer(tx(client), 'buyer.test'),
+  'networkOrders.saveAddress': (client) =>
+    new NetworkOrdersRepository(service(client)).saveAddress(tx(client), 1, {
+      name: 'Asha Rao',
+      mobile: '9876543210',
+      state: 'Karnataka',
+      district: 'Bengaluru',
+      taluk: 'Bangalore North',
+      flat_house_building: '12, Residency Apartments',
+      area_or_street_or_village: 'MG Road',
+      landmark: '',
+      pincode: '560001',
+    }),
+  'networkOrders.capturePrepaid': (client) =>
+    new NetworkOrdersRepository(service(client)).capturePrepaid(tx(client), 1, ORDER_WINDOW_MS),
+  'networkOrders.networkOrder': (client) => new NetworkOrdersRepository(service(client)).networkOrder(1),
+  'networkOrders.cancelByBuyerApp': (client) =>
+    new NetworkOrdersRepository(service(client)).cancelByBuyerApp(tx(client), {
+      orderId: 1,
+      reason: 'Buyer does not want product any more',
+      reasonCode: '012',
+      windowMs: ORDER_WINDOW_MS,
+    }),
 };
 
 test("every raw query of the worker's repositories reads the columns its row declares", async () => {

@@ -105,3 +105,6 @@ export * from './ondc/ondc-protocol.js';
 export * from './ondc/catalog.js';
 export * from './ondc/catalog-places.js';
 export * from './ondc/catalog-search.js';
+export * from './ondc/quote.js';
+export * from './ondc/settlement.js';
+export * from './ondc/order-state.js';
