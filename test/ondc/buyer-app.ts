@@ -69,6 +69,13 @@ const CALLBACKS = new Set<string>(
   ['search', 'select', 'init', 'confirm', 'status', 'track', 'cancel', 'update'].map((action) => `on_${action}`),
 );
 
+/** A signing key of the buyer app: its id in the registry and its halves. */
+export interface BuyerAppKey {
+  uniqueKeyId: string;
+  privateKey: string;
+  publicKey: string;
+}
+
 /** A request the buyer app sent, with Mandi's synchronous answer. */
 export interface SentCall {
   action: BuyerAction;
@@ -119,11 +126,11 @@ export class TestBuyerApp {
   private clock = 0;
 
   private readonly server: Server;
-  private readonly privateKey: string;
+  /** The key it signs with now; a rotation replaces it. */
+  private key: BuyerAppKey;
+  private keys = 1;
   readonly registryUrl: string;
   readonly subscriberId: string;
-  readonly uniqueKeyId: string;
-  readonly publicKey: string;
   readonly encryptionPublicKey: string;
   /** bap_uri: where Mandi sends callbacks, `<uri>/on_<action>`. */
   readonly uri: string;
@@ -145,9 +152,11 @@ export class TestBuyerApp {
     this.server = fields.server;
     this.registryUrl = fields.registryUrl;
     this.subscriberId = fields.subscriberId;
-    this.uniqueKeyId = `${fields.subscriberId}-key-1`;
-    this.privateKey = fields.privateKey;
-    this.publicKey = fields.publicKey;
+    this.key = {
+      uniqueKeyId: `${fields.subscriberId}-key-1`,
+      privateKey: fields.privateKey,
+      publicKey: fields.publicKey,
+    };
     this.encryptionPublicKey = fields.encryptionPublicKey;
     this.uri = fields.uri;
     this.sellerId = fields.sellerId;
@@ -183,6 +192,41 @@ export class TestBuyerApp {
     started.app = app;
     await app.register();
     return app;
+  }
+
+  /** The unique key id it signs with now. */
+  get uniqueKeyId(): string {
+    return this.key.uniqueKeyId;
+  }
+
+  /** The public key it signs with now. */
+  get publicKey(): string {
+    return this.key.publicKey;
+  }
+
+  /**
+   * Rotates its key in the registry: a new key, signed with from now on, and the current one valid until
+   * `previousValidUntil`. Answers the previous key, to sign with it still ({@link sign}'s `key`).
+   */
+  async rotateKey(previousValidUntil: Date): Promise<BuyerAppKey> {
+    const previous = this.key;
+    const next = newSigningKeyPair();
+    this.keys += 1;
+    const key = { uniqueKeyId: `${this.subscriberId}-key-${this.keys}`, ...next };
+    const response = await fetch(`${this.registryUrl}/registry/subscribers/rotate`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        subscriber_id: this.subscriberId,
+        ukId: key.uniqueKeyId,
+        signing_public_key: key.publicKey,
+        encr_public_key: this.encryptionPublicKey,
+        previous_valid_until: previousValidUntil.toISOString(),
+      }),
+    });
+    if (!response.ok) throw new Error(`the registry refused the rotation: ${await response.text()}`);
+    this.key = key;
+    return previous;
   }
 
   /** Registers (again) in the registry: SUBSCRIBED at once, through the registry's control API. */
@@ -273,11 +317,11 @@ export class TestBuyerApp {
     return { status: response.status, answer };
   }
 
-  /** The Authorization header of `text` signed with the buyer app's key, created `nowSeconds`. */
-  sign(text: string, nowSeconds?: number): string {
+  /** The Authorization header of `text` signed with the buyer app's key (or `key`), created `nowSeconds`. */
+  sign(text: string, nowSeconds?: number, key: BuyerAppKey = this.key): string {
     return authorizationHeader(
       text,
-      { subscriberId: this.subscriberId, uniqueKeyId: this.uniqueKeyId, privateKey: this.privateKey },
+      { subscriberId: this.subscriberId, uniqueKeyId: key.uniqueKeyId, privateKey: key.privateKey },
       nowSeconds,
     );
   }
