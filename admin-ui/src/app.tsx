@@ -27,6 +27,7 @@ const CommissionsPage = lazy(async () => ({
   default: (await import('./commissions/commissions-page')).CommissionsPage,
 }));
 const PayoutsPage = lazy(async () => ({ default: (await import('./payouts/payouts-page')).PayoutsPage }));
+const OndcPage = lazy(async () => ({ default: (await import('./ondc/ondc-page')).OndcPage }));
 
 /** What the console is built from; tests hand in their own identity, store and departure. */
 export interface AppProps {
@@ -83,6 +84,7 @@ export function App({ identity, store: givenStore, leave }: AppProps) {
               <Route path="/gstr8" element={<Gstr8Page getToken={getToken} />} />
               <Route path="/commissions" element={<CommissionsPage getToken={getToken} />} />
               <Route path="/payouts/*" element={<PayoutsPage getToken={getToken} />} />
+              <Route path="/ondc/*" element={<OndcPage getToken={getToken} />} />
             </CustomRoutes>
           </Admin>
         </BrowserRouter>

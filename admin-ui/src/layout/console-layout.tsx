@@ -1,5 +1,6 @@
 import Insights from '@mui/icons-material/Insights';
 import MonitorHeart from '@mui/icons-material/MonitorHeart';
+import Hub from '@mui/icons-material/Hub';
 import Payments from '@mui/icons-material/Payments';
 import Percent from '@mui/icons-material/Percent';
 import ReceiptLong from '@mui/icons-material/ReceiptLong';
@@ -51,6 +52,7 @@ export function ConsoleMenu() {
       <Menu.Item to="/gstr8" primaryText="GSTR-8 (TCS)" leftIcon={<RequestQuote />} />
       <Menu.Item to="/commissions" primaryText="Commissions" leftIcon={<Percent />} />
       <Menu.Item to="/payouts" primaryText="Payouts" leftIcon={<Payments />} />
+      <Menu.Item to="/ondc" primaryText="Network (ONDC)" leftIcon={<Hub />} />
     </Menu>
   );
 }
