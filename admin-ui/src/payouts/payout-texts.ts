@@ -186,6 +186,8 @@ const en = {
     mandi_output_gst: "GST on Mandi's sales",
     buyer_funds: "Buyers' money",
     adjustments: 'Adjustments',
+    network_receivable: 'Owed by ONDC buyer apps',
+    finder_fees: 'ONDC finder fees',
   } satisfies Record<LedgerAccount, string>,
   by: (admin: string) => `by ${admin}`,
 
@@ -378,6 +380,8 @@ const hi: PayoutTexts = {
     mandi_output_gst: 'मंडी की बिक्री पर GST',
     buyer_funds: 'खरीदारों का पैसा',
     adjustments: 'समायोजन',
+    network_receivable: 'ONDC खरीदार ऐप्स से बकाया',
+    finder_fees: 'ONDC फ़ाइंडर शुल्क',
   },
   by: (admin: string) => `${admin} द्वारा`,
 
