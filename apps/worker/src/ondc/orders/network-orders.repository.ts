@@ -254,6 +254,12 @@ export class NetworkOrdersRepository {
     });
   }
 
+  /** Whether the buyer app has answered (ACK or NACK) the unsolicited callback of `key`; false while not recorded. */
+  async callbackAnswered(key: string): Promise<boolean> {
+    const call = await this.prisma.ondcCall.findUnique({ where: { unsolicitedKey: key }, select: { ackStatus: true } });
+    return call?.ackStatus !== null && call?.ackStatus !== undefined;
+  }
+
   /** The finder fee the buyer app named earlier in transaction `transactionId` (its search, select or init). */
   async earlierPayment(transactionId: string, bapId: string): Promise<unknown[]> {
     const calls = await this.prisma.ondcCall.findMany({
