@@ -124,7 +124,7 @@ export class OndcOrderActions {
           ? pricing.lines.map((line) => ({ ...line, quantity: Math.min(line.quantity, left.get(line.productId) ?? 0) }))
           : pricing.lines;
       const byId = new Map(products.map((product) => [product.id, product]));
-      const method = paymentKind(order.payment?.type).type === 'ON-FULFILLMENT' ? 'cod' : 'online';
+      const method = methodOf(order);
       const counted = lines.filter((line) => line.quantity > 0);
       const shipping = counted.length > 0 && serviceable ? this.priced(counted, products, method).totals.shipping : 0;
       const quote = quoteOf(
