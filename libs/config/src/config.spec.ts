@@ -7,6 +7,7 @@ import {
   SANDBOX_KEY_ID,
   SANDBOX_KEY_SECRET,
   SANDBOX_WEBHOOK_SECRET,
+  DEV_ONDC_SIGNING_PRIVATE_KEY,
 } from './development-values.js';
 
 /** Development and tests opt in explicitly (npm start, npm test, the benches set NODE_ENV). */
@@ -157,6 +158,48 @@ describe('loadConfig', () => {
     expect(message).toMatch(/QUEUES_SESSION_SECRET: .*placeholder/);
     expect(message).toMatch(/RAZORPAY_KEY_SECRET: .*placeholder/);
     expect(message).not.toContain('SMTP_URL');
+  });
+
+  describe('Mandi on ONDC (docs/ondc.md)', () => {
+    const identity = {
+      ONDC_SUBSCRIBER_ID: 'seller.mandi.example.in',
+      ONDC_UNIQUE_KEY_ID: 'key-2027-01',
+      ONDC_SIGNING_PRIVATE_KEY:
+        'tY8mZ0m2mWcRkq0l3QpUqTqJZ4VwzVb1Y3m9m7uV0x2Gq7yW1a6o0h7l8lq1nQkS2wF0m9bQyP3o4g5h6j7k8w==',
+      ONDC_ENCRYPTION_PRIVATE_KEY: 'MC4CAQAwBQYDK2VuBCIEIJh0mZ8cQ2l7nV1oX4sP9rT3uW6yA0bC5dE8fG2hJ4kL',
+    };
+    const account = {
+      ONDC_SETTLEMENT_ACCOUNT_NO: '50100012345678',
+      ONDC_SETTLEMENT_IFSC: 'HDFC0001234',
+      ONDC_SETTLEMENT_BANK_NAME: 'HDFC Bank',
+      ONDC_SETTLEMENT_BRANCH_NAME: 'Koramangala',
+    };
+
+    it('is off in production until set, and on with development keys elsewhere', () => {
+      expect(loadConfig(production).ondc).toBeNull();
+      expect(loadConfig(development).ondc).toMatchObject({ subscriberId: 'seller.mandi.test' });
+    });
+
+    it('needs all four identity settings, and in production the settlement account buyer apps pay to', () => {
+      expect(refusal({ ...production, ONDC_SUBSCRIBER_ID: identity.ONDC_SUBSCRIBER_ID })).toMatch(
+        /ONDC_UNIQUE_KEY_ID, ONDC_SIGNING_PRIVATE_KEY, ONDC_ENCRYPTION_PRIVATE_KEY: set all four/,
+      );
+      const message = refusal({ ...production, ...identity });
+      for (const name of Object.keys(account)) expect(message).toContain(`${name}: required when Mandi is on ONDC`);
+      expect(loadConfig({ ...production, ...identity, ...account }).ondc).toMatchObject({
+        subscriberId: 'seller.mandi.example.in',
+        settlementAccount: { accountNo: '50100012345678', ifscCode: 'HDFC0001234' },
+      });
+      expect(refusal({ ...production, ...identity, ...account, ONDC_SETTLEMENT_IFSC: 'HDFC1234' })).toMatch(
+        /ONDC_SETTLEMENT_IFSC: must be an IFSC/,
+      );
+    });
+
+    it("refuses development's public signing key in production", () => {
+      expect(
+        refusal({ ...production, ...identity, ...account, ONDC_SIGNING_PRIVATE_KEY: DEV_ONDC_SIGNING_PRIVATE_KEY }),
+      ).toMatch(/ONDC_SIGNING_PRIVATE_KEY: .*public/);
+    });
   });
 
   it('names OFFICIAL_SELLER_EMAIL as no longer used in production: an e-mail can be registered again after a deletion', () => {

@@ -14,6 +14,7 @@ import {
   DEV_ONDC_SIGNING_PRIVATE_KEY,
   DEV_ONDC_SUBSCRIBER_ID,
   DEV_ONDC_UNIQUE_KEY_ID,
+  DEV_ONDC_SETTLEMENT_ACCOUNT,
 } from './development-values.js';
 
 /** Environment settings shared by the API and the worker, validated once at boot. */
@@ -227,6 +228,22 @@ export const configSchema = z.object({
    */
   ONDC_REGISTRY_ENCRYPTION_PUBLIC_KEY: z.string().trim().min(40).max(200).optional(),
   /**
+   * The bank account buyer apps settle Mandi's network orders to (ONDC's settlement_details, by NEFT): account number,
+   * IFSC, bank and branch. Required in production once Mandi is on the network; development uses an account of no bank.
+   */
+  ONDC_SETTLEMENT_ACCOUNT_NO: z
+    .string()
+    .trim()
+    .regex(/^\d{9,18}$/, 'must be a bank account number of 9 to 18 digits')
+    .optional(),
+  ONDC_SETTLEMENT_IFSC: z
+    .string()
+    .trim()
+    .regex(/^[A-Z]{4}0[A-Z0-9]{6}$/, 'must be an IFSC such as SBIN0001234')
+    .optional(),
+  ONDC_SETTLEMENT_BANK_NAME: z.string().trim().min(2).max(100).optional(),
+  ONDC_SETTLEMENT_BRANCH_NAME: z.string().trim().min(2).max(100).optional(),
+  /**
    * The request_id of Mandi's subscribe request to the registry while one is under way: GET
    * /ondc-site-verification.html shows it signed with Mandi's signing key, which the registry checks (developer-docs
    * registry/Onboarding of Participants.md). Unset: that page answers 404.
@@ -297,7 +314,17 @@ export interface OndcSettings {
   registryEncryptionPublicKey: string | null;
   /** The request_id of a subscription under way, for the site verification page; null when none is. */
   subscribeRequestId: string | null;
+  /** Mandi's bank account buyer apps settle network orders to (its beneficiary is SELLER_LEGAL_NAME). */
+  settlementAccount: { accountNo: string; ifscCode: string; bankName: string; branchName: string };
 }
+
+/** Where buyer apps settle to, required with the identity in production. */
+const ONDC_SETTLEMENT = [
+  'ONDC_SETTLEMENT_ACCOUNT_NO',
+  'ONDC_SETTLEMENT_IFSC',
+  'ONDC_SETTLEMENT_BANK_NAME',
+  'ONDC_SETTLEMENT_BRANCH_NAME',
+] as const;
 
 /** The four settings Mandi's ONDC identity needs together. */
 const ONDC_IDENTITY = [
@@ -358,6 +385,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       ONDC_IDENTITY.filter((name) => !given[name]).join(', '),
       'set all four ONDC_ identity settings or none',
     );
+  }
+  if (isProduction && ondcGiven.length > 0) {
+    for (const name of ONDC_SETTLEMENT)
+      if (!given[name]) problems.set(name, 'required when Mandi is on ONDC: buyer apps settle network orders to it');
   }
   if (isProduction) {
     productionProblems(
@@ -434,6 +465,15 @@ function ondcSettings(config: z.infer<typeof configSchema>, isProduction: boolea
     registryUrl,
     registryEncryptionPublicKey,
     subscribeRequestId: config.ONDC_SUBSCRIBE_REQUEST_ID ?? null,
+    // Production checked that all four are set once Mandi is on the network.
+    settlementAccount: config.ONDC_SETTLEMENT_ACCOUNT_NO
+      ? {
+          accountNo: config.ONDC_SETTLEMENT_ACCOUNT_NO,
+          ifscCode: config.ONDC_SETTLEMENT_IFSC!,
+          bankName: config.ONDC_SETTLEMENT_BANK_NAME!,
+          branchName: config.ONDC_SETTLEMENT_BRANCH_NAME!,
+        }
+      : DEV_ONDC_SETTLEMENT_ACCOUNT,
   };
   if (config.ONDC_SUBSCRIBER_ID) {
     return {

@@ -29,3 +29,10 @@ export const DEV_ONDC_ENCRYPTION_PRIVATE_KEY = 'MC4CAQAwBQYDK2VuBCIEIKC4I8k7eVYy
 export const DEV_ONDC_ENCRYPTION_PUBLIC_KEY = 'MCowBQYDK2VuAyEAkA5Elk2aXjAKeCZV7BEOdcXBdYeZYkfm6cB1QUvmCnU=';
 /** The local ONDC registry of development and tests (tools/ondc-registry). */
 export const DEV_ONDC_REGISTRY_URL = 'http://127.0.0.1:9400';
+/** Development's settlement account for ONDC buyer apps: the shape of a real one (an IFSC is 4 letters, 0, 6 more), no bank's. */
+export const DEV_ONDC_SETTLEMENT_ACCOUNT = {
+  accountNo: '000000000000',
+  ifscCode: 'MAND0000001',
+  bankName: 'Development bank (no real account)',
+  branchName: 'Development branch',
+};

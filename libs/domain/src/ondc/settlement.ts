@@ -24,28 +24,26 @@ export const ONDC_WITHHOLDING_PAISE = 0;
 export const ONDC_BPP_TERMS = { maxLiability: '2', maxLiabilityCap: '10000', mandatoryArbitration: 'false' } as const;
 
 /**
- * Mandi's account the buyer apps settle to (`@ondc/org/settlement_details`, settlement_counterparty seller-app). These
- * are PLACEHOLDERS of the right shapes (an IFSC is 4 letters, 0 and 6 more) until Mandi's collection account is a
- * deployment setting (docs/ondc.md, "Network orders"): no real account; the beneficiary is SELLER_LEGAL_NAME.
+ * The bank account buyer apps settle Mandi's network orders to (ONDC's `@ondc/org/settlement_details`, NEFT), from the
+ * deployment's ONDC_SETTLEMENT_* settings (libs/config); the beneficiary is SELLER_LEGAL_NAME.
  */
-export const MANDI_SETTLEMENT_ACCOUNT = {
-  settlementType: 'neft',
-  bankAccountNo: '000000000000',
-  ifscCode: 'MAND0000001',
-  bankName: 'Mandi settlement bank (placeholder)',
-  branchName: 'Mandi settlement branch (placeholder)',
-} as const;
+export interface SettlementAccount {
+  beneficiaryName: string;
+  accountNo: string;
+  ifscCode: string;
+  bankName: string;
+  branchName: string;
+}
 
 /** The settlement details of Mandi's account, as ONDC writes them. */
-export function mandiSettlementDetails(beneficiaryName: string): object[] {
-  const account = MANDI_SETTLEMENT_ACCOUNT;
+export function mandiSettlementDetails(account: SettlementAccount): object[] {
   return [
     {
       settlement_counterparty: 'seller-app',
       settlement_phase: 'sale-amount',
-      settlement_type: account.settlementType,
-      beneficiary_name: beneficiaryName,
-      settlement_bank_account_no: account.bankAccountNo,
+      settlement_type: 'neft',
+      beneficiary_name: account.beneficiaryName,
+      settlement_bank_account_no: account.accountNo,
       settlement_ifsc_code: account.ifscCode,
       bank_name: account.bankName,
       branch_name: account.branchName,
@@ -91,13 +89,13 @@ export function finderFeePaise(fee: FinderFee, totalPaise: Paise): Paise {
 }
 
 /** The payment terms a seller node answers with (on_init, on_confirm, on_status): fee echoed, Mandi's account. */
-export function ondcPaymentTerms(fee: FinderFee, beneficiaryName: string): Record<string, unknown> {
+export function ondcPaymentTerms(fee: FinderFee, account: SettlementAccount): Record<string, unknown> {
   return {
     '@ondc/org/buyer_app_finder_fee_type': fee.type,
     '@ondc/org/buyer_app_finder_fee_amount': fee.value,
     '@ondc/org/settlement_basis': ONDC_SETTLEMENT_BASIS,
     '@ondc/org/settlement_window': ONDC_SETTLEMENT_WINDOW,
     '@ondc/org/withholding_amount': ondcRupees(ONDC_WITHHOLDING_PAISE),
-    '@ondc/org/settlement_details': mandiSettlementDetails(beneficiaryName),
+    '@ondc/org/settlement_details': mandiSettlementDetails(account),
   };
 }

@@ -15,7 +15,9 @@ export function callbackTimeoutMs(bytes: number): number {
 
 /** Where a callback goes: `{bap_uri}/{action}`, the buyer app's URI without its trailing slash. */
 export function callbackUrl(callback: Pick<OutboundCallback, 'bapUri' | 'action'>): string {
-  return `${callback.bapUri.replace(/\/+$/, '')}/${callback.action}`;
+  let uri = callback.bapUri;
+  while (uri.endsWith('/')) uri = uri.slice(0, -1);
+  return `${uri}/${callback.action}`;
 }
 
 /** Beckn's synchronous answer: `{ message: { ack: { status } }, error? }`. */

@@ -30,6 +30,7 @@ import {
   itemsOf,
   offeredFulfillment,
   offeredPayment,
+  settlementAccountOf,
   paymentKind,
   placedOrder,
   providerOf,
@@ -174,7 +175,12 @@ export class OndcOrderActions {
             billing: order.billing,
             fulfillments: [offeredFulfillment(seller, true, end)],
             quote: this.quoteOfPriced(priced),
-            payment: offeredPayment(order.payment?.type, fee, this.config.SELLER_LEGAL_NAME, priced.totals.grandTotal),
+            payment: offeredPayment(
+              order.payment?.type,
+              fee,
+              settlementAccountOf(this.config),
+              priced.totals.grandTotal,
+            ),
             tags: bppTerms(this.config.SELLER_GSTIN),
           },
         },
@@ -357,7 +363,7 @@ export class OndcOrderActions {
       order,
       seller,
       gstin: this.config.SELLER_GSTIN,
-      beneficiary: this.config.SELLER_LEGAL_NAME,
+      beneficiary: settlementAccountOf(this.config),
       bppId: node.id,
     };
     const now = new Date();

@@ -22,7 +22,9 @@ import {
   type OndcErrorType,
   type OndcFulfillmentState,
   type QuoteLine,
+  type SettlementAccount,
 } from '@mandi/domain';
+import type { AppConfig } from '@mandi/config';
 import type { NetworkOrderRow } from './network-orders.repository.js';
 
 /*
@@ -106,7 +108,17 @@ export function paymentKind(type: unknown): (typeof ONDC_PAYMENT)[keyof typeof O
 }
 
 /** on_init's payment: the kind, the buyer app's fee echoed, Mandi's settlement terms and account. */
-export function offeredPayment(type: unknown, fee: FinderFee, beneficiary: string, totalPaise: number): object {
+/** Mandi's settlement account as buyer apps are told it: the ONDC_SETTLEMENT_* settings, in Mandi's legal name. */
+export function settlementAccountOf(config: AppConfig): SettlementAccount {
+  return { beneficiaryName: config.SELLER_LEGAL_NAME, ...config.ondc!.settlementAccount };
+}
+
+export function offeredPayment(
+  type: unknown,
+  fee: FinderFee,
+  beneficiary: SettlementAccount,
+  totalPaise: number,
+): object {
   const kind = paymentKind(type);
   return {
     type: kind.type,
@@ -121,7 +133,7 @@ export interface PlacedOrderView {
   order: NetworkOrderRow;
   seller: CatalogSeller;
   gstin: string;
-  beneficiary: string;
+  beneficiary: SettlementAccount;
   /** Mandi's subscriber id: who cancelled, when Mandi did. */
   bppId: string;
 }

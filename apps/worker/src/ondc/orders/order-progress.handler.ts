@@ -23,7 +23,7 @@ import { callbackContext, contextOf, sellerNodeOf, type BecknContext } from '../
 import { recordCallback } from '../callbacks/callback-record.repository.js';
 import { OndcCatalogReader } from '../catalog/catalog.reader.js';
 import { NetworkOrdersRepository, type NetworkOrderRow } from './network-orders.repository.js';
-import { placedOrder } from './order-documents.js';
+import { placedOrder, settlementAccountOf } from './order-documents.js';
 
 /**
  * `ondc.order_progress` (order and shipment events): tells a network order's buyer app each step it took, by an
@@ -81,7 +81,7 @@ export class OndcOrderProgressHandler extends JobHandler<{ orderId: number }> {
           order,
           seller,
           gstin: this.config.SELLER_GSTIN,
-          beneficiary: this.config.SELLER_LEGAL_NAME,
+          beneficiary: settlementAccountOf(this.config),
           bppId: node.id,
         };
         const now = new Date();
