@@ -5,6 +5,7 @@
 // worker, this registry and the scripts.
 import {
   DEV_ONDC_ENCRYPTION_PUBLIC_KEY,
+  DEV_ONDC_REGISTRY_ENCRYPTION_PUBLIC_KEY,
   DEV_ONDC_REGISTRY_URL,
   DEV_ONDC_SIGNING_PUBLIC_KEY,
   DEV_ONDC_SUBSCRIBER_ID,
@@ -19,7 +20,7 @@ export const REGISTRY_PORT = Number(new URL(DEV_ONDC_REGISTRY_URL).port);
  * public half and their own private key, as with ONDC's published registry keys.
  */
 export const REGISTRY_ENCRYPTION_PRIVATE_KEY = 'MC4CAQAwBQYDK2VuBCIEIEjiunx60neoVSIKBd5Xcqxez0ZH87pVZzfn62Deeh5V';
-export const REGISTRY_ENCRYPTION_PUBLIC_KEY = 'MCowBQYDK2VuAyEAE4fYVtQPI3Io8H1SXFeKVeJnbJNvznMb+Oa7SoVisTM=';
+export const REGISTRY_ENCRYPTION_PUBLIC_KEY = DEV_ONDC_REGISTRY_ENCRYPTION_PUBLIC_KEY;
 
 /** Where the API of `npm start` listens: the base of Mandi's subscriber URL when PUBLIC_URL says nothing else. */
 export const DEV_PUBLIC_URL = 'http://localhost:3000';

@@ -11,6 +11,7 @@ import {
   SANDBOX_WEBHOOK_SECRET,
   DEV_ONDC_ENCRYPTION_PRIVATE_KEY,
   DEV_ONDC_REGISTRY_URL,
+  DEV_ONDC_REGISTRY_ENCRYPTION_PUBLIC_KEY,
   DEV_ONDC_SIGNING_PRIVATE_KEY,
   DEV_ONDC_SUBSCRIBER_ID,
   DEV_ONDC_UNIQUE_KEY_ID,
@@ -339,8 +340,6 @@ export const ONDC_PRODUCTION_REGISTRY_URL = 'https://prod.registry.ondc.org';
 /** Its encryption public key, as ONDC publishes it (developer-docs registry/Onboarding of Participants.md, step 6). */
 export const ONDC_PRODUCTION_REGISTRY_ENCRYPTION_PUBLIC_KEY =
   'MCowBQYDK2VuAyEAvVEyZY91O2yV8w8/CAwVDAnqIZDJJUPdLUUKwLo3K0M=';
-/** The local registry's (tools/ondc-registry/credentials.mjs, REGISTRY_ENCRYPTION_PUBLIC_KEY): public, like its key. */
-const DEV_ONDC_REGISTRY_ENCRYPTION_PUBLIC_KEY = 'MCowBQYDK2VuAyEAE4fYVtQPI3Io8H1SXFeKVeJnbJNvznMb+Oa7SoVisTM=';
 
 /** A configuration the process must not start with; its message names every bad variable, on one line. */
 export class ConfigError extends Error {

@@ -27,6 +27,8 @@ export const DEV_ONDC_SIGNING_PUBLIC_KEY = '43sxWqwCBzk4gyny7nu6QxaySoXv+mn3wVXv
 /** Mandi's development X25519 encryption key (PKCS#8 DER, base64), for the registry's on_subscribe challenge. */
 export const DEV_ONDC_ENCRYPTION_PRIVATE_KEY = 'MC4CAQAwBQYDK2VuBCIEIKC4I8k7eVYyxcW8jl2KXjwuJu4CRQn/3gdNts5VuWNt';
 export const DEV_ONDC_ENCRYPTION_PUBLIC_KEY = 'MCowBQYDK2VuAyEAkA5Elk2aXjAKeCZV7BEOdcXBdYeZYkfm6cB1QUvmCnU=';
+/** The local ONDC registry's X25519 encryption public key (its private half is in tools/ondc-registry/credentials.mjs). */
+export const DEV_ONDC_REGISTRY_ENCRYPTION_PUBLIC_KEY = 'MCowBQYDK2VuAyEAE4fYVtQPI3Io8H1SXFeKVeJnbJNvznMb+Oa7SoVisTM=';
 /** The local ONDC registry of development and tests (tools/ondc-registry). */
 export const DEV_ONDC_REGISTRY_URL = 'http://127.0.0.1:9400';
 /** Development's settlement account for ONDC buyer apps: the shape of a real one (an IFSC is 4 letters, 0, 6 more), no bank's. */
