@@ -1,6 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { routeUrl } from '@mandi/contracts';
-import { newProduct, newSellerProfile, type Product } from '@mandi/database';
+import { newProduct, newSellerProfile, SealedText, sellerProfileSealContext, type Product } from '@mandi/database';
 import { EmulatorAccounts } from '@mandi/identity';
 import { bearer } from '../../apps/api/test/catalog.testing.js';
 import type { ApiHarness, TestUser } from '../../apps/api/test/harness.js';
@@ -58,6 +58,7 @@ let dal: Product;
 let mangoes: Product;
 let onions: Product;
 const accounts = new EmulatorAccounts();
+const SELLER_DATA_KEY = randomBytes(32).toString('base64');
 
 beforeAll(async () => {
   registry = await startOndcRegistry({ port: 0 });
@@ -70,7 +71,7 @@ beforeAll(async () => {
     PUBLIC_URL: publicUrl,
     ONDC_REGISTRY_URL: registry.url,
     OFFICIAL_SELLER_UID: official.uid,
-    SELLER_DATA_KEY: randomBytes(32).toString('base64'),
+    SELLER_DATA_KEY: SELLER_DATA_KEY,
   });
   api = journey.api;
   await entrance.forward(api.baseUrl);
@@ -84,6 +85,10 @@ beforeAll(async () => {
     reviewedBy: admin.id,
     legalName: 'Asha Rao Farms',
     fssaiNumber: '21519012000123',
+    // Her own PAN, sealed as the profile seals it: on_confirm's provider_tax_number (Mandi is a marketplace).
+    panSealed: new Uint8Array(
+      new SealedText(SELLER_DATA_KEY).seal('ABCPR1234F', sellerProfileSealContext('pan', farmer.id)),
+    ),
   });
   const product = (
     name: string,

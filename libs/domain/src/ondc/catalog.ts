@@ -307,7 +307,7 @@ export interface OndcIncrementalProvider {
   items: OndcCatalogItem[];
 }
 
-/** The `bpp/descriptor` and `bpp/fulfillments` every on_search carries. */
+/** The `bpp/descriptor` and `bpp/fulfillments` a full catalogue carries. */
 export interface OndcCatalogHead {
   'bpp/descriptor': {
     name: string;
@@ -325,8 +325,11 @@ export interface OndcCatalog extends OndcCatalogHead {
   'bpp/providers': OndcCatalogProvider[];
 }
 
-/** An incremental catalogue. */
-export interface OndcIncrementalCatalog extends OndcCatalogHead {
+/**
+ * An incremental catalogue: the providers alone (the validator's on_search_inc_refresh refuses `bpp/descriptor` and
+ * `bpp/fulfillments`, which only a full catalogue carries).
+ */
+export interface OndcIncrementalCatalog {
   'bpp/providers': OndcIncrementalProvider[];
 }
 
@@ -616,5 +619,5 @@ export function ondcIncrementalCatalog(
   for (const { seller, items } of itemsBySeller(sellers, products, site, generatedAt).values()) {
     if (items.length > 0) providers.push({ id: ondcProviderId(seller.sellerId), items });
   }
-  return providers.length > 0 ? { ...ondcCatalogHead(site), 'bpp/providers': providers } : null;
+  return providers.length > 0 ? { 'bpp/providers': providers } : null;
 }

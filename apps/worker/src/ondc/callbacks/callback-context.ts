@@ -1,5 +1,5 @@
 import type { AppConfig } from '@mandi/config';
-import { ONDC_CORE_VERSION, ONDC_COUNTRY, type OndcCallback } from '@mandi/domain';
+import { ONDC_CORE_VERSION, ONDC_COUNTRY, ONDC_DEFAULT_TTL, type OndcCallback } from '@mandi/domain';
 
 /** A Beckn `context` as a call or a callback carries it (RET 1.2.0). */
 export interface BecknContext {
@@ -39,8 +39,9 @@ export function contextOf(body: unknown): BecknContext {
 
 /**
  * The context of the callback `action` answering `request`: the request's domain, city, buyer app, transaction and
- * message id (a solicited answer keeps them), Mandi's bpp_id and bpp_uri, our version and the time now. `change`
- * gives an unsolicited callback its own message id, or an incremental catalogue its city `*`.
+ * message id (a solicited answer keeps them) and ttl (the validator requires one on a callback too), Mandi's bpp_id
+ * and bpp_uri, our version and the time now. `change` gives an unsolicited callback its own message id, or an
+ * incremental catalogue its city `*`.
  */
 export function callbackContext(
   request: BecknContext,
@@ -62,5 +63,6 @@ export function callbackContext(
     transaction_id: request.transaction_id,
     message_id: change.messageId ?? request.message_id,
     timestamp: now.toISOString(),
+    ttl: request.ttl ?? ONDC_DEFAULT_TTL,
   };
 }

@@ -4,7 +4,6 @@ import { APP_CONFIG, type AppConfig } from '@mandi/config';
 import type { Transaction } from '@mandi/database';
 import {
   catalogRequestOf,
-  ondcCatalogHead,
   ondcFullCatalog,
   ondcIncrementalCatalog,
   ONDC_ANY_CITY,
@@ -49,10 +48,7 @@ export class OndcCatalogSearch {
       }
       case 'pull': {
         const { sellers, products } = await this.reader.changed(request.from, request.to);
-        const catalog = ondcIncrementalCatalog(sellers, products, site, now) ?? {
-          ...ondcCatalogHead(site),
-          'bpp/providers': [],
-        };
+        const catalog = ondcIncrementalCatalog(sellers, products, site, now) ?? { 'bpp/providers': [] };
         await finish((tx) => this.reply(tx, call, node, now, { catalog }, ONDC_ANY_CITY));
         return;
       }

@@ -1,5 +1,14 @@
 import { randomUUID } from 'node:crypto';
-import { newProduct, newSellerProfile, newUser, Prisma, queryRows, sqlRow } from '@mandi/database';
+import {
+  newProduct,
+  newSellerProfile,
+  newUser,
+  Prisma,
+  queryRows,
+  SealedText,
+  sellerProfileSealContext,
+  sqlRow,
+} from '@mandi/database';
 import { ONDC_CORE_VERSION, ONDC_DOMAIN, type OndcAction } from '@mandi/domain';
 import { LedgerBookService } from '../../ledger/ledger-book.service.js';
 import { directJobContext } from '../../pipeline/testing/job-context.testing.js';
@@ -21,13 +30,20 @@ let mangoes: number;
 let dal: number;
 
 const BAP_ID = 'buyer.test';
+const SELLER_PAN = 'ABCPR1234F';
 const CALL_ROW = sqlRow('test ondc order call', { id: 'bigint' });
 
 beforeAll(async () => {
   app = await startBuyerApp();
   const { prisma } = world.db;
   const seller = await newUser(prisma);
-  await newSellerProfile(prisma, seller.id, { status: 'approved', reviewedAt: new Date() });
+  // The seller's own PAN, sealed as the profile seals it: on_init's and on_confirm's provider_tax_number.
+  const sealed = new SealedText(world.config.SELLER_DATA_KEY).seal(
+    SELLER_PAN,
+    sellerProfileSealContext('pan', seller.id),
+  );
+  const panSealed = new Uint8Array(sealed);
+  await newSellerProfile(prisma, seller.id, { status: 'approved', reviewedAt: new Date(), panSealed });
   sellerId = seller.id;
   mangoes = (await newProduct(prisma, { sellerId, name: 'Alphonso', pricePaise: 120_00, weightGrams: 500, stock: 50 }))
     .id;
@@ -234,12 +250,15 @@ describe('confirm', () => {
     const network = await world.db.prisma.ondcOrder.findUniqueOrThrow({ where: { orderId } });
     // 3% of Rs 476.50 is Rs 14.295, rounded half up to the paisa.
     expect(network).toMatchObject({ paymentType: 'ON-ORDER', collectedBy: 'BAP', finderFeePaise: 14_30 });
+    // Confirmed at once, yet on_confirm says Created: the on_status Pending that follows says Accepted (RET 1.2.0).
     expect(callback.body.message.order).toMatchObject({
       id: network.ondcOrderId,
-      state: 'Accepted',
+      state: 'Created',
       quote: { price: { value: '476.50' } },
       payment: { status: 'PAID', type: 'ON-ORDER', '@ondc/org/buyer_app_finder_fee_amount': '3' },
     });
+    // A marketplace's provider is its own business: its PAN, not the one in Mandi's GSTIN.
+    expect(callback.body.message.order.tags[0].list).toContainEqual({ code: 'provider_tax_number', value: SELLER_PAN });
     const buyer = await world.db.prisma.user.findUniqueOrThrow({ where: { id: order.userId } });
     expect(buyer.email).toMatch(/\.invalid$/);
 

@@ -260,6 +260,28 @@ export class NetworkOrdersRepository {
     return call?.ackStatus !== null && call?.ackStatus !== undefined;
   }
 
+  /** The order callbacks Mandi sent of an order that describe it (on_confirm, on_status), oldest first. */
+  async describedOrders(orderId: number, db: Db = this.prisma): Promise<unknown[]> {
+    const calls = await db.ondcCall.findMany({
+      where: { direction: 'outbound', orderId, action: { in: ['on_confirm', 'on_status'] } },
+      orderBy: { id: 'asc' },
+      select: { body: true },
+    });
+    return calls.map((call) => call.body);
+  }
+
+  /** The first invoice issued for an order (a network order has one provider, so one supplier); null before. */
+  async invoiceIdOf(orderId: number, db: Db = this.prisma): Promise<number | null> {
+    const invoice = await db.invoice.findFirst({ where: { orderId }, orderBy: { id: 'asc' }, select: { id: true } });
+    return invoice?.id ?? null;
+  }
+
+  /** A seller's PAN as their business profile seals it; null without a profile. */
+  async sealedPanOf(sellerId: number, db: Db = this.prisma): Promise<Uint8Array | null> {
+    const profile = await db.sellerProfile.findUnique({ where: { userId: sellerId }, select: { panSealed: true } });
+    return profile?.panSealed ?? null;
+  }
+
   /** The finder fee the buyer app named earlier in transaction `transactionId` (its search, select or init). */
   async earlierPayment(transactionId: string, bapId: string): Promise<unknown[]> {
     const calls = await this.prisma.ondcCall.findMany({

@@ -38,6 +38,7 @@ import {
   type DeliveryEnd,
   type OndcError,
 } from './order-documents.js';
+import { placedOrderView, providerPanOf } from './placed-order-view.js';
 
 /** An order as a buyer app sends it in select, init and confirm (the API checked its shape). */
 interface OrderMessage {
@@ -167,6 +168,7 @@ export class OndcOrderActions {
       const refusal = await this.refusalOf(pricing, end);
       if (refusal || pricing.kind !== 'priced') return this.reply(tx, call, node, { error: refusal! });
       const { seller, priced } = pricing;
+      const providerPan = await providerPanOf(this.orders, this.config, seller, tx);
       return this.reply(tx, call, node, {
         message: {
           order: {
@@ -181,7 +183,7 @@ export class OndcOrderActions {
               settlementAccountOf(this.config),
               priced.totals.grandTotal,
             ),
-            tags: bppTerms(this.config.SELLER_GSTIN),
+            tags: bppTerms(this.config.SELLER_GSTIN, providerPan),
           },
         },
       });
@@ -359,15 +361,10 @@ export class OndcOrderActions {
     if (confirmBody) order.confirm_body = confirmBody;
     const seller = await this.sellerOf(order);
     if (!seller) throw new Error(`the provider of network order ${orderId} is no longer in the catalogue`);
-    const view = {
-      order,
-      seller,
-      gstin: this.config.SELLER_GSTIN,
-      beneficiary: settlementAccountOf(this.config),
-      bppId: node.id,
-    };
+    const view = await placedOrderView(this.orders, this.config, tx, order, seller, node.id);
     const now = new Date();
-    return this.reply(tx, call, node, { message: { order: placedOrder(view, now) } }, orderId, now);
+    const action = callbackOf(call.action);
+    return this.reply(tx, call, node, { message: { order: placedOrder(view, now, { action }) } }, orderId, now);
   }
 
   /** Records the answer to `call` (once: a second answer to the same request writes nothing). */

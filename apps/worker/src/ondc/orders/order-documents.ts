@@ -5,6 +5,7 @@ import {
   ONDC_DELIVERY_TAT,
   ONDC_NP_TYPE,
   ONDC_PAYMENT,
+  ONDC_PROGRESS_STEPS,
   ONDC_TIME_TO_SHIP,
   ONDC_TRACKING,
   ondcItemId,
@@ -19,6 +20,7 @@ import {
   storeGps,
   type CatalogSeller,
   type FinderFee,
+  type OndcCallback,
   type OndcErrorType,
   type OndcFulfillmentState,
   type QuoteLine,
@@ -86,17 +88,19 @@ export function quoteOf(lines: readonly QuoteLine[], shippingPaise: number): obj
 }
 
 /**
- * The bpp_terms tag: Mandi, a marketplace seller node; the GSTIN its invoices carry as the marketplace's, and the PAN
- * within it (a GSTIN's characters 3 to 12), which the validator asks of on_confirm as `provider_tax_number`.
+ * The bpp_terms tag: Mandi, a marketplace seller node (MSN); the GSTIN its invoices carry as the marketplace's, and as
+ * `provider_tax_number` the provider's own PAN (an MSN's provider is another business than the marketplace: the
+ * validator refuses the marketplace's PAN there). Mandi's own provider has Mandi's PAN, the one within its GSTIN
+ * (characters 3 to 12).
  */
-export function bppTerms(gstin: string): object[] {
+export function bppTerms(gstin: string, providerPan: string | null = null): object[] {
   return [
     {
       code: 'bpp_terms',
       list: [
         { code: 'np_type', value: ONDC_NP_TYPE },
         { code: 'tax_number', value: gstin },
-        { code: 'provider_tax_number', value: gstin.slice(2, 12) },
+        { code: 'provider_tax_number', value: providerPan ?? gstin.slice(2, 12) },
       ],
     },
   ];
@@ -136,6 +140,41 @@ export interface PlacedOrderView {
   beneficiary: SettlementAccount;
   /** Mandi's subscriber id: who cancelled, when Mandi did. */
   bppId: string;
+  /** The provider's PAN (bpp_terms' provider_tax_number); null for Mandi's own provider. */
+  providerPan: string | null;
+  /** Where the order's invoice is downloaded (PUBLIC_URL's invoice download route); null until Mandi issued it. */
+  invoiceUrl: string | null;
+  /** The order callbacks Mandi sent before (on_confirm, on_status bodies, oldest first): what the buyer app was told. */
+  described: readonly unknown[];
+}
+
+/** A fulfilment state the buyer app was told, and the order's updated_at of the callback that first told it. */
+export interface Precancel {
+  state: OndcFulfillmentState;
+  updatedAt: string;
+}
+
+/**
+ * The fulfilment state a cancelled order was in before, as on_cancel's precancel_state names it: the last step
+ * Mandi's callbacks told the buyer app, with the order's updated_at of the callback that first told that step (the
+ * validator compares it with on_confirm's, or the step's on_status, updated_at).
+ */
+export function precancelOf(described: readonly unknown[]): Precancel | null {
+  type Described = {
+    message?: {
+      order?: { updated_at?: string; fulfillments?: { type?: string; state?: { descriptor?: { code?: string } } }[] };
+    };
+  };
+  const told = described.flatMap((body) => {
+    const order = (body as Described | null)?.message?.order;
+    const state = order?.fulfillments?.find((f) => f.type === ONDC_DELIVERY_FULFILLMENT.type)?.state?.descriptor?.code;
+    return order?.updated_at && state && (ONDC_PROGRESS_STEPS as readonly string[]).includes(state)
+      ? [{ state: state as OndcFulfillmentState, updatedAt: order.updated_at }]
+      : [];
+  });
+  const last = told.at(-1);
+  const precancel = last ? told.find((entry) => entry.state === last.state)! : null;
+  return precancel;
 }
 
 /** The confirm's order as the buyer app sent it, for what later callbacks echo (billing, end, created_at). */
@@ -151,10 +190,9 @@ function range(from: Date, days: number): object {
 
 /**
  * The delivery fulfilment of a placed order in `state`: the seller's store (start) and the buyer's address (end),
- * with the hand-over (picked up) and delivery timestamps once they happened, and the routing (P2P: the seller's parcel
- * goes straight to the buyer) the validator asks of every status.
+ * with the hand-over (picked up) and delivery timestamps once they happened, and its `tags`.
  */
-function deliveryOf(view: PlacedOrderView, state: OndcFulfillmentState, end: DeliveryEnd): object {
+function deliveryOf(view: PlacedOrderView, state: OndcFulfillmentState, end: DeliveryEnd, tags: object[]): object {
   const { order, seller } = view;
   const created = order.created_at;
   const pickedUp = order.handed_over_at ?? order.shipped_at;
@@ -196,9 +234,12 @@ function deliveryOf(view: PlacedOrderView, state: OndcFulfillmentState, end: Del
         ...(state === 'Order-delivered' && order.delivered_at ? { timestamp: order.delivered_at.toISOString() } : {}),
       },
     },
-    tags: [{ code: 'routing', list: [{ code: 'type', value: 'P2P' }] }],
+    tags,
   };
 }
+
+/** The routing the validator asks of every status: P2P, the seller's parcel goes straight to the buyer. */
+const ROUTING_TAGS = [{ code: 'routing', list: [{ code: 'type', value: 'P2P' }] }];
 
 /** The order's lines as quote lines (a line whose product is gone keeps its copy's price). */
 function quoteLines(order: NetworkOrderRow, cancelled: boolean): QuoteLine[] {
@@ -210,12 +251,23 @@ function quoteLines(order: NetworkOrderRow, cancelled: boolean): QuoteLine[] {
   }));
 }
 
+/** The callback an order is described in, and for an unsolicited on_status the step it tells. */
+export interface OrderCallback {
+  action: OndcCallback;
+  /** The fulfilment state of a step already passed (unsolicited on_status of that step). */
+  step?: OndcFulfillmentState;
+}
+
 /**
- * The order as on_confirm, on_status and on_cancel carry it, in the state Mandi has it now (`step` overrides the
- * fulfilment state for an unsolicited on_status of a step already passed).
+ * The order as on_confirm, on_status and on_cancel carry it, in the state Mandi has it now. on_confirm says Created
+ * (and the unsolicited on_status Pending that follows, Accepted): RET 1.2.0's validator takes on_status_pending only
+ * after an on_confirm that said Created. From Order-picked-up on, the invoice's link (`documents`). A cancelled order
+ * is told as on_cancel tells it: the delivery cancelled with the cancel_request and precancel_state, a Cancel
+ * fulfilment with each line's and the delivery's refund (quote_trail), each item on both.
  */
-export function placedOrder(view: PlacedOrderView, now: Date, step?: OndcFulfillmentState): object {
+export function placedOrder(view: PlacedOrderView, now: Date, callback: OrderCallback): object {
   const { order } = view;
+  const { step } = callback;
   const confirmed = confirmedOrder(view.order);
   const progress = { status: order.status, shipment: order.shipment_status };
   const state = step ?? fulfillmentStateOf(progress);
@@ -227,35 +279,64 @@ export function placedOrder(view: PlacedOrderView, now: Date, step?: OndcFulfill
   const kind = paymentKind(order.payment_type);
   const fee = { type: order.finder_fee_type as FinderFee['type'], value: order.finder_fee_value };
   const paid = order.payment_status === 'paid';
-  const fulfillments: object[] = [deliveryOf(view, state, end)];
-  if (cancelled)
-    fulfillments.push({
-      id: 'C1',
-      type: 'Cancel',
-      state: { descriptor: { code: 'Cancelled' } },
-      tags: [
-        {
-          code: 'cancel_request',
-          list: [
-            { code: 'reason_id', value: order.cancel_reason_code ?? '' },
-            { code: 'initiated_by', value: cancelledBy(view) },
-          ],
-        },
+  const items: { id: string; fulfillment_id: string; quantity: { count: number } }[] = order.lines.map((line) => ({
+    id: ondcItemId(line.productId ?? 0),
+    fulfillment_id: ONDC_DELIVERY_FULFILLMENT.id,
+    quantity: { count: cancelled ? 0 : line.quantity },
+  }));
+  let fulfillments: object[] = [deliveryOf(view, state, end, ROUTING_TAGS)];
+  if (cancelled) {
+    const cancelRequest = {
+      code: 'cancel_request',
+      list: [
+        { code: 'reason_id', value: order.cancel_reason_code ?? '' },
+        { code: 'initiated_by', value: cancelledBy(view) },
       ],
-    });
-  const stepState = step ? ondcOrderStateForStep(step) : ondcOrderStateOf(progress);
+    };
+    const precancel = precancelOf(view.described);
+    const precancelState = precancel
+      ? [
+          {
+            code: 'precancel_state',
+            list: [
+              { code: 'fulfillment_state', value: precancel.state },
+              { code: 'updated_at', value: precancel.updatedAt },
+            ],
+          },
+        ]
+      : [];
+    fulfillments = [
+      deliveryOf(view, state, end, [cancelRequest, ...precancelState]),
+      {
+        id: ONDC_CANCEL_FULFILLMENT_ID,
+        type: 'Cancel',
+        state: { descriptor: { code: 'Cancelled' } },
+        tags: quoteTrail(order),
+      },
+    ];
+    // The lines as they were, on the Cancel fulfilment; on the delivery, none left.
+    items.push(
+      ...order.lines.map((line) => ({
+        id: ondcItemId(line.productId ?? 0),
+        fulfillment_id: ONDC_CANCEL_FULFILLMENT_ID,
+        quantity: { count: line.quantity },
+      })),
+    );
+  }
+  const orderState = step ? ondcOrderStateForStep(step) : ondcOrderStateOf(progress);
+  const invoiced =
+    view.invoiceUrl !== null && ['Order-picked-up', 'Out-for-delivery', 'Order-delivered'].includes(state);
+  const bapTerms = ((confirmed.tags as { code?: string }[] | undefined) ?? []).filter(
+    (tag) => tag.code === 'bap_terms',
+  );
   return {
     id: order.ondc_order_id,
-    state: stepState,
+    state: callback.action === 'on_confirm' && orderState === 'Accepted' ? 'Created' : orderState,
     provider: providerOf(
       view.seller,
       (confirmed.provider as { locations?: { id: string }[] } | undefined)?.locations?.[0]?.id,
     ),
-    items: order.lines.map((line) => ({
-      id: ondcItemId(line.productId ?? 0),
-      fulfillment_id: ONDC_DELIVERY_FULFILLMENT.id,
-      quantity: { count: cancelled ? 0 : line.quantity },
-    })),
+    items,
     billing: confirmed.billing ?? {},
     fulfillments,
     quote: cancelled
@@ -278,10 +359,39 @@ export function placedOrder(view: PlacedOrderView, now: Date, step?: OndcFulfill
     ...(cancelled
       ? { cancellation: { cancelled_by: cancelledBy(view), reason: { id: order.cancel_reason_code ?? '' } } }
       : {}),
-    tags: bppTerms(view.gstin),
+    ...(invoiced ? { documents: [{ url: view.invoiceUrl, label: 'Invoice' }] } : {}),
+    // on_cancel carries no order tags (its schema has none); on_confirm echoes the buyer app's bap_terms.
+    ...(callback.action === 'on_cancel'
+      ? {}
+      : {
+          tags: [...bppTerms(view.gstin, view.providerPan), ...(callback.action === 'on_confirm' ? bapTerms : [])],
+        }),
     created_at: (confirmed.created_at as string | undefined) ?? order.created_at.toISOString(),
     updated_at: now.toISOString(),
   };
+}
+
+/** The Cancel fulfilment's id (ONDC's examples' C1): the items cancelled are on it. */
+const ONDC_CANCEL_FULFILLMENT_ID = 'C1';
+
+/**
+ * What the cancellation took off the order, as quote_trail tags: each line's price and the delivery charge, negative
+ * (on_cancel's quote plus these is on_confirm's).
+ */
+function quoteTrail(order: NetworkOrderRow): object[] {
+  const trail = (type: 'item' | 'delivery', id: string, paise: number) => ({
+    code: 'quote_trail',
+    list: [
+      { code: 'type', value: type },
+      { code: 'id', value: id },
+      { code: 'currency', value: 'INR' },
+      { code: 'value', value: ondcRupees(-paise) },
+    ],
+  });
+  return [
+    ...order.lines.map((line) => trail('item', ondcItemId(line.productId ?? 0), line.unitPaise * line.quantity)),
+    ...(order.shipping_paise > 0 ? [trail('delivery', ONDC_DELIVERY_FULFILLMENT.id, order.shipping_paise)] : []),
+  ];
 }
 
 /** Who cancelled the order: the buyer app's subscriber id, or Mandi's. */

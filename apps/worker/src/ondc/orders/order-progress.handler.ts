@@ -5,7 +5,6 @@ import { PrismaService, type Transaction } from '@mandi/database';
 import {
   MANDI_CANCEL_REASON,
   ONDC_CANCELLED_BY,
-  ONDC_DEFAULT_TTL,
   progressKey,
   progressStepsReached,
   sellerCancelKey,
@@ -23,7 +22,8 @@ import { callbackContext, contextOf, sellerNodeOf, type BecknContext } from '../
 import { recordCallback } from '../callbacks/callback-record.repository.js';
 import { OndcCatalogReader } from '../catalog/catalog.reader.js';
 import { NetworkOrdersRepository, type NetworkOrderRow } from './network-orders.repository.js';
-import { placedOrder, settlementAccountOf } from './order-documents.js';
+import { placedOrder } from './order-documents.js';
+import { placedOrderView } from './placed-order-view.js';
 
 /**
  * `ondc.order_progress` (order and shipment events): tells a network order's buyer app each step it took, by an
@@ -77,18 +77,12 @@ export class OndcOrderProgressHandler extends JobHandler<{ orderId: number }> {
           order.cancelled_by = ONDC_CANCELLED_BY.sellerNode;
           order.cancel_reason_code = MANDI_CANCEL_REASON;
         }
-        const view = {
-          order,
-          seller,
-          gstin: this.config.SELLER_GSTIN,
-          beneficiary: settlementAccountOf(this.config),
-          bppId: node.id,
-        };
+        const view = await placedOrderView(this.orders, this.config, tx, order, seller, node.id);
         const now = new Date();
         const context = callbackContext(contextOf(order.confirm_body), callback.action, node, now, {
           messageId: randomUUID(),
         });
-        await this.record(tx, order, callback.action, callback.key, context, placedOrder(view, now, callback.step));
+        await this.record(tx, order, callback.action, callback.key, context, placedOrder(view, now, callback));
       });
       if (index < due.length - 1) await this.answered(callback.key);
     }
@@ -121,7 +115,7 @@ export class OndcOrderProgressHandler extends JobHandler<{ orderId: number }> {
       messageId: context.message_id,
       bapId: order.bap_id,
       bapUri: order.bap_uri,
-      body: { context: { ...context, ttl: ONDC_DEFAULT_TTL }, message: { order: ondcOrder } },
+      body: { context, message: { order: ondcOrder } },
       replyToId: null,
       unsolicitedKey: key,
       orderId: order.order_id,
