@@ -59,21 +59,25 @@ export type OndcFulfillmentState = (typeof ONDC_FULFILLMENT_STATES)[number];
 /** The order states of RET 1.2.0. */
 export type OndcOrderState = 'Created' | 'Accepted' | 'In-progress' | 'Completed' | 'Cancelled';
 
-/** Reason codes a buyer app may cancel with (used by BNP), and their texts. */
+/**
+ * Reason codes a buyer app may cancel with (used by BNP in RET 1.2.0's list, as the validator's
+ * constants/reasonCode.ts has it), and their texts.
+ */
 export const ONDC_BUYER_CANCEL_REASONS = {
   '001': 'Price of one or more items have changed due to which buyer was asked to make additional payment',
   '003': 'Product available at lower than order price',
   '006': 'Order / fulfillment not received as per buyer app TAT SLA',
   '009': 'Wrong product delivered',
   '010': 'Buyer wants to modify address / other order details',
-  '012': 'Buyer does not want product any more',
+  '999': 'Order confirmation failure',
 } as const;
 
-/** Reason codes a seller node cancels with (used by SNP), and their texts. */
+/** Reason codes a seller node cancels with (used by SNP, or LSP & SNP, in that list), and their texts. */
 export const ONDC_SELLER_CANCEL_REASONS = {
   '002': 'One or more items in the Order not available',
   '005': 'Merchant rejected the order',
   '011': 'Buyer not found or cannot be contacted',
+  '012': 'Buyer does not want product any more',
   '013': 'Buyer refused to accept delivery',
   '018': 'Delivery pin code not serviceable',
   '998': 'Order confirmation failure',

@@ -289,7 +289,7 @@ describe('confirm', () => {
 });
 
 describe('cancel', () => {
-  const cancel = async (ondcOrderId: string, transactionId: string, code = '012') =>
+  const cancel = async (ondcOrderId: string, transactionId: string, code = '010') =>
     answer(await receive('cancel', transactionId, { order_id: ondcOrderId, cancellation_reason_id: code }));
 
   it('cancels within the rules: cancelled, restocked, on_cancel by the buyer app; the ledger settles to nothing', async () => {
@@ -304,7 +304,7 @@ describe('cancel', () => {
     const cancelled = await cancel(ondcOrderId, call.transactionId);
     expect(cancelled.body.message.order).toMatchObject({
       state: 'Cancelled',
-      cancellation: { cancelled_by: BAP_ID, reason: { id: '012' } },
+      cancellation: { cancelled_by: BAP_ID, reason: { id: '010' } },
     });
     expect(await world.db.prisma.order.findUniqueOrThrow({ where: { id: orderId } })).toMatchObject({
       status: 'cancelled',
@@ -312,7 +312,7 @@ describe('cancel', () => {
     expect(await stockOf(dal)).toBe(before);
     expect(await world.db.prisma.ondcOrder.findUniqueOrThrow({ where: { orderId } })).toMatchObject({
       cancelledBy: 'buyer_app',
-      cancelReasonCode: '012',
+      cancelReasonCode: '010',
     });
 
     // The progress job of the cancellation: no on_cancel of Mandi's, and the buyer app's money settles to nothing.
