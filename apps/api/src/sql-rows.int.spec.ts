@@ -168,6 +168,7 @@ const CALLS: Record<string, (client: Db) => Promise<unknown>> = {
   'invoices.document (credit note)': (client) =>
     new InvoicesRepository(service(client)).document({ kind: 'credit_note', id: 1 }),
   'invoices.orderDocuments': (client) => new InvoicesRepository(service(client)).orderDocuments(1),
+  'invoices.networkInvoice': (client) => new InvoicesRepository(service(client)).networkInvoice(1),
   'ondcCalls.recordInbound': (client) =>
     new OndcCallsRepository(service(client)).recordInbound({
       action: 'select',

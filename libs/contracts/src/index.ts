@@ -39,5 +39,6 @@ export * from './ondc/ondc-request.schema.js';
 export * from './ondc/ondc-ack.schema.js';
 export * from './ondc/ondc-request-check.js';
 export * from './ondc/ondc-registry.schema.js';
+export * from './ondc/ondc-document.schema.js';
 export * from './openapi/index.js';
 export * from './client/index.js';

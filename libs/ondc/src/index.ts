@@ -2,3 +2,4 @@
 
 export * from './signing.js';
 export * from './registry.js';
+export * from './document-links.js';

@@ -14,6 +14,7 @@ import { PRODUCT_LIMITS } from '@mandi/domain';
 import { FILE_STORE, type FileStore } from '@mandi/storage';
 import { AppModule } from '../app.module.js';
 import { errorBody } from '../common/api-error.js';
+import { nestPath } from '../common/endpoint.decorator.js';
 import { devMailEnabled, serveDevMail } from '../dev-mail/dev-mail.routes.js';
 import { serveFiles } from '../files/files.routes.js';
 import { answerNetworkRefusalsAsNacks } from '../ondc/network-refusals.js';
@@ -67,10 +68,11 @@ export async function createApp(): Promise<NestFastifyApplication> {
   // rawBody: Razorpay signs its webhooks over the exact bytes it sent.
   const app = await NestFactory.create<NestFastifyApplication>(AppModule, adapter, { bufferLogs: true, rawBody: true });
   app.useLogger(app.get(Logger));
-  // The registry's paths outside /api (ONDC's subscriber URL PUBLIC_URL/ondc, its site verification page) stay put.
+  // The registry's paths outside /api (ONDC's subscriber URL PUBLIC_URL/ondc, its site verification page) stay put,
+  // each as the route is mounted (':invoiceId', not the registry's '{invoiceId}').
   app.setGlobalPrefix('api', {
     exclude: API_ROUTES.filter((route) => outsideApiPrefix(route.path)).map((route) => ({
-      path: route.path.slice(1),
+      path: nestPath(route.path),
       method: RequestMethod[route.method],
     })),
   });

@@ -12,6 +12,7 @@ import { CurrentCaller } from '../auth/caller.decorators.js';
 import type { Caller } from '../auth/caller.js';
 import { Endpoint } from '../common/endpoint.decorator.js';
 import { InvoicesService } from './invoices.service.js';
+import { sendDocument } from './send-document.js';
 
 /**
  * Invoices and credit notes under /api/invoices (docs/invoices.md). One download route serves both kinds: an
@@ -28,13 +29,7 @@ export class InvoicesController {
     @CurrentCaller() caller: Caller,
     @Res() reply: FastifyReply,
   ): Promise<void> {
-    const { fileName, bytes } = await this.invoices.download(caller, params.invoiceId);
-    await reply
-      .header('content-type', 'application/pdf')
-      .header('content-disposition', `attachment; filename="${fileName}"`)
-      // A buyer's name and address: kept out of shared caches.
-      .header('cache-control', 'private, no-store')
-      .send(bytes);
+    await sendDocument(reply, await this.invoices.download(caller, params.invoiceId));
   }
 
   /** Where the invoice of a paid order stands: 200 issued, 202 while the worker issues it, 409 unpaid. */

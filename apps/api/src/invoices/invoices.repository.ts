@@ -51,6 +51,19 @@ export class InvoicesRepository {
     return rows[0] ?? null;
   }
 
+  /** An invoice of a network order (one in ondc_orders) with the buyer of its order, or null. */
+  async networkInvoice(invoiceId: number): Promise<DownloadableDocument | null> {
+    const rows = await queryRows(
+      this.prisma,
+      DOWNLOADABLE_DOCUMENT_ROW,
+      Prisma.sql`
+      SELECT i.number, i.pdf_file_key, o.user_id, i.seller_id
+        FROM invoices i JOIN orders o ON o.id = i.order_id JOIN ondc_orders n ON n.order_id = o.id
+       WHERE i.id = ${invoiceId}`,
+    );
+    return rows[0] ?? null;
+  }
+
   /**
    * An order's payment and status with its invoice (Mandi's own when there is one, else the first issued: the one the
    * spec's calls name) and the credit note reversing it, in one query; null when unknown.

@@ -32,6 +32,20 @@ export class InvoicesService {
       throw new DomainError('not_allowed', INVOICE_MESSAGES.notYours);
     // Numbered but not printed yet: the worker's render job is on it (or retrying).
     if (!document.pdf_file_key) throw new DomainError('conflict', INVOICE_MESSAGES.pdfPending);
+    return this.pdfOf({ ...document, pdf_file_key: document.pdf_file_key });
+  }
+
+  /**
+   * The PDF of invoice `invoiceId` of a network order (an ONDC buyer app's, table ondc_orders), printed; null for any
+   * other. Whoever asks was checked before (the ONDC module's signed link).
+   */
+  async networkInvoice(invoiceId: number): Promise<DocumentDownload | null> {
+    const document = await this.invoices.networkInvoice(invoiceId);
+    return document?.pdf_file_key ? this.pdfOf({ ...document, pdf_file_key: document.pdf_file_key }) : null;
+  }
+
+  /** A printed document's PDF from the file store, named after its number. */
+  private async pdfOf(document: { number: string; pdf_file_key: string }): Promise<DocumentDownload> {
     const file = await this.files.get(document.pdf_file_key);
     if (!file)
       throw new Error(`The PDF of ${document.number} is missing from the file store (${document.pdf_file_key})`);

@@ -1,9 +1,10 @@
-import { Body, Controller, NotFoundException, Req, Res, type RawBodyRequest } from '@nestjs/common';
+import { Body, Controller, NotFoundException, Param, Req, Res, type RawBodyRequest } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import {
   ondcCancel,
   ondcConfirm,
   ondcInit,
+  ondcInvoiceLink,
   ondcOnSubscribe,
   ondcSearch,
   ondcSelect,
@@ -11,11 +12,14 @@ import {
   ondcStatus,
   ondcTrack,
   ondcUpdate,
+  type OndcInvoiceLinkParams,
   type OndcOnSubscribeAnswer,
   type OndcOnSubscribeBody,
 } from '@mandi/contracts';
 import type { OndcAction } from '@mandi/domain';
 import { Endpoint } from '../common/endpoint.decorator.js';
+import { sendDocument } from '../invoices/send-document.js';
+import { OndcDocumentsService } from './ondc-documents.service.js';
 import { OndcInboundService } from './ondc-inbound.service.js';
 import { OnSubscribeService } from './on-subscribe.service.js';
 
@@ -24,13 +28,14 @@ type NetworkRequest = RawBodyRequest<FastifyRequest>;
 /**
  * Mandi's subscriber URL on ONDC, PUBLIC_URL/ondc, outside /api (docs/ondc.md, "Receiving calls"): the eight calls
  * of buyer apps, each read as the raw bytes its sender signed and answered ACK or NACK at once; the registry's
- * on_subscribe challenge; and its site verification page at the root.
+ * on_subscribe challenge; its site verification page at the root; and the signed links of network orders' invoices.
  */
 @Controller()
 export class OndcController {
   constructor(
     private readonly inbound: OndcInboundService,
     private readonly subscription: OnSubscribeService,
+    private readonly documents: OndcDocumentsService,
   ) {}
 
   @Endpoint(ondcSearch)
@@ -85,6 +90,14 @@ export class OndcController {
     const page = this.subscription.siteVerificationPage();
     if (page === null) throw new NotFoundException(`Cannot GET ${ondcSiteVerification.path}`);
     await reply.type('text/html; charset=utf-8').send(page);
+  }
+
+  /** A network order's invoice at the signed link its on_status carries; 404 for any link that is not Mandi's. */
+  @Endpoint(ondcInvoiceLink)
+  async invoiceLink(@Param() params: OndcInvoiceLinkParams, @Res() reply: FastifyReply): Promise<void> {
+    const invoice = await this.documents.invoice(params);
+    if (invoice === null) throw new NotFoundException('No such invoice');
+    await sendDocument(reply, invoice);
   }
 
   private async receive(action: OndcAction, request: NetworkRequest, reply: FastifyReply): Promise<void> {

@@ -103,6 +103,7 @@ export const ROUTE_LINES = {
   ondcCancel: { method: 'POST', path: '/ondc/cancel', body: 'json', answer: 'json' },
   ondcConfirm: { method: 'POST', path: '/ondc/confirm', body: 'json', answer: 'json' },
   ondcInit: { method: 'POST', path: '/ondc/init', body: 'json', answer: 'json' },
+  ondcInvoiceLink: { method: 'GET', path: '/ondc/invoices/{invoiceId}/{signature}', body: 'none', answer: 'blob' },
   ondcOnSubscribe: { method: 'POST', path: '/ondc/on_subscribe', body: 'json', answer: 'json' },
   ondcSearch: { method: 'POST', path: '/ondc/search', body: 'json', answer: 'json' },
   ondcSelect: { method: 'POST', path: '/ondc/select', body: 'json', answer: 'json' },

@@ -10,6 +10,7 @@ import {
   sqlRow,
 } from '@mandi/database';
 import { ONDC_CORE_VERSION, ONDC_DOMAIN, type OndcAction } from '@mandi/domain';
+import { isInvoiceLinkSignature, publicKeyOf } from '@mandi/ondc';
 import { LedgerBookService } from '../../ledger/ledger-book.service.js';
 import { directJobContext } from '../../pipeline/testing/job-context.testing.js';
 import { waitFor } from '../../pipeline/testing/pipeline.testing.js';
@@ -363,6 +364,11 @@ describe('order progress', () => {
     await world.db.prisma.order.update({ where: { id: orderId }, data: { status: 'shipped', shippedAt: new Date() } });
     await run();
     await run();
+    // Paid, so the worker invoices it: the steps told from then on link the invoice (documents), by a link only
+    // Mandi can sign.
+    const invoiceOf = () => world.db.prisma.invoice.findFirst({ where: { orderId }, orderBy: { id: 'asc' } });
+    await waitFor(async () => (await invoiceOf()) !== null);
+    const invoice = (await invoiceOf())!;
     await world.db.prisma.order.update({
       where: { id: orderId },
       data: { status: 'delivered', deliveredAt: new Date() },
@@ -380,6 +386,13 @@ describe('order progress', () => {
     const last = sent.at(-1)!.body as any;
     expect(last.message.order.state).toBe('Completed');
     expect(last.message.order.fulfillments[0].end.time.timestamp).toBeDefined();
+    expect(last.message.order.documents).toEqual([{ url: expect.any(String), label: 'Invoice' }]);
+    const link = new RegExp(`^${world.config.PUBLIC_URL}/ondc/invoices/(\\d+)/([A-Za-z0-9_-]+)$`).exec(
+      last.message.order.documents[0].url,
+    );
+    expect(link?.[1]).toBe(String(invoice.id));
+    const signingKey = world.config.ondc!.signingPrivateKey;
+    expect(isInvoiceLinkSignature(invoice.id, link![2]!, publicKeyOf(signingKey))).toBe(true);
   });
 
   it("tells Mandi's own cancellation once, with a seller's reason code", async () => {

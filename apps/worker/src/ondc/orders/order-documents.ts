@@ -142,7 +142,7 @@ export interface PlacedOrderView {
   bppId: string;
   /** The provider's PAN (bpp_terms' provider_tax_number); null for Mandi's own provider. */
   providerPan: string | null;
-  /** Where the order's invoice is downloaded (PUBLIC_URL's invoice download route); null until Mandi issued it. */
+  /** The signed link the buyer app fetches the order's invoice at (libs/ondc document-links.ts); null until issued. */
   invoiceUrl: string | null;
   /** The order callbacks Mandi sent before (on_confirm, on_status bodies, oldest first): what the buyer app was told. */
   described: readonly unknown[];

@@ -1,13 +1,15 @@
 import type { AppConfig } from '@mandi/config';
 import { SealedText, sellerProfileSealContext, type Db } from '@mandi/database';
 import type { CatalogSeller } from '@mandi/domain';
+import { invoiceLinkPath } from '@mandi/ondc';
 import type { NetworkOrderRow, NetworkOrdersRepository } from './network-orders.repository.js';
 import { settlementAccountOf, type PlacedOrderView } from './order-documents.js';
 
 /**
  * What a placed network order's callbacks describe besides its row: the provider's PAN (opened from the seller's
- * profile), the invoice's link once Mandi issued it (`GET /api/invoices/{id}/download` under PUBLIC_URL, docs/invoices.md)
- * and what Mandi's earlier callbacks told the buyer app, read in `db` (the callback's transaction).
+ * profile), the invoice's signed link once Mandi issued it (`GET /ondc/invoices/{id}/{signature}` under PUBLIC_URL,
+ * which the buyer app fetches without signing in: libs/ondc document-links.ts) and what Mandi's earlier callbacks told
+ * the buyer app, read in `db` (the callback's transaction).
  */
 export async function placedOrderView(
   orders: NetworkOrdersRepository,
@@ -25,7 +27,8 @@ export async function placedOrderView(
     beneficiary: settlementAccountOf(config),
     bppId,
     providerPan: await providerPanOf(orders, config, seller, db),
-    invoiceUrl: invoiceId === null ? null : `${config.PUBLIC_URL}/api/invoices/${invoiceId}/download`,
+    invoiceUrl:
+      invoiceId === null ? null : `${config.PUBLIC_URL}${invoiceLinkPath(invoiceId, config.ondc!.signingPrivateKey)}`,
     described: await orders.describedOrders(order.order_id, db),
   };
 }

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ondcAckBodySchema, ondcNackBodySchema } from '../../ondc/ondc-ack.schema.js';
+import { ondcInvoiceLinkParamsSchema } from '../../ondc/ondc-document.schema.js';
 import { ondcOnSubscribeAnswerSchema, ondcOnSubscribeBodySchema } from '../../ondc/ondc-registry.schema.js';
 import {
   ondcCancelRequestSchema,
@@ -111,5 +112,20 @@ export const ondcSiteVerification = {
   rateLimit: 'exempt',
   answers: { 200: { description: 'The verification page', contentType: 'text/html' } },
   // 404: Mandi is not on the network, or no subscription is under way (ONDC_SUBSCRIBE_REQUEST_ID unset).
+  errors: [404],
+} satisfies ApiRoute;
+
+export const ondcInvoiceLink = {
+  method: 'GET',
+  path: '/ondc/invoices/{invoiceId}/{signature}',
+  tag: 'ONDC',
+  summary:
+    "A network order's invoice as PDF, at the link its on_status carries (documents): signed by Mandi's signing key, " +
+    'fetched by the buyer app without signing in',
+  access: 'network',
+  params: ondcInvoiceLinkParamsSchema,
+  answers: { 200: { description: 'The PDF, as an attachment', contentType: 'application/pdf' } },
+  // 404: a signature that is not Mandi's for this invoice, an invoice of no network order or not printed yet, or
+  // Mandi is not on the network.
   errors: [404],
 } satisfies ApiRoute;
