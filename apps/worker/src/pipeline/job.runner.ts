@@ -60,7 +60,7 @@ export class JobRunner implements OnModuleInit, OnApplicationBootstrap, OnModule
       const worker = new Worker<EventJobData, JobOutcome>(queueName, (job) => this.run(job), {
         connection: redisConnection(this.queues.redisUrl),
         prefix: this.queues.prefix,
-        concurrency: this.options.settings.queueConcurrency?.[queueName] ?? this.options.settings.concurrency,
+        concurrency: this.options.settings.concurrency,
       });
       // Without a listener an 'error' event would throw; BullMQ reconnects by itself.
       worker.on('error', (error) => this.logger.error({ msg: 'queue worker error', queue: queueName, err: error }));

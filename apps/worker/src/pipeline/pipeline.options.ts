@@ -1,5 +1,5 @@
 import { DEAD_JOB_RETRY_WITHIN_MS } from '@mandi/domain';
-import type { AnyEventRoutes, JobDefinitions, QueueName } from '@mandi/events';
+import type { AnyEventRoutes, JobDefinitions } from '@mandi/events';
 
 /** How the pipeline behaves; production takes the defaults, tests shorten the clocks. */
 export interface PipelineSettings {
@@ -15,11 +15,6 @@ export interface PipelineSettings {
   readonly backoffDelayMs: number;
   /** Jobs of one queue one worker process runs at once. */
   readonly concurrency: number;
-  /**
-   * Queues that run more jobs at once than `concurrency`: those whose jobs mostly wait on another party's network
-   * answer, not on this process's CPU.
-   */
-  readonly queueConcurrency?: Readonly<Partial<Record<QueueName, number>>>;
   /**
    * How long a finished job stays in Redis. While it stays, re-adding its id is a no-op, which is
    * what makes a relay that crashed between enqueueing and marking rows published harmless.
@@ -59,9 +54,6 @@ export const defaultPipelineSettings: PipelineSettings = {
   attempts: 8,
   backoffDelayMs: 5_000,
   concurrency: 4,
-  // ONDC's jobs post callbacks to buyer apps and wait for their ACK (docs/ondc.md, "The pipeline"): 50 buyer apps'
-  // transactions at once must not queue behind four posts.
-  queueConcurrency: { ondc: 32 },
   keepCompletedSeconds: 7 * DAY_SECONDS,
   keepFailedSeconds: 30 * DAY_SECONDS,
   recordTimeoutMs: 20_000,
