@@ -14,6 +14,8 @@ import { randomUUID } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import { cpus } from 'node:os';
 import pg from 'pg';
+import { SealedText, sellerProfileSealContext } from '@mandi/database';
+import { DEV_SELLER_DATA_KEY } from '../libs/config/src/development-values.js';
 import { startAuthEmulator } from '../scripts/lib/emulator.mjs';
 import { mandiDevRecord } from '../tools/ondc-registry/credentials.mjs';
 import { startOndcRegistry } from '../tools/ondc-registry/registry.mjs';
@@ -89,6 +91,11 @@ async function seed(client) {
              'Asha Rao', '\\x02', '9012', 'SBIN0000001', 'State Bank of India', 'approved', now())`,
     [farmer.id],
   );
+  // Her own PAN, sealed as the profile seals it: on_init and on_confirm give it as the provider's tax number.
+  await client.query(`UPDATE seller_profiles SET pan_sealed = $2, pan_last4 = '234F' WHERE user_id = $1`, [
+    farmer.id,
+    new SealedText(DEV_SELLER_DATA_KEY).seal('ABCPR1234F', sellerProfileSealContext('pan', farmer.id)),
+  ]);
   await client.query(
     `INSERT INTO products (seller_id, name, description, price_paise, valid_until, seller_phone, weight_grams, category,
                            stock)
