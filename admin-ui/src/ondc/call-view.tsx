@@ -15,7 +15,7 @@ import {
   CallLink,
   Code,
   Direction,
-  Facts,
+  FactsCard,
   type Fact,
   ONDC_KEY,
   QueryState,
@@ -125,35 +125,11 @@ export function CallView({ getToken, words }: { getToken: TokenSource; words: On
       <QueryState query={detail} loading={t.callLoading} failed={t.callFailed} words={words} />
       {call && (
         <>
-          <Paper
-            component="section"
-            variant="outlined"
-            aria-label={t.callTitle(call.id, call.action)}
-            sx={{ p: 2, mb: 3 }}
-          >
-            <Box
-              sx={{
-                mb: 2,
-                display: 'flex',
-                flexWrap: 'wrap',
-                gap: 1,
-                alignItems: 'center',
-                justifyContent: 'space-between',
-              }}
-            >
-              <Typography
-                variant="h6"
-                component="h2"
-                fontWeight={800}
-                color="primary.dark"
-                sx={{ overflowWrap: 'anywhere' }}
-              >
-                {t.callTitle(call.id, call.action)}
-              </Typography>
-              <Acknowledgement call={call} words={words} />
-            </Box>
-            <Facts facts={callFacts(call, words)} />
-          </Paper>
+          <FactsCard
+            title={t.callTitle(call.id, call.action)}
+            badge={<Acknowledgement call={call} words={words} />}
+            facts={callFacts(call, words)}
+          />
           <Paper component="section" variant="outlined" aria-label={t.body} sx={{ mb: 3, overflow: 'hidden' }}>
             <Box
               sx={{

@@ -11,7 +11,7 @@ import { PayoutTable } from '../payouts/payout-table';
 import { callColumns } from './call-list';
 import { CallTimeline } from './call-timeline';
 import { Cancellation, FinderFee, OrderStatusChip, Payment } from './network-order-list';
-import { Code, Facts, Nothing, ONDC_KEY, QueryState, callsPath } from './ondc-parts';
+import { Code, FactsCard, Nothing, ONDC_KEY, QueryState, callsPath } from './ondc-parts';
 import type { OndcWords } from './ondc-texts';
 
 /**
@@ -66,65 +66,39 @@ export function NetworkOrderView({ getToken, words }: { getToken: TokenSource; w
       <QueryState query={detail} loading={t.orderLoading} failed={t.orderFailed} words={words} />
       {order && data && (
         <>
-          <Paper
-            component="section"
-            variant="outlined"
-            aria-label={t.orderTitle(order.ondc_order_id)}
-            sx={{ p: 2, mb: 3 }}
-          >
-            <Box
-              sx={{
-                mb: 2,
-                display: 'flex',
-                flexWrap: 'wrap',
-                gap: 1,
-                alignItems: 'center',
-                justifyContent: 'space-between',
-              }}
-            >
-              <Typography
-                variant="h6"
-                component="h2"
-                fontWeight={800}
-                color="primary.dark"
-                sx={{ overflowWrap: 'anywhere' }}
-              >
-                {t.orderTitle(order.ondc_order_id)}
-              </Typography>
-              <OrderStatusChip status={order.status} words={words} />
-            </Box>
-            <Facts
-              facts={[
-                [t.networkOrderId, <Code key="id">{order.ondc_order_id}</Code>],
-                [t.orderColumns.transaction, <Code key="txn">{order.transaction_id}</Code>],
-                [t.orderColumns.buyerApp, <Code key="bap">{order.bap_id}</Code>],
-                [t.callbackUri, <Code key="uri">{order.bap_uri}</Code>],
-                [
-                  t.mandiOrderLabel,
-                  <Link key="order" component={RouterLink} to={orderPagePath(order.order_id)} fontWeight={700}>
-                    #{order.order_id}
-                  </Link>,
-                ],
-                [t.orderColumns.created, time(order.created_at)],
-                [t.orderColumns.payment, <Payment key="payment" order={order} words={words} />],
-                [
-                  t.orderColumns.total,
-                  <Box key="total" component="span" sx={{ fontWeight: 700, fontVariantNumeric: 'tabular-nums' }}>
-                    {money(order.total)}
-                  </Box>,
-                ],
-                [t.orderColumns.finderFee, <FinderFee key="fee" order={order} words={words} />],
-                [
-                  t.orderColumns.cancellation,
-                  order.cancelled_by || order.cancel_reason_code ? (
-                    <Cancellation key="cancel" order={order} words={words} />
-                  ) : (
-                    t.notCancelled
-                  ),
-                ],
-              ]}
-            />
-          </Paper>
+          <FactsCard
+            title={t.orderTitle(order.ondc_order_id)}
+            badge={<OrderStatusChip status={order.status} words={words} />}
+            facts={[
+              [t.networkOrderId, <Code key="id">{order.ondc_order_id}</Code>],
+              [t.orderColumns.transaction, <Code key="txn">{order.transaction_id}</Code>],
+              [t.orderColumns.buyerApp, <Code key="bap">{order.bap_id}</Code>],
+              [t.callbackUri, <Code key="uri">{order.bap_uri}</Code>],
+              [
+                t.mandiOrderLabel,
+                <Link key="order" component={RouterLink} to={orderPagePath(order.order_id)} fontWeight={700}>
+                  #{order.order_id}
+                </Link>,
+              ],
+              [t.orderColumns.created, time(order.created_at)],
+              [t.orderColumns.payment, <Payment key="payment" order={order} words={words} />],
+              [
+                t.orderColumns.total,
+                <Box key="total" component="span" sx={{ fontWeight: 700, fontVariantNumeric: 'tabular-nums' }}>
+                  {money(order.total)}
+                </Box>,
+              ],
+              [t.orderColumns.finderFee, <FinderFee key="fee" order={order} words={words} />],
+              [
+                t.orderColumns.cancellation,
+                order.cancelled_by || order.cancel_reason_code ? (
+                  <Cancellation key="cancel" order={order} words={words} />
+                ) : (
+                  t.notCancelled
+                ),
+              ],
+            ]}
+          />
           {narrow ? (
             <Paper component="section" variant="outlined" aria-label={t.orderCalls} sx={{ mb: 3, overflow: 'hidden' }}>
               <Box sx={{ px: 2, pt: 1.5, pb: 1 }}>

@@ -1,7 +1,7 @@
 import type { AdminOndcCall } from '@mandi/contracts';
 import CallMade from '@mui/icons-material/CallMade';
 import CallReceived from '@mui/icons-material/CallReceived';
-import { Alert, Box, Button, Chip, LinearProgress, Link, Stack, Typography } from '@mui/material';
+import { Alert, Box, Button, Chip, LinearProgress, Link, Paper, Stack, Typography } from '@mui/material';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { Fragment, type ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
@@ -199,6 +199,30 @@ export function FullTiming({ call, words }: { call: AdminOndcCall; words: OndcWo
 }
 
 /** A term of a record and what it is. */
+/** A titled card of one thing's facts: its title beside a badge (status, acknowledgement), then the facts. */
+export function FactsCard({ title, badge, facts }: { title: string; badge: ReactNode; facts: readonly Fact[] }) {
+  return (
+    <Paper component="section" variant="outlined" aria-label={title} sx={{ p: 2, mb: 3 }}>
+      <Box
+        sx={{
+          mb: 2,
+          display: 'flex',
+          flexWrap: 'wrap',
+          gap: 1,
+          alignItems: 'center',
+          justifyContent: 'space-between',
+        }}
+      >
+        <Typography variant="h6" component="h2" fontWeight={800} color="primary.dark" sx={{ overflowWrap: 'anywhere' }}>
+          {title}
+        </Typography>
+        {badge}
+      </Box>
+      <Facts facts={facts} />
+    </Paper>
+  );
+}
+
 export type Fact = readonly [string, ReactNode];
 
 /** Facts of one record as a list of terms and values, two columns wide on a screen and one on a phone. */
