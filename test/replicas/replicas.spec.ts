@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { WRITE_LIMIT_MESSAGES, WRITE_RATE_LIMITS } from '@mandi/domain';
+import { ACCESS_MESSAGES, WRITE_LIMIT_MESSAGES, WRITE_RATE_LIMITS } from '@mandi/domain';
 import { jobsForEvent, eventRoutes, SIGNUP_EXPIRY_DELAY_MS } from '@mandi/events';
 import { EmulatorAccounts } from '@mandi/identity';
 import { newProduct } from '@mandi/database';
@@ -248,6 +248,48 @@ describe('two APIs and two workers on one PostgreSQL and one Redis', () => {
     expect(refused.status).toBe(429);
     expect(refused.json().message).toBe(WRITE_LIMIT_MESSAGES.tooManyAddressChanges);
     expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+  });
+
+  it('refuses a suspended or deleted user on both APIs from the answer on, though both kept them as a caller', async () => {
+    const leaver = await signUp(b, a);
+    const whoAmI = (api: ReplicaApi) =>
+      api.request('POST', '/api/user/getUserId', { token: leaver.token, payload: { uid: leaver.uid } });
+    const toggle = (api: ReplicaApi) =>
+      api.request('PUT', '/api/admin/toggle-user', { token: admin.token, payload: { userId: leaver.id } });
+    const usersList = (api: ReplicaApi) => api.request('GET', '/api/admin/users', { token: leaver.token });
+    // Both APIs read and keep the caller.
+    for (const api of [a, b, a, b]) expect((await whoAmI(api)).status).toBe(200);
+
+    expect((await toggle(a)).json().newStatus).toBe('suspended');
+    for (const api of [b, a]) {
+      const refused = await whoAmI(api);
+      expect(refused.status).toBe(403);
+      expect(refused.json().message).toBe(ACCESS_MESSAGES.suspended);
+    }
+    expect((await toggle(b)).json().newStatus).toBe('active');
+    for (const api of [a, b]) expect((await whoAmI(api)).status).toBe(200);
+
+    // A role changed by hand in the database (no route changes one) is heard by both APIs through PostgreSQL's
+    // notification, within moments rather than at once: the test asks until it shows, for at most a second.
+    const roleShows = async (status: number) => {
+      for (const api of [a, b])
+        await waitFor(
+          async () => (await usersList(api)).status === status,
+          `the console list answering ${status} on API ${api.label}`,
+          1_000,
+        );
+    };
+    await roleShows(403);
+    await db().user.update({ where: { id: leaver.id }, data: { role: 'admin' } });
+    await roleShows(200);
+    await db().user.update({ where: { id: leaver.id }, data: { role: 'user' } });
+    await roleShows(403);
+
+    const deleted = await b.request('DELETE', `/api/user/delete-account/${leaver.uid}`, { token: leaver.token });
+    expect(deleted.status).toBe(200);
+    const gone = await whoAmI(a);
+    expect(gone.status).toBe(403);
+    expect(gone.json().message).toBe(ACCESS_MESSAGES.noAccount);
   });
 
   it('leaves orders to their deadline: pending and cancel-requested, cash and online, one of them paid', async () => {

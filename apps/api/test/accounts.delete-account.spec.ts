@@ -203,8 +203,15 @@ describe('DELETE /api/user/delete-account/{uid}', () => {
 
   it('refuses a user suspended mid-session with 403 and the suspended message, from the very next call', async () => {
     const user = await api.newUser();
-    expect((await getUserId(user)).statusCode).toBe(200); // the token is now verified and remembered
-    await api.db.prisma.user.update({ where: { id: user.id }, data: { status: 'suspended' } });
+    expect((await getUserId(user)).statusCode).toBe(200); // the token is verified and the caller kept
+    const admin = await api.newUser({ role: 'admin' });
+    const suspended = await api.request({
+      method: 'PUT',
+      url: '/api/admin/toggle-user',
+      headers: { authorization: `Bearer ${admin.token}` },
+      payload: { userId: user.id },
+    });
+    expect(suspended.json()).toMatchObject({ newStatus: 'suspended' });
     const response = await remove(user.uid, user.token);
     expect(response.statusCode).toBe(403);
     expect(response.json().message).toBe(ACCESS_MESSAGES.suspended);

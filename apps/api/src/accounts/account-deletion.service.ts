@@ -3,6 +3,7 @@ import type { Auth } from 'firebase-admin/auth';
 import { ACCESS_MESSAGES, DomainError, HEADER_MESSAGES } from '@mandi/domain';
 import { publish } from '@mandi/events';
 import { deleteFirebaseAccount, FIREBASE_AUTH } from '@mandi/identity';
+import { CallerCache } from '../auth/caller-cache.js';
 import { AccountsRepository } from './accounts.repository.js';
 
 /**
@@ -14,13 +15,13 @@ export class AccountDeletionService {
 
   constructor(
     private readonly accounts: AccountsRepository,
+    private readonly callers: CallerCache,
     @Inject(FIREBASE_AUTH) private readonly auth: Auth,
   ) {}
 
   /**
    * Deletes the account of `firebaseUid` in one transaction (user.deleted and product.deleted published with it),
-   * then the Firebase account. The access guard refuses the uid from the next call on, since it reads deleted_at
-   * on every call. Should Firebase fail here, the worker's job for user.deleted removes the identity.
+   * then the Firebase account. Every replica's access guard refuses the uid from this answer on ({@link CallerCache}). Should Firebase fail here, the worker's job for user.deleted removes the identity.
    */
   async deleteAccount(firebaseUid: string): Promise<{ message: string }> {
     await this.accounts.transaction(async (tx) => {
@@ -31,6 +32,7 @@ export class AccountDeletionService {
         await publish(tx, { type: 'product.deleted', payload: { productId } });
       await publish(tx, { type: 'user.deleted', payload: { userId: user.id } });
     });
+    await this.callers.changed(firebaseUid);
 
     try {
       await deleteFirebaseAccount(this.auth, firebaseUid);

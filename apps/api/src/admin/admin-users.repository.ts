@@ -15,6 +15,7 @@ export interface AdminUserRow {
 
 /** An account's new status and the products that followed it. */
 const TOGGLED_ROW = sqlRow('toggled account', {
+  uid: 'text',
   status: narrowed<'active' | 'suspended'>('text'),
   productIds: 'int[]',
 });
@@ -39,12 +40,12 @@ export class AdminUsersRepository {
    * products follow it (`seller_suspended`): they leave the shop with a suspension and come back with the account, in
    * the same statement, so no listing ever shows a suspended seller's product. Two admins toggling at once serialise
    * on the row: the second flip reads the first one's result, so each click is one flip. Null when there is no such
-   * account; otherwise the new status and the ids of the products it hid or showed again (their pages are stale).
+   * account; otherwise its uid, the new status and the ids of the products it hid or showed again (their pages are stale).
    */
   async toggleStatus(
     userId: number,
     adminId: number,
-  ): Promise<{ status: 'active' | 'suspended'; productIds: number[] } | null> {
+  ): Promise<{ uid: string; status: 'active' | 'suspended'; productIds: number[] } | null> {
     const [row] = await queryRows(
       this.prisma,
       TOGGLED_ROW,
@@ -54,7 +55,7 @@ export class AdminUsersRepository {
            SET status = CASE WHEN status = 'suspended' THEN 'active'::user_status ELSE 'suspended'::user_status END,
                updated_at = now()
          WHERE id = ${userId} AND deleted_at IS NULL
-        RETURNING id, status::text AS status
+        RETURNING id, firebase_uid, status::text AS status
       ), products_followed AS (
         UPDATE products p SET seller_suspended = (flipped.status = 'suspended'), updated_at = now()
           FROM flipped
@@ -93,7 +94,7 @@ export class AdminUsersRepository {
           after: Prisma.sql`jsonb_build_object('status', 'active')`,
         },
       )})
-      SELECT status, ARRAY(SELECT id FROM products_followed) AS "productIds" FROM flipped`,
+      SELECT firebase_uid AS uid, status, ARRAY(SELECT id FROM products_followed) AS "productIds" FROM flipped`,
     );
     return row ?? null;
   }

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { rowIdOf, type AdminUser, type ToggleUserAnswer } from '@mandi/contracts';
 import { DomainError, PEOPLE_MESSAGES } from '@mandi/domain';
+import { CallerCache } from '../auth/caller-cache.js';
 import type { Caller } from '../auth/caller.js';
 import { ListingCache } from '../products/listing.cache.js';
 import { AdminUsersRepository } from './admin-users.repository.js';
@@ -11,6 +12,7 @@ export class AdminUsersService {
   constructor(
     private readonly users: AdminUsersRepository,
     private readonly listings: ListingCache,
+    private readonly callers: CallerCache,
   ) {}
 
   /** Users as the console lists them, newest first; deleted accounts are not listed. */
@@ -29,7 +31,7 @@ export class AdminUsersService {
 
   /**
    * Suspends an active account or reactivates a suspended one. A suspended user gets 403 on every authenticated call
-   * from the next request on (the access guard reads the status each time), and their products leave the shop at
+   * on every replica from this answer on (the replicas' kept callers are out of date first), and their products leave the shop at
    * once (the cached listing pages and their product pages are dropped when any product moved). An admin cannot
    * suspend themselves.
    */
@@ -39,6 +41,7 @@ export class AdminUsersService {
     if (id === caller.id) throw new DomainError('not_allowed', PEOPLE_MESSAGES.cannotSuspendSelf);
     const toggled = await this.users.toggleStatus(id, caller.id);
     if (!toggled) throw new DomainError('not_found', PEOPLE_MESSAGES.userNotFound);
+    await this.callers.changed(toggled.uid);
     if (toggled.productIds.length > 0) await this.listings.invalidate(toggled.productIds);
     const newStatus = toggled.status;
     return {

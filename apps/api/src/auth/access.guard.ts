@@ -4,7 +4,7 @@ import type { RouteAccess } from '@mandi/contracts';
 import { DomainError, ACCESS_MESSAGES } from '@mandi/domain';
 import { routeEntryOf } from '../common/endpoint.decorator.js';
 import { PerRoute } from '../common/per-route.js';
-import { CallersRepository } from './callers.repository.js';
+import { CallerCache } from './caller-cache.js';
 import { IdTokenVerifier } from './id-token.verifier.js';
 import type { Caller } from './caller.js';
 
@@ -15,7 +15,8 @@ const USER_ID_KEYS = ['userId', 'user_id'] as const;
 /**
  * The one access rule of the API, run before every route, by the `access` of the route's registry entry (@Endpoint):
  * 1. every route needs a verified Firebase ID token unless it is 'public';
- * 2. the token's uid must belong to an active user of ours (suspended and deleted users get 403),
+ * 2. the token's uid must belong to an active user of ours (suspended and deleted users get 403, from the moment
+ *    the change is answered: {@link CallerCache}),
  *    except on 'identity' routes used while the account is being created;
  * 3. 'admin' routes need the admin role stored in our database;
  * 4. a uid or userId in the path or body must be the caller's own, unless the caller is an admin.
@@ -28,7 +29,7 @@ export class AccessGuard implements CanActivate {
   );
 
   constructor(
-    private readonly callers: CallersRepository,
+    private readonly callers: CallerCache,
     private readonly tokens: IdTokenVerifier,
   ) {}
 
@@ -52,7 +53,7 @@ export class AccessGuard implements CanActivate {
       return true;
     }
 
-    const user = await this.callers.findByFirebaseUid(decoded.uid);
+    const user = await this.callers.find(decoded.uid);
     if (!user || user.deleted) throw new DomainError('not_allowed', ACCESS_MESSAGES.noAccount);
     if (user.suspended) throw new DomainError('not_allowed', ACCESS_MESSAGES.suspended);
     const caller: Caller = { id: user.id, uid: user.uid, email: user.email, role: user.role };
