@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { newAddress, newProduct, type Product } from '@mandi/database';
-import { CHECKOUT_MESSAGES, orderTotals, paiseToRupees } from '@mandi/domain';
+import { CHECKOUT_MESSAGES, orderTotals, paiseToRupees, STOCK_BAND_FLOORS, stockBand } from '@mandi/domain';
 import { bearer } from './catalog.testing.js';
 import { ApiHarness, type TestUser } from './harness.js';
 
@@ -170,6 +170,41 @@ describe('admin: products', () => {
       const page2 = await list(`search=${tag}&sort=price&perPage=3&page=2`);
       expect(ids(page2)).toEqual([id(3)]);
       expect(page2.headers['x-total-count']).toBe('4');
+    });
+
+    it('sorts by the stock itself through its bands, unlimited last, and keeps the low filter to the threshold', async () => {
+      const stockTag = word();
+      // 2,000, 1,990 and 2,100 share a band (1,877 to 2,111), 0, 5 and 16 are bands of their own, 6 is just above low.
+      const stocks = [2_000, 5, null, 16, 1_990, 0, 6, 2_100, null];
+      const made = [];
+      for (const [index, stock] of stocks.entries())
+        made.push(await newProduct(api.db.prisma, { sellerId: seller.id, name: `${stockTag} ${index}`, stock }));
+      const byStock = (order: 'asc' | 'desc') => {
+        const rank = (p: Product) => (p.stock ?? Number.POSITIVE_INFINITY) * (order === 'asc' ? 1 : -1);
+        return [...made]
+          .sort((a, b) => rank(a) - rank(b) || (order === 'asc' ? a.id - b.id : b.id - a.id))
+          .map((p) => `${p.id}`);
+      };
+      const listed = async (query: string) => ids(await list(`search=${stockTag}&${query}`));
+      expect(await listed('sort=stock')).toEqual(byStock('asc'));
+      expect(await listed('sort=stock&order=desc')).toEqual(byStock('desc'));
+      // Pages cut across the three parts of the sort (exact bands, wide bands, unlimited).
+      const pages = [];
+      for (let page = 1; page <= 4; page += 1) pages.push(...(await listed(`sort=stock&perPage=3&page=${page}`)));
+      expect(pages).toEqual(byStock('asc'));
+      expect(await listed('stock=low')).toEqual([String(made[1]!.id)]);
+      expect(await listed('stock=sold_out')).toEqual([String(made[5]!.id)]);
+
+      // PostgreSQL's generated band is libs/domain's stockBand, for every band floor and the stock either side of it.
+      const probe = made[0]!.id;
+      for (const stock of [0, ...STOCK_BAND_FLOORS.flatMap((floor) => [floor - 1, floor]), 2 ** 31 - 1]) {
+        const { stockBand: band } = await api.db.prisma.product.update({
+          where: { id: probe },
+          data: { stock },
+          select: { stockBand: true },
+        });
+        expect([stock, band]).toEqual([stock, stockBand(stock)]);
+      }
     });
 
     it('refuses bad parameters with a 400 naming the rule', async () => {

@@ -3,6 +3,7 @@ import { narrowed, Prisma, PrismaService, queryRows, sqlRow, type ProductCategor
 import {
   ADMIN_PRODUCTS_COUNT_MAX,
   STOCK_LIMITS,
+  STOCK_BAND_EXACT_MAX,
   type AdminProductSort,
   type AdminProductStatus,
   type AdminProductStockFilter,
@@ -98,17 +99,16 @@ export class AdminProductsRepository {
   ): Promise<AdminProductRow[]> {
     const direction = Prisma.raw(descending ? 'DESC' : 'ASC');
     const order = Prisma.sql`${Prisma.raw(SORT_COLUMNS[sort])} ${direction}, p.id ${direction}`;
+    const ids =
+      sort === 'stock'
+        ? stockPageIds(conditions(filter), direction, skip, take)
+        : Prisma.sql`SELECT p.id FROM products p WHERE ${conditions(filter)} ORDER BY ${order} LIMIT ${take} OFFSET ${skip}`;
     return queryRows(
       this.prisma,
       ADMIN_PRODUCT_ROW,
       Prisma.sql`
       SELECT ${ROW_COLUMNS}
-        FROM (
-          SELECT p.id FROM products p
-           WHERE ${conditions(filter)}
-           ORDER BY ${order}
-           LIMIT ${take} OFFSET ${skip}
-        ) page
+        FROM (${ids}) page
         JOIN products p ON p.id = page.id
         JOIN users u ON u.id = p.seller_id
        ORDER BY ${order}`,
@@ -212,6 +212,30 @@ function outcomeOf(row: { changed: boolean } | undefined): ModerationOutcome {
   return row.changed ? 'changed' : 'unchanged';
 }
 
+/**
+ * The ids of a page sorted by stock (unlimited counts as the most), through the index of the stock's band: no index
+ * holds the stock itself, so that an order's stock update stays HOT (migration 20261219090000_products_stock_hot). A
+ * band up to STOCK_BAND_EXACT_MAX is the stock itself and unlimited stock is one null band, so those two parts read
+ * off the index in order; only the wider bands above are sorted by their stock, a band at a time (an incremental
+ * sort). Each part gives at most the page's last row, and the page is cut from the three.
+ */
+function stockPageIds(where: Prisma.Sql, direction: Prisma.Sql, skip: number, take: number): Prisma.Sql {
+  const upTo = skip + take;
+  const part = (band: Prisma.Sql, order: Prisma.Sql) =>
+    Prisma.sql`(SELECT p.id, p.stock FROM products p WHERE ${where} AND ${band} ORDER BY ${order} LIMIT ${upTo})`;
+  const exact = Prisma.sql`p.stock_band ${direction}, p.id ${direction}`;
+  return Prisma.sql`
+    SELECT parts.id FROM (
+      ${part(Prisma.sql`p.stock_band <= ${STOCK_BAND_EXACT_MAX}`, exact)}
+      UNION ALL
+      ${part(Prisma.sql`p.stock_band > ${STOCK_BAND_EXACT_MAX}`, Prisma.sql`p.stock_band ${direction}, p.stock ${direction}, p.id ${direction}`)}
+      UNION ALL
+      ${part(Prisma.sql`p.stock_band IS NULL`, exact)}
+    ) parts
+    ORDER BY parts.stock ${direction}, parts.id ${direction}
+    LIMIT ${take} OFFSET ${skip}`;
+}
+
 /** The filter as `AND`ed conditions over `products p` (TRUE when it narrows nothing). */
 function conditions(filter: AdminProductFilter): Prisma.Sql {
   const parts: Prisma.Sql[] = [Prisma.sql`TRUE`];
@@ -223,14 +247,16 @@ function conditions(filter: AdminProductFilter): Prisma.Sql {
   if (filter.seller) parts.push(sellerCondition(filter.seller));
   parts.push(browseConditions({ category: filter.category, minPaise: filter.minPaise, maxPaise: filter.maxPaise }));
   switch (filter.stock) {
+    // By the stock's band, which is indexed (the stock itself is not; see stockPageIds): up to
+    // STOCK_BAND_EXACT_MAX packs the band is the stock.
     case 'sold_out':
-      parts.push(Prisma.sql`AND p.stock <= 0`);
+      parts.push(Prisma.sql`AND p.stock_band = 0`);
       break;
     case 'low':
-      parts.push(Prisma.sql`AND p.stock BETWEEN 1 AND ${STOCK_LIMITS.lowThreshold}`);
+      parts.push(Prisma.sql`AND p.stock_band BETWEEN 1 AND ${STOCK_LIMITS.lowThreshold}`);
       break;
     case 'unlimited':
-      parts.push(Prisma.sql`AND p.stock IS NULL`);
+      parts.push(Prisma.sql`AND p.stock_band IS NULL`);
       break;
   }
   if (filter.validity === 'live') parts.push(Prisma.sql`AND p.valid_until > now()`);

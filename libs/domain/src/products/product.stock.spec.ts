@@ -3,6 +3,9 @@ import {
   STOCK_MESSAGES,
   hasStockFor,
   isSoldOut,
+  STOCK_BAND_EXACT_MAX,
+  STOCK_BAND_FLOORS,
+  stockBand,
   lineStock,
   parseStockInput,
   quantityMaxFor,
@@ -58,5 +61,30 @@ describe('product stock', () => {
       'Nashik Pyaz: sold out.',
     );
     expect(STOCK_MESSAGES.shortItem({ productName: null, requested: null, left: 2 })).toBe('An item: only 2 left.');
+  });
+});
+
+describe('stockBand', () => {
+  it.each([
+    [0, 0],
+    [1, 1],
+    [5, 5],
+    [16, 16],
+    [17, 16],
+    [18, 17],
+    [20, 17],
+    [21, 18],
+    [100_000, 88],
+    [103_100, 89],
+    [2 ** 31 - 1, 89],
+  ])('puts %i packs in band %i', (stock, band) => {
+    expect(stockBand(stock)).toBe(band);
+  });
+
+  it('is the stock itself up to the low-stock threshold, so the console filters low stock by band alone', () => {
+    expect(STOCK_LIMITS.lowThreshold).toBeLessThanOrEqual(STOCK_BAND_EXACT_MAX);
+    expect(STOCK_BAND_FLOORS.slice(0, STOCK_BAND_EXACT_MAX)).toEqual(
+      Array.from({ length: STOCK_BAND_EXACT_MAX }, (_, index) => index + 1),
+    );
   });
 });

@@ -102,3 +102,33 @@ export const STOCK_MESSAGES = {
   /** The sell and edit forms' hint for the field. */
   stockHint: `How many packs you can sell. Leave it empty for unlimited. Buyers see 'Only N left' from ${STOCK_LIMITS.lowThreshold} packs, and 'Sold out' at 0.`,
 } as const;
+
+/** Up to this many packs a product's stock band is its stock itself (see {@link stockBand}). */
+export const STOCK_BAND_EXACT_MAX = 16;
+
+/**
+ * The least stock of each band after band 0 (none left): 1 to 16, then each an eighth above the last (rounded up),
+ * until one passes STOCK_LIMITS.max. The migration 20261219090000_products_stock_hot spells the same list.
+ */
+export const STOCK_BAND_FLOORS: readonly number[] = (() => {
+  const floors = Array.from({ length: STOCK_BAND_EXACT_MAX }, (_, index) => index + 1);
+  while (floors.at(-1)! < STOCK_LIMITS.max) floors.push(Math.ceil((floors.at(-1)! * 9) / 8));
+  return floors;
+})();
+
+/**
+ * The band of `stock` packs, as the column products.stock_band holds it (PostgreSQL's width_bucket over
+ * {@link STOCK_BAND_FLOORS}): how many floors are at or below it, so 0 for none left and the stock itself up to
+ * {@link STOCK_BAND_EXACT_MAX}. The console's stock filters and sort go through it, since no index may hold the stock
+ * itself: an order's stock update would then write every index of the product.
+ */
+export function stockBand(stock: number): number {
+  let low = 0;
+  let high = STOCK_BAND_FLOORS.length;
+  while (low < high) {
+    const middle = (low + high) >> 1;
+    if (STOCK_BAND_FLOORS[middle]! <= stock) low = middle + 1;
+    else high = middle;
+  }
+  return low;
+}
