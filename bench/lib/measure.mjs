@@ -138,6 +138,26 @@ function cpuMicros(pid, { children = false } = {}) {
   return (ticks * 1e6) / TICKS_PER_SECOND;
 }
 
+/**
+ * CPU time of `pids` and of every process under them (the worker's Chromium and its renderers), with their waited-for
+ * children, in microseconds. A descendant that exited between two reads takes its time with it unless it was waited
+ * for, so this can only undercount.
+ */
+function treeCpuMicros(pids) {
+  const all = processes();
+  const tree = new Set(pids);
+  for (let grew = true; grew; ) {
+    grew = false;
+    for (const process of all) {
+      if (!tree.has(process.pid) && tree.has(process.ppid)) {
+        tree.add(process.pid);
+        grew = true;
+      }
+    }
+  }
+  return [...tree].reduce((sum, pid) => sum + cpuMicros(pid, { children: true }), 0);
+}
+
 /** The PostgreSQL server on this machine: its postmaster (the process whose parent is not a postgres process). */
 function postgresProcesses() {
   const all = processes().filter((p) => /^(\/\S*\/)?postgres(:| )/.test(p.cmdline));
@@ -177,10 +197,9 @@ export function watchCpu(pids) {
   const redisPid = redisServerPid();
   cpuWatched = [
     { name: 'API', read: () => apiPids.reduce((sum, pid) => sum + cpuMicros(pid), 0) },
-    // The worker's mail, PDF and event work runs on the same cores as the API during a load: shown, not hidden.
-    ...(workerPids.length
-      ? [{ name: 'worker', read: () => workerPids.reduce((sum, pid) => sum + cpuMicros(pid), 0) }]
-      : []),
+    // The worker's mail, PDF and event work runs on the same cores as the API during a load: shown, not hidden, with
+    // the Chromium it prints with.
+    ...(workerPids.length ? [{ name: 'worker', read: () => treeCpuMicros(workerPids) }] : []),
     ...(postgresCpuMicros() === undefined ? [] : [{ name: 'PostgreSQL', read: postgresCpuMicros }]),
     ...(redisPid ? [{ name: 'Redis', read: () => cpuMicros(redisPid) }] : []),
   ];
