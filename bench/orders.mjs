@@ -17,7 +17,8 @@
 // BENCH_DISABLE_TRIGGERS=order_items:order_items_commission_insert leaves a trigger out (a before for its after).
 // BENCH_REPLICAS=2 runs two APIs (BENCH_PORT and the next port) and two workers on the same database and Redis prefix,
 // as `MANDI_REPLICAS=2 npm start` does, and spreads the same 50 connections over the APIs (autocannon deals its
-// connections to the URLs in turn); the memory of every process is printed.
+// connections to the URLs in turn); the memory of every process is printed. LOADS=cod (a comma list of cart, cod and
+// webhook) runs only those loads.
 import { createHmac } from 'node:crypto';
 import { cpus } from 'node:os';
 import pg from 'pg';
@@ -28,6 +29,9 @@ import { CART_ROUND_PRODUCTS, cartRequests, codRequests, seedBuyers } from './li
 
 const databaseUrl = process.env.BENCH_ORDERS_DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/mandi_bench_orders';
 const port = Number(process.env.BENCH_PORT ?? 3211);
+/** LOADS=cod (or cart,webhook ...) runs only those loads, in that order. */
+const loadNames = (process.env.LOADS ?? 'cart,cod,webhook').split(',').filter(Boolean);
+if (loadNames.some((name) => !['cart', 'cod', 'webhook'].includes(name))) throw new Error(`LOADS: cart, cod, webhook`);
 const replicas = Number(process.env.BENCH_REPLICAS ?? 1);
 if (!Number.isInteger(replicas) || replicas < 1)
   throw new Error(`BENCH_REPLICAS=${process.env.BENCH_REPLICAS}: give a whole number of APIs and workers, 1 or more.`);
@@ -156,27 +160,31 @@ async function run() {
         `load generator on the same ${cpus().length} cores\n`,
     );
     let eventNumber = 0;
-    const results = [
-      await load(`cart: ${CART_ROUND_PRODUCTS} adds + ${CART_ROUND_PRODUCTS} removes`, {
-        url,
-        requests: cartRequests(data.buyers, data.products),
-      }),
-      await load('POST /api/payment/cod (3 lines)', { url, requests: codRequests(data.buyers, data.products) }),
-      await load('POST /api/payment/webhook', {
-        url,
-        requests: [
-          {
-            method: 'POST',
-            path: '/api/payment/webhook',
-            setupRequest: (request) => {
-              const providerOrderId = data.providerOrderIds[eventNumber % data.providerOrderIds.length];
-              eventNumber += 1;
-              return { ...request, ...capturedEvent(providerOrderId, eventNumber) };
+    const loads = {
+      cart: () =>
+        load(`cart: ${CART_ROUND_PRODUCTS} adds + ${CART_ROUND_PRODUCTS} removes`, {
+          url,
+          requests: cartRequests(data.buyers, data.products),
+        }),
+      cod: () => load('POST /api/payment/cod (3 lines)', { url, requests: codRequests(data.buyers, data.products) }),
+      webhook: () =>
+        load('POST /api/payment/webhook', {
+          url,
+          requests: [
+            {
+              method: 'POST',
+              path: '/api/payment/webhook',
+              setupRequest: (request) => {
+                const providerOrderId = data.providerOrderIds[eventNumber % data.providerOrderIds.length];
+                eventNumber += 1;
+                return { ...request, ...capturedEvent(providerOrderId, eventNumber) };
+              },
             },
-          },
-        ],
-      }),
-    ];
+          ],
+        }),
+    };
+    const results = [];
+    for (const name of loadNames) results.push(await loads[name]());
     const peaks = stopSampling();
     const clean = results.map(report).every(Boolean);
     const check = new pg.Client({ connectionString: databaseUrl });

@@ -53,6 +53,13 @@ describe('the capture transport', () => {
     expect(sent.messageId).toMatch(/^<.+@mandi\.test>$/);
   });
 
+  it('makes the folder again when it was removed after a first mail', async () => {
+    await mailer.send(mail('ravi@mandi.test', 'First'));
+    rmSync(dir, { recursive: true });
+    const sent = await mailer.send(mail('ravi@mandi.test', 'Second'));
+    expect(readdirSync(dir)).toEqual([`${sent.captured!.id}.json`]);
+  });
+
   it('reads the captured mails back newest first, all of them or those to one address', async () => {
     await mailer.send(mail('ravi@mandi.test', 'first'));
     await new Promise((resolve) => setTimeout(resolve, 5));
