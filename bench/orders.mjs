@@ -18,13 +18,23 @@
 // BENCH_REPLICAS=2 runs two APIs (BENCH_PORT and the next port) and two workers on the same database and Redis prefix,
 // as `MANDI_REPLICAS=2 npm start` does, and spreads the same 50 connections over the APIs (autocannon deals its
 // connections to the URLs in turn); the memory of every process is printed. LOADS=cod (a comma list of cart, cod and
-// webhook) runs only those loads.
+// webhook) runs only those loads. BENCH_WORKER=after stops the workers during each load and times their catching up
+// after it (workerMode below).
 import { createHmac } from 'node:crypto';
 import { cpus } from 'node:os';
 import pg from 'pg';
 import { startAuthEmulator } from '../scripts/lib/emulator.mjs';
 import { freshDatabase, startApps } from './lib/apps.mjs';
-import { connections, duration, load, report, reportMemory, sampleMemory, watchCpu } from './lib/measure.mjs';
+import {
+  connections,
+  duration,
+  load,
+  report,
+  reportMemory,
+  sampleMemory,
+  treeCpuMicros,
+  watchCpu,
+} from './lib/measure.mjs';
 import { CART_ROUND_PRODUCTS, cartRequests, codRequests, seedBuyers } from './lib/write-loads.mjs';
 
 const databaseUrl = process.env.BENCH_ORDERS_DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/mandi_bench_orders';
@@ -39,6 +49,15 @@ const stockMode = process.env.BENCH_STOCK ?? 'counted';
 if (!['counted', 'unlimited'].includes(stockMode))
   throw new Error(`BENCH_STOCK=${stockMode}: give counted or unlimited.`);
 const startingStock = stockMode === 'counted' ? 1_000_000 : null;
+/**
+ * BENCH_WORKER=beside (the default): the worker runs during each load, on the same cores, as on a one-machine
+ * deployment. BENCH_WORKER=after: the workers are stopped (SIGSTOP) during each load and let go after it, as with
+ * workers on machines of their own; the load then measures the API's path alone (the order, its event, the stock),
+ * and the worker's catching up is printed after it: how long until every event was relayed and every due job done,
+ * and its CPU per request of the load.
+ */
+const workerMode = process.env.BENCH_WORKER ?? 'beside';
+if (!['beside', 'after'].includes(workerMode)) throw new Error(`BENCH_WORKER=${workerMode}: give beside or after.`);
 const buyerCount = 1000;
 const productCount = 30;
 const webhookOrders = 40_000;
@@ -88,6 +107,36 @@ async function seedData(client) {
     `SELECT provider_order_id FROM payments WHERE provider = 'razorpay' ORDER BY id`,
   );
   return { buyers, products, providerOrderIds: payable.map((row) => row.provider_order_id) };
+}
+
+/**
+ * BENCH_WORKER=after: the stopped workers, let go, relay every event of the load and run every job due (delayed ones
+ * such as order.settle wait for their time); how long that took and the workers' CPU per request of the load.
+ */
+async function catchUp(workerPids, requests) {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  const started = Date.now();
+  const cpuBefore = treeCpuMicros(workerPids);
+  try {
+    for (;;) {
+      const {
+        rows: [left],
+      } = await client.query(
+        `SELECT (SELECT count(*)::int FROM outbox_events WHERE published_at IS NULL) AS unpublished,
+                (SELECT count(*)::int FROM pending_jobs WHERE due_at <= now() AND dead_at IS NULL) AS due`,
+      );
+      if (left.unpublished === 0 && left.due === 0) break;
+      if (Date.now() - started > 300_000)
+        return `the worker left ${left.unpublished} events and ${left.due} jobs after 5 min`;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  } finally {
+    await client.end();
+  }
+  const seconds = (Date.now() - started) / 1000;
+  const cpu = Math.round((treeCpuMicros(workerPids) - cpuBefore) / requests);
+  return `the worker, let go after the load, caught up in ${seconds.toFixed(1)} s, CPU/req worker ${cpu} µs`;
 }
 
 /** A signed payment.captured webhook for a Razorpay order of ours. */
@@ -184,9 +233,26 @@ async function run() {
         }),
     };
     const results = [];
-    for (const name of loadNames) results.push(await loads[name]());
+    /** BENCH_WORKER=after: what the workers did after each load. */
+    const caughtUp = [];
+    const workerPids = Object.entries(pids)
+      .filter(([name]) => name.startsWith('worker'))
+      .map(([, pid]) => pid);
+    for (const name of loadNames) {
+      if (workerMode === 'beside') {
+        results.push(await loads[name]());
+        continue;
+      }
+      for (const pid of workerPids) process.kill(pid, 'SIGSTOP');
+      const result = await loads[name]().finally(() => {
+        for (const pid of workerPids) process.kill(pid, 'SIGCONT');
+      });
+      results.push(result);
+      caughtUp.push(`${result.title}: ${await catchUp(workerPids, result.result.requests.total)}`);
+    }
     const peaks = stopSampling();
     const clean = results.map(report).every(Boolean);
+    for (const line of caughtUp) console.log(line);
     const check = new pg.Client({ connectionString: databaseUrl });
     await check.connect();
     const {

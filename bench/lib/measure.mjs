@@ -143,10 +143,10 @@ function cpuMicros(pid, { children = false } = {}) {
  * children, in microseconds. A descendant that exited between two reads takes its time with it unless it was waited
  * for, so this can only undercount.
  */
-function treeCpuMicros(pids) {
+export function treeCpuMicros(pids) {
   const all = processes();
   const tree = new Set(pids);
-  for (let grew = true; grew; ) {
+  for (let grew = true; grew;) {
     grew = false;
     for (const process of all) {
       if (!tree.has(process.pid) && tree.has(process.ppid)) {
