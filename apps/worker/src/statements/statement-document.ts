@@ -96,6 +96,14 @@ export interface AdjustmentRowView {
   negative: boolean;
 }
 
+/**
+ * The most lines a statement's PDF lists one by one (docs/payouts.md, "Weekly settlement statements"). A week with
+ * more lists its sales and payouts by day instead, each row a day's count and sums: tens of thousands of rows took
+ * Chromium minutes and gigabytes to print (bench:payouts-reports) and make a PDF too big to mail, and the CSV sent
+ * with it lists every line. A thousand lines print in about a second.
+ */
+export const STATEMENT_PDF_LINES_MAX = 2_000;
+
 /** Everything the statement template prints, formatted in the seller's language; the template only lays it out. */
 export interface StatementView {
   language: Language;
@@ -113,6 +121,8 @@ export interface StatementView {
     owed: boolean;
     owing: boolean;
   };
+  /** Set when the week has more than STATEMENT_PDF_LINES_MAX lines: the sales and payouts are rows of a day. */
+  byDay: { lines: string } | null;
   sales: SaleRowView[];
   salesTotal: Omit<SaleRowView, 'date' | 'reversal' | 'order' | 'document' | 'cancels'>;
   /** Whether a sale carried GST of a line Mandi resold in its own name (a column of its own, else hidden). */
@@ -137,6 +147,67 @@ export function signedRupees(t: Translator, paise: Paise): string {
 
 const orderText = (line: StatementLine): string => (line.orderId === null ? '' : `#${line.orderId}`);
 
+/** `lines` in groups of the same India date and kind, in the order they come. */
+function byDayAndKind(t: Translator, lines: readonly StatementLine[]): StatementLine[][] {
+  const groups = new Map<string, StatementLine[]>();
+  for (const line of lines) {
+    const key = `${t.date(line.at)} ${line.kind}`;
+    const group = groups.get(key);
+    if (group) group.push(line);
+    else groups.set(key, [line]);
+  }
+  return [...groups.values()];
+}
+
+/** A sale or cancellation row: one line, or (`count` set) a day's lines of one kind summed. */
+function saleRow(t: Translator, lines: readonly StatementLine[], count: number | null): SaleRowView {
+  const first = lines[0]!;
+  const reversal = first.kind === 'sale_reversal';
+  const sums = saleTotals(lines);
+  return {
+    date: t.date(first.at),
+    reversal,
+    order:
+      count === null
+        ? orderText(first)
+        : t.t(reversal ? 'statement.byDay.cancellations' : 'statement.byDay.sales', { count }),
+    document: count === null ? ((reversal ? first.creditNoteNumber : first.invoiceNumber) ?? '') : '',
+    cancels: count === null && reversal ? (first.invoiceNumber ?? '') : '',
+    gross: amount(sums.grossPaise),
+    resaleGst: amount(sums.resaleGstPaise),
+    commission: amount(sums.commissionPaise),
+    commissionGst: amount(sums.commissionGstPaise),
+    tcs: amount(sums.tcsPaise),
+    tds: amount(sums.tdsPaise),
+    net: amount(sums.netPaise),
+  };
+}
+
+/** A payout or payout reversal row: one line, or (`count` set) a day's lines of one kind summed. */
+function payoutRow(t: Translator, lines: readonly StatementLine[], count: number | null): PayoutRowView {
+  const first = lines[0]!;
+  return {
+    date: t.date(first.at),
+    reversal: first.kind === 'payout_reversal',
+    order: count === null ? orderText(first) : t.t('statement.byDay.payouts', { count }),
+    transfer: count === null ? (first.transferId ?? '') : '',
+    utr: count === null ? (first.utr ?? '') : '',
+    amount: amount(lines.reduce((sum, line) => sum + line.netPaise, 0)),
+  };
+}
+
+/** The rows of `lines`: one a line, or when `byDay` one a day and kind. */
+function rowsOf<Row>(
+  t: Translator,
+  lines: readonly StatementLine[],
+  byDay: boolean,
+  row: (t: Translator, lines: readonly StatementLine[], count: number | null) => Row,
+): Row[] {
+  return byDay
+    ? byDayAndKind(t, lines).map((group) => row(t, group, group.length))
+    : lines.map((line) => row(t, [line], null));
+}
+
 /** What the statement of `week` prints, in the language of `t`. */
 export function statementView(
   t: Translator,
@@ -151,6 +222,7 @@ export function statementView(
   const payouts = lines.filter((line) => line.kind === 'payout' || line.kind === 'payout_reversal');
   const adjustments = lines.filter((line) => line.kind === 'adjustment');
   const totals = saleTotals(lines);
+  const byDay = lines.length > STATEMENT_PDF_LINES_MAX;
   const label = periodLabel(t.language, week);
   const title = t.t('statement.title');
   return {
@@ -173,20 +245,8 @@ export function statementView(
       owed: figures.closingPaise > 0,
       owing: figures.closingPaise < 0,
     },
-    sales: sales.map((line) => ({
-      date: t.date(line.at),
-      reversal: line.kind === 'sale_reversal',
-      order: orderText(line),
-      document: (line.kind === 'sale_reversal' ? line.creditNoteNumber : line.invoiceNumber) ?? '',
-      cancels: line.kind === 'sale_reversal' ? (line.invoiceNumber ?? '') : '',
-      gross: amount(line.grossPaise),
-      resaleGst: amount(line.resaleGstPaise),
-      commission: amount(line.commissionPaise),
-      commissionGst: amount(line.commissionGstPaise),
-      tcs: amount(line.tcsPaise),
-      tds: amount(line.tdsPaise),
-      net: amount(line.netPaise),
-    })),
+    byDay: byDay ? { lines: lines.length.toLocaleString(t.language === 'hi' ? 'hi-IN' : 'en-IN') } : null,
+    sales: rowsOf(t, sales, byDay, saleRow),
     salesTotal: {
       gross: amount(totals.grossPaise),
       resaleGst: amount(totals.resaleGstPaise),
@@ -197,14 +257,7 @@ export function statementView(
       net: amount(totals.netPaise),
     },
     showResaleGst: sales.some((line) => line.resaleGstPaise !== 0),
-    payouts: payouts.map((line) => ({
-      date: t.date(line.at),
-      reversal: line.kind === 'payout_reversal',
-      order: orderText(line),
-      transfer: line.transferId ?? '',
-      utr: line.utr ?? '',
-      amount: amount(line.netPaise),
-    })),
+    payouts: rowsOf(t, payouts, byDay, payoutRow),
     payoutsTotal: amount(figures.paidOutPaise),
     adjustments: adjustments.map((line) => ({
       date: t.date(line.at),
