@@ -2,8 +2,9 @@
 // own database and Redis prefix on a port of their own, so a running `npm start` and its demo data are untouched.
 // `replicas` runs several of each as `MANDI_REPLICAS` does (replicaProcesses of scripts/lib/replicas.mjs).
 import { spawn } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
-import { migrate, quoteIdentifier, withServer } from '../../scripts/db/migrate.mjs';
+import { join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { quoteIdentifier, withServer } from '../../scripts/db/migrate.mjs';
 import { replicaProcesses } from '../../scripts/lib/replicas.mjs';
 import { clearRedisPrefix } from '../../scripts/lib/services.mjs';
 
@@ -16,8 +17,13 @@ export const appsRoot = process.env.BENCH_APPS_ROOT ?? repoRoot;
 export const redisUrl = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 const emulatorUrl = process.env.FIREBASE_AUTH_EMULATOR_URL ?? 'http://127.0.0.1:9099';
 
-/** Drops and recreates the bench's own database `databaseUrl`, and migrates it (the pincode directory included). */
+/**
+ * Drops and recreates the bench's own database `databaseUrl`, and migrates it (the pincode directory included) with
+ * the migrations and SQL definitions of the checkout whose apps run (BENCH_APPS_ROOT's for a before), so each side
+ * runs on its own schema.
+ */
 export async function freshDatabase(databaseUrl) {
+  const { migrate } = await import(pathToFileURL(join(appsRoot, 'scripts/db/migrate.mjs')).href);
   const name = new URL(databaseUrl).pathname.slice(1);
   await withServer(databaseUrl, async (server) => {
     await server.query(`DROP DATABASE IF EXISTS ${quoteIdentifier(name)} WITH (FORCE)`);
