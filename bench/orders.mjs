@@ -110,6 +110,34 @@ async function seedData(client) {
 }
 
 /**
+ * Stops the workers (SIGSTOP) at a moment when none of their database sessions is in a transaction: a worker stopped
+ * inside one holds back PostgreSQL's cleanup horizon for the whole load, so no updated row could be pruned and the
+ * orders' PostgreSQL time doubled in some runs and not others. Before a load only the workers use the database.
+ */
+async function stopWorkersIdle(workerPids) {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    for (let tries = 0; ; tries += 1) {
+      for (const pid of workerPids) process.kill(pid, 'SIGSTOP');
+      const {
+        rows: [busy],
+      } = await client.query(
+        `SELECT count(*)::int AS sessions FROM pg_stat_activity
+          WHERE datname = current_database() AND pid <> pg_backend_pid()
+            AND (state <> 'idle' OR backend_xmin IS NOT NULL OR xact_start IS NOT NULL)`,
+      );
+      if (busy.sessions === 0) return;
+      for (const pid of workerPids) process.kill(pid, 'SIGCONT');
+      if (tries === 500) throw new Error('the workers never stopped outside a transaction');
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+  } finally {
+    await client.end();
+  }
+}
+
+/**
  * BENCH_WORKER=after: the stopped workers, let go, relay every event of the load and run every job due (delayed ones
  * such as order.settle wait for their time); how long that took and the workers' CPU per request of the load.
  */
@@ -184,8 +212,11 @@ async function run() {
   let data;
   try {
     data = await seedData(client);
-    // The seed's rows settled before any load (autovacuum's first pass over them would otherwise land in the cart's).
+    // The seed's rows settled before any load (autovacuum's first pass over them would otherwise land in the cart's),
+    // and a checkpoint, so that every run's loads start the same distance from one: the WAL of making the database
+    // (its pincode directory) otherwise set one off in the middle of a load in some runs and not others.
     await client.query('VACUUM ANALYZE');
+    await client.query('CHECKPOINT');
     // BENCH_DISABLE_TRIGGERS=table:trigger[,...] measures the path without those triggers: a trigger's before and after
     // in one sitting, on the same build.
     for (const pair of (process.env.BENCH_DISABLE_TRIGGERS ?? '').split(',').filter(Boolean)) {
@@ -243,7 +274,7 @@ async function run() {
         results.push(await loads[name]());
         continue;
       }
-      for (const pid of workerPids) process.kill(pid, 'SIGSTOP');
+      await stopWorkersIdle(workerPids);
       const result = await loads[name]().finally(() => {
         for (const pid of workerPids) process.kill(pid, 'SIGCONT');
       });
