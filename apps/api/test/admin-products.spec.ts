@@ -176,7 +176,7 @@ describe('admin: products', () => {
       const stockTag = word();
       // 2,000, 1,990 and 2,100 share a band (1,877 to 2,111), 0, 5 and 16 are bands of their own, 6 is just above low.
       const stocks = [2_000, 5, null, 16, 1_990, 0, 6, 2_100, null];
-      const made = [];
+      const made: Product[] = [];
       for (const [index, stock] of stocks.entries())
         made.push(await newProduct(api.db.prisma, { sellerId: seller.id, name: `${stockTag} ${index}`, stock }));
       const byStock = (order: 'asc' | 'desc') => {
