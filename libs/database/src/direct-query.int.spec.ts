@@ -1,5 +1,6 @@
 import { Prisma } from './generated/prisma/client.js';
 import { PrismaService } from './prisma.service.js';
+import { prepared } from './direct-query.js';
 import { executeStatement, queryRows, sqlRow } from './sql-row.js';
 import { createTestDatabase, type TestDatabase } from './testing/test-database.js';
 
@@ -145,4 +146,24 @@ test('executeStatement answers the rows changed, direct as through Prisma', asyn
     Prisma.sql`SELECT label FROM parcels WHERE id >= 20 ORDER BY id`,
   );
   expect(labels.map((row) => row.label)).toEqual(['a!?', 'b!?', 'c!?']);
+});
+
+test('a prepared statement is parsed once per connection, and prepared again after a migration changes its columns', async () => {
+  await prisma.$executeRawUnsafe(`CREATE TABLE probes (id int PRIMARY KEY)`);
+  await prisma.$executeRaw`INSERT INTO probes (id) VALUES (1)`;
+  const every = () => prepared(Prisma.sql`SELECT * FROM probes ORDER BY id`);
+  // One at a time, so the pool keeps to one connection and the second run finds the statement there.
+  expect(await queryRows(prisma, ID, every())).toEqual([{ id: 1 }]);
+  expect(await queryRows(prisma, ID, every())).toEqual([{ id: 1 }]);
+  const kept = await queryRows(
+    prisma,
+    sqlRow('kept', { count: 'int' }),
+    Prisma.sql`SELECT count(*)::int AS count FROM pg_prepared_statements WHERE statement = ${every().text}`,
+  );
+  expect(kept).toEqual([{ count: 1 }]);
+
+  // PostgreSQL refuses a prepared statement whose result columns changed; the statement is prepared anew and runs.
+  await prisma.$executeRawUnsafe(`ALTER TABLE probes ADD COLUMN label text NOT NULL DEFAULT 'new'`);
+  const after = await queryRows(prisma, sqlRow('probe', { id: 'int', label: 'text' }), every());
+  expect(after).toEqual([{ id: 1, label: 'new' }]);
 });

@@ -7,5 +7,6 @@ export * from './testing/factories.js';
 export * from './testing/query-counter.js';
 export * from './pool-gauge.js';
 export * from './sql-row.js';
+export { prepared } from './direct-query.js';
 export * from './testing/sql-row.check.js';
 export * from './sealed-text.js';

@@ -1,7 +1,15 @@
 import { Inject, Injectable, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
 import { PrismaPg } from '@prisma/adapter-pg';
 import pg from 'pg';
-import { DIRECT_TYPES, asPrismaError, directParameter, runDirectQueries, type DirectResult } from './direct-query.js';
+import {
+  DIRECT_TYPES,
+  PreparedNames,
+  asPrismaError,
+  directParameter,
+  isStalePreparedStatement,
+  runDirectQueries,
+  type DirectResult,
+} from './direct-query.js';
 import { type Prisma, PrismaClient } from './generated/prisma/client.js';
 
 /** Injection token of the database URL the PrismaService connects to. */
@@ -35,6 +43,7 @@ export interface PoolUse {
 @Injectable()
 export class PrismaService extends PrismaClient implements OnModuleInit, OnModuleDestroy {
   private readonly pool: pg.Pool;
+  private readonly preparedNames = new PreparedNames();
 
   constructor(@Inject(DATABASE_URL) databaseUrl: string) {
     const pool = new pg.Pool({ connectionString: databaseUrl, ...CONNECTION_SETTINGS });
@@ -48,11 +57,20 @@ export class PrismaService extends PrismaClient implements OnModuleInit, OnModul
 
   /** Runs a raw statement on the pool, past Prisma's client (outside a transaction: direct-query.ts). */
   private async directQuery(statement: Prisma.Sql): Promise<DirectResult> {
-    try {
-      const result = await this.pool.query({
+    const values = statement.values.map(directParameter);
+    const run = () =>
+      this.pool.query({
+        name: this.preparedNames.nameOf(statement),
         text: statement.text,
-        values: statement.values.map(directParameter),
+        values,
         types: DIRECT_TYPES,
+      });
+    try {
+      const result = await run().catch((error: unknown) => {
+        // Refused before it ran, so running it again (prepared anew) cannot do anything twice.
+        if (!isStalePreparedStatement(error)) throw error;
+        this.preparedNames.renew();
+        return run();
       });
       return { rows: result.rows, rowCount: result.rowCount ?? 0 };
     } catch (error) {

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { narrowed, Prisma, PrismaService, queryRows, sqlRow } from '@mandi/database';
+import { narrowed, prepared, Prisma, PrismaService, queryRows, sqlRow } from '@mandi/database';
 
 /** What the access guard needs to know about the user behind a token. */
 export interface CallerRecord {
@@ -31,9 +31,9 @@ export class CallersRepository {
     const rows = await queryRows(
       this.prisma,
       CALLER_ROW,
-      Prisma.sql`
+      prepared(Prisma.sql`
       SELECT id, email::text AS email, role::text AS role, status = 'suspended' AS suspended, deleted_at IS NOT NULL AS deleted
-        FROM users WHERE firebase_uid = ${uid}`,
+        FROM users WHERE firebase_uid = ${uid}`),
     );
     const user = rows[0];
     return user ? { ...user, uid } : null;

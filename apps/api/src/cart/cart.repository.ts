@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { narrowed, Prisma, PrismaService, queryRows, sqlRow, type RowOf } from '@mandi/database';
+import { narrowed, prepared, Prisma, PrismaService, queryRows, sqlRow, type RowOf } from '@mandi/database';
 import { CART_LINES_MAX } from '@mandi/domain';
 import { PRODUCT_CARD_COLUMNS, PRODUCT_CARD_JOINS, PRODUCT_CARD_ROW } from '../products/product-card.sql.js';
 import { productVisibleSql } from '../products/product-visibility.sql.js';
@@ -43,7 +43,7 @@ export class CartRepository {
     const [row] = await queryRows(
       this.prisma,
       CART_ADD_ROW,
-      Prisma.sql`SELECT cart_add_line(${userId}::int, ${productId}::int, ${CART_LINES_MAX}::int) AS outcome`,
+      prepared(Prisma.sql`SELECT cart_add_line(${userId}::int, ${productId}::int, ${CART_LINES_MAX}::int) AS outcome`),
     );
     return row!.outcome;
   }

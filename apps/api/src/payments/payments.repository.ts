@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '@mandi/config';
-import { narrowed, Prisma, PrismaService, queryRows, sqlRow, type RowOf } from '@mandi/database';
+import { narrowed, prepared, Prisma, PrismaService, queryRows, sqlRow, type RowOf } from '@mandi/database';
 import { outboxInsertSql } from '@mandi/events';
 import { ORDER_PAID_EVENTS, orderPaidSql } from '../orders/order-payment.sql.js';
 
@@ -100,7 +100,7 @@ export class PaymentsRepository {
     const [result] = await queryRows(
       this.prisma,
       CAPTURE_ROW,
-      Prisma.sql`
+      prepared(Prisma.sql`
       WITH ${eventCte(event)},
       pay AS (
         UPDATE payments
@@ -117,7 +117,7 @@ export class PaymentsRepository {
         { type: 'payment.captured', from: 'pay', ids: { paymentId: 'id', orderId: 'order_id' } },
         ...ORDER_PAID_EVENTS,
       )})
-      SELECT EXISTS (SELECT 1 FROM event) AS fresh, (SELECT id FROM paid) AS order_id, (SELECT user_id FROM paid) AS user_id`,
+      SELECT EXISTS (SELECT 1 FROM event) AS fresh, (SELECT id FROM paid) AS order_id, (SELECT user_id FROM paid) AS user_id`),
     );
     if (!result!.fresh) return { kind: 'duplicate_event' };
     if (result!.order_id !== null && result!.user_id !== null)

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { narrowed, Prisma, PrismaService, queryRows, sqlRow } from '@mandi/database';
+import { narrowed, prepared, Prisma, PrismaService, queryRows, sqlRow } from '@mandi/database';
 import {
   DEFAULT_LANGUAGE,
   isLanguage,
@@ -126,7 +126,7 @@ export class OrderMailsRepository {
     const [order] = await queryRows(
       this.prisma,
       ORDER_FOR_MAIL_ROW,
-      Prisma.sql`
+      prepared(Prisma.sql`
       SELECT o.id, o.status, o.payment_method AS "paymentMethod", o.payment_status AS "paymentStatus",
              o.subtotal_paise AS "subtotalPaise", o.shipping_paise AS "shippingPaise", o.total_paise AS "totalPaise",
              o.created_at AS "createdAt", o.paid_at AS "paidAt", o.cancelled_at AS "cancelledAt",
@@ -145,7 +145,7 @@ export class OrderMailsRepository {
                                        ORDER BY i.id), '[]'::json)
                 FROM order_items i WHERE i.order_id = o.id) AS lines
         FROM orders o JOIN users u ON u.id = o.user_id
-       WHERE o.id = ${orderId}`,
+       WHERE o.id = ${orderId}`),
     );
     if (!order) return null;
     const { buyerEmail, buyerUsername, buyerLanguage, buyerDeleted, ...rest } = order;
@@ -165,10 +165,10 @@ export class OrderMailsRepository {
     const users = await queryRows(
       this.prisma,
       SELLER_RECIPIENT_ROW,
-      Prisma.sql`
+      prepared(Prisma.sql`
       SELECT id, email::text AS email, username::text AS username, language FROM users
        WHERE id = ANY(${ids}::int[]) AND deleted_at IS NULL
-       ORDER BY id`,
+       ORDER BY id`),
     );
     return users.map((user) => ({
       sellerId: user.id,

@@ -1,4 +1,4 @@
-import { narrowed, Prisma, queryRows, sqlRow, type Db } from '@mandi/database';
+import { narrowed, prepared, Prisma, queryRows, sqlRow, type Db } from '@mandi/database';
 import { OPEN_ONLINE_ORDERS_MAX, STOCK_LIMITS } from '@mandi/domain';
 import { outboxInsertSql } from '@mandi/events';
 import type {
@@ -47,7 +47,7 @@ export async function placeOrder(
   const [result] = await queryRows(
     db,
     PLACE_ORDER_ROW,
-    Prisma.sql`
+    prepared(Prisma.sql`
     WITH attempt AS (SELECT * FROM checkout_place_order(
       ${order.userId}::int, ${order.addressId}::int, ${order.method}::payment_method,
       ${order.method === 'cod' ? 'cod' : onlineProvider}::payment_provider, ${order.providerOrderId}::text,
@@ -60,7 +60,7 @@ export async function placeOrder(
       ${column((line) => line.gstRatePercent)}::int[], ${order.clearCart}::boolean, ${OPEN_ONLINE_ORDERS_MAX}::int,
       ${STOCK_LIMITS.lowThreshold}::int)
     ), event AS (${outboxInsertSql({ type: 'order.placed', from: 'attempt', ids: { orderId: 'placed_id' }, where: Prisma.sql`attempt.placed_id IS NOT NULL` })})
-    SELECT attempt.* FROM attempt`,
+    SELECT attempt.* FROM attempt`),
   );
   const row = result!;
   if (row.placed_id !== null) return { kind: 'placed', orderId: row.placed_id, stockShown: row.stock_shown };
