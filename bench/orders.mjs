@@ -27,12 +27,13 @@ import { startAuthEmulator } from '../scripts/lib/emulator.mjs';
 import { freshDatabase, startApps } from './lib/apps.mjs';
 import {
   connections,
+  countCpu,
+  cpuPerRequest,
   duration,
   load,
   report,
   reportMemory,
   sampleMemory,
-  treeCpuMicros,
   watchCpu,
 } from './lib/measure.mjs';
 import { CART_ROUND_PRODUCTS, cartRequests, codRequests, seedBuyers } from './lib/write-loads.mjs';
@@ -138,14 +139,17 @@ async function stopWorkersIdle(workerPids) {
 }
 
 /**
- * BENCH_WORKER=after: the stopped workers, let go, relay every event of the load and run every job due (delayed ones
- * such as order.settle wait for their time); how long that took and the workers' CPU per request of the load.
+ * After a load, until the workers have relayed every event of it and run every job due (delayed ones such as
+ * order.settle wait for their time): how long that took, and the CPU per request of the load that the workers,
+ * PostgreSQL and Redis used meanwhile (the API's too: it should be idle). With BENCH_WORKER=after that is all of the
+ * workers' part; beside the API, the part they had not done when the load ended, which a load's own CPU figures
+ * leave out.
  */
-async function catchUp(workerPids, requests) {
+async function catchUp(requests) {
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
   const started = Date.now();
-  const cpuBefore = treeCpuMicros(workerPids);
+  const cpuSince = countCpu();
   try {
     for (;;) {
       const {
@@ -163,8 +167,8 @@ async function catchUp(workerPids, requests) {
     await client.end();
   }
   const seconds = (Date.now() - started) / 1000;
-  const cpu = Math.round((treeCpuMicros(workerPids) - cpuBefore) / requests);
-  return `the worker, let go after the load, caught up in ${seconds.toFixed(1)} s, CPU/req worker ${cpu} µs`;
+  const after = workerMode === 'after' ? 'the worker, let go after the load,' : 'after the load the worker';
+  return `${after} caught up in ${seconds.toFixed(1)} s,${cpuPerRequest(cpuSince(), requests)}`;
 }
 
 /** A signed payment.captured webhook for a Razorpay order of ours. */
@@ -264,22 +268,18 @@ async function run() {
         }),
     };
     const results = [];
-    /** BENCH_WORKER=after: what the workers did after each load. */
+    /** What the workers still had to do after each load, and its cost. */
     const caughtUp = [];
     const workerPids = Object.entries(pids)
       .filter(([name]) => name.startsWith('worker'))
       .map(([, pid]) => pid);
     for (const name of loadNames) {
-      if (workerMode === 'beside') {
-        results.push(await loads[name]());
-        continue;
-      }
-      await stopWorkersIdle(workerPids);
+      if (workerMode === 'after') await stopWorkersIdle(workerPids);
       const result = await loads[name]().finally(() => {
-        for (const pid of workerPids) process.kill(pid, 'SIGCONT');
+        if (workerMode === 'after') for (const pid of workerPids) process.kill(pid, 'SIGCONT');
       });
       results.push(result);
-      caughtUp.push(`${result.title}: ${await catchUp(workerPids, result.result.requests.total)}`);
+      caughtUp.push(`${result.title}: ${await catchUp(result.result.requests.total)}`);
     }
     const peaks = stopSampling();
     const clean = results.map(report).every(Boolean);

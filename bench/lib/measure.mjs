@@ -205,19 +205,27 @@ export function watchCpu(pids) {
   ];
 }
 
-export function load(title, options) {
+/**
+ * Starts counting the CPU of the processes {@link watchCpu} watches; the function it returns gives, by name, what each
+ * has used since.
+ */
+export function countCpu() {
   const before = cpuWatched.map((watched) => watched.read());
+  return () => cpuWatched.map((watched, i) => ({ name: watched.name, micros: watched.read() - before[i] }));
+}
+
+export function load(title, options) {
+  const cpuSince = countCpu();
   return new Promise((resolve, reject) => {
     autocannon({ connections, duration, ...options }, (error, result) => {
       if (error) return reject(error);
-      const cpu = cpuWatched.map((watched, i) => ({ name: watched.name, micros: watched.read() - before[i] }));
-      resolve({ title, result, cpu });
+      resolve({ title, result, cpu: cpuSince() });
     });
   });
 }
 
 /** µs of CPU per request of each watched process, e.g. 'CPU/req API 212 µs, PostgreSQL 340 µs, Redis 18 µs'. */
-function cpuPerRequest(cpu, requests) {
+export function cpuPerRequest(cpu, requests) {
   if (!cpu?.length || requests === 0) return '';
   return `   CPU/req ${cpu.map(({ name, micros }) => `${name} ${Math.round(micros / requests)} µs`).join(', ')}`;
 }
