@@ -61,6 +61,12 @@ describe('the statement PDF of a week', () => {
     expect(view.payouts[0]).toMatchObject({ order: '#0', transfer: 'trf_0', utr: 'UTR0', amount: '87.10' });
   });
 
+  it('says a transfer awaits its settlement on its own row only', () => {
+    const awaiting = { ...linesOn('2026-11-24', 'payout', 1)[0]!, utr: null };
+    const view = statementView(t, mandi, seller, week, statementOf([awaiting]), ist('2026-11-30T06:00:00'));
+    expect(view.payouts).toEqual([expect.objectContaining({ transfer: 'trf_0', utr: '', utrPending: true })]);
+  });
+
   it('lists a longer week a row a day and kind, each with its count and sums, and says so', () => {
     const lines = [
       ...linesOn('2026-11-23', 'sale', 1_500),
@@ -77,7 +83,13 @@ describe('the statement PDF of a week', () => {
       expect.objectContaining({ order: '3 cancellations', reversal: true, cancels: '', net: '-261.30' }),
     ]);
     expect(view.payouts).toEqual([
-      expect.objectContaining({ order: '1,899 transfers', transfer: '', utr: '', amount: '1,65,402.90' }),
+      expect.objectContaining({
+        order: '1,899 transfers',
+        transfer: '',
+        utr: '',
+        utrPending: false,
+        amount: '1,65,402.90',
+      }),
       expect.objectContaining({ order: '1 transfer', reversal: true, amount: '-87.10' }),
     ]);
     // The totals are still every line's.

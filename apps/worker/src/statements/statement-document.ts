@@ -83,8 +83,10 @@ export interface PayoutRowView {
   reversal: boolean;
   order: string;
   transfer: string;
-  /** '' while the transfer awaits its settlement. */
+  /** '' while the transfer awaits its settlement, and on a day's row (its transfers' UTRs are in the CSV). */
   utr: string;
+  /** The one transfer of the row has no UTR yet: the PDF says it awaits settlement. */
+  utrPending: boolean;
   amount: string;
 }
 
@@ -192,6 +194,7 @@ function payoutRow(t: Translator, lines: readonly StatementLine[], count: number
     order: count === null ? orderText(first) : t.t('statement.byDay.payouts', { count }),
     transfer: count === null ? (first.transferId ?? '') : '',
     utr: count === null ? (first.utr ?? '') : '',
+    utrPending: count === null && !first.utr,
     amount: amount(lines.reduce((sum, line) => sum + line.netPaise, 0)),
   };
 }
