@@ -35,10 +35,11 @@ const PREPARED = Symbol('mandi.prepared');
 
 /**
  * Marks a statement that runs many times a second and whose plan does not depend on its values (rows by key, a
- * function call): on the root client PostgreSQL then parses and plans it once per connection, not on every call. Planning
- * was most of some hot statements' cost: 0.23 ms of the 0.37 ms an order mail's read took (docs/performance.md, "The
- * worker's backlog"). A statement over a large table whose best plan depends on its values (a search, a filtered
- * listing) stays unmarked: a prepared statement may switch to a generic plan. In a transaction it makes no difference.
+ * function call): on the root client PostgreSQL then parses and plans it once per connection, not on every call.
+ * Planning was most of some hot statements' cost: 0.23 ms of the 0.37 ms an order mail's read took
+ * (docs/performance.md, "Fourth sitting"). Not for a table that empties and fills like a queue, nor a search or a
+ * filtered listing whose best plan depends on its values (docs/database.md says why). In a transaction it makes no
+ * difference.
  */
 export function prepared(statement: Prisma.Sql): Prisma.Sql {
   (statement as Prisma.Sql & { [PREPARED]?: true })[PREPARED] = true;
