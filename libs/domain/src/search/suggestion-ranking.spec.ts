@@ -79,4 +79,35 @@ describe('rankSuggestions', () => {
     expect(rankSuggestions(candidates, 'tomatoes', 2)).toEqual(['Tomatoes', 'Tomatoes 5kg']);
     expect(rankSuggestions([], 'tomatoes', 10)).toEqual([]);
   });
+
+  it('gives the first names of a full sort by the same order, however many are asked for', () => {
+    // A fixed pseudo-random spread of 300 candidates, with names that repeat and ties on every key.
+    let seed = 7;
+    const next = (n: number) => (seed = (seed * 16807) % 2147483647) % n;
+    const words = ['Tomato', 'Tomatoes', 'Tamatar', 'Desi', 'Organic', 'Cherry', 'Aloo', '1kg', '5kg', 'Hybrid'];
+    const candidates = Array.from({ length: 300 }, () =>
+      name({
+        name: Array.from({ length: 1 + next(3) }, () => words[next(words.length)]).join(' '),
+        productCount: 1 + next(4),
+        live: next(5) > 0,
+        best: next(3) > 0,
+      }),
+    );
+    const fullSort = (text: string) =>
+      [...candidates]
+        .sort(
+          (x, y) =>
+            Number(y.live) - Number(x.live) ||
+            Number(y.best) - Number(x.best) ||
+            trigramSimilarity(y.name, text) - trigramSimilarity(x.name, text) ||
+            y.productCount - x.productCount ||
+            (x.name < y.name ? -1 : x.name > y.name ? 1 : 0),
+        )
+        .map((candidate) => candidate.name);
+    for (const text of ['tomato 17', 'desi tamatar', 'aloo']) {
+      for (const limit of [0, 1, 10, 299, 300, 500]) {
+        expect(rankSuggestions(candidates, text, limit)).toEqual(fullSort(text).slice(0, limit));
+      }
+    }
+  });
 });
