@@ -49,6 +49,7 @@ import { startAuthEmulator } from '../scripts/lib/emulator.mjs';
 import { startRazorpaySandbox } from '../tools/razorpay-sandbox/sandbox.mjs';
 import { emulatorAccount, freshDatabase, startApps } from './lib/apps.mjs';
 import { duration, load, report, reportMemory, sampleMemory } from './lib/measure.mjs';
+import { createLinkedAccount } from './lib/route-accounts.mjs';
 
 const databaseUrl =
   process.env.BENCH_PAYOUTS_REPORTS_DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/mandi_bench_payouts_reports';
@@ -116,39 +117,13 @@ async function seedSellers(client, razorpay, bigUid) {
   );
   const accounts = [];
   for (const { id } of sellers) {
-    const account = await razorpay.accounts.create({
-      email: `seller${id}@example.in`,
-      phone: '9876543210',
-      type: 'route',
-      reference_id: `seller-${id}`,
-      legal_business_name: 'Kaveri Farms Private Limited',
-      business_type: 'private_limited',
-      contact_name: 'Kaveri Rao',
-      profile: {
-        category: 'ecommerce',
-        subcategory: 'agriculture',
-        addresses: {
-          registered: {
-            street1: 'Survey No. 12',
-            street2: 'Hesaraghatta',
-            city: 'Mandya',
-            state: 'Karnataka',
-            postal_code: '571438',
-            country: 'IN',
-          },
-        },
-      },
-      legal_info: { pan: 'AABCK1000L' },
+    const { accountId } = await createLinkedAccount(razorpay, id, {
+      legalName: 'Kaveri Farms Private Limited',
+      type: 'private_limited',
+      pan: 'AABCK1000L',
+      holder: 'Kaveri Farms',
     });
-    const product = await razorpay.products.requestProductConfiguration(account.id, {
-      product_name: 'route',
-      tnc_accepted: true,
-    });
-    await razorpay.products.edit(account.id, product.id, {
-      settlements: { account_number: '123456789012', ifsc_code: 'SBIN0000001', beneficiary_name: 'Kaveri Farms' },
-      tnc_accepted: true,
-    });
-    accounts.push(account.id);
+    accounts.push(accountId);
   }
   await client.query(
     `INSERT INTO seller_route_accounts (user_id, status, razorpay_account_id, product_id, activated_at, updated_at)

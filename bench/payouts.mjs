@@ -15,6 +15,7 @@ import Razorpay from 'razorpay';
 import { startAuthEmulator } from '../scripts/lib/emulator.mjs';
 import { startRazorpaySandbox } from '../tools/razorpay-sandbox/sandbox.mjs';
 import { freshDatabase, startApps } from './lib/apps.mjs';
+import { createLinkedAccount } from './lib/route-accounts.mjs';
 import { reportMemory, sampleMemory } from './lib/measure.mjs';
 
 const databaseUrl =
@@ -41,42 +42,16 @@ async function seedSellers(client, razorpay) {
     [sellerCount],
   );
   for (const { id } of sellers) {
-    const account = await razorpay.accounts.create({
-      email: `seller${id}@example.in`,
-      phone: '9876543210',
-      type: 'route',
-      reference_id: `seller-${id}`,
-      legal_business_name: 'Kaveri Farms',
-      business_type: 'individual',
-      contact_name: 'Kaveri Rao',
-      profile: {
-        category: 'ecommerce',
-        subcategory: 'agriculture',
-        addresses: {
-          registered: {
-            street1: 'Survey No. 12',
-            street2: 'Hesaraghatta',
-            city: 'Bangalore',
-            state: 'Karnataka',
-            postal_code: '560001',
-            country: 'IN',
-          },
-        },
-      },
-      legal_info: { pan: 'ABCPE1234F' },
-    });
-    const product = await razorpay.products.requestProductConfiguration(account.id, {
-      product_name: 'route',
-      tnc_accepted: true,
-    });
-    await razorpay.products.edit(account.id, product.id, {
-      settlements: { account_number: '123456789012', ifsc_code: 'SBIN0000001', beneficiary_name: 'Kaveri Rao' },
-      tnc_accepted: true,
+    const { accountId, productId } = await createLinkedAccount(razorpay, id, {
+      legalName: 'Kaveri Farms',
+      type: 'individual',
+      pan: 'ABCPE1234F',
+      holder: 'Kaveri Rao',
     });
     await client.query(
       `INSERT INTO seller_route_accounts (user_id, status, razorpay_account_id, product_id, activated_at, updated_at)
        VALUES ($1, 'activated', $2, $3, now(), now())`,
-      [id, account.id, product.id],
+      [id, accountId, productId],
     );
   }
   return sellers.map(({ id }) => id);
