@@ -23,6 +23,8 @@
 // request of the load: beside the API a load ends with work still queued, which its own figures leave out.
 // BENCH_WORKER=after stops the workers during each load instead, and all of their part is timed after it (workerMode
 // below).
+// RATE=300 sends that many requests a second in all instead of as many as the API takes (bench/lib/measure.mjs), with
+// DURATION=60 a test of whether the worker keeps up with that rate on the same cores.
 import { createHmac } from 'node:crypto';
 import { cpus } from 'node:os';
 import pg from 'pg';

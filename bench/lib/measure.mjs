@@ -7,6 +7,11 @@ export const baseUrl = (process.env.BASE_URL ?? 'http://localhost:3000').replace
 export const emulatorUrl = process.env.FIREBASE_AUTH_EMULATOR_URL ?? 'http://127.0.0.1:9099';
 export const connections = Number(process.env.CONNECTIONS ?? 50);
 export const duration = Number(process.env.DURATION ?? 10);
+/**
+ * RATE caps every load at that many requests a second in all (autocannon's overallRate): how a bench shows what a
+ * rate costs and whether the workers keep up with it, instead of how much the API takes for a few seconds.
+ */
+export const rate = process.env.RATE ? Number(process.env.RATE) : undefined;
 export const demoBuyer = { email: 'buyer@mandi.test', password: 'mandi-demo' };
 
 /** Signs an account (the demo buyer by default) in through the emulator's REST API, as the browser SDK does. */
@@ -217,7 +222,7 @@ export function countCpu() {
 export function load(title, options) {
   const cpuSince = countCpu();
   return new Promise((resolve, reject) => {
-    autocannon({ connections, duration, ...options }, (error, result) => {
+    autocannon({ connections, duration, ...(rate ? { overallRate: rate } : {}), ...options }, (error, result) => {
       if (error) return reject(error);
       resolve({ title, result, cpu: cpuSince() });
     });

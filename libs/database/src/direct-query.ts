@@ -57,7 +57,7 @@ export const PREPARED_STATEMENTS_MAX = 200;
  */
 export class PreparedNames {
   private readonly names = new Map<string, string>();
-  private generation = 0;
+  /** Names given so far: a name is never given twice, so a renewed text never meets its old plan. */
   private given = 0;
 
   /** The name to prepare `statement` under, or undefined to run it unnamed (not marked, or past the cap). */
@@ -65,14 +65,13 @@ export class PreparedNames {
     if (!(statement as Prisma.Sql & { [PREPARED]?: true })[PREPARED]) return undefined;
     const known = this.names.get(statement.text);
     if (known !== undefined || this.names.size >= PREPARED_STATEMENTS_MAX) return known;
-    const name = `mandi_${this.generation}_${(this.given += 1)}`;
+    const name = `mandi_${(this.given += 1)}`;
     this.names.set(statement.text, name);
     return name;
   }
 
   renew(): void {
     this.names.clear();
-    this.generation += 1;
   }
 }
 
