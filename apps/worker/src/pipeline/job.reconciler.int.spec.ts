@@ -1,3 +1,4 @@
+import { jest } from '@jest/globals';
 import { Injectable } from '@nestjs/common';
 import { loadConfig } from '@mandi/config';
 import { newUser, type PrismaService } from '@mandi/database';
@@ -252,6 +253,24 @@ it('leaves a pending job of a job this worker does not know to the worker that d
   expect(
     await bed.db.prisma.pendingJob.findMany({ where: { job: 'test.newer' }, select: { deadAt: true, enqueues: true } }),
   ).toEqual([{ deadAt: null, enqueues: 1 }]);
+});
+
+it('records a job as pending before queueing it: a job done before the relay commits leaves no pending row', async () => {
+  const worker = await bed.startWorker();
+  const { eventId } = await publishUserEvent('user.created');
+  const ledger = worker.get(JobLedgerRepository);
+  const record = ledger.recordEnqueued.bind(ledger);
+  // A relay slow to write its pending rows: a job already queued would run, and finish, before they are written.
+  jest.spyOn(ledger, 'recordEnqueued').mockImplementation(async (tx, jobs) => {
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    await record(tx, jobs);
+  });
+
+  expect(await worker.get(OutboxRelay).relayOnce()).toBe(1);
+  await waitFor(async () => (await effects()).some((effect) => effect.event_id === eventId));
+
+  // Nothing left for the reconciler to clear: the handler's claim removed the relay's row.
+  expect(await pendingJobs()).toEqual([]);
 });
 
 it('leaves no pending row behind when a job finishes before the relay that enqueued it has committed', async () => {

@@ -23,8 +23,8 @@ export function remainingDelayMs(row: Pick<PendingOutboxRow, 'createdAt' | 'clai
 }
 
 /**
- * Moves committed outbox rows to BullMQ: one job per routed job name, with a fixed job id (and, for a job
- * with `delayMs`, a BullMQ delay), then records the jobs in pending_jobs and marks the rows published, all inside the
+ * Moves committed outbox rows to BullMQ: records one job per routed job name in pending_jobs, adds each to its queue
+ * with a fixed job id (and, for a job with `delayMs`, a BullMQ delay), and marks the rows published, all inside the
  * transaction that locked them. From then on pending_jobs, not Redis, is the record of what is still to do: the
  * reconciler (job.reconciler.ts) puts back what Redis loses.
  *
@@ -141,7 +141,7 @@ export class OutboxRelay implements OnApplicationBootstrap, OnModuleDestroy {
     });
   }
 
-  /** Adds each row's routed jobs to their queues, and records them as pending in the relay's transaction. */
+  /** Records each row's routed jobs as pending in the relay's transaction, then adds them to their queues. */
   private async enqueue(tx: Transaction, rows: readonly PendingOutboxRow[]): Promise<void> {
     const jobs: EventJob[] = [];
     const enqueued: EnqueuedJob[] = [];
@@ -158,7 +158,10 @@ export class OutboxRelay implements OnApplicationBootstrap, OnModuleDestroy {
         enqueued.push({ eventId: row.id, job: name, queue, dueAt: new Date(row.createdAt.getTime() + delayMs) });
       }
     }
-    await this.queues.add(jobs);
+    // Pending first: a job can run as soon as it is queued, and its claim must find the relay's (uncommitted) row to
+    // wait for. Queued first, a quick job could claim and finish before the row was written, leaving it to the
+    // reconciler as if the job were lost.
     await this.ledger.recordEnqueued(tx, enqueued);
+    await this.queues.add(jobs);
   }
 }
