@@ -95,8 +95,16 @@ describe('ONDC keys', () => {
     expect(Buffer.concat([decipher.update(Buffer.from(encrypted, 'base64')), decipher.final()]).toString()).toBe(
       'the challenge',
     );
-    expect(() =>
-      decryptChallenge(encrypted, sharedKey(newEncryptionKeyPair().privateKey, REGISTRY_ENCRYPTION_PUBLIC_KEY)),
-    ).toThrow();
+    // Another key never recovers the challenge. It usually fails the padding check, but about one random key in 256
+    // leaves valid PKCS#7 padding by chance and decrypts to noise, so a bare toThrow failed that often.
+    const wrongKey = sharedKey(newEncryptionKeyPair().privateKey, REGISTRY_ENCRYPTION_PUBLIC_KEY);
+    const recovered = (() => {
+      try {
+        return decryptChallenge(encrypted, wrongKey);
+      } catch {
+        return undefined;
+      }
+    })();
+    expect(recovered).not.toBe('the challenge');
   });
 });
